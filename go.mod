@@ -1,0 +1,3 @@
+module augur
+
+go 1.26

@@ -1,0 +1,177 @@
+// Package ir defines the instruction form shared by every way into augur.
+//
+// A compiled model, a thread trace and an MPI trace all become, per simulated
+// unit (a process or a thread), a Stream of Ops. An Op is either an action
+// state, whose duration is known when it is issued (Compute, Delay), or a
+// wait state, which only the engine can resolve (communication, collectives,
+// synchronisation). The engine never looks behind a Stream, so a new source of
+// programs plugs in by implementing Stream and naming its Elements.
+package ir
+
+import "fmt"
+
+// Kind says what an Op asks the engine to do.
+type Kind uint8
+
+// The operation kinds. New kinds are appended so that numeric values stay
+// stable within a build; nothing persists them.
+const (
+	// End: the stream has no more operations; the unit terminates.
+	End Kind = iota
+	// Compute holds a CPU of the unit's node for Cost seconds of work at
+	// reference speed (the node's speed divides it).
+	Compute
+	// Delay lets Cost seconds pass without holding a CPU.
+	Delay
+
+	// Point to point. Peer is the partner process id (AnySource for recv),
+	// Tag the message tag (AnyTag for recv), Bytes the message size.
+	Send
+	Recv
+	Isend
+	Irecv
+	// Wait completes the outstanding request created by element Peer
+	// (its most recent one), or all outstanding requests when Peer is
+	// AllRequests.
+	Wait
+
+	// Collectives over all processes. Bytes is the per-process
+	// contribution; Peer is the root where one exists.
+	Barrier
+	Bcast
+	Reduce
+	Allreduce
+	Gather
+	Scatter
+	Allgather
+	Alltoall
+	ReduceScatter
+	Scan
+	Exscan
+
+	// Threads of one process.
+	Fork          // start the Spawn streams as new threads of this process
+	Join          // wait until every thread this unit forked has ended
+	ThreadBarrier // barrier among the Count threads of the enclosing region (Peer = region id)
+	Lock          // acquire lock Peer of this process
+	Unlock        // release lock Peer of this process
+
+	numKinds
+)
+
+var kindNames = [...]string{
+	End: "end", Compute: "compute", Delay: "delay",
+	Send: "send", Recv: "recv", Isend: "isend", Irecv: "irecv", Wait: "wait",
+	Barrier: "barrier", Bcast: "bcast", Reduce: "reduce", Allreduce: "allreduce",
+	Gather: "gather", Scatter: "scatter", Allgather: "allgather", Alltoall: "alltoall",
+	ReduceScatter: "reducescatter", Scan: "scan", Exscan: "exscan",
+	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", k)
+}
+
+// IsCollective reports whether k synchronises all processes.
+func (k Kind) IsCollective() bool { return k >= Barrier && k <= Exscan }
+
+// IsPointToPoint reports whether k is a send or receive.
+func (k Kind) IsPointToPoint() bool { return k >= Send && k <= Irecv }
+
+// HasRoot reports whether the collective k has a root process.
+func (k Kind) HasRoot() bool {
+	return k == Bcast || k == Reduce || k == Gather || k == Scatter
+}
+
+// Special values of Op fields.
+const (
+	AnySource   = -1 // Recv/Irecv from any process
+	AnyTag      = -1 // Recv/Irecv with any tag
+	AllRequests = -1 // Wait for every outstanding request
+)
+
+// Algorithm selects how a collective is built from point-to-point messages.
+type Algorithm uint8
+
+// Collective algorithms. Default lets the engine choose the documented
+// default for the collective kind.
+const (
+	AlgoDefault Algorithm = iota
+	AlgoLinear            // root exchanges with every process in turn
+	AlgoBinomial          // binomial tree
+	AlgoRecursiveDoubling // log2(P) rounds of pairwise exchange
+	AlgoRing              // P-1 rounds around a ring
+	AlgoPairwise          // P-1 rounds of pairwise exchange (all-to-all)
+	AlgoDissemination     // barrier by dissemination
+	numAlgos
+)
+
+var algoNames = [...]string{
+	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
+	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
+	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
+}
+
+func (a Algorithm) String() string {
+	if int(a) < len(algoNames) {
+		return algoNames[a]
+	}
+	return fmt.Sprintf("algorithm(%d)", a)
+}
+
+// ParseAlgorithm maps a name as written in models and flags to an Algorithm.
+func ParseAlgorithm(name string) (Algorithm, bool) {
+	for i, n := range algoNames {
+		if n == name {
+			return Algorithm(i), true
+		}
+	}
+	return AlgoDefault, false
+}
+
+// Op is one operation of a unit. Which fields matter depends on Kind.
+type Op struct {
+	Kind Kind
+	Algo Algorithm
+	// Elem indexes Program.Elements: the model element, trace call site or
+	// region that the time of this operation is charged to.
+	Elem int32
+	Peer int32 // partner, root, request element, lock or region, see Kind
+	Tag  int32
+	// Count is the number of threads of a ThreadBarrier.
+	Count int32
+	// Bytes is a message or contribution size in bytes.
+	Bytes float64
+	// Cost is a duration in seconds. For Compute and Delay it is the
+	// action's time; for communication a non-negative Cost replaces the
+	// network's transfer time, and a negative Cost (NoCost) lets the
+	// network decide.
+	Cost float64
+	// Spawn holds the streams of the threads a Fork starts.
+	Spawn []Stream
+}
+
+// NoCost marks a communication whose duration the network decides.
+const NoCost = -1.0
+
+// Stream yields the operations of one simulated unit in order. The engine
+// calls Next once the previous operation has completed, so a stream may
+// compute the next operation from state that depends on simulated time
+// (shared variables, random variates). Next must fill op completely and
+// returns an error only for a fault in the program itself (for example a
+// loop bound that exceeds a limit); the engine stops with that error.
+type Stream interface {
+	Next(op *Op) error
+}
+
+// Element describes something time is charged to: a model element, or a
+// trace's call site.
+type Element struct {
+	Name string // as written by the user, unique within its program
+	Kind string // "action", "send", "allreduce", "parallel", ...
+	// Where the element is defined, "file:line:col" or "" if unknown.
+	Where string
+}
