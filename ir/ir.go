@@ -99,13 +99,13 @@ type Algorithm uint8
 // Collective algorithms. Default lets the engine choose the documented
 // default for the collective kind.
 const (
-	AlgoDefault Algorithm = iota
-	AlgoLinear            // root exchanges with every process in turn
-	AlgoBinomial          // binomial tree
-	AlgoRecursiveDoubling // log2(P) rounds of pairwise exchange
-	AlgoRing              // P-1 rounds around a ring
-	AlgoPairwise          // P-1 rounds of pairwise exchange (all-to-all)
-	AlgoDissemination     // barrier by dissemination
+	AlgoDefault           Algorithm = iota
+	AlgoLinear                      // root exchanges with every process in turn
+	AlgoBinomial                    // binomial tree
+	AlgoRecursiveDoubling           // log2(P) rounds of pairwise exchange
+	AlgoRing                        // P-1 rounds around a ring
+	AlgoPairwise                    // P-1 rounds of pairwise exchange (all-to-all)
+	AlgoDissemination               // barrier by dissemination
 	numAlgos
 )
 

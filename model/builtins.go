@@ -4,14 +4,14 @@ package model
 // simulated unit (pid, tid, uid, nid) or the system parameters of seed 000
 // (nodes, cpus, procs, threads).
 var BuiltinVars = map[string]string{
-	"pid":     "id of the process, 0 .. procs-1",
-	"tid":     "id of the thread within its process, 0 outside parallel regions",
-	"uid":     "unique id of the unit (process or thread) in the whole run",
-	"nid":     "id of the node the unit runs on, 0 .. nodes-1",
-	"nodes":   "number of nodes (system parameter, --nodes)",
-	"cpus":    "number of CPUs per node of the unit's node",
-	"procs":   "number of processes (system parameter, --procs)",
-	"threads": "default number of threads per process (system parameter, --threads)",
+	"pid":      "id of the process, 0 .. procs-1",
+	"tid":      "id of the thread within its process, 0 outside parallel regions",
+	"uid":      "unique id of the unit (process or thread) in the whole run",
+	"nid":      "id of the node the unit runs on, 0 .. nodes-1",
+	"nodes":    "number of nodes (system parameter, --nodes)",
+	"cpus":     "number of CPUs per node of the unit's node",
+	"procs":    "number of processes (system parameter, --procs)",
+	"threads":  "default number of threads per process (system parameter, --threads)",
 	"nthreads": "number of threads of the enclosing parallel region (1 outside)",
 }
 
