@@ -1,0 +1,452 @@
+// Package machine describes the machine a program is predicted on: groups of
+// identical nodes (CPUs per node, relative speed, CPU scheduler), the network
+// that joins them (per-node links to switches, links between switches,
+// intra-node transfers) and the placement of processes on nodes.
+//
+// A machine is stored per group, never per node, so that a machine of a
+// million nodes costs as much memory as a machine of one: node ids number the
+// groups in order and a node's group is found from the cumulative counts.
+//
+// Machines are read from YAML files (see docs/machines.md) with Load or Parse.
+// A Machine built by hand must be passed through Validate before its routing
+// methods are used on a hot path; Validate precomputes the switch routes.
+package machine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Limits on machine sizes. They keep every derived table small and every
+// node id representable as int32 (the engine stores routes as []int32).
+const (
+	MaxNodes       = 10_000_000 // nodes in total
+	MaxCPUs        = 1_000_000  // CPUs per node
+	MaxSwitches    = 1024       // routing tables are switches² entries
+	MaxSwitchLinks = 65536
+)
+
+// Scheduler is the policy by which a node's CPUs are shared by the processes
+// and threads that want them.
+type Scheduler uint8
+
+// The schedulers; the zero value is FCFS, the default of machine files.
+const (
+	FCFS       Scheduler = iota // first come, first served; a job keeps its CPU until done
+	Priority                    // highest priority first, FCFS among equals
+	RoundRobin                  // time slices of Group.Quantum seconds
+)
+
+// String returns the name used for s in machine files: fcfs, priority or rr.
+func (s Scheduler) String() string {
+	switch s {
+	case FCFS:
+		return "fcfs"
+	case Priority:
+		return "priority"
+	case RoundRobin:
+		return "rr"
+	}
+	return fmt.Sprintf("Scheduler(%d)", uint8(s))
+}
+
+// ParseScheduler is the inverse of Scheduler.String; it also accepts
+// "round-robin" and "roundrobin" for rr.
+func ParseScheduler(s string) (Scheduler, error) {
+	switch s {
+	case "fcfs":
+		return FCFS, nil
+	case "priority":
+		return Priority, nil
+	case "rr", "round-robin", "roundrobin":
+		return RoundRobin, nil
+	}
+	return 0, fmt.Errorf("unknown scheduler %q (want fcfs, priority or rr)", s)
+}
+
+// DefaultQuantum is the round-robin time slice when a file gives none.
+const DefaultQuantum = 0.010
+
+// DefaultEagerThreshold is the eager/rendezvous switch-over size in bytes
+// when a file gives none (64 KiB, a common MPI default).
+const DefaultEagerThreshold = 64 * 1024
+
+// Group is a set of identical nodes.
+type Group struct {
+	Name      string
+	Count     int     // nodes in the group, >= 1
+	CPUs      int     // CPUs per node, >= 1
+	Speed     float64 // relative speed: a compute cost of c seconds takes c/Speed, > 0
+	Scheduler Scheduler
+	Quantum   float64  // seconds, RoundRobin only, > 0
+	Switch    int      // index into Machine.Switches the nodes hang off
+	Link      LinkSpec // each node's own link (NIC) to its switch
+}
+
+// LinkSpec gives the cost of one link: a message of s bytes takes
+// Latency + s/Bandwidth seconds to cross it when it has the link to itself.
+type LinkSpec struct {
+	Latency   float64 // seconds, >= 0
+	Bandwidth float64 // bytes per second, > 0, +Inf allowed
+}
+
+// SwitchLink joins two switches. It is full duplex: each direction is a
+// separate link id, so traffic A->B does not compete with traffic B->A.
+type SwitchLink struct {
+	Name string
+	A, B int // switch indexes
+	LinkSpec
+}
+
+// Network holds the machine-wide network parameters.
+type Network struct {
+	IntraLatency, IntraBandwidth float64 // between processes on the same node
+	EagerThreshold               float64 // bytes; messages <= threshold are sent eagerly
+	NICSerialise                 bool    // a node's outgoing (and incoming) transfers are serialised on its link
+}
+
+// Machine is a parsed and validated machine description.
+type Machine struct {
+	Name        string
+	Groups      []Group
+	Switches    []string
+	SwitchLinks []SwitchLink
+	Net         Network
+
+	// t holds tables derived from the fields above (cumulative counts,
+	// switch routes). It is set by Validate (which Parse and WithNodes
+	// call) and never changed afterwards, so a Machine may be shared by
+	// goroutines once built.
+	t *tables
+}
+
+// tables are the precomputed, read-only lookups behind GroupOf, Route and
+// PathCost. Their size depends on the number of groups and switches only.
+type tables struct {
+	starts   []int // starts[g] is the first node of group g; starts[len(Groups)] = NumNodes
+	numNodes int
+	nsw      int
+	// For every ordered switch pair (s, t), at s*nsw+t:
+	swLat  []float64 // latency sum of the switch links on the route s -> t
+	swBW   []float64 // bottleneck bandwidth of those links, +Inf for s == t
+	swHops []int32   // number of switch links on the route
+	// swPrev[s*nsw+t] is the directed switch link (2k for A->B, 2k+1 for
+	// B->A) by which the route from s enters t, or -1 when t == s. Routes
+	// are rebuilt backwards from it, so only one entry per pair is stored.
+	swPrev []int32
+}
+
+// tab returns the derived tables. A Machine that did not go through
+// Validate gets fresh tables on every call: correct, but slow and
+// allocating, which is why Validate should be called on hand-built machines.
+func (m *Machine) tab() *tables {
+	if m.t != nil {
+		return m.t
+	}
+	t, err := m.buildTables()
+	if err != nil {
+		// Not validated and not valid: give empty routes rather than
+		// panicking; Validate reports the actual problem.
+		return &tables{starts: m.starts()}
+	}
+	return t
+}
+
+func (m *Machine) starts() []int {
+	s := make([]int, len(m.Groups)+1)
+	for i, g := range m.Groups {
+		s[i+1] = s[i] + g.Count
+	}
+	return s
+}
+
+// Validate checks a machine built by hand (Parse already does, with file
+// positions) and precomputes the routing tables. It must be called before the
+// machine is shared between goroutines.
+func (m *Machine) Validate() error {
+	if err := m.check(); err != nil {
+		return fmt.Errorf("machine %q: %w", m.Name, err)
+	}
+	t, err := m.buildTables()
+	if err != nil {
+		return fmt.Errorf("machine %q: %w", m.Name, err)
+	}
+	m.t = t
+	return nil
+}
+
+// check validates the fields of m without positions.
+func (m *Machine) check() error {
+	if len(m.Groups) == 0 {
+		return errors.New("no node groups")
+	}
+	if len(m.Switches) == 0 {
+		return errors.New("no switches")
+	}
+	if len(m.Switches) > MaxSwitches {
+		return fmt.Errorf("%d switches, at most %d allowed", len(m.Switches), MaxSwitches)
+	}
+	if len(m.SwitchLinks) > MaxSwitchLinks {
+		return fmt.Errorf("%d switch links, at most %d allowed", len(m.SwitchLinks), MaxSwitchLinks)
+	}
+	seen := make(map[string]bool, len(m.Switches))
+	for _, s := range m.Switches {
+		if seen[s] {
+			return fmt.Errorf("duplicate switch %q", s)
+		}
+		seen[s] = true
+	}
+	total := 0
+	for i := range m.Groups {
+		g := &m.Groups[i]
+		if g.Count < 1 || g.Count > MaxNodes {
+			return fmt.Errorf("group %q: count %d out of range [1, %d]", g.Name, g.Count, MaxNodes)
+		}
+		total += g.Count
+		if total > MaxNodes {
+			return fmt.Errorf("%d nodes or more, at most %d allowed", total, MaxNodes)
+		}
+		if g.CPUs < 1 || g.CPUs > MaxCPUs {
+			return fmt.Errorf("group %q: cpus %d out of range [1, %d]", g.Name, g.CPUs, MaxCPUs)
+		}
+		if !(g.Speed > 0) || math.IsInf(g.Speed, 0) {
+			return fmt.Errorf("group %q: speed must be positive and finite, got %v", g.Name, g.Speed)
+		}
+		if g.Scheduler > RoundRobin {
+			return fmt.Errorf("group %q: unknown scheduler %d", g.Name, g.Scheduler)
+		}
+		if g.Scheduler == RoundRobin && (!(g.Quantum > 0) || math.IsInf(g.Quantum, 0)) {
+			return fmt.Errorf("group %q: round-robin quantum must be positive and finite, got %v", g.Name, g.Quantum)
+		}
+		if g.Switch < 0 || g.Switch >= len(m.Switches) {
+			return fmt.Errorf("group %q: switch index %d out of range", g.Name, g.Switch)
+		}
+		if err := g.Link.check(); err != nil {
+			return fmt.Errorf("group %q: link: %w", g.Name, err)
+		}
+	}
+	for _, l := range m.SwitchLinks {
+		if l.A < 0 || l.A >= len(m.Switches) || l.B < 0 || l.B >= len(m.Switches) {
+			return fmt.Errorf("switch link %q: switch index out of range", l.Name)
+		}
+		if l.A == l.B {
+			return fmt.Errorf("switch link %q joins switch %q to itself", l.Name, m.Switches[l.A])
+		}
+		if err := l.LinkSpec.check(); err != nil {
+			return fmt.Errorf("switch link %q: %w", l.Name, err)
+		}
+	}
+	intra := LinkSpec{m.Net.IntraLatency, m.Net.IntraBandwidth}
+	if err := intra.check(); err != nil {
+		return fmt.Errorf("network intra: %w", err)
+	}
+	if math.IsNaN(m.Net.EagerThreshold) || m.Net.EagerThreshold < 0 {
+		return fmt.Errorf("network: eager threshold must not be negative, got %v", m.Net.EagerThreshold)
+	}
+	if comp := components(len(m.Switches), m.SwitchLinks); comp != nil {
+		return disconnected(m.Switches, comp)
+	}
+	return nil
+}
+
+func (l LinkSpec) check() error {
+	if math.IsNaN(l.Latency) || l.Latency < 0 || math.IsInf(l.Latency, 0) {
+		return fmt.Errorf("latency must be finite and not negative, got %v", l.Latency)
+	}
+	if !(l.Bandwidth > 0) {
+		return fmt.Errorf("bandwidth must be positive, got %v", l.Bandwidth)
+	}
+	return nil
+}
+
+// NumNodes returns the number of nodes of all groups.
+func (m *Machine) NumNodes() int {
+	if m.t != nil {
+		return m.t.numNodes
+	}
+	n := 0
+	for _, g := range m.Groups {
+		n += g.Count
+	}
+	return n
+}
+
+// GroupOf returns the group of node, in O(log groups). Node must be in
+// [0, NumNodes()); out of range it panics as a slice index would.
+func (m *Machine) GroupOf(node int) int {
+	if len(m.Groups) == 1 {
+		if node < 0 || node >= m.Groups[0].Count {
+			panic(fmt.Sprintf("machine: node %d out of range [0, %d)", node, m.Groups[0].Count))
+		}
+		return 0
+	}
+	s := m.tab().starts
+	if node < 0 || node >= s[len(s)-1] {
+		panic(fmt.Sprintf("machine: node %d out of range [0, %d)", node, s[len(s)-1]))
+	}
+	// Largest g with s[g] <= node; s is non-decreasing and s[0] = 0.
+	lo, hi := 0, len(s)-1
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if s[mid] <= node {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// GroupRange returns the node ids of group g: [first, end).
+func (m *Machine) GroupRange(g int) (first, end int) {
+	s := m.tab().starts
+	return s[g], s[g+1]
+}
+
+// SwitchOf returns the switch node hangs off.
+func (m *Machine) SwitchOf(node int) int { return m.Groups[m.GroupOf(node)].Switch }
+
+// TotalCPUs returns the number of CPUs of all nodes.
+func (m *Machine) TotalCPUs() int {
+	n := 0
+	for _, g := range m.Groups {
+		n += g.Count * g.CPUs
+	}
+	return n
+}
+
+// WithNodes returns a copy of m with n nodes in total (the --nodes override).
+// With one group its count becomes n. With several, the groups are kept in
+// order: if n exceeds the current total the last group grows, otherwise the
+// groups are cut at n (the group holding node n-1 shrinks, later ones go).
+// Switches and switch links are kept, so routes between remaining nodes do
+// not change.
+func (m *Machine) WithNodes(n int) (*Machine, error) {
+	if n < 1 || n > MaxNodes {
+		return nil, fmt.Errorf("machine %q: --nodes %d out of range [1, %d]", m.Name, n, MaxNodes)
+	}
+	if len(m.Groups) == 0 {
+		return nil, fmt.Errorf("machine %q: no node groups", m.Name)
+	}
+	c := &Machine{
+		Name:        m.Name,
+		Switches:    append([]string(nil), m.Switches...),
+		SwitchLinks: append([]SwitchLink(nil), m.SwitchLinks...),
+		Net:         m.Net,
+	}
+	left := n
+	for i, g := range m.Groups {
+		if i == len(m.Groups)-1 || g.Count >= left {
+			g.Count = left
+			c.Groups = append(c.Groups, g)
+			break
+		}
+		c.Groups = append(c.Groups, g)
+		left -= g.Count
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// components returns nil when the switch graph is connected, otherwise a
+// component id per switch (0 for the component of switch 0).
+func components(nsw int, links []SwitchLink) []int {
+	if nsw <= 1 {
+		return nil
+	}
+	// Union-find: linear enough and needs no adjacency lists.
+	parent := make([]int, nsw)
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	for _, l := range links {
+		if l.A < 0 || l.A >= nsw || l.B < 0 || l.B >= nsw {
+			continue
+		}
+		a, b := find(l.A), find(l.B)
+		if a != b {
+			parent[a] = b
+		}
+	}
+	root := find(0)
+	all := true
+	for i := 1; i < nsw; i++ {
+		if find(i) != root {
+			all = false
+			break
+		}
+	}
+	if all {
+		return nil
+	}
+	// Number components by first appearance so that switch 0's is 0.
+	comp := make([]int, nsw)
+	id := map[int]int{}
+	for i := range comp {
+		r := find(i)
+		c, ok := id[r]
+		if !ok {
+			c = len(id)
+			id[r] = c
+		}
+		comp[i] = c
+	}
+	return comp
+}
+
+// disconnected describes the first switch component that cannot reach
+// switch 0's component.
+func disconnected(names []string, comp []int) error {
+	return fmt.Errorf("%s cannot reach %s: add a switch_links entry joining them",
+		switchList(names, comp, firstOther(comp)), switchList(names, comp, 0))
+}
+
+func firstOther(comp []int) int {
+	for _, c := range comp {
+		if c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// switchList names the switches of component c: `switch "a"` or
+// `switches "a", "b"`, at most 5 names then "and N more".
+func switchList(names []string, comp []int, c int) string {
+	var list []string
+	n := 0
+	for i, ci := range comp {
+		if ci != c {
+			continue
+		}
+		n++
+		if len(list) < 5 {
+			list = append(list, fmt.Sprintf("%q", names[i]))
+		}
+	}
+	s := "switch "
+	if n > 1 {
+		s = "switches "
+	}
+	for i, q := range list {
+		if i > 0 {
+			s += ", "
+		}
+		s += q
+	}
+	if n > len(list) {
+		s += fmt.Sprintf(" and %d more", n-len(list))
+	}
+	return s
+}
