@@ -50,8 +50,8 @@ func Check(f *File, opts CheckOptions) Diagnostics {
 	c := &checker{
 		file:     f,
 		opts:     opts,
-		syms:     map[string]*symbol{},
-		elems:    map[string]*element{},
+		syms:     map[string]*declSym{},
+		elems:    map[string]*elemInfo{},
 		setParam: map[string]bool{},
 	}
 	for _, n := range opts.SetParams {
@@ -68,19 +68,19 @@ func Check(f *File, opts CheckOptions) Diagnostics {
 	return c.diags
 }
 
-type typ uint8
+type valType uint8
 
 const (
-	tInvalid typ = iota // unknown after an error: no further complaints
-	tNumber
-	tBool
+	valInvalid valType = iota // unknown after an error: no further complaints
+	valNumber
+	valBool
 )
 
-func (t typ) String() string {
+func (t valType) String() string {
 	switch t {
-	case tNumber:
+	case valNumber:
 		return "number"
-	case tBool:
+	case valBool:
 		return "bool"
 	}
 	return "invalid"
@@ -110,21 +110,21 @@ func (k symKind) String() string {
 	return "activity"
 }
 
-// symbol is a top-level declaration.
-type symbol struct {
-	name  string
-	kind  symKind
-	pos   Pos
-	index int // order of declaration
-	typ   typ // variables: the type of the initial value
-	used  bool
+// declSym is a top-level declaration.
+type declSym struct {
+	name    string
+	kind    symKind
+	pos     Pos
+	index   int     // order of declaration
+	valType valType // variables: the type of the initial value
+	used    bool
 
 	v    *VarDecl
 	cost *CostDecl
 	act  *ActivityDecl
 
 	// Cost functions: the cost functions called by the body.
-	costCalls []edge
+	costCalls []callEdge
 	// Activities: the calls made by the body, and the statements that
 	// need (critical, barrier threads) or open (parallel, pfor) a
 	// parallel region outside of any region of this activity.
@@ -134,7 +134,7 @@ type symbol struct {
 	opensPar []Pos
 }
 
-type edge struct {
+type callEdge struct {
 	to  string
 	pos Pos
 }
@@ -143,11 +143,11 @@ type callSite struct {
 	to     string
 	pos    Pos
 	inPar  bool // lexically inside a parallel region
-	caller *symbol
+	caller *declSym
 }
 
-// element is a named model element.
-type element struct {
+// elemInfo is a named model element.
+type elemInfo struct {
 	kind string
 	pos  Pos
 }
@@ -159,33 +159,33 @@ const (
 	bindCostParam
 )
 
-// binding is a name of a nested scope: a loop variable or a cost parameter.
-type binding struct {
+// scopeEntry is a name of a nested scope: a loop variable or a cost parameter.
+type scopeEntry struct {
 	name string
 	kind bindKind
 	pos  Pos
 }
 
-// ctx is where an expression or statement is checked.
-type ctx struct {
-	scope []binding
-	cost  *symbol // inside this cost function's body
-	init  *symbol // inside this variable's initializer
-	act   *symbol // inside this activity
-	par   bool    // lexically inside a parallel region of act
+// checkCtx is where an expression or statement is checked.
+type checkCtx struct {
+	scope []scopeEntry
+	cost  *declSym // inside this cost function's body
+	init  *declSym // inside this variable's initializer
+	act   *declSym // inside this activity
+	par   bool     // lexically inside a parallel region of act
 }
 
-func (x ctx) lookup(name string) (binding, bool) {
+func (x checkCtx) lookup(name string) (scopeEntry, bool) {
 	for i := len(x.scope) - 1; i >= 0; i-- {
 		if x.scope[i].name == name {
 			return x.scope[i], true
 		}
 	}
-	return binding{}, false
+	return scopeEntry{}, false
 }
 
-func (x ctx) with(b binding) ctx {
-	s := make([]binding, len(x.scope), len(x.scope)+1)
+func (x checkCtx) with(b scopeEntry) checkCtx {
+	s := make([]scopeEntry, len(x.scope), len(x.scope)+1)
 	copy(s, x.scope)
 	x.scope = append(s, b)
 	return x
@@ -195,12 +195,12 @@ type checker struct {
 	file     *File
 	opts     CheckOptions
 	diags    Diagnostics
-	syms     map[string]*symbol
-	order    []*symbol // every declaration, duplicates included
-	elems    map[string]*element
+	syms     map[string]*declSym
+	order    []*declSym // every declaration, duplicates included
+	elems    map[string]*elemInfo
 	waits    []*Ident
 	setParam map[string]bool
-	folding  map[*symbol]bool // params being folded, against cycles
+	folding  map[*declSym]bool // params being folded, against cycles
 }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
@@ -237,7 +237,7 @@ func (c *checker) run() {
 			c.checkCost(s)
 		case s.act != nil:
 			if s.act.Body != nil {
-				c.block(s.act.Body, ctx{act: s})
+				c.block(s.act.Body, checkCtx{act: s})
 			}
 		}
 	}
@@ -251,7 +251,7 @@ func (c *checker) run() {
 // declare enters every top-level declaration into the namespace.
 func (c *checker) declare() {
 	for i, d := range c.file.Decls {
-		s := &symbol{index: i}
+		s := &declSym{index: i}
 		var name *Ident
 		switch d := d.(type) {
 		case *VarDecl:
@@ -303,12 +303,12 @@ func (c *checker) declare() {
 	}
 }
 
-func (c *checker) checkVar(s *symbol) {
-	s.typ = c.expr(s.v.Value, ctx{init: s})
+func (c *checker) checkVar(s *declSym) {
+	s.valType = c.expr(s.v.Value, checkCtx{init: s})
 }
 
-func (c *checker) checkCost(s *symbol) {
-	x := ctx{cost: s}
+func (c *checker) checkCost(s *declSym) {
+	x := checkCtx{cost: s}
 	seen := map[string]Pos{}
 	for _, p := range s.cost.Params {
 		if p == nil || p.Name == "" {
@@ -320,153 +320,153 @@ func (c *checker) checkCost(s *symbol) {
 			c.errorf(p.Pos, "duplicate parameter %q (first at %s)", p.Name, prev)
 		}
 		seen[p.Name] = p.Pos
-		x = x.with(binding{name: p.Name, kind: bindCostParam, pos: p.Pos})
+		x = x.with(scopeEntry{name: p.Name, kind: bindCostParam, pos: p.Pos})
 	}
-	if t := c.expr(s.cost.Body, x); t == tBool {
-		c.errorf(posOf(s.cost.Body), "cost function %q must give a number, got bool", s.name)
+	if t := c.expr(s.cost.Body, x); t == valBool {
+		c.errorf(exprPos(s.cost.Body), "cost function %q must give a number, got bool", s.name)
 	}
 }
 
 // ---- expressions ----
 
-func (c *checker) expr(e Expr, x ctx) typ {
+func (c *checker) expr(e Expr, x checkCtx) valType {
 	switch e := e.(type) {
 	case *Ident:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		return c.ident(e, x)
 	case *Number:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
-		return tNumber
+		return valNumber
 	case *Bool:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
-		return tBool
+		return valBool
 	case *Paren:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		return c.expr(e.X, x)
 	case *Unary:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		t := c.expr(e.X, x)
 		switch e.Op {
 		case "-", "+":
-			if t == tBool {
+			if t == valBool {
 				c.errorf(e.Pos, "operator %s needs a number, got bool", e.Op)
 			}
-			return tNumber
+			return valNumber
 		case "!":
-			if t == tNumber {
+			if t == valNumber {
 				c.errorf(e.Pos, "operator ! needs a bool, got number")
 			}
-			return tBool
+			return valBool
 		}
-		return tInvalid
+		return valInvalid
 	case *Binary:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		return c.binary(e, x)
 	case *CallExpr:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		return c.call(e, x)
 	case *Cond:
 		if e == nil {
-			return tInvalid
+			return valInvalid
 		}
 		c.wantBool(e.C, x, "condition of ?:")
 		a, b := c.expr(e.A, x), c.expr(e.B, x)
-		if a != tInvalid && b != tInvalid && a != b {
-			c.errorf(posOf(e.B), "branches of ?: have different types: %s and %s", a, b)
-			return tInvalid
+		if a != valInvalid && b != valInvalid && a != b {
+			c.errorf(exprPos(e.B), "branches of ?: have different types: %s and %s", a, b)
+			return valInvalid
 		}
-		if a == tInvalid {
+		if a == valInvalid {
 			return b
 		}
 		return a
 	}
-	return tInvalid
+	return valInvalid
 }
 
-func (c *checker) binary(e *Binary, x ctx) typ {
+func (c *checker) binary(e *Binary, x checkCtx) valType {
 	l, r := c.expr(e.X, x), c.expr(e.Y, x)
 	pos := e.OpPos
 	if !pos.IsValid() {
-		pos = posOf(e)
+		pos = exprPos(e)
 	}
 	switch e.Op {
 	case "+", "-", "*", "/", "%":
-		if l == tBool || r == tBool {
+		if l == valBool || r == valBool {
 			c.errorf(pos, "operator %s needs numbers, got %s and %s", e.Op, l, r)
 		}
-		return tNumber
+		return valNumber
 	case "<", "<=", ">", ">=":
-		if l == tBool || r == tBool {
+		if l == valBool || r == valBool {
 			c.errorf(pos, "operator %s needs numbers, got %s and %s", e.Op, l, r)
 		}
-		return tBool
+		return valBool
 	case "==", "!=":
-		if l != tInvalid && r != tInvalid && l != r {
+		if l != valInvalid && r != valInvalid && l != r {
 			c.errorf(pos, "operator %s compares %s with %s", e.Op, l, r)
 		}
-		return tBool
+		return valBool
 	case "&&", "||":
-		if l == tNumber || r == tNumber {
+		if l == valNumber || r == valNumber {
 			c.errorf(pos, "operator %s needs bools, got %s and %s", e.Op, l, r)
 		}
-		return tBool
+		return valBool
 	}
-	return tInvalid
+	return valInvalid
 }
 
-func (c *checker) ident(e *Ident, x ctx) typ {
+func (c *checker) ident(e *Ident, x checkCtx) valType {
 	if _, ok := x.lookup(e.Name); ok {
-		return tNumber
+		return valNumber
 	}
 	if s := c.syms[e.Name]; s != nil {
 		switch s.kind {
 		case symCost, symActivity:
 			c.errorf(e.Pos, "%s %q is not a variable", s.kind, e.Name)
-			return tInvalid
+			return valInvalid
 		}
 		s.used = true
 		if x.init != nil {
 			if s.index >= x.init.index {
 				c.errorf(e.Pos, "%s %q is used before its declaration at %s", s.kind, e.Name, s.pos)
-				return tInvalid
+				return valInvalid
 			}
 			if x.init.kind == symParam && s.kind != symParam {
 				c.errorf(e.Pos, "param %q cannot depend on %s %q", x.init.name, s.kind, e.Name)
-				return tInvalid
+				return valInvalid
 			}
 		}
-		return s.typ
+		return s.valType
 	}
 	if _, ok := BuiltinVars[e.Name]; ok {
-		return tNumber
+		return valNumber
 	}
 	if _, ok := BuiltinFuncs[e.Name]; ok {
 		c.errorf(e.Pos, "builtin function %q is not a variable", e.Name)
-		return tInvalid
+		return valInvalid
 	}
 	c.errorf(e.Pos, "undefined: %q", e.Name)
-	return tInvalid
+	return valInvalid
 }
 
-func (c *checker) call(e *CallExpr, x ctx) typ {
+func (c *checker) call(e *CallExpr, x checkCtx) valType {
 	args := func() {
 		for i, a := range e.Args {
-			if c.expr(a, x) == tBool {
-				c.errorf(posOf(a), "argument %d of %q must be a number, got bool", i+1, e.Fun.Name)
+			if c.expr(a, x) == valBool {
+				c.errorf(exprPos(a), "argument %d of %q must be a number, got bool", i+1, e.Fun.Name)
 			}
 		}
 	}
@@ -474,40 +474,40 @@ func (c *checker) call(e *CallExpr, x ctx) typ {
 		for _, a := range e.Args {
 			c.expr(a, x)
 		}
-		return tInvalid
+		return valInvalid
 	}
 	name := e.Fun.Name
 	if s := c.syms[name]; s != nil {
 		if s.kind != symCost {
 			c.errorf(e.Fun.Pos, "%s %q is not a function", s.kind, name)
 			args()
-			return tInvalid
+			return valInvalid
 		}
 		s.used = true
 		if n := len(s.cost.Params); n != len(e.Args) {
-			c.errorf(e.Fun.Pos, "cost function %q takes %s, got %d", name, plural(n, "argument"), len(e.Args))
+			c.errorf(e.Fun.Pos, "cost function %q takes %s, got %d", name, countWord(n, "argument"), len(e.Args))
 		}
 		if x.cost != nil {
-			x.cost.costCalls = append(x.cost.costCalls, edge{name, e.Fun.Pos})
+			x.cost.costCalls = append(x.cost.costCalls, callEdge{name, e.Fun.Pos})
 		}
 		if x.init != nil && x.init.kind == symParam {
 			c.errorf(e.Fun.Pos, "param %q cannot depend on cost function %q", x.init.name, name)
 		}
 		args()
-		return tNumber
+		return valNumber
 	}
 	if f, ok := BuiltinFuncs[name]; ok {
 		switch {
 		case f.Arity < 0 && len(e.Args) < 2:
 			c.errorf(e.Fun.Pos, "%q takes two or more arguments, got %d", name, len(e.Args))
 		case f.Arity >= 0 && f.Arity != len(e.Args):
-			c.errorf(e.Fun.Pos, "%q takes %s, got %d", name, plural(f.Arity, "argument"), len(e.Args))
+			c.errorf(e.Fun.Pos, "%q takes %s, got %d", name, countWord(f.Arity, "argument"), len(e.Args))
 		}
 		if f.Random && x.init != nil && x.init.kind == symParam {
 			c.errorf(e.Fun.Pos, "param %q cannot use the random variate %q", x.init.name, name)
 		}
 		args()
-		return tNumber
+		return valNumber
 	}
 	if _, ok := x.lookup(name); ok {
 		c.errorf(e.Fun.Pos, "%q is not a function", name)
@@ -517,10 +517,10 @@ func (c *checker) call(e *CallExpr, x ctx) typ {
 		c.errorf(e.Fun.Pos, "undefined function %q", name)
 	}
 	args()
-	return tInvalid
+	return valInvalid
 }
 
-func plural(n int, word string) string {
+func countWord(n int, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
@@ -528,59 +528,59 @@ func plural(n int, word string) string {
 }
 
 // wantBool checks that e is a bool.
-func (c *checker) wantBool(e Expr, x ctx, what string) {
+func (c *checker) wantBool(e Expr, x checkCtx, what string) {
 	if e == nil {
 		return
 	}
-	if c.expr(e, x) == tNumber {
-		c.errorf(posOf(e), "%s must be a bool, got number", what)
+	if c.expr(e, x) == valNumber {
+		c.errorf(exprPos(e), "%s must be a bool, got number", what)
 	}
 }
 
 // wantNumber checks that e is a number; it returns e's constant value
 // when it has one.
-func (c *checker) wantNumber(e Expr, x ctx, what string) (float64, bool) {
-	if isNil(e) {
+func (c *checker) wantNumber(e Expr, x checkCtx, what string) (float64, bool) {
+	if nilExpr(e) {
 		return 0, false
 	}
-	if c.expr(e, x) == tBool {
-		c.errorf(posOf(e), "%s must be a number, got bool", what)
+	if c.expr(e, x) == valBool {
+		c.errorf(exprPos(e), "%s must be a number, got bool", what)
 		return 0, false
 	}
 	return c.constant(e)
 }
 
 // nonNegative checks a size, count or cost.
-func (c *checker) nonNegative(e Expr, x ctx, what string) {
+func (c *checker) nonNegative(e Expr, x checkCtx, what string) {
 	if v, ok := c.wantNumber(e, x, what); ok && v < 0 {
-		c.errorf(posOf(e), "%s must not be negative, got %s", what, fmtNum(v))
+		c.errorf(exprPos(e), "%s must not be negative, got %s", what, numText(v))
 	}
 }
 
 // rank checks a peer or root.
-func (c *checker) rank(e Expr, x ctx, what string) {
+func (c *checker) rank(e Expr, x checkCtx, what string) {
 	v, ok := c.wantNumber(e, x, what)
 	if !ok {
 		return
 	}
 	switch {
 	case v != math.Trunc(v):
-		c.errorf(posOf(e), "%s %s is not a whole number", what, fmtNum(v))
+		c.errorf(exprPos(e), "%s %s is not a whole number", what, numText(v))
 	case v < 0:
-		c.errorf(posOf(e), "%s %s is out of range: it must not be negative", what, fmtNum(v))
+		c.errorf(exprPos(e), "%s %s is out of range: it must not be negative", what, numText(v))
 	case c.opts.Procs > 0 && v >= float64(c.opts.Procs):
-		c.errorf(posOf(e), "%s %s is out of range 0..%d (procs = %d)", what, fmtNum(v), c.opts.Procs-1, c.opts.Procs)
+		c.errorf(exprPos(e), "%s %s is out of range 0..%d (procs = %d)", what, numText(v), c.opts.Procs-1, c.opts.Procs)
 	}
 }
 
 // atLeastOne checks a thread count or chunk.
-func (c *checker) atLeastOne(e Expr, x ctx, what string) {
+func (c *checker) atLeastOne(e Expr, x checkCtx, what string) {
 	if v, ok := c.wantNumber(e, x, what); ok && v < 1 {
-		c.errorf(posOf(e), "%s must be at least 1, got %s", what, fmtNum(v))
+		c.errorf(exprPos(e), "%s must be at least 1, got %s", what, numText(v))
 	}
 }
 
-func fmtNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+func numText(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // constant folds e if it is made of literals, params (not set with --set)
 // with their declared values, `procs` when known, arithmetic and the
@@ -628,7 +628,7 @@ func (c *checker) fold(e Expr, depth int) (float64, bool) {
 			return 0, false
 		}
 		if c.folding == nil {
-			c.folding = map[*symbol]bool{}
+			c.folding = map[*declSym]bool{}
 		}
 		c.folding[s] = true
 		defer delete(c.folding, s)
@@ -731,7 +731,7 @@ func applyBuiltin(name string, a []float64) (float64, bool) {
 
 // ---- statements ----
 
-func (c *checker) block(b *Block, x ctx) {
+func (c *checker) block(b *Block, x checkCtx) {
 	if b == nil {
 		return
 	}
@@ -740,7 +740,7 @@ func (c *checker) block(b *Block, x ctx) {
 	}
 }
 
-func (c *checker) element(name *Ident, kind string) {
+func (c *checker) defineElem(name *Ident, kind string) {
 	if name == nil || name.Name == "" {
 		return
 	}
@@ -748,10 +748,10 @@ func (c *checker) element(name *Ident, kind string) {
 		c.errorf(name.Pos, "element %q already defined at %s", name.Name, prev.pos)
 		return
 	}
-	c.elems[name.Name] = &element{kind: kind, pos: name.Pos}
+	c.elems[name.Name] = &elemInfo{kind: kind, pos: name.Pos}
 }
 
-func (c *checker) stmt(s Stmt, x ctx) {
+func (c *checker) stmt(s Stmt, x checkCtx) {
 	switch s := s.(type) {
 	case *Assign:
 		if s != nil {
@@ -761,7 +761,7 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		if s == nil {
 			return
 		}
-		c.element(s.Name, "action")
+		c.defineElem(s.Name, "action")
 		for _, a := range s.Code {
 			if a != nil {
 				c.assign(a, x)
@@ -772,7 +772,7 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		if s == nil {
 			return
 		}
-		c.element(s.Name, "delay")
+		c.defineElem(s.Name, "delay")
 		c.nonNegative(s.Cost, x, "cost")
 	case *Call:
 		if s == nil || s.Name == nil {
@@ -806,7 +806,7 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		c.wantNumber(s.From, x, "range start")
 		c.wantNumber(s.To, x, "range end")
 		if v, ok := c.wantNumber(s.Step, x, "step"); ok && v <= 0 {
-			c.errorf(posOf(s.Step), "step must be positive, got %s", fmtNum(v))
+			c.errorf(exprPos(s.Step), "step must be positive, got %s", numText(v))
 		}
 		c.block(s.Body, c.loopVar(s.Var, x))
 	case *Choose:
@@ -823,7 +823,7 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		if s == nil {
 			return
 		}
-		c.element(s.Name, "parallel")
+		c.defineElem(s.Name, "parallel")
 		c.atLeastOne(s.Threads, x, "thread count")
 		c.parallel(s.Pos, x)
 		x.par = true
@@ -832,7 +832,7 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		if s == nil {
 			return
 		}
-		c.element(s.Name, "pfor")
+		c.defineElem(s.Name, "pfor")
 		c.wantNumber(s.From, x, "range start")
 		c.wantNumber(s.To, x, "range end")
 		c.atLeastOne(s.Threads, x, "thread count")
@@ -844,14 +844,14 @@ func (c *checker) stmt(s Stmt, x ctx) {
 		if s == nil {
 			return
 		}
-		c.element(s.Name, "critical")
+		c.defineElem(s.Name, "critical")
 		c.needParallel(s.Pos, x, "critical")
 		c.block(s.Body, x)
 	}
 }
 
 // loopVar opens the scope of a for or pfor variable.
-func (c *checker) loopVar(v *Ident, x ctx) ctx {
+func (c *checker) loopVar(v *Ident, x checkCtx) checkCtx {
 	if v == nil || v.Name == "" {
 		return x
 	}
@@ -862,10 +862,10 @@ func (c *checker) loopVar(v *Ident, x ctx) ctx {
 	} else if s := c.syms[v.Name]; s != nil {
 		c.errorf(v.Pos, "loop variable %q shadows %s %q declared at %s", v.Name, s.kind, v.Name, s.pos)
 	}
-	return x.with(binding{name: v.Name, kind: bindLoop, pos: v.Pos})
+	return x.with(scopeEntry{name: v.Name, kind: bindLoop, pos: v.Pos})
 }
 
-func (c *checker) parallel(pos Pos, x ctx) {
+func (c *checker) parallel(pos Pos, x checkCtx) {
 	if x.par {
 		c.errorf(pos, "nested parallel regions are not supported")
 	} else if x.act != nil {
@@ -873,14 +873,14 @@ func (c *checker) parallel(pos Pos, x ctx) {
 	}
 }
 
-func (c *checker) needParallel(pos Pos, x ctx, what string) {
+func (c *checker) needParallel(pos Pos, x checkCtx, what string) {
 	if !x.par && x.act != nil {
 		x.act.needPar = append(x.act.needPar, pos)
 		x.act.needName = append(x.act.needName, what)
 	}
 }
 
-func (c *checker) assign(a *Assign, x ctx) {
+func (c *checker) assign(a *Assign, x checkCtx) {
 	t := c.expr(a.Value, x)
 	if a.Name == nil || a.Name.Name == "" {
 		return
@@ -907,12 +907,12 @@ func (c *checker) assign(a *Assign, x ctx) {
 		c.errorf(pos, "cannot assign to %s %q", s.kind, name)
 		return
 	}
-	if t != tInvalid && s.typ != tInvalid && t != s.typ {
-		c.errorf(posOf(a.Value), "cannot assign %s to %s %q of type %s", t, s.kind, name, s.typ)
+	if t != valInvalid && s.valType != valInvalid && t != s.valType {
+		c.errorf(exprPos(a.Value), "cannot assign %s to %s %q of type %s", t, s.kind, name, s.valType)
 	}
 }
 
-func (c *checker) callStmt(s *Call, x ctx) {
+func (c *checker) callStmt(s *Call, x checkCtx) {
 	name := s.Name.Name
 	t := c.syms[name]
 	switch {
@@ -929,16 +929,16 @@ func (c *checker) callStmt(s *Call, x ctx) {
 	}
 }
 
-func (c *checker) choose(s *Choose, x ctx) {
+func (c *checker) choose(s *Choose, x checkCtx) {
 	sum, all := 0.0, true
 	for i, p := range s.Probs {
 		v, ok := c.wantNumber(p, x, "probability")
 		if !ok {
 			all = false
 		} else if v < 0 {
-			c.errorf(posOf(p), "probability must not be negative, got %s", fmtNum(v))
+			c.errorf(exprPos(p), "probability must not be negative, got %s", numText(v))
 		} else if v > 1 {
-			c.errorf(posOf(p), "probability must not exceed 1, got %s", fmtNum(v))
+			c.errorf(exprPos(p), "probability must not exceed 1, got %s", numText(v))
 		} else {
 			sum += v
 		}
@@ -950,17 +950,17 @@ func (c *checker) choose(s *Choose, x ctx) {
 		c.block(b, x)
 	}
 	if all && sum > 1+1e-9 {
-		c.errorf(s.Pos, "choose probabilities sum to %s, more than 1", fmtNum(math.Round(sum*1e9)/1e9))
+		c.errorf(s.Pos, "choose probabilities sum to %s, more than 1", numText(math.Round(sum*1e9)/1e9))
 	}
 	c.block(s.Else, x)
 }
 
-func (c *checker) comm(s *Comm, x ctx) {
+func (c *checker) comm(s *Comm, x checkCtx) {
 	kw := "comm"
 	if int(s.Kind) < len(commKeywords) {
 		kw = s.Kind.Keyword()
 	}
-	c.element(s.Name, kw)
+	c.defineElem(s.Name, kw)
 	switch s.Kind {
 	case SendComm, IsendComm:
 		c.rank(s.Peer, x, "peer")
@@ -1035,24 +1035,24 @@ func (c *checker) resolveWaits() {
 		e := c.elems[on.Name]
 		switch {
 		case e == nil:
-			c.errorf(on.Pos, "wait on undefined element %q", on.Name)
+			c.errorf(on.Pos, "wait on undefined elemInfo %q", on.Name)
 		case e.kind != "isend" && e.kind != "irecv":
 			c.errorf(on.Pos, "wait on %q: it is a %s, not an isend or irecv", on.Name, e.kind)
 		}
 	}
 }
 
-// cycles reports each cycle of a graph once, at the edge that closes it.
-func (c *checker) cycles(nodes []*symbol, edges func(*symbol) []edge, msg string) {
+// cycles reports each cycle of a graph once, at the callEdge that closes it.
+func (c *checker) cycles(nodes []*declSym, edges func(*declSym) []callEdge, msg string) {
 	const (
 		white = iota
 		grey
 		black
 	)
-	color := map[*symbol]int{}
+	color := map[*declSym]int{}
 	var stack []string
-	var visit func(s *symbol)
-	visit = func(s *symbol) {
+	var visit func(s *declSym)
+	visit = func(s *declSym) {
 		color[s] = grey
 		stack = append(stack, s.name)
 		done := map[string]bool{}
@@ -1085,17 +1085,17 @@ func (c *checker) cycles(nodes []*symbol, edges func(*symbol) []edge, msg string
 }
 
 func (c *checker) costCycles() {
-	var nodes []*symbol
+	var nodes []*declSym
 	for _, s := range c.order {
 		if s.kind == symCost {
 			nodes = append(nodes, s)
 		}
 	}
-	c.cycles(nodes, func(s *symbol) []edge { return s.costCalls }, "recursive cost function")
+	c.cycles(nodes, func(s *declSym) []callEdge { return s.costCalls }, "recursive cost function")
 }
 
 func (c *checker) activityCycles() {
-	var nodes []*symbol
+	var nodes []*declSym
 	if m := c.syms["main"]; m != nil && m.kind == symActivity {
 		nodes = append(nodes, m)
 	}
@@ -1104,10 +1104,10 @@ func (c *checker) activityCycles() {
 			nodes = append(nodes, s)
 		}
 	}
-	c.cycles(nodes, func(s *symbol) []edge {
-		es := make([]edge, len(s.calls))
+	c.cycles(nodes, func(s *declSym) []callEdge {
+		es := make([]callEdge, len(s.calls))
 		for i, cs := range s.calls {
-			es[i] = edge{cs.to, cs.pos}
+			es[i] = callEdge{cs.to, cs.pos}
 		}
 		return es
 	}, "recursive call")
@@ -1121,7 +1121,7 @@ func (c *checker) activityCycles() {
 // activity; main never is. An activity is "in parallel" when some call is
 // inside a region or made from an in-parallel activity.
 func (c *checker) parallelContext() {
-	var acts []*symbol
+	var acts []*declSym
 	for _, s := range c.order {
 		if s.kind == symActivity && c.syms[s.name] == s {
 			acts = append(acts, s)
@@ -1190,7 +1190,7 @@ func (c *checker) unused() {
 
 // ---- positions ----
 
-func isNil(e Expr) bool {
+func nilExpr(e Expr) bool {
 	switch e := e.(type) {
 	case nil:
 		return true
@@ -1214,14 +1214,14 @@ func isNil(e Expr) bool {
 	return false
 }
 
-// posOf is e.Position() that tolerates nil parts.
-func posOf(e Expr) Pos {
-	if isNil(e) {
+// exprPos is e.Position() that tolerates nil parts.
+func exprPos(e Expr) Pos {
+	if nilExpr(e) {
 		return Pos{}
 	}
 	switch e := e.(type) {
 	case *Binary:
-		if p := posOf(e.X); p.IsValid() {
+		if p := exprPos(e.X); p.IsValid() {
 			return p
 		}
 		return e.OpPos
@@ -1231,7 +1231,7 @@ func posOf(e Expr) Pos {
 		}
 		return e.Rparen
 	case *Cond:
-		return posOf(e.C)
+		return exprPos(e.C)
 	}
 	return e.Position()
 }
