@@ -1,0 +1,99 @@
+package des
+
+import (
+	"math/rand/v2"
+	"sort"
+	"testing"
+)
+
+func TestQueueOrdersByTimeThenInsertion(t *testing.T) {
+	var q Queue
+	r := rand.New(rand.NewPCG(1, 2))
+	type rec struct {
+		t   float64
+		arg int32
+	}
+	var want []rec
+	for i := 0; i < 5000; i++ {
+		tm := float64(r.IntN(100)) // many ties
+		q.Push(tm, 0, 0, int32(i))
+		want = append(want, rec{tm, int32(i)})
+	}
+	sort.SliceStable(want, func(i, j int) bool { return want[i].t < want[j].t })
+	for i, w := range want {
+		e := q.Pop()
+		if e.Time != w.t || e.Arg != w.arg {
+			t.Fatalf("pop %d: got (%v,%d), want (%v,%d)", i, e.Time, e.Arg, w.t, w.arg)
+		}
+	}
+	if q.Len() != 0 {
+		t.Fatalf("queue not empty")
+	}
+}
+
+func TestFacilityFCFS(t *testing.T) {
+	f := NewFacility(2, FCFS)
+	if !f.Acquire(1, 0) || !f.Acquire(2, 0) {
+		t.Fatal("two servers must be free")
+	}
+	if f.Acquire(3, 0) || f.Acquire(4, 0) {
+		t.Fatal("third client must wait")
+	}
+	if n, ok := f.Release(); !ok || n != 3 {
+		t.Fatalf("release handed to %d,%v; want 3", n, ok)
+	}
+	if n, ok := f.Release(); !ok || n != 4 {
+		t.Fatalf("release handed to %d,%v; want 4", n, ok)
+	}
+	if _, ok := f.Release(); ok {
+		t.Fatal("nobody waits")
+	}
+	if f.Busy != 1 {
+		t.Fatalf("busy %d, want 1", f.Busy)
+	}
+}
+
+func TestFacilityPriority(t *testing.T) {
+	f := NewFacility(1, Priority)
+	f.Acquire(0, 0)
+	f.Acquire(1, 1)
+	f.Acquire(2, 5)
+	f.Acquire(3, 1)
+	var got []int32
+	for {
+		n, ok := f.Release()
+		if !ok {
+			break
+		}
+		got = append(got, n)
+	}
+	want := []int32{2, 1, 3}
+	if len(got) != 3 || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Fatalf("order %v, want %v", got, want)
+	}
+}
+
+func TestFacilityPreempt(t *testing.T) {
+	f := NewFacility(1, RoundRobin)
+	f.Acquire(1, 0)
+	f.Acquire(2, 0)
+	if n := f.Preempt(1, 0); n != 2 {
+		t.Fatalf("preempt gave %d, want 2", n)
+	}
+	if n, ok := f.Release(); !ok || n != 1 {
+		t.Fatalf("after preempt release gave %d, want 1", n)
+	}
+}
+
+func BenchmarkQueuePushPop(b *testing.B) {
+	var q Queue
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 1<<16; i++ {
+		q.Push(r.Float64(), 0, 0, 0)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := q.Pop()
+		q.Push(e.Time+r.Float64(), 0, 0, 0)
+	}
+}

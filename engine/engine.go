@@ -1,0 +1,594 @@
+// Package engine runs ir streams on a machine: the hybrid simulation of
+// seeds 000/003. Action states (Compute, Delay) take the time their stream
+// gives them, scaled by the node's speed, while holding a CPU; wait states
+// (communication, collectives, joins, locks, waiting for a CPU) are resolved
+// by discrete events on one queue.
+//
+// Each simulated unit (a process or a thread) is a small state machine: the
+// engine asks its stream for the next operation when the previous one has
+// completed. No goroutine per unit, so a million units fit in memory, and
+// with one queue ordered by (time, insertion) the run is deterministic.
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"augur/des"
+	"augur/ir"
+	"augur/machine"
+)
+
+// Config is what a run needs besides the program.
+type Config struct {
+	Machine *machine.Machine
+	Procs   int
+	// NodeOf gives the node of every process (len Procs); see machine.Map.
+	NodeOf []int32
+	// SyncCollectives makes every collective complete no earlier than the
+	// last process's arrival at it (the model semantics of VISION.md).
+	// Trace replay of MPI programs turns it off to follow MPI, where a
+	// broadcast leaf may leave before an unrelated process arrives.
+	SyncCollectives bool
+	// Shared tells the engine that streams read or write state shared
+	// between units (global variables, dynamic loop schedules), so every
+	// operation must be issued at its exact simulated time. Otherwise
+	// consecutive computations of a unit on an uncontended node are
+	// folded into one event (same result, far fewer events).
+	Shared bool
+	// MaxEvents bounds the run; 0 means DefaultMaxEvents.
+	MaxEvents int64
+	// Tracer, if set, receives every element execution.
+	Tracer Tracer
+}
+
+// DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
+const DefaultMaxEvents = 20_000_000_000
+
+// Tracer receives the timeline of a run.
+type Tracer interface {
+	// Slice reports that unit (pid, tid) spent [start, end) in element elem.
+	Slice(pid, tid, elem int32, start, end float64)
+}
+
+// Program is what the engine runs: the element table and a stream per process.
+type Program struct {
+	Elements []ir.Element
+	// Stream makes the stream of process pid (uid == pid), running on node nid.
+	Stream func(pid, nid int32) (ir.Stream, error)
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	// Time is the predicted run time: when the last unit finished.
+	Time     float64
+	Units    []UnitStats
+	Elements []ElemStats
+	// Events is the number of events processed; Ops the number of
+	// operations (element executions) the units performed.
+	Events, Ops int64
+	Wall        time.Duration
+	Deadlock    *Deadlock
+}
+
+// UnitStats is the time budget of one process or thread.
+type UnitStats struct {
+	Pid, Tid, Node int32
+	Finish         float64 // when it ended (0 if it never did)
+	Compute        float64 // holding a CPU in actions, and delays
+	Comm           float64 // transferring data (or a communication's own cost)
+	Wait           float64 // blocked: partners, CPUs, locks, joins
+}
+
+// ElemStats aggregates the executions of one element over all units.
+type ElemStats struct {
+	Calls                     int64
+	Total                     float64 // elapsed time summed over executions
+	Compute, Comm, Wait       float64
+	Min, Max                  float64 // per execution
+}
+
+// Run simulates prog on cfg. A deadlock is not an error: it returns the
+// result with Deadlock set. Errors are faults of the program or the
+// configuration (a peer out of range, an event limit reached).
+func Run(cfg Config, prog Program) (*Result, error) {
+	e, err := newEngine(cfg, prog)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	err = e.run()
+	res := e.result()
+	res.Wall = time.Since(start)
+	return res, err
+}
+
+const (
+	evStep  uint8 = iota // the unit's current operation is complete
+	evIssue              // issue the operation the unit fetched while running ahead
+	evSlice              // a round-robin quantum expired
+)
+
+type unitState uint8
+
+const (
+	stReady unitState = iota
+	stCPUQueue
+	stComputing
+	stBlocked
+	stDone
+)
+
+type unit struct {
+	stream ir.Stream
+	op     ir.Op
+	pid    int32
+	tid    int32
+	node   int32
+	parent int32 // unit index of the forking unit, -1 for processes
+	state  unitState
+	hasCPU bool
+
+	children   int32   // threads forked and not yet ended
+	waitLeft   int32   // requests or partners still awaited
+	opStart    float64 // when the current operation was issued
+	waitUntil  float64 // latest completion among awaited requests
+	work       float64 // compute: remaining work in seconds at this node's speed
+	opCompute  float64 // compute time of the current operation
+	opComm     float64 // transfer time of the current operation
+	sliceStart float64 // round robin: when the current slice began
+	runFrom    float64 // when the current run on a CPU began
+
+	reqs []int32 // outstanding requests (isend/irecv not yet waited), and those being waited
+	coll *collRun
+
+	stats UnitStats
+}
+
+type engine struct {
+	cfg   Config
+	m     *machine.Machine
+	prog  Program
+	q     des.Queue
+	now   float64
+	units []unit
+	nodes []nodeState
+
+	events, ops, maxEvents int64
+
+	// point to point
+	reqs     []request
+	freeReqs []int32
+	sendq    [][]int32 // per pid: unmatched sends addressed to it
+	recvq    [][]int32 // per pid: unmatched receives posted by it
+	nicUp    []float64 // per node: when its link is free to send
+	nicDown  []float64 // per node: when its link is free to receive
+	eager    float64
+
+	// collectives
+	collSeq []uint32 // per pid: collectives entered so far
+	colls   map[uint32]*collInst
+
+	// threads
+	locks map[lockKey]*lockState
+	tbars map[lockKey]*tbarState
+
+	elems []ElemStats
+	err   error
+	dead  *Deadlock
+}
+
+type nodeState struct {
+	cpu   des.Facility
+	speed float64
+	rr    bool
+	quant float64
+	live  int32 // units alive on the node
+	fast  bool  // no round robin: consecutive computations may be folded
+}
+
+func newEngine(cfg Config, prog Program) (*engine, error) {
+	if cfg.Machine == nil {
+		return nil, errors.New("engine: no machine")
+	}
+	if cfg.Procs < 1 {
+		return nil, fmt.Errorf("engine: %d processes; need at least 1", cfg.Procs)
+	}
+	if len(cfg.NodeOf) != cfg.Procs {
+		return nil, fmt.Errorf("engine: mapping has %d entries for %d processes", len(cfg.NodeOf), cfg.Procs)
+	}
+	m := cfg.Machine
+	e := &engine{
+		cfg:       cfg,
+		m:         m,
+		prog:      prog,
+		maxEvents: cfg.MaxEvents,
+		sendq:     make([][]int32, cfg.Procs),
+		recvq:     make([][]int32, cfg.Procs),
+		collSeq:   make([]uint32, cfg.Procs),
+		colls:     make(map[uint32]*collInst),
+		locks:     make(map[lockKey]*lockState),
+		tbars:     make(map[lockKey]*tbarState),
+		elems:     make([]ElemStats, len(prog.Elements)),
+		eager:     m.Net.EagerThreshold,
+	}
+	if e.maxEvents <= 0 {
+		e.maxEvents = DefaultMaxEvents
+	}
+	for i := range e.elems {
+		e.elems[i].Min = math.Inf(1)
+	}
+	n := m.NumNodes()
+	e.nodes = make([]nodeState, n)
+	e.nicUp = make([]float64, n)
+	e.nicDown = make([]float64, n)
+	for i := range e.nodes {
+		g := &m.Groups[m.GroupOf(i)]
+		d := des.FCFS
+		switch g.Scheduler {
+		case machine.Priority:
+			d = des.Priority
+		case machine.RoundRobin:
+			d = des.RoundRobin
+		}
+		e.nodes[i] = nodeState{
+			cpu:   des.NewFacility(g.CPUs, d),
+			speed: g.Speed,
+			rr:    g.Scheduler == machine.RoundRobin,
+			quant: g.Quantum,
+			fast:  g.Scheduler != machine.RoundRobin && !cfg.Shared,
+		}
+	}
+	e.units = make([]unit, cfg.Procs, cfg.Procs+cfg.Procs/8)
+	for pid := 0; pid < cfg.Procs; pid++ {
+		nid := cfg.NodeOf[pid]
+		if nid < 0 || int(nid) >= n {
+			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
+		}
+		s, err := prog.Stream(int32(pid), nid)
+		if err != nil {
+			return nil, err
+		}
+		e.units[pid] = unit{stream: s, pid: int32(pid), node: nid, parent: -1}
+		e.units[pid].stats = UnitStats{Pid: int32(pid), Node: nid}
+		e.nodes[nid].live++
+	}
+	return e, nil
+}
+
+func (e *engine) fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
+
+func (e *engine) run() error {
+	// Every process starts at time 0, in pid order.
+	for i := range e.units {
+		e.q.Push(0, int32(i), evIssue, -1)
+	}
+	for e.q.Len() > 0 && e.err == nil {
+		ev := e.q.Pop()
+		e.now = ev.Time
+		e.events++
+		if e.events > e.maxEvents {
+			return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
+		}
+		switch ev.Kind {
+		case evIssue:
+			if ev.Arg == -1 {
+				e.advance(ev.Target, e.now)
+			} else {
+				e.issue(ev.Target, e.now)
+			}
+		case evStep:
+			e.complete(ev.Target, e.now)
+			e.advance(ev.Target, e.now)
+		case evSlice:
+			e.sliceEnd(ev.Target)
+		case evColl:
+			e.collStep(ev.Target, e.now)
+		}
+	}
+	if e.err != nil {
+		return e.err
+	}
+	for i := range e.units {
+		if e.units[i].state != stDone {
+			e.deadlock()
+			break
+		}
+	}
+	return nil
+}
+
+// advance fetches the unit's next operations, the first at time t, and
+// issues them until one has to wait for the simulation. Operations fetched
+// at a time later than now (after folded computations) are issued by an
+// event at their time, so that every interaction happens in time order.
+func (e *engine) advance(ui int32, t float64) {
+	for e.err == nil {
+		u := &e.units[ui]
+		if err := u.stream.Next(&u.op); err != nil {
+			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+			return
+		}
+		e.ops++
+		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
+			u.state = stReady
+			e.q.Push(t, ui, evIssue, 0)
+			return
+		}
+		var done bool
+		t, done = e.issueAt(ui, t)
+		if !done {
+			return
+		}
+	}
+}
+
+// issue issues the unit's already fetched operation, then goes on.
+func (e *engine) issue(ui int32, t float64) {
+	if t, done := e.issueAt(ui, t); done {
+		e.advance(ui, t)
+	}
+}
+
+// issueAt starts the unit's current operation at t. If the operation is
+// complete at once it returns its end time and true, and the caller
+// fetches the next operation; otherwise an event will resume the unit.
+// t > e.now only for a computation folded onto a unit's running burst.
+func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	op := &u.op
+	u.opStart = t
+	u.opCompute, u.opComm = 0, 0
+	if op.Kind != ir.Compute && u.hasCPU {
+		e.releaseCPU(ui, t)
+	}
+	switch op.Kind {
+	case ir.End:
+		e.finish(ui, t)
+		return t, false
+	case ir.Compute:
+		if !validCost(op.Cost) {
+			e.fail(e.badCost(u, "compute"))
+			return t, false
+		}
+		n := &e.nodes[u.node]
+		u.work = op.Cost / n.speed
+		if !u.hasCPU {
+			if !n.cpu.Acquire(ui, 0) {
+				u.state = stCPUQueue
+				return t, false
+			}
+			u.hasCPU = true
+			u.sliceStart = t
+		}
+		if n.fast {
+			// The unit keeps its CPU for its whole burst of consecutive
+			// computations and no one can preempt it, so the burst needs
+			// no events: fold this computation onto its local clock.
+			end := t + u.work
+			u.opCompute = u.work
+			u.work = 0
+			e.account(ui, t, end)
+			return end, true
+		}
+		u.state = stComputing
+		e.startCompute(ui, t)
+		return t, false
+	case ir.Delay:
+		if !validCost(op.Cost) {
+			e.fail(e.badCost(u, "delay"))
+			return t, false
+		}
+		u.opCompute = op.Cost
+		e.wakeAt(ui, t+op.Cost)
+		return t, false
+	case ir.Send, ir.Isend, ir.Recv, ir.Irecv:
+		return e.postP2P(ui, t)
+	case ir.Wait:
+		return e.wait(ui, t)
+	case ir.Fork:
+		e.fork(ui, t)
+		e.account(ui, t, t)
+		return t, true
+	case ir.Join:
+		if u.children == 0 {
+			e.account(ui, t, t)
+			return t, true
+		}
+		u.state = stBlocked
+		return t, false
+	case ir.Lock:
+		return e.lock(ui, t)
+	case ir.Unlock:
+		e.unlock(ui, t)
+		e.account(ui, t, t)
+		return t, true
+	case ir.ThreadBarrier:
+		return e.threadBarrier(ui, t)
+	default:
+		if op.Kind.IsCollective() {
+			return e.collective(ui, t)
+		}
+		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
+		return t, false
+	}
+}
+
+func validCost(c float64) bool { return c >= 0 && !math.IsInf(c, 0) && !math.IsNaN(c) }
+
+func (e *engine) badCost(u *unit, what string) error {
+	return fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
+		e.where(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now)
+}
+
+// where names an element for messages: "action A1 (model.aug:3:5)".
+func (e *engine) where(elem int32) string {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) {
+		return "element ?"
+	}
+	el := e.prog.Elements[elem]
+	if el.Where != "" {
+		return fmt.Sprintf("%s %s (%s)", el.Kind, el.Name, el.Where)
+	}
+	return el.Kind + " " + el.Name
+}
+
+// startCompute runs the remaining work of a unit that holds a CPU. On a
+// round-robin node with more live units than CPUs the work is cut into
+// quanta so that waiting units get their turn.
+func (e *engine) startCompute(ui int32, t float64) {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	u.runFrom = t
+	if n.rr && n.live > n.cpu.Servers {
+		left := n.quant - (t - u.sliceStart)
+		if left < 0 {
+			left = 0
+		}
+		if u.work > left {
+			e.q.Push(t+left, ui, evSlice, 0)
+			return
+		}
+	}
+	e.q.Push(t+u.work, ui, evStep, 0)
+}
+
+// sliceEnd handles a round-robin quantum expiry.
+func (e *engine) sliceEnd(ui int32) {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	ran := e.now - u.runFrom
+	u.work -= ran
+	u.opCompute += ran
+	if u.work <= 1e-12*math.Max(1, e.now) {
+		u.work = 0
+		e.complete(ui, e.now)
+		e.advance(ui, e.now)
+		return
+	}
+	if n.cpu.Waiting() > 0 {
+		next := n.cpu.Preempt(ui, 0)
+		u.state = stCPUQueue
+		u.hasCPU = false
+		e.grant(next)
+		return
+	}
+	u.sliceStart = e.now
+	e.startCompute(ui, e.now)
+}
+
+// grant hands a CPU to a unit that queued for it.
+func (e *engine) grant(ui int32) {
+	u := &e.units[ui]
+	u.hasCPU = true
+	u.sliceStart = e.now
+	u.state = stComputing
+	e.startCompute(ui, e.now)
+}
+
+func (e *engine) releaseCPU(ui int32, t float64) {
+	u := &e.units[ui]
+	u.hasCPU = false
+	if next, ok := e.nodes[u.node].cpu.Release(); ok {
+		if t > e.now {
+			// Cannot happen: a unit running ahead keeps its CPU until an
+			// event issues its next non-compute operation at its time.
+			e.fail(fmt.Errorf("internal error: CPU released ahead of time"))
+			return
+		}
+		e.grant(next)
+	}
+}
+
+// wakeAt completes the unit's current operation at time t.
+func (e *engine) wakeAt(ui int32, t float64) {
+	e.units[ui].state = stBlocked
+	e.q.Push(t, ui, evStep, 0)
+}
+
+// complete books the unit's finished operation (ending now).
+func (e *engine) complete(ui int32, t float64) {
+	u := &e.units[ui]
+	if u.op.Kind == ir.Compute && u.runFrom >= 0 && u.work > 0 {
+		u.opCompute += t - u.runFrom
+		u.work = 0
+	}
+	u.state = stReady
+	e.account(ui, u.opStart, t)
+}
+
+// account charges [start, end) of the unit's current operation to its
+// element and to the unit: compute and communication as measured, the rest
+// of the elapsed time as waiting.
+func (e *engine) account(ui int32, start, end float64) {
+	u := &e.units[ui]
+	el := end - start
+	comp := math.Min(u.opCompute, el)
+	comm := math.Min(u.opComm, el-comp)
+	wait := el - comp - comm
+	if wait < 0 {
+		wait = 0
+	}
+	u.stats.Compute += comp
+	u.stats.Comm += comm
+	u.stats.Wait += wait
+	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
+		s := &e.elems[i]
+		s.Calls++
+		s.Total += el
+		s.Compute += comp
+		s.Comm += comm
+		s.Wait += wait
+		if el < s.Min {
+			s.Min = el
+		}
+		if el > s.Max {
+			s.Max = el
+		}
+		if e.cfg.Tracer != nil {
+			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
+		}
+	}
+}
+
+// finish ends a unit.
+func (e *engine) finish(ui int32, t float64) {
+	u := &e.units[ui]
+	u.state = stDone
+	u.stats.Finish = t
+	e.nodes[u.node].live--
+	u.stream = nil
+	u.reqs = nil
+	if u.parent >= 0 {
+		p := &e.units[u.parent]
+		p.children--
+		if p.children == 0 && p.state == stBlocked && p.op.Kind == ir.Join {
+			e.wakeAt(u.parent, t)
+		}
+	}
+}
+
+func (e *engine) result() *Result {
+	r := &Result{Events: e.events, Ops: e.ops}
+	r.Units = make([]UnitStats, len(e.units))
+	for i := range e.units {
+		r.Units[i] = e.units[i].stats
+		if f := r.Units[i].Finish; f > r.Time {
+			r.Time = f
+		}
+	}
+	r.Elements = e.elems
+	for i := range r.Elements {
+		if r.Elements[i].Calls == 0 {
+			r.Elements[i].Min = 0
+		}
+	}
+	r.Deadlock = e.dead
+	return r
+}

@@ -1,0 +1,312 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+
+	"augur/ir"
+)
+
+// request is one posted send or receive.
+//
+// Matching follows MPI's rules in the order sends were posted (as in
+// SimGrid's mailboxes): a receive takes the first unmatched send to its
+// process whose source and tag fit. A send of at most the eager threshold
+// leaves at once and its data arrives after the network time whether or not
+// a receive is posted; a larger one waits for its receive (rendezvous),
+// then takes a handshake latency plus the network time.
+type request struct {
+	owner  int32 // unit index
+	src    int32 // sending pid
+	dst    int32 // receiving pid, or AnySource on a receive
+	tag    int32
+	elem   int32
+	isSend bool
+	eager  bool // send: data left at post time
+	matched,
+	complete,
+	awaited,
+	released bool // owner no longer refers to it
+	bytes   float64
+	cost    float64 // < 0: the network decides
+	post    float64
+	start   float64 // send: when its data started to move
+	arrival float64 // eager send: when its data reaches the receiver
+	finish  float64 // when the request completed
+	xfer    float64 // time the owner spent transferring (for statistics)
+	coll    bool    // internal to a collective
+}
+
+func (e *engine) newRequest() int32 {
+	if n := len(e.freeReqs); n > 0 {
+		id := e.freeReqs[n-1]
+		e.freeReqs = e.freeReqs[:n-1]
+		e.reqs[id] = request{}
+		return id
+	}
+	e.reqs = append(e.reqs, request{})
+	return int32(len(e.reqs) - 1)
+}
+
+// maybeFree recycles a request once neither its owner nor a matching
+// queue refers to it.
+func (e *engine) maybeFree(id int32) {
+	r := &e.reqs[id]
+	if r.released && r.complete && r.matched {
+		e.freeReqs = append(e.freeReqs, id)
+	}
+}
+
+// postP2P issues Send, Isend, Recv or Irecv for the unit at t.
+func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	op := &u.op
+	isSend := op.Kind == ir.Send || op.Kind == ir.Isend
+	if op.Peer < ir.AnySource || int(op.Peer) >= e.cfg.Procs || (isSend && op.Peer < 0) {
+		e.fail(fmt.Errorf("%s: process %d addresses process %d, but there are %d processes (0..%d)",
+			e.where(op.Elem), u.pid, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
+		return t, false
+	}
+	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
+		e.fail(fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.where(op.Elem), op.Bytes, u.pid))
+		return t, false
+	}
+	var id int32
+	if isSend {
+		id = e.postSend(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
+	} else {
+		id = e.postRecv(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
+	}
+	u = &e.units[ui]
+	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
+		u.reqs = append(u.reqs, id)
+		e.account(ui, t, t)
+		return t, true
+	}
+	// Blocking: wait for this request alone.
+	u.waitLeft, u.waitUntil = 0, t
+	e.await(ui, id)
+	return e.waitDone(ui, t)
+}
+
+// postSend posts a send from process src to dst and returns its request.
+func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
+	id := e.newRequest()
+	r := &e.reqs[id]
+	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem, isSend: true,
+		bytes: bytes, cost: cost, post: t, coll: coll}
+	switch {
+	case cost >= 0:
+		// The element's own cost replaces the network: the data needs
+		// cost seconds from the send to the receiver, and a blocking send
+		// takes that long.
+		r.eager = true
+		r.start, r.arrival = t, t+cost
+		r.finish, r.xfer = t+cost, cost
+		r.complete = true
+	case bytes <= e.eager:
+		r.eager = true
+		start, inject, arrival := e.transfer(src, dst, bytes, t)
+		r.start, r.arrival = start, arrival
+		r.finish = start + inject
+		r.xfer = inject
+		r.complete = true
+	}
+	// Match against the receives dst has posted, oldest first.
+	q := e.recvq[dst]
+	for i, rid := range q {
+		if e.fits(&e.reqs[rid], src, tag) {
+			e.recvq[dst] = append(q[:i:i], q[i+1:]...)
+			e.match(id, rid, t)
+			return id
+		}
+	}
+	e.sendq[dst] = append(e.sendq[dst], id)
+	return id
+}
+
+// postRecv posts a receive by process dst from src (or any) and returns it.
+func (e *engine) postRecv(owner, dst, src, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
+	id := e.newRequest()
+	r := &e.reqs[id]
+	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem,
+		bytes: bytes, cost: cost, post: t, coll: coll}
+	q := e.sendq[dst]
+	for i, sid := range q {
+		s := &e.reqs[sid]
+		if e.fits(r, s.src, s.tag) {
+			e.sendq[dst] = append(q[:i:i], q[i+1:]...)
+			e.match(sid, id, t)
+			return id
+		}
+	}
+	e.recvq[dst] = append(e.recvq[dst], id)
+	return id
+}
+
+// fits reports whether a send from src with tag satisfies receive r.
+// Collectives use negative tags of their own, which wildcards never match.
+func (e *engine) fits(r *request, src, tag int32) bool {
+	if r.src != ir.AnySource && r.src != src {
+		return false
+	}
+	if r.tag == ir.AnyTag {
+		return tag >= 0
+	}
+	return r.tag == tag
+}
+
+// transfer books a network transfer of bytes from process src to dst that
+// may start at t. It returns when the data starts to move, how long the
+// sender spends injecting it, and when it has fully arrived. With NIC
+// serialisation a node's link carries one transfer at a time in each
+// direction.
+func (e *engine) transfer(src, dst int32, bytes, t float64) (start, inject, arrival float64) {
+	a, b := int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst])
+	lat, bw := e.m.PathCost(a, b)
+	if bytes > 0 && !math.IsInf(bw, 1) {
+		inject = bytes / bw
+	}
+	start = t
+	if a != b && e.m.Net.NICSerialise {
+		if e.nicUp[a] > start {
+			start = e.nicUp[a]
+		}
+		e.nicUp[a] = start + inject
+	}
+	arrival = start + lat + inject
+	if a != b && e.m.Net.NICSerialise {
+		if e.nicDown[b]+inject > arrival {
+			arrival = e.nicDown[b] + inject
+		}
+		e.nicDown[b] = arrival
+	}
+	return start, inject, arrival
+}
+
+// match pairs send sid with receive rid at time t (the later of the two
+// posts) and completes what can be completed.
+func (e *engine) match(sid, rid int32, t float64) {
+	s, r := &e.reqs[sid], &e.reqs[rid]
+	s.matched, r.matched = true, true
+	r.src = s.src
+	switch {
+	case r.cost >= 0:
+		// The receive's own cost is its view of the transfer time.
+		r.finish = math.Max(r.post, s.post+r.cost)
+		r.xfer = math.Min(r.cost, r.finish-r.post)
+		if !s.complete {
+			s.finish, s.xfer = math.Max(t, r.finish), r.cost
+			e.completeReq(sid)
+		}
+	case s.eager:
+		r.finish = math.Max(r.post, s.arrival)
+		r.xfer = math.Min(s.arrival-s.start, r.finish-r.post)
+	default:
+		// Rendezvous: the receiver's clear-to-send reaches the sender
+		// after one latency, then the data moves.
+		a, b := int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])
+		lat, _ := e.m.PathCost(a, b)
+		start, _, arrival := e.transfer(s.src, s.dst, s.bytes, t+lat)
+		s.start = start
+		s.finish, r.finish = arrival, arrival
+		s.xfer = arrival - start
+		r.xfer = arrival - start
+		e.completeReq(sid)
+	}
+	e.completeReq(rid)
+	e.maybeFree(sid)
+	e.maybeFree(rid)
+}
+
+// completeReq marks a request complete (its finish time is set) and wakes
+// its owner if that was the last thing it waited for.
+func (e *engine) completeReq(id int32) {
+	r := &e.reqs[id]
+	r.complete = true
+	if !r.awaited {
+		return
+	}
+	u := &e.units[r.owner]
+	if r.finish > u.waitUntil {
+		u.waitUntil = r.finish
+	}
+	u.opComm += r.xfer
+	u.waitLeft--
+	owner := r.owner
+	if u.waitLeft == 0 {
+		e.waitSatisfied(owner)
+	}
+}
+
+// await adds request id to what the unit's current operation waits for.
+func (e *engine) await(ui, id int32) {
+	u := &e.units[ui]
+	r := &e.reqs[id]
+	if r.complete {
+		if r.finish > u.waitUntil {
+			u.waitUntil = r.finish
+		}
+		u.opComm += r.xfer
+	} else {
+		r.awaited = true
+		u.waitLeft++
+	}
+	r.released = true
+	e.maybeFree(id)
+}
+
+// waitDone finishes issuing a wait: either everything awaited is complete
+// (the operation ends at waitUntil, which may be later than t) or the unit
+// blocks until completeReq wakes it.
+func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	if u.waitLeft > 0 {
+		u.state = stBlocked
+		return t, false
+	}
+	if u.waitUntil > t {
+		e.wakeAt(ui, u.waitUntil)
+		return t, false
+	}
+	e.account(ui, t, t)
+	return t, true
+}
+
+// waitSatisfied is called when the last awaited request of a unit
+// completes; the unit resumes at the latest completion time.
+func (e *engine) waitSatisfied(ui int32) {
+	u := &e.units[ui]
+	if u.coll != nil {
+		e.collStepDone(ui)
+		return
+	}
+	e.wakeAt(ui, math.Max(u.waitUntil, e.now))
+}
+
+// wait issues a Wait: for the newest outstanding request of element
+// op.Peer, or for all of them.
+func (e *engine) wait(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	u.waitLeft, u.waitUntil = 0, t
+	if u.op.Peer == ir.AllRequests {
+		reqs := u.reqs
+		u.reqs = u.reqs[:0]
+		for _, id := range reqs {
+			e.await(ui, id)
+		}
+		return e.waitDone(ui, t)
+	}
+	for i := len(u.reqs) - 1; i >= 0; i-- {
+		id := u.reqs[i]
+		if e.reqs[id].elem == u.op.Peer {
+			u.reqs = append(u.reqs[:i], u.reqs[i+1:]...)
+			e.await(ui, id)
+			return e.waitDone(ui, t)
+		}
+	}
+	// Nothing outstanding from that element: MPI_Wait on a null request
+	// returns at once.
+	e.account(ui, t, t)
+	return t, true
+}

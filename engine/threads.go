@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"augur/ir"
+)
+
+// lockKey names a lock or thread barrier of one process.
+type lockKey struct{ pid, id int32 }
+
+type lockState struct {
+	owner int32 // unit holding it, -1 if free
+	queue []int32
+}
+
+type tbarState struct {
+	count   int32
+	waiters []int32
+}
+
+// fork starts the op's Spawn streams as threads 1..n of the unit's process,
+// on its node, at time t.
+func (e *engine) fork(ui int32, t float64) {
+	spawn := e.units[ui].op.Spawn
+	e.units[ui].op.Spawn = nil
+	for i, s := range spawn {
+		parent := &e.units[ui]
+		id := int32(len(e.units))
+		nu := unit{stream: s, pid: parent.pid, tid: int32(i + 1), node: parent.node, parent: ui}
+		nu.stats = UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
+		if b, ok := s.(ir.Binder); ok {
+			b.Bind(id, nu.node)
+		}
+		parent.children++
+		e.nodes[nu.node].live++
+		e.units = append(e.units, nu)
+		e.q.Push(t, id, evIssue, -1)
+	}
+}
+
+// lock acquires lock op.Peer of the unit's process, or queues for it.
+func (e *engine) lock(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	k := lockKey{u.pid, u.op.Peer}
+	l := e.locks[k]
+	if l == nil {
+		l = &lockState{owner: -1}
+		e.locks[k] = l
+	}
+	if l.owner < 0 {
+		l.owner = ui
+		e.account(ui, t, t)
+		return t, true
+	}
+	l.queue = append(l.queue, ui)
+	u.state = stBlocked
+	return t, false
+}
+
+// unlock releases the lock and hands it to the first waiting thread.
+func (e *engine) unlock(ui int32, t float64) {
+	u := &e.units[ui]
+	l := e.locks[lockKey{u.pid, u.op.Peer}]
+	if l == nil || l.owner != ui {
+		return // unlocking a lock one does not hold is a no-op, as for an unlocked mutex in a model
+	}
+	if len(l.queue) == 0 {
+		l.owner = -1
+		return
+	}
+	next := l.queue[0]
+	l.queue = l.queue[1:]
+	l.owner = next
+	e.wakeAt(next, t)
+}
+
+// threadBarrier waits until op.Count threads of the process have arrived
+// at barrier op.Peer.
+func (e *engine) threadBarrier(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	k := lockKey{u.pid, u.op.Peer}
+	b := e.tbars[k]
+	if b == nil {
+		b = &tbarState{}
+		e.tbars[k] = b
+	}
+	b.count++
+	if b.count < u.op.Count {
+		b.waiters = append(b.waiters, ui)
+		u.state = stBlocked
+		return t, false
+	}
+	delete(e.tbars, k)
+	for _, w := range b.waiters {
+		e.wakeAt(w, t)
+	}
+	e.account(ui, t, t)
+	return t, true
+}
