@@ -187,14 +187,23 @@ func (p *parser) objectDepth(n *yaml.Node, what string, allowed []string, depth 
 			continue
 		}
 		name := k.Value
+		if strings.HasPrefix(name, "x-") && contains(allowed, extensionKeys) {
+			// Extension keys hold anchors for merge keys; they are
+			// otherwise ignored, as in Compose files.
+			continue
+		}
 		if prev, dup := out[name]; dup {
 			return nil, p.errf(k, "duplicate key %q in %s (first at %d:%d)", name, what, prev.key.Line, prev.key.Column)
 		}
-		if !contains(allowed, name) {
-			if s := suggest(name, allowed, true); s != "" {
+		if !contains(allowed, name) || name == extensionKeys {
+			keys := allowed
+			if contains(keys, extensionKeys) {
+				keys = append(keys[:len(keys)-1:len(keys)-1], "an x- key")
+			}
+			if s := suggest(name, keys, true); s != "" {
 				return nil, p.errf(k, "unknown key %q in %s; did you mean %q?", name, what, s)
 			}
-			return nil, p.errf(k, "unknown key %q in %s (want %s)", name, what, orList(allowed))
+			return nil, p.errf(k, "unknown key %q in %s (want %s)", name, what, orList(keys))
 		}
 		out[name] = entry{k, v}
 	}
@@ -351,9 +360,12 @@ func (p *parser) boolean(n *yaml.Node, what string) (bool, error) {
 	return b, nil
 }
 
+// extensionKeys, last in a key list, allows any key starting with "x-".
+const extensionKeys = "x-*"
+
 // Keys of each mapping of the format, in documentation order.
 var (
-	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network"}
+	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
 	groupKeys   = []string{"name", "count", "cpus", "speed", "scheduler", "quantum", "switch", "link"}
 	linkKeys    = []string{"latency", "bandwidth"}
 	swLinkKeys  = []string{"name", "between", "latency", "bandwidth"}

@@ -143,7 +143,13 @@ func parseQuantity(s string, units []unit, allowInf bool) (float64, error) {
 	if best := bitHint(u); isRate && best != "" {
 		return 0, fmt.Errorf("unknown unit %q; did you mean %q?", u, best)
 	}
-	// Units are matched case-sensitively: MB/s and Mbit/s differ by 8x.
+	// Units are matched case-sensitively (MB/s and Mbit/s differ by 8x),
+	// but a unit that only differs in case is the likeliest intent.
+	for _, x := range units {
+		if strings.EqualFold(x.name, u) {
+			return 0, fmt.Errorf("unknown unit %q; did you mean %q?", u, x.name)
+		}
+	}
 	if best := suggest(u, names, false); best != "" {
 		return 0, fmt.Errorf("unknown unit %q; did you mean %q?", u, best)
 	}
@@ -209,7 +215,7 @@ func suggest(s string, candidates []string, fold bool) string {
 		}
 	}
 	limit := 2
-	if len(s) <= 3 {
+	if len(s) <= 4 {
 		limit = 1
 	}
 	if bestD > limit || bestD >= len(s) {
@@ -218,28 +224,35 @@ func suggest(s string, candidates []string, fold bool) string {
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b in bytes.
+// editDistance is the optimal string alignment distance between a and b in
+// bytes: insertions, deletions, substitutions and transpositions of adjacent
+// bytes ("mian" for "main") each cost 1.
 func editDistance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		// Long strings are never typos of our short keys; skip the
 		// quadratic work (fuzzed inputs can be large).
 		return math.MaxInt / 2
 	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
+	// d[i][j] is the distance between a[:i] and b[:j], rows kept whole
+	// since transpositions look two rows back.
+	w := len(b) + 1
+	d := make([]int, (len(a)+1)*w)
+	for j := 0; j <= len(b); j++ {
+		d[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
+		d[i*w] = i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			v := min(d[(i-1)*w+j]+1, d[i*w+j-1]+1, d[(i-1)*w+j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, d[(i-2)*w+j-2]+1)
+			}
+			d[i*w+j] = v
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return d[len(a)*w+len(b)]
 }
