@@ -35,8 +35,8 @@ type collRun struct {
 // step is one round of a collective for one process: an optional send
 // and an optional receive, posted together and both awaited.
 type step struct {
-	to, from         int32 // -1: none
-	sendB, recvB     float64
+	to, from     int32 // -1: none
+	sendB, recvB float64
 }
 
 const evColl uint8 = 10

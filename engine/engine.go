@@ -84,10 +84,10 @@ type UnitStats struct {
 
 // ElemStats aggregates the executions of one element over all units.
 type ElemStats struct {
-	Calls                     int64
-	Total                     float64 // elapsed time summed over executions
-	Compute, Comm, Wait       float64
-	Min, Max                  float64 // per execution
+	Calls               int64
+	Total               float64 // elapsed time summed over executions
+	Compute, Comm, Wait float64
+	Min, Max            float64 // per execution
 }
 
 // Run simulates prog on cfg. A deadlock is not an error: it returns the

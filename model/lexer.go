@@ -102,7 +102,7 @@ func (l *lexer) skipSpace() {
 }
 
 func isIdentByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
-func isDigitByte(c byte) bool  { return c >= '0' && c <= '9' }
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // next returns the next token; at the end it returns tokEOF forever.
 func (l *lexer) next() token {

@@ -8,7 +8,7 @@ import (
 // Limits that keep hostile or broken input cheap: the parser is recursive,
 // so nesting is bounded, and a file of garbage yields a bounded report.
 const (
-	maxNesting  = 200
+	maxNesting      = 200
 	maxSyntaxErrors = 50
 )
 
