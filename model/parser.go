@@ -506,12 +506,9 @@ func (p *parser) parseCode() []*Assign {
 		}
 	}
 	if p.bad {
-		// Skip to the end of the fragment so that the enclosing block
-		// resumes after it.
-		for p.tok.kind != tokRbrace && p.tok.kind != tokEOF && !(p.tok.kind == tokKeyword && declKeywords[p.tok.text]) {
-			p.next()
-		}
-		if p.got(tokRbrace) {
+		// Resume after the fragment's "}" so that the enclosing block
+		// goes on with the next statement.
+		if p.skipToClose() {
 			p.bad = false
 		}
 		return code
@@ -533,8 +530,7 @@ func (p *parser) parseChoose(pos Pos) *Choose {
 	for p.tok.kind != tokRbrace && p.tok.kind != tokEOF && !p.bad {
 		if p.tok.isKeyword("else") {
 			if len(s.Alts) == 0 {
-				p.errorf(p.tok.pos, "choose needs at least one alternative before else")
-				return s
+				p.reportf(p.tok.pos, "choose needs at least one alternative before else")
 			}
 			p.next()
 			s.Else = p.parseBlock(`after "else" in choose`)
@@ -544,17 +540,42 @@ func (p *parser) parseChoose(pos Pos) *Choose {
 		s.Alts = append(s.Alts, p.parseBlock("after choose probability"))
 	}
 	if p.bad {
+		// The choose's own "{" was consumed: resume after its "}".
+		if p.skipToClose() {
+			p.bad = false
+		}
 		return s
 	}
 	if p.tok.kind != tokRbrace {
 		p.errorf(p.tok.pos, "expected %q to close the choose opened at %s, found %s", "}", lbrace, p.tok.describe())
 		return s
 	}
-	if len(s.Alts) == 0 {
-		p.errorf(p.tok.pos, "choose needs at least one alternative: PROBABILITY { ... }")
+	if len(s.Alts) == 0 && s.Else == nil {
+		p.reportf(p.tok.pos, "choose needs at least one alternative: PROBABILITY { ... }")
 	}
 	p.next()
 	return s
+}
+
+// skipToClose skips past the "}" that closes a construct whose "{" was
+// already consumed, over nested braces. It stops without consuming at a
+// declaration keyword or the end of the file, and then returns false.
+func (p *parser) skipToClose() bool {
+	depth := 0
+	for p.tok.kind != tokEOF && !(p.tok.kind == tokKeyword && declKeywords[p.tok.text] && p.tok.text != "cost") {
+		switch p.tok.kind {
+		case tokLbrace:
+			depth++
+		case tokRbrace:
+			if depth == 0 {
+				p.next()
+				return true
+			}
+			depth--
+		}
+		p.next()
+	}
+	return false
 }
 
 func (p *parser) parsePfor(pos Pos) *ParallelFor {
