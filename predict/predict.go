@@ -1,0 +1,193 @@
+// Package predict evaluates a model on a machine: it parses and checks the
+// model, compiles it for the system parameters, maps processes to nodes and
+// runs the engine, once or for several replications. The command line, the
+// validation and the web workbench all predict through it.
+package predict
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"augur/compile"
+	"augur/engine"
+	"augur/ir"
+	"augur/machine"
+	"augur/model"
+)
+
+// Options say what to predict.
+type Options struct {
+	Filename string // for diagnostics
+	Source   []byte // the model text
+	Machine  *machine.Machine
+
+	Nodes, Procs, Threads int // 0: from the machine (nodes), nodes×CPUs (procs), 1 (threads)
+	Set                   map[string]float64
+	Mapping               machine.Mapping
+	Explicit              []int // with machine.Explicit
+
+	Seed          uint64
+	Replications  int // 0 or 1: one run
+	MaxEvents     int64
+	MaxIterations float64
+	Tracer        engine.Tracer // receives the first replication's timeline
+}
+
+// Prediction is the result.
+type Prediction struct {
+	Model    string // the model's name
+	Machine  string
+	Nodes    int
+	Procs    int
+	Threads  int
+	Seed     uint64
+	Params   map[string]float64 // the --set values used
+	Elements []ir.Element
+	// Result of the first replication (the timeline's run).
+	*engine.Result
+	// Replications: every run's predicted time, and the mean with its
+	// 95 % confidence half-width (Student t), when more than one ran.
+	Times    []float64
+	Mean     float64
+	CI95     float64
+	EvalTime time.Duration // wall time of all replications
+	Warnings model.Diagnostics
+}
+
+// ErrCheck wraps the checker's diagnostics when the model has errors.
+var ErrCheck = errors.New("the model has errors")
+
+// CheckError carries the diagnostics of a model that did not check.
+type CheckError struct{ Diags model.Diagnostics }
+
+func (e *CheckError) Error() string { return e.Diags.Error() }
+func (e *CheckError) Unwrap() error { return ErrCheck }
+
+// LoadModel reads a model file for Options.
+func LoadModel(path string) ([]byte, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading model: %w", err)
+	}
+	return src, nil
+}
+
+// Run predicts.
+func Run(o Options) (*Prediction, error) {
+	if o.Machine == nil {
+		return nil, errors.New("no machine given")
+	}
+	f, diags := model.Parse(o.Filename, o.Source)
+	if diags.HasErrors() {
+		return nil, &CheckError{Diags: diags}
+	}
+	m := o.Machine
+	if o.Nodes > 0 && o.Nodes != m.NumNodes() {
+		var err error
+		if m, err = m.WithNodes(o.Nodes); err != nil {
+			return nil, err
+		}
+	}
+	nodes := m.NumNodes()
+	procs := o.Procs
+	if procs <= 0 {
+		procs = m.TotalCPUs()
+		if procs > 1_000_000 {
+			return nil, fmt.Errorf("the machine has %d CPUs; say how many processes with --procs", procs)
+		}
+	}
+	threads := o.Threads
+	if threads <= 0 {
+		threads = 1
+	}
+	var setNames []string
+	for k := range o.Set {
+		setNames = append(setNames, k)
+	}
+	cd := model.Check(f, model.CheckOptions{SetParams: setNames, Procs: procs})
+	if cd.HasErrors() {
+		return nil, &CheckError{Diags: cd}
+	}
+	nodeOf, err := m.Map(procs, o.Mapping, o.Explicit)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prediction{
+		Model: f.Name, Machine: m.Name, Nodes: nodes, Procs: procs, Threads: threads,
+		Seed: o.Seed, Params: o.Set, Warnings: cd,
+	}
+	reps := o.Replications
+	if reps < 1 {
+		reps = 1
+	}
+	start := time.Now()
+	for r := 0; r < reps; r++ {
+		prog, err := compile.Compile(f, compile.Options{
+			Params: o.Set, Nodes: nodes, Procs: procs, Threads: threads,
+			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
+			Seed:          o.Seed + uint64(r),
+			MaxIterations: o.MaxIterations,
+		})
+		if err != nil {
+			return nil, err
+		}
+		cfg := engine.Config{
+			Machine: m, Procs: procs, NodeOf: nodeOf,
+			SyncCollectives: true, Shared: prog.Shared, MaxEvents: o.MaxEvents,
+		}
+		if r == 0 {
+			cfg.Tracer = o.Tracer
+		}
+		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream})
+		if err != nil {
+			return nil, err
+		}
+		if r == 0 {
+			p.Result = res
+			p.Elements = prog.Elements
+		}
+		p.Times = append(p.Times, res.Time)
+		if res.Deadlock != nil {
+			break
+		}
+	}
+	p.EvalTime = time.Since(start)
+	p.Mean, p.CI95 = meanCI(p.Times)
+	return p, nil
+}
+
+// meanCI returns the mean and the half-width of its 95 % confidence
+// interval (Student's t with n-1 degrees of freedom).
+func meanCI(xs []float64) (mean, half float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	sd := math.Sqrt(ss / (n - 1))
+	return mean, tQuantile975(len(xs)-1) * sd / math.Sqrt(n)
+}
+
+// tQuantile975 is the 97.5 % quantile of Student's t distribution.
+func tQuantile975(df int) float64 {
+	table := []float64{0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+		2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+		2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042}
+	if df < len(table) {
+		return table[df]
+	}
+	// Beyond 30 degrees of freedom a series in 1/df is accurate to 1e-3.
+	z := 1.959964
+	d := float64(df)
+	return z + (z*z*z+z)/(4*d) + (5*math.Pow(z, 5)+16*z*z*z+3*z)/(96*d*d)
+}
