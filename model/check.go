@@ -117,7 +117,8 @@ type declSym struct {
 	pos     Pos
 	index   int     // order of declaration
 	valType valType // variables: the type of the initial value
-	used    bool
+	used    bool    // read (variables), called (cost functions, activities)
+	set     bool    // variables: assigned somewhere
 
 	v    *VarDecl
 	cost *CostDecl
@@ -203,6 +204,11 @@ type checker struct {
 	folding  map[*declSym]bool // params being folded, against cycles
 }
 
+// blank reports whether name is missing: empty, or "_", the placeholder
+// the parser puts where a name could not be parsed. Such names are
+// neither declared nor reported: the syntax error already was.
+func blank(name string) bool { return name == "" || name == "_" }
+
 func (c *checker) errorf(pos Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Filename: c.file.Filename, Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
@@ -283,7 +289,7 @@ func (c *checker) declare() {
 			continue
 		}
 		c.order = append(c.order, s)
-		if name == nil || name.Name == "" {
+		if name == nil || blank(name.Name) {
 			continue
 		}
 		s.name, s.pos = name.Name, name.Pos
@@ -311,7 +317,7 @@ func (c *checker) checkCost(s *declSym) {
 	x := checkCtx{cost: s}
 	seen := map[string]Pos{}
 	for _, p := range s.cost.Params {
-		if p == nil || p.Name == "" {
+		if p == nil || blank(p.Name) {
 			continue
 		}
 		if _, ok := BuiltinVars[p.Name]; ok {
@@ -429,6 +435,9 @@ func (c *checker) binary(e *Binary, x checkCtx) valType {
 }
 
 func (c *checker) ident(e *Ident, x checkCtx) valType {
+	if blank(e.Name) {
+		return valInvalid
+	}
 	if _, ok := x.lookup(e.Name); ok {
 		return valNumber
 	}
@@ -477,6 +486,10 @@ func (c *checker) call(e *CallExpr, x checkCtx) valType {
 		return valInvalid
 	}
 	name := e.Fun.Name
+	if blank(name) {
+		args()
+		return valInvalid
+	}
 	if s := c.syms[name]; s != nil {
 		if s.kind != symCost {
 			c.errorf(e.Fun.Pos, "%s %q is not a function", s.kind, name)
@@ -741,7 +754,7 @@ func (c *checker) block(b *Block, x checkCtx) {
 }
 
 func (c *checker) defineElem(name *Ident, kind string) {
-	if name == nil || name.Name == "" {
+	if name == nil || blank(name.Name) {
 		return
 	}
 	if prev := c.elems[name.Name]; prev != nil {
@@ -775,7 +788,7 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 		c.defineElem(s.Name, "delay")
 		c.nonNegative(s.Cost, x, "cost")
 	case *Call:
-		if s == nil || s.Name == nil {
+		if s == nil || s.Name == nil || blank(s.Name.Name) {
 			return
 		}
 		c.callStmt(s, x)
@@ -852,7 +865,7 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 
 // loopVar opens the scope of a for or pfor variable.
 func (c *checker) loopVar(v *Ident, x checkCtx) checkCtx {
-	if v == nil || v.Name == "" {
+	if v == nil || blank(v.Name) {
 		return x
 	}
 	if _, ok := BuiltinVars[v.Name]; ok {
@@ -882,7 +895,7 @@ func (c *checker) needParallel(pos Pos, x checkCtx, what string) {
 
 func (c *checker) assign(a *Assign, x checkCtx) {
 	t := c.expr(a.Value, x)
-	if a.Name == nil || a.Name.Name == "" {
+	if a.Name == nil || blank(a.Name.Name) {
 		return
 	}
 	name, pos := a.Name.Name, a.Name.Pos
@@ -907,6 +920,7 @@ func (c *checker) assign(a *Assign, x checkCtx) {
 		c.errorf(pos, "cannot assign to %s %q", s.kind, name)
 		return
 	}
+	s.set = true
 	if t != valInvalid && s.valType != valInvalid && t != s.valType {
 		c.errorf(exprPos(a.Value), "cannot assign %s to %s %q of type %s", t, s.kind, name, s.valType)
 	}
@@ -930,17 +944,19 @@ func (c *checker) callStmt(s *Call, x checkCtx) {
 }
 
 func (c *checker) choose(s *Choose, x checkCtx) {
-	sum, all := 0.0, true
+	// The constant probabilities alone must not exceed 1.
+	sum, nconst := 0.0, 0
 	for i, p := range s.Probs {
 		v, ok := c.wantNumber(p, x, "probability")
 		if !ok {
-			all = false
+			// not constant
 		} else if v < 0 {
 			c.errorf(exprPos(p), "probability must not be negative, got %s", numText(v))
 		} else if v > 1 {
 			c.errorf(exprPos(p), "probability must not exceed 1, got %s", numText(v))
 		} else {
 			sum += v
+			nconst++
 		}
 		if i < len(s.Alts) {
 			c.block(s.Alts[i], x)
@@ -949,7 +965,7 @@ func (c *checker) choose(s *Choose, x checkCtx) {
 	for _, b := range s.Alts[min(len(s.Probs), len(s.Alts)):] {
 		c.block(b, x)
 	}
-	if all && sum > 1+1e-9 {
+	if nconst > 1 && sum > 1+1e-9 {
 		c.errorf(s.Pos, "choose probabilities sum to %s, more than 1", numText(math.Round(sum*1e9)/1e9))
 	}
 	c.block(s.Else, x)
@@ -977,7 +993,7 @@ func (c *checker) comm(s *Comm, x checkCtx) {
 	c.nonNegative(s.Cost, x, "cost")
 	if s.Kind == WaitComm {
 		for _, on := range s.On {
-			if on != nil && on.Name != "" {
+			if on != nil && !blank(on.Name) {
 				c.waits = append(c.waits, on)
 			}
 		}
@@ -985,7 +1001,7 @@ func (c *checker) comm(s *Comm, x checkCtx) {
 	if s.Kind == BarrierComm && s.Threads {
 		c.needParallel(s.Pos, x, "barrier threads")
 	}
-	if s.Algo != nil && s.Algo.Name != "" {
+	if s.Algo != nil && !blank(s.Algo.Name) {
 		c.algorithm(s, kw)
 	}
 }
@@ -1035,7 +1051,7 @@ func (c *checker) resolveWaits() {
 		e := c.elems[on.Name]
 		switch {
 		case e == nil:
-			c.errorf(on.Pos, "wait on undefined elemInfo %q", on.Name)
+			c.errorf(on.Pos, "wait on undefined element %q", on.Name)
 		case e.kind != "isend" && e.kind != "irecv":
 			c.errorf(on.Pos, "wait on %q: it is a %s, not an isend or irecv", on.Name, e.kind)
 		}
@@ -1177,7 +1193,11 @@ func (c *checker) unused() {
 				c.warnf(s.pos, "param %q is never used", s.name)
 			}
 		case symGlobal, symLocal:
-			c.warnf(s.pos, "%s %q is never used", s.kind, s.name)
+			if s.set {
+				c.warnf(s.pos, "%s %q is assigned but never read", s.kind, s.name)
+			} else {
+				c.warnf(s.pos, "%s %q is never used", s.kind, s.name)
+			}
 		case symCost:
 			c.warnf(s.pos, "cost function %q is never called", s.name)
 		case symActivity:
