@@ -30,8 +30,23 @@ func FormatSource(filename string, src []byte) ([]byte, error) {
 // statement's line. The result reparses with every comment in the same
 // place, which is what makes formatting idempotent.
 func Format(f *File) []byte {
-	p := &srcPrinter{comments: slices.Clone(f.Comments)}
+	// Comments without a position (hand-built trees) cannot be placed:
+	// they go last, after every placed one.
+	p := &srcPrinter{}
+	var unplaced []*Comment
+	for _, c := range f.Comments {
+		if c == nil {
+			continue
+		}
+		if c.Pos.IsValid() {
+			p.comments = append(p.comments, c)
+		} else {
+			unplaced = append(unplaced, c)
+		}
+	}
 	slices.SortStableFunc(p.comments, func(a, b *Comment) int { return comparePos(a.Pos, b.Pos) })
+	p.placed = len(p.comments)
+	p.comments = append(p.comments, unplaced...)
 
 	p.leading(f.NamePos)
 	p.write("model " + f.Name)
@@ -68,6 +83,7 @@ type srcPrinter struct {
 	buf      bytes.Buffer
 	comments []*Comment // sorted by position
 	next     int        // first comment not yet printed
+	placed   int        // comments[:placed] have positions
 	indent   int
 	bol      bool // at the beginning of a line: indent before writing
 }
@@ -106,7 +122,7 @@ func (p *srcPrinter) leading(pos Pos) {
 	if !pos.IsValid() {
 		return
 	}
-	for p.next < len(p.comments) && before(p.comments[p.next].Pos, pos) {
+	for p.next < p.placed && before(p.comments[p.next].Pos, pos) {
 		p.write(p.comments[p.next].Text)
 		p.newline()
 		p.next++
@@ -117,7 +133,7 @@ func (p *srcPrinter) leading(pos Pos) {
 // (no limit if invalid) that sit on a source line up to endLine. It stops
 // after a line comment: the rest become leading comments of what follows.
 func (p *srcPrinter) trailing(limit Pos, endLine int32) {
-	for p.next < len(p.comments) {
+	for p.next < p.placed {
 		c := p.comments[p.next]
 		if c.Pos.Line > endLine || limit.IsValid() && !before(c.Pos, limit) {
 			return
@@ -184,7 +200,7 @@ func (p *srcPrinter) block(b *Block) {
 		first = b.Stmts[0].Position()
 	}
 	n := p.next
-	for p.next < len(p.comments) {
+	for p.next < p.placed {
 		c := p.comments[p.next]
 		if !before(c.Pos, b.Lbrace) && !(c.Pos.Line == b.Lbrace.Line && before(c.Pos, first)) {
 			break
@@ -195,7 +211,7 @@ func (p *srcPrinter) block(b *Block) {
 			break
 		}
 	}
-	pendingBeforeRbrace := p.next < len(p.comments) && before(p.comments[p.next].Pos, b.Rbrace)
+	pendingBeforeRbrace := p.next < p.placed && before(p.comments[p.next].Pos, b.Rbrace)
 	if len(b.Stmts) == 0 && n == p.next && !pendingBeforeRbrace {
 		p.write("}")
 		return
