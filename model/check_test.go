@@ -362,7 +362,13 @@ activity main {
   send S2 to ANY size 8
   send S3 to pid + 7 size 8
 }
-`, opts: CheckOptions{Procs: 4, SetParams: []string{"ANY"}}, want: []string{}},
+`, opts: CheckOptions{Procs: 4, SetParams: []string{"ANY"}}, want: []string{
+		`t.aug:5:13: error: peer 7 is out of range 0..3 (procs = 4)`,
+		`t.aug:6:15: error: peer -1 is out of range: it must not be negative`,
+		`t.aug:7:14: error: peer 1.5 is not a whole number`,
+		`t.aug:8:16: error: root 5 is out of range 0..3 (procs = 4)`,
+		`t.aug:10:17: error: root 4 is out of range 0..3 (procs = 4)`,
+	}},
 	{name: "peers without procs", src: `model t
 activity main {
   send S to 7 size 8
@@ -483,14 +489,23 @@ activity Lonely {
 }
 activity Lonelier {
 }
-`, opts: CheckOptions{SetParams: []string{"SETME"}}, want: []string{}},
+`, opts: CheckOptions{SetParams: []string{"SETME"}}, want: []string{
+		`t.aug:2:7: warning: param "N" is never used`,
+		`t.aug:4:8: warning: global "G" is assigned but never read`,
+		`t.aug:5:7: warning: local "L" is never used`,
+		`t.aug:6:6: warning: cost function "F" is never called`,
+		`t.aug:12:10: warning: activity "Lonely" is never called`,
+	}},
 	{name: "set params", src: `model t
 param N = 1
 global G = 2
 activity main {
   action A cost N + G
 }
-`, opts: CheckOptions{SetParams: []string{"N", "G", "M"}}, want: []string{}},
+`, opts: CheckOptions{SetParams: []string{"N", "G", "M"}}, want: []string{
+		`t.aug: error: --set G: "G" is a global, not a param`,
+		`t.aug: error: --set M: no param "M" in the model`,
+	}},
 	{name: "initializers", src: `model t
 param N = M + 1
 param M = 2
@@ -527,7 +542,23 @@ activity main {
 activity SA {
   call main
 }
-`, opts: CheckOptions{Procs: 4, SetParams: []string{"K"}}, want: []string{}},
+`, opts: CheckOptions{Procs: 4, SetParams: []string{"K"}}, want: []string{
+		`t.aug: error: --set K: no param "K" in the model`,
+		`t.aug:3:8: error: "N" already declared at 2:7`,
+		`t.aug:4:17: error: undefined: "undefinedVar"`,
+		`t.aug:6:18: error: cost function "F" takes 1 argument, got 2`,
+		`t.aug:7:6: error: if condition must be a bool, got number`,
+		`t.aug:8:13: error: peer 9 is out of range 0..3 (procs = 4)`,
+		`t.aug:8:20: error: size must not be negative, got -1`,
+		`t.aug:9:10: error: element "A1" already defined at 6:10`,
+		`t.aug:9:18: error: cost must be a number, got bool`,
+		`t.aug:10:3: error: barrier threads outside a parallel region`,
+		`t.aug:11:3: error: choose probabilities sum to 1.3, more than 1`,
+		`t.aug:12:13: error: wait on "S": it is a send, not an isend or irecv`,
+		`t.aug:13:36: error: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
+		`t.aug:14:3: error: cannot assign to param "N"`,
+		`t.aug:17:8: error: recursive call: main → SA → main`,
+	}},
 }
 
 func TestCheck(t *testing.T) {
