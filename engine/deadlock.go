@@ -11,16 +11,18 @@ import (
 // Deadlock describes a run that stopped with units still blocked: no event
 // was left that could ever wake them.
 type Deadlock struct {
-	Time    float64 // simulated time of the last event
-	Blocked []Blocked
+	Time    float64   `json:"time_s"` // simulated time of the last event
+	Blocked []Blocked `json:"blocked"`
 }
 
 // Blocked is one unit that could not go on.
 type Blocked struct {
-	Pid, Tid, Node int32
-	Element        string // kind and name of the element it is blocked in
-	Where          string // file:line:col of the element, if known
-	WaitsFor       string // what it waits for, in words
+	Pid      int32  `json:"pid"`
+	Tid      int32  `json:"tid"`
+	Node     int32  `json:"node"`
+	Element  string `json:"element"`   // kind and name of the element it is blocked in
+	Where    string `json:"where"`     // file:line:col of the element, if known
+	WaitsFor string `json:"waits_for"` // what it waits for, in words
 }
 
 func (d *Deadlock) Error() string {

@@ -34,6 +34,9 @@ type Options struct {
 	MaxEvents     int64
 	MaxIterations float64
 	Tracer        engine.Tracer // receives the first replication's timeline
+	// OnCompiled, if set, is called with the element table before the
+	// first run (a timeline writer needs the names).
+	OnCompiled func(elements []ir.Element)
 }
 
 // Prediction is the result.
@@ -140,6 +143,9 @@ func Run(o Options) (*Prediction, error) {
 		}
 		if r == 0 {
 			cfg.Tracer = o.Tracer
+			if o.OnCompiled != nil {
+				o.OnCompiled(prog.Elements)
+			}
 		}
 		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream})
 		if err != nil {

@@ -1,0 +1,211 @@
+// Command augur predicts how long parallel programs take on machines you may
+// not have. See `augur help` and docs/.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit statuses, documented in docs/cli.md.
+const (
+	exitOK       = 0
+	exitInput    = 1 // the model, machine or another input has errors
+	exitUsage    = 2 // the command line is wrong
+	exitDeadlock = 3 // the simulated program deadlocked
+	exitSim      = 4 // the simulation stopped on a fault (a limit, a bad cost)
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	usage   string // the synopsis after "augur NAME"
+	help    string // the rest of `augur NAME --help`
+	run     func(env *env, args []string) int
+}
+
+// env is what a command may touch: no globals, so tests run commands in
+// parallel with their own streams.
+type env struct {
+	stdout, stderr io.Writer
+}
+
+func commands() []*command {
+	return []*command{
+		predictCommand(),
+		checkCommand(),
+		fmtCommand(),
+		exportCommand(),
+		versionCommand(),
+	}
+}
+
+func main() {
+	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		if len(args) > 1 {
+			if c := find(args[1]); c != nil {
+				commandHelp(e.stdout, c)
+				return exitOK
+			}
+			fmt.Fprintf(e.stderr, "augur help: unknown command %q\n", args[1])
+			return exitUsage
+		}
+		usage(e.stdout)
+		return exitOK
+	}
+	c := find(name)
+	if c == nil {
+		fmt.Fprintf(e.stderr, "augur: unknown command %q; run 'augur help'\n", name)
+		return exitUsage
+	}
+	return c.run(e, args[1:])
+}
+
+func find(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `augur predicts how long a parallel or distributed program takes on a machine
+you may not have: more nodes, other CPUs, another network.
+
+Usage:
+  augur COMMAND [arguments] [flags]
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
+Documentation: docs/ (language.md, machines.md, semantics.md, cli.md, output.md).
+
+Exit status: 0 success, 1 errors in the input (model, machine, files),
+2 wrong command line, 3 the simulated program deadlocked, 4 the simulation
+stopped on a fault (a limit reached, an invalid cost).
+`)
+}
+
+func commandHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "Usage: augur %s %s\n\n%s\n", c.name, c.usage, strings.TrimSpace(c.help))
+	fs := c.flags()
+	if fs != nil {
+		fmt.Fprint(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		printDefaults(w, fs)
+	}
+}
+
+// flags returns the command's flag set, for help; nil if it has none.
+func (c *command) flags() *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	switch c.name {
+	case "predict":
+		newPredictFlags(fs)
+	case "fmt":
+		fs.Bool("w", false, "")
+	case "export":
+		fs.String("to", "", "")
+	default:
+		return nil
+	}
+	return fs
+}
+
+// printDefaults lists flags as --name VALUE, with their help texts.
+func printDefaults(w io.Writer, fs *flag.FlagSet) {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	sort.Strings(names)
+	for _, n := range names {
+		f := fs.Lookup(n)
+		arg, text := flag.UnquoteUsage(f)
+		dash := "--"
+		if len(n) == 1 {
+			dash = "-"
+		}
+		line := "  " + dash + n
+		if arg != "" {
+			line += " " + arg
+		}
+		fmt.Fprintf(w, "%s\n      %s", line, strings.ReplaceAll(text, "\n", "\n      "))
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// parseInterleaved parses flags that may come before, between or after
+// positional arguments (augur predict MODEL --machine M), as people type.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// parseFlags parses a command's flags; on --help it prints the command's
+// help and returns done. Errors name the command and point to its help.
+func parseFlags(e *env, c *command, fs *flag.FlagSet, args []string) (pos []string, status int, done bool) {
+	fs.SetOutput(io.Discard)
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		commandHelp(e.stdout, c)
+		return nil, exitOK, true
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur %s: %v\nRun 'augur %s --help' for its flags.\n", c.name, err, c.name)
+		return nil, exitUsage, true
+	}
+	return pos, 0, false
+}
+
+func versionCommand() *command {
+	return &command{
+		name: "version", summary: "print augur's version", usage: "",
+		help: "Prints the version of this augur binary.",
+		run: func(e *env, args []string) int {
+			fmt.Fprintln(e.stdout, "augur", version)
+			return exitOK
+		},
+	}
+}
+
+// version is set at build time with -ldflags "-X main.version=..." by
+// release builds; a development build says so.
+var version = "0.1.0-dev"

@@ -1,0 +1,241 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"augur/ir"
+	"augur/machine"
+	"augur/model"
+	"augur/predict"
+	"augur/report"
+)
+
+// setFlag collects repeated --set NAME=VALUE.
+type setFlag map[string]float64
+
+func (s setFlag) String() string {
+	var parts []string
+	for k, v := range s {
+		parts = append(parts, fmt.Sprintf("%s=%g", k, v))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (s setFlag) Set(v string) error {
+	name, val, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, got %q", v)
+	}
+	e, err := model.ParseExpr(val)
+	if err != nil {
+		return fmt.Errorf("value of %s: %v", name, err)
+	}
+	n, ok := e.(*model.Number)
+	if !ok {
+		if u, isNeg := e.(*model.Unary); isNeg && u.Op == "-" {
+			if x, isNum := u.X.(*model.Number); isNum {
+				s[name] = -x.Value
+				return nil
+			}
+		}
+		return fmt.Errorf("value of %s must be a number (units allowed, e.g. 12ms, 8KiB), got %q", name, val)
+	}
+	s[name] = n.Value
+	return nil
+}
+
+type predictFlags struct {
+	machine      *string
+	nodes        *int
+	procs        *int
+	threads      *int
+	set          setFlag
+	mapping      *string
+	format       *string
+	sort         *string
+	trace        *string
+	seed         *uint64
+	replications *int
+	maxEvents    *int64
+	maxIter      *float64
+	stable       *bool
+}
+
+func newPredictFlags(fs *flag.FlagSet) *predictFlags {
+	p := &predictFlags{set: setFlag{}}
+	p.machine = fs.String("machine", "", "machine `FILE` (YAML, see docs/machines.md); required")
+	p.nodes = fs.Int("nodes", 0, "number of nodes `N`, overriding the machine file's count")
+	p.procs = fs.Int("procs", 0, "number of processes `P` (default: one per CPU of the machine)")
+	p.threads = fs.Int("threads", 0, "default threads per process `T` for parallel regions (default 1)")
+	fs.Var(p.set, "set", "give param NAME the `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB)")
+	p.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic, or an explicit `LIST` of node ids (0,0,1,1)")
+	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
+	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, calls, total, mean, share, compute, comm, wait (+/- prefix: ascending/descending)")
+	p.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
+	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
+	p.replications = fs.Int("replications", 1, "run `N` times with seeds SEED, SEED+1, ... and report the mean and its 95% confidence interval")
+	p.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and element executions (default 2e10)")
+	p.maxIter = fs.Float64("max-iterations", 0, "refuse loops of more than `N` iterations (default 1e9)")
+	p.stable = fs.Bool("stable", false, "leave wall-clock figures out of the output, so that equal inputs give byte-identical output")
+	return p
+}
+
+func predictCommand() *command {
+	c := &command{
+		name:    "predict",
+		summary: "predict a model's run time on a machine",
+		usage:   "MODEL --machine FILE [flags]",
+		help: `Simulates the performance model MODEL (see docs/language.md) on the machine
+described by FILE (docs/machines.md) and prints the predicted time, the
+evaluation time, a table per process (node, total, compute, communication,
+waiting) and a table per element (kind, calls, total, mean, share).
+
+--nodes, --procs and --threads set the system parameters of the model
+(nodes, procs, threads) and override the machine's node count, so one
+machine file serves every configuration, e.g.
+  augur predict examples/lapw0.aug --machine examples/machines/gescher.yaml --nodes 8 --procs 32 --set NAT=64
+
+Exit status 3 when the simulated program deadlocks (the report names every
+blocked process, its element and what it waits for).`,
+	}
+	c.run = func(e *env, args []string) int { return runPredict(e, c, args) }
+	return c
+}
+
+func runPredict(e *env, c *command, args []string) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	pf := newPredictFlags(fs)
+	pos, status, done := parseFlags(e, c, fs, args)
+	if done {
+		return status
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(e.stderr, "augur predict: want one MODEL file, got %d arguments\nRun 'augur predict --help'.\n", len(pos))
+		return exitUsage
+	}
+	if *pf.machine == "" {
+		fmt.Fprintf(e.stderr, "augur predict: --machine FILE is required (bundled machines are in examples/machines/)\n")
+		return exitUsage
+	}
+	switch *pf.format {
+	case "text", "json", "csv":
+	default:
+		fmt.Fprintf(e.stderr, "augur predict: --format %q: use text, json or csv\n", *pf.format)
+		return exitUsage
+	}
+	if *pf.nodes < 0 || *pf.procs < 0 || *pf.threads < 0 || *pf.replications < 1 || *pf.replications > 100000 {
+		fmt.Fprintf(e.stderr, "augur predict: --nodes, --procs and --threads must be ≥ 0 and --replications 1..100000\n")
+		return exitUsage
+	}
+	if *pf.procs > 50_000_000 {
+		fmt.Fprintf(e.stderr, "augur predict: --procs %d is more than the 50,000,000 processes augur simulates\n", *pf.procs)
+		return exitUsage
+	}
+	how, explicit, err := machine.ParseMapping(*pf.mapping)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: --map: %v\n", err)
+		return exitUsage
+	}
+	src, err := os.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitInput
+	}
+	m, err := machine.Load(*pf.machine)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitInput
+	}
+	opts := predict.Options{
+		Filename: pos[0], Source: src, Machine: m,
+		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
+		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
+		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter,
+	}
+	// The timeline needs the element table, known only after compiling;
+	// a lazily created trace writer gets it on the first slice.
+	var tr *lazyTrace
+	if *pf.trace != "" {
+		f, err := os.Create(*pf.trace)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+			return exitInput
+		}
+		defer f.Close()
+		tr = &lazyTrace{file: f}
+		opts.Tracer = tr
+		opts.OnCompiled = tr.start
+	}
+	p, err := predict.Run(opts)
+	if err != nil {
+		var ce *predict.CheckError
+		if errors.As(err, &ce) {
+			fmt.Fprintln(e.stderr, ce.Diags.Error())
+			return exitInput
+		}
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitSim
+	}
+	if tr != nil {
+		if err := tr.close(); err != nil {
+			fmt.Fprintf(e.stderr, "augur predict: writing %s: %v\n", *pf.trace, err)
+			return exitInput
+		}
+	}
+	s := report.Summarize(p, *pf.stable)
+	if err := report.SortElements(s.Elements, *pf.sort); err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: --sort: %v\n", err)
+		return exitUsage
+	}
+	switch *pf.format {
+	case "json":
+		err = report.WriteJSON(e.stdout, s)
+	case "csv":
+		err = report.WriteCSV(e.stdout, s)
+	default:
+		err = report.WriteText(e.stdout, s)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitInput
+	}
+	if p.Deadlock != nil {
+		if *pf.format != "text" {
+			fmt.Fprintln(e.stderr, p.Deadlock.Error())
+		}
+		return exitDeadlock
+	}
+	return exitOK
+}
+
+// lazyTrace creates the Chrome trace writer once the element table is known.
+type lazyTrace struct {
+	file *os.File
+	ct   *report.ChromeTrace
+}
+
+func (l *lazyTrace) start(elements []ir.Element) {
+	if l.ct == nil {
+		l.ct = report.NewChromeTrace(l.file, elements)
+	}
+}
+
+func (l *lazyTrace) Slice(pid, tid, elem int32, start, end float64) {
+	if l.ct != nil {
+		l.ct.Slice(pid, tid, elem, start, end)
+	}
+}
+
+func (l *lazyTrace) close() error {
+	if l.ct == nil {
+		l.ct = report.NewChromeTrace(l.file, nil)
+	}
+	return l.ct.Close()
+}

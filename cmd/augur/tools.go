@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+
+	"augur/export"
+	"augur/model"
+)
+
+func checkCommand() *command {
+	c := &command{
+		name: "check", summary: "check a model for errors and print every problem",
+		usage: "MODEL...",
+		help: `Runs the model checker on each MODEL and prints every problem at once as
+file:line:col: error|warning: message. Exit status 1 if any model has errors;
+warnings (unused definitions) do not change the status.`,
+	}
+	c.run = func(e *env, args []string) int {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		pos, status, done := parseFlags(e, c, fs, args)
+		if done {
+			return status
+		}
+		if len(pos) == 0 {
+			fmt.Fprintln(e.stderr, "augur check: want at least one MODEL file")
+			return exitUsage
+		}
+		status = exitOK
+		for _, path := range pos {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "augur check: %v\n", err)
+				status = exitInput
+				continue
+			}
+			f, diags := model.Parse(path, src)
+			if !diags.HasErrors() {
+				diags = append(diags, model.Check(f, model.CheckOptions{})...)
+			}
+			for _, d := range diags {
+				fmt.Fprintln(e.stderr, d.Error())
+			}
+			if diags.HasErrors() {
+				status = exitInput
+			}
+		}
+		return status
+	}
+	return c
+}
+
+func fmtCommand() *command {
+	c := &command{
+		name: "fmt", summary: "print a model in canonical form (-w: rewrite the file)",
+		usage: "[-w] MODEL...",
+		help: `Prints each MODEL in augur's canonical layout (2-space indentation, one
+element per line, comments kept). Formatting is idempotent. With -w the files
+are rewritten in place instead (only when they change).`,
+	}
+	c.run = func(e *env, args []string) int {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		write := fs.Bool("w", false, "write the result to the file instead of standard output")
+		pos, status, done := parseFlags(e, c, fs, args)
+		if done {
+			return status
+		}
+		if len(pos) == 0 {
+			fmt.Fprintln(e.stderr, "augur fmt: want at least one MODEL file")
+			return exitUsage
+		}
+		status = exitOK
+		for _, path := range pos {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
+				status = exitInput
+				continue
+			}
+			out, err := model.FormatSource(path, src)
+			if err != nil {
+				fmt.Fprintln(e.stderr, err.Error())
+				status = exitInput
+				continue
+			}
+			if !*write {
+				e.stdout.Write(out)
+				continue
+			}
+			if bytes.Equal(out, src) {
+				continue
+			}
+			info, err := os.Stat(path)
+			if err == nil {
+				err = os.WriteFile(path, out, info.Mode().Perm())
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
+				status = exitInput
+			}
+		}
+		return status
+	}
+	return c
+}
+
+func exportCommand() *command {
+	c := &command{
+		name: "export", summary: "draw a model as a UML activity diagram (dot, plantuml) or dump it as JSON",
+		usage: "MODEL --to dot|plantuml|json",
+		help: `Walks the model with the model traverser of seed 003 and writes it in
+another representation: dot (Graphviz: dot -Tsvg), plantuml, or json (the
+model tree; schema in docs/export.md).`,
+	}
+	c.run = func(e *env, args []string) int {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		to := fs.String("to", "dot", "output `FORMAT`: dot, plantuml or json")
+		pos, status, done := parseFlags(e, c, fs, args)
+		if done {
+			return status
+		}
+		if len(pos) != 1 {
+			fmt.Fprintln(e.stderr, "augur export: want one MODEL file")
+			return exitUsage
+		}
+		src, err := os.ReadFile(pos[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			return exitInput
+		}
+		f, diags := model.Parse(pos[0], src)
+		if diags.HasErrors() {
+			fmt.Fprintln(e.stderr, diags.Error())
+			return exitInput
+		}
+		var buf bytes.Buffer
+		if err := export.Write(&buf, f, *to); err != nil {
+			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			return exitUsage
+		}
+		e.stdout.Write(buf.Bytes())
+		return exitOK
+	}
+	return c
+}

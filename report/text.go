@@ -1,0 +1,126 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+)
+
+// MaxTextProcesses is how many process rows the text report prints before
+// it summarises the rest (JSON and CSV always have them all).
+const MaxTextProcesses = 64
+
+// WriteText writes the report people read.
+func WriteText(w io.Writer, s *Summary) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Model %s on machine %s: %d node(s), %d process(es), %d thread(s) each, seed %d\n",
+		s.Model, s.Machine, s.Nodes, s.Procs, s.Threads, s.Seed)
+	if len(s.Params) > 0 {
+		b.WriteString("Parameters:")
+		for _, k := range sortedKeys(s.Params) {
+			fmt.Fprintf(&b, " %s=%g", k, s.Params[k])
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+	if r := s.Replications; r != nil {
+		fmt.Fprintf(&b, "  over %d replications: mean %s ± %s (95%% confidence)\n", r.N, Seconds(r.Mean), Seconds(r.CI95))
+	}
+	fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", Seconds(s.EvalTime), s.Executions, s.Events)
+	for _, wn := range s.Warnings {
+		fmt.Fprintf(&b, "%s\n", wn)
+	}
+	if s.Deadlock != nil {
+		fmt.Fprintf(&b, "\n%s\n", s.Deadlock.Error())
+	}
+
+	b.WriteString("\nProcesses\n")
+	tw := tabwriter.NewWriter(&b, 2, 8, 2, ' ', tabwriter.AlignRight)
+	withTid := false
+	for _, p := range s.Processes {
+		if p.Tid != 0 {
+			withTid = true
+			break
+		}
+	}
+	if withTid {
+		fmt.Fprint(tw, "pid\ttid\tnode\ttotal\tcompute\tcomm\twaiting\t\n")
+	} else {
+		fmt.Fprint(tw, "pid\tnode\ttotal\tcompute\tcomm\twaiting\t\n")
+	}
+	rows := s.Processes
+	cut := len(rows) > MaxTextProcesses
+	if cut {
+		rows = rows[:MaxTextProcesses/2]
+	}
+	for _, p := range rows {
+		if withTid {
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Tid, p.Node, f(p.Total), f(p.Compute), f(p.Comm), f(p.Wait))
+		} else {
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Node, f(p.Total), f(p.Compute), f(p.Comm), f(p.Wait))
+		}
+	}
+	tw.Flush()
+	if cut {
+		lo, mean, hi := stats(s.Processes)
+		fmt.Fprintf(&b, "  … %d more; over all %d: total min %s, mean %s, max %s (--format csv or json lists every one)\n",
+			len(s.Processes)-len(rows), len(s.Processes), f(lo), f(mean), f(hi))
+	}
+
+	b.WriteString("\nElements\n")
+	tw = tabwriter.NewWriter(&b, 2, 8, 2, ' ', 0)
+	fmt.Fprint(tw, "name\tkind\tcalls\ttotal\tmean\tshare\tcompute\tcomm\twaiting\n")
+	for _, e := range s.Elements {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%5.1f%%\t%s\t%s\t%s\n", e.Name, e.Kind, e.Calls,
+			f(e.Total), f(e.Mean), 100*e.Share, f(e.Compute), f(e.Comm), f(e.Wait))
+	}
+	tw.Flush()
+	b.WriteString("\nTimes in seconds.\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func stats(ps []Process) (lo, mean, hi float64) {
+	lo = math.Inf(1)
+	for _, p := range ps {
+		lo = math.Min(lo, p.Total)
+		hi = math.Max(hi, p.Total)
+		mean += p.Total
+	}
+	return lo, mean / float64(len(ps)), hi
+}
+
+// f prints a time in seconds for a table: six significant digits.
+func f(x float64) string { return fmt.Sprintf("%.6g", x) }
+
+// Seconds prints a duration for people, with its unit.
+func Seconds(x float64) string {
+	switch ax := math.Abs(x); {
+	case ax == 0:
+		return "0 s"
+	case ax < 1e-6:
+		return fmt.Sprintf("%.4g ns", x*1e9)
+	case ax < 1e-3:
+		return fmt.Sprintf("%.4g us", x*1e6)
+	case ax < 1:
+		return fmt.Sprintf("%.4g ms", x*1e3)
+	default:
+		return fmt.Sprintf("%.6g s", x)
+	}
+}
+
+func sortedKeys(m map[string]float64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}
