@@ -582,3 +582,55 @@ func quoteGo(s string) string {
 	}
 	return "\"" + strings.ReplaceAll(s, "\"", "\\\"") + "\""
 }
+
+// TestCheckPartialTrees checks every prefix of some models: the parser's
+// partial trees must never make Check panic.
+func TestCheckPartialTrees(t *testing.T) {
+	srcs := []string{checkTests[0].src, checkTests[len(checkTests)-1].src}
+	if b, err := os.ReadFile(filepath.Join("testdata", "check", "sample.aug")); err == nil {
+		srcs = append(srcs, string(b))
+	}
+	for _, src := range srcs {
+		for i := range len(src) {
+			f, _ := Parse("t.aug", []byte(src[:i]))
+			Check(f, CheckOptions{Procs: 3, SetParams: []string{"N"}})
+		}
+	}
+}
+
+// TestCheckNilParts checks hand-built trees with every kind of missing part.
+func TestCheckNilParts(t *testing.T) {
+	var nilIdent *Ident
+	f := &File{Filename: "t.aug", Decls: []Decl{
+		nil,
+		(*VarDecl)(nil),
+		&VarDecl{},
+		&VarDecl{Name: &Ident{Name: "G"}, Kind: Global, Value: &Binary{Op: "+"}},
+		&CostDecl{Name: &Ident{Name: "F"}, Params: []*Ident{nil, {Name: "a"}}, Body: &Cond{}},
+		&ActivityDecl{Name: &Ident{Name: "main"}},
+		&ActivityDecl{Name: &Ident{Name: "X"}, Body: &Block{Stmts: []Stmt{
+			nil, (*Action)(nil), &Action{Code: []*Assign{nil, {}}},
+			&Assign{Name: &Ident{Name: "G"}, Value: &CallExpr{Args: []Expr{nil, nilIdent}}},
+			&If{Conds: []Expr{nil, &Unary{Op: "!"}}, Thens: []*Block{nil}},
+			&Choose{Probs: []Expr{&Paren{}}, Alts: []*Block{nil, nil}},
+			&Loop{}, &For{}, &Call{}, &Call{Name: &Ident{Name: "main"}},
+			&Comm{Kind: WaitComm, On: []*Ident{nil}}, &Comm{Kind: CommKind(200)},
+			&Comm{Kind: BcastComm, Algo: &Ident{}}, &Comm{Kind: BarrierComm, Threads: true},
+			&Parallel{Body: &Block{Stmts: []Stmt{&ParallelFor{}, &Critical{}}}},
+			&Delay{Cost: &Binary{Op: "-", Y: &Number{Value: 1}}},
+		}}},
+	}}
+	Check(f, CheckOptions{Procs: 2})
+	Check(nil, CheckOptions{})
+	Check(&File{}, CheckOptions{SetParams: []string{"X"}})
+}
+
+func FuzzCheck(f *testing.F) {
+	for _, tt := range checkTests {
+		f.Add(tt.src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file, _ := Parse("t.aug", []byte(src))
+		Check(file, CheckOptions{Procs: 4})
+	})
+}
