@@ -60,9 +60,10 @@ func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
 }
 
 // Bind is called by the engine for threads: it learns its uid and node.
+// The thread's random stream was derived from its parent's at the fork, so
+// that every region instance draws fresh variates.
 func (v *vm) Bind(uid, nid int32) {
 	v.uid, v.nid = uid, nid
-	v.seed()
 }
 
 // seed derives the unit's random stream from the run seed and its uid.
@@ -325,9 +326,11 @@ func (v *vm) spawn(t int32, pc int32, sh *pforShare) []ir.Stream {
 		return nil
 	}
 	out := make([]ir.Stream, t-1)
+	v.rand() // advance: the next region's threads get other streams
+	base := v.rng
 	for i := int32(1); i < t; i++ {
 		c := &vm{p: v.p, pc: pc, locals: v.locals, pid: v.pid, tid: i, uid: v.uid, nid: v.nid,
-			nthreads: t, child: true, share: sh}
+			nthreads: t, child: true, share: sh, rng: splitmix(base + uint64(i))}
 		if len(v.slots) > 0 {
 			c.slots = append([]float64(nil), v.slots...)
 		}

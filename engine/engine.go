@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"time"
 
 	"augur/des"
@@ -178,6 +179,9 @@ type engine struct {
 	elems []ElemStats
 	err   error
 	dead  *Deadlock
+
+	freeUnits   []int32                 // slots of ended threads
+	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
 }
 
 type nodeState struct {
@@ -201,18 +205,19 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	m := cfg.Machine
 	e := &engine{
-		cfg:       cfg,
-		m:         m,
-		prog:      prog,
-		maxEvents: cfg.MaxEvents,
-		sendq:     make([][]int32, cfg.Procs),
-		recvq:     make([][]int32, cfg.Procs),
-		collSeq:   make([]uint32, cfg.Procs),
-		colls:     make(map[uint32]*collInst),
-		locks:     make(map[lockKey]*lockState),
-		tbars:     make(map[lockKey]*tbarState),
-		elems:     make([]ElemStats, len(prog.Elements)),
-		eager:     m.Net.EagerThreshold,
+		cfg:         cfg,
+		m:           m,
+		prog:        prog,
+		maxEvents:   cfg.MaxEvents,
+		sendq:       make([][]int32, cfg.Procs),
+		recvq:       make([][]int32, cfg.Procs),
+		collSeq:     make([]uint32, cfg.Procs),
+		colls:       make(map[uint32]*collInst),
+		locks:       make(map[lockKey]*lockState),
+		tbars:       make(map[lockKey]*tbarState),
+		elems:       make([]ElemStats, len(prog.Elements)),
+		threadStats: make(map[[2]int32]*UnitStats),
+		eager:       m.Net.EagerThreshold,
 	}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
@@ -532,8 +537,8 @@ func (e *engine) account(ui int32, start, end float64) {
 	comp := math.Min(u.opCompute, el)
 	comm := math.Min(u.opComm, el-comp)
 	wait := el - comp - comm
-	if wait < 0 {
-		wait = 0
+	if wait < 1e-12*math.Max(1, end) {
+		wait = 0 // rounding noise of end - start - parts
 	}
 	u.stats.Compute += comp
 	u.stats.Comm += comm
@@ -566,19 +571,54 @@ func (e *engine) finish(ui int32, t float64) {
 	u.stream = nil
 	u.reqs = nil
 	if u.parent >= 0 {
-		p := &e.units[u.parent]
+		// A thread: fold its budget into its (pid, tid) and free the slot.
+		k := [2]int32{u.pid, u.tid}
+		ts := e.threadStats[k]
+		if ts == nil {
+			ts = &UnitStats{Pid: u.pid, Tid: u.tid, Node: u.node}
+			e.threadStats[k] = ts
+		}
+		ts.Compute += u.stats.Compute
+		ts.Comm += u.stats.Comm
+		ts.Wait += u.stats.Wait
+		ts.Finish = math.Max(ts.Finish, t)
+		parent := u.parent
+		e.freeUnits = append(e.freeUnits, ui)
+		p := &e.units[parent]
 		p.children--
 		if p.children == 0 && p.state == stBlocked && p.op.Kind == ir.Join {
-			e.wakeAt(u.parent, t)
+			e.wakeAt(parent, t)
 		}
 	}
 }
 
 func (e *engine) result() *Result {
 	r := &Result{Events: e.events, Ops: e.ops}
-	r.Units = make([]UnitStats, len(e.units))
-	for i := range e.units {
-		r.Units[i] = e.units[i].stats
+	// Processes in pid order, then every thread (pid, tid) that ran, its
+	// region instances folded together; threads blocked in a deadlock too.
+	r.Units = make([]UnitStats, 0, e.cfg.Procs+len(e.threadStats))
+	for i := 0; i < e.cfg.Procs; i++ {
+		r.Units = append(r.Units, e.units[i].stats)
+	}
+	for i := e.cfg.Procs; i < len(e.units); i++ {
+		if u := &e.units[i]; u.state != stDone {
+			r.Units = append(r.Units, u.stats)
+		}
+	}
+	keys := make([][2]int32, 0, len(e.threadStats))
+	for k := range e.threadStats {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		r.Units = append(r.Units, *e.threadStats[k])
+	}
+	for i := range r.Units {
 		if f := r.Units[i].Finish; f > r.Time {
 			r.Time = f
 		}

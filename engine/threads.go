@@ -24,15 +24,24 @@ func (e *engine) fork(ui int32, t float64) {
 	e.units[ui].op.Spawn = nil
 	for i, s := range spawn {
 		parent := &e.units[ui]
-		id := int32(len(e.units))
 		nu := unit{stream: s, pid: parent.pid, tid: int32(i + 1), node: parent.node, parent: ui}
 		nu.stats = UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
 		if b, ok := s.(ir.Binder); ok {
-			b.Bind(id, nu.node)
+			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
 		}
 		parent.children++
 		e.nodes[nu.node].live++
-		e.units = append(e.units, nu)
+		// Reuse the slot of a thread that ended: a program that opens a
+		// parallel region in every iteration keeps a bounded set of units.
+		var id int32
+		if n := len(e.freeUnits); n > 0 {
+			id = e.freeUnits[n-1]
+			e.freeUnits = e.freeUnits[:n-1]
+			e.units[id] = nu
+		} else {
+			id = int32(len(e.units))
+			e.units = append(e.units, nu)
+		}
 		e.q.Push(t, id, evIssue, -1)
 	}
 }

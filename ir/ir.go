@@ -178,9 +178,9 @@ type Element struct {
 
 // Binder is implemented by streams that need to know which unit the engine
 // made for them. The engine calls Bind once, before the first Next, for
-// every stream it starts: uid is the unit's id in the whole run (processes
-// are 0..procs-1 in pid order, threads follow in creation order), nid the
-// node it runs on.
+// every thread it starts: uid is the unit's id in the whole run,
+// pid + procs·tid (so processes are 0..procs-1 and a thread keeps its uid
+// across parallel regions), nid the node it runs on.
 type Binder interface {
 	Bind(uid, nid int32)
 }
