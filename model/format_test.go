@@ -196,3 +196,34 @@ activity main {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestFormatCommentsAnywhere inserts a comment at every blank of every
+// testdata model and checks that formatting keeps it, stays idempotent and
+// does not change the tree: comment placement is where formatters break.
+func TestFormatCommentsAnywhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	files, _ := filepath.Glob("testdata/*.aug")
+	inserts := []string{" /* c */ ", " // c\n", "\n/* c\n d */\n", " /*a*/ // b\n", "/*x*/"}
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range src {
+			for j, ins := range inserts {
+				// Glued comments everywhere (they may split a token: then
+				// the source simply does not parse); the others at blanks.
+				if j != len(inserts)-1 && c != ' ' && c != '\n' {
+					continue
+				}
+				mod := append(append(append([]byte{}, src[:i]...), ins...), src[i:]...)
+				checkRoundTrip(t, mod)
+				if t.Failed() {
+					t.Fatalf("%s with %q inserted at offset %d", name, ins, i)
+				}
+			}
+		}
+	}
+}
