@@ -39,7 +39,8 @@ type Config struct {
 	// consecutive computations of a unit on an uncontended node are
 	// folded into one event (same result, far fewer events).
 	Shared bool
-	// MaxEvents bounds the run; 0 means DefaultMaxEvents.
+	// MaxEvents bounds the run: both the events processed and the
+	// operations the units perform; 0 means DefaultMaxEvents.
 	MaxEvents int64
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
@@ -321,6 +322,13 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		e.ops++
+		if e.ops > e.maxEvents {
+			// Folded computations need no events, so the operations
+			// count against the limit too: a long loop of actions
+			// stops with this error instead of running on.
+			e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+			return
+		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
 			u.state = stReady
 			e.q.Push(t, ui, evIssue, 0)
@@ -445,13 +453,15 @@ func (e *engine) where(elem int32) string {
 }
 
 // startCompute runs the remaining work of a unit that holds a CPU. On a
-// round-robin node with more live units than CPUs the work is cut into
-// quanta so that waiting units get their turn.
+// round-robin node the work is cut into quanta so that waiting units get
+// their turn. This is done even while the node has no more live units than
+// CPUs: a fork may add threads during the computation, and the running
+// unit must then be preempted at its next quantum expiry.
 func (e *engine) startCompute(ui int32, t float64) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	u.runFrom = t
-	if n.rr && n.live > n.cpu.Servers {
+	if n.rr {
 		left := n.quant - (t - u.sliceStart)
 		if left < 0 {
 			left = 0
