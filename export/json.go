@@ -233,9 +233,12 @@ func (j *JSONWriter) StartBranch(b Branch) {
 	if b.Else {
 		n.Kind = "else"
 	}
-	if b.Body != nil {
-		n.Line, n.Col = b.Body.Lbrace.Line, b.Body.Lbrace.Col
+	// A branch is where its guard is, or its `{` for an else.
+	pos := safePos(b.Guard)
+	if !pos.IsValid() && b.Body != nil {
+		pos = b.Body.Lbrace
 	}
+	n.Line, n.Col = pos.Line, pos.Col
 	if !b.Else {
 		g := exprOr(b.Guard)
 		if g == "" {

@@ -245,3 +245,50 @@ func parallelText(s model.Stmt) (head, detail string) {
 	}
 	return head, detail
 }
+
+// safePos is e.Position() for any tree, also with nil parts.
+func safePos(e model.Expr) model.Pos {
+	switch e := e.(type) {
+	case nil:
+		return model.Pos{}
+	case *model.Binary:
+		if e == nil {
+			return model.Pos{}
+		}
+		if p := safePos(e.X); p.IsValid() {
+			return p
+		}
+		return e.OpPos
+	case *model.Cond:
+		if e == nil {
+			return model.Pos{}
+		}
+		return safePos(e.C)
+	case *model.CallExpr:
+		if e == nil || e.Fun == nil {
+			return model.Pos{}
+		}
+		return e.Fun.Pos
+	case *model.Ident:
+		if e != nil {
+			return e.Pos
+		}
+	case *model.Number:
+		if e != nil {
+			return e.Pos
+		}
+	case *model.Bool:
+		if e != nil {
+			return e.Pos
+		}
+	case *model.Unary:
+		if e != nil {
+			return e.Pos
+		}
+	case *model.Paren:
+		if e != nil {
+			return e.Pos
+		}
+	}
+	return model.Pos{}
+}
