@@ -1,7 +1,9 @@
 package machine
 
 import (
+	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -645,5 +647,23 @@ func BenchmarkRoute(b *testing.B) {
 	for b.Loop() {
 		buf = m.Route(i%n, (i*7+3)%n, buf[:0])
 		i++
+	}
+}
+
+// Every YAML example in docs/machines.md must load.
+func TestDocExamples(t *testing.T) {
+	data, err := os.ReadFile("../docs/machines.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(data), "```yaml\n")[1:]
+	if len(blocks) < 3 {
+		t.Fatalf("found %d YAML examples", len(blocks))
+	}
+	for i, b := range blocks {
+		src, _, _ := strings.Cut(b, "```")
+		if _, err := Parse(fmt.Sprintf("machines.md example %d", i+1), []byte(src)); err != nil {
+			t.Error(err)
+		}
 	}
 }
