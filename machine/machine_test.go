@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func load(t *testing.T, name string) *Machine {
@@ -64,6 +65,9 @@ func TestGescher(t *testing.T) {
 	// Two node links of 50us each: the 100us end-to-end of the file.
 	checkCost(t, m, 0, 15, 100e-6, 12.5e6)
 	checkCost(t, m, 5, 5, 5e-6, 200e6)
+	if got := m.Route(4, 4, []int32{7}); !slices.Equal(got, []int32{7}) {
+		t.Errorf("Route(4, 4) = %v, want dst unchanged", got)
+	}
 	if got := m.Route(0, 15, nil); !slices.Equal(got, []int32{0, 31}) {
 		t.Errorf("Route(0, 15) = %v, want [0 31]", got)
 	}
@@ -665,5 +669,31 @@ func TestDocExamples(t *testing.T) {
 		if _, err := Parse(fmt.Sprintf("machines.md example %d", i+1), []byte(src)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Merge keys that refer to mappings that merge others expand exponentially;
+// the parser reads each merged anchor once.
+func TestMergeBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("x-0: &a0 {cpus: 1}\n")
+	for i := 1; i <= 7; i++ {
+		fmt.Fprintf(&b, "x-%d: &a%d {<<: [", i, i)
+		for j := range 12 {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*a%d", i-1)
+		}
+		b.WriteString("]}\n")
+	}
+	b.WriteString("nodes:\n  - {<<: *a7, count: 1}\n")
+	start := time.Now()
+	m, err := Parse("bomb.yaml", []byte(b.String()))
+	if err != nil || m.Groups[0].CPUs != 1 {
+		t.Errorf("merge bomb: %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("merge bomb took %v", d)
 	}
 }

@@ -61,12 +61,22 @@ func Parse(filename string, data []byte) (*Machine, error) {
 
 // maxWork bounds the YAML nodes the parser visits. Merge keys ("<<: *a")
 // referring to mappings that merge others can make a small file expand
-// exponentially; real machine files visit a few hundred nodes.
-const maxWork = 1 << 20
+// exponentially (memoisation makes the usual forms linear, the budget
+// catches the rest); real machine files visit a few hundred nodes.
+const maxWork = 1 << 22
 
 type parser struct {
 	file   string
 	budget int
+	// merged memoises merge sources: an anchor merged many times (or merged
+	// into anchors that are themselves merged many times) is read once,
+	// which turns an exponential "merge bomb" into linear work.
+	merged map[mergeKey]map[string]entry
+}
+
+type mergeKey struct {
+	n    *yaml.Node
+	what string
 }
 
 func (p *parser) errf(n *yaml.Node, format string, args ...any) error {
@@ -217,9 +227,17 @@ func (p *parser) objectDepth(n *yaml.Node, what string, allowed []string, depth 
 			srcs = mv.Content
 		}
 		for _, src := range srcs {
-			sub, err := p.objectDepth(src, what, allowed, depth+1)
-			if err != nil {
-				return nil, err
+			key := mergeKey{resolve(src), what}
+			sub, ok := p.merged[key]
+			if !ok {
+				var err error
+				if sub, err = p.objectDepth(src, what, allowed, depth+1); err != nil {
+					return nil, err
+				}
+				if p.merged == nil {
+					p.merged = map[mergeKey]map[string]entry{}
+				}
+				p.merged[key] = sub
 			}
 			for name, e := range sub {
 				if _, ok := out[name]; !ok {

@@ -51,8 +51,13 @@ func (m *Machine) LinkName(id int) string {
 // crosses, in order: a's uplink, the switch links of the route between their
 // switches, b's downlink. Switch routes are precomputed: fewest hops, ties
 // broken by exploring switch links in file order, so routes are deterministic.
-// It does not allocate when dst has capacity for the route.
+// It does not allocate when dst has capacity for the route. For a == b it
+// returns dst unchanged: a transfer within a node crosses no link (PathCost
+// gives the intra-node parameters for it).
 func (m *Machine) Route(a, b int, dst []int32) []int32 {
+	if a == b {
+		return dst
+	}
 	t := m.tab()
 	dst = append(dst, int32(2*a))
 	sa, sb := m.Groups[m.GroupOf(a)].Switch, m.Groups[m.GroupOf(b)].Switch
