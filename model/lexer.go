@@ -22,7 +22,13 @@ type lexer struct {
 }
 
 func newLexer(src []byte, errf func(Pos, string)) *lexer {
-	return &lexer{src: src, line: 1, sawNL: true, errf: errf}
+	l := &lexer{src: src, line: 1, sawNL: true, errf: errf}
+	// A UTF-8 byte order mark, as some Windows editors write, is not part
+	// of the text; columns count from after it, as editors show them.
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		l.off, l.lineStart = 3, 3
+	}
+	return l
 }
 
 func (l *lexer) pos(off int) Pos {

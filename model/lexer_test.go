@@ -147,3 +147,10 @@ func TestLexUnterminatedComment(t *testing.T) {
 		t.Errorf("comments %+v", lx.comments)
 	}
 }
+
+func TestLexByteOrderMark(t *testing.T) {
+	toks, errs, _ := lexAll("\xEF\xBB\xBFmodel m")
+	if len(errs) != 0 || strings.Join(toks, "|") != "1:1 model|1:7 m|1:8 EOF" {
+		t.Errorf("tokens %v, errors %v", toks, errs)
+	}
+}
