@@ -133,15 +133,16 @@ type unit struct {
 	state  unitState
 	hasCPU bool
 
-	children   int32   // threads forked and not yet ended
-	waitLeft   int32   // requests or partners still awaited
-	opStart    float64 // when the current operation was issued
-	waitUntil  float64 // latest completion among awaited requests
-	work       float64 // compute: remaining work in seconds at this node's speed
-	opCompute  float64 // compute time of the current operation
-	opComm     float64 // transfer time of the current operation
-	sliceStart float64 // round robin: when the current slice began
-	runFrom    float64 // when the current run on a CPU began
+	children   int32        // threads forked and not yet ended
+	waitLeft   int32        // requests or partners still awaited
+	opStart    float64      // when the current operation was issued
+	waitUntil  float64      // latest completion among awaited requests
+	work       float64      // compute: remaining work in seconds at this node's speed
+	opCompute  float64      // compute time of the current operation
+	opComm     float64      // transfer time of the current operation
+	xfers      [][2]float64 // transfer intervals of its requests, folded into opComm by account
+	sliceStart float64      // round robin: when the current slice began
+	runFrom    float64      // when the current run on a CPU began
 
 	reqs []int32 // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll *collRun
@@ -358,6 +359,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	op := &u.op
 	u.opStart = t
 	u.opCompute, u.opComm = 0, 0
+	u.xfers = u.xfers[:0]
 	if op.Kind != ir.Compute && u.hasCPU {
 		e.releaseCPU(ui, t)
 	}
@@ -543,6 +545,7 @@ func (e *engine) complete(ui int32, t float64) {
 // of the elapsed time as waiting.
 func (e *engine) account(ui int32, start, end float64) {
 	u := &e.units[ui]
+	u.foldXfers()
 	el := end - start
 	comp := math.Min(u.opCompute, el)
 	comm := math.Min(u.opComm, el-comp)

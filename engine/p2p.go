@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"augur/ir"
 )
@@ -231,7 +233,7 @@ func (e *engine) completeReq(id int32) {
 	if r.finish > u.waitUntil {
 		u.waitUntil = r.finish
 	}
-	u.opComm += r.xfer
+	u.addXfer(r)
 	u.waitLeft--
 	owner := r.owner
 	if u.waitLeft == 0 {
@@ -247,7 +249,7 @@ func (e *engine) await(ui, id int32) {
 		if r.finish > u.waitUntil {
 			u.waitUntil = r.finish
 		}
-		u.opComm += r.xfer
+		u.addXfer(r)
 	} else {
 		r.awaited = true
 		u.waitLeft++
@@ -309,4 +311,35 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	// returns at once.
 	e.account(ui, t, t)
 	return t, true
+}
+
+// addXfer records the interval in which request r transferred data for
+// the unit's current operation: the xfer seconds before it completed.
+func (u *unit) addXfer(r *request) {
+	if r.xfer > 0 {
+		u.xfers = append(u.xfers, [2]float64{r.finish - r.xfer, r.finish})
+	}
+}
+
+// foldXfers adds to the operation's communication time the length of the
+// union of its requests' transfer intervals: a send and a receive that move
+// data at the same time (a collective round, a wait on several requests)
+// count once, not twice.
+func (u *unit) foldXfers() {
+	if len(u.xfers) == 0 {
+		return
+	}
+	x := u.xfers
+	slices.SortFunc(x, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
+	lo, hi := x[0][0], x[0][1]
+	for _, s := range x[1:] {
+		if s[0] > hi {
+			u.opComm += hi - lo
+			lo, hi = s[0], s[1]
+		} else if s[1] > hi {
+			hi = s[1]
+		}
+	}
+	u.opComm += hi - lo
+	u.xfers = x[:0]
 }

@@ -46,7 +46,11 @@ func expectFinish(t *testing.T, p *Prediction, want []float64) {
 		t.Fatalf("%d units, want at least %d", len(p.Units), len(want))
 	}
 	for pid, w := range want {
-		expect(t, fmt.Sprintf("finish of process %d", pid), p.Units[pid].Finish, w)
+		u := p.Units[pid]
+		expect(t, fmt.Sprintf("finish of process %d", pid), u.Finish, w)
+		// A process is always in some operation from 0 to its end, so
+		// its budget adds up to its finish time.
+		expect(t, fmt.Sprintf("compute+comm+wait of process %d", pid), u.Compute+u.Comm+u.Wait, u.Finish)
 	}
 	max := 0.0
 	for _, w := range want {
@@ -541,6 +545,36 @@ func TestSemCollectives(t *testing.T) {
 			expectFinish(t, p, c.want)
 		})
 	}
+}
+
+// Communication time is the union of the intervals in which a process's
+// messages moved; the rest of a collective is waiting.
+func TestSemCollectiveAccounting(t *testing.T) {
+	const L = lat
+	i := small / bw
+	M := L + i
+	// P = 4 recursive doubling: in each round the send [t, t+i] lies
+	// within the receive [t, t+M]: all communication, no waiting.
+	p := coll(t, 4, "allreduce A size 1000")
+	for pid := 0; pid < 4; pid++ {
+		expect(t, fmt.Sprintf("comm of %d", pid), p.Units[pid].Comm, 2*M)
+		expect(t, fmt.Sprintf("wait of %d", pid), p.Units[pid].Wait, 0)
+	}
+	// P = 5, process 2: round 1 sends in [0, i] and receives process 1's
+	// late block in [M, 2M]; round 2 sends in [2M, 2M+i], its receive
+	// having arrived. Communication 3i + L, waiting L (for process 1).
+	// Process 0 folds ([0, i]) and gets the result in [2M, 3M].
+	p = coll(t, 5, "allreduce A size 1000")
+	expect(t, "comm of 2", p.Units[2].Comm, L+3*i)
+	expect(t, "wait of 2", p.Units[2].Wait, L)
+	expect(t, "comm of 0", p.Units[0].Comm, i+M)
+	expect(t, "wait of 0", p.Units[0].Wait, 3*M-(i+M))
+	_, a := elemStats(t, p, "A")
+	sum := 0.0
+	for pid := 0; pid < 5; pid++ {
+		sum += p.Units[pid].Comm
+	}
+	expect(t, "element comm", a.Comm, sum)
 }
 
 func TestSemCollectiveCost(t *testing.T) {
