@@ -1,0 +1,53 @@
+package predict
+
+import (
+	"os"
+	"testing"
+
+	"augur/machine"
+)
+
+// benchLAPW0 predicts the LAPW0 example for procs processes on the ideal
+// machine and reports element executions per second.
+func benchLAPW0(b *testing.B, procs int) {
+	src, err := os.ReadFile("../examples/lapw0.aug")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := machine.Load("../examples/machines/ideal.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var ops int64
+	for i := 0; i < b.N; i++ {
+		p, err := Run(Options{Filename: "lapw0.aug", Source: src, Machine: m,
+			Nodes: (procs + 3) / 4, Procs: procs, Set: map[string]float64{"NAT": 64}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops += p.Ops
+	}
+	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "exec/s")
+}
+
+func BenchmarkLAPW0_32(b *testing.B)    { benchLAPW0(b, 32) }
+func BenchmarkLAPW0_10000(b *testing.B) { benchLAPW0(b, 10000) }
+
+// BenchmarkSample is the seed 003 sample model on four processes: mostly
+// the fixed cost of parsing, checking and compiling.
+func BenchmarkSample(b *testing.B) {
+	src, err := os.ReadFile("../examples/sample.aug")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := machine.Load("../examples/machines/ideal.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := Run(Options{Filename: "sample.aug", Source: src, Machine: m, Nodes: 1, Procs: 4}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
