@@ -196,14 +196,24 @@ func parseFlags(e *env, c *command, fs *flag.FlagSet, args []string) (pos []stri
 }
 
 func versionCommand() *command {
-	return &command{
+	c := &command{
 		name: "version", summary: "print augur's version", usage: "",
 		help: "Prints the version of this augur binary.",
-		run: func(e *env, args []string) int {
-			fmt.Fprintln(e.stdout, "augur", version)
-			return exitOK
-		},
 	}
+	c.run = func(e *env, args []string) int {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		pos, status, done := parseFlags(e, c, fs, args)
+		if done {
+			return status
+		}
+		if len(pos) > 0 {
+			fmt.Fprintln(e.stderr, "augur version: takes no arguments")
+			return exitUsage
+		}
+		fmt.Fprintln(e.stdout, "augur", version)
+		return exitOK
+	}
+	return c
 }
 
 // version is set at build time with -ldflags "-X main.version=..." by
