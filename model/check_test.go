@@ -207,10 +207,10 @@ activity main {
 }
 `, want: []string{
 		`t.aug:3:36: error: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
-		`t.aug:6:33: error: algorithm "pairwise" does not apply to allreduce (use default, linear, binomial, recursive_doubling, ring)`,
+		`t.aug:6:33: error: algorithm "pairwise" does not apply to allreduce (use default, binomial, recursive_doubling, ring)`,
 		`t.aug:7:32: error: unknown algorithm "quick" (known: default, linear, binomial, recursive_doubling, ring, pairwise, dissemination)`,
 		`t.aug:8:36: error: algorithm "recursive_doubling" does not apply to gather (use default, linear, binomial)`,
-		`t.aug:9:33: error: algorithm "binomial" does not apply to allgather (use default, linear, recursive_doubling, ring)`,
+		`t.aug:9:33: error: algorithm "binomial" does not apply to allgather (use default, recursive_doubling, ring)`,
 	}},
 	{name: "condition types", src: `model t
 global G = 0
