@@ -18,18 +18,15 @@ type collInst struct {
 	waiters []int32 // units waiting for the last arrival
 }
 
-// collRun is a unit's progress through a collective algorithm.
+// collRun is a unit's progress through a collective algorithm. The rounds
+// come from generators that keep O(1) state each, so a collective over a
+// million processes costs no per-process step lists.
 type collRun struct {
-	inst  *collInst
-	seq   uint32
-	tag   int32
-	k     int32 // next step
-	steps []step
-	// For ring and pairwise algorithms steps are made on the fly.
-	lazy   ir.Algorithm
-	rounds int32 // ring: number of rounds
-	p, r   int32
-	bytes  float64
+	inst *collInst
+	tag  int32
+	gi   uint8 // index of the generator producing the next round
+	ng   uint8 // number of generators (two for composed algorithms)
+	g    [2]gen
 }
 
 // step is one round of a collective for one process: an optional send
@@ -95,12 +92,26 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		e.releaseWaiters(inst)
 	}
 
-	c := &collRun{inst: inst, seq: seq, tag: -2 - int32(seq%(1<<30)), p: p, r: u.pid, bytes: op.Bytes}
-	c.plan(op.Kind, op.Algo, op.Peer)
+	c := e.newCollRun()
+	c.inst, c.tag = inst, -2-int32(seq%(1<<30))
+	c.plan(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
 	u.coll = c
 	u.state = stBlocked
 	e.collStep(ui, t)
 	return t, false
+}
+
+// newCollRun takes a collRun from the pool: a run of many collectives
+// reuses the few in flight at a time instead of allocating one per process
+// and call.
+func (e *engine) newCollRun() *collRun {
+	if n := len(e.freeColls); n > 0 {
+		c := e.freeColls[n-1]
+		e.freeColls = e.freeColls[:n-1]
+		*c = collRun{}
+		return c
+	}
+	return new(collRun)
 }
 
 // collStep posts the unit's next round at t, or finishes the algorithm.
@@ -149,6 +160,7 @@ func (e *engine) collStepDone(ui int32) {
 func (e *engine) collFinish(ui int32, t float64) {
 	u := &e.units[ui]
 	inst := u.coll.inst
+	e.freeColls = append(e.freeColls, u.coll)
 	u.coll = nil
 	if e.cfg.SyncCollectives && inst.arrived < int32(e.cfg.Procs) {
 		inst.waiters = append(inst.waiters, ui)
@@ -171,242 +183,324 @@ func (e *engine) releaseWaiters(inst *collInst) {
 	inst.waiters = nil
 }
 
-// plan prepares the rounds of collective kind for process c.r.
-func (c *collRun) plan(kind ir.Kind, algo ir.Algorithm, root int32) {
-	p, r, b := c.p, c.r, c.bytes
+// plan prepares the rounds of collective kind for process r of p.
+func (c *collRun) plan(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64) {
+	c.gi, c.ng = 0, 1
+	c.g[0] = planGen(kind, algo, p, r, root, b)
+	switch {
+	case kind == ir.Allreduce && algo == ir.AlgoBinomial:
+		// Binomial reduce to 0, then binomial bcast from 0.
+		c.g[0] = newGen(genReduce, p, r, 0, b)
+		c.g[1] = newGen(genBcast, p, r, 0, b)
+		c.ng = 2
+	case kind == ir.ReduceScatter:
+		// Reduce the whole vector to 0, then scatter its blocks.
+		c.g[0] = newGen(genReduce, p, r, 0, b*float64(p))
+		c.g[1] = newGen(genScatter, p, r, 0, b)
+		c.ng = 2
+	}
+}
+
+// next returns the unit's next round.
+func (c *collRun) next() (step, bool) {
+	for c.gi < c.ng {
+		if s, ok := c.g[c.gi].next(); ok {
+			return s, true
+		}
+		c.gi++
+	}
+	return step{}, false
+}
+
+// genKind names a round generator: one per algorithm of section 4 of
+// docs/semantics.md.
+type genKind uint8
+
+const (
+	genNone          genKind = iota
+	genDissemination         // barrier
+	genBcast                 // binomial bcast
+	genScatter               // binomial scatter: bcast with subtree-sized messages
+	genReduce                // binomial reduce
+	genGather                // binomial gather: reduce with subtree-sized messages
+	genRecDoubling           // MPICH recursive doubling allreduce, with the fold for P not a power of two
+	genRDAllgather           // recursive doubling allgather (P a power of two)
+	genLinearOut             // root sends to every process in rank order
+	genLinearIn              // every process sends to the root, received in rank order
+	genRing                  // rounds of send right, receive from the left
+	genPairwise              // alltoall: round k exchanges with r+k and r-k
+	genScan                  // chain: receive from the left, send to the right
+)
+
+// gen yields one process's rounds of one algorithm with O(1) state, in
+// exactly the order the algorithm defines (the tests pin the pattern).
+type gen struct {
+	kind genKind
+	ph   uint8 // phase within the algorithm
+	p    int32
+	r    int32 // the process's rank, relative to the root where there is one
+	root int32
+	m    int32 // mask or round counter
+	a    int32 // algorithm specific: ring rounds, recursive doubling's pof2
+	b    float64
+}
+
+// planGen makes the generator of a single-algorithm collective (the
+// compositions are made by plan).
+func planGen(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64) gen {
 	switch kind {
 	case ir.Barrier:
-		c.steps = dissemination(p, r)
+		return newGen(genDissemination, p, r, 0, 0)
 	case ir.Bcast:
 		if algo == ir.AlgoLinear {
-			c.steps = linearFanout(p, r, root, b)
-		} else {
-			c.steps = binomialBcast(p, r, root, b)
+			return newGen(genLinearOut, p, r, root, b)
 		}
+		return newGen(genBcast, p, r, root, b)
 	case ir.Reduce:
 		if algo == ir.AlgoLinear {
-			c.steps = linearFanin(p, r, root, b)
-		} else {
-			c.steps = binomialReduce(p, r, root, b)
+			return newGen(genLinearIn, p, r, root, b)
 		}
+		return newGen(genReduce, p, r, root, b)
 	case ir.Allreduce:
-		switch algo {
-		case ir.AlgoBinomial:
-			c.steps = append(binomialReduce(p, r, 0, b), binomialBcast(p, r, 0, b)...)
-		case ir.AlgoRing:
+		if algo == ir.AlgoRing {
 			// Reduce-scatter then allgather around a ring, P-1 rounds
 			// each of size/P.
-			c.lazy, c.bytes, c.rounds = ir.AlgoRing, b/float64(p), 2*(p-1)
-		default:
-			c.steps = recursiveDoubling(p, r, b)
+			g := newGen(genRing, p, r, 0, b/float64(p))
+			g.a = 2 * (p - 1)
+			return g
 		}
+		return newGen(genRecDoubling, p, r, 0, b)
 	case ir.Gather:
 		if algo == ir.AlgoLinear {
-			c.steps = linearFanin(p, r, root, b)
-		} else {
-			c.steps = binomialGather(p, r, root, b)
+			return newGen(genLinearIn, p, r, root, b)
 		}
+		return newGen(genGather, p, r, root, b)
 	case ir.Scatter:
 		if algo == ir.AlgoLinear {
-			c.steps = linearFanout(p, r, root, b)
-		} else {
-			c.steps = binomialScatter(p, r, root, b)
+			return newGen(genLinearOut, p, r, root, b)
 		}
+		return newGen(genScatter, p, r, root, b)
 	case ir.Allgather:
 		if algo == ir.AlgoRecursiveDoubling && p&(p-1) == 0 {
-			for m := int32(1); m < p; m <<= 1 {
-				c.steps = append(c.steps, step{to: r ^ m, from: r ^ m, sendB: b * float64(m), recvB: b * float64(m)})
-			}
-		} else {
-			c.lazy, c.rounds = ir.AlgoRing, p-1
+			return newGen(genRDAllgather, p, r, 0, b)
 		}
+		g := newGen(genRing, p, r, 0, b)
+		g.a = p - 1
+		return g
 	case ir.Alltoall:
-		c.lazy = ir.AlgoPairwise
-		c.k = 1
-	case ir.ReduceScatter:
-		c.steps = append(binomialReduce(p, r, 0, b*float64(p)), binomialScatter(p, r, 0, b)...)
+		return newGen(genPairwise, p, r, 0, b)
 	case ir.Scan, ir.Exscan:
-		// A chain: receive the prefix from the left, pass it right.
-		if r > 0 {
-			c.steps = append(c.steps, step{to: -1, from: r - 1, recvB: b})
-		}
-		if r < p-1 {
-			c.steps = append(c.steps, step{to: r + 1, from: -1, sendB: b})
-		}
+		return newGen(genScan, p, r, 0, b)
 	}
+	return gen{kind: genNone}
 }
 
-// next returns the next round.
-func (c *collRun) next() (step, bool) {
-	switch c.lazy {
-	case ir.AlgoRing:
+// newGen sets up a generator for process r of p (rooted algorithms store
+// the rank relative to root).
+func newGen(kind genKind, p, r, root int32, b float64) gen {
+	g := gen{kind: kind, p: p, r: r, root: root, b: b, m: 1}
+	switch kind {
+	case genBcast, genScatter:
+		g.r = (r - root + p) % p
+		if g.r != 0 {
+			// A non-root first receives from its parent across the
+			// lowest set bit of its relative rank.
+			g.m = g.r & -g.r
+		} else {
+			// The root starts below the smallest power of two ≥ p.
+			for g.m < p {
+				g.m <<= 1
+			}
+			g.ph = 1
+		}
+	case genReduce, genGather:
+		g.r = (r - root + p) % p
+	case genRecDoubling:
+		g.a = 1
+		for g.a*2 <= p {
+			g.a *= 2
+		}
+	case genLinearOut, genLinearIn:
+		g.m = 0
+	case genRing:
+		g.m = 0
+	}
+	return g
+}
+
+// next returns the generator's next round, false when it has no more.
+func (g *gen) next() (step, bool) {
+	p, r, b := g.p, g.r, g.b
+	switch g.kind {
+	case genDissemination:
+		// Round k: signal r+2^k, hear from r-2^k.
+		if g.m >= p {
+			return step{}, false
+		}
+		m := g.m
+		g.m <<= 1
+		return step{to: (r + m) % p, from: (r - m + p) % p}, true
+
+	case genBcast, genScatter:
+		// Receive from the parent, then send to the children, farthest first.
+		if g.ph == 0 {
+			g.ph = 1
+			recvB := b
+			if g.kind == genScatter {
+				recvB = b * float64(min(g.m, p-r))
+			}
+			return step{to: -1, from: (r - g.m + g.root) % p, recvB: recvB}, true
+		}
+		for g.m > 0 {
+			g.m >>= 1
+			if c := r + g.m; g.m > 0 && c < p {
+				sendB := b
+				if g.kind == genScatter {
+					sendB = b * float64(min(g.m, p-c))
+				}
+				return step{to: (c + g.root) % p, from: -1, sendB: sendB}, true
+			}
+		}
+		return step{}, false
+
+	case genReduce, genGather:
+		// Receive from the children, nearest first, then send to the parent.
+		for g.ph == 0 && g.m < p {
+			m := g.m
+			if r&m != 0 {
+				g.ph = 1
+				sendB := b
+				if g.kind == genGather {
+					sendB = b * float64(min(m, p-r))
+				}
+				return step{to: (r - m + g.root) % p, from: -1, sendB: sendB}, true
+			}
+			g.m <<= 1
+			if c := r + m; c < p {
+				recvB := b
+				if g.kind == genGather {
+					recvB = b * float64(min(m, p-c))
+				}
+				return step{to: -1, from: (c + g.root) % p, recvB: recvB}, true
+			}
+		}
+		return step{}, false
+
+	case genRecDoubling:
+		// Ranks beyond the largest power of two first fold into a
+		// partner, the power-of-two group exchanges in log2 rounds, then
+		// the folded ranks get the result.
+		pof2 := g.a
+		rem := p - pof2
+		for {
+			switch g.ph {
+			case 0:
+				g.ph = 1
+				if r < 2*rem {
+					if r%2 == 0 {
+						return step{to: r + 1, from: -1, sendB: b}, true
+					}
+					return step{to: -1, from: r - 1, recvB: b}, true
+				}
+			case 1:
+				newrank := r - rem
+				if r < 2*rem {
+					newrank = -1
+					if r%2 != 0 {
+						newrank = r / 2
+					}
+				}
+				if newrank >= 0 && g.m < pof2 {
+					nd := newrank ^ g.m
+					g.m <<= 1
+					dst := nd + rem
+					if nd < rem {
+						dst = nd*2 + 1
+					}
+					return step{to: dst, from: dst, sendB: b, recvB: b}, true
+				}
+				g.ph = 2
+			case 2:
+				g.ph = 3
+				if r < 2*rem {
+					if r%2 == 1 {
+						return step{to: r - 1, from: -1, sendB: b}, true
+					}
+					return step{to: -1, from: r + 1, recvB: b}, true
+				}
+			default:
+				return step{}, false
+			}
+		}
+
+	case genRDAllgather:
+		if g.m >= p {
+			return step{}, false
+		}
+		m := g.m
+		g.m <<= 1
+		return step{to: r ^ m, from: r ^ m, sendB: b * float64(m), recvB: b * float64(m)}, true
+
+	case genLinearOut, genLinearIn:
+		out := g.kind == genLinearOut
+		if r != g.root {
+			if g.ph != 0 {
+				return step{}, false
+			}
+			g.ph = 1
+			if out {
+				return step{to: -1, from: g.root, recvB: b}, true
+			}
+			return step{to: g.root, from: -1, sendB: b}, true
+		}
+		for g.m < p {
+			i := g.m
+			g.m++
+			if i == g.root {
+				continue
+			}
+			if out {
+				return step{to: i, from: -1, sendB: b}, true
+			}
+			return step{to: -1, from: i, recvB: b}, true
+		}
+		return step{}, false
+
+	case genRing:
 		// Every round passes a block to the right neighbour and takes one
 		// from the left.
-		if c.k >= c.rounds {
+		if g.m >= g.a {
 			return step{}, false
 		}
-		c.k++
-		return step{to: (c.r + 1) % c.p, from: (c.r - 1 + c.p) % c.p, sendB: c.bytes, recvB: c.bytes}, true
-	case ir.AlgoPairwise:
-		if c.k >= c.p {
+		g.m++
+		return step{to: (r + 1) % p, from: (r - 1 + p) % p, sendB: b, recvB: b}, true
+
+	case genPairwise:
+		if g.m >= p {
 			return step{}, false
 		}
-		k := c.k
-		c.k++
-		return step{to: (c.r + k) % c.p, from: (c.r - k + c.p) % c.p, sendB: c.bytes, recvB: c.bytes}, true
-	}
-	if int(c.k) >= len(c.steps) {
-		return step{}, false
-	}
-	c.k++
-	return c.steps[c.k-1], true
-}
+		k := g.m
+		g.m++
+		return step{to: (r + k) % p, from: (r - k + p) % p, sendB: b, recvB: b}, true
 
-// dissemination barrier: in round k, signal r+2^k and hear from r-2^k.
-func dissemination(p, r int32) []step {
-	var s []step
-	for m := int32(1); m < p; m <<= 1 {
-		s = append(s, step{to: (r + m) % p, from: (r - m + p) % p})
-	}
-	return s
-}
-
-// binomialBcast: receive from the parent, then send to children, farthest first.
-func binomialBcast(p, r, root int32, b float64) []step {
-	var s []step
-	rr := (r - root + p) % p
-	m := int32(1)
-	for ; m < p; m <<= 1 {
-		if rr&m != 0 {
-			s = append(s, step{to: -1, from: (rr - m + root) % p, recvB: b})
-			break
-		}
-	}
-	for m >>= 1; m > 0; m >>= 1 {
-		if rr+m < p {
-			s = append(s, step{to: (rr + m + root) % p, from: -1, sendB: b})
-		}
-	}
-	return s
-}
-
-// binomialReduce: receive from children, nearest first, then send to the parent.
-func binomialReduce(p, r, root int32, b float64) []step {
-	var s []step
-	rr := (r - root + p) % p
-	for m := int32(1); m < p; m <<= 1 {
-		if rr&m != 0 {
-			s = append(s, step{to: (rr - m + root) % p, from: -1, sendB: b})
-			break
-		}
-		if rr+m < p {
-			s = append(s, step{to: -1, from: (rr + m + root) % p, recvB: b})
-		}
-	}
-	return s
-}
-
-// binomialGather is binomialReduce where each message carries the blocks
-// of the sender's whole subtree.
-func binomialGather(p, r, root int32, b float64) []step {
-	var s []step
-	rr := (r - root + p) % p
-	for m := int32(1); m < p; m <<= 1 {
-		if rr&m != 0 {
-			s = append(s, step{to: (rr - m + root) % p, from: -1, sendB: b * float64(min(m, p-rr))})
-			break
-		}
-		if c := rr + m; c < p {
-			s = append(s, step{to: -1, from: (c + root) % p, recvB: b * float64(min(m, p-c))})
-		}
-	}
-	return s
-}
-
-// binomialScatter is binomialBcast where each message carries the blocks
-// of the receiver's whole subtree.
-func binomialScatter(p, r, root int32, b float64) []step {
-	var s []step
-	rr := (r - root + p) % p
-	m := int32(1)
-	for ; m < p; m <<= 1 {
-		if rr&m != 0 {
-			s = append(s, step{to: -1, from: (rr - m + root) % p, recvB: b * float64(min(m, p-rr))})
-			break
-		}
-	}
-	for m >>= 1; m > 0; m >>= 1 {
-		if c := rr + m; c < p {
-			s = append(s, step{to: (c + root) % p, from: -1, sendB: b * float64(min(m, p-c))})
-		}
-	}
-	return s
-}
-
-// recursiveDoubling allreduce (MPICH): ranks beyond the largest power of
-// two first fold into a partner, the power-of-two group exchanges in
-// log2 rounds, then the folded ranks get the result.
-func recursiveDoubling(p, r int32, b float64) []step {
-	pof2 := int32(1)
-	for pof2*2 <= p {
-		pof2 *= 2
-	}
-	rem := p - pof2
-	var s []step
-	newrank := r - rem
-	if r < 2*rem {
-		if r%2 == 0 {
-			s = append(s, step{to: r + 1, from: -1, sendB: b})
-			newrank = -1
-		} else {
-			s = append(s, step{to: -1, from: r - 1, recvB: b})
-			newrank = r / 2
-		}
-	}
-	if newrank >= 0 {
-		for m := int32(1); m < pof2; m <<= 1 {
-			nd := newrank ^ m
-			dst := nd + rem
-			if nd < rem {
-				dst = nd*2 + 1
+	case genScan:
+		// A chain: receive the prefix from the left, pass it right.
+		for {
+			switch g.ph {
+			case 0:
+				g.ph = 1
+				if r > 0 {
+					return step{to: -1, from: r - 1, recvB: b}, true
+				}
+			case 1:
+				g.ph = 2
+				if r < p-1 {
+					return step{to: r + 1, from: -1, sendB: b}, true
+				}
+			default:
+				return step{}, false
 			}
-			s = append(s, step{to: dst, from: dst, sendB: b, recvB: b})
 		}
 	}
-	if r < 2*rem {
-		if r%2 == 1 {
-			s = append(s, step{to: r - 1, from: -1, sendB: b})
-		} else {
-			s = append(s, step{to: -1, from: r + 1, recvB: b})
-		}
-	}
-	return s
-}
-
-// linearFanout: the root sends to every other process in rank order.
-func linearFanout(p, r, root int32, b float64) []step {
-	if r != root {
-		return []step{{to: -1, from: root, recvB: b}}
-	}
-	var s []step
-	for i := int32(0); i < p; i++ {
-		if i != root {
-			s = append(s, step{to: i, from: -1, sendB: b})
-		}
-	}
-	return s
-}
-
-// linearFanin: every other process sends to the root, which receives in rank order.
-func linearFanin(p, r, root int32, b float64) []step {
-	if r != root {
-		return []step{{to: root, from: -1, sendB: b}}
-	}
-	var s []step
-	for i := int32(0); i < p; i++ {
-		if i != root {
-			s = append(s, step{to: -1, from: i, recvB: b})
-		}
-	}
-	return s
+	return step{}, false
 }

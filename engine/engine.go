@@ -173,6 +173,8 @@ type engine struct {
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
 	colls   map[uint32]*collInst
+	// freeColls pools the collRuns of finished algorithms.
+	freeColls []*collRun
 
 	// threads
 	locks map[lockKey]*lockState
