@@ -85,6 +85,21 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		u.state = stBlocked
 		if all {
 			e.releaseWaiters(inst)
+			if e.useFastColl() {
+				e.fastRun(inst, seq)
+			}
+		}
+		return t, false
+	}
+	if e.useFastColl() {
+		// Evaluated without events once the last process is here.
+		u.state = stBlocked
+		if !e.fastJoin(ui, seq, t) {
+			return t, false
+		}
+		if all {
+			e.releaseWaiters(inst)
+			e.fastRun(inst, seq)
 		}
 		return t, false
 	}

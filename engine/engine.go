@@ -44,6 +44,10 @@ type Config struct {
 	MaxEvents int64
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
+
+	// noFastColl makes collectives always run on events (tests compare
+	// the two evaluations).
+	noFastColl bool
 }
 
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
@@ -173,6 +177,7 @@ type engine struct {
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
 	colls   map[uint32]*collInst
+	fast    fastColl // event-free evaluation of collectives
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 

@@ -1,0 +1,362 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// Event-free evaluation of collectives.
+//
+// With SyncCollectives no process leaves a collective before the last
+// arrival, so when the last process arrives every participant's arrival
+// time (its opStart) is known. Without NIC serialisation a transfer shares
+// no resource with any other, and the collective's messages carry tags of
+// their own that nothing outside it can match: its internal messages
+// cannot interact with the rest of the simulation. The algorithm's
+// outcome is then a pure function of the arrival times, computed here by
+// a dataflow pass over the processes' round generators: each process runs
+// its rounds from its arrival time until a receive (or a rendezvous send)
+// needs a partner that has not got that far; the partner resumes it from a
+// worklist when it posts the matching operation. Timing, matching (FIFO
+// per sender and receiver within the collective) and the accounting of
+// transfer intervals follow p2p.go exactly, so the result is the event
+// path's, with one event per process instead of several per round.
+
+// fastColl is the dataflow state. Its arrays are indexed by pid, allocated
+// at the first collective that uses it and reused by every later one: with
+// SyncCollectives at most one collective is ever partly arrived.
+type fastColl struct {
+	st   []fastProc
+	g    []gen
+	head []int32 // per pid: first pending message addressed to it, -1 if none
+	tail []int32
+	msgs []fastMsg
+	free int32   // first free entry of msgs, -1 if none
+	work []int32 // pids whose round may go on
+	// order is a buffer for the participants in wake order.
+	order []int32
+}
+
+// wakeBefore orders participants a and b (wake time in end, end of rounds in t).
+func (f *fastColl) wakeBefore(a, b int32) bool {
+	x, y := &f.st[a], &f.st[b]
+	if x.end != y.end {
+		return x.end < y.end
+	}
+	return x.t < y.t
+}
+
+// fastProc is one process's progress through the algorithm.
+type fastProc struct {
+	t    float64 // when the current round was posted
+	end  float64 // latest completion among the current round's parts
+	x    [2][2]float64
+	lo   float64 // the open group of the union of transfer intervals
+	hi   float64
+	comm float64 // closed groups' length
+	ui   int32   // the participating unit
+	from int32   // receive waiting for a message from this pid, -1 if none
+	mark uint32  // seq+1 of the collective it takes part in
+	left int8    // parts of the current round not complete
+	nx   int8    // intervals in x
+	has  bool    // lo, hi hold an open group
+	done bool    // no rounds left
+	// second: the algorithm is a composition whose second generator
+	// follows the one in fastColl.g.
+	second bool
+}
+
+// fastMsg is a message posted and not yet received.
+type fastMsg struct {
+	src   int32
+	next  int32 // next pending message of the same receiver
+	eager bool
+	post  float64
+	start float64 // eager: when the data started to move
+	arr   float64 // eager: when it arrives
+	bytes float64 // rendezvous: its size (it moves once matched)
+}
+
+// useFastColl tells whether collectives are evaluated without events.
+func (e *engine) useFastColl() bool {
+	return e.cfg.SyncCollectives && !e.m.Net.NICSerialise && !e.cfg.noFastColl
+}
+
+// fastJoin registers a cost-less process arriving at collective seq, which
+// is evaluated once the last process has arrived.
+func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
+	f := &e.fast
+	p := int32(e.cfg.Procs)
+	if f.st == nil {
+		f.st = make([]fastProc, p)
+		f.g = make([]gen, p)
+		f.head = make([]int32, p)
+		f.tail = make([]int32, p)
+		f.free = -1
+	}
+	u := &e.units[ui]
+	op := &u.op
+	pid := u.pid
+	if f.st[pid].mark == seq+1 {
+		e.fail(fmt.Errorf("%s: process %d takes part twice in collective #%d (from two of its threads)",
+			e.where(op.Elem), pid, seq+1))
+		return false
+	}
+	f.st[pid] = fastProc{t: t, end: t, ui: ui, from: -1, mark: seq + 1}
+	var c collRun
+	c.plan(op.Kind, op.Algo, p, pid, op.Peer, op.Bytes)
+	// Compositions run their two generators one after the other; only
+	// the running one is kept (see fastNext).
+	f.g[pid] = c.g[0]
+	f.st[pid].second = c.ng == 2
+	f.head[pid], f.tail[pid] = -1, -1
+	return true
+}
+
+// fastRun evaluates collective seq, all of whose processes have arrived
+// (the last at inst.last), and wakes every participant at its completion.
+func (e *engine) fastRun(inst *collInst, seq uint32) {
+	f := &e.fast
+	mark := seq + 1
+	for pid := range f.st {
+		if f.st[pid].mark != mark {
+			continue
+		}
+		e.fastAdvance(int32(pid))
+		for n := len(f.work); n > 0; n = len(f.work) {
+			q := f.work[n-1]
+			f.work = f.work[:n-1]
+			e.fastAdvance(q)
+		}
+	}
+	// Wake the participants in the order the event path would: by wake
+	// time, then by when they finished their rounds (the order in which
+	// they joined the waiters for the last arrival), then by pid. Ties
+	// matter when processes then compete, for a CPU for instance.
+	order := f.order[:0]
+	sorted := true
+	for pid := range f.st {
+		s := &f.st[pid]
+		if s.mark != mark {
+			continue
+		}
+		s.mark = 0
+		if !s.done {
+			// Its partner takes no part in the algorithm (it gave the
+			// collective a cost): blocked for ever, as in the event path,
+			// and reported as a deadlock.
+			continue
+		}
+		s.end = math.Max(s.t, inst.last) // from now on: its wake time
+		if n := len(order); n > 0 && sorted && f.wakeBefore(int32(pid), order[n-1]) {
+			sorted = false
+		}
+		order = append(order, int32(pid))
+	}
+	if !sorted {
+		slices.SortStableFunc(order, func(a, b int32) int {
+			if f.wakeBefore(a, b) {
+				return -1
+			}
+			if f.wakeBefore(b, a) {
+				return 1
+			}
+			return 0
+		})
+	}
+	for _, pid := range order {
+		s := &f.st[pid]
+		u := &e.units[s.ui]
+		u.opComm = s.comm
+		if s.has {
+			u.opComm += s.hi - s.lo
+		}
+		e.wakeAt(s.ui, s.end)
+	}
+	f.order = order[:0]
+	// Messages left over (to processes that never receive them) go.
+	f.msgs = f.msgs[:0]
+	f.free = -1
+}
+
+// fastNext returns the process's next round, moving on to the second
+// algorithm of a composition.
+func (e *engine) fastNext(pid int32) (step, bool) {
+	f := &e.fast
+	if s, ok := f.g[pid].next(); ok {
+		return s, true
+	}
+	if !f.st[pid].second {
+		return step{}, false
+	}
+	u := &e.units[f.st[pid].ui]
+	var c collRun
+	c.plan(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
+	f.g[pid] = c.g[1]
+	f.st[pid].second = false
+	return f.g[pid].next()
+}
+
+// fastAdvance runs the process's rounds until one has to wait for a
+// partner or the algorithm is done.
+func (e *engine) fastAdvance(pid int32) {
+	f := &e.fast
+	s := &f.st[pid]
+	for s.left == 0 && !s.done {
+		// The previous round (if any) is complete: fold its transfer
+		// intervals, and post the next round when it ended.
+		s.closeRound()
+		s.t = s.end
+		st, ok := e.fastNext(pid)
+		s = &f.st[pid]
+		if !ok {
+			s.done = true
+			return
+		}
+		if st.to >= 0 {
+			e.fastSend(pid, st.to, st.sendB)
+		}
+		if st.from >= 0 {
+			e.fastRecv(pid, st.from)
+		}
+	}
+}
+
+// closeRound adds the round's transfer intervals to the union, in order of
+// their starts: the rounds follow each other in time, so this is the
+// grouping foldXfers makes of all of them sorted at once.
+func (s *fastProc) closeRound() {
+	n := s.nx
+	if n == 0 {
+		return
+	}
+	if n == 2 && s.x[1][0] < s.x[0][0] {
+		s.x[0], s.x[1] = s.x[1], s.x[0]
+	}
+	for i := int8(0); i < n; i++ {
+		a, b := s.x[i][0], s.x[i][1]
+		switch {
+		case !s.has:
+			s.lo, s.hi, s.has = a, b, true
+		case a > s.hi:
+			s.comm += s.hi - s.lo
+			s.lo, s.hi = a, b
+		case b > s.hi:
+			s.hi = b
+		}
+	}
+	s.nx = 0
+}
+
+// part records a completed part of the current round: it finished at fin
+// after moving data for xfer seconds (see addXfer).
+func (s *fastProc) part(fin, xfer float64) {
+	if fin > s.end {
+		s.end = fin
+	}
+	if xfer > 0 {
+		s.x[s.nx] = [2]float64{fin - xfer, fin}
+		s.nx++
+	}
+}
+
+// fastSend posts the process's send of bytes to dst at its round's time.
+func (e *engine) fastSend(src, dst int32, bytes float64) {
+	f := &e.fast
+	s := &f.st[src]
+	m := fastMsg{src: src, post: s.t}
+	if bytes <= e.eager {
+		// Eager: the data leaves now; the sender is done after injecting it.
+		start, inject, arrival := e.transfer(src, dst, bytes, s.t)
+		s.part(start+inject, inject)
+		m.eager, m.start, m.arr = true, start, arrival
+	} else {
+		// Rendezvous: the sender waits for the receive.
+		s.left++
+		m.bytes = bytes
+	}
+	d := &f.st[dst]
+	if d.mark != s.mark {
+		return // dst gave the collective a cost: never received
+	}
+	if d.from == src {
+		d.from = -1
+		e.fastMatch(dst, &m)
+		if d.left--; d.left == 0 {
+			f.work = append(f.work, dst)
+		}
+		return
+	}
+	id := f.free
+	if id >= 0 {
+		f.free = f.msgs[id].next
+		f.msgs[id] = m
+	} else {
+		id = int32(len(f.msgs))
+		f.msgs = append(f.msgs, m)
+	}
+	f.msgs[id].next = -1
+	if f.tail[dst] >= 0 {
+		f.msgs[f.tail[dst]].next = id
+	} else {
+		f.head[dst] = id
+	}
+	f.tail[dst] = id
+}
+
+// fastRecv posts the process's receive from src at its round's time: it
+// takes the oldest pending message from src, or waits for one.
+func (e *engine) fastRecv(dst, src int32) {
+	f := &e.fast
+	prev := int32(-1)
+	for id := f.head[dst]; id >= 0; prev, id = id, f.msgs[id].next {
+		m := &f.msgs[id]
+		if m.src != src {
+			continue
+		}
+		next := m.next
+		if prev >= 0 {
+			f.msgs[prev].next = next
+		} else {
+			f.head[dst] = next
+		}
+		if f.tail[dst] == id {
+			f.tail[dst] = prev
+		}
+		msg := *m
+		m.next = f.free
+		f.free = id
+		e.fastMatch(dst, &msg)
+		return
+	}
+	d := &f.st[dst]
+	d.from = src
+	d.left++
+}
+
+// fastMatch pairs message m with the receive dst posted at its round's
+// time, with the rules of match.
+func (e *engine) fastMatch(dst int32, m *fastMsg) {
+	f := &e.fast
+	d := &f.st[dst]
+	tr := d.t
+	if m.eager {
+		fin := math.Max(tr, m.arr)
+		d.part(fin, math.Min(m.arr-m.start, fin-tr))
+		return
+	}
+	// Rendezvous, matched when the later of the two was posted: the
+	// clear-to-send takes one latency, then the data moves; both sides
+	// complete at its arrival.
+	tm := math.Max(m.post, tr)
+	lat, _ := e.m.PathCost(int(e.cfg.NodeOf[m.src]), int(e.cfg.NodeOf[dst]))
+	start, _, arrival := e.transfer(m.src, dst, m.bytes, tm+lat)
+	xfer := arrival - start
+	d.part(arrival, xfer)
+	s := &f.st[m.src]
+	s.part(arrival, xfer)
+	if s.left--; s.left == 0 {
+		f.work = append(f.work, m.src)
+	}
+}
