@@ -44,9 +44,13 @@ type Program struct {
 	// must issue every operation at its exact simulated time.
 	Shared bool
 
-	code     []instr
-	entry    int32
-	nslots   int
+	code   []instr
+	entry  int32
+	nslots int
+	// args and fp are the cost functions' argument stack and frame,
+	// shared by the units of a run (see costCall).
+	args     []float64
+	fp       int
 	globals  []float64 // shared by all units of one run
 	locals   []localInit
 	opts     Options
@@ -622,7 +626,7 @@ func (c *compiler) ident(e *model.Ident) expr {
 	}
 	if c.costArgs != nil {
 		if i, ok := c.costArgs[name]; ok {
-			return func(v *vm) float64 { return v.args[v.fp+i] }
+			return func(v *vm) float64 { return v.p.args[v.p.fp+i] }
 		}
 	}
 	if val, ok := c.params[name]; ok {
@@ -775,15 +779,20 @@ func (c *compiler) costCall(cf *costFn, args []expr, e *model.CallExpr) expr {
 		return func(v *vm) float64 { return cf.body(v) }
 	}
 	return func(v *vm) float64 {
-		base := len(v.args)
+		// The argument stack is the program's, not the unit's: a cost
+		// function runs to its end within one Next, so units never
+		// interleave on it, and a million units need no stack each.
+		p := v.p
+		base := len(p.args)
 		for _, a := range args {
-			v.args = append(v.args, a(v))
+			x := a(v)
+			p.args = append(p.args, x)
 		}
-		saved := v.fp
-		v.fp = base
+		saved := p.fp
+		p.fp = base
 		r := cf.body(v)
-		v.fp = saved
-		v.args = v.args[:base]
+		p.fp = saved
+		p.args = p.args[:base]
 		return r
 	}
 }

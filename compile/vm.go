@@ -16,20 +16,18 @@ const maxCallDepth = 10_000
 // engine calls Next when the previous operation has completed.
 type vm struct {
 	p        *Program
+	stack    []int32    // return addresses of activity calls
+	slots    []float64  // loop variables and loop state
+	locals   []float64  // the process's locals, shared by its threads
+	share    *pforShare // the parallel loop this thread takes part in
+	rng      uint64
+	spare    float64 // second normal variate of the last Box–Muller pair
 	pc       int32
-	stack    []int32   // return addresses of activity calls
-	slots    []float64 // loop variables and loop state
-	locals   []float64 // the process's locals, shared by its threads
-	args     []float64 // cost function arguments
-	fp       int
 	pid, tid int32
 	uid, nid int32
 	nthreads int32
-	child    bool       // a thread of a parallel region: ends at the region's end
-	share    *pforShare // the parallel loop this thread takes part in
-	sub      int32      // progress within a multi-operation instruction (wait on A, B)
-	rng      uint64
-	spare    float64 // second normal variate of the last Box–Muller pair
+	sub      int32 // progress within a multi-operation instruction (wait on A, B)
+	child    bool  // a thread of a parallel region: ends at the region's end
 	hasSpare bool
 }
 
@@ -44,12 +42,20 @@ type pforShare struct {
 // Stream makes the stream of process pid on node nid.
 func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
 	v := &vm{p: p, pc: p.entry, pid: pid, uid: pid, nid: nid, nthreads: 1}
-	if p.nslots > 0 {
-		v.slots = make([]float64, p.nslots)
+	// Slots and locals share one allocation: one object per unit fewer.
+	if n := p.nslots + len(p.locals); n > 0 {
+		buf := make([]float64, n)
+		v.slots = buf[:p.nslots:p.nslots]
+		v.locals = buf[p.nslots:]
+	}
+	if p.nslots == 0 {
+		v.slots = nil
+	}
+	if len(p.locals) == 0 {
+		v.locals = nil
 	}
 	v.seed()
 	if len(p.locals) > 0 {
-		v.locals = make([]float64, len(p.locals))
 		for i, l := range p.locals {
 			if l.init != nil {
 				v.locals[i] = l.init(v)

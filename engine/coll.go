@@ -110,7 +110,7 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	c := e.newCollRun()
 	c.inst, c.tag = inst, -2-int32(seq%(1<<30))
 	c.plan(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
-	u.coll = c
+	u.extension().coll = c
 	u.state = stBlocked
 	e.collStep(ui, t)
 	return t, false
@@ -133,7 +133,7 @@ func (e *engine) newCollRun() *collRun {
 func (e *engine) collStep(ui int32, t float64) {
 	for {
 		u := &e.units[ui]
-		c := u.coll
+		c := u.ext.coll
 		s, ok := c.next()
 		if !ok {
 			e.collFinish(ui, t)
@@ -174,9 +174,9 @@ func (e *engine) collStepDone(ui int32) {
 // waits for the last arrival.
 func (e *engine) collFinish(ui int32, t float64) {
 	u := &e.units[ui]
-	inst := u.coll.inst
-	e.freeColls = append(e.freeColls, u.coll)
-	u.coll = nil
+	inst := u.ext.coll.inst
+	e.freeColls = append(e.freeColls, u.ext.coll)
+	u.ext.coll = nil
 	if e.cfg.SyncCollectives && inst.arrived < int32(e.cfg.Procs) {
 		inst.waiters = append(inst.waiters, ui)
 		return

@@ -110,7 +110,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		}
 		return s
 	case u.op.Kind == ir.Join:
-		return fmt.Sprintf("%d thread(s) it started to end", u.children)
+		return fmt.Sprintf("%d thread(s) it started to end", u.children())
 	case u.op.Kind == ir.Lock:
 		if l := e.locks[lockKey{u.pid, u.op.Peer}]; l != nil && l.owner >= 0 {
 			o := &e.units[l.owner]

@@ -127,31 +127,84 @@ const (
 	stDone
 )
 
+// unit is the state of one simulated process or thread. A million of them
+// must fit in memory, so what few units use (thread links, outstanding
+// non-blocking requests, an event-driven collective, more than one
+// transfer interval) lives in a lazily allocated unitExt, the operation
+// is kept without ir.Op's Spawn slice (see engine.spawns), and the time
+// budget in engine.stats.
 type unit struct {
 	stream ir.Stream
-	op     ir.Op
+	op     uop
 	pid    int32
 	tid    int32
 	node   int32
-	parent int32 // unit index of the forking unit, -1 for processes
 	state  unitState
 	hasCPU bool
+	nx     uint8 // transfer intervals in x (0 or 1); more go to ext.xfers
 
-	children   int32        // threads forked and not yet ended
-	waitLeft   int32        // requests or partners still awaited
-	opStart    float64      // when the current operation was issued
-	waitUntil  float64      // latest completion among awaited requests
-	work       float64      // compute: remaining work in seconds at this node's speed
-	opCompute  float64      // compute time of the current operation
-	opComm     float64      // transfer time of the current operation
-	xfers      [][2]float64 // transfer intervals of its requests, folded into opComm by account
-	sliceStart float64      // round robin: when the current slice began
-	runFrom    float64      // when the current run on a CPU began
+	waitLeft   int32      // requests or partners still awaited
+	opStart    float64    // when the current operation was issued
+	waitUntil  float64    // latest completion among awaited requests
+	work       float64    // compute: remaining work in seconds at this node's speed
+	opCompute  float64    // compute time of the current operation
+	opComm     float64    // transfer time of the current operation
+	sliceStart float64    // round robin: when the current slice began
+	runFrom    float64    // when the current run on a CPU began
+	x          [2]float64 // first transfer interval of the current operation, folded into opComm by account
 
-	reqs []int32 // outstanding requests (isend/irecv not yet waited), and those being waited
-	coll *collRun
+	ext *unitExt
+}
 
-	stats UnitStats
+// uop is an ir.Op without its Spawn streams, which only a Fork has.
+type uop struct {
+	Kind  ir.Kind
+	Algo  ir.Algorithm
+	Elem  int32
+	Peer  int32
+	Tag   int32
+	Count int32
+	Bytes float64
+	Cost  float64
+}
+
+// unitExt holds the rarely used state of a unit.
+type unitExt struct {
+	parent   int32        // unit index of the forking unit, -1 for processes
+	children int32        // threads forked and not yet ended
+	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
+	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
+	coll     *collRun     // the event-driven collective algorithm in progress
+}
+
+// ext returns the unit's extension, allocating it on first use.
+func (u *unit) extension() *unitExt {
+	if u.ext == nil {
+		u.ext = &unitExt{parent: -1}
+	}
+	return u.ext
+}
+
+// parent is the unit that forked u, -1 for a process.
+func (u *unit) parent() int32 {
+	if u.ext == nil {
+		return -1
+	}
+	return u.ext.parent
+}
+
+func (u *unit) children() int32 {
+	if u.ext == nil {
+		return 0
+	}
+	return u.ext.children
+}
+
+func (u *unit) coll() *collRun {
+	if u.ext == nil {
+		return nil
+	}
+	return u.ext.coll
 }
 
 type engine struct {
@@ -161,17 +214,20 @@ type engine struct {
 	q     des.Queue
 	now   float64
 	units []unit
-	nodes []nodeState
+	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
+	// spawns holds the streams of a fetched Fork until it is issued.
+	spawns map[int32][]ir.Stream
+	opBuf  ir.Op // what streams fill; copied to the unit's uop
+	nodes  []nodeState
 
 	events, ops, maxEvents int64
 
 	// point to point
 	reqs     []request
 	freeReqs []int32
-	sendq    [][]int32 // per pid: unmatched sends addressed to it
-	recvq    [][]int32 // per pid: unmatched receives posted by it
-	nicUp    []float64 // per node: when its link is free to send
-	nicDown  []float64 // per node: when its link is free to receive
+	queues   []pidQueues // per pid: unmatched sends to it and receives by it
+	nicUp    []float64   // per node: when its link is free to send
+	nicDown  []float64   // per node: when its link is free to receive
 	eager    float64
 
 	// collectives
@@ -218,8 +274,8 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		m:           m,
 		prog:        prog,
 		maxEvents:   cfg.MaxEvents,
-		sendq:       make([][]int32, cfg.Procs),
-		recvq:       make([][]int32, cfg.Procs),
+		queues:      make([]pidQueues, cfg.Procs),
+		spawns:      make(map[int32][]ir.Stream),
 		collSeq:     make([]uint32, cfg.Procs),
 		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
@@ -255,7 +311,8 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			fast:  g.Scheduler != machine.RoundRobin && !cfg.Shared,
 		}
 	}
-	e.units = make([]unit, cfg.Procs, cfg.Procs+cfg.Procs/8)
+	e.units = make([]unit, cfg.Procs)
+	e.stats = make([]UnitStats, cfg.Procs)
 	for pid := 0; pid < cfg.Procs; pid++ {
 		nid := cfg.NodeOf[pid]
 		if nid < 0 || int(nid) >= n {
@@ -265,8 +322,9 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.units[pid] = unit{stream: s, pid: int32(pid), node: nid, parent: -1}
-		e.units[pid].stats = UnitStats{Pid: int32(pid), Node: nid}
+		e.units[pid] = unit{stream: s, pid: int32(pid), node: nid}
+		e.stats[pid] = UnitStats{Pid: int32(pid), Node: nid}
+		e.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
 	}
 	return e, nil
@@ -325,7 +383,7 @@ func (e *engine) run() error {
 func (e *engine) advance(ui int32, t float64) {
 	for e.err == nil {
 		u := &e.units[ui]
-		if err := u.stream.Next(&u.op); err != nil {
+		if err := e.next(ui); err != nil {
 			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 			return
 		}
@@ -350,6 +408,22 @@ func (e *engine) advance(ui int32, t float64) {
 	}
 }
 
+// next fetches the unit's next operation.
+func (e *engine) next(ui int32) error {
+	u := &e.units[ui]
+	o := &e.opBuf
+	o.Spawn = nil
+	if err := u.stream.Next(o); err != nil {
+		return err
+	}
+	u.op = uop{Kind: o.Kind, Algo: o.Algo, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
+	if o.Spawn != nil {
+		e.spawns[ui] = o.Spawn
+		o.Spawn = nil
+	}
+	return nil
+}
+
 // issue issues the unit's already fetched operation, then goes on.
 func (e *engine) issue(ui int32, t float64) {
 	if t, done := e.issueAt(ui, t); done {
@@ -366,7 +440,10 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	op := &u.op
 	u.opStart = t
 	u.opCompute, u.opComm = 0, 0
-	u.xfers = u.xfers[:0]
+	u.nx = 0
+	if u.ext != nil {
+		u.ext.xfers = u.ext.xfers[:0]
+	}
 	if op.Kind != ir.Compute && u.hasCPU {
 		e.releaseCPU(ui, t)
 	}
@@ -419,7 +496,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.account(ui, t, t)
 		return t, true
 	case ir.Join:
-		if u.children == 0 {
+		if u.children() == 0 {
 			e.account(ui, t, t)
 			return t, true
 		}
@@ -560,9 +637,10 @@ func (e *engine) account(ui int32, start, end float64) {
 	if wait < 1e-12*math.Max(1, end) {
 		wait = 0 // rounding noise of end - start - parts
 	}
-	u.stats.Compute += comp
-	u.stats.Comm += comm
-	u.stats.Wait += wait
+	st := &e.stats[ui]
+	st.Compute += comp
+	st.Comm += comm
+	st.Wait += wait
 	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
 		s := &e.elems[i]
 		s.Calls++
@@ -586,11 +664,16 @@ func (e *engine) account(ui int32, start, end float64) {
 func (e *engine) finish(ui int32, t float64) {
 	u := &e.units[ui]
 	u.state = stDone
-	u.stats.Finish = t
+	st := &e.stats[ui]
+	st.Finish = t
 	e.nodes[u.node].live--
 	u.stream = nil
-	u.reqs = nil
-	if u.parent >= 0 {
+	parent := u.parent()
+	if x := u.ext; x != nil {
+		// Keep parent and children: threads may outlive their parent.
+		x.reqs, x.xfers, x.coll = nil, nil, nil
+	}
+	if parent >= 0 {
 		// A thread: fold its budget into its (pid, tid) and free the slot.
 		k := [2]int32{u.pid, u.tid}
 		ts := e.threadStats[k]
@@ -598,15 +681,14 @@ func (e *engine) finish(ui int32, t float64) {
 			ts = &UnitStats{Pid: u.pid, Tid: u.tid, Node: u.node}
 			e.threadStats[k] = ts
 		}
-		ts.Compute += u.stats.Compute
-		ts.Comm += u.stats.Comm
-		ts.Wait += u.stats.Wait
+		ts.Compute += st.Compute
+		ts.Comm += st.Comm
+		ts.Wait += st.Wait
 		ts.Finish = math.Max(ts.Finish, t)
-		parent := u.parent
 		e.freeUnits = append(e.freeUnits, ui)
 		p := &e.units[parent]
-		p.children--
-		if p.children == 0 && p.state == stBlocked && p.op.Kind == ir.Join {
+		p.ext.children--
+		if p.ext.children == 0 && p.state == stBlocked && p.op.Kind == ir.Join {
 			e.wakeAt(parent, t)
 		}
 	}
@@ -616,13 +698,12 @@ func (e *engine) result() *Result {
 	r := &Result{Events: e.events, Ops: e.ops}
 	// Processes in pid order, then every thread (pid, tid) that ran, its
 	// region instances folded together; threads blocked in a deadlock too.
-	r.Units = make([]UnitStats, 0, e.cfg.Procs+len(e.threadStats))
-	for i := 0; i < e.cfg.Procs; i++ {
-		r.Units = append(r.Units, e.units[i].stats)
-	}
+	// The processes' budgets are handed over as they are: no copy of a
+	// million entries.
+	r.Units = e.stats[:e.cfg.Procs:e.cfg.Procs]
 	for i := e.cfg.Procs; i < len(e.units); i++ {
 		if u := &e.units[i]; u.state != stDone {
-			r.Units = append(r.Units, u.stats)
+			r.Units = append(r.Units, e.stats[i])
 		}
 	}
 	keys := make([][2]int32, 0, len(e.threadStats))

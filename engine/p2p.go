@@ -37,6 +37,39 @@ type request struct {
 	finish  float64 // when the request completed
 	xfer    float64 // time the owner spent transferring (for statistics)
 	coll    bool    // internal to a collective
+	next    int32   // next request in its matching queue, -1 at the end
+}
+
+// pidQueues are the heads and tails of a process's matching queues, linked
+// through request.next (-1: empty): 16 bytes per process instead of two
+// slices, most of which stay empty.
+type pidQueues struct {
+	sendHead, sendTail int32 // unmatched sends addressed to the process
+	recvHead, recvTail int32 // unmatched receives it posted
+}
+
+// enqueue appends request id to the queue with the given head and tail.
+func (e *engine) enqueue(head, tail *int32, id int32) {
+	e.reqs[id].next = -1
+	if *tail >= 0 {
+		e.reqs[*tail].next = id
+	} else {
+		*head = id
+	}
+	*tail = id
+}
+
+// unlink removes request id, which follows prev (-1: the head), from a queue.
+func (e *engine) unlink(head, tail *int32, prev, id int32) {
+	next := e.reqs[id].next
+	if prev >= 0 {
+		e.reqs[prev].next = next
+	} else {
+		*head = next
+	}
+	if *tail == id {
+		*tail = prev
+	}
 }
 
 func (e *engine) newRequest() int32 {
@@ -81,7 +114,8 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 	}
 	u = &e.units[ui]
 	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
-		u.reqs = append(u.reqs, id)
+		x := u.extension()
+		x.reqs = append(x.reqs, id)
 		e.account(ui, t, t)
 		return t, true
 	}
@@ -115,15 +149,15 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 		r.complete = true
 	}
 	// Match against the receives dst has posted, oldest first.
-	q := e.recvq[dst]
-	for i, rid := range q {
+	q := &e.queues[dst]
+	for prev, rid := int32(-1), q.recvHead; rid >= 0; prev, rid = rid, e.reqs[rid].next {
 		if e.fits(&e.reqs[rid], src, tag) {
-			e.recvq[dst] = append(q[:i:i], q[i+1:]...)
+			e.unlink(&q.recvHead, &q.recvTail, prev, rid)
 			e.match(id, rid, t)
 			return id
 		}
 	}
-	e.sendq[dst] = append(e.sendq[dst], id)
+	e.enqueue(&q.sendHead, &q.sendTail, id)
 	return id
 }
 
@@ -133,16 +167,16 @@ func (e *engine) postRecv(owner, dst, src, tag int32, bytes, cost float64, elem 
 	r := &e.reqs[id]
 	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem,
 		bytes: bytes, cost: cost, post: t, coll: coll}
-	q := e.sendq[dst]
-	for i, sid := range q {
+	q := &e.queues[dst]
+	for prev, sid := int32(-1), q.sendHead; sid >= 0; prev, sid = sid, e.reqs[sid].next {
 		s := &e.reqs[sid]
 		if e.fits(r, s.src, s.tag) {
-			e.sendq[dst] = append(q[:i:i], q[i+1:]...)
+			e.unlink(&q.sendHead, &q.sendTail, prev, sid)
 			e.match(sid, id, t)
 			return id
 		}
 	}
-	e.recvq[dst] = append(e.recvq[dst], id)
+	e.enqueue(&q.recvHead, &q.recvTail, id)
 	return id
 }
 
@@ -279,7 +313,7 @@ func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
 // completes; the unit resumes at the latest completion time.
 func (e *engine) waitSatisfied(ui int32) {
 	u := &e.units[ui]
-	if u.coll != nil {
+	if u.coll() != nil {
 		e.collStepDone(ui)
 		return
 	}
@@ -291,18 +325,23 @@ func (e *engine) waitSatisfied(ui int32) {
 func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	u.waitLeft, u.waitUntil = 0, t
+	var reqs []int32
+	if u.ext != nil {
+		reqs = u.ext.reqs
+	}
 	if u.op.Peer == ir.AllRequests {
-		reqs := u.reqs
-		u.reqs = u.reqs[:0]
+		if u.ext != nil {
+			u.ext.reqs = reqs[:0]
+		}
 		for _, id := range reqs {
 			e.await(ui, id)
 		}
 		return e.waitDone(ui, t)
 	}
-	for i := len(u.reqs) - 1; i >= 0; i-- {
-		id := u.reqs[i]
+	for i := len(reqs) - 1; i >= 0; i-- {
+		id := reqs[i]
 		if e.reqs[id].elem == u.op.Peer {
-			u.reqs = append(u.reqs[:i], u.reqs[i+1:]...)
+			u.ext.reqs = append(reqs[:i], reqs[i+1:]...)
 			e.await(ui, id)
 			return e.waitDone(ui, t)
 		}
@@ -316,9 +355,16 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 // addXfer records the interval in which request r transferred data for
 // the unit's current operation: the xfer seconds before it completed.
 func (u *unit) addXfer(r *request) {
-	if r.xfer > 0 {
-		u.xfers = append(u.xfers, [2]float64{r.finish - r.xfer, r.finish})
+	if r.xfer <= 0 {
+		return
 	}
+	x := [2]float64{r.finish - r.xfer, r.finish}
+	if u.nx == 0 {
+		u.x, u.nx = x, 1
+		return
+	}
+	xt := u.extension()
+	xt.xfers = append(xt.xfers, x)
 }
 
 // foldXfers adds to the operation's communication time the length of the
@@ -326,10 +372,15 @@ func (u *unit) addXfer(r *request) {
 // data at the same time (a collective round, a wait on several requests)
 // count once, not twice.
 func (u *unit) foldXfers() {
-	if len(u.xfers) == 0 {
+	if u.nx == 0 {
 		return
 	}
-	x := u.xfers
+	u.nx = 0
+	if u.ext == nil || len(u.ext.xfers) == 0 {
+		u.opComm += u.x[1] - u.x[0]
+		return
+	}
+	x := append(u.ext.xfers, u.x)
 	slices.SortFunc(x, func(a, b [2]float64) int { return cmp.Compare(a[0], b[0]) })
 	lo, hi := x[0][0], x[0][1]
 	for _, s := range x[1:] {
@@ -341,5 +392,5 @@ func (u *unit) foldXfers() {
 		}
 	}
 	u.opComm += hi - lo
-	u.xfers = x[:0]
+	u.ext.xfers = x[:0]
 }

@@ -20,16 +20,16 @@ type tbarState struct {
 // fork starts the op's Spawn streams as threads 1..n of the unit's process,
 // on its node, at time t.
 func (e *engine) fork(ui int32, t float64) {
-	spawn := e.units[ui].op.Spawn
-	e.units[ui].op.Spawn = nil
+	spawn := e.spawns[ui]
+	delete(e.spawns, ui)
 	for i, s := range spawn {
 		parent := &e.units[ui]
-		nu := unit{stream: s, pid: parent.pid, tid: int32(i + 1), node: parent.node, parent: ui}
-		nu.stats = UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
+		nu := unit{stream: s, pid: parent.pid, tid: int32(i + 1), node: parent.node, ext: &unitExt{parent: ui}}
+		st := UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
 		if b, ok := s.(ir.Binder); ok {
 			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
 		}
-		parent.children++
+		parent.extension().children++
 		e.nodes[nu.node].live++
 		// Reuse the slot of a thread that ended: a program that opens a
 		// parallel region in every iteration keeps a bounded set of units.
@@ -38,9 +38,11 @@ func (e *engine) fork(ui int32, t float64) {
 			id = e.freeUnits[n-1]
 			e.freeUnits = e.freeUnits[:n-1]
 			e.units[id] = nu
+			e.stats[id] = st
 		} else {
 			id = int32(len(e.units))
 			e.units = append(e.units, nu)
+			e.stats = append(e.stats, st)
 		}
 		e.q.Push(t, id, evIssue, -1)
 	}
