@@ -23,19 +23,66 @@ import (
 // transfer intervals follow p2p.go exactly, so the result is the event
 // path's, with one event per process instead of several per round.
 
-// fastColl is the dataflow state. Its arrays are indexed by pid, allocated
+// fastColl is the dataflow state. Its array is indexed by pid, allocated
 // at the first collective that uses it and reused by every later one: with
 // SyncCollectives at most one collective is ever partly arrived.
 type fastColl struct {
 	st   []fastProc
-	g    []gen
-	head []int32 // per pid: first pending message addressed to it, -1 if none
-	tail []int32
-	msgs []fastMsg
-	free int32   // first free entry of msgs, -1 if none
-	work []int32 // pids whose round may go on
+	msgs []fastMsg // pending messages beyond the one kept in each receiver
+	free int32     // first free entry of msgs, -1 if none
+	work []int32   // pids whose round may go on
 	// order is a buffer for the participants in wake order.
 	order []int32
+}
+
+// fastProc is one process's progress through the algorithm. Everything a
+// round touches, including the oldest messages waiting for the process,
+// sits in this one record: the partners of a large collective are far
+// apart in memory, and each extra array would be a cache miss per round.
+type fastProc struct {
+	t    float64 // when the current round was posted
+	end  float64 // latest completion among the current round's parts
+	x    [2]float64
+	lo   float64 // the open group of the union of transfer intervals
+	hi   float64
+	comm float64 // closed groups' length
+	// mail holds the oldest nmail pending messages to this process, in
+	// the order they were sent. Messages for later rounds often arrive
+	// first (a recursive doubling partner may be ahead), so a few slots
+	// spare most receives a walk through msgs.
+	mail  [fastMailSlots]fastMail
+	g     gen
+	head  int32 // further pending messages, in msgs, -1 if none
+	tail  int32
+	ui    int32  // the participating unit
+	node  int32  // its node
+	from  int32  // receive waiting for a message from this pid, -1 if none
+	mark  uint32 // seq+1 of the collective it takes part in
+	left  int8   // parts of the current round not complete
+	nmail uint8
+	nx    bool // x holds a transfer interval of the current round
+	has   bool // lo, hi hold an open group
+	done  bool // no rounds left
+	// second: the algorithm is a composition whose second generator
+	// follows g.
+	second bool
+}
+
+const fastMailSlots = 3
+
+// fastMail is a message posted and not yet received: eager, when its data
+// started to move (a) and arrives (b); rendezvous, when it was posted (a)
+// and its size (b).
+type fastMail struct {
+	a, b  float64
+	src   int32
+	eager bool
+}
+
+// fastMsg is a pending message beyond a receiver's mail slots.
+type fastMsg struct {
+	fastMail
+	next int32 // next pending message of the same receiver
 }
 
 // wakeBefore orders participants a and b (wake time in end, end of rounds in t).
@@ -45,37 +92,6 @@ func (f *fastColl) wakeBefore(a, b int32) bool {
 		return x.end < y.end
 	}
 	return x.t < y.t
-}
-
-// fastProc is one process's progress through the algorithm.
-type fastProc struct {
-	t    float64 // when the current round was posted
-	end  float64 // latest completion among the current round's parts
-	x    [2][2]float64
-	lo   float64 // the open group of the union of transfer intervals
-	hi   float64
-	comm float64 // closed groups' length
-	ui   int32   // the participating unit
-	from int32   // receive waiting for a message from this pid, -1 if none
-	mark uint32  // seq+1 of the collective it takes part in
-	left int8    // parts of the current round not complete
-	nx   int8    // intervals in x
-	has  bool    // lo, hi hold an open group
-	done bool    // no rounds left
-	// second: the algorithm is a composition whose second generator
-	// follows the one in fastColl.g.
-	second bool
-}
-
-// fastMsg is a message posted and not yet received.
-type fastMsg struct {
-	src   int32
-	next  int32 // next pending message of the same receiver
-	eager bool
-	post  float64
-	start float64 // eager: when the data started to move
-	arr   float64 // eager: when it arrives
-	bytes float64 // rendezvous: its size (it moves once matched)
 }
 
 // useFastColl tells whether collectives are evaluated without events.
@@ -90,9 +106,6 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 	p := int32(e.cfg.Procs)
 	if f.st == nil {
 		f.st = make([]fastProc, p)
-		f.g = make([]gen, p)
-		f.head = make([]int32, p)
-		f.tail = make([]int32, p)
 		f.free = -1
 	}
 	u := &e.units[ui]
@@ -103,14 +116,11 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 			e.where(op.Elem), pid, seq+1))
 		return false
 	}
-	f.st[pid] = fastProc{t: t, end: t, ui: ui, from: -1, mark: seq + 1}
 	var c collRun
 	c.plan(op.Kind, op.Algo, p, pid, op.Peer, op.Bytes)
 	// Compositions run their two generators one after the other; only
 	// the running one is kept (see fastNext).
-	f.g[pid] = c.g[0]
-	f.st[pid].second = c.ng == 2
-	f.head[pid], f.tail[pid] = -1, -1
+	f.st[pid] = fastProc{t: t, end: t, ui: ui, node: u.node, from: -1, mark: seq + 1, g: c.g[0], second: c.ng == 2, head: -1, tail: -1}
 	return true
 }
 
@@ -183,19 +193,19 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 // fastNext returns the process's next round, moving on to the second
 // algorithm of a composition.
 func (e *engine) fastNext(pid int32) (step, bool) {
-	f := &e.fast
-	if s, ok := f.g[pid].next(); ok {
-		return s, true
+	s := &e.fast.st[pid]
+	if st, ok := s.g.next(); ok {
+		return st, true
 	}
-	if !f.st[pid].second {
+	if !s.second {
 		return step{}, false
 	}
-	u := &e.units[f.st[pid].ui]
+	u := &e.units[s.ui]
 	var c collRun
 	c.plan(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
-	f.g[pid] = c.g[1]
-	f.st[pid].second = false
-	return f.g[pid].next()
+	s.g = c.g[1]
+	s.second = false
+	return s.g.next()
 }
 
 // fastAdvance runs the process's rounds until one has to wait for a
@@ -223,60 +233,80 @@ func (e *engine) fastAdvance(pid int32) {
 	}
 }
 
-// closeRound adds the round's transfer intervals to the union, in order of
-// their starts: the rounds follow each other in time, so this is the
-// grouping foldXfers makes of all of them sorted at once.
+// closeRound adds the round's pending transfer interval to the union: the
+// rounds follow each other in time, so feeding their intervals in order of
+// their starts round by round groups them as foldXfers does all at once.
 func (s *fastProc) closeRound() {
-	n := s.nx
-	if n == 0 {
-		return
+	if s.nx {
+		s.union(s.x[0], s.x[1])
+		s.nx = false
 	}
-	if n == 2 && s.x[1][0] < s.x[0][0] {
-		s.x[0], s.x[1] = s.x[1], s.x[0]
+}
+
+func (s *fastProc) union(a, b float64) {
+	switch {
+	case !s.has:
+		s.lo, s.hi, s.has = a, b, true
+	case a > s.hi:
+		s.comm += s.hi - s.lo
+		s.lo, s.hi = a, b
+	case b > s.hi:
+		s.hi = b
 	}
-	for i := int8(0); i < n; i++ {
-		a, b := s.x[i][0], s.x[i][1]
-		switch {
-		case !s.has:
-			s.lo, s.hi, s.has = a, b, true
-		case a > s.hi:
-			s.comm += s.hi - s.lo
-			s.lo, s.hi = a, b
-		case b > s.hi:
-			s.hi = b
-		}
-	}
-	s.nx = 0
 }
 
 // part records a completed part of the current round: it finished at fin
-// after moving data for xfer seconds (see addXfer).
+// after moving data for xfer seconds (see addXfer). A round has at most
+// two parts: the first interval waits in x for the second, and the two go
+// to the union in order of their starts.
 func (s *fastProc) part(fin, xfer float64) {
 	if fin > s.end {
 		s.end = fin
 	}
-	if xfer > 0 {
-		s.x[s.nx] = [2]float64{fin - xfer, fin}
-		s.nx++
+	if xfer <= 0 {
+		return
 	}
+	a := fin - xfer
+	if !s.nx {
+		s.x, s.nx = [2]float64{a, fin}, true
+		return
+	}
+	if a < s.x[0] {
+		s.union(a, fin)
+		s.union(s.x[0], s.x[1])
+	} else {
+		s.union(s.x[0], s.x[1])
+		s.union(a, fin)
+	}
+	s.nx = false
+}
+
+// pathCost is transfer for the dataflow: without NIC serialisation a
+// transfer of bytes between nodes a and b starting at t needs no state.
+func (e *engine) pathCost(a, b int32, bytes, t float64) (inject, arrival float64) {
+	lat, bw := e.m.PathCost(int(a), int(b))
+	if bytes > 0 && !math.IsInf(bw, 1) {
+		inject = bytes / bw
+	}
+	return inject, t + lat + inject
 }
 
 // fastSend posts the process's send of bytes to dst at its round's time.
 func (e *engine) fastSend(src, dst int32, bytes float64) {
 	f := &e.fast
 	s := &f.st[src]
-	m := fastMsg{src: src, post: s.t}
+	d := &f.st[dst]
+	m := fastMail{src: src}
 	if bytes <= e.eager {
 		// Eager: the data leaves now; the sender is done after injecting it.
-		start, inject, arrival := e.transfer(src, dst, bytes, s.t)
-		s.part(start+inject, inject)
-		m.eager, m.start, m.arr = true, start, arrival
+		inject, arrival := e.pathCost(s.node, d.node, bytes, s.t)
+		s.part(s.t+inject, inject)
+		m.eager, m.a, m.b = true, s.t, arrival
 	} else {
 		// Rendezvous: the sender waits for the receive.
 		s.left++
-		m.bytes = bytes
+		m.a, m.b = s.t, bytes
 	}
-	d := &f.st[dst]
 	if d.mark != s.mark {
 		return // dst gave the collective a cost: never received
 	}
@@ -288,29 +318,46 @@ func (e *engine) fastSend(src, dst int32, bytes float64) {
 		}
 		return
 	}
+	// Keep it for dst's receive: in dst's own record if a slot is free
+	// and nothing older waits in msgs (messages from one sender stay in
+	// order), else at the end of dst's list.
+	if d.nmail < fastMailSlots && d.head < 0 {
+		d.mail[d.nmail] = m
+		d.nmail++
+		return
+	}
 	id := f.free
 	if id >= 0 {
 		f.free = f.msgs[id].next
-		f.msgs[id] = m
 	} else {
 		id = int32(len(f.msgs))
-		f.msgs = append(f.msgs, m)
+		f.msgs = append(f.msgs, fastMsg{})
 	}
-	f.msgs[id].next = -1
-	if f.tail[dst] >= 0 {
-		f.msgs[f.tail[dst]].next = id
+	f.msgs[id] = fastMsg{fastMail: m, next: -1}
+	if d.tail >= 0 {
+		f.msgs[d.tail].next = id
 	} else {
-		f.head[dst] = id
+		d.head = id
 	}
-	f.tail[dst] = id
+	d.tail = id
 }
 
 // fastRecv posts the process's receive from src at its round's time: it
 // takes the oldest pending message from src, or waits for one.
 func (e *engine) fastRecv(dst, src int32) {
 	f := &e.fast
+	d := &f.st[dst]
+	for i := uint8(0); i < d.nmail; i++ {
+		if d.mail[i].src == src {
+			m := d.mail[i]
+			copy(d.mail[i:d.nmail], d.mail[i+1:d.nmail])
+			d.nmail--
+			e.fastMatch(dst, &m)
+			return
+		}
+	}
 	prev := int32(-1)
-	for id := f.head[dst]; id >= 0; prev, id = id, f.msgs[id].next {
+	for id := d.head; id >= 0; prev, id = id, f.msgs[id].next {
 		m := &f.msgs[id]
 		if m.src != src {
 			continue
@@ -319,42 +366,42 @@ func (e *engine) fastRecv(dst, src int32) {
 		if prev >= 0 {
 			f.msgs[prev].next = next
 		} else {
-			f.head[dst] = next
+			d.head = next
 		}
-		if f.tail[dst] == id {
-			f.tail[dst] = prev
+		if d.tail == id {
+			d.tail = prev
 		}
-		msg := *m
+		msg := m.fastMail
 		m.next = f.free
 		f.free = id
 		e.fastMatch(dst, &msg)
 		return
 	}
-	d := &f.st[dst]
 	d.from = src
 	d.left++
 }
 
 // fastMatch pairs message m with the receive dst posted at its round's
 // time, with the rules of match.
-func (e *engine) fastMatch(dst int32, m *fastMsg) {
+func (e *engine) fastMatch(dst int32, m *fastMail) {
 	f := &e.fast
 	d := &f.st[dst]
 	tr := d.t
 	if m.eager {
-		fin := math.Max(tr, m.arr)
-		d.part(fin, math.Min(m.arr-m.start, fin-tr))
+		fin := math.Max(tr, m.b)
+		d.part(fin, math.Min(m.b-m.a, fin-tr))
 		return
 	}
 	// Rendezvous, matched when the later of the two was posted: the
 	// clear-to-send takes one latency, then the data moves; both sides
 	// complete at its arrival.
-	tm := math.Max(m.post, tr)
-	lat, _ := e.m.PathCost(int(e.cfg.NodeOf[m.src]), int(e.cfg.NodeOf[dst]))
-	start, _, arrival := e.transfer(m.src, dst, m.bytes, tm+lat)
+	s := &f.st[m.src]
+	tm := math.Max(m.a, tr)
+	lat, _ := e.m.PathCost(int(s.node), int(d.node))
+	start := tm + lat
+	_, arrival := e.pathCost(s.node, d.node, m.b, start)
 	xfer := arrival - start
 	d.part(arrival, xfer)
-	s := &f.st[m.src]
 	s.part(arrival, xfer)
 	if s.left--; s.left == 0 {
 		f.work = append(f.work, m.src)

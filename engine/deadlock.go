@@ -51,10 +51,10 @@ func (e *engine) deadlock() {
 	for _, id := range e.freeReqs {
 		free[id] = true
 	}
-	for id := range e.reqs {
-		r := &e.reqs[id]
-		if !free[int32(id)] && r.awaited && !r.complete {
-			pending[r.owner] = append(pending[r.owner], int32(id))
+	for id := int32(0); id < e.reqs.n; id++ {
+		r := e.req(id)
+		if !free[id] && r.awaited && !r.complete {
+			pending[r.owner] = append(pending[r.owner], id)
 		}
 	}
 	for ui := range e.units {
@@ -85,7 +85,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	u := &e.units[ui]
 	var parts []string
 	for _, id := range pending {
-		parts = append(parts, e.describeReq(&e.reqs[id]))
+		parts = append(parts, e.describeReq(e.req(id)))
 	}
 	switch {
 	case u.state == stCPUQueue:

@@ -223,7 +223,7 @@ type engine struct {
 	events, ops, maxEvents int64
 
 	// point to point
-	reqs     []request
+	reqs     reqStore
 	freeReqs []int32
 	queues   []pidQueues // per pid: unmatched sends to it and receives by it
 	nicUp    []float64   // per node: when its link is free to send

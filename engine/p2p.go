@@ -23,6 +23,8 @@ type request struct {
 	dst    int32 // receiving pid, or AnySource on a receive
 	tag    int32
 	elem   int32
+	next   int32 // next request in its matching queue, -1 at the end
+	coll   bool  // internal to a collective
 	isSend bool
 	eager  bool // send: data left at post time
 	matched,
@@ -36,8 +38,6 @@ type request struct {
 	arrival float64 // eager send: when its data reaches the receiver
 	finish  float64 // when the request completed
 	xfer    float64 // time the owner spent transferring (for statistics)
-	coll    bool    // internal to a collective
-	next    int32   // next request in its matching queue, -1 at the end
 }
 
 // pidQueues are the heads and tails of a process's matching queues, linked
@@ -50,9 +50,9 @@ type pidQueues struct {
 
 // enqueue appends request id to the queue with the given head and tail.
 func (e *engine) enqueue(head, tail *int32, id int32) {
-	e.reqs[id].next = -1
+	e.req(id).next = -1
 	if *tail >= 0 {
-		e.reqs[*tail].next = id
+		e.req(*tail).next = id
 	} else {
 		*head = id
 	}
@@ -61,9 +61,9 @@ func (e *engine) enqueue(head, tail *int32, id int32) {
 
 // unlink removes request id, which follows prev (-1: the head), from a queue.
 func (e *engine) unlink(head, tail *int32, prev, id int32) {
-	next := e.reqs[id].next
+	next := e.req(id).next
 	if prev >= 0 {
-		e.reqs[prev].next = next
+		e.req(prev).next = next
 	} else {
 		*head = next
 	}
@@ -72,21 +72,40 @@ func (e *engine) unlink(head, tail *int32, prev, id int32) {
 	}
 }
 
+// Requests live in fixed-size chunks: a run that has a million receives
+// posted at once never copies them to grow one slice (nor holds the old
+// and the new copy at the same time), and a request's address is stable.
+const reqChunkBits = 12
+
+type reqStore struct {
+	chunks [][]request
+	n      int32 // requests made so far
+}
+
+// req returns request id.
+func (e *engine) req(id int32) *request {
+	return &e.reqs.chunks[id>>reqChunkBits][id&(1<<reqChunkBits-1)]
+}
+
 func (e *engine) newRequest() int32 {
 	if n := len(e.freeReqs); n > 0 {
 		id := e.freeReqs[n-1]
 		e.freeReqs = e.freeReqs[:n-1]
-		e.reqs[id] = request{}
+		*e.req(id) = request{}
 		return id
 	}
-	e.reqs = append(e.reqs, request{})
-	return int32(len(e.reqs) - 1)
+	id := e.reqs.n
+	if int(id>>reqChunkBits) == len(e.reqs.chunks) {
+		e.reqs.chunks = append(e.reqs.chunks, make([]request, 1<<reqChunkBits))
+	}
+	e.reqs.n++
+	return id
 }
 
 // maybeFree recycles a request once neither its owner nor a matching
 // queue refers to it.
 func (e *engine) maybeFree(id int32) {
-	r := &e.reqs[id]
+	r := e.req(id)
 	if r.released && r.complete && r.matched {
 		e.freeReqs = append(e.freeReqs, id)
 	}
@@ -128,7 +147,7 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 // postSend posts a send from process src to dst and returns its request.
 func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
 	id := e.newRequest()
-	r := &e.reqs[id]
+	r := e.req(id)
 	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem, isSend: true,
 		bytes: bytes, cost: cost, post: t, coll: coll}
 	switch {
@@ -150,8 +169,8 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 	}
 	// Match against the receives dst has posted, oldest first.
 	q := &e.queues[dst]
-	for prev, rid := int32(-1), q.recvHead; rid >= 0; prev, rid = rid, e.reqs[rid].next {
-		if e.fits(&e.reqs[rid], src, tag) {
+	for prev, rid := int32(-1), q.recvHead; rid >= 0; prev, rid = rid, e.req(rid).next {
+		if e.fits(e.req(rid), src, tag) {
 			e.unlink(&q.recvHead, &q.recvTail, prev, rid)
 			e.match(id, rid, t)
 			return id
@@ -164,12 +183,12 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 // postRecv posts a receive by process dst from src (or any) and returns it.
 func (e *engine) postRecv(owner, dst, src, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
 	id := e.newRequest()
-	r := &e.reqs[id]
+	r := e.req(id)
 	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem,
 		bytes: bytes, cost: cost, post: t, coll: coll}
 	q := &e.queues[dst]
-	for prev, sid := int32(-1), q.sendHead; sid >= 0; prev, sid = sid, e.reqs[sid].next {
-		s := &e.reqs[sid]
+	for prev, sid := int32(-1), q.sendHead; sid >= 0; prev, sid = sid, e.req(sid).next {
+		s := e.req(sid)
 		if e.fits(r, s.src, s.tag) {
 			e.unlink(&q.sendHead, &q.sendTail, prev, sid)
 			e.match(sid, id, t)
@@ -223,7 +242,7 @@ func (e *engine) transfer(src, dst int32, bytes, t float64) (start, inject, arri
 // match pairs send sid with receive rid at time t (the later of the two
 // posts) and completes what can be completed.
 func (e *engine) match(sid, rid int32, t float64) {
-	s, r := &e.reqs[sid], &e.reqs[rid]
+	s, r := e.req(sid), e.req(rid)
 	s.matched, r.matched = true, true
 	r.src = s.src
 	switch {
@@ -258,7 +277,7 @@ func (e *engine) match(sid, rid int32, t float64) {
 // completeReq marks a request complete (its finish time is set) and wakes
 // its owner if that was the last thing it waited for.
 func (e *engine) completeReq(id int32) {
-	r := &e.reqs[id]
+	r := e.req(id)
 	r.complete = true
 	if !r.awaited {
 		return
@@ -278,7 +297,7 @@ func (e *engine) completeReq(id int32) {
 // await adds request id to what the unit's current operation waits for.
 func (e *engine) await(ui, id int32) {
 	u := &e.units[ui]
-	r := &e.reqs[id]
+	r := e.req(id)
 	if r.complete {
 		if r.finish > u.waitUntil {
 			u.waitUntil = r.finish
@@ -340,7 +359,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	}
 	for i := len(reqs) - 1; i >= 0; i-- {
 		id := reqs[i]
-		if e.reqs[id].elem == u.op.Peer {
+		if e.req(id).elem == u.op.Peer {
 			u.ext.reqs = append(reqs[:i], reqs[i+1:]...)
 			e.await(ui, id)
 			return e.waitDone(ui, t)
