@@ -40,32 +40,35 @@ type fastColl struct {
 // sits in this one record: the partners of a large collective are far
 // apart in memory, and each extra array would be a cache miss per round.
 type fastProc struct {
-	t    float64 // when the current round was posted
-	end  float64 // latest completion among the current round's parts
-	x    [2]float64
+	// What a partner's send touches comes first, in the record's first
+	// cache line (records are 3 lines and the array is line-aligned).
+	node  int32  // the participant's node
+	mark  uint32 // seq+1 of the collective it takes part in
+	from  int32  // receive waiting for a message from this pid, -1 if none
+	left  int8   // parts of the current round not complete
+	nmail uint8
+	nx    bool    // x holds a transfer interval of the current round
+	has   bool    // lo, hi hold an open group
+	t     float64 // when the current round was posted
+	end   float64 // latest completion among the current round's parts
+	x     [2]float64
+	head  int32 // further pending messages, in msgs, -1 if none
+	tail  int32
+
 	lo   float64 // the open group of the union of transfer intervals
 	hi   float64
 	comm float64 // closed groups' length
+	ui   int32   // the participating unit
+	done bool    // no rounds left
+	// second: the algorithm is a composition whose second generator
+	// follows g.
+	second bool
 	// mail holds the oldest nmail pending messages to this process, in
 	// the order they were sent. Messages for later rounds often arrive
 	// first (a recursive doubling partner may be ahead), so a few slots
 	// spare most receives a walk through msgs.
-	mail  [fastMailSlots]fastMail
-	g     gen
-	head  int32 // further pending messages, in msgs, -1 if none
-	tail  int32
-	ui    int32  // the participating unit
-	node  int32  // its node
-	from  int32  // receive waiting for a message from this pid, -1 if none
-	mark  uint32 // seq+1 of the collective it takes part in
-	left  int8   // parts of the current round not complete
-	nmail uint8
-	nx    bool // x holds a transfer interval of the current round
-	has   bool // lo, hi hold an open group
-	done  bool // no rounds left
-	// second: the algorithm is a composition whose second generator
-	// follows g.
-	second bool
+	mail [fastMailSlots]fastMail
+	g    gen
 }
 
 const fastMailSlots = 3

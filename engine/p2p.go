@@ -75,7 +75,7 @@ func (e *engine) unlink(head, tail *int32, prev, id int32) {
 // Requests live in fixed-size chunks: a run that has a million receives
 // posted at once never copies them to grow one slice (nor holds the old
 // and the new copy at the same time), and a request's address is stable.
-const reqChunkBits = 12
+const reqChunkBits = 10
 
 type reqStore struct {
 	chunks [][]request
