@@ -13,6 +13,7 @@ type collInst struct {
 	root    int32
 	elem    int32
 	pid     int32 // first process to arrive, for mismatch messages
+	costed  bool  // the first arrival's element has a cost: all must agree
 	arrived int32
 	last    float64 // latest arrival
 	waiters []int32 // units waiting for the last arrival
@@ -58,7 +59,7 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	e.collSeq[u.pid]++
 	inst := e.colls[seq]
 	if inst == nil {
-		inst = &collInst{kind: op.Kind, root: op.Peer, elem: op.Elem, pid: u.pid}
+		inst = &collInst{kind: op.Kind, root: op.Peer, elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
 		if !op.Kind.HasRoot() {
 			inst.root = -1
 		}
@@ -66,6 +67,16 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.Peer) {
 		e.fail(fmt.Errorf("collective #%d does not match: process %d calls %s with root %d, process %d calls %s with root %d",
 			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.Peer))
+		return t, false
+	} else if inst.costed != (op.Cost >= 0) {
+		// A cost replaces the algorithm, so a process with a cost sends no
+		// messages to one running the algorithm: both would wait forever.
+		with, without := inst.pid, u.pid
+		if !inst.costed {
+			with, without = without, with
+		}
+		e.fail(fmt.Errorf("collective #%d does not match: process %d gives %s a cost, process %d gives it none; give every process a cost or none",
+			seq+1, with, e.where(op.Elem), without))
 		return t, false
 	}
 	inst.arrived++

@@ -42,6 +42,9 @@ type Config struct {
 	// MaxEvents bounds the run: both the events processed and the
 	// operations the units perform; 0 means DefaultMaxEvents.
 	MaxEvents int64
+	// Progress, if set, is called every 2^20 events or operations with
+	// the simulated time reached, so that long runs can show progress.
+	Progress func(simTime float64, events, ops int64)
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
 
@@ -49,6 +52,9 @@ type Config struct {
 	// the two evaluations).
 	noFastColl bool
 }
+
+// progressMask sets how often Config.Progress is called.
+const progressMask = 1<<20 - 1
 
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
 const DefaultMaxEvents = 20_000_000_000
@@ -345,6 +351,9 @@ func (e *engine) run() error {
 		ev := e.q.Pop()
 		e.now = ev.Time
 		e.events++
+		if e.events&progressMask == 0 && e.cfg.Progress != nil {
+			e.cfg.Progress(e.now, e.events, e.ops)
+		}
 		if e.events > e.maxEvents {
 			return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
 		}
@@ -388,6 +397,9 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		e.ops++
+		if e.ops&progressMask == 0 && e.cfg.Progress != nil {
+			e.cfg.Progress(t, e.events, e.ops)
+		}
 		if e.ops > e.maxEvents {
 			// Folded computations need no events, so the operations
 			// count against the limit too: a long loop of actions

@@ -161,22 +161,24 @@ func TestBadOperations(t *testing.T) {
 	}
 }
 
-// Wait on an element waits for that element's most recent outstanding
-// request; Wait on AllRequests for all of them.
-func TestWaitNewest(t *testing.T) {
+// Wait on an element waits for every outstanding request of that element
+// and only those; Wait on AllRequests for all of them.
+func TestWaitOnElement(t *testing.T) {
 	const L, inj = 10e-6, float64(1<<20) / 1e9
 	m := mustMachine(t, net4)
 	streams := func(pid int32) []ir.Op {
 		if pid == 0 {
 			return []ir.Op{
 				{Kind: ir.Isend, Elem: 0, Peer: 1, Bytes: 1 << 20, Cost: ir.NoCost},
-				{Kind: ir.Isend, Elem: 0, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
-				{Kind: ir.Wait, Elem: 1, Peer: 0}, // the 1000 B send: done at 1000/B
+				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
+				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
+				{Kind: ir.Wait, Elem: 1, Peer: 5}, // both 1000 B sends: injected by 1000/B
 				{Kind: ir.Wait, Elem: 2, Peer: ir.AllRequests},
 			}
 		}
 		return []ir.Op{
 			{Kind: ir.Delay, Elem: 3, Cost: 1e-3},
+			{Kind: ir.Recv, Elem: 4, Peer: 0, Cost: ir.NoCost},
 			{Kind: ir.Recv, Elem: 4, Peer: 0, Cost: ir.NoCost},
 			{Kind: ir.Recv, Elem: 4, Peer: 0, Cost: ir.NoCost},
 		}
@@ -185,7 +187,8 @@ func TestWaitNewest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The rendezvous send is matched when process 1 receives at 1 ms.
+	// The rendezvous send is matched when process 1 receives at 1 ms; the
+	// eager ones had arrived by then.
 	big := 1e-3 + 2*L + inj
 	checkFinish(t, r, big, big)
 	if w := r.Elements[1]; !same(w.Total, 1000/1e9) {

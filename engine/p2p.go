@@ -357,18 +357,25 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 		}
 		return e.waitDone(ui, t)
 	}
-	for i := len(reqs) - 1; i >= 0; i-- {
-		id := reqs[i]
+	// Every outstanding request of that element (a loop of isends is
+	// completed by one `wait W on S`); none outstanding returns at once,
+	// as MPI_Wait on a null request does.
+	kept := reqs[:0]
+	var mine []int32
+	for _, id := range reqs {
 		if e.req(id).elem == u.op.Peer {
-			u.ext.reqs = append(reqs[:i], reqs[i+1:]...)
-			e.await(ui, id)
-			return e.waitDone(ui, t)
+			mine = append(mine, id)
+		} else {
+			kept = append(kept, id)
 		}
 	}
-	// Nothing outstanding from that element: MPI_Wait on a null request
-	// returns at once.
-	e.account(ui, t, t)
-	return t, true
+	if u.ext != nil {
+		u.ext.reqs = kept
+	}
+	for _, id := range mine {
+		e.await(ui, id)
+	}
+	return e.waitDone(ui, t)
 }
 
 // addXfer records the interval in which request r transferred data for

@@ -30,9 +30,8 @@ const (
 	Recv
 	Isend
 	Irecv
-	// Wait completes the outstanding request created by element Peer
-	// (its most recent one), or all outstanding requests when Peer is
-	// AllRequests.
+	// Wait completes every outstanding request created by element Peer,
+	// or all outstanding requests of the unit when Peer is AllRequests.
 	Wait
 
 	// Collectives over all processes. Bytes is the per-process

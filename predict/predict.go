@@ -37,6 +37,9 @@ type Options struct {
 	// OnCompiled, if set, is called with the element table before the
 	// first run (a timeline writer needs the names).
 	OnCompiled func(elements []ir.Element)
+	// Progress, if set, is called now and then during long runs with the
+	// replication (0-based), the simulated time reached and the counts.
+	Progress func(replication int, simTime float64, events, ops int64)
 }
 
 // Prediction is the result.
@@ -140,6 +143,10 @@ func Run(o Options) (*Prediction, error) {
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
 			SyncCollectives: true, Shared: prog.Shared, MaxEvents: o.MaxEvents,
+		}
+		if o.Progress != nil {
+			rep := r
+			cfg.Progress = func(t float64, ev, ops int64) { o.Progress(rep, t, ev, ops) }
 		}
 		if r == 0 {
 			cfg.Tracer = o.Tracer

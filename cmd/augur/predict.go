@@ -4,9 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"augur/ir"
 	"augur/machine"
@@ -159,6 +161,26 @@ func runPredict(e *env, c *command, args []string) int {
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter,
 	}
+	if isTerminal(e.stderr) {
+		// Long work shows progress, on the terminal only: logs and pipes
+		// stay clean. A line a second at most, erased at the end.
+		var last time.Time
+		shown := false
+		opts.Progress = func(rep int, t float64, ev, ops int64) {
+			if time.Since(last) < time.Second {
+				return
+			}
+			last = time.Now()
+			shown = true
+			fmt.Fprintf(e.stderr, "\r  replication %d: simulated %s, %d events, %d element executions ",
+				rep+1, report.Seconds(t), ev, ops)
+		}
+		defer func() {
+			if shown {
+				fmt.Fprint(e.stderr, "\r\033[K")
+			}
+		}()
+	}
 	// The timeline needs the element table, known only after compiling;
 	// a lazily created trace writer gets it on the first slice.
 	var tr *lazyTrace
@@ -213,6 +235,16 @@ func runPredict(e *env, c *command, args []string) int {
 		return exitDeadlock
 	}
 	return exitOK
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // lazyTrace creates the Chrome trace writer once the element table is known.
