@@ -35,7 +35,22 @@ for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
   for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "   $pkg $target ($fuzztime)"
-    go test -run='^$' -fuzz="^${target}\$" -fuzztime="$fuzztime" "$pkg" >/dev/null
+    log=$(mktemp)
+    for try in 1 2; do
+      if go test -run='^$' -fuzz="^${target}\$" -fuzztime="$fuzztime" "$pkg" >"$log" 2>&1; then
+        break
+      fi
+      # A failing input the fuzzer found is saved under testdata/fuzz: that
+      # is a real bug, fail now. A failure without one is the fuzzing
+      # engine itself (a worker stalled on a loaded machine): show it and
+      # try once more.
+      grep -v '^fuzz: elapsed' "$log" | tail -30
+      if [ -n "$(git status --porcelain -- "$dir/testdata/fuzz" 2>/dev/null)" ] || [ "$try" = 2 ]; then
+        echo "fuzzing $pkg $target failed"; rm -f "$log"; exit 1
+      fi
+      echo "   (no failing input was saved; running $target once more)"
+    done
+    rm -f "$log"
   done
 done
 
