@@ -693,6 +693,9 @@ func (c *compiler) call(e *model.CallExpr) expr {
 		a := args[0]
 		return func(v *vm) float64 { return f(a(v)) }
 	}
+	if fn.Math != nil {
+		return one(fn.Math)
+	}
 	switch name {
 	case "min", "max":
 		isMin := name == "min"
@@ -706,24 +709,6 @@ func (c *compiler) call(e *model.CallExpr) expr {
 			}
 			return r
 		}
-	case "abs":
-		return one(math.Abs)
-	case "floor":
-		return one(math.Floor)
-	case "ceil":
-		return one(math.Ceil)
-	case "round":
-		return one(math.Round)
-	case "sqrt":
-		return one(math.Sqrt)
-	case "log":
-		return one(math.Log)
-	case "log2":
-		return one(math.Log2)
-	case "log10":
-		return one(math.Log10)
-	case "exp":
-		return one(math.Exp)
 	case "pow":
 		a, b := args[0], args[1]
 		return func(v *vm) float64 { return math.Pow(a(v), b(v)) }

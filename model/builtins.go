@@ -1,5 +1,7 @@
 package model
 
+import "math"
+
 // Builtin names every expression may read. Their values come from the
 // simulated unit (pid, tid, uid, nid) or the system parameters of seed 000
 // (nodes, cpus, procs, threads).
@@ -20,25 +22,28 @@ type Func struct {
 	Arity  int  // number of arguments; -1: two or more
 	Random bool // draws from the unit's random stream
 	Doc    string
+	// Math is the function itself for the one-argument math functions, so
+	// the compiler and the checker's constant folding share one definition.
+	Math func(float64) float64
 }
 
 // BuiltinFuncs are the math functions and random variates.
 var BuiltinFuncs = map[string]Func{
-	"min":         {-1, false, "smallest argument"},
-	"max":         {-1, false, "largest argument"},
-	"abs":         {1, false, "absolute value"},
-	"floor":       {1, false, "largest integer ≤ x"},
-	"ceil":        {1, false, "smallest integer ≥ x"},
-	"round":       {1, false, "nearest integer, halves away from zero"},
-	"sqrt":        {1, false, "square root"},
-	"pow":         {2, false, "x to the power y"},
-	"log":         {1, false, "natural logarithm"},
-	"log2":        {1, false, "base-2 logarithm"},
-	"log10":       {1, false, "base-10 logarithm"},
-	"exp":         {1, false, "e to the power x"},
-	"uniform":     {2, true, "uniform variate on [a, b)"},
-	"normal":      {2, true, "normal variate with mean and standard deviation"},
-	"exponential": {1, true, "exponential variate with the given mean"},
+	"min":         {-1, false, "smallest argument", nil},
+	"max":         {-1, false, "largest argument", nil},
+	"abs":         {1, false, "absolute value", math.Abs},
+	"floor":       {1, false, "largest integer ≤ x", math.Floor},
+	"ceil":        {1, false, "smallest integer ≥ x", math.Ceil},
+	"round":       {1, false, "nearest integer, halves away from zero", math.Round},
+	"sqrt":        {1, false, "square root", math.Sqrt},
+	"pow":         {2, false, "x to the power y", nil},
+	"log":         {1, false, "natural logarithm", math.Log},
+	"log2":        {1, false, "base-2 logarithm", math.Log2},
+	"log10":       {1, false, "base-10 logarithm", math.Log10},
+	"exp":         {1, false, "e to the power x", math.Exp},
+	"uniform":     {2, true, "uniform variate on [a, b)", nil},
+	"normal":      {2, true, "normal variate with mean and standard deviation", nil},
+	"exponential": {1, true, "exponential variate with the given mean", nil},
 }
 
 // Keywords cannot be used as names. `threads` is not among them: it is a

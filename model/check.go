@@ -702,6 +702,9 @@ func applyBuiltin(name string, a []float64) (float64, bool) {
 		}
 		return f(a[0]), true
 	}
+	if fn := BuiltinFuncs[name]; fn.Math != nil {
+		return one(fn.Math)
+	}
 	switch name {
 	case "min", "max":
 		if len(a) < 2 {
@@ -721,24 +724,6 @@ func applyBuiltin(name string, a []float64) (float64, bool) {
 			return 0, false
 		}
 		return math.Pow(a[0], a[1]), true
-	case "abs":
-		return one(math.Abs)
-	case "floor":
-		return one(math.Floor)
-	case "ceil":
-		return one(math.Ceil)
-	case "round":
-		return one(math.Round)
-	case "sqrt":
-		return one(math.Sqrt)
-	case "log":
-		return one(math.Log)
-	case "log2":
-		return one(math.Log2)
-	case "log10":
-		return one(math.Log10)
-	case "exp":
-		return one(math.Exp)
 	}
 	return 0, false
 }
