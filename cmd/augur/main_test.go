@@ -159,6 +159,13 @@ func TestCheckReportsPositions(t *testing.T) {
 	if code != exitInput || !strings.Contains(errs, path+":3:17") {
 		t.Errorf("predict on a bad model: exit %d\n%s", code, errs)
 	}
+	code, _, errs = augur(t, "check", ex+"sample.aug", filepath.Join(dir, "missing.aug"))
+	if code != exitInput || !strings.Contains(errs, "augur check:") || !strings.Contains(errs, "missing.aug") {
+		t.Errorf("a missing file: exit %d, %q", code, errs)
+	}
+	if code, _, _ := augur(t, "fmt"); code != exitUsage {
+		t.Errorf("fmt without files: exit %d", code)
+	}
 	if code, _, _ := augur(t, "check", ex+"sample.aug", ex+"lapw0.aug"); code != exitOK {
 		t.Errorf("examples do not check: exit %d", code)
 	}

@@ -24,18 +24,7 @@ warnings (unused definitions) do not change the status.`,
 		if done {
 			return status
 		}
-		if len(pos) == 0 {
-			fmt.Fprintln(e.stderr, "augur check: want at least one MODEL file")
-			return exitUsage
-		}
-		status = exitOK
-		for _, path := range pos {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "augur check: %v\n", err)
-				status = exitInput
-				continue
-			}
+		return eachModel(e, c, pos, func(path string, src []byte) int {
 			f, diags := model.Parse(path, src)
 			if !diags.HasErrors() {
 				diags = append(diags, model.Check(f, model.CheckOptions{})...)
@@ -44,10 +33,10 @@ warnings (unused definitions) do not change the status.`,
 				fmt.Fprintln(e.stderr, d.Error())
 			}
 			if diags.HasErrors() {
-				status = exitInput
+				return exitInput
 			}
-		}
-		return status
+			return exitOK
+		})
 	}
 	return c
 }
@@ -67,30 +56,18 @@ are rewritten in place instead (only when they change).`,
 		if done {
 			return status
 		}
-		if len(pos) == 0 {
-			fmt.Fprintln(e.stderr, "augur fmt: want at least one MODEL file")
-			return exitUsage
-		}
-		status = exitOK
-		for _, path := range pos {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
-				status = exitInput
-				continue
-			}
+		return eachModel(e, c, pos, func(path string, src []byte) int {
 			out, err := model.FormatSource(path, src)
 			if err != nil {
 				fmt.Fprintln(e.stderr, err.Error())
-				status = exitInput
-				continue
+				return exitInput
 			}
 			if !*write {
 				e.stdout.Write(out)
-				continue
+				return exitOK
 			}
 			if bytes.Equal(out, src) {
-				continue
+				return exitOK
 			}
 			info, err := os.Stat(path)
 			if err == nil {
@@ -98,10 +75,10 @@ are rewritten in place instead (only when they change).`,
 			}
 			if err != nil {
 				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
-				status = exitInput
+				return exitInput
 			}
-		}
-		return status
+			return exitOK
+		})
 	}
 	return c
 }
@@ -144,4 +121,27 @@ model tree; schema in docs/export.md).`,
 		return exitOK
 	}
 	return c
+}
+
+// eachModel runs do on every model file named on the command line (at
+// least one) and returns the worst status: a file that cannot be read is
+// reported and the others are still done.
+func eachModel(e *env, c *command, paths []string, do func(path string, src []byte) int) int {
+	if len(paths) == 0 {
+		fmt.Fprintf(e.stderr, "augur %s: want at least one MODEL file\n", c.name)
+		return exitUsage
+	}
+	status := exitOK
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "augur %s: %v\n", c.name, err)
+			status = exitInput
+			continue
+		}
+		if s := do(path, src); s != exitOK {
+			status = s
+		}
+	}
+	return status
 }
