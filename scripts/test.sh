@@ -6,16 +6,26 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need() { command -v "$1" >/dev/null 2>&1; }
-if ! need dot; then
-  echo "== installing graphviz (the export tests render dot output)"
-  if [ "$(id -u)" = 0 ] && need apt-get; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) ||
-      echo "   could not install graphviz; the tests that need it say so and skip"
+# Debian packages the tests use: graphviz renders dot output; SimGrid
+# (smpirun, smpireplaymain) and OpenMPI are the peers the MPI replay tests
+# run side by side with augur; gcc builds the C recorders and test programs.
+# Add a package here when a test starts needing it.
+packages="graphviz gcc libsimgrid-dev simgrid openmpi-bin libopenmpi-dev"
+missing=""
+for p in $packages; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "== installing Debian packages:$missing"
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) ||
+      echo "   could not install them; the tests that need them say so and skip"
   else
-    echo "   not root or no apt-get: the tests that need graphviz will skip"
+    echo "   not root or no apt-get: the tests that need them will skip"
   fi
 fi
+# OpenMPI refuses to run as root unless told; CI runs as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

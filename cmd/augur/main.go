@@ -28,6 +28,9 @@ type command struct {
 	usage   string // the synopsis after "augur NAME"
 	help    string // the rest of `augur NAME --help`
 	run     func(env *env, args []string) int
+	// define registers the command's flags on fs, so that help can list
+	// them without running the command; nil if it has none.
+	define func(fs *flag.FlagSet)
 }
 
 // env is what a command may touch: no globals, so tests run commands in
@@ -42,6 +45,12 @@ func commands() []*command {
 		checkCommand(),
 		fmtCommand(),
 		exportCommand(),
+		simulateCommand(),
+		replayCommand(),
+		recordCommand(),
+		fitCommand(),
+		benchCommand(),
+		validateCommand(),
 		versionCommand(),
 	}
 }
@@ -120,18 +129,12 @@ func commandHelp(w io.Writer, c *command) {
 
 // flags returns the command's flag set, for help; nil if it has none.
 func (c *command) flags() *flag.FlagSet {
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	switch c.name {
-	case "predict":
-		newPredictFlags(fs)
-	case "fmt":
-		fs.Bool("w", false, "")
-	case "export":
-		fs.String("to", "", "")
-	default:
+	if c.define == nil {
 		return nil
 	}
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	c.define(fs)
 	return fs
 }
 

@@ -91,6 +91,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 
 func predictCommand() *command {
 	c := &command{
+		define:  func(fs *flag.FlagSet) { newPredictFlags(fs) },
 		name:    "predict",
 		summary: "predict a model's run time on a machine",
 		usage:   "MODEL --machine FILE [flags]",

@@ -43,7 +43,8 @@ warnings (unused definitions) do not change the status.`,
 
 func fmtCommand() *command {
 	c := &command{
-		name: "fmt", summary: "print a model in canonical form (-w: rewrite the file)",
+		define: func(fs *flag.FlagSet) { defineFmtFlags(fs) },
+		name:   "fmt", summary: "print a model in canonical form (-w: rewrite the file)",
 		usage: "[-w] MODEL...",
 		help: `Prints each MODEL in augur's canonical layout (2-space indentation, one
 element per line, comments kept). Formatting is idempotent. With -w the files
@@ -51,7 +52,7 @@ are rewritten in place instead (only when they change).`,
 	}
 	c.run = func(e *env, args []string) int {
 		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-		write := fs.Bool("w", false, "write the result to the file instead of standard output")
+		write := defineFmtFlags(fs)
 		pos, status, done := parseFlags(e, c, fs, args)
 		if done {
 			return status
@@ -85,7 +86,8 @@ are rewritten in place instead (only when they change).`,
 
 func exportCommand() *command {
 	c := &command{
-		name: "export", summary: "draw a model as a UML activity diagram (dot, plantuml) or dump it as JSON",
+		define: func(fs *flag.FlagSet) { defineExportFlags(fs) },
+		name:   "export", summary: "draw a model as a UML activity diagram (dot, plantuml) or dump it as JSON",
 		usage: "MODEL --to dot|plantuml|json",
 		help: `Walks the model with the model traverser of seed 003 and writes it in
 another representation: dot (Graphviz: dot -Tsvg), plantuml, or json (the
@@ -93,7 +95,7 @@ model tree; schema in docs/export.md).`,
 	}
 	c.run = func(e *env, args []string) int {
 		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-		to := fs.String("to", "dot", "output `FORMAT`: dot, plantuml or json")
+		to := defineExportFlags(fs)
 		pos, status, done := parseFlags(e, c, fs, args)
 		if done {
 			return status
@@ -144,4 +146,12 @@ func eachModel(e *env, c *command, paths []string, do func(path string, src []by
 		}
 	}
 	return status
+}
+
+func defineFmtFlags(fs *flag.FlagSet) *bool {
+	return fs.Bool("w", false, "write the result to the file instead of standard output")
+}
+
+func defineExportFlags(fs *flag.FlagSet) *string {
+	return fs.String("to", "dot", "output `FORMAT`: dot, plantuml or json")
 }
