@@ -51,6 +51,8 @@ func commands() []*command {
 		fitCommand(),
 		benchCommand(),
 		validateCommand(),
+		serveCommand(),
+		reportCommand(),
 		versionCommand(),
 	}
 }
