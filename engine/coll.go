@@ -28,6 +28,13 @@ type collRun struct {
 	gi   uint8 // index of the generator producing the next round
 	ng   uint8 // number of generators (two for composed algorithms)
 	g    [2]gen
+
+	// SimGrid's algorithms (coll_simgrid.go), used instead of g when
+	// simgrid is set.
+	simgrid  bool
+	sgI, sgN uint8
+	sg       [2]sgGen
+	batch    []int32 // requests of the current round, awaited together
 }
 
 // step is one round of a collective for one process: an optional send
@@ -35,6 +42,10 @@ type collRun struct {
 type step struct {
 	to, from     int32 // -1: none
 	sendB, recvB float64
+	// more: post the next step too before waiting; the round ends with
+	// the first step without more, and all its requests are awaited
+	// together (SimGrid's start-all-then-wait-all patterns).
+	more bool
 }
 
 const evColl uint8 = 10
@@ -102,7 +113,8 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		}
 		return t, false
 	}
-	if e.useFastColl() {
+	simgrid := op.Algo == ir.AlgoSimGrid || op.Kind.IsVector()
+	if e.useFastColl() && !simgrid {
 		// Evaluated without events once the last process is here.
 		u.state = stBlocked
 		if !e.fastJoin(ui, seq, t) {
@@ -120,7 +132,18 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 
 	c := e.newCollRun()
 	c.inst, c.tag = inst, -2-int32(seq%(1<<30))
-	c.plan(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
+	if simgrid {
+		counts := e.counts[ui]
+		delete(e.counts, ui)
+		c.simgrid = true
+		if !c.planSimGrid(op.Kind, p, u.pid, op.Peer, op.Bytes, counts) {
+			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
+				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
+			return t, false
+		}
+	} else {
+		c.plan(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
+	}
 	u.extension().coll = c
 	u.state = stBlocked
 	e.collStep(ui, t)
@@ -134,35 +157,45 @@ func (e *engine) newCollRun() *collRun {
 	if n := len(e.freeColls); n > 0 {
 		c := e.freeColls[n-1]
 		e.freeColls = e.freeColls[:n-1]
-		*c = collRun{}
+		*c = collRun{batch: c.batch[:0]}
 		return c
 	}
 	return new(collRun)
 }
 
 // collStep posts the unit's next round at t, or finishes the algorithm.
+// A round is one step, or a run of steps with more set: every request
+// of the round is posted before any is awaited, so that a later post
+// completing an earlier request (a message to itself) cannot wake the
+// unit in the middle of the round.
 func (e *engine) collStep(ui int32, t float64) {
 	for {
 		u := &e.units[ui]
 		c := u.ext.coll
-		s, ok := c.next()
-		if !ok {
-			e.collFinish(ui, t)
-			return
+		c.batch = c.batch[:0]
+		for {
+			s, ok := c.next()
+			if !ok {
+				if len(c.batch) == 0 {
+					e.collFinish(ui, t)
+					return
+				}
+				break
+			}
+			if s.to >= 0 {
+				c.batch = append(c.batch, e.postSend(ui, u.pid, s.to, c.tag, s.sendB, ir.NoCost, u.op.Elem, t, true))
+			}
+			if s.from >= 0 {
+				c.batch = append(c.batch, e.postRecv(ui, u.pid, s.from, c.tag, s.recvB, ir.NoCost, u.op.Elem, t, true))
+			}
+			u = &e.units[ui]
+			if !s.more {
+				break
+			}
 		}
 		u.waitLeft, u.waitUntil = 0, t
-		var sid, rid int32 = -1, -1
-		if s.to >= 0 {
-			sid = e.postSend(ui, u.pid, s.to, c.tag, s.sendB, ir.NoCost, u.op.Elem, t, true)
-		}
-		if s.from >= 0 {
-			rid = e.postRecv(ui, u.pid, s.from, c.tag, s.recvB, ir.NoCost, u.op.Elem, t, true)
-		}
-		if sid >= 0 {
-			e.await(ui, sid)
-		}
-		if rid >= 0 {
-			e.await(ui, rid)
+		for _, id := range c.batch {
+			e.await(ui, id)
 		}
 		u = &e.units[ui]
 		if u.waitLeft > 0 {
@@ -229,6 +262,9 @@ func (c *collRun) plan(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b floa
 
 // next returns the unit's next round.
 func (c *collRun) next() (step, bool) {
+	if c.simgrid {
+		return c.nextSimGrid()
+	}
 	for c.gi < c.ng {
 		if s, ok := c.g[c.gi].next(); ok {
 			return s, true

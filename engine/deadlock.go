@@ -124,6 +124,8 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return "a thread barrier"
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
+	case u.op.Kind == ir.WaitReq:
+		return e.describeWaitReq(u)
 	}
 	return "an event that never comes (" + u.op.Kind.String() + ")"
 }

@@ -20,6 +20,7 @@ import (
 	"augur/des"
 	"augur/ir"
 	"augur/machine"
+	"augur/netmodel"
 )
 
 // Config is what a run needs besides the program.
@@ -47,6 +48,12 @@ type Config struct {
 	Progress func(simTime float64, events, ops int64)
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
+	// Net, if set, is the network model and its parameters (see
+	// machine.Machine.NetConfig, which applies --cfg keys); nil uses the
+	// machine's own. A flow model (CM02, LV08, SMPI) shares links by
+	// max-min fairness and follows SMPI's point-to-point protocol; the
+	// constant model keeps the semantics of docs/semantics.md.
+	Net *netmodel.Config
 
 	// noFastColl makes collectives always run on events (tests compare
 	// the two evaluations).
@@ -223,8 +230,15 @@ type engine struct {
 	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	opBuf  ir.Op // what streams fill; copied to the unit's uop
-	nodes  []nodeState
+	// counts holds the per-process sizes of a fetched vector collective
+	// until its algorithm is planned (see coll_simgrid.go).
+	counts map[int32][]float64
+	// testSleeps multiplies the time a Test injects: SMPI's one counter
+	// for all processes, grown by each failed test and reset by a
+	// successful one (see coll_replay.go).
+	testSleeps float64
+	opBuf      ir.Op // what streams fill; copied to the unit's uop
+	nodes      []nodeState
 
 	events, ops, maxEvents int64
 
@@ -282,6 +296,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		maxEvents:   cfg.MaxEvents,
 		queues:      make([]pidQueues, cfg.Procs),
 		spawns:      make(map[int32][]ir.Stream),
+		counts:      make(map[int32][]float64),
 		collSeq:     make([]uint32, cfg.Procs),
 		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
@@ -371,6 +386,8 @@ func (e *engine) run() error {
 			e.sliceEnd(ev.Target)
 		case evColl:
 			e.collStep(ev.Target, e.now)
+		case evTest:
+			e.testCheck(ev.Target, e.now)
 		}
 	}
 	if e.err != nil {
@@ -432,6 +449,10 @@ func (e *engine) next(ui int32) error {
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil
+	}
+	if o.Counts != nil {
+		e.counts[ui] = o.Counts
+		o.Counts = nil
 	}
 	return nil
 }
@@ -503,6 +524,10 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.postP2P(ui, t)
 	case ir.Wait:
 		return e.wait(ui, t)
+	case ir.WaitReq:
+		return e.waitReq(ui, t)
+	case ir.Test:
+		return e.test(ui, t)
 	case ir.Fork:
 		e.fork(ui, t)
 		e.account(ui, t, t)

@@ -55,6 +55,30 @@ const (
 	Lock          // acquire lock Peer of this process
 	Unlock        // release lock Peer of this process
 
+	// Collectives with a size per process (MPI's v-variants), for trace
+	// replay. Counts holds the sizes in bytes, indexed by process:
+	// Gatherv: the root's receive sizes (Bytes: this process's send);
+	// Scatterv: the root's send sizes (Bytes: this process's receive);
+	// Allgatherv: the receive sizes (Bytes: this process's send);
+	// Alltoallv: the send sizes, then the receive sizes (2·P entries).
+	// ReduceScatter may also carry Counts: the block of each process.
+	Gatherv
+	Scatterv
+	Allgatherv
+	Alltoallv
+
+	// WaitReq completes the one outstanding request of this process that
+	// goes to (Count = 1: an isend) or comes from (Count = 0: an irecv)
+	// process Peer with tag Tag, the oldest if several fit; none fits and
+	// the request was completed by a Test: it returns at once. Count = -1
+	// says the trace never posted such a request: the process blocks
+	// forever and the deadlock report names the missing request.
+	WaitReq
+	// Test checks the request WaitReq would wait for, without blocking:
+	// Cost seconds pass first (SMPI's smpi/test injection); a request
+	// found complete is released, so that a later WaitReq returns at once.
+	Test
+
 	numKinds
 )
 
@@ -65,6 +89,8 @@ var kindNames = [...]string{
 	Gather: "gather", Scatter: "scatter", Allgather: "allgather", Alltoall: "alltoall",
 	ReduceScatter: "reducescatter", Scan: "scan", Exscan: "exscan",
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
+	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
+	WaitReq: "waitreq", Test: "test",
 }
 
 func (k Kind) String() string {
@@ -75,14 +101,20 @@ func (k Kind) String() string {
 }
 
 // IsCollective reports whether k synchronises all processes.
-func (k Kind) IsCollective() bool { return k >= Barrier && k <= Exscan }
+func (k Kind) IsCollective() bool {
+	return (k >= Barrier && k <= Exscan) || (k >= Gatherv && k <= Alltoallv)
+}
+
+// IsVector reports whether the collective k takes a size per process
+// (Op.Counts).
+func (k Kind) IsVector() bool { return k >= Gatherv && k <= Alltoallv }
 
 // IsPointToPoint reports whether k is a send or receive.
 func (k Kind) IsPointToPoint() bool { return k >= Send && k <= Irecv }
 
 // HasRoot reports whether the collective k has a root process.
 func (k Kind) HasRoot() bool {
-	return k == Bcast || k == Reduce || k == Gather || k == Scatter
+	return k == Bcast || k == Reduce || k == Gather || k == Scatter || k == Gatherv || k == Scatterv
 }
 
 // Special values of Op fields.
@@ -105,6 +137,10 @@ const (
 	AlgoRing                        // P-1 rounds around a ring
 	AlgoPairwise                    // P-1 rounds of pairwise exchange (all-to-all)
 	AlgoDissemination               // barrier by dissemination
+	// AlgoSimGrid: what SimGrid 3.32's SMPI runs with its default
+	// collective selector (smpi/coll-selector:default), so that trace
+	// replay gives SimGrid's times. See engine/coll_simgrid.go.
+	AlgoSimGrid
 	numAlgos
 )
 
@@ -112,6 +148,7 @@ var algoNames = [...]string{
 	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
 	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
 	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
+	AlgoSimGrid: "simgrid",
 }
 
 func (a Algorithm) String() string {
@@ -122,9 +159,10 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm maps a name as written in models and flags to an Algorithm.
+// AlgoSimGrid is not a name models may use: trace replay sets it.
 func ParseAlgorithm(name string) (Algorithm, bool) {
 	for i, n := range algoNames {
-		if n == name {
+		if n == name && Algorithm(i) != AlgoSimGrid {
 			return Algorithm(i), true
 		}
 	}
@@ -151,6 +189,10 @@ type Op struct {
 	Cost float64
 	// Spawn holds the streams of the threads a Fork starts.
 	Spawn []Stream
+	// Counts holds the per-process sizes of a vector collective (see
+	// Gatherv); nil otherwise. The engine keeps the slice until the
+	// collective ends, so a stream must not reuse it.
+	Counts []float64
 }
 
 // NoCost marks a communication whose duration the network decides.
