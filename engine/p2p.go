@@ -218,7 +218,7 @@ func (e *engine) fits(r *request, src, tag int32) bool {
 // direction.
 func (e *engine) transfer(src, dst int32, bytes, t float64) (start, inject, arrival float64) {
 	a, b := int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst])
-	lat, bw := e.m.PathCost(a, b)
+	lat, bw := e.m.MessageCost(a, b, bytes)
 	if bytes > 0 && !math.IsInf(bw, 1) {
 		inject = bytes / bw
 	}

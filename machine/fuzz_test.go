@@ -48,6 +48,15 @@ func checkParse(t *testing.T, data []byte) {
 			t.Fatalf("PathCost %g %g, route %v sums to %g %g", gotLat, gotBW, route, lat, bw)
 		}
 	}
+	if _, err := m.NetConfig(); err != nil {
+		t.Fatalf("accepted machine has a bad network config: %v", err)
+	}
+	for _, size := range []float64{0, 1, 65536, 1e12} {
+		lat, bw := m.MessageCost(0, last, size)
+		if lat < 0 || !(bw > 0) {
+			t.Fatalf("MessageCost(0, %d, %g) = %g, %g", last, size, lat, bw)
+		}
+	}
 	for _, k := range []int{1, n, n + 1} {
 		w, err := m.WithNodes(min(k, MaxNodes))
 		if err != nil {

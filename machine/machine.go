@@ -82,6 +82,13 @@ type Group struct {
 	Quantum   float64  // seconds, RoundRobin only, > 0
 	Switch    int      // index into Machine.Switches the nodes hang off
 	Link      LinkSpec // each node's own link (NIC) to its switch
+	// Flops is the flop rate of one core in flop/s (0: not given). Trace
+	// computations measured in flops take flops/Flops seconds (see
+	// FlopCost); model costs in seconds use Speed as before.
+	Flops float64
+	// Ops records measured seconds per operation by name (from `augur
+	// bench machine`), as given; nothing in the engine reads it.
+	Ops map[string]float64
 }
 
 // LinkSpec gives the cost of one link: a message of s bytes takes
@@ -104,6 +111,25 @@ type Network struct {
 	IntraLatency, IntraBandwidth float64 // between processes on the same node
 	EagerThreshold               float64 // bytes; messages <= threshold are sent eagerly
 	NICSerialise                 bool    // a node's outgoing (and incoming) transfers are serialised on its link
+	// Segments, when given, replace the end-to-end latency and bandwidth
+	// of messages between nodes piecewise by size (measured ping-pong
+	// curves); IntraSegments likewise within a node. Sorted by From, the
+	// first From is 0.
+	Segments, IntraSegments []Segment
+	// Model names the network model ("" or "constant": augur's constant
+	// model; CM02, LV08, SMPI: SimGrid's flow models, see package netmodel)
+	// and Config holds SimGrid-style keys (network/TCP-gamma, smpi/bw-factor,
+	// ...) applied over the model's defaults.
+	Model  string
+	Config map[string]string
+}
+
+// Segment is one piece of a piecewise network cost: from From bytes up to
+// the next segment's From, a message costs Latency + size/Bandwidth.
+type Segment struct {
+	From      float64 // bytes, >= 0
+	Latency   float64 // seconds, >= 0
+	Bandwidth float64 // bytes per second, > 0
 }
 
 // Machine is a parsed and validated machine description.
@@ -113,6 +139,12 @@ type Machine struct {
 	Switches    []string
 	SwitchLinks []SwitchLink
 	Net         Network
+	// Topo, when set, is an explicit network (a SimGrid platform): named
+	// hosts, links with sharing policies and a router. It replaces the
+	// switch network: Route, PathCost, NumLinks and LinkSpecOf answer
+	// from it, and Groups then describe its hosts (one group per run of
+	// identical hosts, in host order). Nil for YAML machines.
+	Topo *Topology
 
 	// t holds tables derived from the fields above (cumulative counts,
 	// switch routes). It is set by Validate (which Parse and WithNodes
@@ -247,6 +279,25 @@ func (m *Machine) check() error {
 	if comp := components(len(m.Switches), m.SwitchLinks); comp != nil {
 		return disconnected(m.Switches, comp)
 	}
+	if err := checkSegments(m.Net.Segments); err != nil {
+		return fmt.Errorf("network %w", err)
+	}
+	if err := checkSegments(m.Net.IntraSegments); err != nil {
+		return fmt.Errorf("network intra %w", err)
+	}
+	for i := range m.Groups {
+		if f := m.Groups[i].Flops; math.IsNaN(f) || f < 0 || math.IsInf(f, 0) {
+			return fmt.Errorf("group %q: flops must be positive and finite, got %v", m.Groups[i].Name, f)
+		}
+	}
+	if _, err := m.NetConfig(); err != nil {
+		return err
+	}
+	if m.Topo != nil {
+		if err := m.Topo.check(total); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -328,6 +379,12 @@ func (m *Machine) WithNodes(n int) (*Machine, error) {
 	}
 	if len(m.Groups) == 0 {
 		return nil, fmt.Errorf("machine %q: no node groups", m.Name)
+	}
+	if m.Topo != nil {
+		if n == m.NumNodes() {
+			return m, nil
+		}
+		return nil, fmt.Errorf("machine %q: --nodes %d: a platform's %d hosts are fixed (use a cluster of another size)", m.Name, n, m.NumNodes())
 	}
 	c := &Machine{
 		Name:        m.Name,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -383,13 +384,13 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Group{Name: "group0", Count: 3, CPUs: 1, Speed: 1, Link: LinkSpec{0, math.Inf(1)}}
-	if m.Name != "mini" || len(m.Groups) != 1 || m.Groups[0] != want {
+	if m.Name != "mini" || len(m.Groups) != 1 || !reflect.DeepEqual(m.Groups[0], want) {
 		t.Errorf("defaults: name %q groups %+v", m.Name, m.Groups)
 	}
 	if !slices.Equal(m.Switches, []string{"switch0"}) || len(m.SwitchLinks) != 0 {
 		t.Errorf("switches %v", m.Switches)
 	}
-	if m.Net != (Network{IntraBandwidth: math.Inf(1), EagerThreshold: 65536, NICSerialise: true}) {
+	if !reflect.DeepEqual(m.Net, Network{IntraBandwidth: math.Inf(1), EagerThreshold: 65536, NICSerialise: true}) {
 		t.Errorf("network %+v", m.Net)
 	}
 }
@@ -430,13 +431,13 @@ network:
 		{Name: "c", Count: 1, CPUs: 1, Speed: 1, Scheduler: Priority, Switch: 1, Link: LinkSpec{25e-6, 12.5e6}},
 		{Name: "d", Count: 1, CPUs: 1, Speed: 1, Scheduler: RoundRobin, Quantum: DefaultQuantum, Link: LinkSpec{25e-6, 12.5e6}},
 	}
-	if !slices.Equal(m.Groups, want) {
+	if !reflect.DeepEqual(m.Groups, want) {
 		t.Errorf("groups\n got %+v\nwant %+v", m.Groups, want)
 	}
 	if len(m.SwitchLinks) != 1 || m.SwitchLinks[0] != (SwitchLink{"s1-s2", 0, 1, LinkSpec{10e-6, 12.5e6}}) {
 		t.Errorf("switch links %+v", m.SwitchLinks)
 	}
-	if m.Net != (Network{1e-6, 10e9, 1 << 20, false}) {
+	if n := m.Net; n.IntraLatency != 1e-6 || n.IntraBandwidth != 10e9 || n.EagerThreshold != 1<<20 || n.NICSerialise {
 		t.Errorf("network %+v", m.Net)
 	}
 	if m.NumNodes() != 1004 || m.GroupOf(1001) != 1 || m.GroupOf(1002) != 2 || m.GroupOf(1003) != 3 || m.GroupOf(1) != 0 {
@@ -460,7 +461,7 @@ func TestErrors(t *testing.T) {
 		{"nodes:\n  - count: 2\nnetwork:\n  bandwith: 1\n",
 			`f.yaml:4:3: unknown key "bandwith" in network; did you mean "bandwidth"?`},
 		{"nodes:\n  - count: 1\n    foo: 1\n",
-			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, scheduler, quantum, switch or link)`},
+			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, flops, ops, scheduler, quantum, switch or link)`},
 		{"nodes:\n  - count: 1\nbase: 1\n",
 			`f.yaml:3:1: unknown key "base" in machine file (want name, nodes, switches, switch_links, network or an x- key)`},
 		{"nodes:\n  - count: 0\n",

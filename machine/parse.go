@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"augur/netmodel"
 )
 
 // Error is a problem in a machine file at a position. Line and Col are
@@ -384,10 +386,12 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "flops", "ops", "scheduler", "quantum", "switch", "link"}
 	linkKeys    = []string{"latency", "bandwidth"}
+	intraKeys   = []string{"latency", "bandwidth", "segments"}
+	segmentKeys = []string{"from", "latency", "bandwidth"}
 	swLinkKeys  = []string{"name", "between", "latency", "bandwidth"}
-	networkKeys = []string{"latency", "bandwidth", "intra", "eager_threshold", "nic_serialise"}
+	networkKeys = []string{"latency", "bandwidth", "intra", "eager_threshold", "nic_serialise", "segments", "model", "config"}
 )
 
 // machine interprets the root mapping.
@@ -431,7 +435,7 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 			}
 		}
 		if e, ok := net["intra"]; ok {
-			intra, err := p.object(e.val, "network intra", linkKeys)
+			intra, err := p.object(e.val, "network intra", intraKeys)
 			if err != nil {
 				return nil, err
 			}
@@ -444,6 +448,29 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				if m.Net.IntraBandwidth, err = p.bandwidth(e.val, "bandwidth"); err != nil {
 					return nil, err
 				}
+			}
+			if e, ok := intra["segments"]; ok {
+				if m.Net.IntraSegments, err = p.segments(e.val); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if e, ok := net["segments"]; ok {
+			if m.Net.Segments, err = p.segments(e.val); err != nil {
+				return nil, err
+			}
+		}
+		if e, ok := net["model"]; ok {
+			if m.Net.Model, err = p.name(e.val, "model"); err != nil {
+				return nil, err
+			}
+			if _, err := netmodel.ParseKind(m.Net.Model); err != nil {
+				return nil, p.errf(resolve(e.val), "model: %v", err)
+			}
+		}
+		if e, ok := net["config"]; ok {
+			if m.Net.Config, err = p.netConfig(e.val, m.Net.Model); err != nil {
+				return nil, err
 			}
 		}
 		if e, ok := net["eager_threshold"]; ok {
@@ -640,6 +667,21 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, p.errf(s, "speed: must be positive and finite, got %s", s.Value)
 			}
 		}
+		if e, ok := obj["flops"]; ok {
+			v, s, err := p.quantity(e.val, "flops", "a flop rate such as 1.5e9 or 1.5Gf", ParseFlops)
+			if err != nil {
+				return nil, err
+			}
+			if !(v > 0) || math.IsInf(v, 0) {
+				return nil, p.errf(s, "flops: must be positive and finite, got %s", s.Value)
+			}
+			g.Flops = v
+		}
+		if e, ok := obj["ops"]; ok {
+			if g.Ops, err = p.ops(e.val); err != nil {
+				return nil, err
+			}
+		}
 		if e, ok := obj["scheduler"]; ok {
 			s, err := p.name(e.val, "scheduler")
 			if err != nil {
@@ -687,6 +729,108 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 		m.Groups = append(m.Groups, g)
 	}
 	return m, nil
+}
+
+// segments reads a list of {from, latency, bandwidth} in increasing from,
+// the first from 0.
+func (p *parser) segments(n *yaml.Node) ([]Segment, error) {
+	items, err := p.list(n, "segments")
+	if err != nil {
+		return nil, err
+	}
+	if len(items) == 0 {
+		return nil, p.errf(resolve(n), "segments: want at least one segment, got an empty list")
+	}
+	out := make([]Segment, 0, len(items))
+	for i, it := range items {
+		obj, err := p.object(it, "segment", segmentKeys)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range segmentKeys {
+			if _, ok := obj[k]; !ok {
+				return nil, p.errf(resolve(it), "segment: missing key %q (a segment gives from, latency and bandwidth)", k)
+			}
+		}
+		var sg Segment
+		var fromNode *yaml.Node
+		if sg.From, fromNode, err = p.quantity(obj["from"].val, "from", "a size such as 64KiB", ParseSize); err != nil {
+			return nil, err
+		}
+		if math.IsInf(sg.From, 0) {
+			return nil, p.errf(fromNode, "from: must be finite")
+		}
+		if i == 0 && sg.From != 0 {
+			return nil, p.errf(fromNode, "from: the first segment must start at 0, got %s", fromNode.Value)
+		}
+		if i > 0 && !(sg.From > out[i-1].From) {
+			return nil, p.errf(fromNode, "from: segments must be in increasing order of from, %s does not follow %v", fromNode.Value, out[i-1].From)
+		}
+		if sg.Latency, err = p.duration(obj["latency"].val, "latency"); err != nil {
+			return nil, err
+		}
+		if sg.Bandwidth, err = p.bandwidth(obj["bandwidth"].val, "bandwidth"); err != nil {
+			return nil, err
+		}
+		out = append(out, sg)
+	}
+	return out, nil
+}
+
+// ops reads a mapping of operation names to seconds per operation.
+func (p *parser) ops(n *yaml.Node) (map[string]float64, error) {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errf(n, "ops: want a mapping of operation names to seconds, got %s", describe(n))
+	}
+	out := map[string]float64{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := resolve(n.Content[i])
+		if k.Kind != yaml.ScalarNode || k.Value == "" || k.ShortTag() == "!!merge" {
+			return nil, p.errf(k, "ops: keys must be operation names, got %s", describe(k))
+		}
+		if _, dup := out[k.Value]; dup {
+			return nil, p.errf(k, "ops: duplicate operation %q", k.Value)
+		}
+		v, err := p.duration(n.Content[i+1], "ops "+k.Value)
+		if err != nil {
+			return nil, err
+		}
+		out[k.Value] = v
+	}
+	return out, nil
+}
+
+// netConfig reads network.config: SimGrid configuration keys and their
+// values, checked against the model's keys.
+func (p *parser) netConfig(n *yaml.Node, model string) (map[string]string, error) {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errf(n, "config: want a mapping of SimGrid configuration keys, got %s", describe(n))
+	}
+	out := map[string]string{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := resolve(n.Content[i])
+		if k.Kind != yaml.ScalarNode || k.Value == "" || k.ShortTag() == "!!merge" {
+			return nil, p.errf(k, "config: keys must be configuration keys such as network/TCP-gamma, got %s", describe(k))
+		}
+		if _, dup := out[k.Value]; dup {
+			return nil, p.errf(k, "config: duplicate key %q", k.Value)
+		}
+		v, err := p.scalar(n.Content[i+1], k.Value, "a value")
+		if err != nil {
+			return nil, err
+		}
+		// Each key is checked alone so the error points at it.
+		if _, err := netmodel.New(model, map[string]string{k.Value: v.Value}); err != nil {
+			return nil, p.errf(k, "config: %v", err)
+		}
+		out[k.Value] = v.Value
+	}
+	if _, err := netmodel.New(model, out); err != nil {
+		return nil, p.errf(n, "config: %v", err)
+	}
+	return out, nil
 }
 
 func quoteAll(list []string) []string {

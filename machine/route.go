@@ -13,11 +13,21 @@ import (
 // slice; for a million nodes that slice is the engine's, not ours.
 
 // NumLinks returns the number of link ids: 2*NumNodes() + 2*len(SwitchLinks).
-func (m *Machine) NumLinks() int { return 2*m.NumNodes() + 2*len(m.SwitchLinks) }
+// With a Topology it is the number of its links.
+func (m *Machine) NumLinks() int {
+	if m.Topo != nil {
+		return len(m.Topo.Links)
+	}
+	return 2*m.NumNodes() + 2*len(m.SwitchLinks)
+}
 
 // LinkSpecOf returns the latency and bandwidth of link id. Id must be in
 // [0, NumLinks()); out of range it panics as a slice index would.
 func (m *Machine) LinkSpecOf(id int) LinkSpec {
+	if m.Topo != nil {
+		l := &m.Topo.Links[id]
+		return LinkSpec{Latency: l.Latency, Bandwidth: l.Bandwidth}
+	}
 	nn := 2 * m.NumNodes()
 	if id < nn {
 		if id < 0 {
@@ -31,6 +41,9 @@ func (m *Machine) LinkSpecOf(id int) LinkSpec {
 // LinkName describes link id for reports: "node 3 up", "node 3 down",
 // "a-b (a->b)".
 func (m *Machine) LinkName(id int) string {
+	if m.Topo != nil {
+		return m.Topo.Links[id].Name
+	}
 	nn := 2 * m.NumNodes()
 	if id < nn {
 		if id%2 == 0 {
@@ -54,7 +67,13 @@ func (m *Machine) LinkName(id int) string {
 // It does not allocate when dst has capacity for the route. For a == b it
 // returns dst unchanged: a transfer within a node crosses no link (PathCost
 // gives the intra-node parameters for it).
+//
+// With a Topology the platform's router answers, and Route(a, a) gives the
+// host's loopback link when the platform has one.
 func (m *Machine) Route(a, b int, dst []int32) []int32 {
+	if m.Topo != nil {
+		return m.Topo.Router.Route(a, b, dst)
+	}
 	if a == b {
 		return dst
 	}
@@ -87,7 +106,24 @@ func (m *Machine) Route(a, b int, dst []int32) []int32 {
 // PathCost gives the end-to-end latency (sum over the route) and bottleneck
 // bandwidth (minimum over the route) between nodes a and b; for a == b it
 // gives the intra-node parameters. It does not allocate.
+//
+// With a Topology they are summed over the route (the intra-node
+// parameters for a host to itself without a loopback link).
 func (m *Machine) PathCost(a, b int) (latency, bandwidth float64) {
+	if m.Topo != nil {
+		var buf [32]int32
+		route := m.Topo.Router.Route(a, b, buf[:0])
+		if len(route) == 0 {
+			return m.Net.IntraLatency, m.Net.IntraBandwidth
+		}
+		bandwidth = math.Inf(1)
+		for _, id := range route {
+			l := &m.Topo.Links[id]
+			latency += l.Latency
+			bandwidth = math.Min(bandwidth, l.Bandwidth)
+		}
+		return latency, bandwidth
+	}
 	if a == b {
 		return m.Net.IntraLatency, m.Net.IntraBandwidth
 	}

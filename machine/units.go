@@ -256,3 +256,54 @@ func editDistance(a, b string) int {
 	}
 	return d[len(a)*w+len(b)]
 }
+
+// ParseFlops reads a flop rate: a bare number (flop/s) or a number with
+// SimGrid's units f, kf, Mf, Gf, Tf, Pf (powers of ten) or their flops
+// spellings (Gflops). Must be positive.
+func ParseFlops(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	num, unit := splitNumber(t)
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || num == "" {
+		return 0, fmt.Errorf("%q is not a flop rate such as 1.5e9 or 1.5Gf", s)
+	}
+	mult := 1.0
+	switch strings.TrimSuffix(strings.TrimSpace(unit), "lops") {
+	case "", "f":
+	case "kf":
+		mult = 1e3
+	case "Mf":
+		mult = 1e6
+	case "Gf":
+		mult = 1e9
+	case "Tf":
+		mult = 1e12
+	case "Pf":
+		mult = 1e15
+	default:
+		return 0, fmt.Errorf("%q: unknown flop rate unit %q (want f, kf, Mf, Gf, Tf or Pf)", s, unit)
+	}
+	v *= mult
+	if !(v > 0) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q: a flop rate must be positive and finite", s)
+	}
+	return v, nil
+}
+
+// splitNumber cuts s after its leading decimal number.
+func splitNumber(s string) (num, rest string) {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' {
+			i++
+			continue
+		}
+		if (c == 'e' || c == 'E') && i > 0 && i+1 < len(s) && (s[i+1] == '+' || s[i+1] == '-' || (s[i+1] >= '0' && s[i+1] <= '9')) {
+			i++
+			continue
+		}
+		break
+	}
+	return s[:i], s[i:]
+}
