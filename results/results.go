@@ -1,0 +1,191 @@
+// Package results gives every kind of augur result one shape that the
+// workbench (augur serve) and the HTML report (augur report) draw: a time
+// budget per unit (process, thread or rank) split into three categories, a
+// table per element, and optionally a timeline. Model predictions, thread
+// trace simulations and MPI trace replays all open in the same views
+// through the adapters in this package (seed 000 Fig. 14 is the model).
+package results
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"augur/report"
+)
+
+// Kinds of results.
+const (
+	KindPrediction = "prediction" // augur predict
+	KindThreads    = "threads"    // augur simulate (thread traces)
+	KindMPI        = "mpi"        // augur replay (MPI traces)
+)
+
+// Result is what the views draw.
+type Result struct {
+	Kind     string `json:"kind"`
+	Title    string `json:"title"`    // the model or trace name
+	Subtitle string `json:"subtitle"` // machine and configuration
+	// Time is the headline figure: the predicted, completion or
+	// simulation time in seconds.
+	Time float64 `json:"time_s"`
+	// Categories name the three parts of a unit's time, in the order of
+	// Unit.Compute, Comm, Wait: "compute", "communication", "waiting" for
+	// programs, "busy", "blocked", "ready-waiting" for thread traces.
+	Categories [3]string `json:"categories"`
+	UnitName   string    `json:"unit_name"` // "process", "thread" or "rank"
+	Facts      []Fact    `json:"facts"`     // further figures, as label and text
+	Units      []Unit    `json:"units"`
+	Elements   []Element `json:"elements"`
+	Deadlock   string    `json:"deadlock,omitempty"` // empty, or what deadlocked
+	Warnings   []string  `json:"warnings,omitempty"`
+	// HasTimeline tells clients that Timeline is set (it is not in the JSON).
+	HasTimeline bool      `json:"has_timeline"`
+	Timeline    *Timeline `json:"-"`
+}
+
+// Fact is one labelled figure of the summary line.
+type Fact struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Unit is the time budget of one process, thread or rank.
+type Unit struct {
+	Name    string  `json:"name"`
+	Pid     int32   `json:"pid"`
+	Tid     int32   `json:"tid"`
+	Node    int32   `json:"node"`
+	Total   float64 `json:"total_s"`
+	Compute float64 `json:"compute_s"`
+	Comm    float64 `json:"comm_s"`
+	Wait    float64 `json:"wait_s"`
+}
+
+// Element is one element's aggregate (over all units, or over one unit).
+type Element struct {
+	Name    string  `json:"name"`
+	Kind    string  `json:"kind"`
+	Where   string  `json:"where,omitempty"`
+	Calls   int64   `json:"calls"`
+	Total   float64 `json:"total_s"`
+	Mean    float64 `json:"mean_s"`
+	Min     float64 `json:"min_s"`
+	Max     float64 `json:"max_s"`
+	Share   float64 `json:"share"`
+	Compute float64 `json:"compute_s"`
+	Comm    float64 `json:"comm_s"`
+	Wait    float64 `json:"wait_s"`
+}
+
+// ProgramCategories are the categories of model predictions and MPI replays.
+var ProgramCategories = [3]string{"compute", "communication", "waiting"}
+
+// ThreadCategories are the categories of thread-trace simulations (seed 004).
+var ThreadCategories = [3]string{"busy", "blocked", "ready-waiting"}
+
+// FromSummary adapts the JSON form of a prediction (docs/output.md).
+func FromSummary(s *report.Summary) *Result {
+	r := &Result{
+		Kind: KindPrediction, Title: s.Model, Time: s.PredictedTime,
+		Categories: ProgramCategories, UnitName: "process",
+		Subtitle: fmt.Sprintf("machine %s: %d node(s), %d process(es), %d thread(s) each%s",
+			s.Machine, s.Nodes, s.Procs, s.Threads, paramText(s.Params)),
+		Warnings: s.Warnings,
+	}
+	r.Facts = append(r.Facts, Fact{"predicted time", Seconds(s.PredictedTime)})
+	if s.EvalTime > 0 {
+		r.Facts = append(r.Facts, Fact{"evaluation time", Seconds(s.EvalTime)})
+	}
+	r.Facts = append(r.Facts,
+		Fact{"events", fmt.Sprint(s.Events)},
+		Fact{"element executions", fmt.Sprint(s.Executions)},
+		Fact{"seed", fmt.Sprint(s.Seed)})
+	if rp := s.Replications; rp != nil {
+		r.Facts = append(r.Facts, Fact{"replications", fmt.Sprintf("%d, mean %s ± %s (95%%)",
+			rp.N, Seconds(rp.Mean), Seconds(rp.CI95))})
+	}
+	for _, p := range s.Processes {
+		name := fmt.Sprintf("process %d", p.Pid)
+		if p.Tid > 0 {
+			name = fmt.Sprintf("process %d thread %d", p.Pid, p.Tid)
+		}
+		r.Units = append(r.Units, Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
+			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait})
+	}
+	for _, e := range s.Elements {
+		r.Elements = append(r.Elements, Element{Name: e.Name, Kind: e.Kind, Where: e.Where,
+			Calls: e.Calls, Total: e.Total, Mean: e.Mean, Min: e.Min, Max: e.Max, Share: e.Share,
+			Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+	}
+	if d := s.Deadlock; d != nil {
+		r.Deadlock = fmt.Sprintf("deadlock at %s: %d unit(s) blocked", Seconds(d.Time), len(d.Blocked))
+		for i, b := range d.Blocked {
+			if i == 8 {
+				r.Deadlock += "; …"
+				break
+			}
+			r.Deadlock += fmt.Sprintf("; process %d in %s waits for %s", b.Pid, b.Element, b.WaitsFor)
+		}
+	}
+	return r
+}
+
+func paramText(p map[string]float64) string {
+	if len(p) == 0 {
+		return ""
+	}
+	var parts []string
+	for k, v := range p {
+		parts = append(parts, fmt.Sprintf("%s=%g", k, v))
+	}
+	sort.Strings(parts)
+	return ", " + strings.Join(parts, " ")
+}
+
+// Seconds prints a time for people, as the text report does.
+func Seconds(s float64) string { return report.Seconds(s) }
+
+// AttachTimeline sets r's timeline. If r has no element table (a thread
+// trace, an MPI replay without per-operation figures), the table is
+// derived from the timeline.
+func (r *Result) AttachTimeline(t *Timeline) {
+	if t == nil {
+		return
+	}
+	t.Finish()
+	r.Timeline, r.HasTimeline = t, true
+	if len(r.Elements) == 0 {
+		r.Elements = t.ElementStats(-1)
+	}
+	if len(r.Units) == 0 {
+		r.Units = t.UnitBudgets()
+	}
+	if r.Time == 0 {
+		r.Time = t.End()
+	}
+}
+
+// Slowest returns the index of the unit with the largest total (the one
+// that decides the run time), or -1 without units.
+func (r *Result) Slowest() int {
+	best := -1
+	for i, u := range r.Units {
+		if best < 0 || u.Total > r.Units[best].Total {
+			best = i
+		}
+	}
+	return best
+}
+
+// categoryOf classifies an element kind as compute (0), communication (1)
+// or waiting (2), for tables derived from timelines.
+func categoryOf(kind string) int {
+	switch strings.ToLower(kind) {
+	case "action", "delay", "compute", "busy", "cpu", "sleep", "run", "running":
+		return 0
+	case "wait", "waitall", "blocked", "block", "idle", "waiting", "ready", "ready-waiting", "lock", "join":
+		return 2
+	}
+	return 1
+}

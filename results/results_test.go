@@ -1,0 +1,225 @@
+package results
+
+import (
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// The sample model of seed 003 on four processes of the ideal machine
+// (testdata/sample.json is `augur predict --format json` output).
+func TestDecodePrediction(t *testing.T) {
+	r, err := Decode("sample.json", readFile(t, "testdata/sample.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != KindPrediction || r.Title != "sample" || !near(r.Time, 194.18443184713374) {
+		t.Fatalf("got kind %q title %q time %v", r.Kind, r.Title, r.Time)
+	}
+	if len(r.Units) != 4 || !near(r.Units[0].Comm, 32) || !near(r.Units[3].Comm, 8) || r.Units[2].Name != "process 2" {
+		t.Fatalf("units: %+v", r.Units)
+	}
+	if r.Slowest() != 0 {
+		t.Errorf("slowest = %d, want process 0", r.Slowest())
+	}
+	if e := r.Elements[0]; e.Name != "SA1" || e.Calls != 4 || e.Total != 448 || e.Mean != 112 {
+		t.Errorf("first element %+v", e)
+	}
+	if r.Categories != ProgramCategories {
+		t.Errorf("categories %v", r.Categories)
+	}
+}
+
+func TestChromeTraceAndPerUnitElements(t *testing.T) {
+	tl, err := ReadChromeTrace("sample.trace.json", readFile(t, "testdata/sample.trace.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl.Len() != 16 || len(tl.Rows()) != 4 || !near(tl.End(), 194.18443184713374) {
+		t.Fatalf("%d slices, %d rows, end %v", tl.Len(), len(tl.Rows()), tl.End())
+	}
+	// Process 0: A1 (121/3.14 = 38.535), SA1 112, SA2 32, A4 3.14+2.71·3.14.
+	els := tl.ElementStats(tl.RowOf(0, 0))
+	want := map[string]float64{"A1": 121 / 3.14, "SA1": 112, "SA2": 32, "A4": 3.14 + 2.71*3.14}
+	if len(els) != 4 {
+		t.Fatalf("elements of process 0: %+v", els)
+	}
+	for _, e := range els {
+		if !near(e.Total, want[e.Name]) || e.Calls != 1 {
+			t.Errorf("%s: total %v calls %d, want %v", e.Name, e.Total, e.Calls, want[e.Name])
+		}
+	}
+	if els[0].Name != "SA1" || !near(els[0].Share, 112/194.18443184713374) {
+		t.Errorf("largest first: %+v", els[0])
+	}
+	if e := els[1]; e.Name != "A1" || !near(e.Compute, e.Total) {
+		t.Errorf("actions count as compute: %+v", e)
+	}
+	for _, e := range els {
+		if e.Name == "SA2" && (e.Comm != 32 || e.Compute != 0) {
+			t.Errorf("allreduce counts as communication: %+v", e)
+		}
+	}
+	all := tl.ElementStats(-1)
+	if all[0].Name != "SA1" || all[0].Calls != 4 || all[0].Total != 448 {
+		t.Errorf("over all processes: %+v", all[0])
+	}
+}
+
+func TestAggregate(t *testing.T) {
+	tl := NewTimeline([]string{"A", "B"}, []string{"action", "send"})
+	tl.Slice(1, 0, 0, 0, 4)
+	tl.Slice(0, 0, 0, 0, 1)
+	tl.Slice(0, 0, 1, 1, 3)
+	g := tl.Aggregate(Query{T0: 0, T1: 4, Bins: 4})
+	// Rows come in pid order although process 1 started first.
+	if len(g.Rows) != 2 || g.Rows[0].Label != "0" || g.Rows[1].Label != "1" {
+		t.Fatalf("rows %+v", g.Rows)
+	}
+	if want := [][4]int32{{0, 1, 0, 8}, {1, 2, 1, 8}}; !reflect.DeepEqual(g.Rows[0].Runs, want) {
+		t.Errorf("row 0 runs %v, want %v", g.Rows[0].Runs, want)
+	}
+	if want := [][4]int32{{0, 4, 0, 8}}; !reflect.DeepEqual(g.Rows[1].Runs, want) {
+		t.Errorf("row 1 runs %v, want %v", g.Rows[1].Runs, want)
+	}
+	// Both tracks folded into one row: bins 0-2 are fully covered (A
+	// dominates or ties first), bin 3 half.
+	g = tl.Aggregate(Query{T0: 0, T1: 4, Bins: 4, MaxRows: 1})
+	if len(g.Rows) != 1 || g.Rows[0].Tracks != 2 || g.Rows[0].Label != "0–1" {
+		t.Fatalf("folded rows %+v", g.Rows)
+	}
+	if want := [][4]int32{{0, 3, 0, 8}, {3, 1, 0, 4}}; !reflect.DeepEqual(g.Rows[0].Runs, want) {
+		t.Errorf("folded runs %v, want %v", g.Rows[0].Runs, want)
+	}
+	// Zoomed into [1, 2): only B on track 0, A on track 1.
+	g = tl.Aggregate(Query{T0: 1, T1: 2, Bins: 2})
+	if want := [][4]int32{{0, 2, 1, 8}}; !reflect.DeepEqual(g.Rows[0].Runs, want) {
+		t.Errorf("zoomed runs %v, want %v", g.Rows[0].Runs, want)
+	}
+	// A window of one track.
+	g = tl.Aggregate(Query{T0: 0, T1: 4, Bins: 4, Row0: 1, Rows: 1})
+	if len(g.Rows) != 1 || g.Rows[0].First != 1 || g.TotalRows != 2 {
+		t.Errorf("row window %+v", g)
+	}
+}
+
+// 100,000 slices on 1,000 tracks fold into at most bins × rows cells.
+func TestAggregateBounded(t *testing.T) {
+	tl := NewTimeline([]string{"compute", "send", "wait"}, []string{"action", "send", "wait"})
+	for i := 0; i < 100_000; i++ {
+		p := int32(i % 1000)
+		s := float64(i/1000) * 1.0
+		tl.Slice(p, 0, int32(i%3), s, s+0.5+0.001*float64(p))
+	}
+	g := tl.Aggregate(Query{Bins: 600, MaxRows: 150})
+	if len(g.Rows) != 143 || g.Cells > 600*150 || g.Slices != 100_000 {
+		t.Fatalf("%d rows, %d cells, %d slices", len(g.Rows), g.Cells, g.Slices)
+	}
+}
+
+func TestDecodeThreads(t *testing.T) {
+	r, err := Decode("threads.json", readFile(t, "testdata/threads.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != KindThreads || r.Time != 10 || r.Categories != ThreadCategories || len(r.Units) != 3 {
+		t.Fatalf("%+v", r)
+	}
+	if u := r.Units[0]; u.Name != "thread P1" || u.Compute != 4 || u.Comm != 3 || u.Wait != 1 || u.Total != 8 {
+		t.Errorf("P1: %+v", u)
+	}
+	if u := r.Units[1]; u.Total != 10 {
+		t.Errorf("P2 total given explicitly: %+v", u)
+	}
+	if r.Deadlock != "" || !strings.Contains(r.Subtitle, "direct") {
+		t.Errorf("deadlock %q subtitle %q", r.Deadlock, r.Subtitle)
+	}
+}
+
+func TestDecodeMPI(t *testing.T) {
+	r, err := Decode("mpi.json", readFile(t, "testdata/mpi.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Kind != KindMPI || r.Time != 3.5 || len(r.Units) != 2 || !r.HasTimeline {
+		t.Fatalf("%+v", r)
+	}
+	if u := r.Units[1]; u.Name != "rank 1" || u.Compute != 1 || u.Comm != 1 || u.Wait != 1.5 || u.Total != 3.5 {
+		t.Errorf("rank 1: %+v", u)
+	}
+	// Elements from the events: compute 2+1 s in 2 calls, recv 2.5, send 1, wait 0.5.
+	want := []Element{
+		{Name: "compute", Kind: "compute", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
+		{Name: "recv", Kind: "communication", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 2.5},
+		{Name: "send", Kind: "communication", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
+		{Name: "wait", Kind: "wait", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
+	}
+	if !reflect.DeepEqual(r.Elements, want) {
+		t.Errorf("elements\n got %+v\nwant %+v", r.Elements, want)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"{\n  \"a\": 1,\n  oops\n}", "x.json: not a result file: line 3 col 3"},
+		{`{"a": 1}`, "not a result of augur predict, simulate or replay"},
+		{`{"traceEvents": []}`, "give it as the trace"},
+		{`{"predicted_time_s": "soon"}`, "prediction result: line 1"},
+	} {
+		_, err := Decode("x.json", []byte(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Decode(%q): %v, want %q", c.in, err, c.want)
+		}
+	}
+	if _, err := ReadChromeTrace("t.json", []byte(`{"traceEvents": [{"ph": "X", "ts": "x"}]}`)); err == nil ||
+		!strings.Contains(err.Error(), "t.json: not a Chrome trace") {
+		t.Errorf("bad trace: %v", err)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, p := range []string{"testdata/sample.json", "testdata/threads.json", "testdata/mpi.json"} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"ranks": [{"rank": 1e300}], "events": [{"rank": -5, "start": 1e308, "end": -1e308}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Decode("fuzz.json", data)
+		if err == nil && r.Timeline != nil {
+			r.Timeline.Aggregate(Query{Bins: 50, MaxRows: 10})
+		}
+	})
+}
+
+func FuzzChromeTrace(f *testing.F) {
+	b, err := os.ReadFile("testdata/sample.trace.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add([]byte(`[{"ph":"B","pid":"a","tid":1,"ts":5},{"ph":"E","pid":"a","tid":1,"ts":7}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tl, err := ReadChromeTrace("fuzz.json", data)
+		if err == nil {
+			tl.Aggregate(Query{Bins: 50, MaxRows: 10})
+			tl.ElementStats(0)
+			tl.UnitBudgets()
+		}
+	})
+}
