@@ -20,7 +20,7 @@ type Timeline struct {
 	rowIndex map[[2]int32]int32
 
 	slices   []slice
-	limit    int  // at most this many slices are kept
+	limit    int   // at most this many slices are kept
 	dropped  int64 // slices beyond the limit
 	finished bool
 	rowStart []int // after Finish: slices of row r are slices[rowStart[r]:rowStart[r+1]]
