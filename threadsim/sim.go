@@ -751,7 +751,7 @@ func (s *sim) explain() *Deadlock {
 		}
 		w := Wait{Thread: name}
 		if t.atBoundary {
-			w.Op = "between lists"
+			w.Op = "no list (between Client-Server lists)"
 			var heads []string
 			for _, l := range t.lists {
 				if !l.done && l.head >= 0 {

@@ -1,16 +1,420 @@
 package main
 
-import "flag"
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
 
-// simulateCommand is being built (see the issues); until then it says so.
+	"augur/report"
+	"augur/threadsim"
+	"augur/threadtrace"
+)
+
+type simulateFlags struct {
+	cpus      *int
+	model     *string
+	bind      *string
+	priority  *string
+	format    *string
+	trace     *string
+	gantt     *string
+	timing    *bool
+	maxEvents *int64
+}
+
+func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
+	return &simulateFlags{
+		cpus:      fs.Int("cpus", 0, "number of processors `N` to simulate; required"),
+		model:     fs.String("model", "auto", "simulation `MODEL`: direct, client-server, strict, or auto (Direct, then Client-Server, then Strict Sequence if the others deadlock; seed 004 Fig. 14)"),
+		bind:      fs.String("bind", "", "bind threads to processors: `T1=0,T2=1,...` (every thread, or none)"),
+		priority:  fs.String("priority", "", "thread priorities, highest first: `T1,T2,...` (unlisted threads come last, equal); default: the trace's `# priority` header, else all equal"),
+		format:    fs.String("format", "text", "output `FORMAT`: text or json"),
+		trace:     fs.String("trace", "", "write the simulated timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)"),
+		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
+		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
+		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events (default: no limit)"),
+	}
+}
+
 func simulateCommand() *command {
-	c := &command{name: "simulate", summary: "simulate a recorded thread trace on N processors (VPPB)", usage: "...", help: "Not built yet."}
-	c.run = func(e *env, args []string) int {
-		if _, status, done := parseFlags(e, c, flag.NewFlagSet(c.name, flag.ContinueOnError), args); done {
-			return status
-		}
-		e.stderr.Write([]byte("augur simulate: not built yet\n"))
+	c := &command{
+		define:  func(fs *flag.FlagSet) { newSimulateFlags(fs) },
+		name:    "simulate",
+		summary: "simulate a recorded thread trace on N processors (VPPB)",
+		usage:   "TRACE --cpus N [--model direct|client-server|strict|auto] [--bind T1=0,...] [--priority T1,T2,...] [flags]",
+		help: `Simulates a multithreaded program recorded on one processor (a thread
+trace, see docs/traces.md; ` + "`augur record`" + ` writes one) on N processors, with
+seed 004's simulation models:
+
+  direct         a wait takes an activation of its event from any thread,
+                 a lock goes to whoever comes first (the most accurate);
+  client-server  a thread is a start list and one list per wait; each wait
+                 takes only the activation that triggered it in the recording,
+                 and the lists run in the order their activations come;
+  strict         one list per thread; every wait takes only the activation it
+                 took in the recording, in the recorded order (never deadlocks
+                 on a recording of a deadlock-free run, but pessimistic);
+  auto           direct, then client-server, then strict, whichever first does
+                 not deadlock (seed 004 Fig. 14); the output says which and why.
+
+Threads run under preemptive priority scheduling; --bind pins them to
+processors. The speed-up is against the same model on one processor.
+Example (seed 004's program R):
+  augur simulate threadtrace/testdata/seed004-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
+
+Exit status 3 when the simulated program deadlocks (the report says which
+thread waits for what), 1 when the trace has errors (file:line: message).`,
+	}
+	c.run = func(e *env, args []string) int { return runSimulate(e, c, args) }
+	return c
+}
+
+// simThread is a thread's line in the JSON output.
+type simThread struct {
+	Name    string  `json:"name"`
+	CPU     *int32  `json:"cpu"`
+	Prio    int32   `json:"priority"`
+	Start   float64 `json:"start"`
+	End     float64 `json:"end"`
+	Busy    float64 `json:"busy"`
+	Blocked float64 `json:"blocked"`
+	Ready   float64 `json:"ready_waiting"`
+	Done    bool    `json:"done"`
+}
+
+type simAttempt struct {
+	Model      string              `json:"model"`
+	Deadlock   bool                `json:"deadlock"`
+	Completion float64             `json:"completion_time"`
+	Report     *threadsim.Deadlock `json:"deadlock_report"`
+}
+
+// simOutput is `augur simulate --format json` (docs/traces.md).
+type simOutput struct {
+	Trace          string              `json:"trace"`
+	Threads        []simThread         `json:"threads"`
+	CPUs           int                 `json:"cpus"`
+	ModelAsked     string              `json:"model_requested"`
+	Model          string              `json:"model"`
+	Reason         string              `json:"model_reason,omitempty"`
+	Deadlock       bool                `json:"deadlock"`
+	DeadlockReport *threadsim.Deadlock `json:"deadlock_report"`
+	Completion     float64             `json:"completion_time"`
+	OneCPU         *float64            `json:"one_processor_time"`
+	Speedup        *float64            `json:"speedup"`
+	Recorded       float64             `json:"recorded_time"`
+	TraceEvents    int                 `json:"trace_events"`
+	SimEvents      int64               `json:"sim_events"`
+	WorkFrom       string              `json:"work_from"`
+	Attempts       []simAttempt        `json:"attempts,omitempty"`
+	ReadSeconds    *float64            `json:"read_seconds,omitempty"`
+	SimSeconds     *float64            `json:"simulate_seconds,omitempty"`
+}
+
+func runSimulate(e *env, c *command, args []string) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	sf := newSimulateFlags(fs)
+	pos, status, done := parseFlags(e, c, fs, args)
+	if done {
+		return status
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur simulate: "+format+"\n", a...)
 		return exitUsage
 	}
-	return c
+	if len(pos) != 1 {
+		return usageErr("want one TRACE file, got %d arguments\nRun 'augur simulate --help'.", len(pos))
+	}
+	if *sf.cpus < 1 || *sf.cpus > 1<<20 {
+		return usageErr("--cpus N is required, 1..%d", 1<<20)
+	}
+	auto := *sf.model == "auto"
+	model, ok := threadsim.ParseModel(*sf.model)
+	if !auto && !ok {
+		return usageErr("--model %q: use direct, client-server, strict or auto", *sf.model)
+	}
+	if *sf.format != "text" && *sf.format != "json" {
+		return usageErr("--format %q: use text or json", *sf.format)
+	}
+	if *sf.maxEvents < 0 {
+		return usageErr("--max-events must be ≥ 0")
+	}
+
+	t0 := time.Now()
+	prog, err := loadThreadTrace(pos[0])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+		return exitInput
+	}
+	readSecs := time.Since(t0).Seconds()
+
+	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: *sf.trace != "" || *sf.gantt != ""}
+	if cfg.Bind, err = parseBind(*sf.bind, prog, *sf.cpus); err != nil {
+		return usageErr("--bind: %v", err)
+	}
+	if cfg.Prio, err = parsePriority(*sf.priority, prog); err != nil {
+		return usageErr("--priority: %v", err)
+	}
+
+	t1 := time.Now()
+	var res *threadsim.Result
+	var attempts []threadsim.Attempt
+	reason := ""
+	if auto {
+		res, attempts, reason, err = threadsim.Auto(prog, cfg)
+	} else {
+		res, err = threadsim.Run(prog, cfg)
+	}
+	simSecs := time.Since(t1).Seconds()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
+		return exitSim
+	}
+	out := simOutput{Trace: pos[0], CPUs: *sf.cpus, ModelAsked: *sf.model, Model: res.Model.String(), Reason: reason,
+		Deadlock: res.Deadlock != nil, DeadlockReport: res.Deadlock, Completion: res.Completion,
+		Recorded: prog.Recorded, TraceEvents: prog.Events, SimEvents: res.Events, WorkFrom: "timestamps"}
+	if prog.HasCPU {
+		out.WorkFrom = "cpu times"
+	}
+	if res.Deadlock == nil {
+		one := threadsim.OneProcessor(cfg)
+		one.Model = res.Model
+		if r1, err := threadsim.Run(prog, one); err == nil && r1.Deadlock == nil {
+			out.OneCPU = &r1.Completion
+			if res.Completion > 0 {
+				s := r1.Completion / res.Completion
+				out.Speedup = &s
+			}
+		}
+	}
+	for _, a := range attempts {
+		out.Attempts = append(out.Attempts, simAttempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
+	}
+	for i, t := range res.Threads {
+		st := simThread{Name: t.Name, Start: t.Start, End: t.End, Busy: t.Busy, Blocked: t.Blocked, Ready: t.Ready, Done: t.Done}
+		if cfg.Bind != nil {
+			st.CPU = &cfg.Bind[i]
+		}
+		if cfg.Prio != nil {
+			st.Prio = cfg.Prio[i]
+		}
+		out.Threads = append(out.Threads, st)
+	}
+	if *sf.timing {
+		out.ReadSeconds, out.SimSeconds = &readSecs, &simSecs
+	}
+	if *sf.trace != "" {
+		if err := simWriteFile(*sf.trace, func(w io.Writer) error { return threadsim.WriteChrome(w, prog, res) }); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: --trace: %v\n", err)
+			return exitInput
+		}
+	}
+	if *sf.gantt != "" {
+		if err := simWriteFile(*sf.gantt, func(w io.Writer) error { return report.WriteGanttSVG(w, threadGantt(prog, res, pos[0])) }); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: --gantt: %v\n", err)
+			return exitInput
+		}
+	}
+	if *sf.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(out)
+	} else {
+		writeSimText(e.stdout, &out)
+	}
+	if res.Deadlock != nil {
+		if *sf.format == "json" {
+			fmt.Fprintf(e.stderr, "augur simulate: the simulated program deadlocks under the %s model\n", res.Model)
+		}
+		return exitDeadlock
+	}
+	return exitOK
+}
+
+// loadThreadTrace reads and builds a thread trace.
+func loadThreadTrace(path string) (*threadtrace.Program, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tr, err := threadtrace.Parse(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return threadtrace.Build(tr)
+}
+
+func threadIndex(p *threadtrace.Program) map[string]int32 {
+	m := make(map[string]int32, len(p.Threads))
+	for i, t := range p.Threads {
+		m[t.Name] = int32(i)
+	}
+	return m
+}
+
+// parseBind reads T1=0,T2=1,...; every thread must be bound, or none.
+func parseBind(s string, p *threadtrace.Program, cpus int) ([]int32, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	idx := threadIndex(p)
+	bind := make([]int32, len(p.Threads))
+	for i := range bind {
+		bind[i] = -1
+	}
+	for _, part := range strings.Split(s, ",") {
+		name, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			return nil, fmt.Errorf("want THREAD=PROCESSOR, got %q", part)
+		}
+		t, ok := idx[name]
+		if !ok {
+			return nil, fmt.Errorf("no thread %q in the trace (threads: %s)", name, threadNames(p))
+		}
+		c, err := strconv.Atoi(v)
+		if err != nil || c < 0 || c >= cpus {
+			return nil, fmt.Errorf("%s=%s: processor must be 0..%d", name, v, cpus-1)
+		}
+		if bind[t] >= 0 {
+			return nil, fmt.Errorf("%s is bound twice", name)
+		}
+		bind[t] = int32(c)
+	}
+	var missing []string
+	for i, b := range bind {
+		if b < 0 {
+			missing = append(missing, p.Threads[i].Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("bind every thread or none; not bound: %s", strings.Join(missing, ", "))
+	}
+	return bind, nil
+}
+
+// parsePriority reads T1,T2,... (highest first) or takes the trace header.
+func parsePriority(s string, p *threadtrace.Program) ([]int32, error) {
+	var order []int32
+	if strings.TrimSpace(s) == "" {
+		order = p.Priority
+	} else {
+		idx := threadIndex(p)
+		seen := map[int32]bool{}
+		for _, name := range strings.Split(s, ",") {
+			name = strings.TrimSpace(name)
+			t, ok := idx[name]
+			if !ok {
+				return nil, fmt.Errorf("no thread %q in the trace (threads: %s)", name, threadNames(p))
+			}
+			if seen[t] {
+				return nil, fmt.Errorf("%s is listed twice", name)
+			}
+			seen[t] = true
+			order = append(order, t)
+		}
+	}
+	if order == nil {
+		return nil, nil
+	}
+	prio := make([]int32, len(p.Threads))
+	for k, t := range order {
+		prio[t] = int32(len(order) - k)
+	}
+	return prio, nil
+}
+
+func threadNames(p *threadtrace.Program) string {
+	var names []string
+	for i, t := range p.Threads {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("... %d in all", len(p.Threads)))
+			break
+		}
+		names = append(names, t.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+func simWriteFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func writeSimText(w io.Writer, o *simOutput) {
+	fmt.Fprintf(w, "trace:            %s (%d events, %d threads; work from %s)\n", o.Trace, o.TraceEvents, len(o.Threads), o.WorkFrom)
+	fmt.Fprintf(w, "processors:       %d\n", o.CPUs)
+	fmt.Fprintf(w, "model:            %s", o.Model)
+	if o.ModelAsked == "auto" {
+		fmt.Fprintf(w, " (auto: %s)", o.Reason)
+	}
+	fmt.Fprintln(w)
+	if o.Deadlock {
+		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
+		for _, wt := range o.DeadlockReport.Waits {
+			fmt.Fprintf(w, "  %s is blocked in %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
+		}
+	} else {
+		fmt.Fprintf(w, "completion time:  %s (recorded on one processor: %s)\n", simFmt(o.Completion), simFmt(o.Recorded))
+		if o.Speedup != nil {
+			fmt.Fprintf(w, "speed-up:         %.3f (one processor, same model: %s)\n", *o.Speedup, simFmt(*o.OneCPU))
+		}
+	}
+	if o.ReadSeconds != nil {
+		fmt.Fprintf(w, "read time:        %.4f s; simulation time: %.4f s (%.0f events/s)\n", *o.ReadSeconds, *o.SimSeconds, float64(o.TraceEvents)/math.Max(*o.SimSeconds, 1e-9))
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "thread\tcpu\tstart\tend\tbusy\tblocked\tready-waiting\t")
+	for _, t := range o.Threads {
+		cpu := "any"
+		if t.CPU != nil {
+			cpu = strconv.Itoa(int(*t.CPU))
+		}
+		end := simFmt(t.End)
+		if !t.Done {
+			end += " (stuck)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Name, cpu, simFmt(t.Start), end, simFmt(t.Busy), simFmt(t.Blocked), simFmt(t.Ready))
+	}
+	tw.Flush()
+}
+
+// simFmt prints a time with six significant digits.
+func simFmt(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
+
+// threadGantt draws a simulated run: a row per thread, coloured by the
+// processor it ran on, dashed while blocked.
+func threadGantt(p *threadtrace.Program, r *threadsim.Result, name string) *report.Gantt {
+	gt := &report.Gantt{Title: fmt.Sprintf("%s: %s model, %d processors, completion %s", name, r.Model, r.CPUs, simFmt(r.Completion)),
+		Unit: "trace units (s)", End: r.Completion}
+	for _, t := range p.Threads {
+		gt.Rows = append(gt.Rows, t.Name)
+	}
+	for c := 0; c < r.CPUs && c < 10; c++ {
+		gt.Legend = append(gt.Legend, fmt.Sprintf("cpu%d", c))
+	}
+	for _, s := range r.Slices {
+		gt.Bars = append(gt.Bars, report.GanttBar{Row: int(s.Thread), Start: s.Start, End: s.End, Style: int(s.CPU),
+			Label: fmt.Sprintf("%s on cpu%d, %s to %s", p.Threads[s.Thread].Name, s.CPU, simFmt(s.Start), simFmt(s.End))})
+	}
+	for _, b := range r.Blocks {
+		gt.Bars = append(gt.Bars, report.GanttBar{Row: int(b.Thread), Start: b.Start, End: b.End, Style: report.StyleBlocked,
+			Label: fmt.Sprintf("%s blocked at trace line %d, %s to %s", p.Threads[b.Thread].Name, b.Line, simFmt(b.Start), simFmt(b.End))})
+	}
+	return gt
 }
