@@ -249,6 +249,7 @@ type engine struct {
 	nicUp    []float64   // per node: when its link is free to send
 	nicDown  []float64   // per node: when its link is free to receive
 	eager    float64
+	net      *flowNet // flow-level network model; nil: constant model
 
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
@@ -310,6 +311,9 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	for i := range e.elems {
 		e.elems[i].Min = math.Inf(1)
+	}
+	if err := e.initNet(); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
 	}
 	n := m.NumNodes()
 	e.nodes = make([]nodeState, n)
@@ -388,6 +392,8 @@ func (e *engine) run() error {
 			e.collStep(ev.Target, e.now)
 		case evTest:
 			e.testCheck(ev.Target, e.now)
+		case evNet:
+			e.netEvent(ev.Target, ev.Arg)
 		}
 	}
 	if e.err != nil {

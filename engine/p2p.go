@@ -31,13 +31,14 @@ type request struct {
 	complete,
 	awaited,
 	released bool // owner no longer refers to it
-	bytes   float64
-	cost    float64 // < 0: the network decides
-	post    float64
-	start   float64 // send: when its data started to move
-	arrival float64 // eager send: when its data reaches the receiver
-	finish  float64 // when the request completed
-	xfer    float64 // time the owner spent transferring (for statistics)
+	inFlight bool // a network flow still refers to it
+	bytes    float64
+	cost     float64 // < 0: the network decides
+	post     float64
+	start    float64 // send: when its data started to move
+	arrival  float64 // eager send: when its data reaches the receiver
+	finish   float64 // when the request completed
+	xfer     float64 // time the owner spent transferring (for statistics)
 }
 
 // pidQueues are the heads and tails of a process's matching queues, linked
@@ -106,7 +107,7 @@ func (e *engine) newRequest() int32 {
 // queue refers to it.
 func (e *engine) maybeFree(id int32) {
 	r := e.req(id)
-	if r.released && r.complete && r.matched {
+	if r.released && r.complete && r.matched && !r.inFlight {
 		e.freeReqs = append(e.freeReqs, id)
 	}
 }
@@ -159,6 +160,13 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 		r.start, r.arrival = t, t+cost
 		r.finish, r.xfer = t+cost, cost
 		r.complete = true
+	case e.net != nil:
+		// SMPI: a send smaller than the detached threshold returns at
+		// once; its data still moves only once the receive is matched.
+		if bytes < e.net.cfg.DetachedThresh {
+			r.finish = t
+			r.complete = true
+		}
 	case bytes <= e.eager:
 		r.eager = true
 		start, inject, arrival := e.transfer(src, dst, bytes, t)
@@ -257,6 +265,12 @@ func (e *engine) match(sid, rid int32, t float64) {
 	case s.eager:
 		r.finish = math.Max(r.post, s.arrival)
 		r.xfer = math.Min(s.arrival-s.start, r.finish-r.post)
+	case e.net != nil:
+		// Flow model: the data moves from the match on; the flow's end
+		// completes the receive (and a send that was not detached).
+		e.startFlow(sid, rid, t)
+		e.maybeFree(sid)
+		return
 	default:
 		// Rendezvous: the receiver's clear-to-send reaches the sender
 		// after one latency, then the data moves.

@@ -1,0 +1,406 @@
+package engine
+
+import (
+	"math"
+
+	"augur/netmodel"
+)
+
+// Flow-level network (SimGrid's CM02 family: CM02, LV08, SMPI).
+//
+// A transfer is a flow over the links of its route. It first waits its
+// latency (route latency × latency factor), then takes part in the
+// weighted max-min sharing of every link it crosses: its value v is its
+// share of the links' capacity, bounded by TCP-gamma / (2 · route
+// latency), and it progresses at v × bandwidth factor bytes per second.
+// When a flow starts or ends, the rates of the flows sharing links with
+// it (transitively) are recomputed and their completions rescheduled; a
+// completion event carries the flow's version, so superseded events are
+// ignored when they fire.
+
+// evNet is the event of the flow network: Target is the flow, Arg its
+// version at scheduling time (a negative Arg: latency paid).
+const evNet uint8 = 20
+
+type flowState uint8
+
+const (
+	flowFree flowState = iota
+	flowLatency
+	flowActive
+)
+
+type flow struct {
+	state   flowState
+	version int32
+	sid     int32 // send request
+	rid     int32 // receive request
+	links   []int32
+	coef    []float64 // consumption per link (1 on the route, 0.05 back, summed where they coincide)
+	weight  float64   // 1 / sharing penalty
+	bound   float64   // bound on the value (+Inf: none)
+	factor  float64   // bandwidth factor: progress = value × factor
+	remain  float64   // bytes left
+	value   float64   // current max-min share
+	last    float64   // when remain was last brought up to date
+	start   float64   // when the transfer was started
+	mark    uint32    // component search stamp
+	fixed   bool      // max-min: value settled in this solve
+	linkPos []int32   // position of the flow in each link's list
+}
+
+type netLink struct {
+	capacity float64
+	fatpipe  bool
+	flows    []int32 // active flows crossing the link
+	mark     uint32
+	remain   float64 // solver scratch: capacity left
+	used     float64 // solver scratch: Σ coef·weight of unfixed flows
+}
+
+type flowNet struct {
+	cfg   netmodel.Config
+	flows []flow
+	free  []int32
+	links []netLink // machine links, then the model loopback
+	stamp uint32
+
+	// scratch
+	route, back []int32
+	compFlows   []int32
+	compLinks   []int32
+}
+
+// initNet sets up the flow network when cfg asks for a flow model.
+func (e *engine) initNet() error {
+	var c netmodel.Config
+	if e.cfg.Net != nil {
+		c = *e.cfg.Net
+	} else {
+		var err error
+		if c, err = e.m.NetConfig(); err != nil {
+			return err
+		}
+	}
+	if !c.Model.Flow() {
+		return nil
+	}
+	n := &flowNet{cfg: c}
+	nl := e.m.NumLinks()
+	n.links = make([]netLink, nl+1)
+	for i := range nl {
+		l := e.m.LinkOf(i)
+		n.links[i] = netLink{capacity: l.Bandwidth, fatpipe: l.Sharing == 1}
+	}
+	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
+	e.net = n
+	// The event-free collective evaluation assumes the constant model.
+	e.cfg.noFastColl = true
+	return nil
+}
+
+// flowRoute fills n.route (and n.back with crosstraffic) for src -> dst
+// nodes and returns the route's latency and smallest bandwidth.
+func (e *engine) flowRoute(a, b int) (lat, minBW float64) {
+	n := e.net
+	n.route = e.m.Route(a, b, n.route[:0])
+	loop := int32(len(n.links) - 1)
+	if len(n.route) == 0 {
+		n.route = append(n.route, loop)
+	}
+	minBW = math.Inf(1)
+	for _, id := range n.route {
+		if id == loop {
+			lat += n.cfg.LoopbackLat
+			minBW = math.Min(minBW, n.cfg.LoopbackBw)
+			continue
+		}
+		l := e.m.LinkOf(int(id))
+		lat += l.Latency
+		minBW = math.Min(minBW, l.Bandwidth)
+	}
+	n.back = n.back[:0]
+	if n.cfg.CrossTraffic {
+		n.back = e.m.Route(b, a, n.back)
+		if len(n.back) == 0 {
+			n.back = append(n.back, loop)
+		}
+	}
+	return lat, minBW
+}
+
+// startFlow starts the transfer of send sid to receive rid at t.
+func (e *engine) startFlow(sid, rid int32, t float64) {
+	n := e.net
+	s := e.req(sid)
+	size := s.bytes + n.cfg.ExtraBytes
+	a, b := int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])
+	lat, minBW := e.flowRoute(a, b)
+	var id int32
+	if k := len(n.free); k > 0 {
+		id = n.free[k-1]
+		n.free = n.free[:k-1]
+	} else {
+		id = int32(len(n.flows))
+		n.flows = append(n.flows, flow{})
+	}
+	f := &n.flows[id]
+	links, coef, pos := f.links[:0], f.coef[:0], f.linkPos[:0]
+	add := func(l int32, c float64) {
+		for i, x := range links {
+			if x == l {
+				coef[i] += c
+				return
+			}
+		}
+		links = append(links, l)
+		coef = append(coef, c)
+		pos = append(pos, -1)
+	}
+	penalty := lat
+	for _, l := range n.route {
+		add(l, 1)
+		if n.cfg.WeightS > 0 {
+			penalty += n.cfg.WeightS / n.links[l].capacity
+		}
+	}
+	for _, l := range n.back {
+		add(l, 0.05)
+	}
+	bound := minBW
+	if lat > 0 && n.cfg.TCPGamma > 0 {
+		bound = math.Min(bound, n.cfg.TCPGamma/(2*lat))
+	}
+	weight := 1.0
+	if lat > 0 {
+		weight = 1 / penalty
+	}
+	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: links, coef: coef, linkPos: pos,
+		weight: weight, bound: bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
+	s.start = t
+	s.inFlight = true
+	delay := lat * n.cfg.LatFactor.At(size)
+	if delay > 0 {
+		e.q.Push(t+delay, id, evNet, -1)
+		return
+	}
+	e.activate(id, t)
+}
+
+// netEvent handles an event of the flow network.
+func (e *engine) netEvent(id, arg int32) {
+	f := &e.net.flows[id]
+	if arg < 0 {
+		if f.state == flowLatency {
+			e.activate(id, e.now)
+		}
+		return
+	}
+	if f.state != flowActive || f.version != arg {
+		return // superseded by a rate change
+	}
+	e.finishFlow(id)
+}
+
+// activate lets a flow that paid its latency share its links.
+func (e *engine) activate(id int32, t float64) {
+	n := e.net
+	f := &n.flows[id]
+	f.state = flowActive
+	f.last = t
+	if f.remain <= 0 {
+		e.finishFlow(id)
+		return
+	}
+	for i, l := range f.links {
+		f.linkPos[i] = int32(len(n.links[l].flows))
+		n.links[l].flows = append(n.links[l].flows, id)
+	}
+	e.reshare(id)
+}
+
+// finishFlow ends a flow now: it leaves its links, the flows it shared
+// them with get new rates, and its requests complete.
+func (e *engine) finishFlow(id int32) {
+	n := e.net
+	f := &n.flows[id]
+	for i, l := range f.links {
+		lk := &n.links[l]
+		p := f.linkPos[i]
+		last := lk.flows[len(lk.flows)-1]
+		lk.flows[p] = last
+		if last != id {
+			lf := &n.flows[last]
+			for j, ll := range lf.links {
+				if ll == l {
+					lf.linkPos[j] = p
+					break
+				}
+			}
+		}
+		lk.flows = lk.flows[:len(lk.flows)-1]
+	}
+	f.state = flowFree
+	f.version++
+	sid, rid, start := f.sid, f.rid, f.start
+	n.free = append(n.free, id)
+	// Neighbours: the flows still on the freed links.
+	for _, l := range f.links {
+		if fl := n.links[l].flows; len(fl) > 0 {
+			e.reshare(fl[0])
+		}
+	}
+	s, r := e.req(sid), e.req(rid)
+	s.inFlight = false
+	now := e.now
+	r.finish, r.xfer = now, now-start
+	if !s.complete {
+		s.finish, s.xfer = now, now-start
+		e.completeReq(sid)
+	}
+	e.completeReq(rid)
+	e.maybeFree(sid)
+	e.maybeFree(rid)
+}
+
+// reshare recomputes the max-min shares of the flows connected to flow
+// seed through shared links, and reschedules their completions.
+func (e *engine) reshare(seed int32) {
+	n := e.net
+	n.stamp++
+	st := n.stamp
+	flows, links := n.compFlows[:0], n.compLinks[:0]
+	if n.flows[seed].state != flowActive {
+		return
+	}
+	n.flows[seed].mark = st
+	flows = append(flows, seed)
+	for i := 0; i < len(flows); i++ {
+		f := &n.flows[flows[i]]
+		for _, l := range f.links {
+			lk := &n.links[l]
+			if lk.mark == st {
+				continue
+			}
+			lk.mark = st
+			links = append(links, l)
+			if lk.fatpipe {
+				continue // a fat pipe couples no one
+			}
+			for _, g := range lk.flows {
+				if n.flows[g].mark != st {
+					n.flows[g].mark = st
+					flows = append(flows, g)
+				}
+			}
+		}
+	}
+	now := e.now
+	// Bring the remainders up to date at the old rates.
+	for _, id := range flows {
+		f := &n.flows[id]
+		f.remain -= f.value * f.factor * (now - f.last)
+		f.last = now
+		f.fixed = false
+	}
+	solveMaxMin(n, flows, links)
+	for _, id := range flows {
+		f := &n.flows[id]
+		f.version++
+		rate := f.value * f.factor
+		if f.remain <= f.remain*0+1e-9*math.Max(1, f.remain) && f.remain <= 1e-6 {
+			f.remain = 0
+		}
+		if rate <= 0 {
+			continue // starved: waits for another flow to end
+		}
+		e.q.Push(now+math.Max(f.remain, 0)/rate, id, evNet, f.version)
+	}
+	n.compFlows, n.compLinks = flows, links
+}
+
+// solveMaxMin gives every flow of the component its weighted max-min
+// share: progressive filling, v_j = w_j·λ, raising λ until a link is full
+// (Σ coef·v = capacity on shared links) or a flow reaches its bound (its
+// own bound, or capacity/coef on a fat pipe); flows so stopped keep their
+// value and the others go on.
+func solveMaxMin(n *flowNet, flows, links []int32) {
+	for _, l := range links {
+		lk := &n.links[l]
+		lk.remain = lk.capacity
+	}
+	left := len(flows)
+	for left > 0 {
+		for _, l := range links {
+			n.links[l].used = 0
+		}
+		lambda := math.Inf(1)
+		for _, id := range flows {
+			f := &n.flows[id]
+			if f.fixed {
+				continue
+			}
+			lb := f.bound
+			for i, l := range f.links {
+				lk := &n.links[l]
+				if lk.fatpipe {
+					lb = math.Min(lb, lk.capacity/f.coef[i])
+				} else {
+					lk.used += f.coef[i] * f.weight
+				}
+			}
+			lambda = math.Min(lambda, lb/f.weight)
+		}
+		for _, l := range links {
+			lk := &n.links[l]
+			if !lk.fatpipe && lk.used > 0 {
+				lambda = math.Min(lambda, math.Max(lk.remain, 0)/lk.used)
+			}
+		}
+		if math.IsInf(lambda, 1) {
+			// Nothing limits the remaining flows (infinite capacities).
+			for _, id := range flows {
+				if f := &n.flows[id]; !f.fixed {
+					f.value, f.fixed = math.Inf(1), true
+				}
+			}
+			return
+		}
+		// Fix the flows that hit their bound or cross a saturated link.
+		const eps = 1e-12
+		fixedAny := false
+		for _, id := range flows {
+			f := &n.flows[id]
+			if f.fixed {
+				continue
+			}
+			v := f.weight * lambda
+			stop := false
+			lb := f.bound
+			for i, l := range f.links {
+				lk := &n.links[l]
+				if lk.fatpipe {
+					lb = math.Min(lb, lk.capacity/f.coef[i])
+				} else if lk.used > 0 && math.Max(lk.remain, 0)/lk.used <= lambda*(1+eps) {
+					stop = true
+				}
+			}
+			if lb/f.weight <= lambda*(1+eps) {
+				stop = true
+			}
+			if stop {
+				f.value, f.fixed = v, true
+				left--
+				fixedAny = true
+				for i, l := range f.links {
+					if lk := &n.links[l]; !lk.fatpipe {
+						lk.remain -= f.coef[i] * v
+					}
+				}
+			}
+		}
+		if !fixedAny {
+			return // cannot happen: the minimum is reached somewhere
+		}
+	}
+}

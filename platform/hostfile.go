@@ -1,0 +1,98 @@
+package platform
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"augur/machine"
+)
+
+// Hostfile is a list of host names as smpirun reads it: one per line,
+// "NAME:N" standing for N lines of NAME; blank lines are skipped. Lines
+// records the line of each entry for error messages.
+type Hostfile struct {
+	File  string
+	Names []string
+	Lines []int
+}
+
+// maxHostfileEntries bounds "NAME:N" expansions.
+const maxHostfileEntries = 10_000_000
+
+// ReadHostfile reads the hostfile at path.
+func ReadHostfile(path string) (*Hostfile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read hostfile: %w", err)
+	}
+	return ParseHostfile(path, data)
+}
+
+// ParseHostfile parses a hostfile held in data.
+func ParseHostfile(filename string, data []byte) (*Hostfile, error) {
+	h := &Hostfile{File: filename}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" {
+			continue
+		}
+		n := 1
+		if name, count, ok := strings.Cut(s, ":"); ok {
+			c, err := strconv.Atoi(strings.TrimSpace(count))
+			if err != nil || c < 0 {
+				return nil, &Error{File: filename, Line: line, Msg: fmt.Sprintf("%q: the count after ':' must be a number ≥ 0", s)}
+			}
+			s, n = strings.TrimSpace(name), c
+			if s == "" {
+				return nil, &Error{File: filename, Line: line, Msg: "empty host name before ':'"}
+			}
+		}
+		if len(h.Names)+n > maxHostfileEntries {
+			return nil, &Error{File: filename, Line: line, Msg: fmt.Sprintf("more than %d entries", maxHostfileEntries)}
+		}
+		for range n {
+			h.Names = append(h.Names, s)
+			h.Lines = append(h.Lines, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, &Error{File: filename, Line: line + 1, Msg: err.Error()}
+	}
+	if len(h.Names) == 0 {
+		return nil, &Error{File: filename, Line: max(line, 1), Msg: "the hostfile names no host"}
+	}
+	return h, nil
+}
+
+// MapRanks places np ranks as smpirun does: rank r on the host of entry
+// r mod len(entries). np 0 means one rank per entry. Every named host must
+// exist in m.
+func MapRanks(m *machine.Machine, h *Hostfile, np int) ([]int32, error) {
+	if np == 0 {
+		np = len(h.Names)
+	}
+	if np < 0 {
+		return nil, fmt.Errorf("%d ranks", np)
+	}
+	nodes := make([]int32, len(h.Names))
+	for i, name := range h.Names {
+		id, ok := m.HostIndex(name)
+		if !ok {
+			return nil, &Error{File: h.File, Line: h.Lines[i], Msg: fmt.Sprintf("host %q is not in platform %q", name, m.Name)}
+		}
+		nodes[i] = int32(id)
+	}
+	out := make([]int32, np)
+	for r := range out {
+		out[r] = nodes[r%len(nodes)]
+	}
+	return out, nil
+}

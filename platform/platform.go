@@ -1,0 +1,296 @@
+// Package platform reads SimGrid platform files (XML, version 4.1) and
+// smpirun hostfiles into augur's one machine abstraction, *machine.Machine:
+// every host becomes a node, every link a link of machine.Topology, and the
+// zones' routing (Full, Floyd, Dijkstra, clusters with backbone, loopback
+// and limiter links, TORUS clusters) a machine.Router that computes routes
+// the way SimGrid does, hierarchically through zone gateways.
+package platform
+
+import (
+	"fmt"
+	"os"
+
+	"augur/machine"
+)
+
+// Error is a problem in a platform file or hostfile at a line.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Load reads the platform file at path.
+func Load(path string) (*machine.Machine, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load platform: %w", err)
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a platform held in data; filename names it in errors, which
+// are *Error.
+func Parse(filename string, data []byte) (*machine.Machine, error) {
+	b := &builder{file: filename}
+	if err := b.read(data); err != nil {
+		return nil, err
+	}
+	return b.machine()
+}
+
+// routing is how a zone computes routes between its members.
+type routing uint8
+
+const (
+	rFull routing = iota
+	rFloyd
+	rDijkstra
+	rNone
+	rCluster
+	rTorus
+)
+
+type npKind uint8
+
+const (
+	npHost npKind = iota
+	npRouter
+	npZone
+)
+
+// netpoint is something routes join: a host, a router or a zone.
+type netpoint struct {
+	name string
+	kind npKind
+	zone int32 // the zone it is in (-1: none, for the root zone)
+	idx  int32 // host index, or zone index for npZone
+	pos  int32 // position among the cluster's hosts (clusters only)
+}
+
+// zroute is a route of a zone between two of its netpoints; for routes
+// between zones, gwSrc/gwDst are the netpoints where it enters and leaves.
+type zroute struct {
+	links        []int32
+	gwSrc, gwDst int32
+}
+
+type zone struct {
+	id     string
+	kind   routing
+	parent int32
+	np     int32 // the zone's own netpoint (-1 for the root)
+	depth  int
+
+	full  map[[2]int32]*zroute
+	edges map[int32][]gedge // Floyd/Dijkstra: adjacency by netpoint
+	// next[i][j] for graph zones: the edge index to take from member i to
+	// reach member j (computed once all routes are read).
+	members []int32
+	memIdx  map[int32]int
+	next    [][]int32
+	elist   []gedge
+
+	cl *cluster
+}
+
+type gedge struct {
+	from, to int32
+	r        *zroute
+}
+
+type cluster struct {
+	up, down, loop, lim []int32 // per host position; -1: none
+	backbone            int32
+	router              int32 // netpoint of the cluster's router
+	dims                []int // TORUS dimensions
+	torusUp, torusDown  [][]int32
+}
+
+type hostDef struct {
+	name  string
+	speed float64
+	cores int
+	np    int32
+}
+
+// router implements machine.Router over the zone tree.
+type router struct {
+	nps   []netpoint
+	zones []*zone
+	hosts []int32 // host index -> netpoint
+}
+
+func (r *router) Route(a, b int, dst []int32) []int32 {
+	return r.global(r.hosts[a], r.hosts[b], dst, 0)
+}
+
+// global appends the route between netpoints src and dst, as SimGrid's
+// NetZoneImpl::get_global_route: the common ancestor zone routes between
+// the children containing them, and the gateways are reached recursively.
+func (r *router) global(src, dst int32, out []int32, depth int) []int32 {
+	if depth > 64 {
+		return out // a cycle of gateways; the checks at load time prevent it
+	}
+	common, sa, da := r.ancestors(src, dst)
+	if common < 0 {
+		return out
+	}
+	z := r.zones[common]
+	if sa == da && src != dst {
+		return out
+	}
+	if sa == src && da == dst {
+		return z.local(r, src, dst, out)
+	}
+	lr := z.localRoute(r, sa, da)
+	if lr == nil {
+		return out
+	}
+	if sa != src && lr.gwSrc >= 0 && lr.gwSrc != src {
+		out = r.global(src, lr.gwSrc, out, depth+1)
+	}
+	out = append(out, lr.links...)
+	if da != dst && lr.gwDst >= 0 && lr.gwDst != dst {
+		out = r.global(lr.gwDst, dst, out, depth+1)
+	}
+	return out
+}
+
+// ancestors returns the common zone of netpoints a and b and the netpoints
+// in that zone containing them (themselves, or their child zone's).
+func (r *router) ancestors(a, b int32) (common, sa, da int32) {
+	za, zb := r.nps[a].zone, r.nps[b].zone
+	sa, da = a, b
+	for za >= 0 && zb >= 0 && za != zb {
+		if r.zones[za].depth >= r.zones[zb].depth {
+			sa = r.zones[za].np
+			za = r.zones[za].parent
+		} else {
+			da = r.zones[zb].np
+			zb = r.zones[zb].parent
+		}
+	}
+	if za != zb || za < 0 {
+		return -1, a, b
+	}
+	return za, sa, da
+}
+
+// local appends the route between two netpoints directly in zone z.
+func (z *zone) local(r *router, a, b int32, out []int32) []int32 {
+	switch z.kind {
+	case rCluster, rTorus:
+		return z.clusterRoute(r, a, b, out)
+	}
+	if lr := z.localRoute(r, a, b); lr != nil {
+		out = append(out, lr.links...)
+	}
+	return out
+}
+
+// localRoute is the route between members a and b of a Full or graph zone
+// (nil if none). Cluster zones answer through clusterRoute; for their
+// router as a gateway the local route is computed into a fresh route.
+func (z *zone) localRoute(r *router, a, b int32) *zroute {
+	switch z.kind {
+	case rFull:
+		return z.full[[2]int32{a, b}]
+	case rFloyd, rDijkstra:
+		return z.graphRoute(a, b)
+	case rCluster, rTorus:
+		return &zroute{links: z.clusterRoute(r, a, b, nil), gwSrc: -1, gwDst: -1}
+	}
+	return nil
+}
+
+func (z *zone) graphRoute(a, b int32) *zroute {
+	if a == b {
+		return z.full[[2]int32{a, b}]
+	}
+	i, ok1 := z.memIdx[a]
+	j, ok2 := z.memIdx[b]
+	if !ok1 || !ok2 || z.next == nil {
+		return nil
+	}
+	if z.next[i][j] < 0 {
+		return nil
+	}
+	// Graph routes are assembled on each call; zones using them are small.
+	res := &zroute{gwSrc: -1, gwDst: -1}
+	cur := i
+	for steps := 0; cur != j && steps <= len(z.members); steps++ {
+		e := z.elist[z.next[cur][j]]
+		if res.gwSrc < 0 {
+			res.gwSrc = e.r.gwSrc
+		}
+		res.gwDst = e.r.gwDst
+		res.links = append(res.links, e.r.links...)
+		cur = z.memIdx[e.to]
+	}
+	return res
+}
+
+// clusterRoute: loopback for a host to itself if the cluster has one;
+// otherwise the source's limiter and private up link, the backbone, the
+// destination's private down link and limiter (routers have no private
+// links). TORUS clusters route dimension by dimension instead of the
+// backbone.
+func (z *zone) clusterRoute(r *router, a, b int32, out []int32) []int32 {
+	c := z.cl
+	pa, pb := r.nps[a], r.nps[b]
+	if a == b && pa.kind == npHost && c.loop[pa.pos] >= 0 {
+		return append(out, c.loop[pa.pos])
+	}
+	if pa.kind == npHost {
+		if c.lim[pa.pos] >= 0 {
+			out = append(out, c.lim[pa.pos])
+		}
+		if c.up[pa.pos] >= 0 {
+			out = append(out, c.up[pa.pos])
+		}
+	}
+	if z.kind == rTorus && pa.kind == npHost && pb.kind == npHost {
+		out = c.torus(int(pa.pos), int(pb.pos), out)
+	} else if c.backbone >= 0 {
+		out = append(out, c.backbone)
+	}
+	if pb.kind == npHost {
+		if c.down[pb.pos] >= 0 {
+			out = append(out, c.down[pb.pos])
+		}
+		if c.lim[pb.pos] >= 0 {
+			out = append(out, c.lim[pb.pos])
+		}
+	}
+	return out
+}
+
+// torus appends the links from position a to b: dimension by dimension,
+// the shorter way around each ring, a link per hop (the UP half of the
+// link of the node left when going up, the DOWN half of the node entered
+// when going down).
+func (c *cluster) torus(a, b int, out []int32) []int32 {
+	cur := a
+	stride := 1
+	for d, n := range c.dims {
+		ca := (cur / stride) % n
+		cb := (b / stride) % n
+		for ca != cb {
+			fwd := (cb - ca + n) % n
+			if fwd <= n-fwd {
+				out = append(out, c.torusUp[d][cur])
+				ca = (ca + 1) % n
+			} else {
+				ca = (ca - 1 + n) % n
+				next := cur - ((cur/stride)%n)*stride + ca*stride
+				out = append(out, c.torusDown[d][next])
+			}
+			cur = cur - ((cur/stride)%n)*stride + ca*stride
+		}
+		stride *= n
+	}
+	return out
+}
