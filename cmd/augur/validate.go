@@ -1,16 +1,187 @@
 package main
 
-import "flag"
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
 
-// validateCommand is being built (see the issues); until then it says so.
+	"augur/machine"
+	"augur/model"
+	"augur/predict"
+	"augur/validate"
+)
+
+type validateFlags struct {
+	machine   *string
+	measured  *string
+	reference *string
+	format    *string
+	svg       *string
+	png       *string
+	title     *string
+	stable    *bool
+	seed      *uint64
+	mapping   *string
+}
+
+func newValidateFlags(fs *flag.FlagSet) *validateFlags {
+	v := &validateFlags{}
+	v.machine = fs.String("machine", "", "machine `FILE` (YAML); required")
+	v.measured = fs.String("measured", "", "`COLUMN` of the measured time (default: tm, tm_s, measured or time)")
+	v.reference = fs.String("reference", "", "`COLUMN` of another prediction to show side by side (e.g. the seed's Ts)")
+	v.format = fs.String("format", "text", "output `FORMAT`: text, csv or json")
+	v.svg = fs.String("svg", "", "draw predicted against measured time as SVG into `FILE`")
+	v.png = fs.String("png", "", "draw predicted against measured time as PNG into `FILE`")
+	v.title = fs.String("title", "", "chart `TITLE` (default: model on machine)")
+	v.stable = fs.Bool("stable", false, "leave the wall-clock columns (Te, Tm/Te) out, so that equal inputs give identical output")
+	v.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
+	v.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic or an explicit `LIST`")
+	return v
+}
+
 func validateCommand() *command {
-	c := &command{name: "validate", summary: "compare predictions with measurements (seed 000 Table 2)", usage: "...", help: "Not built yet."}
-	c.run = func(e *env, args []string) int {
-		if _, status, done := parseFlags(e, c, flag.NewFlagSet(c.name, flag.ContinueOnError), args); done {
-			return status
-		}
-		e.stderr.Write([]byte("augur validate: not built yet\n"))
-		return exitUsage
+	c := &command{
+		define:  func(fs *flag.FlagSet) { newValidateFlags(fs) },
+		name:    "validate",
+		summary: "compare predictions with measurements (seed 000 Table 2)",
+		usage:   "MODEL MEASUREMENTS.csv --machine FILE [flags]",
+		help: `Predicts MODEL on the machine for every configuration in MEASUREMENTS.csv
+and prints seed 000's Table 2: configuration, Ts (predicted), Tm (measured),
+Te (evaluation time), Tm/Te and Error % = |Ts − Tm| / Tm · 100, with the
+mean error. --svg and --png draw predicted against measured time (seed 000,
+Fig. 15). See docs/validate.md.
+
+MEASUREMENTS.csv has a header; the columns nodes, procs and threads are the
+system parameters, a column named like a param of the model sets it, and
+the measured-time column is Tm. Example (seed 000's LAPW0 table):
+  augur validate examples/lapw0.aug ../shared/peers/lapw0/table2.csv \
+    --machine examples/machines/gescher.yaml --measured tm_s --reference ts_s`,
 	}
+	c.run = func(e *env, args []string) int { return runValidate(e, c, args) }
 	return c
+}
+
+func runValidate(e *env, c *command, args []string) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	vf := newValidateFlags(fs)
+	pos, status, done := parseFlags(e, c, fs, args)
+	if done {
+		return status
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur validate: "+format+"\n", a...)
+		return code
+	}
+	if len(pos) != 2 {
+		return fail(exitUsage, "want a MODEL and a MEASUREMENTS file, got %d arguments\nRun 'augur validate --help'.", len(pos))
+	}
+	if *vf.machine == "" {
+		return fail(exitUsage, "--machine FILE is required")
+	}
+	switch *vf.format {
+	case "text", "csv", "json":
+	default:
+		return fail(exitUsage, "--format %q: use text, csv or json", *vf.format)
+	}
+	how, explicit, err := machine.ParseMapping(*vf.mapping)
+	if err != nil {
+		return fail(exitUsage, "--map: %v", err)
+	}
+	src, err := os.ReadFile(pos[0])
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	f, diags := model.Parse(pos[0], src)
+	if diags.HasErrors() {
+		fmt.Fprintln(e.stderr, diags.Error())
+		return exitInput
+	}
+	var params []string
+	for _, d := range f.Decls {
+		if v, ok := d.(*model.VarDecl); ok && v.Kind == model.Param {
+			params = append(params, v.Name.Name)
+		}
+	}
+	data, err := os.ReadFile(pos[1])
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	rows, err := validate.ReadMeasurements(pos[1], data, validate.Columns{Measured: *vf.measured, Reference: *vf.reference, Params: params})
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	m, err := machine.Load(*vf.machine)
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	var checkErr error
+	err = validate.Predict(rows, func(cfg validate.Config) (float64, time.Duration, error) {
+		start := time.Now()
+		p, err := predict.Run(predict.Options{Filename: pos[0], Source: src, Machine: m,
+			Nodes: cfg.Nodes, Procs: cfg.Procs, Threads: cfg.Threads, Set: cfg.Set,
+			Mapping: how, Explicit: explicit, Seed: *vf.seed})
+		if err != nil {
+			var ce *predict.CheckError
+			if errors.As(err, &ce) {
+				checkErr = ce
+			}
+			return 0, 0, err
+		}
+		if p.Deadlock != nil {
+			return 0, 0, fmt.Errorf("the model deadlocks: %v", p.Deadlock)
+		}
+		return p.Time, time.Since(start), nil
+	})
+	if err != nil {
+		if checkErr != nil {
+			fmt.Fprintln(e.stderr, checkErr.Error())
+			return exitInput
+		}
+		return fail(exitSim, "%v", err)
+	}
+	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows}
+	if *vf.reference != "" {
+		t.RefName = *vf.reference
+	}
+	switch *vf.format {
+	case "json":
+		err = validate.WriteJSON(e.stdout, t, *vf.stable)
+	case "csv":
+		err = validate.WriteCSV(e.stdout, t, *vf.stable)
+	default:
+		err = validate.WriteText(e.stdout, t, *vf.stable)
+	}
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	title := *vf.title
+	if title == "" {
+		title = fmt.Sprintf("%s on %s: predicted and measured time", t.Model, t.Machine)
+	}
+	for _, out := range []struct {
+		path  string
+		write func(*os.File) error
+	}{
+		{*vf.svg, func(w *os.File) error { return validate.WriteSVG(w, t, title) }},
+		{*vf.png, func(w *os.File) error { return validate.WritePNG(w, t, title) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		w, err := os.Create(out.path)
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		err = out.write(w)
+		if cerr := w.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fail(exitInput, "writing %s: %v", filepath.Clean(out.path), err)
+		}
+	}
+	return exitOK
 }
