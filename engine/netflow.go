@@ -54,6 +54,7 @@ type netLink struct {
 	fatpipe  bool
 	flows    []int32 // active flows crossing the link
 	mark     uint32
+	sat      bool    // solver scratch: saturated at the current level
 	remain   float64 // solver scratch: capacity left
 	used     float64 // solver scratch: Σ coef·weight of unfixed flows
 }
@@ -308,9 +309,6 @@ func (e *engine) reshare(seed int32) {
 		f := &n.flows[id]
 		f.version++
 		rate := f.value * f.factor
-		if f.remain <= f.remain*0+1e-9*math.Max(1, f.remain) && f.remain <= 1e-6 {
-			f.remain = 0
-		}
 		if rate <= 0 {
 			continue // starved: waits for another flow to end
 		}
@@ -366,36 +364,41 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 			}
 			return
 		}
-		// Fix the flows that hit their bound or cross a saturated link.
+		// Fix the flows that hit their bound or cross a saturated link
+		// (decided for all before any capacity is taken away).
 		const eps = 1e-12
+		for _, l := range links {
+			lk := &n.links[l]
+			lk.sat = !lk.fatpipe && lk.used > 0 && math.Max(lk.remain, 0)/lk.used <= lambda*(1+eps)
+		}
 		fixedAny := false
 		for _, id := range flows {
 			f := &n.flows[id]
 			if f.fixed {
 				continue
 			}
-			v := f.weight * lambda
-			stop := false
-			lb := f.bound
+			stop := f.bound/f.weight <= lambda*(1+eps)
 			for i, l := range f.links {
 				lk := &n.links[l]
-				if lk.fatpipe {
-					lb = math.Min(lb, lk.capacity/f.coef[i])
-				} else if lk.used > 0 && math.Max(lk.remain, 0)/lk.used <= lambda*(1+eps) {
+				if lk.sat || (lk.fatpipe && lk.capacity/f.coef[i]/f.weight <= lambda*(1+eps)) {
 					stop = true
 				}
 			}
-			if lb/f.weight <= lambda*(1+eps) {
-				stop = true
-			}
 			if stop {
-				f.value, f.fixed = v, true
+				f.value, f.fixed = f.weight*lambda, true
 				left--
 				fixedAny = true
-				for i, l := range f.links {
-					if lk := &n.links[l]; !lk.fatpipe {
-						lk.remain -= f.coef[i] * v
-					}
+			}
+		}
+		for _, id := range flows {
+			f := &n.flows[id]
+			if !f.fixed || f.mark == 0 {
+				continue
+			}
+			f.mark = 0 // taken into account
+			for i, l := range f.links {
+				if lk := &n.links[l]; !lk.fatpipe {
+					lk.remain -= f.coef[i] * f.value
 				}
 			}
 		}
