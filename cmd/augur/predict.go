@@ -63,6 +63,7 @@ type predictFlags struct {
 	format       *string
 	sort         *string
 	trace        *string
+	report       *string
 	seed         *uint64
 	replications *int
 	maxEvents    *int64
@@ -81,6 +82,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, calls, total, mean, share, compute, comm, wait (+/- prefix: ascending/descending)")
 	p.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
+	p.report = fs.String("report", "", "write a self-contained HTML report (charts, tables, timeline) to `FILE` (see augur report)")
 	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
 	p.replications = fs.Int("replications", 1, "run `N` times with seeds SEED, SEED+1, ... and report the mean and its 95% confidence interval")
 	p.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and element executions (default 2e10)")
@@ -196,6 +198,10 @@ func runPredict(e *env, c *command, args []string) int {
 		opts.Tracer = tr
 		opts.OnCompiled = tr.start
 	}
+	var rc *reportCollector
+	if *pf.report != "" {
+		rc = collectReport(&opts)
+	}
 	p, err := predict.Run(opts)
 	if err != nil {
 		var ce *predict.CheckError
@@ -216,6 +222,12 @@ func runPredict(e *env, c *command, args []string) int {
 	if err := report.SortElements(s.Elements, *pf.sort); err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: --sort: %v\n", err)
 		return exitUsage
+	}
+	if rc != nil {
+		if err := rc.write(*pf.report, s, pos[0]); err != nil {
+			fmt.Fprintf(e.stderr, "augur predict: --report: %v\n", err)
+			return exitInput
+		}
 	}
 	switch *pf.format {
 	case "json":

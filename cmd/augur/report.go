@@ -1,16 +1,175 @@
 package main
 
-import "flag"
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
-// reportCommand is being built (see the issues); until then it says so.
+	"augur/engine"
+	"augur/htmlreport"
+	"augur/ir"
+	"augur/predict"
+	"augur/report"
+	"augur/results"
+)
+
 func reportCommand() *command {
-	c := &command{name: "report", summary: "write a self-contained HTML report of a result", usage: "...", help: "Not built yet."}
+	var out, trace *string
+	define := func(fs *flag.FlagSet) {
+		out = fs.String("o", "", "write the report to `FILE` (required; .html)")
+		trace = fs.String("trace", "", "add the timeline from `FILE` (Chrome trace JSON written by --trace)")
+	}
+	c := &command{
+		define:  define,
+		name:    "report",
+		summary: "write a self-contained HTML report of a result",
+		usage:   "RESULT.json -o REPORT.html [--trace TRACE.json]",
+		help: `Writes one HTML file with the charts of the workbench, drawn as static SVG:
+the time per process (or thread, or rank) as stacked bars, a pie of the
+process chosen in a drop-down, the element table (click a column to sort)
+and, with --trace, the timeline folded into a Gantt chart. The file loads
+nothing from the network; open it in any browser, mail it, archive it.
+
+RESULT.json is the JSON output of augur predict, simulate or replay
+(--format json). Example:
+  augur predict examples/sample.aug --machine examples/machines/ideal.yaml --procs 4 \
+      --format json --trace sample.trace.json > sample.json
+  augur report sample.json --trace sample.trace.json -o sample.html
+
+augur predict --report FILE writes the same report directly.`,
+	}
 	c.run = func(e *env, args []string) int {
-		if _, status, done := parseFlags(e, c, flag.NewFlagSet(c.name, flag.ContinueOnError), args); done {
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		define(fs)
+		pos, status, done := parseFlags(e, c, fs, args)
+		if done {
 			return status
 		}
-		e.stderr.Write([]byte("augur report: not built yet\n"))
-		return exitUsage
+		if len(pos) != 1 {
+			fmt.Fprintf(e.stderr, "augur report: want one RESULT.json file, got %d arguments\nRun 'augur report --help'.\n", len(pos))
+			return exitUsage
+		}
+		if *out == "" {
+			fmt.Fprintf(e.stderr, "augur report: -o REPORT.html is required\n")
+			return exitUsage
+		}
+		data, err := os.ReadFile(pos[0])
+		if err != nil {
+			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			return exitInput
+		}
+		var tr []byte
+		if *trace != "" {
+			if tr, err = os.ReadFile(*trace); err != nil {
+				fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+				return exitInput
+			}
+		}
+		if err := writeHTMLReportFrom(*out, pos[0], data, *trace, tr); err != nil {
+			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			return exitInput
+		}
+		return exitOK
 	}
 	return c
+}
+
+// writeHTMLReport writes the self-contained HTML report of a result to
+// path. resultJSON is what a command prints with --format json (predict,
+// simulate or replay); traceJSON, if not nil, is its timeline in Chrome
+// trace JSON (what --trace writes). simulate and replay call it for their
+// --report flag:
+//
+//	var buf bytes.Buffer
+//	writeTheJSON(&buf, result)              // the --format json output
+//	err := writeHTMLReport(*reportPath, buf.Bytes(), traceBytes)  // traceBytes may be nil
+func writeHTMLReport(path string, resultJSON, traceJSON []byte) error {
+	return writeHTMLReportFrom(path, "", resultJSON, "", traceJSON)
+}
+
+func writeHTMLReportFrom(path, resultName string, resultJSON []byte, traceName string, traceJSON []byte) error {
+	if resultName == "" {
+		resultName = "result"
+	}
+	r, err := results.Decode(resultName, resultJSON)
+	if err != nil {
+		return err
+	}
+	if len(bytes.TrimSpace(traceJSON)) > 0 {
+		if traceName == "" {
+			traceName = "timeline"
+		}
+		tl, err := results.ReadChromeTrace(traceName, traceJSON)
+		if err != nil {
+			return err
+		}
+		r.AttachTimeline(tl)
+	}
+	source := ""
+	if resultName != "result" {
+		source = filepath.Base(resultName)
+	}
+	return writeResultReport(path, r, source)
+}
+
+// writeResultReport writes r as an HTML report to path.
+func writeResultReport(path string, r *results.Result, source string) error {
+	if ext := strings.ToLower(filepath.Ext(path)); ext != ".html" && ext != ".htm" {
+		return fmt.Errorf("%s: the report is HTML; name it .html", path)
+	}
+	var b bytes.Buffer
+	if err := htmlreport.Write(&b, r, htmlreport.Options{Generator: "augur " + version, Source: source}); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return nil
+}
+
+// reportCollector gathers a prediction's timeline for predict --report,
+// alongside any tracer already set (--trace).
+type reportCollector struct {
+	next       engine.Tracer
+	onCompiled func([]ir.Element)
+	tl         *results.Timeline
+}
+
+// collectReport hooks a collector into o; call it after o.Tracer and
+// o.OnCompiled are set.
+func collectReport(o *predict.Options) *reportCollector {
+	rc := &reportCollector{next: o.Tracer, onCompiled: o.OnCompiled}
+	o.Tracer = rc
+	o.OnCompiled = func(els []ir.Element) {
+		if rc.tl == nil {
+			names, kinds := make([]string, len(els)), make([]string, len(els))
+			for i, e := range els {
+				names[i], kinds[i] = e.Name, e.Kind
+			}
+			rc.tl = results.NewTimeline(names, kinds)
+		}
+		if rc.onCompiled != nil {
+			rc.onCompiled(els)
+		}
+	}
+	return rc
+}
+
+func (rc *reportCollector) Slice(pid, tid, elem int32, start, end float64) {
+	if rc.tl != nil {
+		rc.tl.Slice(pid, tid, elem, start, end)
+	}
+	if rc.next != nil {
+		rc.next.Slice(pid, tid, elem, start, end)
+	}
+}
+
+// write writes the report of the prediction summarised by s.
+func (rc *reportCollector) write(path string, s *report.Summary, modelFile string) error {
+	r := results.FromSummary(s)
+	r.AttachTimeline(rc.tl)
+	return writeResultReport(path, r, filepath.Base(modelFile))
 }

@@ -1,0 +1,71 @@
+package serve
+
+import (
+	"net/http"
+
+	"augur/export"
+	"augur/model"
+)
+
+// Diag is one checker diagnostic, as the editor underlines it.
+type Diag struct {
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"` // "error" or "warning"
+	Message  string `json:"message"`
+	Text     string `json:"text"` // file:line:col: severity: message, as the CLI prints it
+}
+
+func diagsOf(ds model.Diagnostics) []Diag {
+	out := make([]Diag, 0, len(ds))
+	for _, d := range ds {
+		sev := "error"
+		if d.Warning {
+			sev = "warning"
+		}
+		out = append(out, Diag{Line: int(d.Pos.Line), Col: int(d.Pos.Col), Severity: sev, Message: d.Msg, Text: d.Error()})
+	}
+	return out
+}
+
+type checkRequest struct {
+	Filename string            `json:"filename"`
+	Source   string            `json:"source"`
+	Procs    int               `json:"procs,omitempty"`
+	Params   map[string]string `json:"params,omitempty"`
+}
+
+// checkModel parses and checks a model; the tree is returned whenever the
+// parser produced one, so the diagram follows the text even while it has
+// errors elsewhere.
+func checkModel(filename string, src []byte, procs int, params []string) (*model.File, model.Diagnostics) {
+	if filename == "" {
+		filename = "model.aug"
+	}
+	f, diags := model.Parse(filename, src)
+	if f != nil && !diags.HasErrors() {
+		diags = append(diags, model.Check(f, model.CheckOptions{Procs: procs, SetParams: params})...)
+	}
+	return f, diags
+}
+
+// check answers the editor's live diagnostics and the activity diagram
+// (the model's JSON form of docs/export.md, which the page lays out).
+func (s *Server) check(w http.ResponseWriter, r *http.Request) {
+	var req checkRequest
+	if !readJSON(w, r, &req) {
+		return
+	}
+	var names []string
+	for k := range req.Params {
+		names = append(names, k)
+	}
+	f, diags := checkModel(req.Filename, []byte(req.Source), req.Procs, names)
+	resp := map[string]any{"diagnostics": diagsOf(diags), "ok": !diags.HasErrors()}
+	if f != nil {
+		jw := export.NewJSONWriter()
+		(&export.Traverser{Handler: jw}).Traverse(f)
+		resp["model"] = jw.Model
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
