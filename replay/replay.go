@@ -1,0 +1,194 @@
+// Package replay is the trace replay pipeline: a SimGrid time-independent
+// trace (package tit), a machine with ranks placed on its nodes, and a
+// network configuration go to the engine, which simulates every action
+// (collectives with SimGrid's algorithms over point-to-point messages);
+// the result has SimGrid's "Simulation time" and each rank's budget.
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"augur/engine"
+	"augur/ir"
+	"augur/machine"
+	"augur/tit"
+)
+
+// Options is what a replay needs.
+type Options struct {
+	Trace string // a shared trace or an index of per-rank traces
+	NP    int    // ranks; 0: as many as the trace has
+	// Machine and NodeOf: where the ranks run (NodeOf[rank] is a node of
+	// Machine; nil maps rank r to node r mod nodes, smpirun's round robin
+	// over a hostfile naming every host once).
+	Machine *machine.Machine
+	NodeOf  []int32
+	Hosts   []string // name of each rank's host, for reports (optional)
+	// Cfg holds --cfg KEY:VALUE settings in order. The network keys go
+	// to the machine's network configuration; smpi/simulate-computation
+	// and smpi/grow-injected-times to the trace's interpretation.
+	Cfg       [][2]string
+	Tracer    engine.Tracer
+	MaxEvents int64
+	Progress  func(simTime float64, events, ops int64)
+}
+
+// RankStats is one rank's time budget.
+type RankStats struct {
+	Rank    int     `json:"rank"`
+	Host    string  `json:"host"`
+	Finish  float64 `json:"finish_s"`
+	Compute float64 `json:"compute_s"`
+	Comm    float64 `json:"communication_s"`
+	Wait    float64 `json:"waiting_s"`
+}
+
+// ActionStats aggregates the time spent in one kind of action.
+type ActionStats struct {
+	Action  string  `json:"action"`
+	Calls   int64   `json:"calls"`
+	Total   float64 `json:"total_s"`
+	Compute float64 `json:"compute_s"`
+	Comm    float64 `json:"communication_s"`
+	Wait    float64 `json:"waiting_s"`
+}
+
+// Result is the outcome of a replay.
+type Result struct {
+	// SimulationTime is what smpirun prints as "Simulation time": when
+	// the last rank finished its trace.
+	SimulationTime float64          `json:"simulation_time_s"`
+	NP             int              `json:"np"`
+	Model          string           `json:"network_model"`
+	Ranks          []RankStats      `json:"ranks"`
+	Actions        []ActionStats    `json:"actions"`
+	Events         int64            `json:"events"`
+	Operations     int64            `json:"operations"`
+	Wall           time.Duration    `json:"-"`
+	Deadlock       *engine.Deadlock `json:"deadlock"`
+}
+
+// Run replays the trace.
+func Run(o Options) (*Result, error) {
+	if o.Machine == nil {
+		return nil, errors.New("replay: no machine")
+	}
+	set := tit.DefaultSettings()
+	var netCfg [][2]string
+	for _, kv := range o.Cfg {
+		switch kv[0] {
+		case "smpi/simulate-computation":
+			b, err := parseBool(kv[1])
+			if err != nil {
+				return nil, fmt.Errorf("--cfg %s: %v", kv[0], err)
+			}
+			set.NoCompute = !b
+		case "smpi/grow-injected-times":
+			b, err := parseBool(kv[1])
+			if err != nil {
+				return nil, fmt.Errorf("--cfg %s: %v", kv[0], err)
+			}
+			set.GrowTest = b
+		case "smpi/coll-selector":
+			if kv[1] != "default" {
+				return nil, fmt.Errorf("--cfg smpi/coll-selector:%s: augur replays SimGrid's default selector only", kv[1])
+			}
+		default:
+			if algoKey(kv[0]) {
+				return nil, fmt.Errorf("--cfg %s:%s: augur replays the algorithms of SimGrid's default selector only", kv[0], kv[1])
+			}
+			netCfg = append(netCfg, kv)
+		}
+	}
+	nc, err := o.Machine.NetConfig(netCfg...)
+	if err != nil {
+		return nil, err
+	}
+	set.TestTime = nc.TestTime
+
+	tr, err := tit.Open(o.Trace, o.NP, set)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.Close()
+	np := tr.NP()
+	nodeOf := o.NodeOf
+	if nodeOf == nil {
+		n := o.Machine.NumNodes()
+		nodeOf = make([]int32, np)
+		for r := range nodeOf {
+			nodeOf[r] = int32(r % n)
+		}
+	}
+	if len(nodeOf) < np {
+		return nil, fmt.Errorf("replay: %d ranks placed, %d in the trace", len(nodeOf), np)
+	}
+	nodeOf = nodeOf[:np]
+	costs := make(map[int32]float64)
+	for _, nid := range nodeOf {
+		if _, ok := costs[nid]; ok {
+			continue
+		}
+		c, err := o.Machine.FlopCost(int(nid))
+		if err != nil {
+			return nil, err
+		}
+		costs[nid] = c
+	}
+	prog := engine.Program{
+		Elements: tit.Elements(),
+		Stream: func(pid, nid int32) (ir.Stream, error) {
+			return tr.Stream(int(pid), costs[nid]), nil
+		},
+	}
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
+		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress}
+	res, err := engine.Run(cfg, prog)
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{SimulationTime: res.Time, NP: np, Model: nc.Model.String(), Events: res.Events,
+		Operations: res.Ops, Wall: res.Wall, Deadlock: res.Deadlock}
+	out.Ranks = make([]RankStats, np)
+	for i := 0; i < np; i++ {
+		u := res.Units[i]
+		host := ""
+		if i < len(o.Hosts) {
+			host = o.Hosts[i]
+		}
+		out.Ranks[i] = RankStats{Rank: i, Host: host, Finish: u.Finish, Compute: u.Compute, Comm: u.Comm, Wait: u.Wait}
+	}
+	els := tit.Elements()
+	for i, es := range res.Elements {
+		if es.Calls == 0 {
+			continue
+		}
+		out.Actions = append(out.Actions, ActionStats{Action: els[i].Name, Calls: es.Calls, Total: es.Total,
+			Compute: es.Compute, Comm: es.Comm, Wait: es.Wait})
+	}
+	return out, nil
+}
+
+// algoKey reports whether k selects one collective's algorithm
+// (smpi/bcast, smpi/alltoall, ...).
+func algoKey(k string) bool {
+	switch strings.TrimPrefix(k, "smpi/") {
+	case "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier", "bcast",
+		"gather", "reduce", "reduce_scatter", "scatter":
+		return strings.HasPrefix(k, "smpi/")
+	}
+	return false
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "yes", "on", "true", "1":
+		return true, nil
+	case "no", "off", "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q: want yes or no", v)
+}

@@ -1,0 +1,624 @@
+package tit
+
+import (
+	"fmt"
+	"math"
+
+	"augur/ir"
+)
+
+// The elements time is charged to: one per kind of action.
+const (
+	ElemCompute int32 = iota
+	ElemSleep
+	ElemSend
+	ElemIsend
+	ElemRecv
+	ElemIrecv
+	ElemTest
+	ElemWait
+	ElemWaitall
+	ElemSendRecv
+	ElemBarrier
+	ElemBcast
+	ElemReduce
+	ElemAllreduce
+	ElemAlltoall
+	ElemAlltoallv
+	ElemGather
+	ElemGatherv
+	ElemScatter
+	ElemScatterv
+	ElemAllgather
+	ElemAllgatherv
+	ElemReduceScatter
+	ElemScan
+	ElemExscan
+	ElemFinalize // the wait for requests left at the end of a trace
+	numElems
+)
+
+var elemNames = [numElems]string{
+	"compute", "sleep", "send", "isend", "recv", "irecv", "test", "wait", "waitall", "sendRecv",
+	"barrier", "bcast", "reduce", "allreduce", "alltoall", "alltoallv", "gather", "gatherv",
+	"scatter", "scatterv", "allgather", "allgatherv", "reducescatter", "scan", "exscan", "finalize",
+}
+
+// Elements returns the element table of a replayed trace: one element per
+// kind of action, named as the action.
+func Elements() []ir.Element {
+	els := make([]ir.Element, numElems)
+	for i, n := range elemNames {
+		els[i] = ir.Element{Name: n, Kind: "mpi"}
+	}
+	return els
+}
+
+// datatypeSizes gives the size in bytes of SimGrid's predefined datatypes
+// by the id its traces use (smpi_datatype.cpp): 0 MPI_DOUBLE, 1 MPI_INT,
+// 2 MPI_CHAR, 3 MPI_SHORT, 4 MPI_LONG, 5 MPI_FLOAT, 6 MPI_BYTE, ...
+var datatypeSizes = [...]float64{
+	8, 4, 1, 2, 8, 4, 1, 8, 1, 1, // 0-9
+	2, 4, 8, 8, 16, 4, 1, 1, 2, 4, // 10-19
+	8, 1, 2, 4, 8, 8, 16, 32, 8, 8, // 20-29
+	8, 16, 16, 8, 8, 8, 16, 16, 4, 4, // 30-39: float_int .. real4
+	4, 8, 0, 0, 0, 4, 2, 4, 8, 16, // 40-49
+	32, 0, 0, 1, 8, // 50-54
+}
+
+// Settings are the SMPI settings that change what actions do.
+type Settings struct {
+	// TestTime is what an MPI_Test injects before looking at its request
+	// (smpi/test, default 1e-4 s); GrowTest multiplies it by the number
+	// of tests that failed in a row (smpi/grow-injected-times, default on).
+	TestTime float64
+	GrowTest bool
+	// NoCompute drops compute actions (smpi/simulate-computation:no).
+	NoCompute bool
+}
+
+// DefaultSettings are smpirun 3.32's.
+func DefaultSettings() Settings { return Settings{TestTime: 1e-4, GrowTest: true} }
+
+// reqKey names an outstanding request as SimGrid's replay does.
+type reqKey struct{ src, dst, tag int32 }
+
+// rankState is what lowering a rank's actions needs to remember.
+type rankState struct {
+	rank     int32
+	defType  float64 // size of MPI_DEFAULT_TYPE: MPI_BYTE, or MPI_DOUBLE after "init X"
+	flopCost float64 // Cost of one flop on the rank's node
+	posted   map[reqKey]int32
+	ops      []ir.Op // lowered and not yet handed out, from head
+	head     int
+}
+
+func (st *rankState) push(op ir.Op) { st.ops = append(st.ops, op) }
+
+// pop hands out the oldest lowered operation.
+func (st *rankState) pop(op *ir.Op) bool {
+	if st.head >= len(st.ops) {
+		return false
+	}
+	*op = st.ops[st.head]
+	st.ops[st.head] = ir.Op{}
+	st.head++
+	if st.head == len(st.ops) {
+		st.ops, st.head = st.ops[:0], 0
+	}
+	return true
+}
+
+func (st *rankState) pending() int { return len(st.ops) - st.head }
+
+// lowerer turns actions of one trace into operations.
+type lowerer struct {
+	np  int32
+	set Settings
+}
+
+// errf makes a message for the action at hand.
+func errf(format string, args ...any) error { return fmt.Errorf(format, args...) }
+
+// count converts a size as SimGrid does: to a C int (fractions dropped,
+// values beyond 32 bits wrapped as 3.32 was seen to wrap them).
+func count(x float64) float64 {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0
+	}
+	if math.Abs(x) >= 1<<62 {
+		return 0
+	}
+	return float64(int32(uint32(int64(x))))
+}
+
+// lower appends the operations of one action (fields f, f[0] the rank,
+// f[1] the name) to st.
+func (l *lowerer) lower(st *rankState, f [][]byte) error {
+	if len(f) < 2 {
+		return errf("want \"RANK ACTION [ARGS]\", got %q", join(f))
+	}
+	name := string(f[1])
+	args := f[2:]
+	need := func(n, opt int) error {
+		if len(args) < n {
+			what := "arguments"
+			if n == 1 {
+				what = "argument"
+			}
+			return errf("%s needs %d %s (and takes %d optional), got %d", name, n, what, opt, len(args))
+		}
+		return nil
+	}
+	num := func(i int, what string) (float64, error) {
+		v, ok := parseFloat(args[i])
+		if !ok {
+			return 0, errf("%s: %s %q is not a number", name, what, args[i])
+		}
+		return v, nil
+	}
+	integer := func(i int, what string) (int32, error) {
+		v, ok := parseInt(args[i])
+		if !ok {
+			return 0, errf("%s: %s %q is not an integer", name, what, args[i])
+		}
+		return v, nil
+	}
+	rank := func(i int, what string) (int32, error) {
+		v, err := integer(i, what)
+		if err != nil {
+			return 0, err
+		}
+		if v < 0 || v >= l.np {
+			return 0, errf("%s: %s %d is not a rank (there are %d, 0..%d)", name, what, v, l.np, l.np-1)
+		}
+		return v, nil
+	}
+	dtype := func(i int) (float64, error) {
+		if i >= len(args) {
+			return st.defType, nil
+		}
+		id, ok := parseInt(args[i])
+		if !ok || id < 0 || int(id) >= len(datatypeSizes) {
+			return 0, errf("%s: datatype %q is not one of SimGrid's datatype ids (0..%d)", name, args[i], len(datatypeSizes)-1)
+		}
+		return datatypeSizes[id], nil
+	}
+	// counts reads n integer counts from args[i:] as sizes in bytes.
+	counts := func(i, n int, size float64, what string) ([]float64, error) {
+		c := make([]float64, n)
+		for k := 0; k < n; k++ {
+			v, err := integer(i+k, what)
+			if err != nil {
+				return nil, err
+			}
+			c[k] = float64(v) * size
+		}
+		return c, nil
+	}
+	compute := func(flops float64, elem int32) {
+		if flops > 0 && !l.set.NoCompute {
+			st.push(ir.Op{Kind: ir.Compute, Elem: elem, Cost: flops * st.flopCost})
+		}
+	}
+	coll := func(k ir.Kind, elem, root int32, bytes float64, c []float64) {
+		st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
+	}
+	p := int(l.np)
+
+	switch name {
+	case "init":
+		st.defType = 1 // MPI_BYTE, TAU's default
+		if len(args) > 0 {
+			st.defType = 8 // MPI_DOUBLE, MPE's default
+		}
+	case "finalize", "comm_size", "comm_split", "comm_dup", "location":
+		// Nothing to simulate (SimGrid's replay does nothing either).
+	case "compute":
+		if err := need(1, 0); err != nil {
+			return err
+		}
+		v, err := num(0, "flops")
+		if err != nil {
+			return err
+		}
+		if v < 0 {
+			return errf("compute: %g flops is negative", v)
+		}
+		compute(v, ElemCompute)
+	case "sleep":
+		if err := need(1, 0); err != nil {
+			return err
+		}
+		v, err := num(0, "time")
+		if err != nil {
+			return err
+		}
+		if v < 0 {
+			return errf("sleep: %g s is negative", v)
+		}
+		st.push(ir.Op{Kind: ir.Delay, Elem: ElemSleep, Cost: v})
+	case "send", "isend", "recv", "irecv":
+		if err := need(3, 1); err != nil {
+			return err
+		}
+		peer, err := rank(0, "partner")
+		if err != nil {
+			return err
+		}
+		tag, err := integer(1, "tag")
+		if err != nil {
+			return err
+		}
+		size, err := num(2, "size")
+		if err != nil {
+			return err
+		}
+		ds, err := dtype(3)
+		if err != nil {
+			return err
+		}
+		op := ir.Op{Peer: peer, Tag: tag, Bytes: math.Max(count(size), 0) * ds, Cost: ir.NoCost}
+		key := reqKey{st.rank, peer, tag}
+		switch name {
+		case "send":
+			op.Kind, op.Elem = ir.Send, ElemSend
+		case "isend":
+			op.Kind, op.Elem = ir.Isend, ElemIsend
+		case "recv":
+			op.Kind, op.Elem = ir.Recv, ElemRecv
+		case "irecv":
+			op.Kind, op.Elem = ir.Irecv, ElemIrecv
+			key = reqKey{peer, st.rank, tag}
+		}
+		if tag < 0 {
+			return errf("%s: tag %d is negative", name, tag)
+		}
+		if op.Kind == ir.Isend || op.Kind == ir.Irecv {
+			if st.posted == nil {
+				st.posted = make(map[reqKey]int32)
+			}
+			st.posted[key]++
+		}
+		st.push(op)
+	case "test", "wait":
+		if err := need(3, 0); err != nil {
+			return err
+		}
+		src, err := rank(0, "source")
+		if err != nil {
+			return err
+		}
+		dst, err := rank(1, "destination")
+		if err != nil {
+			return err
+		}
+		tag, err := integer(2, "tag")
+		if err != nil {
+			return err
+		}
+		if src != st.rank && dst != st.rank {
+			return errf("%s: request %d -> %d does not involve rank %d", name, src, dst, st.rank)
+		}
+		op := ir.Op{Peer: src, Tag: tag, Count: 0}
+		if src == st.rank {
+			op.Peer, op.Count = dst, 1
+		}
+		key := reqKey{src, dst, tag}
+		if name == "test" {
+			op.Kind, op.Elem, op.Cost = ir.Test, ElemTest, l.set.TestTime
+			if l.set.GrowTest {
+				op.Bytes = 1
+			}
+			st.push(op)
+			break
+		}
+		op.Kind, op.Elem = ir.WaitReq, ElemWait
+		if st.posted[key] > 0 {
+			st.posted[key]--
+		} else {
+			op.Count = -1 // never posted: a mismatched trace
+		}
+		st.push(op)
+	case "waitall":
+		clear(st.posted)
+		st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
+	case "sendRecv", "sendrecv":
+		if err := need(6, 0); err != nil {
+			return err
+		}
+		sc, err := num(0, "send size")
+		if err != nil {
+			return err
+		}
+		dst, err := rank(1, "destination")
+		if err != nil {
+			return err
+		}
+		rc, err := num(2, "receive size")
+		if err != nil {
+			return err
+		}
+		src, err := rank(3, "source")
+		if err != nil {
+			return err
+		}
+		ds1, err := dtype(4)
+		if err != nil {
+			return err
+		}
+		ds2, err := dtype(5)
+		if err != nil {
+			return err
+		}
+		// MPI_Sendrecv with tag 0 both ways: an isend and an irecv
+		// started together and both awaited.
+		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: math.Max(count(sc), 0) * ds1, Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: math.Max(count(rc), 0) * ds2, Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Count: 1})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Count: 0})
+	case "barrier":
+		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
+	case "bcast":
+		if err := need(1, 2); err != nil {
+			return err
+		}
+		size, err := num(0, "size")
+		if err != nil {
+			return err
+		}
+		root := int32(0)
+		if len(args) > 1 {
+			if root, err = rank(1, "root"); err != nil {
+				return err
+			}
+		}
+		ds, err := dtype(2)
+		if err != nil {
+			return err
+		}
+		coll(ir.Bcast, ElemBcast, root, math.Max(count(size), 0)*ds, nil)
+	case "reduce":
+		if err := need(2, 2); err != nil {
+			return err
+		}
+		comm, err := num(0, "size")
+		if err != nil {
+			return err
+		}
+		comp, err := num(1, "flops")
+		if err != nil {
+			return err
+		}
+		root := int32(0)
+		if len(args) > 2 {
+			if root, err = rank(2, "root"); err != nil {
+				return err
+			}
+		}
+		ds, err := dtype(3)
+		if err != nil {
+			return err
+		}
+		coll(ir.Reduce, ElemReduce, root, math.Max(count(comm), 0)*ds, nil)
+		compute(comp, ElemReduce)
+	case "allreduce", "scan", "exscan":
+		if err := need(2, 1); err != nil {
+			return err
+		}
+		comm, err := num(0, "size")
+		if err != nil {
+			return err
+		}
+		comp, err := num(1, "flops")
+		if err != nil {
+			return err
+		}
+		ds, err := dtype(2)
+		if err != nil {
+			return err
+		}
+		k, el := ir.Allreduce, ElemAllreduce
+		if name == "scan" {
+			k, el = ir.Scan, ElemScan
+		} else if name == "exscan" {
+			k, el = ir.Exscan, ElemExscan
+		}
+		coll(k, el, 0, math.Max(count(comm), 0)*ds, nil)
+		compute(comp, el)
+	case "alltoall", "allgather":
+		if err := need(2, 2); err != nil {
+			return err
+		}
+		send, err := num(0, "send size")
+		if err != nil {
+			return err
+		}
+		if _, err := num(1, "receive size"); err != nil {
+			return err
+		}
+		ds, err := dtype(2)
+		if err != nil {
+			return err
+		}
+		if _, err := dtype(3); err != nil {
+			return err
+		}
+		k, el := ir.Alltoall, ElemAlltoall
+		if name == "allgather" {
+			k, el = ir.Allgather, ElemAllgather
+		}
+		coll(k, el, 0, math.Max(count(send), 0)*ds, nil)
+	case "gather", "scatter":
+		if err := need(2, 3); err != nil {
+			return err
+		}
+		send, err := num(0, "send size")
+		if err != nil {
+			return err
+		}
+		recv, err := num(1, "receive size")
+		if err != nil {
+			return err
+		}
+		root := int32(0)
+		if len(args) > 2 {
+			if root, err = rank(2, "root"); err != nil {
+				return err
+			}
+		}
+		ds1, err := dtype(3)
+		if err != nil {
+			return err
+		}
+		ds2, err := dtype(4)
+		if err != nil {
+			return err
+		}
+		if name == "gather" {
+			coll(ir.Gather, ElemGather, root, math.Max(count(send), 0)*ds1, nil)
+		} else {
+			// The root sends blocks of the send size; the others
+			// receive the receive size.
+			b := math.Max(count(recv), 0) * ds2
+			if st.rank == root {
+				b = math.Max(count(send), 0) * ds1
+			}
+			coll(ir.Scatter, ElemScatter, root, b, nil)
+		}
+	case "gatherv", "allgatherv":
+		if err := need(p+1, 2); err != nil {
+			return err
+		}
+		send, err := num(0, "send size")
+		if err != nil {
+			return err
+		}
+		root := int32(0)
+		ds1, ds2 := st.defType, st.defType
+		if name == "gatherv" {
+			if len(args) > 1+p {
+				if root, err = rank(1+p, "root"); err != nil {
+					return err
+				}
+			}
+			if ds1, err = dtype(2 + p); err != nil {
+				return err
+			}
+			if ds2, err = dtype(3 + p); err != nil {
+				return err
+			}
+		} else if n := len(args) + 2; n > 3+2*p || (n > 3+p && n <= 3+p+2) {
+			// SimGrid's reading: a datatype after the counts (then
+			// optional displacements), or displacements alone.
+			if ds1, err = dtype(1 + p); err != nil {
+				return err
+			}
+			ds2 = ds1
+		}
+		c, err := counts(1, p, ds2, "receive count")
+		if err != nil {
+			return err
+		}
+		if name == "gatherv" {
+			coll(ir.Gatherv, ElemGatherv, root, math.Max(count(send), 0)*ds1, c)
+		} else {
+			coll(ir.Allgatherv, ElemAllgatherv, 0, math.Max(count(send), 0)*ds1, c)
+		}
+	case "scatterv":
+		if err := need(p+1, 3); err != nil {
+			return err
+		}
+		recv, err := num(p, "receive size")
+		if err != nil {
+			return err
+		}
+		root := int32(0)
+		if len(args) > 1+p {
+			if root, err = rank(1+p, "root"); err != nil {
+				return err
+			}
+		}
+		ds1, err := dtype(2 + p)
+		if err != nil {
+			return err
+		}
+		ds2, err := dtype(3 + p)
+		if err != nil {
+			return err
+		}
+		c, err := counts(0, p, ds1, "send count")
+		if err != nil {
+			return err
+		}
+		coll(ir.Scatterv, ElemScatterv, root, math.Max(count(recv), 0)*ds2, c)
+	case "alltoallv":
+		if err := need(2*p+2, 2); err != nil {
+			return err
+		}
+		ds1, ds2 := st.defType, st.defType
+		var err error
+		if len(args) > 3+2*p {
+			if ds1, err = dtype(2 + 2*p); err != nil {
+				return err
+			}
+			if ds2, err = dtype(3 + 2*p); err != nil {
+				return err
+			}
+		}
+		if _, err := num(0, "send buffer size"); err != nil {
+			return err
+		}
+		if _, err := num(1+p, "receive buffer size"); err != nil {
+			return err
+		}
+		sc, err := counts(1, p, ds1, "send count")
+		if err != nil {
+			return err
+		}
+		rc, err := counts(2+p, p, ds2, "receive count")
+		if err != nil {
+			return err
+		}
+		coll(ir.Alltoallv, ElemAlltoallv, 0, 0, append(sc, rc...))
+	case "reducescatter":
+		if err := need(p+1, 1); err != nil {
+			return err
+		}
+		comp, err := num(p, "flops")
+		if err != nil {
+			return err
+		}
+		ds, err := dtype(p + 1)
+		if err != nil {
+			return err
+		}
+		c, err := counts(0, p, ds, "receive count")
+		if err != nil {
+			return err
+		}
+		coll(ir.ReduceScatter, ElemReduceScatter, 0, c[st.rank], c)
+		compute(comp, ElemReduceScatter)
+	default:
+		return errf("unknown action %q (SimGrid 3.32's replay knows init, finalize, compute, sleep, send, isend, recv, irecv, test, wait, waitall, sendRecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, comm_size, comm_split, comm_dup, location)", name)
+	}
+	return nil
+}
+
+// finish appends what SimGrid does after a rank's last action: wait for
+// every request still outstanding.
+func (l *lowerer) finish(st *rankState) {
+	st.push(ir.Op{Kind: ir.Wait, Elem: ElemFinalize, Peer: ir.AllRequests})
+	st.push(ir.Op{Kind: ir.End, Elem: -1})
+}
+
+func join(f [][]byte) string {
+	var s []byte
+	for i, x := range f {
+		if i > 0 {
+			s = append(s, ' ')
+		}
+		s = append(s, x...)
+	}
+	return string(s)
+}

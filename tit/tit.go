@@ -1,0 +1,415 @@
+// Package tit reads SimGrid's time-independent traces (TiT) of MPI
+// programs and turns each rank's actions into an ir.Stream, as SimGrid
+// 3.32's `smpirun -replay` interprets them (src/smpi/internals/smpi_replay.cpp):
+// every action it accepts, its argument forms, datatype ids and defaults.
+//
+// Two layouts, as smpirun accepts them: one shared trace whose lines
+// start with the rank they belong to, or an index file naming one trace
+// per rank (line i: rank i). smpirun's -replay argument is always an
+// index; here a file whose first line is an action is taken as a shared
+// trace directly, which saves writing a one-line index.
+//
+// Traces are streamed: per-rank files are read as the simulation asks for
+// actions, through a bounded pool of open files, so a trace far larger
+// than memory replays. A shared trace is read once, front to back, and
+// each rank's actions wait in a queue until that rank needs them: memory
+// then grows with how far apart the ranks' positions in the file are.
+package tit
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"augur/ir"
+)
+
+// Trace is an opened trace.
+type Trace struct {
+	// Files holds the trace of each rank (index layout), or the one
+	// shared trace.
+	Files  []string
+	Shared bool
+	np     int32
+	set    Settings
+	pool   *filePool
+	shared *sharedReader
+	ranks  []*rankState
+	low    lowerer
+}
+
+// Layout reads path and tells whether it is an index (the trace files it
+// names, resolved) or a shared trace (files is [path]).
+func Layout(path string) (files []string, shared bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	lr := newLineReader(f, 1<<16)
+	first, err := lr.next()
+	if err == io.EOF {
+		return nil, false, &Error{File: path, Line: 1, Msg: "empty trace: no action and no trace file named"}
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, ok := parseInt(first[0]); ok && len(first) >= 2 && len(first[0]) == countDigits(first[0]) {
+		return []string{path}, true, nil
+	}
+	// An index: one trace file per line.
+	dir := filepath.Dir(path)
+	for {
+		name := join(lr.fields)
+		if len(lr.fields) != 1 {
+			return nil, false, &Error{File: path, Line: lr.line, Msg: fmt.Sprintf("want one trace file name per line, got %q", name)}
+		}
+		p, err := resolve(name, dir)
+		if err != nil {
+			return nil, false, &Error{File: path, Line: lr.line, Msg: err.Error()}
+		}
+		files = append(files, p)
+		if _, err = lr.next(); err == io.EOF {
+			return files, false, nil
+		} else if err != nil {
+			return nil, false, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+}
+
+func countDigits(b []byte) int {
+	n := 0
+	for i, c := range b {
+		if (c >= '0' && c <= '9') || (i == 0 && c == '-') {
+			n++
+		}
+	}
+	return n
+}
+
+// resolve finds a trace named in an index the way smpirun does, relative
+// to the working directory; failing that, relative to the index's
+// directory; failing that, its trailing path components next to the index
+// (SimGrid's split_traces names "replay/actions0.txt" relative to
+// examples/smpi, the index's parent).
+func resolve(name, dir string) (string, error) {
+	if filepath.IsAbs(name) {
+		if _, err := os.Stat(name); err != nil {
+			return "", fmt.Errorf("trace file %s: %w", name, errors.Unwrap(err))
+		}
+		return name, nil
+	}
+	if _, err := os.Stat(name); err == nil {
+		return name, nil
+	}
+	parts := strings.Split(filepath.ToSlash(name), "/")
+	for i := range parts {
+		p := filepath.Join(dir, filepath.Join(parts[i:]...))
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("trace file %q not found (tried relative to the working directory and to %s)", name, dir)
+}
+
+// Open opens the trace at path (a shared trace or an index) for np ranks;
+// np ≤ 0 takes the number of traces an index names, or the highest rank
+// of a shared trace plus one (which reads the whole file once).
+func Open(path string, np int, set Settings) (*Trace, error) {
+	files, shared, err := Layout(path)
+	if err != nil {
+		return nil, err
+	}
+	if np <= 0 {
+		if shared {
+			if np, err = maxRank(path); err != nil {
+				return nil, err
+			}
+		} else {
+			np = len(files)
+		}
+	}
+	if !shared && np > len(files) {
+		return nil, fmt.Errorf("%s names %d trace files, but %d ranks were asked for", path, len(files), np)
+	}
+	if np > 1<<26 {
+		return nil, fmt.Errorf("%d ranks: more than augur replays", np)
+	}
+	t := &Trace{Files: files, Shared: shared, np: int32(np), set: set, ranks: make([]*rankState, np)}
+	t.low = lowerer{np: t.np, set: set}
+	if shared {
+		t.shared = &sharedReader{path: path, t: t}
+	} else {
+		t.pool = newFilePool(256)
+	}
+	return t, nil
+}
+
+// maxRank returns one more than the highest rank in a shared trace.
+func maxRank(path string) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	lr := newLineReader(f, 1<<16)
+	n := 0
+	for {
+		fl, err := lr.next()
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("%s: %w", path, err)
+		}
+		r, ok := parseInt(fl[0])
+		if !ok || r < 0 {
+			return 0, &Error{File: path, Line: lr.line, Msg: fmt.Sprintf("%q is not a rank", fl[0])}
+		}
+		if int(r)+1 > n {
+			n = int(r) + 1
+		}
+	}
+}
+
+// NP is the number of ranks.
+func (t *Trace) NP() int { return int(t.np) }
+
+// Close releases the files the trace holds open.
+func (t *Trace) Close() error {
+	if t.pool != nil {
+		t.pool.closeAll()
+	}
+	if t.shared != nil && t.shared.f != nil {
+		t.shared.f.Close()
+		t.shared.f = nil
+	}
+	return nil
+}
+
+// Stream returns rank's stream. flopCost is the Cost of one flop on the
+// rank's node (compute N becomes Cost N·flopCost).
+func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
+	st := &rankState{rank: int32(rank), defType: 1, flopCost: flopCost}
+	t.ranks[rank] = st
+	if t.Shared {
+		return &sharedStream{t: t, st: st}
+	}
+	return &fileStream{t: t, st: st, file: t.Files[rank]}
+}
+
+// fileStream reads one rank's own trace file.
+type fileStream struct {
+	t    *Trace
+	st   *rankState
+	file string
+	h    *poolHandle
+	done bool
+}
+
+func (s *fileStream) Next(op *ir.Op) error {
+	for !s.st.pop(op) {
+		if s.done {
+			*op = ir.Op{Kind: ir.End, Elem: -1}
+			return nil
+		}
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fill lowers actions until some operation is ready or the file ends.
+func (s *fileStream) fill() error {
+	if s.h == nil {
+		s.h = &poolHandle{path: s.file}
+	}
+	lr, err := s.t.pool.acquire(s.h)
+	if err != nil {
+		return err
+	}
+	for s.st.pending() == 0 {
+		f, err := lr.next()
+		if err == io.EOF {
+			s.t.low.finish(s.st)
+			s.done = true
+			s.t.pool.release(s.h)
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.file, err)
+		}
+		if err := s.t.low.lower(s.st, f); err != nil {
+			return &Error{File: s.file, Line: lr.line, Msg: err.Error()}
+		}
+	}
+	return nil
+}
+
+// sharedReader reads a shared trace once and deals its actions to the
+// ranks' queues.
+type sharedReader struct {
+	path string
+	t    *Trace
+	f    *os.File
+	lr   *lineReader
+	eof  bool
+}
+
+// readUntil lowers actions from the file until rank st has an operation
+// ready or the file ends.
+func (r *sharedReader) readUntil(st *rankState) error {
+	if r.lr == nil && !r.eof {
+		f, err := os.Open(r.path)
+		if err != nil {
+			return err
+		}
+		r.f, r.lr = f, newLineReader(f, 1<<16)
+	}
+	for st.pending() == 0 && !r.eof {
+		f, err := r.lr.next()
+		if err == io.EOF {
+			r.eof = true
+			r.f.Close()
+			r.f = nil
+			for _, o := range r.t.ranks {
+				if o != nil {
+					r.t.low.finish(o)
+				}
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.path, err)
+		}
+		rk, ok := parseInt(f[0])
+		if !ok || rk < 0 {
+			return &Error{File: r.path, Line: r.lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", f[0])}
+		}
+		if rk >= r.t.np {
+			continue // SimGrid ignores the actions of ranks it does not run
+		}
+		o := r.t.ranks[rk]
+		if o == nil {
+			continue
+		}
+		if err := r.t.low.lower(o, f); err != nil {
+			return &Error{File: r.path, Line: r.lr.line, Msg: err.Error()}
+		}
+	}
+	return nil
+}
+
+type sharedStream struct {
+	t  *Trace
+	st *rankState
+}
+
+func (s *sharedStream) Next(op *ir.Op) error {
+	for !s.st.pop(op) {
+		if s.t.shared.eof {
+			*op = ir.Op{Kind: ir.End, Elem: -1}
+			return nil
+		}
+		if err := s.t.shared.readUntil(s.st); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// filePool keeps at most max per-rank files open, closing the least
+// recently used one (and remembering where its reader was) when another
+// is needed: a trace of many thousand ranks stays within the process's
+// file limit.
+type filePool struct {
+	max  int
+	open []*poolHandle // most recently used last
+}
+
+type poolHandle struct {
+	path string
+	f    *os.File
+	lr   *lineReader
+	off  int64 // bytes consumed when it was closed
+	line int64
+}
+
+func newFilePool(max int) *filePool { return &filePool{max: max} }
+
+// acquire makes h's reader ready, reopening its file where it left off.
+func (p *filePool) acquire(h *poolHandle) (*lineReader, error) {
+	if h.f != nil {
+		if n := len(p.open); n > 0 && p.open[n-1] != h {
+			for i, x := range p.open {
+				if x == h {
+					copy(p.open[i:], p.open[i+1:])
+					p.open[n-1] = h
+					break
+				}
+			}
+		}
+		return h.lr, nil
+	}
+	if len(p.open) >= p.max {
+		p.close(p.open[0])
+	}
+	f, err := os.Open(h.path)
+	if err != nil {
+		return nil, err
+	}
+	if h.off > 0 {
+		if _, err := f.Seek(h.off, io.SeekStart); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	h.f = f
+	h.lr = newLineReader(&countingReader{r: f, n: &h.off}, 1<<12)
+	h.lr.line = h.line
+	p.open = append(p.open, h)
+	return h.lr, nil
+}
+
+// close closes h's file, keeping its position.
+func (p *filePool) close(h *poolHandle) {
+	for i, x := range p.open {
+		if x == h {
+			p.open = append(p.open[:i], p.open[i+1:]...)
+			break
+		}
+	}
+	if h.f == nil {
+		return
+	}
+	// What the reader has buffered but not handed out is read again.
+	h.off -= int64(h.lr.r.Buffered())
+	h.line = h.lr.line
+	h.f.Close()
+	h.f, h.lr = nil, nil
+}
+
+// release closes a file that has been read to its end.
+func (p *filePool) release(h *poolHandle) { p.close(h) }
+
+func (p *filePool) closeAll() {
+	for len(p.open) > 0 {
+		p.close(p.open[0])
+	}
+}
+
+// countingReader counts the bytes read from a file.
+type countingReader struct {
+	r io.Reader
+	n *int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	*c.n += int64(n)
+	return n, err
+}
