@@ -263,6 +263,15 @@ func Run(p *threadtrace.Program, cfg Config) (*Result, error) {
 		for i := range s.th {
 			s.splitLists(int32(i))
 		}
+		// Lists headed by a token an object starts with (a semaphore's
+		// initial value) can start at once.
+		for ob := range s.obj {
+			for k, m := range s.obj[ob].made {
+				if m > 0 {
+					s.offer(int32(ob), int32(k))
+				}
+			}
+		}
 	}
 	if n == 0 {
 		return s.res, nil
@@ -751,7 +760,7 @@ func (s *sim) explain() *Deadlock {
 		}
 		w := Wait{Thread: name}
 		if t.atBoundary {
-			w.Op = "no list (between Client-Server lists)"
+			w.Op = "between Client-Server lists"
 			var heads []string
 			for _, l := range t.lists {
 				if !l.done && l.head >= 0 {
@@ -794,7 +803,10 @@ func (s *sim) explain() *Deadlock {
 func (s *sim) activation(op *threadtrace.Op) string {
 	pr := s.p.Objs[op.Obj].Producer[op.Tok]
 	if pr.Thread < 0 {
-		return "a token " + s.p.Objs[op.Obj].Name + " never gets"
+		if op.Tok < s.p.Objs[op.Obj].Init {
+			return s.p.Objs[op.Obj].Name + "'s initial value"
+		}
+		return "an activation of " + s.p.Objs[op.Obj].Name + " the recording never made"
 	}
 	pop := &s.th[pr.Thread].ops[pr.Op]
 	return fmt.Sprintf("%s's %s, as in the recording (%s)", s.p.Threads[pr.Thread].Name, s.p.Describe(pr.Thread, pop), s.doing(pr.Thread))

@@ -366,7 +366,11 @@ func writeSimText(w io.Writer, o *simOutput) {
 	if o.Deadlock {
 		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
 		for _, wt := range o.DeadlockReport.Waits {
-			fmt.Fprintf(w, "  %s is blocked in %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
+			if wt.Line == 0 {
+				fmt.Fprintf(w, "  %s is %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
+			} else {
+				fmt.Fprintf(w, "  %s is blocked in %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
+			}
 		}
 	} else {
 		fmt.Fprintf(w, "completion time:  %s (recorded on one processor: %s)\n", simFmt(o.Completion), simFmt(o.Recorded))
