@@ -1,16 +1,293 @@
 package main
 
-import "flag"
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
 
-// replayCommand is being built (see the issues); until then it says so.
-func replayCommand() *command {
-	c := &command{name: "replay", summary: "replay MPI traces (SimGrid TiT) on a platform", usage: "...", help: "Not built yet."}
-	c.run = func(e *env, args []string) int {
-		if _, status, done := parseFlags(e, c, flag.NewFlagSet(c.name, flag.ContinueOnError), args); done {
-			return status
-		}
-		e.stderr.Write([]byte("augur replay: not built yet\n"))
-		return exitUsage
+	"augur/engine"
+	"augur/machine"
+	"augur/netmodel"
+	"augur/platform"
+	"augur/replay"
+	"augur/report"
+	"augur/tit"
+)
+
+// cfgFlag collects repeated --cfg KEY:VALUE, in order.
+type cfgFlag [][2]string
+
+func (c *cfgFlag) String() string {
+	var s []string
+	for _, kv := range *c {
+		s = append(s, kv[0]+":"+kv[1])
 	}
+	return strings.Join(s, " ")
+}
+
+func (c *cfgFlag) Set(v string) error {
+	k, val, err := netmodel.ParseCfg(v)
+	if err != nil {
+		return err
+	}
+	*c = append(*c, [2]string{k, val})
+	return nil
+}
+
+type replayFlags struct {
+	platform  *string
+	hostfile  *string
+	np        *int
+	model     *string
+	cfg       cfgFlag
+	format    *string
+	trace     *string
+	paraver   *string
+	maxEvents *int64
+}
+
+func newReplayFlags(fs *flag.FlagSet) *replayFlags {
+	f := &replayFlags{}
+	f.platform = fs.String("platform", "", "the machine: a SimGrid platform `FILE` (.xml) or an augur machine (.yaml); required")
+	f.hostfile = fs.String("hostfile", "", "`FILE` naming a host per line; rank r runs on line r mod lines, as smpirun places ranks (default: the platform's hosts in order)")
+	f.np = fs.Int("np", 0, "number of ranks `N` (default: as many as the trace has)")
+	f.model = fs.String("network-model", "", "network model `NAME`: SMPI, CM02, LV08 or Constant (same as --cfg network/model:NAME; default: the platform's, SMPI for SimGrid platforms)")
+	fs.Var(&f.cfg, "cfg", "SimGrid setting `KEY:VALUE` (repeatable), e.g. smpi/bw-factor:1, network/TCP-gamma:0, smpi/test:0; see docs/replay.md")
+	f.format = fs.String("format", "text", "output `FORMAT`: text or json")
+	f.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
+	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv (and its .pcf next to it)")
+	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
+	return f
+}
+
+func replayCommand() *command {
+	c := &command{
+		define:  func(fs *flag.FlagSet) { newReplayFlags(fs) },
+		name:    "replay",
+		summary: "replay MPI traces (SimGrid TiT) on a platform",
+		usage:   "TRACE --platform FILE [--hostfile FILE] [--np N] [flags]",
+		help: `Replays the MPI program recorded in TRACE, a SimGrid time-independent trace
+(one shared trace whose lines start with their rank, or an index file naming
+one trace per rank), on a SimGrid platform or an augur machine, the way
+SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
+protocol, network models and collective algorithms (SMPI's default selector).
+The text output ends with "Simulation time X" as smpirun prints it; JSON has
+simulation_time_s, per-rank compute, communication and waiting, and events.
+
+  augur replay actions_bcast.txt --platform small_platform.xml --hostfile hostfile --np 3
+
+Exit status 1 for errors in the trace, platform or hostfile (file:line), 3
+when the replayed program deadlocks (a receive never matched, a wait for a
+request never posted): the report names every blocked rank and what it waits
+for. See docs/replay.md.`,
+	}
+	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }
 	return c
+}
+
+func runReplay(e *env, c *command, args []string) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	rf := newReplayFlags(fs)
+	pos, status, done := parseFlags(e, c, fs, args)
+	if done {
+		return status
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur replay: "+format+"\n", a...)
+		return code
+	}
+	if len(pos) != 1 {
+		return fail(exitUsage, "want one TRACE, got %d arguments\nRun 'augur replay --help'.", len(pos))
+	}
+	if *rf.platform == "" {
+		return fail(exitUsage, "--platform FILE is required (a SimGrid .xml platform or an augur .yaml machine)")
+	}
+	if *rf.format != "text" && *rf.format != "json" {
+		return fail(exitUsage, "--format %q: use text or json", *rf.format)
+	}
+	if *rf.np < 0 {
+		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
+	}
+	cfg := rf.cfg
+	if *rf.model != "" {
+		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
+	}
+	m, nodeOf, hosts, err := loadPlatform(*rf.platform, *rf.hostfile, pos[0], *rf.np)
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, NodeOf: nodeOf, Hosts: hosts,
+		Cfg: cfg, MaxEvents: *rf.maxEvents}
+	if isTerminal(e.stderr) {
+		var last time.Time
+		shown := false
+		opts.Progress = func(t float64, ev, ops int64) {
+			if time.Since(last) < time.Second {
+				return
+			}
+			last, shown = time.Now(), true
+			fmt.Fprintf(e.stderr, "\r  simulated %s, %d events, %d actions ", report.Seconds(t), ev, ops)
+		}
+		defer func() {
+			if shown {
+				fmt.Fprint(e.stderr, "\r\033[K")
+			}
+		}()
+	}
+	var tracers multiTracer
+	var closers []func() error
+	if *rf.trace != "" {
+		f, err := os.Create(*rf.trace)
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		defer f.Close()
+		ct := report.NewChromeTrace(f, tit.Elements())
+		tracers = append(tracers, ct)
+		closers = append(closers, ct.Close)
+	}
+	if *rf.paraver != "" {
+		f, err := os.Create(*rf.paraver)
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		defer f.Close()
+		pv := report.NewParaver(f, tit.Elements(), nodeOf)
+		tracers = append(tracers, pv)
+		pcf := strings.TrimSuffix(*rf.paraver, filepath.Ext(*rf.paraver)) + ".pcf"
+		closers = append(closers, pv.Close, func() error {
+			g, err := os.Create(pcf)
+			if err != nil {
+				return err
+			}
+			defer g.Close()
+			return pv.WritePCF(g)
+		})
+	}
+	if len(tracers) > 0 {
+		opts.Tracer = tracers
+	}
+	res, err := replay.Run(opts)
+	if err != nil {
+		var te *tit.Error
+		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "--cfg") {
+			return fail(exitInput, "%v", err)
+		}
+		return fail(exitSim, "%v", err)
+	}
+	for _, cl := range closers {
+		if err := cl(); err != nil {
+			return fail(exitInput, "writing the timeline: %v", err)
+		}
+	}
+	if *rf.format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	} else {
+		writeReplayText(e.stdout, pos[0], *rf.platform, res)
+	}
+	if res.Deadlock != nil {
+		if *rf.format != "text" {
+			fmt.Fprintln(e.stderr, res.Deadlock.Error())
+		}
+		return exitDeadlock
+	}
+	return exitOK
+}
+
+// loadPlatform reads the machine and places the ranks (np 0: the trace's
+// own number of ranks), giving each rank's node and host name.
+func loadPlatform(path, hostfile, trace string, np int) (*machine.Machine, []int32, []string, error) {
+	var m *machine.Machine
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		m, err = machine.Load(path)
+	default:
+		m, err = platform.Load(path)
+	}
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if np == 0 {
+		t, err := tit.Open(trace, 0, tit.DefaultSettings())
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		np = t.NP()
+		t.Close()
+	}
+	if hostfile == "" {
+		// The platform's hosts in order, round robin.
+		n := m.NumNodes()
+		nodeOf := make([]int32, np)
+		hosts := make([]string, np)
+		for r := range nodeOf {
+			nodeOf[r] = int32(r % n)
+			hosts[r] = m.HostName(r % n)
+		}
+		return m, nodeOf, hosts, nil
+	}
+	h, err := platform.ReadHostfile(hostfile)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	nodeOf, err := platform.MapRanks(m, h, np)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	hosts := make([]string, np)
+	for r := range hosts {
+		hosts[r] = h.Names[r%len(h.Names)]
+	}
+	return m, nodeOf, hosts, nil
+}
+
+// multiTracer sends the timeline to several writers.
+type multiTracer []engine.Tracer
+
+func (m multiTracer) Slice(pid, tid, elem int32, start, end float64) {
+	for _, t := range m {
+		t.Slice(pid, tid, elem, start, end)
+	}
+}
+
+func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
+	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n\n", trace, r.NP, plat, r.Model)
+	if r.Deadlock != nil {
+		fmt.Fprintf(w, "%s\n\n", r.Deadlock.Error())
+	}
+	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "rank\thost\tfinish (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
+	rows := r.Ranks
+	cut := len(rows) > report.MaxTextProcesses
+	if cut {
+		rows = rows[:report.MaxTextProcesses/2]
+	}
+	for _, k := range rows {
+		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.Finish, k.Compute, k.Comm, k.Wait)
+	}
+	tw.Flush()
+	if cut {
+		fmt.Fprintf(w, "  ... %d more ranks (--format json lists them all)\n", len(r.Ranks)-len(rows))
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "action\tcalls\ttotal (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
+	for _, a := range r.Actions {
+		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Action, a.Calls, a.Total, a.Compute, a.Comm, a.Wait)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%d events, %d operations\n", r.Events, r.Operations)
+	fmt.Fprintf(w, "Simulation time %f\n", r.SimulationTime)
 }
