@@ -176,6 +176,9 @@ func (m *Machine) NetConfig(overrides ...[2]string) (netmodel.Config, error) {
 	}
 	for _, o := range overrides {
 		if o[0] == "network/model" {
+			if c.Given == nil {
+				c.Given = map[string]string{}
+			}
 			c.Given[o[0]] = o[1]
 			continue
 		}
