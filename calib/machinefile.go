@@ -1,0 +1,181 @@
+package calib
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"augur/machine"
+)
+
+// Profile is the characterisation of one machine.
+type Profile struct {
+	Name     string
+	CPUs     int
+	Flops    float64 // flop/s of one core
+	Ops      []Op
+	Intra    []Segment // ping-pong between two processes of this machine
+	Samples  []Sample
+	Method   string // "mpi" or "tcp"
+	Quick    bool
+	Measured time.Time
+}
+
+// Characterise runs the MTC and the CTC.
+func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
+	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
+	p.Ops, p.Flops = MTC(MTCOptions{Quick: quick, Progress: progress})
+	if progress != nil {
+		progress("ping-pong")
+	}
+	samples, method, err := CTC(ctx, CTCOptions{Quick: quick})
+	if err != nil && method == "mpi" {
+		// MPI present but unusable (no slots, a broken install): say so
+		// and fall back to TCP rather than give up.
+		if progress != nil {
+			progress("MPI ping-pong failed (" + firstLine(err.Error()) + "); using loopback TCP")
+		}
+		samples, method, err = CTC(ctx, CTCOptions{Quick: quick, Method: "tcp"})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ping-pong: %w", err)
+	}
+	p.Samples, p.Method = samples, method
+	p.Intra = FitSegments(samples)
+	return p, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// secs formats seconds as a machine-file time with a unit.
+func secs(v float64) string {
+	switch {
+	case v == 0:
+		return "0s"
+	case v < 1e-6:
+		return strconv.FormatFloat(v*1e9, 'g', 4, 64) + "ns"
+	case v < 1e-3:
+		return strconv.FormatFloat(v*1e6, 'g', 4, 64) + "us"
+	case v < 1:
+		return strconv.FormatFloat(v*1e3, 'g', 4, 64) + "ms"
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64) + "s"
+}
+
+func bw(v float64) string {
+	if v >= 1e15 {
+		return "inf"
+	}
+	return strconv.FormatFloat(v/1e6, 'g', 5, 64) + "MB/s"
+}
+
+func size(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	if v >= 1024 && int64(v)%1024 == 0 {
+		return strconv.FormatInt(int64(v)/1024, 10) + "KiB"
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+func segments(ss []Segment) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = fmt.Sprintf("{ from: %s, latency: %s, bandwidth: %s }", size(s.From), secs(s.Latency), bw(s.Bandwidth))
+	}
+	return "[ " + strings.Join(parts, ", ") + " ]"
+}
+
+// WriteMachine writes profiles as one machine file: a node group per
+// profile (one node each, with its CPUs, flop rate and operation times),
+// the ping-pong of the first profile as the intra-node network. Speeds are
+// relative to the first profile, from the flop rates.
+func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
+	if len(profiles) == 0 {
+		return fmt.Errorf("no profiles")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Written by `augur bench machine`%s on %s. Operation times are medians of\n", quickNote(profiles[0].Quick), profiles[0].Measured.Format("2006-01-02 15:04 MST"))
+	b.WriteString("# repeated microbenchmarks (MTC, seed 001), in seconds per operation; the\n")
+	b.WriteString("# comment after each gives its spread (half the range of the repetitions).\n")
+	fmt.Fprintf(&b, "name: %s\nnodes:\n", name)
+	ref := profiles[0].Flops
+	for _, p := range profiles {
+		fmt.Fprintf(&b, "  - name: %s\n    count: 1\n    cpus: %d\n", p.Name, p.CPUs)
+		fmt.Fprintf(&b, "    speed: %s        # flop rate relative to %s\n", strconv.FormatFloat(p.Flops/ref, 'g', 4, 64), profiles[0].Name)
+		fmt.Fprintf(&b, "    flops: %s       # flop/s of one core (independent multiply-adds)\n", strconv.FormatFloat(p.Flops, 'g', 4, 64))
+		b.WriteString("    ops:\n")
+		for _, o := range p.Ops {
+			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s\n", o.Key, secs(o.Stat.Median), secs(o.Stat.Spread), o.Doc)
+		}
+	}
+	p := profiles[0]
+	b.WriteString("network:\n")
+	b.WriteString("  # Between nodes: not measured here (one machine); set latency and\n")
+	b.WriteString("  # bandwidth of your network, or combine with a profile measured there.\n")
+	fmt.Fprintf(&b, "  # Within a node: ping-pong between two processes (%s), fitted piecewise.\n", methodText(p.Method))
+	for _, s := range p.Samples {
+		sz := size(s.Size)
+		if !strings.HasSuffix(sz, "KiB") {
+			sz += " B"
+		}
+		fmt.Fprintf(&b, "  #   %9s: %s ± %s\n", sz, secs(s.Stat.Median), secs(s.Stat.Spread))
+	}
+	fmt.Fprintf(&b, "  intra: { latency: %s, bandwidth: %s,\n          segments: %s }\n", secs(p.Intra[0].Latency), bw(p.Intra[0].Bandwidth), segments(p.Intra))
+	// The file must load: catch a formatting slip here, not in predict.
+	if _, err := machine.Parse(name+".yaml", []byte(b.String())); err != nil {
+		return fmt.Errorf("internal error: the machine file does not load: %w\n%s", err, b.String())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func quickNote(q bool) string {
+	if q {
+		return " --quick"
+	}
+	return ""
+}
+
+func methodText(m string) string {
+	if m == "mpi" {
+		return "MPI, mpirun -np 2"
+	}
+	return "loopback TCP between two threads of one process; MPI was not available"
+}
+
+// SaveProfile and LoadProfile keep a profile as JSON so that profiles of
+// several machines can be combined later (augur bench machine --combine).
+func SaveProfile(path string, p *Profile) error {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// LoadProfile reads a profile saved by SaveProfile.
+func LoadProfile(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var p Profile
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("%s: not a profile written by augur bench machine --profile: %v", path, err)
+	}
+	if p.Name == "" || p.CPUs < 1 || !(p.Flops > 0) || len(p.Intra) == 0 {
+		return nil, fmt.Errorf("%s: incomplete profile (name, cpus, flops and intra are required)", path)
+	}
+	return &p, nil
+}
