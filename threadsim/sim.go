@@ -192,7 +192,11 @@ type sim struct {
 	facs    []des.Facility
 	cpuRun  []int32 // per processor: the thread running, -1
 	seq     int64
-	res     *Result
+	// cur is the thread step is running; a higher-priority thread it
+	// wakes preempts it only once its op is over (deferred).
+	cur      int32
+	deferred bool
+	res      *Result
 	events  int64
 	stopped error
 }
@@ -209,7 +213,7 @@ func Run(p *threadtrace.Program, cfg Config) (*Result, error) {
 	if cfg.Prio != nil && len(cfg.Prio) != n {
 		return nil, fmt.Errorf("priorities give %d threads, the program has %d", len(cfg.Prio), n)
 	}
-	s := &sim{p: p, cfg: cfg, cs: cfg.Model == ClientServer, th: make([]thread, n), obj: make([]object, len(p.Objs)),
+	s := &sim{p: p, cfg: cfg, cs: cfg.Model == ClientServer, cur: -1, th: make([]thread, n), obj: make([]object, len(p.Objs)),
 		cpuRun: make([]int32, cfg.CPUs), res: &Result{Model: cfg.Model, CPUs: cfg.CPUs}}
 	for i := range s.cpuRun {
 		s.cpuRun[i] = -1
@@ -369,15 +373,22 @@ func (s *sim) makeReady(i int32) {
 	victim := int32(-1)
 	if s.cfg.Bind != nil {
 		victim = s.cpuRun[t.fac]
+		if victim == s.cur && s.deferred {
+			return
+		}
 	} else {
 		for _, r := range s.cpuRun {
-			if r >= 0 && (victim < 0 || s.th[r].prio <= s.th[victim].prio) {
+			if r >= 0 && !(r == s.cur && s.deferred) && (victim < 0 || s.th[r].prio <= s.th[victim].prio) {
 				victim = r
 			}
 		}
 	}
 	if victim < 0 || s.th[victim].prio >= t.prio {
 		return // queued: a processor will come free
+	}
+	if victim == s.cur {
+		s.deferred = true // preempt it when its op is over
+		return
 	}
 	v := &s.th[victim]
 	cpu := v.cpu
@@ -443,7 +454,20 @@ func (s *sim) release(i int32) {
 // or ends.
 func (s *sim) step(i int32) {
 	t := &s.th[i]
+	s.cur, s.deferred = i, false
+	defer func() { s.cur, s.deferred = -1, false }()
 	for {
+		if s.deferred {
+			// A thread this one woke has a higher priority: give it the
+			// processor now that the op is over.
+			s.deferred = false
+			cpu := t.cpu
+			s.stopRunning(i)
+			s.setState(i, ready)
+			next := s.facs[t.fac].Preempt(i, t.prio)
+			s.run(next, cpu)
+			return
+		}
 		if t.rem > 0 {
 			t.seg = true
 			t.segStart = s.now
@@ -462,6 +486,7 @@ func (s *sim) step(i int32) {
 		}
 		op := &t.ops[t.pc]
 		if !s.exec(i, op) {
+			s.deferred = false // its processor goes to the queue's head
 			if t.state == running {
 				s.setState(i, blocked)
 				s.release(i)
