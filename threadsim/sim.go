@@ -182,23 +182,23 @@ type object struct {
 }
 
 type sim struct {
-	p       *threadtrace.Program
-	cfg     Config
-	cs      bool
-	q       des.Queue
-	now     float64
-	th      []thread
-	obj     []object
-	facs    []des.Facility
-	cpuRun  []int32 // per processor: the thread running, -1
-	seq     int64
+	p      *threadtrace.Program
+	cfg    Config
+	cs     bool
+	q      des.Queue
+	now    float64
+	th     []thread
+	obj    []object
+	facs   []des.Facility
+	cpuRun []int32 // per processor: the thread running, -1
+	seq    int64
 	// cur is the thread step is running; a higher-priority thread it
 	// wakes preempts it only once its op is over (deferred).
 	cur      int32
 	deferred bool
 	res      *Result
-	events  int64
-	stopped error
+	events   int64
+	stopped  error
 }
 
 // Run simulates p under cfg.

@@ -99,7 +99,7 @@ func TestBuildSeedFigure4(t *testing.T) {
 	}
 }
 
-// Seed 004 Fig. 11 (R''' lists) from Table 3.
+// Seed 004 Fig. 11 (R”' lists) from Table 3.
 func TestBuildSeedFigure11(t *testing.T) {
 	p := buildFile(t, "seed004-R.trace")
 	want := "Activate(P2) Work(1) Activate(P3) Work(1) Activate(P4) Work(1) Wait_for(X) Work(2) Wait_for(X) Work(2) Activate(P2) Work(1) Activate(P3) Work(1) Wait_for(X) Work(2) Activate(P4) Work(1) Terminate"
