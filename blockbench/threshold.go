@@ -22,6 +22,11 @@ type Options struct {
 	Start   int64   // first iteration count (default 1)
 	Growth  float64 // factor between counts (default 2)
 	Reps    int     // timings per count; the minimum is kept (default 3)
+	// MinTime: a count only counts as settled once its run lasts this
+	// long (0: no minimum; augur bench block uses 20 ms), so that a block whose working set still fits
+	// in the caches, or whose time is near the timer's resolution, does
+	// not settle too early.
+	MinTime float64
 	// MaxIter bounds the search; the threshold is never above the full
 	// count either (then the rule degenerates to timing the whole loop).
 	MaxIter int64
@@ -92,7 +97,7 @@ func Threshold(time Timer, full int64, o Options) (*Result, error) {
 		st := Step{N: n, Seconds: best, PerIter: best / float64(n)}
 		if len(r.Steps) > 0 {
 			prev := r.Steps[len(r.Steps)-1].PerIter
-			if prev > 0 && math.Abs(st.PerIter-prev)/prev <= o.Epsilon {
+			if prev > 0 && math.Abs(st.PerIter-prev)/prev <= o.Epsilon && best >= o.MinTime {
 				stable++
 			} else {
 				stable = 0

@@ -55,6 +55,7 @@ type benchFlags struct {
 	full    *bool
 	cflags  *string
 	format  *string
+	minTime *float64
 }
 
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
@@ -69,6 +70,7 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.full = fs.Bool("full", false, "block: also time the full loop and report the error and the time saved")
 	b.cflags = fs.String("cflags", "-O2", "block: gcc `FLAGS`")
 	b.format = fs.String("format", "text", "block: output `FORMAT`, text or json")
+	b.minTime = fs.Float64("min-time", 0.02, "block: a count settles only once its run lasts `SECONDS` (past the caches and the timer's resolution)")
 	return b
 }
 
@@ -207,7 +209,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 		return exitInput
 	}
-	r, err := blockbench.Threshold(b.Time, *bf.n, blockbench.Options{Epsilon: *bf.eps})
+	r, err := blockbench.Threshold(b.Time, *bf.n, blockbench.Options{Epsilon: *bf.eps, MinTime: *bf.minTime})
 	b.Close()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
