@@ -47,6 +47,12 @@ func chromium(t *testing.T) string {
 // browser starts a fresh headless Chromium and returns a tab's context.
 func browser(t *testing.T, timeout time.Duration) context.Context {
 	exe := chromium(t)
+	// A fresh profile; removed after the browser is gone (not with
+	// t.TempDir, which fails when Chromium's helpers write to it late).
+	profile, err := os.MkdirTemp("", "augur-e2e-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
 		chromedp.Headless,
@@ -59,13 +65,20 @@ func browser(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1400, 1000),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelB := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, timeout)
-	t.Cleanup(func() { cancelT(); cancelB(); cancelA() })
+	t.Cleanup(func() {
+		cancelT()
+		cancelB()
+		cancelA()
+		for i := 0; i < 20 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
@@ -312,4 +325,213 @@ func TestWorkbenchSyntaxError(t *testing.T) {
 	run(t, ctx, "fixing", chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.getElementById('editor');
 		e.value = %q; e.dispatchEvent(new Event('input')); })()`, string(src)), nil))
 	waitJS(t, ctx, "no problems", `document.getElementById('diagnostics').textContent === 'No problems.'`)
+}
+
+// The LAPW0 model on 1,024 processes: the page shows the result and stays
+// responsive because every view is bounded (bars grouped, the Gantt chart
+// a fixed grid), not one shape per process or slice.
+func TestWorkbenchLAPW0Scale(t *testing.T) {
+	ctx := browser(t, 120*time.Second)
+	url := workbench(t, "..")
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`))
+	run(t, ctx, "loading LAPW0", setField("model-file", "examples/lapw0.aug"))
+	waitJS(t, ctx, "the model", `document.getElementById('editor').value.includes('model lapw0')`)
+	start := time.Now()
+	run(t, ctx, "running on 1,024 processes",
+		setField("machine", "examples/machines/gescher.yaml"), setField("nodes", "256"), setField("procs", "1024"),
+		setField("params", "NAT=64"), chromedp.Click("#run", chromedp.ByID))
+	waitJS(t, ctx, "the result", `document.getElementById('result-time').textContent === '1074.11 s' && window.augurStats.ganttFetches > 0`)
+	shown := time.Since(start)
+	if n := evalFloat(t, ctx, `document.getElementById('unit-select').options.length`); n != 1024 {
+		t.Errorf("%v processes in the drop-down, want 1024", n)
+	}
+	rects := evalFloat(t, ctx, `window.augurStats.barRects`)
+	bars := evalFloat(t, ctx, `document.querySelectorAll('#bar-svg g.bar').length`)
+	if bars > 400 || rects > 3*bars {
+		t.Errorf("%v bars and %v rectangles for 1,024 processes; want at most 400 bars", bars, rects)
+	}
+	slices := evalFloat(t, ctx, `window.augurStats.ganttSlices`)
+	cells := evalFloat(t, ctx, `window.augurStats.ganttCells`)
+	rows := evalFloat(t, ctx, `window.augurStats.ganttRows`)
+	if slices < 10000 || rows > 60 || cells > rows*1400 {
+		t.Errorf("Gantt: %v slices drawn as %v cells in %v rows", slices, cells, rows)
+	}
+	// Zoom three times and pick another process; each answer is timed.
+	var zooms []string
+	for i := 0; i < 3; i++ {
+		before := evalFloat(t, ctx, `window.augurStats.ganttFetches`)
+		run(t, ctx, "zoom", chromedp.Click("#zoom-in", chromedp.ByID))
+		waitJS(t, ctx, "the zoomed chart", fmt.Sprintf(`window.augurStats.ganttFetches > %v`, before))
+		zooms = append(zooms, fmt.Sprintf("%.0f ms", evalFloat(t, ctx, `window.augurStats.ganttMs`)))
+	}
+	t0 := time.Now()
+	run(t, ctx, "process 700", setField("unit-select", "700"))
+	waitJS(t, ctx, "its pie", `document.querySelector('#pie-svg').textContent.includes('process 700')`)
+	pick := time.Since(t0)
+	t.Logf("LAPW0, 1,024 processes: result shown %.2f s after Run; %v bars, %v rectangles; timeline of %v slices as %v cells in %v rows; zooms answered in %s; picking a process %.0f ms",
+		shown.Seconds(), bars, rects, slices, cells, rows, strings.Join(zooms, ", "), float64(pick.Milliseconds()))
+	var png []byte
+	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	artefact(t, "workbench-lapw0-1024.png", png)
+}
+
+// writeMPIResult writes an MPI replay result of 64 ranks and a Chrome
+// trace of 100,000 slices (compute, send, recv, wait in turn).
+func writeMPIResult(t *testing.T, dir string) {
+	t.Helper()
+	const ranks, events = 64, 100_000
+	var tr strings.Builder
+	tr.WriteString(`{"traceEvents":[` + "\n")
+	ops := []struct{ name, cat string }{{"compute", "compute"}, {"send", "communication"}, {"recv", "communication"}, {"wait", "wait"}}
+	per := events / ranks
+	end := 0.0
+	for r := 0; r < ranks; r++ {
+		ts := 0.0
+		for k := 0; k < per+boolInt(r < events%ranks); k++ {
+			op := ops[k%4]
+			dur := 100.0 + float64((k*7+r*3)%50)
+			if r > 0 || k > 0 {
+				tr.WriteString(",\n")
+			}
+			fmt.Fprintf(&tr, `{"ph":"X","name":%q,"cat":%q,"pid":%d,"tid":0,"ts":%g,"dur":%g}`, op.name, op.cat, r, ts, dur)
+			ts += dur + 10
+		}
+		end = max(end, ts)
+	}
+	tr.WriteString("\n]}\n")
+	var res strings.Builder
+	fmt.Fprintf(&res, `{"simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, "ranks": [`, end*1e-6, events)
+	for r := 0; r < ranks; r++ {
+		if r > 0 {
+			res.WriteString(",")
+		}
+		fmt.Fprintf(&res, `{"rank": %d, "compute": %g, "communication": %g, "waiting": %g}`, r, end*0.5e-6, end*0.3e-6, end*0.2e-6)
+	}
+	res.WriteString("]}\n")
+	for name, text := range map[string]string{"mpi.json": res.String(), "mpi.trace.json": tr.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// An MPI replay with a 100,000-slice timeline and a thread-trace result
+// open in the same views as a prediction.
+func TestWorkbenchTraceResults(t *testing.T) {
+	ctx := browser(t, 90*time.Second)
+	dir := t.TempDir()
+	writeMPIResult(t, dir)
+	threads, err := os.ReadFile("../results/testdata/threads.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "threads.json"), threads, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	url := workbench(t, dir)
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
+		chromedp.Click("#tab-btn-results", chromedp.ByID))
+	start := time.Now()
+	run(t, ctx, "opening the MPI result", setField("result-file", "mpi.json"), setField("trace-file", "mpi.trace.json"),
+		chromedp.Click("#open-result", chromedp.ByID))
+	waitJS(t, ctx, "the timeline", `window.augurStats.ganttFetches > 0 && window.augurStats.ganttSlices === 100000`)
+	shown := time.Since(start)
+	if title := evalString(t, ctx, `document.getElementById('result-title').textContent`); title != "MPI trace (mpi)" {
+		t.Errorf("title %q", title)
+	}
+	cells := evalFloat(t, ctx, `window.augurStats.ganttCells`)
+	rows := evalFloat(t, ctx, `window.augurStats.ganttRows`)
+	if rows > 64 || cells > rows*1400 || cells < rows {
+		t.Errorf("100,000 slices drawn as %v cells in %v rows", cells, rows)
+	}
+	// Per-rank element table from the timeline: rank 0 has 1,563 slices.
+	run(t, ctx, "table of rank 0", setField("table-scope", "unit"))
+	waitJS(t, ctx, "rank 0's rows", `document.querySelectorAll('#element-table tbody tr').length === 4`)
+	calls := 0
+	for _, r := range tableRows(t, ctx) {
+		var n int
+		fmt.Sscan(r[3], &n)
+		calls += n
+	}
+	if calls != 1563 {
+		t.Errorf("rank 0 has %d calls in its table, want 1563 (100,000 slices over 64 ranks)", calls)
+	}
+	var zooms []string
+	for i := 0; i < 4; i++ {
+		before := evalFloat(t, ctx, `window.augurStats.ganttFetches`)
+		run(t, ctx, "zoom", chromedp.Click("#zoom-in", chromedp.ByID))
+		waitJS(t, ctx, "the zoomed chart", fmt.Sprintf(`window.augurStats.ganttFetches > %v`, before))
+		zooms = append(zooms, fmt.Sprintf("%.0f ms", evalFloat(t, ctx, `window.augurStats.ganttMs`)))
+	}
+	t.Logf("100,000-slice trace: shown %.2f s after Open; %v cells in %v rows; zooms answered in %s",
+		shown.Seconds(), cells, rows, strings.Join(zooms, ", "))
+	var png []byte
+	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	artefact(t, "workbench-mpi-100k.png", png)
+
+	// A thread-trace result: busy, blocked and ready-waiting per thread.
+	run(t, ctx, "opening the thread result", setField("trace-file", ""), setField("result-file", "threads.json"),
+		chromedp.Click("#open-result", chromedp.ByID))
+	waitJS(t, ctx, "the thread result", `document.getElementById('result-title').textContent === 'P (threads)'`)
+	if tip := svgText(t, ctx, `#bar-svg g.bar[data-unit="0"] title`); tip != "thread P1: 8 s; busy 4 s, blocked 3 s, ready-waiting 1 s" {
+		t.Errorf("bar tooltip %q", tip)
+	}
+	if tm := evalString(t, ctx, `document.getElementById('result-time').textContent`); tm != "10 s" {
+		t.Errorf("completion time %q", tm)
+	}
+	waitJS(t, ctx, "the pie of P2", `document.querySelector('#pie-svg').textContent.includes('thread P2')`)
+	if p := svgText(t, ctx, "#pie-svg text"); !strings.Contains(p, "busy 3 s (30.0%)") || !strings.Contains(p, "blocked 5 s (50.0%)") {
+		t.Errorf("pie of the slowest thread: %s", p)
+	}
+	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	artefact(t, "workbench-threads.png", png)
+}
+
+// A sweep of the sample model over 1, 2 and 4 processes, with a B version
+// whose SA1 costs half: both curves on one chart.
+func TestWorkbenchSweep(t *testing.T) {
+	ctx := browser(t, 60*time.Second)
+	dir := t.TempDir()
+	src, err := os.ReadFile("../examples/sample.aug")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := strings.Replace(string(src), "cost FSA1() = 112", "cost FSA1() = 56", 1)
+	for name, text := range map[string]string{"sample.aug": string(src), "sample-b.aug": b} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ideal, err := os.ReadFile("../examples/machines/ideal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "ideal.yaml"), ideal, 0o644)
+	url := workbench(t, dir)
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
+		setField("model-file", "sample.aug"))
+	waitJS(t, ctx, "the model", `document.getElementById('editor').value.includes('model sample')`)
+	run(t, ctx, "sweeping", setField("machine", "ideal.yaml"), chromedp.Click("#tab-btn-sweep", chromedp.ByID),
+		setField("sweep-values", "1,2,4"), setField("sweep-b", "sample-b.aug"), chromedp.Click("#sweep-run", chromedp.ByID))
+	waitJS(t, ctx, "the sweep", `document.getElementById('sweep-status').textContent.startsWith('done 6/6')`)
+	var rows [][]string
+	run(t, ctx, "reading the sweep table", chromedp.Evaluate(
+		`[...document.querySelectorAll('#sweep-table tbody tr')].map(r => [...r.cells].map(c => c.textContent))`, &rows))
+	// One process: A1 38.535 + SA1 112 + SA2 32 + A4 11.6494 = 194.184 s (B: SA1 56 → 138.184 s).
+	if len(rows) != 3 || rows[0][0] != "1" || rows[0][1] != "194.184 s" || rows[0][4] != "138.184 s" || rows[2][1] != "194.184 s" {
+		t.Errorf("sweep table %v", rows)
+	}
+	if n := evalFloat(t, ctx, `document.querySelectorAll('#sweep-time polyline').length`); n != 2 {
+		t.Errorf("%v curves on the time chart, want A and B", n)
+	}
+	var png []byte
+	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	artefact(t, "workbench-sweep.png", png)
 }

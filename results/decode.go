@@ -15,7 +15,12 @@ import (
 // `augur simulate` (thread traces) or `augur replay` (MPI traces). name is
 // used in error messages. An MPI replay that lists its events gets a
 // timeline from them.
-func Decode(name string, data []byte) (*Result, error) {
+func Decode(name string, data []byte) (r *Result, err error) {
+	defer func() {
+		if r != nil {
+			r.normalise()
+		}
+	}()
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
 		return nil, fmt.Errorf("%s: not a result file: %v", name, jsonErr(data, err))
@@ -293,6 +298,9 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a Chrome trace: %v", name, jsonErr(data, err))
+	}
+	if doc.TraceEvents == nil {
+		return nil, fmt.Errorf("%s: not a Chrome trace: no traceEvents", name)
 	}
 	// pid and tid may be numbers or strings; strings get numbers in order
 	// of appearance.

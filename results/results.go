@@ -128,6 +128,7 @@ func FromSummary(s *report.Summary) *Result {
 			r.Deadlock += fmt.Sprintf("; process %d in %s waits for %s", b.Pid, b.Element, b.WaitsFor)
 		}
 	}
+	r.normalise()
 	return r
 }
 
@@ -150,6 +151,7 @@ func Seconds(s float64) string { return report.Seconds(s) }
 // trace, an MPI replay without per-operation figures), the table is
 // derived from the timeline.
 func (r *Result) AttachTimeline(t *Timeline) {
+	r.normalise()
 	if t == nil {
 		return
 	}
@@ -163,6 +165,20 @@ func (r *Result) AttachTimeline(t *Timeline) {
 	}
 	if r.Time == 0 {
 		r.Time = t.End()
+	}
+}
+
+// normalise makes lists empty rather than nil, so that the JSON has
+// arrays for clients to iterate.
+func (r *Result) normalise() {
+	if r.Units == nil {
+		r.Units = []Unit{}
+	}
+	if r.Elements == nil {
+		r.Elements = []Element{}
+	}
+	if r.Facts == nil {
+		r.Facts = []Fact{}
 	}
 }
 

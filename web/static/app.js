@@ -36,6 +36,7 @@
     if (ax < 1) return g(x * 1e3) + ' ms';
     return g(x) + ' s';
   }
+  const plural = (w) => w + (w.endsWith('s') ? 'es' : 's');
   const bare = (x) => seconds(x).replace(/ s$/, '');
   const pct = (x) => (x * 100).toFixed(1) + '%';
 
@@ -598,6 +599,7 @@
 
   // ---------- results ----------
   function showResult(id, r) {
+    r.units = r.units || []; r.elements = r.elements || []; r.facts = r.facts || [];
     state.resultId = id; state.result = r; state.unitElements = null;
     state.unit = Math.max(0, slowest(r));
     $('no-result').hidden = true; $('result').hidden = false;
@@ -617,7 +619,7 @@
     for (let i = 0; i < n; i++) opts += '<option value="' + i + '">' + esc(r.units[i].name) + ' (' + seconds(r.units[i].total_s) + ')</option>';
     sel.innerHTML = opts;
     sel.value = String(state.unit);
-    $('table-scope').options[0].textContent = 'all ' + r.unit_name + 'es'.slice(r.unit_name.endsWith('s') ? 0 : 1);
+    $('table-scope').options[0].textContent = 'all ' + plural(r.unit_name);
     $('table-scope').options[1].textContent = 'the selected ' + r.unit_name;
     $('download-report').href = '/api/runs/' + id + '/report';
     $('download-report').hidden = false;
@@ -638,7 +640,7 @@
   let colourOf = new Map();
   function assignElementColours(r) {
     colourOf = new Map();
-    [...new Set(r.elements.map((e) => e.name))].sort().forEach((n, i) => colourOf.set(n, ELEM_COLOURS[i % ELEM_COLOURS.length]));
+    [...new Set((r.elements || []).map((e) => e.name))].sort().forEach((n, i) => colourOf.set(n, ELEM_COLOURS[i % ELEM_COLOURS.length]));
   }
   function elemColour(name) {
     if (!colourOf.has(name)) colourOf.set(name, ELEM_COLOURS[colourOf.size % ELEM_COLOURS.length]);
@@ -672,7 +674,7 @@
       const x = L + i * slot + (slot - bw) / 2;
       const g = svg('g', { class: 'bar', 'data-unit': b.idx }, root);
       const t = svg('title', {}, g);
-      t.textContent = (per > 1 ? r.unit_name + 's ' + r.units[b.first].name + ' – ' + r.units[b.last].name + ', slowest ' : '') +
+      t.textContent = (per > 1 ? plural(r.unit_name) + ' ' + r.units[b.first].name + ' – ' + r.units[b.last].name + ', slowest ' : '') +
         b.u.name + ': ' + seconds(b.u.total_s) + '; ' + r.categories[0] + ' ' + seconds(b.u.compute_s) + ', ' +
         r.categories[1] + ' ' + seconds(b.u.comm_s) + ', ' + r.categories[2] + ' ' + seconds(b.u.wait_s);
       let base = 0;
@@ -693,7 +695,7 @@
       svgText(root, L, H - B + 14, r.units[0].name, { class: 'tick' });
       svgText(root, W - 8, H - B + 14, r.units[r.units.length - 1].name, { class: 'tick', 'text-anchor': 'end' });
     }
-    svgText(root, L + (W - L) / 2, H - 4, r.unit_name + (per > 1 ? 's (each bar: the slowest of ' + per + ')' : ''), { class: 'tick', 'text-anchor': 'middle' });
+    svgText(root, L + (W - L) / 2, H - 4, per > 1 ? plural(r.unit_name) + ' (each bar: the slowest of ' + per + ')' : r.unit_name, { class: 'tick', 'text-anchor': 'middle' });
     stats.barRects = rects;
   }
 
