@@ -2,7 +2,7 @@
 // smpirun hostfiles into augur's one machine abstraction, *machine.Machine:
 // every host becomes a node, every link a link of machine.Topology, and the
 // zones' routing (Full, Floyd, Dijkstra, clusters with backbone, loopback
-// and limiter links, TORUS clusters) a machine.Router that computes routes
+// and limiter links, TORUS, FAT_TREE and DRAGONFLY clusters) a machine.Router that computes routes
 // the way SimGrid does, hierarchically through zone gateways.
 package platform
 
@@ -50,7 +50,7 @@ const (
 	rDijkstra
 	rNone
 	rCluster
-	rTorus
+	rHier // TORUS, FAT_TREE, DRAGONFLY (topo.go)
 )
 
 type npKind uint8
@@ -93,7 +93,8 @@ type zone struct {
 	next    [][]int32
 	elist   []gedge
 
-	cl *cluster
+	cl   *cluster
+	hier *hier
 }
 
 type gedge struct {
@@ -105,8 +106,6 @@ type cluster struct {
 	up, down, loop, lim []int32 // per host position; -1: none
 	backbone            int32
 	router              int32 // netpoint of the cluster's router
-	dims                []int // TORUS dimensions
-	torusUp, torusDown  [][]int32
 }
 
 type hostDef struct {
@@ -182,8 +181,14 @@ func (r *router) ancestors(a, b int32) (common, sa, da int32) {
 // local appends the route between two netpoints directly in zone z.
 func (z *zone) local(r *router, a, b int32, out []int32) []int32 {
 	switch z.kind {
-	case rCluster, rTorus:
+	case rCluster:
 		return z.clusterRoute(r, a, b, out)
+	case rHier:
+		// Routers have no route in these zones (SimGrid returns none).
+		if pa, pb := r.nps[a], r.nps[b]; pa.kind == npHost && pb.kind == npHost {
+			return z.hier.route(int(pa.pos), int(pb.pos), out)
+		}
+		return out
 	}
 	if lr := z.localRoute(r, a, b); lr != nil {
 		out = append(out, lr.links...)
@@ -200,8 +205,8 @@ func (z *zone) localRoute(r *router, a, b int32) *zroute {
 		return z.full[[2]int32{a, b}]
 	case rFloyd, rDijkstra:
 		return z.graphRoute(a, b)
-	case rCluster, rTorus:
-		return &zroute{links: z.clusterRoute(r, a, b, nil), gwSrc: -1, gwDst: -1}
+	case rCluster, rHier:
+		return &zroute{links: z.local(r, a, b, nil), gwSrc: -1, gwDst: -1}
 	}
 	return nil
 }
@@ -236,8 +241,7 @@ func (z *zone) graphRoute(a, b int32) *zroute {
 // clusterRoute: loopback for a host to itself if the cluster has one;
 // otherwise the source's limiter and private up link, the backbone, the
 // destination's private down link and limiter (routers have no private
-// links). TORUS clusters route dimension by dimension instead of the
-// backbone.
+// links).
 func (z *zone) clusterRoute(r *router, a, b int32, out []int32) []int32 {
 	c := z.cl
 	pa, pb := r.nps[a], r.nps[b]
@@ -252,9 +256,7 @@ func (z *zone) clusterRoute(r *router, a, b int32, out []int32) []int32 {
 			out = append(out, c.up[pa.pos])
 		}
 	}
-	if z.kind == rTorus && pa.kind == npHost && pb.kind == npHost {
-		out = c.torus(int(pa.pos), int(pb.pos), out)
-	} else if c.backbone >= 0 {
+	if c.backbone >= 0 {
 		out = append(out, c.backbone)
 	}
 	if pb.kind == npHost {
@@ -264,33 +266,6 @@ func (z *zone) clusterRoute(r *router, a, b int32, out []int32) []int32 {
 		if c.lim[pb.pos] >= 0 {
 			out = append(out, c.lim[pb.pos])
 		}
-	}
-	return out
-}
-
-// torus appends the links from position a to b: dimension by dimension,
-// the shorter way around each ring, a link per hop (the UP half of the
-// link of the node left when going up, the DOWN half of the node entered
-// when going down).
-func (c *cluster) torus(a, b int, out []int32) []int32 {
-	cur := a
-	stride := 1
-	for d, n := range c.dims {
-		ca := (cur / stride) % n
-		cb := (b / stride) % n
-		for ca != cb {
-			fwd := (cb - ca + n) % n
-			if fwd <= n-fwd {
-				out = append(out, c.torusUp[d][cur])
-				ca = (ca + 1) % n
-			} else {
-				ca = (ca - 1 + n) % n
-				next := cur - ((cur/stride)%n)*stride + ca*stride
-				out = append(out, c.torusDown[d][next])
-			}
-			cur = cur - ((cur/stride)%n)*stride + ca*stride
-		}
-		stride *= n
 	}
 	return out
 }

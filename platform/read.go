@@ -46,6 +46,9 @@ type builder struct {
 	inRoute   bool
 	version   string
 	sawRoot   bool
+	// SimGrid's per-process counters (see topo.go): fat-tree host
+	// positions, fat-tree and dragonfly link numbers.
+	ftPosition, ftLinkID, dfLinkID int
 }
 
 func (b *builder) line() int {
@@ -648,20 +651,17 @@ func (b *builder) cluster(se xml.StartElement) error {
 	}
 	id := a["id"]
 	kind := rCluster
-	var dims []int
+	var hk hierKind
 	switch strings.ToUpper(a["topology"]) {
 	case "", "FLAT":
 	case "TORUS":
-		kind = rTorus
-		for _, f := range strings.Split(a["topo_parameters"], ",") {
-			d, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || d < 1 {
-				return b.errf("cluster %q: topo_parameters %q: want dimensions such as 4,4,4", id, a["topo_parameters"])
-			}
-			dims = append(dims, d)
-		}
+		kind, hk = rHier, hTorus
+	case "FAT_TREE":
+		kind, hk = rHier, hFatTree
+	case "DRAGONFLY":
+		kind, hk = rHier, hDragonfly
 	default:
-		return b.errf("cluster %q: topology %q is not supported yet (augur reads FLAT and TORUS clusters)", id, a["topology"])
+		return b.errf("cluster %q: topology %q (want FLAT, TORUS, FAT_TREE or DRAGONFLY)", id, a["topology"])
 	}
 	ids, err := radical(a["radical"])
 	if err != nil {
@@ -669,18 +669,6 @@ func (b *builder) cluster(se xml.StartElement) error {
 	}
 	if len(ids) > maxHosts-len(b.hosts) {
 		return b.errf("cluster %q: more than %d hosts", id, maxHosts)
-	}
-	if kind == rTorus {
-		prod := 1
-		for _, d := range dims {
-			prod *= d
-			if prod > maxHosts {
-				break
-			}
-		}
-		if prod != len(ids) {
-			return b.errf("cluster %q: TORUS %s has %d positions for %d hosts", id, a["topo_parameters"], prod, len(ids))
-		}
 	}
 	speed, err := b.num(speedUnits, "cluster "+id+" speed", strings.Split(a["speed"], ",")[0])
 	if err != nil {
@@ -713,7 +701,39 @@ func (b *builder) cluster(se xml.StartElement) error {
 	}
 	z := b.zones[zi]
 	n := len(ids)
-	c := &cluster{up: make([]int32, n), down: make([]int32, n), loop: make([]int32, n), lim: make([]int32, n), backbone: -1, dims: dims}
+	if kind == rHier {
+		cs := &clusterShape{id: id, n: n, bw: bw, lat: lat}
+		switch strings.ToUpper(policy) {
+		case "SPLITDUPLEX", "FULLDUPLEX":
+			cs.split = true
+		case "SHARED", "FATPIPE":
+		default:
+			return b.errf("cluster %q: unknown sharing_policy %q (want SHARED, SPLITDUPLEX or FATPIPE)", id, policy)
+		}
+		var loopBW, loopLat float64
+		if s, ok := a["loopback_bw"]; ok {
+			if loopBW, err = b.num(bwUnits, "cluster "+id+" loopback_bw", s); err != nil {
+				return err
+			}
+		}
+		if s, ok := a["loopback_lat"]; ok {
+			if loopLat, err = b.num(timeUnits, "cluster "+id+" loopback_lat", s); err != nil {
+				return err
+			}
+		}
+		if s, ok := a["limiter_link"]; ok {
+			if cs.limiterBW, err = b.num(bwUnits, "cluster "+id+" limiter_link", s); err != nil {
+				return err
+			}
+		}
+		if err := b.hierCluster(z, cs, hk, a["topo_parameters"], ids, a["prefix"], a["suffix"], speed, cores, loopBW, loopLat); err != nil {
+			return err
+		}
+		// SimGrid 3.32 gives these clusters neither backbone nor router.
+		b.stack = b.stack[:len(b.stack)-1]
+		return nil
+	}
+	c := &cluster{up: make([]int32, n), down: make([]int32, n), loop: make([]int32, n), lim: make([]int32, n), backbone: -1}
 	z.cl = c
 	var loopBW, loopLat, limBW float64
 	_, hasLoop := a["loopback_bw"]
@@ -753,9 +773,6 @@ func (b *builder) cluster(se xml.StartElement) error {
 			}
 			c.lim[i] = r.id
 		}
-		if kind == rTorus {
-			continue
-		}
 		r, err := b.addLink(id+"_link_"+strconv.Itoa(num), bw, lat, policy)
 		if err != nil {
 			return err
@@ -763,24 +780,6 @@ func (b *builder) cluster(se xml.StartElement) error {
 		c.up[i], c.down[i] = r.id, r.id
 		if r.split {
 			c.down[i] = r.id + 1
-		}
-	}
-	if kind == rTorus {
-		c.torusUp = make([][]int32, len(dims))
-		c.torusDown = make([][]int32, len(dims))
-		for d := range dims {
-			c.torusUp[d] = make([]int32, n)
-			c.torusDown[d] = make([]int32, n)
-			for i := range n {
-				r, err := b.addLink(fmt.Sprintf("%s_link_%d_dim%d", id, ids[i], d), bw, lat, policy)
-				if err != nil {
-					return err
-				}
-				c.torusUp[d][i], c.torusDown[d][i] = r.id, r.id
-				if r.split {
-					c.torusDown[d][i] = r.id + 1
-				}
-			}
 		}
 	}
 	if s, ok := a["bb_bw"]; ok {
