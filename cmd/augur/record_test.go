@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A real program from examples/pthreads, recorded pinned to one processor
+// with `augur record`, then simulated for two with each model.
+func TestRecordAndSimulateStencil(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler (cc): cannot build the recorder or the example; install gcc")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "stencil")
+	if out, err := exec.Command("cc", "-O2", "-pthread", "-o", bin, ex+"pthreads/stencil.c").CombinedOutput(); err != nil {
+		t.Fatalf("compiling: %v\n%s", err, out)
+	}
+	trace := filepath.Join(dir, "stencil.trace")
+	code, out, errOut := augur(t, "record", "--cpu", "0", "-o", trace, "--", bin, "2", "20", "400", "100")
+	if code != exitOK {
+		t.Fatalf("record: exit %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "stencil: 2 threads, 20 steps") || !strings.Contains(errOut, "events of 3 threads") || !strings.Contains(errOut, "pinned to CPU 0") {
+		t.Errorf("stdout %q\nstderr %q", out, errOut)
+	}
+	src, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 2 threads x 20 steps at the barrier.
+	if n := strings.Count(string(src), "barrier_wait B0"); n != 40 {
+		t.Errorf("%d barrier waits, want 40", n)
+	}
+	for _, m := range []string{"direct", "client-server", "strict"} {
+		o := simJSON(t, exitOK, trace, "--cpus", "2", "--model", m)
+		// Two equal workers on two processors: close to 2, never above.
+		if o.Speedup == nil || *o.Speedup < 1.3 || *o.Speedup > 2.0001 || o.WorkFrom != "cpu times" {
+			t.Errorf("%s: speed-up %v, work from %s", m, o.Speedup, o.WorkFrom)
+		}
+	}
+}
+
+func TestRecordUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"record"},
+		{"record", "--cpu", "-5", "--", "true"},
+		{"record", "--np", "4", "--", "true"},
+		{"record", "--mpi", "--", "true"},
+		{"record", "--mpi", "--np", "2", "--cpu", "0", "--", "true"},
+	} {
+		if code, _, _ := augur(t, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	if code, _, errOut := augur(t, "record", "--", "/nonexistent/program"); code != exitInput || !strings.Contains(errOut, "nonexistent") {
+		t.Errorf("missing program: exit %d %s", code, errOut)
+	}
+}

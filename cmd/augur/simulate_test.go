@@ -1,0 +1,154 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const seedTraces = "../../threadtrace/testdata/"
+
+func simJSON(t *testing.T, wantCode int, args ...string) simOutput {
+	t.Helper()
+	code, out, errOut := augur(t, append([]string{"simulate"}, append(args, "--format", "json")...)...)
+	if code != wantCode {
+		t.Fatalf("augur simulate %s: exit %d, want %d\n%s", strings.Join(args, " "), code, wantCode, errOut)
+	}
+	var o simOutput
+	if err := json.Unmarshal([]byte(out), &o); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out)
+	}
+	return o
+}
+
+// Seed 004's worked examples through the command line.
+func TestSimulateSeedExamples(t *testing.T) {
+	for _, c := range []struct {
+		file, cpus, bind, model string
+		code                    int
+		want                    float64
+	}{
+		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "direct", exitOK, 10},
+		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "client-server", exitOK, 11},
+		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "strict", exitOK, 12},
+		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "direct", exitDeadlock, 7},
+		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "client-server", exitOK, 10},
+		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "strict", exitOK, 13},
+		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "direct", exitDeadlock, 12},
+		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "client-server", exitDeadlock, 12},
+		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "strict", exitOK, 21},
+	} {
+		o := simJSON(t, c.code, seedTraces+c.file, "--cpus", c.cpus, "--bind", c.bind, "--model", c.model)
+		if o.Model != c.model || o.Completion != c.want || o.Deadlock != (c.code == exitDeadlock) {
+			t.Errorf("%s %s: model %s completion %g deadlock %v; want %g", c.file, c.model, o.Model, o.Completion, o.Deadlock, c.want)
+		}
+		if o.Deadlock && (o.DeadlockReport == nil || len(o.DeadlockReport.Waits) == 0 || o.Speedup != nil) {
+			t.Errorf("%s %s: deadlock without a report, or with a speed-up", c.file, c.model)
+		}
+	}
+}
+
+// --model auto on R uses Strict Sequence, gives 21 and says why.
+func TestSimulateAutoR(t *testing.T) {
+	o := simJSON(t, exitOK, seedTraces+"seed004-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "auto")
+	if o.Model != "strict" || o.ModelAsked != "auto" || o.Completion != 21 || len(o.Attempts) != 3 {
+		t.Fatalf("%+v", o)
+	}
+	if !strings.Contains(o.Reason, "direct deadlocks at 12") || !strings.Contains(o.Reason, "client-server deadlocks at 12") || !strings.Contains(o.Reason, "Strict Sequence") {
+		t.Errorf("reason: %s", o.Reason)
+	}
+	// One processor runs all 39 units of work: speed-up 39/21.
+	if o.OneCPU == nil || *o.OneCPU != 39 || o.Speedup == nil || *o.Speedup != 39.0/21 {
+		t.Errorf("one processor %v, speed-up %v", o.OneCPU, o.Speedup)
+	}
+	var busy float64
+	for _, th := range o.Threads {
+		busy += th.Busy
+		if th.Busy+th.Blocked+th.Ready != th.End-th.Start {
+			t.Errorf("%s: busy+blocked+ready %g ≠ %g", th.Name, th.Busy+th.Blocked+th.Ready, th.End-th.Start)
+		}
+	}
+	if busy != 39 {
+		t.Errorf("busy time %g, want 39", busy)
+	}
+	code, out, _ := augur(t, "simulate", seedTraces+"seed004-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3")
+	if code != exitOK || !strings.Contains(out, "model:            strict (auto: ") || !strings.Contains(out, "completion time:  21") {
+		t.Errorf("text output:\n%s", out)
+	}
+}
+
+// The trace header gives the priorities unless --priority does; P with
+// the reverse priorities still runs to completion.
+func TestSimulatePriorityFlag(t *testing.T) {
+	o := simJSON(t, exitOK, seedTraces+"seed004-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
+	if o.Threads[3].Prio != 4 || o.Threads[0].Prio != 1 || o.Deadlock {
+		t.Errorf("%+v", o.Threads)
+	}
+}
+
+func TestSimulateDeadlockText(t *testing.T) {
+	code, out, _ := augur(t, "simulate", seedTraces+"seed004-Q.trace", "--cpus", "3", "--bind", "P1=0,P2=1,P3=2", "--model", "direct")
+	if code != exitDeadlock {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"DEADLOCK at 7", "P1 is blocked in send X to P2 (line 7)", "waiting for P2 to wait for it"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSimulateOutputsAndDeterminism(t *testing.T) {
+	dir := t.TempDir()
+	svg, tr := filepath.Join(dir, "p.svg"), filepath.Join(dir, "p.json")
+	args := []string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--gantt", svg, "--trace", tr}
+	_, out1, _ := augur(t, args...)
+	_, out2, _ := augur(t, args...)
+	if out1 != out2 {
+		t.Error("two runs print different output")
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil || !strings.HasPrefix(string(b), "<svg") || !strings.Contains(string(b), ">P4</text>") {
+		t.Errorf("gantt: %v %.100s", err, b)
+	}
+	b, err = os.ReadFile(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ct struct {
+		TraceEvents []map[string]any `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(b, &ct); err != nil || len(ct.TraceEvents) < 10 {
+		t.Errorf("chrome trace: %v, %d events", err, len(ct.TraceEvents))
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.trace")
+	os.WriteFile(bad, []byte("0 P1 create P2\n1 P2 send X P7\n"), 0o644)
+	code, _, errOut := augur(t, "simulate", bad, "--cpus", "2")
+	if code != exitInput || !strings.Contains(errOut, "bad.trace:2: send to P7, a thread that never exists") {
+		t.Errorf("exit %d: %s", code, errOut)
+	}
+	p := seedTraces + "seed004-P.trace"
+	for _, args := range [][]string{
+		{p}, // no --cpus
+		{p, "--cpus", "2", "--model", "fast"},
+		{p, "--cpus", "2", "--bind", "P1=0"}, // not every thread
+		{p, "--cpus", "2", "--bind", "P1=5,P2=0,P3=0,P4=0"}, // no processor 5
+		{p, "--cpus", "2", "--bind", "P9=0"},
+		{p, "--cpus", "2", "--priority", "P1,P1"},
+		{p, "--cpus", "2", "--format", "xml"},
+		{"--cpus", "2"},
+	} {
+		if code, _, _ := augur(t, append([]string{"simulate"}, args...)...); code != exitUsage {
+			t.Errorf("simulate %v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	if code, _, _ := augur(t, "simulate", filepath.Join(dir, "missing.trace"), "--cpus", "2"); code != exitInput {
+		t.Errorf("missing file: exit %d", code)
+	}
+}
