@@ -14,11 +14,19 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"augur/htmlreport"
+	"augur/ir"
+	"augur/machine"
+	"augur/predict"
+	"augur/report"
+	"augur/results"
 	"augur/serve"
 	"augur/web"
 )
@@ -535,3 +543,103 @@ func TestWorkbenchSweep(t *testing.T) {
 	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
 	artefact(t, "workbench-sweep.png", png)
 }
+
+// The HTML report of augur report / predict --report opens in Chromium
+// with the network off, asks for nothing beyond its own file, and shows
+// the charts.
+func TestReportOffline(t *testing.T) {
+	ctx := browser(t, 60*time.Second)
+	src, err := os.ReadFile("../examples/sample.aug")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := machine.Load("../examples/machines/ideal.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same path as predict --report: a prediction with its timeline.
+	var tl *results.Timeline
+	p, err := predict.Run(predict.Options{Filename: "examples/sample.aug", Source: src, Machine: m, Nodes: 1, Procs: 4, Seed: 1,
+		OnCompiled: func(els []ir.Element) {
+			names, kinds := make([]string, len(els)), make([]string, len(els))
+			for i, e := range els {
+				names[i], kinds[i] = e.Name, e.Kind
+			}
+			tl = results.NewTimeline(names, kinds)
+		},
+		Tracer: tracerFunc(func(pid, tid, elem int32, a, b float64) { tl.Slice(pid, tid, elem, a, b) }),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := report.Summarize(p, true)
+	report.SortElements(s.Elements, "total")
+	r := results.FromSummary(s)
+	r.AttachTimeline(tl)
+	var html strings.Builder
+	if err := htmlreport.Write(&html, r, htmlreport.Options{Generator: "augur e2e", Source: "sample.aug"}); err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("AUGUR_ARTIFACTS")
+	if dir == "" {
+		dir = "artifacts"
+	}
+	os.MkdirAll(dir, 0o755)
+	path, _ := filepath.Abs(filepath.Join(dir, "report-sample.html"))
+	if err := os.WriteFile(path, []byte(html.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("report: %s", path)
+
+	var mu sync.Mutex
+	var requests []string
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			mu.Lock()
+			requests = append(requests, e.Request.URL)
+			mu.Unlock()
+		}
+	})
+	run(t, ctx, "opening the report offline",
+		network.Enable(),
+		network.EmulateNetworkConditions(true, 0, 0, 0),
+		chromedp.Navigate("file://"+path),
+		chromedp.WaitVisible("#time", chromedp.ByID))
+	if tm := evalString(t, ctx, `document.getElementById('time').textContent`); tm != "194.184 s" {
+		t.Errorf("time %q", tm)
+	}
+	if n := evalFloat(t, ctx, `document.querySelectorAll('svg.chart').length`); n < 4 {
+		t.Errorf("%v charts, want bars, pies and the timeline", n)
+	}
+	if tip := svgText(t, ctx, `svg.bar g.bar[data-unit="process 0"] title`); tip != "process 0: total 194.184 s; compute 162.184 s, communication 32 s, waiting 0 s" {
+		t.Errorf("bar tooltip %q", tip)
+	}
+	// The visible pie is process 0's; the drop-down switches to process 3.
+	if p := svgText(t, ctx, `div.unit:not([hidden]) svg.pie text`); !strings.Contains(p, "communication 32 s (16.5%)") {
+		t.Errorf("pie %q", p)
+	}
+	run(t, ctx, "choosing process 3", setField("unit", "3"))
+	if p := svgText(t, ctx, `div.unit:not([hidden]) svg.pie text`); !strings.Contains(p, "communication 8 s (4.7%)") {
+		t.Errorf("pie of process 3 %q", p)
+	}
+	// Sort the table over all processes by name.
+	run(t, ctx, "sorting", chromedp.Click(`section:nth-of-type(3) table.sortable th:first-child`, chromedp.ByQuery))
+	first := evalString(t, ctx, `document.querySelector('section:nth-of-type(3) table.sortable tbody tr td').textContent`)
+	if first != "A1" {
+		t.Errorf("first row after sorting by name: %q", first)
+	}
+	var png []byte
+	run(t, ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	artefact(t, "report-sample.png", png)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range requests {
+		if !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
+			t.Errorf("the report asked for %s", u)
+		}
+	}
+}
+
+type tracerFunc func(pid, tid, elem int32, start, end float64)
+
+func (f tracerFunc) Slice(pid, tid, elem int32, start, end float64) { f(pid, tid, elem, start, end) }

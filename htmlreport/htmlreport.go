@@ -95,8 +95,8 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 
 	// Elements over all units.
 	if len(r.Elements) > 0 {
-		fmt.Fprintf(&b, "<section><h2>Elements (all %ss)</h2><div class=\"pies\">%s</div>%s</section>\n",
-			esc(r.UnitName), elementPie("share per element", r.Elements, colourOf), elementTable(r.Elements, r.Categories, true))
+		fmt.Fprintf(&b, "<section><h2>Elements (all %s)</h2><div class=\"pies\">%s</div>%s</section>\n",
+			esc(plural(r.UnitName)), elementPie("share per element", r.Elements, colourOf), elementTable(r.Elements, r.Categories, true))
 	}
 
 	if r.Timeline != nil && r.Timeline.Len() > 0 {
@@ -110,6 +110,13 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 	fmt.Fprintf(&b, "<footer>Written by %s. This file is self-contained: it loads nothing from the network.</footer>\n<script>%s</script>\n</body></html>\n", esc(gen), script)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func plural(w string) string {
+	if strings.HasSuffix(w, "s") {
+		return w + "es"
+	}
+	return w + "s"
 }
 
 // pieUnitList picks the units offered in the drop-down: the slowest first,

@@ -8,9 +8,10 @@ cd "$(dirname "$0")/.."
 
 # Debian packages the tests use: graphviz renders dot output; SimGrid
 # (smpirun, smpireplaymain) and OpenMPI are the peers the MPI replay tests
-# run side by side with augur; gcc builds the C recorders and test programs.
+# run side by side with augur; gcc builds the C recorders and test programs;
+# headless chromium drives the workbench and the HTML report in e2e/.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev simgrid openmpi-bin libopenmpi-dev"
+packages="graphviz gcc libsimgrid-dev simgrid openmpi-bin libopenmpi-dev chromium"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
