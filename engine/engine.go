@@ -275,8 +275,9 @@ type nodeState struct {
 	speed float64
 	rr    bool
 	quant float64
-	live  int32 // units alive on the node
-	fast  bool  // no round robin: consecutive computations may be folded
+	live  int32  // units alive on the node
+	fast  bool   // no round robin: consecutive computations may be folded
+	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -352,6 +353,17 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		e.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
 	}
+	// Processor sharing: on a SimGrid platform only where a host has
+	// more processes than cores (elsewhere no one is ever slowed, and the
+	// facility lets computations be folded); on YAML machines always,
+	// since threads forked later may share the node.
+	for i := range e.nodes {
+		g := &m.Groups[m.GroupOf(i)]
+		if g.Scheduler == machine.Share && (m.Topo == nil || int(e.nodes[i].live) > g.CPUs) {
+			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
+			e.nodes[i].fast = false
+		}
+	}
 	return e, nil
 }
 
@@ -394,6 +406,8 @@ func (e *engine) run() error {
 			e.testCheck(ev.Target, e.now)
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
+		case evCPU:
+			e.cpuEvent(ev.Target, ev.Arg)
 		}
 	}
 	if e.err != nil {
@@ -497,6 +511,10 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		}
 		n := &e.nodes[u.node]
 		u.work = op.Cost / n.speed
+		if n.ps != nil {
+			e.startShared(ui, t)
+			return t, false
+		}
 		if !u.hasCPU {
 			if !n.cpu.Acquire(ui, 0) {
 				u.state = stCPUQueue

@@ -36,9 +36,13 @@ const (
 	FCFS       Scheduler = iota // first come, first served; a job keeps its CPU until done
 	Priority                    // highest priority first, FCFS among equals
 	RoundRobin                  // time slices of Group.Quantum seconds
+	// Share is processor sharing, as SimGrid's CPU model: the computations
+	// running on a node progress together, each at min(1, cpus/n) of a
+	// CPU's speed when n of them run. The default of SimGrid platforms.
+	Share
 )
 
-// String returns the name used for s in machine files: fcfs, priority or rr.
+// String returns the name used for s in machine files: fcfs, priority, rr or share.
 func (s Scheduler) String() string {
 	switch s {
 	case FCFS:
@@ -47,6 +51,8 @@ func (s Scheduler) String() string {
 		return "priority"
 	case RoundRobin:
 		return "rr"
+	case Share:
+		return "share"
 	}
 	return fmt.Sprintf("Scheduler(%d)", uint8(s))
 }
@@ -61,8 +67,10 @@ func ParseScheduler(s string) (Scheduler, error) {
 		return Priority, nil
 	case "rr", "round-robin", "roundrobin":
 		return RoundRobin, nil
+	case "share", "ps":
+		return Share, nil
 	}
-	return 0, fmt.Errorf("unknown scheduler %q (want fcfs, priority or rr)", s)
+	return 0, fmt.Errorf("unknown scheduler %q (want fcfs, priority, rr or share)", s)
 }
 
 // DefaultQuantum is the round-robin time slice when a file gives none.
@@ -245,7 +253,7 @@ func (m *Machine) check() error {
 		if !(g.Speed > 0) || math.IsInf(g.Speed, 0) {
 			return fmt.Errorf("group %q: speed must be positive and finite, got %v", g.Name, g.Speed)
 		}
-		if g.Scheduler > RoundRobin {
+		if g.Scheduler > Share {
 			return fmt.Errorf("group %q: unknown scheduler %d", g.Name, g.Scheduler)
 		}
 		if g.Scheduler == RoundRobin && (!(g.Quantum > 0) || math.IsInf(g.Quantum, 0)) {

@@ -514,7 +514,7 @@ func TestErrors(t *testing.T) {
 		{"nodes:\n  - count: 2\n    scheduler: rr\n    quantum: 0\n",
 			`f.yaml:4:14: quantum: must be positive, got 0`},
 		{"nodes:\n  - count: 2\n    scheduler: fifo\n",
-			`f.yaml:3:16: scheduler: unknown scheduler "fifo" (want fcfs, priority or rr)`},
+			`f.yaml:3:16: scheduler: unknown scheduler "fifo" (want fcfs, priority, rr or share)`},
 		{"nodes:\n  - count: 20000000\n",
 			`f.yaml:2:12: count: must be at most 10000000, got 20000000`},
 		{"nodes:\n  - count: 6000000\n  - count: 6000000\n",

@@ -852,8 +852,10 @@ func (b *builder) machine() (*machine.Machine, error) {
 			m.Groups[n-1].Count++
 			continue
 		}
+		// SimGrid shares a host's cores fairly among the actors computing
+		// on it (processor sharing).
 		m.Groups = append(m.Groups, machine.Group{Name: h.name, Count: 1, CPUs: h.cores, Speed: 1, Flops: h.speed,
-			Link: machine.LinkSpec{Bandwidth: math.Inf(1)}})
+			Scheduler: machine.Share, Link: machine.LinkSpec{Bandwidth: math.Inf(1)}})
 	}
 	// The model's loopback (network/loopback-*) serves a host talking to
 	// itself without a loopback link; PathCost reports it as intra-node.
