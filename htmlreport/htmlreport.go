@@ -81,8 +81,10 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 			fmt.Fprintf(&b, "<div class=\"unit\" data-k=\"%d\"%s><div class=\"pies\">%s", k, hidden, categoryPie(r, u))
 			var els []results.Element
 			if r.Timeline != nil {
-				els = r.Timeline.ElementStats(r.Timeline.RowOf(u.Pid, u.Tid))
-				b.WriteString(elementPie(u.Name+" per element", els, colourOf))
+				if row := r.Timeline.RowFor(u); row >= 0 {
+					els = r.Timeline.ElementStats(row)
+					b.WriteString(elementPie(u.Name+" per element", els, colourOf))
+				}
 			}
 			b.WriteString("</div>")
 			if len(els) > 0 {

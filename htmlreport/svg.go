@@ -145,7 +145,7 @@ type pieSlice struct {
 
 // pieChart draws slices with a legend giving each value and share.
 func pieChart(title string, slices []pieSlice) string {
-	const w, h, cx, cy, rad = 460, 240, 120, 120, 100
+	const w, h, cx, cy, rad = 540, 240, 120, 120, 100
 	var total float64
 	for _, s := range slices {
 		total += math.Max(s.value, 0)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"augur/report"
@@ -115,8 +117,8 @@ func decodeThreads(name string, data []byte) (*Result, error) {
 	}
 	r := &Result{Kind: KindThreads, Categories: ThreadCategories, UnitName: "thread",
 		Time: o.f("completion_time", "completion_time_s")}
-	r.Title = o.str("trace", "name", "program")
-	if r.Title == "" {
+	r.Title = filepath.Base(o.str("trace", "name", "program"))
+	if r.Title == "." {
 		r.Title = "thread trace"
 	}
 	model := o.str("model")
@@ -138,13 +140,20 @@ func decodeThreads(name string, data []byte) (*Result, error) {
 	if sp, ok := o.num("speedup"); ok {
 		r.Facts = append(r.Facts, Fact{"speed-up", fmt.Sprintf("%.3g", sp)})
 	}
-	if ev, ok := o.num("events"); ok {
-		r.Facts = append(r.Facts, Fact{"events", fmt.Sprint(int64(ev))})
+	if t1, ok := o.num("one_processor_time"); ok {
+		r.Facts = append(r.Facts, Fact{"on one processor", Seconds(t1)})
+	}
+	if ev, ok := o.num("events", "trace_events"); ok {
+		r.Facts = append(r.Facts, Fact{"trace events", fmt.Sprint(int64(ev))})
 	}
 	switch d := o["deadlock"].(type) {
 	case bool:
 		if d {
 			r.Deadlock = "the simulated program deadlocked"
+			if rep, ok := o["deadlock_report"]; ok && rep != nil {
+				b, _ := json.Marshal(rep)
+				r.Deadlock += ": " + string(b)
+			}
 		}
 	case map[string]any, []any:
 		b, _ := json.Marshal(d)
@@ -185,8 +194,8 @@ func decodeMPI(name string, data []byte) (*Result, error) {
 	}
 	r := &Result{Kind: KindMPI, Categories: ProgramCategories, UnitName: "rank",
 		Time: o.f("simulation_time_s", "simulation_time")}
-	r.Title = o.str("trace", "name")
-	if r.Title == "" {
+	r.Title = filepath.Base(o.str("trace", "name"))
+	if r.Title == "." {
 		r.Title = "MPI trace"
 	}
 	r.Subtitle = "MPI trace replay"
@@ -224,6 +233,30 @@ func decodeMPI(name string, data []byte) (*Result, error) {
 			u.Name += " (" + h + ")"
 		}
 		r.Units = append(r.Units, u)
+	}
+	// Per-operation figures, when the replay gives them.
+	var all float64
+	for _, a := range o.list("actions") {
+		all += a.f("total_s", "total")
+	}
+	for _, a := range o.list("actions") {
+		e := Element{Name: a.str("action", "name"), Kind: "mpi", Calls: int64(a.f("calls")),
+			Total: a.f("total_s", "total"), Compute: a.f("compute_s", "compute"),
+			Comm: a.f("communication_s", "comm_s", "communication"), Wait: a.f("waiting_s", "wait_s", "waiting")}
+		if e.Calls > 0 {
+			e.Mean = e.Total / float64(e.Calls)
+		}
+		if all > 0 {
+			e.Share = e.Total / all
+		}
+		r.Elements = append(r.Elements, e)
+	}
+	sort.SliceStable(r.Elements, func(i, j int) bool { return r.Elements[i].Total > r.Elements[j].Total })
+	if np, ok := o.num("np"); ok {
+		r.Facts = append(r.Facts, Fact{"ranks", fmt.Sprint(int64(np))})
+	}
+	if ops, ok := o.num("operations"); ok {
+		r.Facts = append(r.Facts, Fact{"operations", fmt.Sprint(int64(ops))})
 	}
 	switch ev := o["events"].(type) {
 	case float64:
@@ -343,6 +376,7 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name != "" {
 			if r := t.RowOf(id(e.Pid), id(e.Tid)); r >= 0 && e.Args.Name != "thread 0" {
 				t.rows[r].Name = e.Args.Name
+				t.named = true
 			}
 		}
 	}

@@ -194,13 +194,20 @@ func (r *Result) Slowest() int {
 	return best
 }
 
-// categoryOf classifies an element kind as compute (0), communication (1)
-// or waiting (2), for tables derived from timelines.
-func categoryOf(kind string) int {
-	switch strings.ToLower(kind) {
+// categoryOf classifies an element as compute (0), communication (1) or
+// waiting (2) by its kind, for tables derived from timelines; MPI traces
+// give the category "mpi" to every action, so their names decide.
+func categoryOf(name, kind string) int {
+	k := strings.ToLower(kind)
+	if k == "mpi" || k == "" || k == "?" {
+		k = mpiKind(name)
+	}
+	switch k {
 	case "action", "delay", "compute", "busy", "cpu", "sleep", "run", "running":
 		return 0
-	case "wait", "waitall", "blocked", "block", "idle", "waiting", "ready", "ready-waiting", "lock", "join":
+	case "blocked", "block":
+		return 1 // the blocked column of thread traces
+	case "wait", "waitall", "idle", "waiting", "ready", "ready-waiting", "lock", "join":
 		return 2
 	}
 	return 1

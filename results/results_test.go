@@ -223,3 +223,50 @@ func FuzzChromeTrace(f *testing.F) {
 		}
 	})
 }
+
+// Real outputs of `augur simulate` (seed 004's program P on 2 processors,
+// P1, P2 on processor 0 and P3, P4 on 1: Direct gives 10) and `augur
+// replay` (SimGrid's actions_bcast.txt on small_platform.xml, 3 ranks),
+// with their Chrome traces.
+func TestRealSimulateAndReplay(t *testing.T) {
+	r, err := Decode("simulate-P.json", readFile(t, "testdata/simulate-P.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl, err := ReadChromeTrace("simulate-P.trace.json", readFile(t, "testdata/simulate-P.trace.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.AttachTimeline(tl)
+	if r.Kind != KindThreads || r.Time != 10 || len(r.Units) != 4 || r.Title != "seed004-P.trace" {
+		t.Fatalf("%+v", r)
+	}
+	if u := r.Units[1]; u.Name != "thread P2" || u.Compute != 3 || u.Wait != 7 || u.Total != 10 {
+		t.Errorf("P2: %+v", u)
+	}
+	// P2 ran 3 s, all on processor 0.
+	els := tl.ElementStats(tl.RowFor(r.Units[1]))
+	if len(els) != 1 || els[0].Name != "cpu0" || els[0].Total != 3 {
+		t.Errorf("P2's slices: %+v", els)
+	}
+	m, err := Decode("replay-bcast.json", readFile(t, "testdata/replay-bcast.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Kind != KindMPI || !near(m.Time, 19.69250604051711) || len(m.Units) != 3 || m.Units[2].Name != "rank 2 (Fafard)" ||
+		!near(m.Units[2].Total, 19.69250604051711) {
+		t.Fatalf("%+v", m)
+	}
+	if e := m.Elements[0]; e.Name != "compute" || e.Calls != 6 || !near(e.Compute, e.Total) {
+		t.Errorf("first action %+v", e)
+	}
+	mt, err := ReadChromeTrace("replay-bcast.trace.json", readFile(t, "testdata/replay-bcast.trace.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range mt.ElementStats(mt.RowFor(m.Units[0])) {
+		if e.Name == "compute" && e.Compute != e.Total || e.Name == "bcast" && e.Comm != e.Total {
+			t.Errorf("MPI actions classified by name: %+v", e)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // Timeline holds the element executions of a run, a track (row) per unit.
@@ -18,6 +19,7 @@ type Timeline struct {
 
 	rows     []Row
 	rowIndex map[[2]int32]int32
+	named    bool // tracks carry names from the trace's metadata
 
 	slices   []slice
 	limit    int   // at most this many slices are kept
@@ -191,6 +193,21 @@ func (t *Timeline) Dropped() int64 { return t.dropped }
 // Rows lists the tracks.
 func (t *Timeline) Rows() []Row { return t.rows }
 
+// RowFor returns the track of a result's unit: by (pid, tid), or else by
+// name (thread traces name their tracks after the threads: unit "thread
+// P1" is track "P1"); -1 if none.
+func (t *Timeline) RowFor(u Unit) int {
+	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) || !t.named) {
+		return r
+	}
+	for r, row := range t.rows {
+		if row.Name == u.Name || strings.HasSuffix(u.Name, " "+row.Name) {
+			return r
+		}
+	}
+	return -1
+}
+
 // RowOf returns the track of (pid, tid), or -1.
 func (t *Timeline) RowOf(pid, tid int32) int {
 	if r, ok := t.rowIndex[[2]int32{pid, tid}]; ok {
@@ -243,7 +260,7 @@ func (t *Timeline) ElementStats(row int) []Element {
 		if all > 0 {
 			e.Share = e.Total / all
 		}
-		switch categoryOf(e.Kind) {
+		switch categoryOf(e.Name, e.Kind) {
 		case 0:
 			e.Compute = e.Total
 		case 1:
@@ -267,7 +284,7 @@ func (t *Timeline) UnitBudgets() []Unit {
 		var in float64
 		for _, s := range t.rowSlices(r) {
 			d := s.end - s.start
-			switch categoryOf(t.elemKinds[s.elem]) {
+			switch categoryOf(t.elemNames[s.elem], t.elemKinds[s.elem]) {
 			case 0:
 				u.Compute += d
 			case 1:

@@ -496,7 +496,7 @@ func (s *Server) unitElements(w http.ResponseWriter, r *http.Request) {
 	u := res.Units[k]
 	resp := map[string]any{"unit": u, "elements": []results.Element{}}
 	if res.Timeline != nil {
-		if row := res.Timeline.RowOf(u.Pid, u.Tid); row >= 0 {
+		if row := res.Timeline.RowFor(u); row >= 0 {
 			els := res.Timeline.ElementStats(row)
 			sort.SliceStable(els, func(a, b int) bool { return els[a].Total > els[b].Total })
 			resp["elements"] = els
