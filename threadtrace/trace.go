@@ -130,16 +130,28 @@ type line struct {
 	fields []string
 }
 
+// unknownThread is an event naming a thread not started yet; whether the
+// thread is created later decides the message, so Parse reads on.
+type unknownThread struct {
+	line   int
+	name   string
+	later  string // message if a later line creates it (%s name, %d line)
+	never  string // message if nothing does (%s name)
+	errArg string // extra argument of never
+}
+
+func (u *unknownThread) Error() string { return u.never }
+
 // Parse reads a trace. name is used in error messages. The first error is
 // returned, as *Error naming the line.
 func Parse(r io.Reader, name string) (*Trace, error) {
 	p := &parser{tr: &Trace{Name: name}, threads: map[string]int32{}, objs: map[objKey]int32{}}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), MaxLineBytes)
-	var lines []line
 	var header []string
 	headerLine := 0
 	no := 0
+	var fields []string
 	for sc.Scan() {
 		no++
 		text := sc.Text()
@@ -158,11 +170,17 @@ func Parse(r io.Reader, name string) (*Trace, error) {
 			}
 			text = text[:i]
 		}
-		f := strings.Fields(text)
-		if len(f) == 0 {
+		fields = splitFields(fields[:0], text)
+		if len(fields) == 0 {
 			continue
 		}
-		lines = append(lines, line{no, f})
+		if err := p.event(len(p.tr.Events), line{no, fields}); err != nil {
+			var u *unknownThread
+			if errors.As(err, &u) {
+				return nil, p.resolveUnknown(sc, no, u)
+			}
+			return nil, err
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -170,24 +188,8 @@ func Parse(r io.Reader, name string) (*Trace, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if len(lines) == 0 {
+	if len(p.tr.Events) == 0 {
 		return nil, p.errAt(0, "no events (a trace has one event a line: TIME THREAD EVENT [ARGS])")
-	}
-	// Every thread a trace names: created somewhere, or the initial one.
-	// Knowing them all first lets errors tell "never exists" from "not yet".
-	p.everCreated = map[string]int{}
-	for _, l := range lines {
-		if len(l.fields) >= 4 && l.fields[2] == "create" {
-			if _, dup := p.everCreated[l.fields[3]]; !dup {
-				p.everCreated[l.fields[3]] = l.no
-			}
-		}
-	}
-	p.tr.Events = make([]Event, 0, len(lines))
-	for i, l := range lines {
-		if err := p.event(i, l); err != nil {
-			return nil, err
-		}
 	}
 	if header != nil {
 		seen := map[int32]bool{}
@@ -214,7 +216,6 @@ type objKey struct {
 type parser struct {
 	tr          *Trace
 	threads     map[string]int32 // started threads (created, or the initial one)
-	everCreated map[string]int   // thread name -> line of its create
 	exited      []int            // per thread: line of its exit, 0 if running
 	lastCPU     []float64
 	objs        map[objKey]int32
@@ -298,10 +299,8 @@ func (p *parser) event(i int, l line) error {
 	th, ok := p.threads[name]
 	if !ok {
 		if i > 0 {
-			if cl, later := p.everCreated[name]; later {
-				return p.errAt(l.no, "thread %s records an event before it is created (line %d)", name, cl)
-			}
-			return p.errAt(l.no, "unknown thread %s: it is never created (the initial thread is %s)", name, p.tr.Threads[0])
+			return &unknownThread{line: l.no, name: name, later: "thread %s records an event before it is created (line %d)",
+				never: "unknown thread %s: it is never created (the initial thread is %s)", errArg: p.tr.Threads[0]}
 		}
 		th = p.addThread(name)
 	}
@@ -329,10 +328,8 @@ func (p *parser) event(i int, l line) error {
 		tn := args[1]
 		tid, exists := p.threads[tn]
 		if !exists {
-			if cl, later := p.everCreated[tn]; later {
-				return p.errAt(l.no, "send to %s before it is created (line %d)", tn, cl)
-			}
-			return p.errAt(l.no, "send to %s, a thread that never exists in this trace", tn)
+			return &unknownThread{line: l.no, name: tn, later: "send to %s before it is created (line %d)",
+				never: "send to %s, a thread that never exists in this trace"}
 		}
 		if tid == th {
 			return p.errAt(l.no, "%s sends to itself: a synchronous send to oneself never returns", name)
@@ -346,10 +343,8 @@ func (p *parser) event(i int, l line) error {
 		tn := args[0]
 		tid, exists := p.threads[tn]
 		if !exists {
-			if _, later := p.everCreated[tn]; later {
-				return p.errAt(l.no, "join %s before it is created", tn)
-			}
-			return p.errAt(l.no, "join %s, a thread that never exists in this trace", tn)
+			return &unknownThread{line: l.no, name: tn, later: "join %s before it is created (line %d)",
+				never: "join %s, a thread that never exists in this trace"}
 		}
 		if tid == th {
 			return p.errAt(l.no, "%s joins itself", name)
@@ -403,6 +398,44 @@ func (p *parser) event(i int, l line) error {
 	p.tr.Events = append(p.tr.Events, e)
 	p.lastTime, p.lastLine = t, l.no
 	return nil
+}
+
+// resolveUnknown reads the rest of the input for a `create` of the unknown
+// thread and words the error accordingly.
+func (p *parser) resolveUnknown(sc *bufio.Scanner, no int, u *unknownThread) error {
+	for sc.Scan() {
+		no++
+		text := sc.Text()
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		if f := strings.Fields(text); len(f) >= 4 && f[2] == "create" && f[3] == u.name {
+			return p.errAt(u.line, u.later, u.name, no)
+		}
+	}
+	if u.errArg != "" {
+		return p.errAt(u.line, u.never, u.name, u.errArg)
+	}
+	return p.errAt(u.line, u.never, u.name)
+}
+
+// splitFields appends text's blank-separated fields to dst.
+func splitFields(dst []string, text string) []string {
+	i := 0
+	for i < len(text) {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\v' || text[i] == '\f') {
+			i++
+		}
+		j := i
+		for j < len(text) && !(text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\v' || text[j] == '\f') {
+			j++
+		}
+		if j > i {
+			dst = append(dst, text[i:j])
+		}
+		i = j
+	}
+	return dst
 }
 
 func (p *parser) result(line int, s, fail string) (bool, error) {
