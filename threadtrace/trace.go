@@ -214,13 +214,13 @@ type objKey struct {
 }
 
 type parser struct {
-	tr          *Trace
-	threads     map[string]int32 // started threads (created, or the initial one)
-	exited      []int            // per thread: line of its exit, 0 if running
-	lastCPU     []float64
-	objs        map[objKey]int32
-	lastTime    float64
-	lastLine    int
+	tr       *Trace
+	threads  map[string]int32 // started threads (created, or the initial one)
+	exited   []int            // per thread: line of its exit, 0 if running
+	lastCPU  []float64
+	objs     map[objKey]int32
+	lastTime float64
+	lastLine int
 }
 
 func (p *parser) errAt(line int, format string, args ...any) error {
