@@ -643,3 +643,20 @@ func TestReportOffline(t *testing.T) {
 type tracerFunc func(pid, tid, elem int32, start, end float64)
 
 func (f tracerFunc) Slice(pid, tid, elem int32, start, end float64) { f(pid, tid, elem, start, end) }
+
+// A long run is cancelled from the page.
+func TestWorkbenchCancel(t *testing.T) {
+	ctx := browser(t, 60*time.Second)
+	url := workbench(t, "..")
+	long := "model spin\nactivity main {\n  loop 100000000 { action A cost 1 }\n}\n"
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
+		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.getElementById('editor'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, long), nil),
+		setField("machine", "examples/machines/ideal.yaml"), setField("procs", "2"),
+		chromedp.Click("#run", chromedp.ByID))
+	waitJS(t, ctx, "the run", `document.getElementById('run-status').textContent.startsWith('running') && !document.getElementById('cancel').disabled`)
+	run(t, ctx, "cancel", chromedp.Click("#cancel", chromedp.ByID))
+	waitJS(t, ctx, "the cancellation", `document.getElementById('run-status').textContent === 'cancelled: cancelled'`)
+	if d := evalString(t, ctx, `String(document.getElementById('run').disabled)`); d != "false" {
+		t.Error("Run stays disabled after a cancel")
+	}
+}
