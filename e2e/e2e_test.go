@@ -660,3 +660,37 @@ func TestWorkbenchCancel(t *testing.T) {
 		t.Error("Run stays disabled after a cancel")
 	}
 }
+
+// The stencil model's diagram: a for loop with its back edge, a pfor
+// region between fork and join bars, a decision, and the called Exchange
+// activity with its isend/irecv signal shapes.
+func TestWorkbenchDiagram(t *testing.T) {
+	ctx := browser(t, 60*time.Second)
+	url := workbench(t, "..")
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
+		setField("model-file", "examples/stencil.aug"))
+	waitJS(t, ctx, "the diagram", `!!document.querySelector('#diagram-svg') && document.querySelector('#diagram-svg').textContent.includes('«pfor» Update')`)
+	text := svgText(t, ctx, "#diagram-svg text")
+	for _, want := range []string{"«activity» main", "[it in 0 .. ITER]", "[done]", "«pfor» Update r in 0 .. ROWS", "«action» Update_Row",
+		"[(it + 1) % CHECK == 0]", "[else]", "«allreduce» Residual_Sum", "«activity+» Exchange"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("diagram lacks %q: %s", want, text)
+		}
+	}
+	if n := evalFloat(t, ctx, `document.querySelectorAll('#diagram-svg rect.join').length`); n != 1 {
+		t.Errorf("%v join bars, want 1", n)
+	}
+	var png []byte
+	run(t, ctx, "screenshot", chromedp.Screenshot("#diagram", &png, chromedp.ByID))
+	artefact(t, "diagram-stencil.png", png)
+	run(t, ctx, "opening Exchange", chromedp.Click(`#diagram-svg g.call`, chromedp.ByQuery))
+	waitJS(t, ctx, "Exchange", `document.querySelector('#diagram-svg').textContent.includes('«isend» Halo_Up')`)
+	text = svgText(t, ctx, "#diagram-svg text")
+	for _, want := range []string{"«irecv» Halo_From_Below", "«wait» Halo_Wait", "to pid - 1 size N * 8"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("Exchange lacks %q: %s", want, text)
+		}
+	}
+	run(t, ctx, "screenshot", chromedp.Screenshot("#diagram", &png, chromedp.ByID))
+	artefact(t, "diagram-exchange.png", png)
+}
