@@ -154,6 +154,7 @@ type unit struct {
 	node   int32
 	state  unitState
 	hasCPU bool
+	paid   bool  // the current send's SMPI overhead (smpi/os, smpi/ois) is paid (p2p.go)
 	nx     uint8 // transfer intervals in x (0 or 1); more go to ext.xfers
 
 	waitLeft   int32      // requests or partners still awaited
@@ -408,6 +409,8 @@ func (e *engine) run() error {
 			e.netEvent(ev.Target, ev.Arg)
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
+		case evPost:
+			e.postPaid(ev.Target)
 		}
 	}
 	if e.err != nil {

@@ -126,6 +126,24 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.where(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
+	if isSend && e.net != nil && !u.paid {
+		// SMPI sleeps smpi/ois before an isend and smpi/os before a
+		// detached send, then posts the message.
+		var ov float64
+		if op.Kind == ir.Isend {
+			ov = e.net.cfg.Ois.At(op.Bytes)
+		} else if op.Bytes < e.net.cfg.DetachedThresh {
+			ov = e.net.cfg.Os.At(op.Bytes)
+		}
+		if ov > 0 {
+			u.paid = true
+			u.opCompute += ov
+			u.state = stBlocked
+			e.q.Push(t+ov, ui, evPost, 0)
+			return t, false
+		}
+	}
+	u.paid = false
 	var id int32
 	if isSend {
 		id = e.postSend(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
@@ -136,13 +154,45 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
 		x := u.extension()
 		x.reqs = append(x.reqs, id)
-		e.account(ui, t, t)
+		e.account(ui, u.opStart, t)
 		return t, true
 	}
 	// Blocking: wait for this request alone.
 	u.waitLeft, u.waitUntil = 0, t
 	e.await(ui, id)
 	return e.waitDone(ui, t)
+}
+
+// evPost: a send's overhead is paid, post it now (Target: the unit).
+const evPost uint8 = 22
+
+// postPaid posts the send of a unit whose SMPI overhead has elapsed.
+func (e *engine) postPaid(ui int32) {
+	if t, done := e.postP2P(ui, e.now); done {
+		e.advance(ui, t)
+	}
+}
+
+// recvOverhead is smpi/or for a receive of a detached (small) message,
+// which SMPI sleeps when the receive completes in a wait; internal
+// messages of collectives are not charged.
+func (e *engine) recvOverhead(r *request) float64 {
+	if e.net == nil || r.isSend || r.coll || len(e.net.cfg.Or) == 0 || r.bytes >= e.net.cfg.DetachedThresh {
+		return 0
+	}
+	return e.net.cfg.Or.At(r.bytes)
+}
+
+// reached moves the unit's wait end to request r's completion (plus the
+// receive overhead, paid after it).
+func (e *engine) reached(u *unit, r *request) {
+	if r.finish > u.waitUntil {
+		u.waitUntil = r.finish
+	}
+	if ov := e.recvOverhead(r); ov > 0 {
+		u.waitUntil += ov
+		u.opCompute += ov
+	}
 }
 
 // postSend posts a send from process src to dst and returns its request.
@@ -297,9 +347,7 @@ func (e *engine) completeReq(id int32) {
 		return
 	}
 	u := &e.units[r.owner]
-	if r.finish > u.waitUntil {
-		u.waitUntil = r.finish
-	}
+	e.reached(u, r)
 	u.addXfer(r)
 	u.waitLeft--
 	owner := r.owner
@@ -313,9 +361,7 @@ func (e *engine) await(ui, id int32) {
 	u := &e.units[ui]
 	r := e.req(id)
 	if r.complete {
-		if r.finish > u.waitUntil {
-			u.waitUntil = r.finish
-		}
+		e.reached(u, r)
 		u.addXfer(r)
 	} else {
 		r.awaited = true
@@ -338,7 +384,7 @@ func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
 		e.wakeAt(ui, u.waitUntil)
 		return t, false
 	}
-	e.account(ui, t, t)
+	e.account(ui, u.opStart, t)
 	return t, true
 }
 

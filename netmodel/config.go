@@ -54,19 +54,23 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // Factors is a piecewise-constant correction by message size: the value of
-// the entry with the largest From not above the size, 1 below the first.
-// SimGrid writes it "65472:0.940694;15424:0.697866;...;0:0.812084" or as a
-// single number for all sizes.
+// the entry with the largest From strictly below the size (the first entry
+// also at its own size), 1 below the first. SimGrid writes it
+// "65472:0.940694;15424:0.697866;...;0:0.812084" or as a single number for
+// all sizes.
 type Factors []Factor
 
 // Factor is one piece of Factors.
 type Factor struct{ From, Value float64 }
 
-// At returns the factor for a message of size bytes.
+// At returns the factor for a message of size bytes. As SimGrid 3.32's
+// FactorSet, a size equal to an entry's From still gets the entry before
+// (checked against smpirun: 241+16 bytes takes SMPI's factors for 0, not
+// those for 257).
 func (f Factors) At(size float64) float64 {
 	v := 1.0
-	for _, p := range f { // ascending From; lists are short (≤ 10)
-		if size < p.From {
+	for i, p := range f { // ascending From; lists are short (≤ 10)
+		if size < p.From || (i > 0 && size == p.From) {
 			break
 		}
 		v = p.Value
@@ -146,8 +150,9 @@ func positive(s string) (float64, error) {
 }
 
 // Affine is SimGrid's piecewise-affine overhead by size (smpi/os, smpi/or,
-// smpi/ois): entries "SIZE:OFFSET:FACTOR" separated by ';', the entry with
-// the largest SIZE not above the message applying: OFFSET + FACTOR·size
+// smpi/ois): entries "SIZE:OFFSET:FACTOR" separated by ';'; the entry with
+// the largest SIZE strictly below the message applies (the first one below
+// its own SIZE too, as SimGrid's Host::osend does): OFFSET + FACTOR·size
 // seconds.
 type Affine []AffinePiece
 
@@ -156,9 +161,12 @@ type AffinePiece struct{ From, Offset, Factor float64 }
 
 // At returns the overhead in seconds for a message of size bytes.
 func (a Affine) At(size float64) float64 {
-	v := 0.0
-	for _, p := range a {
-		if size < p.From {
+	if len(a) == 0 {
+		return 0
+	}
+	v := a[0].Offset + a[0].Factor*size
+	for _, p := range a[1:] {
+		if size <= p.From {
 			break
 		}
 		v = p.Offset + p.Factor*size

@@ -8,11 +8,13 @@ import (
 
 func TestSMPIFactors(t *testing.T) {
 	c := Defaults(SMPI)
-	// The entry with the largest size not above the message applies
-	// (checked against smpirun: 240+16 bytes gets 2.01467, 241+16 1.95341).
+	// The entry with the largest size strictly below the message applies
+	// (checked against smpirun: 241+16 bytes gets 2.01467, 242+16 1.95341;
+	// 1410+16 gets 1.9503, 1411+16 1.61075).
 	for _, x := range []struct{ size, lat, bw float64 }{
-		{0, 2.01467, 0.812084}, {256, 2.01467, 0.812084}, {257, 1.95341, 0.338112},
-		{1016, 1.9503, 0.341987}, {65471, 3.48845, 0.697866}, {65472, 11.6436, 0.940694}, {1e9, 11.6436, 0.940694},
+		{0, 2.01467, 0.812084}, {256, 2.01467, 0.812084}, {257, 2.01467, 0.812084}, {258, 1.95341, 0.338112},
+		{1016, 1.9503, 0.341987}, {1426, 1.9503, 0.341987}, {1427, 1.61075, 0.608902},
+		{65472, 3.48845, 0.697866}, {65473, 11.6436, 0.940694}, {1e9, 11.6436, 0.940694},
 	} {
 		if l, b := c.LatFactor.At(x.size), c.BwFactor.At(x.size); l != x.lat || b != x.bw {
 			t.Errorf("size %g: factors %g, %g; want %g, %g", x.size, l, b, x.lat, x.bw)
@@ -34,7 +36,7 @@ func TestConfigKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Model != SMPI || c.BwFactor.At(999) != 0.5 || c.BwFactor.At(1000) != 0.25 || c.CrossTraffic {
+	if c.Model != SMPI || c.BwFactor.At(999) != 0.5 || c.BwFactor.At(1000) != 0.5 || c.BwFactor.At(1001) != 0.25 || c.CrossTraffic {
 		t.Errorf("config %+v", c)
 	}
 	if got := c.Os.At(10); math.Abs(got-1.01e-6) > 1e-18 {
