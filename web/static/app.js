@@ -528,7 +528,8 @@
     $('file-status').textContent = 'opened ' + path;
     state.activityStack = [];
     editor.scrollTop = 0;
-    onEdit();
+    clearTimeout(checkTimer);
+    renderEditor();
     runCheck();
   }
   $('load').addEventListener('click', () => {
