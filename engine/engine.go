@@ -407,6 +407,8 @@ func (e *engine) run() error {
 			e.testCheck(ev.Target, e.now)
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
+		case evNetSolve:
+			e.netSolve()
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:

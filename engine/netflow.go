@@ -22,6 +22,10 @@ import (
 // version at scheduling time (a negative Arg: latency paid).
 const evNet uint8 = 20
 
+// evNetSolve recomputes the shares of the flows touched by the starts and
+// ends of one instant, once for all of them (see markReshare).
+const evNetSolve uint8 = 23
+
 type flowState uint8
 
 const (
@@ -65,6 +69,11 @@ type flowNet struct {
 	free  []int32
 	links []netLink // machine links, then the model loopback
 	stamp uint32
+
+	// Flows whose component must be solved again before time moves on:
+	// every start and end of an instant is batched into one solve.
+	pending      []int32
+	solvePending bool
 
 	// scratch
 	route, back []int32
@@ -217,7 +226,7 @@ func (e *engine) activate(id int32, t float64) {
 		f.linkPos[i] = int32(len(n.links[l].flows))
 		n.links[l].flows = append(n.links[l].flows, id)
 	}
-	e.reshare(id)
+	e.markReshare(id)
 }
 
 // finishFlow ends a flow now: it leaves its links, the flows it shared
@@ -248,7 +257,7 @@ func (e *engine) finishFlow(id int32) {
 	// Neighbours: the flows still on the freed links.
 	for _, l := range f.links {
 		if fl := n.links[l].flows; len(fl) > 0 {
-			e.reshare(fl[0])
+			e.markReshare(fl[0])
 		}
 	}
 	s, r := e.req(sid), e.req(rid)
@@ -264,18 +273,35 @@ func (e *engine) finishFlow(id int32) {
 	e.maybeFree(rid)
 }
 
-// reshare recomputes the max-min shares of the flows connected to flow
-// seed through shared links, and reschedules their completions.
-func (e *engine) reshare(seed int32) {
+// markReshare asks for the shares of the flows connected to flow seed to
+// be recomputed at the end of the current instant: all the flows that
+// start or end at one simulated time (an all-to-all's thousands of
+// messages) then cost one solve instead of one each. Nothing moves in
+// between, since no time passes.
+func (e *engine) markReshare(seed int32) {
 	n := e.net
+	n.pending = append(n.pending, seed)
+	if !n.solvePending {
+		n.solvePending = true
+		e.q.Push(e.now, 0, evNetSolve, 0)
+	}
+}
+
+// netSolve recomputes the max-min shares of the flows connected through
+// shared links to the pending seeds, and reschedules their completions.
+func (e *engine) netSolve() {
+	n := e.net
+	n.solvePending = false
 	n.stamp++
 	st := n.stamp
 	flows, links := n.compFlows[:0], n.compLinks[:0]
-	if n.flows[seed].state != flowActive {
-		return
+	for _, seed := range n.pending {
+		if f := &n.flows[seed]; f.state == flowActive && f.mark != st {
+			f.mark = st
+			flows = append(flows, seed)
+		}
 	}
-	n.flows[seed].mark = st
-	flows = append(flows, seed)
+	n.pending = n.pending[:0]
 	for i := 0; i < len(flows); i++ {
 		f := &n.flows[flows[i]]
 		for _, l := range f.links {
