@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -45,17 +46,22 @@ reports the prediction's error and the time saved. See docs/bench.md.`,
 }
 
 type benchFlags struct {
-	out     *string
-	quick   *bool
-	name    *string
-	profile *string
-	combine *string
-	n       *int64
-	eps     *float64
-	full    *bool
-	cflags  *string
-	format  *string
-	minTime *float64
+	out      *string
+	quick    *bool
+	name     *string
+	profile  *string
+	combine  *string
+	n        *int64
+	eps      *float64
+	full     *bool
+	cflags   *string
+	format   *string
+	minTime  *float64
+	clock    *string
+	reps     *int
+	fullRuns *int
+	quantile *float64
+	confirm  *int
 }
 
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
@@ -70,7 +76,12 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.full = fs.Bool("full", false, "block: also time the full loop and report the error and the time saved")
 	b.cflags = fs.String("cflags", "-O2", "block: gcc `FLAGS`")
 	b.format = fs.String("format", "text", "block: output `FORMAT`, text or json")
-	b.minTime = fs.Float64("min-time", 0.02, "block: a count settles only once its run lasts `SECONDS` (past the caches and the timer's resolution)")
+	b.minTime = fs.Float64("min-time", 0.0005, "block: a count settles only once its run lasts `SECONDS` (past the clock's resolution)")
+	b.clock = fs.String("clock", "cpu", "block: time runs in `CLOCK` cpu (the process's CPU time, seed 002's virtual time) or wall")
+	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide)")
+	b.quantile = fs.Float64("quantile", -1, "block: estimator over the repetitions, the `Q`-quantile (0: minimum, 0.5: median; default: median on the cpu clock, minimum on the wall clock)")
+	b.confirm = fs.Int("confirm", 8, "block: time the threshold count up to `K` more times (20 ms in all), 25 ms apart, for t_th")
+	b.fullRuns = fs.Int("full-runs", 3, "block: with --full, time the loop in up to `K` fresh processes (while short) and keep the minimum")
 	return b
 }
 
@@ -201,53 +212,125 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(e.stderr, "augur bench block: --format %q: use text or json\n", *bf.format)
 		return exitUsage
 	}
+	clock, err := blockbench.ParseClock(*bf.clock)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur bench block: --clock: %v\n", err)
+		return exitUsage
+	}
+	if *bf.reps < 1 || *bf.fullRuns < 1 || *bf.minTime < 0 || *bf.confirm < 0 || *bf.quantile > 0.75 {
+		fmt.Fprintf(e.stderr, "augur bench block: --reps and --full-runs must be ≥ 1, --min-time and --confirm ≥ 0, --quantile ≤ 0.75\n")
+		return exitUsage
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	flags := strings.Fields(*bf.cflags)
-	b, err := blockbench.CompileC(ctx, src, flags)
+	bin, err := blockbench.Compile(ctx, src, flags, 0)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 		return exitInput
 	}
-	r, err := blockbench.Threshold(b.Time, *bf.n, blockbench.Options{Epsilon: *bf.eps, MinTime: *bf.minTime})
+	defer bin.Remove()
+	b, err := bin.Start(ctx)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		return exitInput
+	}
+	start := time.Now()
+	ovh, err := b.Overhead(1000)
+	if err != nil {
+		b.Close()
+		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		return exitSim
+	}
+	q := *bf.quantile
+	if q < 0 {
+		// CPU time: the median (its noise comes and goes in phases that a
+		// long loop averages over); wall time: the minimum (load only adds).
+		q = 0.5
+		if clock == blockbench.Wall {
+			q = 0
+		}
+	}
+	r, err := blockbench.Threshold(b.Runner(clock, ovh.On(clock)), *bf.n, blockbench.Options{
+		Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Quantile: q,
+		Confirm: *bf.confirm, ConfirmBudget: 0.02, Pause: 25 * time.Millisecond, LongRun: 0.01})
+	wallCost := time.Since(start).Seconds()
 	b.Close()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 		return exitSim
 	}
+	r.Cost += ovh.CostOn(clock)
+	type step struct {
+		N       int64    `json:"n"`
+		Seconds float64  `json:"seconds"`
+		PerIter float64  `json:"per_iter_s"`
+		Spread  float64  `json:"spread"`
+		Reps    int      `json:"reps"`
+		Change  *float64 `json:"change,omitempty"`
+		Tol     float64  `json:"tolerance,omitempty"`
+		Cold    *float64 `json:"cold_s,omitempty"`
+		Excess  *float64 `json:"cold_excess_s,omitempty"`
+		Margin  *float64 `json:"cold_marginal,omitempty"`
+		First   *float64 `json:"first_touch_s,omitempty"`
+		Settled bool     `json:"settled"`
+	}
 	out := struct {
-		Block      string   `json:"block"`
-		N          int64    `json:"n"`
-		Threshold  int64    `json:"threshold"`
-		TThS       float64  `json:"t_th_s"`
-		Settled    bool     `json:"settled"`
-		Predicted  float64  `json:"predicted_s"`
-		CostS      float64  `json:"cost_s"`
-		MeasuredS  *float64 `json:"measured_s,omitempty"`
-		ErrorPct   *float64 `json:"error_pct,omitempty"`
-		Slowdown   *float64 `json:"slowdown,omitempty"`
-		SavedPct   *float64 `json:"saved_pct,omitempty"`
-		Iterations []int64  `json:"steps"`
-	}{Block: src, N: r.Full, Threshold: r.Threshold, TThS: r.TTh, Settled: r.Settled, Predicted: r.Predicted, CostS: r.Cost}
+		Block     string   `json:"block"`
+		Clock     string   `json:"clock"`
+		Quantile  float64  `json:"quantile"`
+		AvgLoop   float64  `json:"t_avgloop_s"`
+		ColdStart float64  `json:"cold_start_s"`
+		N         int64    `json:"n"`
+		OverheadS float64  `json:"clock_overhead_s"`
+		Threshold int64    `json:"threshold"`
+		TThS      float64  `json:"t_th_s"`
+		Settled   bool     `json:"settled"`
+		Predicted float64  `json:"predicted_s"`
+		CostS     float64  `json:"cost_s"`
+		CostWallS float64  `json:"cost_wall_s"`
+		MeasuredS *float64 `json:"measured_s,omitempty"`
+		FullRuns  int      `json:"full_runs,omitempty"`
+		FullWallS *float64 `json:"measured_wall_s,omitempty"`
+		ErrorPct  *float64 `json:"error_pct,omitempty"`
+		Slowdown  *float64 `json:"slowdown,omitempty"`
+		SavedPct  *float64 `json:"saved_pct,omitempty"`
+		Steps     []step   `json:"steps"`
+	}{Block: src, Clock: clock.String(), Quantile: q, AvgLoop: r.AvgLoop, ColdStart: r.ColdStart, N: r.Full, OverheadS: ovh.On(clock), Threshold: r.Threshold, TThS: r.TTh,
+		Settled: r.Settled, Predicted: r.Predicted, CostS: r.Cost, CostWallS: wallCost}
 	for _, s := range r.Steps {
-		out.Iterations = append(out.Iterations, s.N)
+		st := step{N: s.N, Seconds: s.Seconds, PerIter: s.PerIter, Spread: s.Spread, Reps: s.Reps, Tol: s.Tol, Settled: s.Settled}
+		if !math.IsNaN(s.Change) {
+			v := s.Change
+			st.Change = &v
+		}
+		if !math.IsNaN(s.FirstTouch) {
+			v := s.FirstTouch
+			st.First = &v
+		}
+		if !math.IsNaN(s.Cold) {
+			c, x, m := s.Cold, s.ColdExcess, s.Marginal
+			st.Cold, st.Excess, st.Margin = &c, &x, &m
+		}
+		out.Steps = append(out.Steps, st)
 	}
 	if *bf.full {
-		fresh, err := blockbench.CompileC(ctx, src, flags)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
-			return exitInput
-		}
-		m, err := fresh.Time(*bf.n)
-		fresh.Close()
+		// A short loop is timed in several fresh processes and the minimum
+		// kept; a long one once (the budget is about 3 s beyond one run).
+		ref, err := blockbench.TimeFull(ctx, bin, *bf.n, clock, *bf.fullRuns, 3)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 			return exitSim
 		}
+		m := ref.Seconds
+		fw := math.Inf(1)
+		for _, s := range ref.All {
+			fw = math.Min(fw, s.Wall)
+		}
 		errPct := 100 * (r.Predicted - m) / m
 		sd := r.Slowdown(m)
 		saved := 100 * (1 - sd)
-		out.MeasuredS, out.ErrorPct, out.Slowdown, out.SavedPct = &m, &errPct, &sd, &saved
+		out.MeasuredS, out.FullRuns, out.FullWallS, out.ErrorPct, out.Slowdown, out.SavedPct = &m, ref.Runs, &fw, &errPct, &sd, &saved
 	}
 	if *bf.format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -256,20 +339,45 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		return exitOK
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "block %s, loop of %d iterations\n", src, r.Full)
-	settled := "settled"
-	if !r.Settled {
-		settled = "did not settle: timed up to the full count"
+	fmt.Fprintf(w, "block %s, loop of %d iterations, %s time (clock overhead %s subtracted)\n", src, r.Full, clockText(clock), secText(out.OverheadS))
+	last := r.Steps[len(r.Steps)-1]
+	if r.Settled {
+		fmt.Fprintf(w, "  threshold th     %d iterations (settled: %+.2f %% against th/2 within %.2f %%, cold start %+.2f %% per iteration beyond th/2)\n",
+			r.Threshold, 100*last.Change, 100*last.Tol, 100*last.Marginal)
+	} else {
+		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: timed up to the full count)\n", r.Threshold, 100**bf.eps)
 	}
-	fmt.Fprintf(w, "  threshold th     %d iterations (%s within %g %%)\n", r.Threshold, settled, 100**bf.eps)
-	fmt.Fprintf(w, "  t_th             %s\n", secText(r.TTh))
-	fmt.Fprintf(w, "  predicted loop   %s  (t_th / th × n)\n", secText(r.Predicted))
-	fmt.Fprintf(w, "  benchmark cost   %s\n", secText(r.Cost))
+	fmt.Fprintf(w, "  t_th             %s  (%s of %d runs)\n", secText(r.TTh), quantileText(q), r.ThRuns)
+	fmt.Fprintf(w, "  t_avgloop        %s  (t_th / th × n)\n", secText(r.AvgLoop))
+	fmt.Fprintf(w, "  cold start       %s  (first touch of the data and cold caches, once)\n", secText(r.ColdStart))
+	fmt.Fprintf(w, "  predicted loop   %s  (t_avgloop + cold start)\n", secText(r.Predicted))
+	fmt.Fprintf(w, "  benchmark cost   %s %s time, %s wall, %d counts\n", secText(r.Cost), clock, secText(wallCost), len(r.Steps))
 	if out.MeasuredS != nil {
-		fmt.Fprintf(w, "  measured loop    %s  (error %+.1f %%)\n", secText(*out.MeasuredS), *out.ErrorPct)
-		fmt.Fprintf(w, "  slowdown         %.3g  (%.1f %% of the full run's time saved)\n", *out.Slowdown, *out.SavedPct)
+		how := "one fresh run"
+		if out.FullRuns > 1 {
+			how = fmt.Sprintf("minimum of %d fresh runs", out.FullRuns)
+		}
+		fmt.Fprintf(w, "  measured loop    %s  (%s; %s wall)  error %+.1f %%\n", secText(*out.MeasuredS), how, secText(*out.FullWallS), *out.ErrorPct)
+		fmt.Fprintf(w, "  slowdown         %.3g  (benchmark cost / measured loop: %.1f %% of the full run's time saved)\n", *out.Slowdown, *out.SavedPct)
 	}
 	return exitOK
+}
+
+func quantileText(q float64) string {
+	switch q {
+	case 0:
+		return "minimum"
+	case 0.5:
+		return "median"
+	}
+	return fmt.Sprintf("%g-quantile", q)
+}
+
+func clockText(c blockbench.Clock) string {
+	if c == blockbench.Wall {
+		return "wall-clock (real)"
+	}
+	return "CPU (virtual)"
 }
 
 func secText(s float64) string {
