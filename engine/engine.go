@@ -11,6 +11,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -48,6 +49,11 @@ type Config struct {
 	Progress func(simTime float64, events, ops int64)
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
+	// Context, if set, stops the run when it is done (cancelled or past
+	// its deadline): Run then returns the context's error, wrapped. It is
+	// looked at every 2^14 events or operations, so a cancel takes effect
+	// within a millisecond or so of simulation.
+	Context context.Context
 	// Net, if set, is the network model and its parameters (see
 	// machine.Machine.NetConfig, which applies --cfg keys); nil uses the
 	// machine's own. A flow model (CM02, LV08, SMPI) shares links by
@@ -62,6 +68,9 @@ type Config struct {
 
 // progressMask sets how often Config.Progress is called.
 const progressMask = 1<<20 - 1
+
+// stopMask sets how often Config.Context is looked at.
+const stopMask = 1<<14 - 1
 
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
 const DefaultMaxEvents = 20_000_000_000
@@ -368,6 +377,17 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	return e, nil
 }
 
+// stopped returns why the run must stop early (its context is done), or nil.
+func (e *engine) stopped() error {
+	if e.cfg.Context == nil {
+		return nil
+	}
+	if err := e.cfg.Context.Err(); err != nil {
+		return fmt.Errorf("stopped at simulated time %.6gs: %w", e.now, err)
+	}
+	return nil
+}
+
 func (e *engine) fail(err error) {
 	if e.err == nil {
 		e.err = err
@@ -383,8 +403,13 @@ func (e *engine) run() error {
 		ev := e.q.Pop()
 		e.now = ev.Time
 		e.events++
-		if e.events&progressMask == 0 && e.cfg.Progress != nil {
-			e.cfg.Progress(e.now, e.events, e.ops)
+		if e.events&stopMask == 0 {
+			if e.events&progressMask == 0 && e.cfg.Progress != nil {
+				e.cfg.Progress(e.now, e.events, e.ops)
+			}
+			if err := e.stopped(); err != nil {
+				return err
+			}
 		}
 		if e.events > e.maxEvents {
 			return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
@@ -439,8 +464,14 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		e.ops++
-		if e.ops&progressMask == 0 && e.cfg.Progress != nil {
-			e.cfg.Progress(t, e.events, e.ops)
+		if e.ops&stopMask == 0 {
+			if e.ops&progressMask == 0 && e.cfg.Progress != nil {
+				e.cfg.Progress(t, e.events, e.ops)
+			}
+			if err := e.stopped(); err != nil {
+				e.fail(err)
+				return
+			}
 		}
 		if e.ops > e.maxEvents {
 			// Folded computations need no events, so the operations

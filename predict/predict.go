@@ -5,6 +5,7 @@
 package predict
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -40,6 +41,9 @@ type Options struct {
 	// Progress, if set, is called now and then during long runs with the
 	// replication (0-based), the simulated time reached and the counts.
 	Progress func(replication int, simTime float64, events, ops int64)
+	// Context, if set, stops the prediction when it is done: Run then
+	// returns an error wrapping the context's.
+	Context context.Context
 }
 
 // Prediction is the result.
@@ -143,6 +147,7 @@ func Run(o Options) (*Prediction, error) {
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
 			SyncCollectives: true, Shared: prog.Shared, MaxEvents: o.MaxEvents,
+			Context: o.Context,
 		}
 		if o.Progress != nil {
 			rep := r

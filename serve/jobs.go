@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -19,13 +20,15 @@ const (
 )
 
 // job is one run, sweep or opened result. Its fields change under mu; the
-// cancel flag is read by the simulation without the lock.
+// cancel flag is read without the lock. ctx is what the simulation watches:
+// cancelling the job or running past the time limit ends it.
 type job struct {
 	id   string
 	kind string // "run", "sweep", "open"
 
-	cancel   atomic.Bool
-	deadline time.Time
+	cancel atomic.Bool
+	ctx    context.Context
+	stop   context.CancelFunc
 
 	mu       sync.Mutex
 	state    string
@@ -45,35 +48,36 @@ type progress struct {
 	Total   int     `json:"total,omitempty"` // sweeps: points in all
 }
 
-// stopRun is the panic value that unwinds a cancelled or overdue run out
-// of the engine. The engine keeps all of a run's state in values local to
-// engine.Run and has no goroutines or locks of its own, so unwinding
-// leaves nothing behind; predict.Run has no context to stop it otherwise.
-type stopRun struct{ reason string }
-
-// checkStop ends the run (by panicking with stopRun) when it was cancelled
-// or has used its time.
-func (j *job) checkStop() {
-	if j.cancel.Load() {
-		panic(stopRun{"cancelled"})
-	}
-	if !j.deadline.IsZero() && time.Now().After(j.deadline) {
-		panic(stopRun{"stopped: the run took longer than the workbench's limit"})
-	}
+// requestCancel marks the job cancelled and stops its simulation.
+func (j *job) requestCancel() {
+	j.cancel.Store(true)
+	j.stop()
 }
 
-// guard runs f, turning a stopRun or any other panic into an error.
+// stopReason turns the error of a simulation stopped through ctx into what
+// the user is told, and says whether it was stopped that way.
+func (j *job) stopReason(err error) (error, bool) {
+	switch {
+	case j.cancel.Load() && errors.Is(err, context.Canceled):
+		return errors.New("cancelled"), true
+	case errors.Is(err, context.DeadlineExceeded):
+		return errors.New("stopped: the run took longer than the workbench's limit"), true
+	}
+	return err, false
+}
+
+// guard runs f, turning a panic (a bug) into an error rather than taking
+// the server down, and a stop through ctx into its reason.
 func (j *job) guard(f func() error) (err error, stopped bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			if s, ok := r.(stopRun); ok {
-				err, stopped = errors.New(s.reason), true
-				return
-			}
-			err = fmt.Errorf("internal error: %v", r)
+			err, stopped = fmt.Errorf("internal error: %v", r), false
 		}
 	}()
-	return f(), false
+	if err := f(); err != nil {
+		return j.stopReason(err)
+	}
+	return nil, false
 }
 
 func (j *job) setState(state string) {
@@ -154,9 +158,9 @@ func (js *jobs) add(kind string, maxTime time.Duration) *job {
 	defer js.mu.Unlock()
 	js.next++
 	j := &job{id: strconv.Itoa(js.next), kind: kind, state: stateQueued}
-	if maxTime > 0 {
-		j.deadline = time.Now().Add(maxTime) // refreshed when it starts
-	}
+	// The time limit starts when the job runs (see start); until then the
+	// context only carries cancellation.
+	j.ctx, j.stop = context.WithCancel(context.Background())
 	js.byID[j.id] = j
 	js.order = append(js.order, j.id)
 	for i := 0; len(js.order) > js.keep && i < len(js.order); {
@@ -196,8 +200,11 @@ func (js *jobs) start(j *job, maxTime time.Duration, f func(j *job)) {
 			j.fail(errors.New("cancelled"), true)
 			return
 		}
+		defer j.stop() // release the context's resources once done
 		if maxTime > 0 {
-			j.deadline = time.Now().Add(maxTime)
+			ctx, cancel := context.WithTimeout(j.ctx, maxTime)
+			defer cancel()
+			j.ctx = ctx // only this goroutine reads j.ctx from now on
 		}
 		j.setState(stateRunning)
 		f(j)
@@ -206,6 +213,6 @@ func (js *jobs) start(j *job, maxTime time.Duration, f func(j *job)) {
 
 func (js *jobs) cancelAll() {
 	for _, j := range js.list() {
-		j.cancel.Store(true)
+		j.requestCancel()
 	}
 }

@@ -126,29 +126,22 @@ func parseParams(in map[string]string) (map[string]float64, error) {
 	return out, nil
 }
 
-// stopTracer records the timeline and lets a cancel or the time limit
-// stop the run between two element executions.
-type stopTracer struct {
-	j  *job
-	tl *results.Timeline // nil: count only
-	n  uint32
+// timelineTracer fills a timeline once the element names are known.
+type timelineTracer struct {
+	tl *results.Timeline
 }
 
-func (t *stopTracer) Slice(pid, tid, elem int32, start, end float64) {
-	if t.n++; t.n&1023 == 0 {
-		t.j.checkStop()
-	}
-	if t.tl != nil {
-		t.tl.Slice(pid, tid, elem, start, end)
-	}
+func (t *timelineTracer) Slice(pid, tid, elem int32, start, end float64) {
+	t.tl.Slice(pid, tid, elem, start, end)
 }
 
-// simulate runs one prediction inside j; withTimeline keeps its slices.
+// simulate runs one prediction inside j, stopped by j's context;
+// withTimeline keeps its slices.
 func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, error, bool) {
-	tr := &stopTracer{j: j}
-	o.Tracer = tr
-	o.OnCompiled = func(els []ir.Element) {
-		if withTimeline {
+	tr := &timelineTracer{}
+	if withTimeline {
+		o.Tracer = tr
+		o.OnCompiled = func(els []ir.Element) {
 			names, kinds := make([]string, len(els)), make([]string, len(els))
 			for i, e := range els {
 				names[i], kinds[i] = e.Name, e.Kind
@@ -156,8 +149,8 @@ func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, er
 			tr.tl = results.NewTimeline(names, kinds)
 		}
 	}
+	o.Context = j.ctx
 	o.Progress = func(rep int, t float64, ev, ops int64) {
-		j.checkStop()
 		j.mu.Lock()
 		j.progress.SimTime, j.progress.Events, j.progress.Ops = t, ev, ops
 		j.mu.Unlock()
@@ -433,7 +426,7 @@ func (s *Server) getRun(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) cancelRun(w http.ResponseWriter, r *http.Request) {
 	if j := s.job(w, r); j != nil {
-		j.cancel.Store(true)
+		j.requestCancel()
 		writeJSON(w, http.StatusOK, map[string]string{"id": j.id, "cancel": "requested"})
 	}
 }
