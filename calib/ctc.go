@@ -69,22 +69,24 @@ func CTC(ctx context.Context, o CTCOptions) ([]Sample, string, error) {
 	return nil, "", fmt.Errorf("unknown ping-pong method %q (want mpi or tcp)", method)
 }
 
-// pingPongC is the MPI ping-pong: for each size, a warm-up, then reps
-// repetitions of k round trips; it prints "size t1 t2 ..." with the
+// pingPongC is the MPI ping-pong: a warm-up round, then reps rounds that
+// each time k round trips of every size; it prints "size t1 t2 ..." with the
 // one-way time of each repetition.
 const pingPongC = `#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 int main(int argc, char **argv) {
-  int rank, reps = atoi(argv[1]);
+  int rank, reps = atoi(argv[1]), ns = argc - 2;
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   char *buf = calloc(1 << 24, 1);
-  for (int a = 2; a < argc; a++) {
-    long size = atol(argv[a]);
-    int k = size <= 65536 ? 200 : size <= 1048576 ? 20 : 4;
-    if (rank == 0) printf("%ld", size);
-    for (int r = -1; r < reps; r++) {
+  double *t = calloc((size_t)ns * reps, sizeof *t);
+  /* Repetitions outside, sizes inside: every size is timed across the
+     whole run, so a burst of load elsewhere touches all sizes alike. */
+  for (int r = -1; r < reps; r++) {
+    for (int a = 0; a < ns; a++) {
+      long size = atol(argv[a + 2]);
+      int k = size <= 65536 ? 200 : size <= 1048576 ? 20 : 4;
       MPI_Barrier(MPI_COMM_WORLD);
       double t0 = MPI_Wtime();
       for (int i = 0; i < k; i++) {
@@ -96,11 +98,18 @@ int main(int argc, char **argv) {
           MPI_Send(buf, size, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
         }
       }
-      double t = (MPI_Wtime() - t0) / (2.0 * k);
-      if (rank == 0 && r >= 0) printf(" %.9e", t);
+      if (r >= 0) t[(size_t)a * reps + r] = (MPI_Wtime() - t0) / (2.0 * k);
     }
-    if (rank == 0) { printf("\n"); fflush(stdout); }
   }
+  if (rank == 0) {
+    for (int a = 0; a < ns; a++) {
+      printf("%s", argv[a + 2]);
+      for (int r = 0; r < reps; r++) printf(" %.9e", t[(size_t)a * reps + r]);
+      printf("\n");
+    }
+    fflush(stdout);
+  }
+  free(t);
   free(buf);
   MPI_Finalize();
   return 0;
@@ -125,9 +134,9 @@ func mpiPingPong(ctx context.Context, o CTCOptions) ([]Sample, error) {
 	if out, err := exec.CommandContext(ctx, "mpicc", "-O2", "-o", bin, src).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("mpicc: %v\n%s", err, out)
 	}
-	reps := 7
+	reps := 9
 	if o.Quick {
-		reps = 3
+		reps = 5
 	}
 	args := []string{"-np", "2", bin, strconv.Itoa(reps)}
 	for _, s := range Sizes(o.Quick) {
@@ -175,11 +184,7 @@ func parsePingPong(r io.Reader) ([]Sample, error) {
 	return out, nil
 }
 
-func stat(vals []float64) Stat {
-	s := append([]float64(nil), vals...)
-	sort.Float64s(s)
-	return Stat{Median: s[len(s)/2], Spread: (s[len(s)-1] - s[0]) / 2, Reps: len(s)}
-}
+func stat(vals []float64) Stat { return estimate(vals) }
 
 // tcpPingPong measures a loopback TCP ping-pong between two goroutines of
 // this process: the fallback when MPI is missing.
@@ -293,7 +298,7 @@ func fitLine(s []Sample) (Segment, float64) {
 	// Minimise Σ ((L + x·g − t)/t)² over L and g = 1/B.
 	var a11, a12, a22, b1, b2 float64
 	for _, p := range s {
-		w := 1 / p.Stat.Median
+		w := 1 / p.Stat.Value
 		x := p.Size * w
 		a11 += w * w
 		a12 += w * x
@@ -317,7 +322,7 @@ func fitLine(s []Sample) (Segment, float64) {
 	}
 	var e float64
 	for _, p := range s {
-		e += math.Abs(L+p.Size*g-p.Stat.Median) / p.Stat.Median
+		e += math.Abs(L+p.Size*g-p.Stat.Value) / p.Stat.Value
 	}
 	return Segment{From: s[0].Size, Latency: L, Bandwidth: 1 / g}, e / float64(len(s))
 }

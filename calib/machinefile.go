@@ -105,9 +105,10 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 		return fmt.Errorf("no profiles")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Written by `augur bench machine`%s on %s. Operation times are medians of\n", quickNote(profiles[0].Quick), profiles[0].Measured.Format("2006-01-02 15:04 MST"))
-	b.WriteString("# repeated microbenchmarks (MTC, seed 001), in seconds per operation; the\n")
-	b.WriteString("# comment after each gives its spread (half the range of the repetitions).\n")
+	fmt.Fprintf(&b, "# Written by `augur bench machine`%s on %s. Operation times are the lower\n", quickNote(profiles[0].Quick), profiles[0].Measured.Format("2006-01-02 15:04 MST"))
+	b.WriteString("# quartile of microbenchmarks (MTC, seed 001) repeated in interleaved rounds,\n")
+	b.WriteString("# in " + cpuClock + " per operation; the comment after each gives its spread\n")
+	b.WriteString("# (half the 90 % bootstrap interval of that quartile).\n")
 	fmt.Fprintf(&b, "name: %s\nnodes:\n", name)
 	ref := profiles[0].Flops
 	for _, p := range profiles {
@@ -116,7 +117,7 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 		fmt.Fprintf(&b, "    flops: %s       # flop/s of one core (independent multiply-adds)\n", strconv.FormatFloat(p.Flops, 'g', 4, 64))
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {
-			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s\n", o.Key, secs(o.Stat.Median), secs(o.Stat.Spread), o.Doc)
+			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s\n", o.Key, secs(o.Stat.Value), secs(o.Stat.Spread), o.Doc)
 		}
 	}
 	p := profiles[0]
@@ -129,7 +130,7 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 		if !strings.HasSuffix(sz, "KiB") {
 			sz += " B"
 		}
-		fmt.Fprintf(&b, "  #   %9s: %s ± %s\n", sz, secs(s.Stat.Median), secs(s.Stat.Spread))
+		fmt.Fprintf(&b, "  #   %9s: %s ± %s\n", sz, secs(s.Stat.Value), secs(s.Stat.Spread))
 	}
 	fmt.Fprintf(&b, "  intra: { latency: %s, bandwidth: %s,\n          segments: %s }\n", secs(p.Intra[0].Latency), bw(p.Intra[0].Bandwidth), segments(p.Intra))
 	// The file must load: catch a formatting slip here, not in predict.

@@ -6,18 +6,12 @@
 package calib
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
-	"sort"
+	"runtime"
 	"time"
 )
-
-// Stat is a repeated measurement: the median and the spread (half the
-// range between the smallest and largest repetition), in seconds.
-type Stat struct {
-	Median, Spread float64
-	Reps           int
-}
 
 // Op is one characterised operation.
 type Op struct {
@@ -33,50 +27,33 @@ type MTCOptions struct {
 	Progress func(key string)
 }
 
-// measure runs body(n) (which performs n operations) reps times after a
-// warm-up, picking n so that one run lasts about target, and returns
-// seconds per operation with the timer's own cost and the loop overhead
-// (base, seconds per iteration) subtracted.
-func measure(body func(n int) uint64, reps int, target time.Duration, base float64, timer float64) (Stat, uint64) {
+// calibrate picks the count n for which body(n) lasts about target.
+func calibrate(body func(n int) uint64, target time.Duration) (int, uint64) {
 	var sink uint64
 	n := 1024
 	for {
-		t0 := time.Now()
+		t0 := threadCPU()
 		sink += body(n)
-		d := time.Since(t0)
+		d := threadCPU() - t0
 		if d >= target/4 || n >= 1<<30 {
 			if d > 0 {
 				n = int(math.Min(float64(n)*float64(target)/float64(d), 1<<30))
 			}
-			break
+			return max(n, 1), sink
 		}
 		n *= 4
 	}
-	if n < 1 {
-		n = 1
-	}
-	vals := make([]float64, reps)
-	for r := range vals {
-		t0 := time.Now()
-		sink += body(n)
-		d := time.Since(t0).Seconds() - timer
-		vals[r] = math.Max(d/float64(n)-base, 0)
-	}
-	sort.Float64s(vals)
-	return Stat{Median: vals[len(vals)/2], Spread: (vals[len(vals)-1] - vals[0]) / 2, Reps: reps}, sink
 }
 
-// timerCost is the cost of one time.Now/time.Since pair, in seconds.
+// timerCost is what an empty timed interval reports: the lower quartile
+// of many, in seconds.
 func timerCost() float64 {
-	const k = 2000
-	t0 := time.Now()
-	var d time.Duration
-	for i := 0; i < k; i++ {
-		s := time.Now()
-		d += time.Since(s)
+	v := make([]float64, 2000)
+	for i := range v {
+		s := threadCPU()
+		v[i] = (threadCPU() - s).Seconds()
 	}
-	_ = d
-	return time.Since(t0).Seconds() / k
+	return quantile(v, estQuantile)
 }
 
 //go:noinline
@@ -85,11 +62,16 @@ func callee(x uint64) uint64 { return x*2654435761 + 1 }
 // MTC times the instruction set and returns the operations and the flop
 // rate of one core (flop/s, from a loop of independent multiply-adds).
 func MTC(o MTCOptions) ([]Op, float64) {
-	reps, target := 7, 40*time.Millisecond
+	// Rounds, not consecutive repetitions: each round times every
+	// operation once, so every operation's repetitions are spread over the
+	// whole run and see the same bursts of load elsewhere.
+	reps, target := 15, 25*time.Millisecond
 	memWS := 64 << 20
 	if o.Quick {
-		reps, target, memWS = 3, 8*time.Millisecond, 32<<20
+		reps, target, memWS = 11, 5*time.Millisecond, 32<<20
 	}
+	runtime.LockOSThread() // threadCPU reads this thread's clock
+	defer runtime.UnlockOSThread()
 	timer := timerCost()
 	var sink uint64
 	// Loop overhead: an iteration that only carries the counter into the
@@ -101,9 +83,6 @@ func MTC(o MTCOptions) ([]Op, float64) {
 		}
 		return x
 	}
-	baseStat, s := measure(empty, reps, target, 0, timer)
-	sink += s
-	base := baseStat.Median
 	div := uint64(7) // a divisor the compiler cannot see
 	fdiv := 1.0000001
 	type bench struct {
@@ -230,17 +209,9 @@ func MTC(o MTCOptions) ([]Op, float64) {
 			return data[m/2]
 		}})
 	}
-	var ops []Op
-	for _, b := range benches {
-		if o.Progress != nil {
-			o.Progress(b.key)
-		}
-		st, s := measure(b.body, reps, target, base, timer)
-		sink += s
-		ops = append(ops, Op{Key: b.key, Doc: b.doc, Stat: st})
-	}
-	// Flop rate: 8 independent multiply-add chains, 16 flops an iteration.
-	fl, s := measure(func(n int) uint64 {
+	// The empty loop and the flop rate are measured in the same rounds.
+	benches = append(benches, bench{"empty", "", empty}, bench{"flops", "", func(n int) uint64 {
+		// 8 independent multiply-add chains, 16 flops an iteration.
 		a := [8]float64{1, 2, 3, 4, 5, 6, 7, 8}
 		for i := 0; i < n; i++ {
 			for k := range a {
@@ -248,9 +219,42 @@ func MTC(o MTCOptions) ([]Op, float64) {
 			}
 		}
 		return math.Float64bits(a[0] + a[7])
-	}, reps, target, 0, timer)
-	sink += s
-	flops := 16 / fl.Median
+	}})
+	counts := make([]int, len(benches))
+	for i, b := range benches {
+		if o.Progress != nil {
+			o.Progress(b.key)
+		}
+		n, s := calibrate(b.body, target)
+		counts[i] = n
+		sink += s
+	}
+	samples := make([][]float64, len(benches))
+	for r := 0; r < reps; r++ {
+		if o.Progress != nil {
+			o.Progress(fmt.Sprintf("round %d of %d", r+1, reps))
+		}
+		for j := range benches {
+			i := (j + r) % len(benches) // rotate, so no operation always follows the same one
+			b, n := benches[i], counts[i]
+			sink += b.body(n / 2) // warm the caches with this operation's working set
+			t0 := threadCPU()
+			sink += b.body(n)
+			d := (threadCPU() - t0).Seconds() - timer
+			samples[i] = append(samples[i], math.Max(d, 0)/float64(n))
+		}
+	}
+	nb := len(benches)
+	base := estimate(samples[nb-2]).Value
+	var ops []Op
+	for i, b := range benches[:nb-2] {
+		per := make([]float64, len(samples[i]))
+		for k, v := range samples[i] {
+			per[k] = math.Max(v-base, 0)
+		}
+		ops = append(ops, Op{Key: b.key, Doc: b.doc, Stat: estimate(per)})
+	}
+	flops := 16 / estimate(samples[nb-1]).Value
 	if sink == 42 { // keep the results alive; never true in practice
 		flops++
 	}
