@@ -8,6 +8,8 @@ package validate
 import (
 	"fmt"
 	"math"
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -20,6 +22,9 @@ import (
 type Config struct {
 	Nodes, Procs, Threads int
 	Set                   map[string]float64
+	// Text holds the text columns asked for (Columns.Text), e.g. the
+	// trace file of each configuration.
+	Text map[string]string
 }
 
 // Label names a configuration the seed's way (N2P8), model parameters first.
@@ -32,6 +37,24 @@ func (c Config) Label() string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		parts = append(parts, fmt.Sprintf("%s=%g", k, c.Set[k]))
+	}
+	tkeys := make([]string, 0, len(c.Text))
+	for k := range c.Text {
+		if c.Text[k] != "" {
+			tkeys = append(tkeys, k)
+		}
+	}
+	sort.Strings(tkeys)
+	for _, k := range tkeys {
+		v := c.Text[k]
+		if k == "trace" {
+			// The trace file's name says which run it is.
+			v = path.Base(filepath.ToSlash(v))
+			v = strings.TrimSuffix(v, path.Ext(v))
+			parts = append(parts, v)
+			continue
+		}
+		parts = append(parts, k+"="+v)
 	}
 	var sys string
 	if c.Nodes > 0 {
@@ -105,12 +128,18 @@ type Columns struct {
 	Measured  string   // column of the measured time; "" finds tm, tm_s, measured, time
 	Reference string   // optional column of another prediction
 	Params    []string // the model's parameters: columns with these names (any case) are --set
+	// Text: columns (any case) kept as text in Config.Text under the
+	// name given here, e.g. "trace"; a cell may be empty.
+	Text []string
+	// NoConfigOK accepts a CSV without configuration columns (a trace
+	// replayed as it is, row by row from its own trace column).
+	NoConfigOK bool
 }
 
 var measuredNames = []string{"tm", "tm_s", "measured", "measured_s", "time", "time_s"}
 
 // ReadMeasurements reads a CSV of configurations and measured times: the
-// columns nodes, procs and threads (any case) are the system parameters,
+// columns nodes, procs (or cpus, np) and threads (any case) are the system parameters,
 // columns named like a model parameter set it, the measured column is Tm.
 // Other columns are ignored. Errors name the row and column.
 func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
@@ -143,9 +172,13 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 	sys := map[string]int{}
 	params := map[int]string{}
 	for i, h := range t.Header {
-		switch strings.ToLower(h) {
+		switch k := strings.ToLower(h); k {
 		case "nodes", "procs", "threads":
-			sys[strings.ToLower(h)] = i
+			sys[k] = i
+			continue
+		case "cpus", "np":
+			// Processors of a thread simulation, ranks of an MPI replay.
+			sys["procs"] = i
 			continue
 		}
 		for _, p := range cols.Params {
@@ -154,12 +187,25 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 			}
 		}
 	}
-	if len(sys) == 0 && len(params) == 0 {
+	if len(sys) == 0 && len(params) == 0 && !cols.NoConfigOK {
 		return nil, &measure.Error{File: name, Line: 1, Msg: fmt.Sprintf("no configuration columns: want nodes, procs, threads or a model parameter (%s) among %s", strings.Join(cols.Params, ", "), strings.Join(t.Header, ", "))}
+	}
+	text := map[string]int{}
+	for _, name := range cols.Text {
+		for i, h := range t.Header {
+			if strings.EqualFold(h, name) {
+				text[name] = i
+			}
+		}
 	}
 	var rows []Row
 	for r := range t.Rows {
-		row := Row{Where: t.Where(r), Config: Config{Set: map[string]float64{}}}
+		row := Row{Where: t.Where(r), Config: Config{Set: map[string]float64{}, Text: map[string]string{}}}
+		for name, c := range text {
+			if c < len(t.Rows[r]) {
+				row.Config.Text[name] = strings.TrimSpace(t.Rows[r][c])
+			}
+		}
 		for key, c := range sys {
 			v, err := t.Float(r, c)
 			if err != nil {

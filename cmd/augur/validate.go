@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"augur/machine"
@@ -25,11 +26,15 @@ type validateFlags struct {
 	stable    *bool
 	seed      *uint64
 	mapping   *string
+	kind      *string
+	hostfile  *string
+	cfg       cfgFlag
+	thModel   *string
 }
 
 func newValidateFlags(fs *flag.FlagSet) *validateFlags {
 	v := &validateFlags{}
-	v.machine = fs.String("machine", "", "machine `FILE` (YAML); required")
+	v.machine = fs.String("machine", "", "machine `FILE`: augur YAML, or a SimGrid platform (.xml) for MPI traces; required except for thread traces with a cpus column")
 	v.measured = fs.String("measured", "", "`COLUMN` of the measured time (default: tm, tm_s, measured or time)")
 	v.reference = fs.String("reference", "", "`COLUMN` of another prediction to show side by side (e.g. the seed's Ts)")
 	v.format = fs.String("format", "text", "output `FORMAT`: text, csv or json")
@@ -38,7 +43,11 @@ func newValidateFlags(fs *flag.FlagSet) *validateFlags {
 	v.title = fs.String("title", "", "chart `TITLE` (default: model on machine)")
 	v.stable = fs.Bool("stable", false, "leave the wall-clock columns (Te, Tm/Te) out, so that equal inputs give identical output")
 	v.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
-	v.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic or an explicit `LIST`")
+	v.mapping = fs.String("map", "block", "model: place processes on nodes: block, cyclic or an explicit `LIST`")
+	v.kind = fs.String("kind", "auto", "what INPUT is: model, mpi (a SimGrid time-independent trace), threads (an augur thread trace) or `auto` (.aug: model, .trace: threads, else mpi)")
+	v.hostfile = fs.String("hostfile", "", "mpi: `FILE` naming a host per line; rank r runs on line r mod lines (default: round robin over the platform's hosts, or its first nodes ones)")
+	fs.Var(&v.cfg, "cfg", "mpi: SimGrid setting `KEY:VALUE` (repeatable), as for augur replay")
+	v.thModel = fs.String("thread-model", "auto", "threads: simulation `MODEL` direct, client-server, strict or auto")
 	return v
 }
 
@@ -47,7 +56,7 @@ func validateCommand() *command {
 		define:  func(fs *flag.FlagSet) { newValidateFlags(fs) },
 		name:    "validate",
 		summary: "compare predictions with measurements (seed 000 Table 2)",
-		usage:   "MODEL MEASUREMENTS.csv --machine FILE [flags]",
+		usage:   "MODEL|TRACE MEASUREMENTS.csv --machine FILE [flags]",
 		help: `Predicts MODEL on the machine for every configuration in MEASUREMENTS.csv
 and prints seed 000's Table 2: configuration, Ts (predicted), Tm (measured),
 Te (evaluation time), Tm/Te and Error % = |Ts − Tm| / Tm · 100, with the
@@ -58,7 +67,15 @@ MEASUREMENTS.csv has a header; the columns nodes, procs and threads are the
 system parameters, a column named like a param of the model sets it, and
 the measured-time column is Tm. Example (seed 000's LAPW0 table):
   augur validate examples/lapw0.aug ../shared/peers/lapw0/table2.csv \
-    --machine examples/machines/gescher.yaml --measured tm_s --reference ts_s`,
+    --machine examples/machines/gescher.yaml --measured tm_s --reference ts_s
+
+The input may also be a trace: an MPI trace (SimGrid time-independent,
+replayed as augur replay does, on --machine: a .xml platform or a .yaml
+machine; columns procs/np set the ranks, nodes the first hosts used) or a
+thread trace (simulated as augur simulate does; the column cpus/procs sets
+the processors, else the machine's CPUs). A column named trace gives each
+row its own trace file (relative to the CSV), since a trace is recorded
+for one configuration.`,
 	}
 	c.run = func(e *env, args []string) int { return runValidate(e, c, args) }
 	return c
@@ -78,9 +95,6 @@ func runValidate(e *env, c *command, args []string) int {
 	if len(pos) != 2 {
 		return fail(exitUsage, "want a MODEL and a MEASUREMENTS file, got %d arguments\nRun 'augur validate --help'.", len(pos))
 	}
-	if *vf.machine == "" {
-		return fail(exitUsage, "--machine FILE is required")
-	}
 	switch *vf.format {
 	case "text", "csv", "json":
 	default:
@@ -89,6 +103,24 @@ func runValidate(e *env, c *command, args []string) int {
 	how, explicit, err := machine.ParseMapping(*vf.mapping)
 	if err != nil {
 		return fail(exitUsage, "--map: %v", err)
+	}
+	kind := *vf.kind
+	if kind == "auto" {
+		switch strings.ToLower(filepath.Ext(pos[0])) {
+		case ".aug":
+			kind = "model"
+		case ".trace":
+			kind = "threads"
+		default:
+			kind = "mpi"
+		}
+	}
+	switch kind {
+	case "model":
+	case "mpi", "threads":
+		return validateTrace(e, vf, kind, pos[0], pos[1], fail)
+	default:
+		return fail(exitUsage, "--kind %q: use model, mpi, threads or auto", *vf.kind)
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
@@ -112,6 +144,9 @@ func runValidate(e *env, c *command, args []string) int {
 	rows, err := validate.ReadMeasurements(pos[1], data, validate.Columns{Measured: *vf.measured, Reference: *vf.reference, Params: params})
 	if err != nil {
 		return fail(exitInput, "%v", err)
+	}
+	if *vf.machine == "" {
+		return fail(exitUsage, "--machine FILE is required")
 	}
 	m, err := machine.Load(*vf.machine)
 	if err != nil {
@@ -143,6 +178,12 @@ func runValidate(e *env, c *command, args []string) int {
 		return fail(exitSim, "%v", err)
 	}
 	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows}
+	return writeValidation(e, vf, t, fail)
+}
+
+// writeValidation prints the table and draws the charts.
+func writeValidation(e *env, vf *validateFlags, t *validate.Table, fail func(int, string, ...any) int) int {
+	var err error
 	if *vf.reference != "" {
 		t.RefName = *vf.reference
 	}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"augur/machine"
+	"augur/replay"
+	"augur/threadsim"
+	"augur/threadtrace"
+	"augur/validate"
+)
+
+// validateTrace validates a trace against measurements: every row of the
+// CSV is replayed (MPI, through the replay pipeline) or simulated
+// (threads, through threadsim), with the row's own trace when the CSV has
+// a trace column.
+func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
+	data, err := os.ReadFile(csvPath)
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	rows, err := validate.ReadMeasurements(csvPath, data, validate.Columns{Measured: *vf.measured, Reference: *vf.reference,
+		Text: []string{"trace"}, NoConfigOK: true})
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	// A row's trace: its trace cell relative to the CSV's directory, or
+	// the TRACE argument.
+	traceOf := func(cfg validate.Config) string {
+		if p := cfg.Text["trace"]; p != "" {
+			if filepath.IsAbs(p) {
+				return p
+			}
+			return filepath.Join(filepath.Dir(csvPath), p)
+		}
+		return trace
+	}
+	machineName := ""
+	var predictor validate.Predictor
+	var inputErr error // an error in the user's input, not the simulation
+	switch kind {
+	case "mpi":
+		if *vf.machine == "" {
+			return fail(exitUsage, "--machine FILE is required: a SimGrid platform (.xml) or an augur machine (.yaml)")
+		}
+		machineName = filepath.Base(*vf.machine)
+		predictor = func(cfg validate.Config) (float64, time.Duration, error) {
+			start := time.Now()
+			tr := traceOf(cfg)
+			m, nodeOf, hosts, err := loadPlatform(*vf.machine, *vf.hostfile, tr, cfg.Procs)
+			if err != nil {
+				inputErr = err
+				return 0, 0, err
+			}
+			if cfg.Nodes > 0 && *vf.hostfile == "" {
+				// The configuration's nodes: round robin over the first ones.
+				if cfg.Nodes > m.NumNodes() {
+					inputErr = fmt.Errorf("%d nodes asked, the machine has %d", cfg.Nodes, m.NumNodes())
+					return 0, 0, inputErr
+				}
+				for r := range nodeOf {
+					nodeOf[r] = int32(r % cfg.Nodes)
+					hosts[r] = m.HostName(r % cfg.Nodes)
+				}
+			}
+			res, err := replay.Run(replay.Options{Trace: tr, NP: cfg.Procs, Machine: m, NodeOf: nodeOf, Hosts: hosts, Cfg: vf.cfg})
+			if err != nil {
+				return 0, 0, err
+			}
+			if res.Deadlock != nil {
+				return 0, 0, fmt.Errorf("the replay deadlocks: %v", res.Deadlock)
+			}
+			return res.SimulationTime, time.Since(start), nil
+		}
+	case "threads":
+		auto := *vf.thModel == "auto"
+		model, ok := threadsim.ParseModel(*vf.thModel)
+		if !auto && !ok {
+			return fail(exitUsage, "--thread-model %q: use direct, client-server, strict or auto", *vf.thModel)
+		}
+		cpus := 0
+		if *vf.machine != "" {
+			m, err := machine.Load(*vf.machine)
+			if err != nil {
+				return fail(exitInput, "%v", err)
+			}
+			cpus, machineName = m.TotalCPUs(), m.Name
+		}
+		progs := map[string]*threadtrace.Program{}
+		predictor = func(cfg validate.Config) (float64, time.Duration, error) {
+			start := time.Now()
+			tr := traceOf(cfg)
+			p := progs[tr]
+			if p == nil {
+				var err error
+				if p, err = loadThreadTrace(tr); err != nil {
+					inputErr = err
+					return 0, 0, err
+				}
+				progs[tr] = p
+			}
+			c := cfg.Procs
+			if c == 0 {
+				c = cpus
+			}
+			if c < 1 {
+				inputErr = fmt.Errorf("no processor count: give the CSV a cpus column or --machine")
+				return 0, 0, inputErr
+			}
+			sc := threadsim.Config{CPUs: c, Model: model}
+			var res *threadsim.Result
+			var err error
+			if auto {
+				res, _, _, err = threadsim.Auto(p, sc)
+			} else {
+				res, err = threadsim.Run(p, sc)
+			}
+			if err != nil {
+				return 0, 0, err
+			}
+			if res.Deadlock != nil {
+				return 0, 0, fmt.Errorf("the simulation deadlocks: %v", res.Deadlock)
+			}
+			return res.Completion, time.Since(start), nil
+		}
+	}
+	if err := validate.Predict(rows, predictor); err != nil {
+		if inputErr != nil {
+			return fail(exitInput, "%v", err)
+		}
+		return fail(exitSim, "%v", err)
+	}
+	if machineName == "" {
+		machineName = "cpus column"
+	}
+	name := filepath.Base(trace)
+	if trace == "-" || trace == "" {
+		name = "traces of " + filepath.Base(csvPath)
+	}
+	t := &validate.Table{Model: strings.TrimSuffix(name, filepath.Ext(name)), Machine: machineName, Rows: rows}
+	return writeValidation(e, vf, t, fail)
+}
