@@ -57,9 +57,14 @@ func (t Timer) Run(n int64, cold bool) (float64, float64, error) {
 type Options struct {
 	Epsilon float64 // relative settling tolerance of the time per iteration (default 0.02)
 	// Stable: consecutive counts that must pass the settle test (default
-	// 2: seed 002 asks the time per iteration to stay within ε for every
-	// count above th, not just at one doubling).
+	// 1: each test already compares two counts, warm and cold, with
+	// repetitions enough to tell a change of ε).
 	Stable int
+	// Budget stops the search, unsettled, once it has cost this fraction
+	// of the loop's time as predicted from the last count (0: no bound):
+	// on a machine too noisy to settle, the rule then costs a bounded
+	// share of the loop rather than more than the loop.
+	Budget float64
 	Start  int64   // first iteration count (default 1)
 	Growth float64 // factor between counts (default 2)
 	// Reps: interleaved rounds per count, each timing the previous count
@@ -102,7 +107,7 @@ func (o Options) norm(full int64) Options {
 		o.Epsilon = 0.02
 	}
 	if o.Stable <= 0 {
-		o.Stable = 2
+		o.Stable = 1
 	}
 	if o.Start <= 0 {
 		o.Start = 1
@@ -224,6 +229,14 @@ func Threshold(r Runner, full int64, o Options) (*Result, error) {
 			return nil, err
 		}
 		first := math.NaN() // excess of the first run over the others
+		if n >= o.MaxIter && n == full {
+			// The whole loop: timing it again would only cost more.
+			st := Step{N: n, Seconds: cur[0], PerIter: cur[0] / float64(n), Reps: 1, Change: math.NaN(),
+				Cold: math.NaN(), ColdExcess: math.NaN(), Marginal: math.NaN(), FirstTouch: math.NaN()}
+			res.Steps = append(res.Steps, st)
+			thRuns = cur
+			break
+		}
 		if cur[0] >= o.MinTime {
 			// The first run of a count is the first time its second half
 			// runs: if it takes more than twice as long as the second, the
@@ -315,6 +328,9 @@ func Threshold(r Runner, full int64, o Options) (*Result, error) {
 			break
 		}
 		if n >= o.MaxIter {
+			break
+		}
+		if o.Budget > 0 && st.PerIter > 0 && res.Cost >= o.Budget*st.PerIter*float64(full) {
 			break
 		}
 		next := int64(math.Ceil(float64(n) * o.Growth))

@@ -62,6 +62,7 @@ type benchFlags struct {
 	fullRuns *int
 	quantile *float64
 	confirm  *int
+	budget   *float64
 }
 
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
@@ -81,6 +82,7 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide)")
 	b.quantile = fs.Float64("quantile", -1, "block: estimator over the repetitions, the `Q`-quantile (0: minimum, 0.5: median; default: median on the cpu clock, minimum on the wall clock)")
 	b.confirm = fs.Int("confirm", 8, "block: time the threshold count up to `K` more times (20 ms in all), 25 ms apart, for t_th")
+	b.budget = fs.Float64("budget", 0.5, "block: give up settling once the search has cost `F` times the predicted loop (0: never)")
 	b.fullRuns = fs.Int("full-runs", 3, "block: with --full, time the loop in up to `K` fresh processes (while short) and keep the minimum")
 	return b
 }
@@ -253,7 +255,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	}
 	r, err := blockbench.Threshold(b.Runner(clock, ovh.On(clock)), *bf.n, blockbench.Options{
 		Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Quantile: q,
-		Confirm: *bf.confirm, ConfirmBudget: 0.02, Pause: 25 * time.Millisecond, LongRun: 0.01})
+		Confirm: *bf.confirm, ConfirmBudget: 0.02, Pause: 25 * time.Millisecond, LongRun: 0.01, Budget: *bf.budget})
 	wallCost := time.Since(start).Seconds()
 	b.Close()
 	if err != nil {
@@ -345,7 +347,11 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(w, "  threshold th     %d iterations (settled: %+.2f %% against th/2 within %.2f %%, cold start %+.2f %% per iteration beyond th/2)\n",
 			r.Threshold, 100*last.Change, 100*last.Tol, 100*last.Marginal)
 	} else {
-		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: timed up to the full count)\n", r.Threshold, 100**bf.eps)
+		why := "timed up to the full count"
+		if r.Threshold < r.Full {
+			why = fmt.Sprintf("stopped at %g × the predicted loop's time", *bf.budget)
+		}
+		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: %s)\n", r.Threshold, 100**bf.eps, why)
 	}
 	fmt.Fprintf(w, "  t_th             %s  (%s of %d runs)\n", secText(r.TTh), quantileText(q), r.ThRuns)
 	fmt.Fprintf(w, "  t_avgloop        %s  (t_th / th × n)\n", secText(r.AvgLoop))
