@@ -13,6 +13,11 @@ param a0 = 0 // per atom of this process
 param a1 = 0 // per atom of this process and atom of the cell
 param o0 = 0 // output of one process: constant
 param o1 = 0 // output of one process: per own atom
+// A per-process overhead every process pays, g·procs^gi·log2(procs)^gj
+// (go run ./examples/lapw0 -overhead searches Extra-P's exponent sets).
+param g = 0
+param gi = 0 // exponent of procs
+param gj = 0 // exponent of log2(procs)
 
 // Atoms of this process: NAT/procs, the first NAT % procs get one more.
 local PNAT = floor(NAT / procs) + (pid < NAT % procs ? 1 : 0)
@@ -23,6 +28,7 @@ cost Output(pnat) = o0 + o1 * pnat
 cost TimeBSend(mb) = 0.0005 + mb / 12.5 // mb megabytes over Fast Ethernet
 
 activity main {
+  action Overhead cost g * pow(procs, gi) * pow(log2(procs), gj)
   call Initialize
   call Potential
   call Finish

@@ -20,6 +20,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -81,13 +82,17 @@ func readTable(path string) ([]Row, error) {
 
 // sim predicts row's configuration with the coefficients c.
 type sim struct {
-	src  []byte
-	mach *machine.Machine
-	runs int
+	src   []byte
+	mach  *machine.Machine
+	runs  int
+	fixed map[string]float64 // parameters held fixed (the overhead's exponents)
 }
 
 func (s *sim) time(r Row, c map[string]float64) (float64, error) {
 	set := map[string]float64{"NAT": float64(r.NAT)}
+	for k, v := range s.fixed {
+		set[k] = v
+	}
 	for k, v := range c {
 		set[k] = v
 	}
@@ -256,24 +261,53 @@ func smape(pred, meas float64) float64 {
 }
 
 type candidate struct {
-	free []string
-	cv   float64
+	free   []string
+	cv     float64
+	gi, gj float64 // the overhead's exponents when g is free
 }
+
+func (c candidate) name() string {
+	n := strings.Join(c.free, ",")
+	if slices.Contains(c.free, "g") {
+		n += fmt.Sprintf(" (g·P^%s·log2(P)^%g)", expText(c.gi), c.gj)
+	}
+	return n
+}
+
+func expText(x float64) string {
+	for _, d := range []float64{1, 2, 3, 4} {
+		if n := x * d; math.Abs(n-math.Round(n)) < 1e-9 {
+			if d == 1 {
+				return fmt.Sprintf("%g", n)
+			}
+			return fmt.Sprintf("%g/%g", math.Round(n), d)
+		}
+	}
+	return fmt.Sprintf("%g", x)
+}
+
+// extrapExponents are Extra-P's default exponent sets of its Performance
+// Model Normal Form: P^i · log2(P)^j.
+var (
+	extrapI = []float64{0, 1.0 / 4, 1.0 / 3, 1.0 / 2, 2.0 / 3, 3.0 / 4, 1, 5.0 / 4, 4.0 / 3, 3.0 / 2, 5.0 / 3, 7.0 / 4, 2, 9.0 / 4, 7.0 / 3, 5.0 / 2, 8.0 / 3, 11.0 / 4, 3}
+	extrapJ = []float64{0, 1, 2}
+)
 
 func main() {
 	table := flag.String("table", "examples/lapw0/table2.csv", "seed 000's Table 2 as CSV")
 	model := flag.String("model", "examples/lapw0/lapw0.aug", "the model whose coefficients are fitted")
 	mach := flag.String("machine", "examples/machines/gescher.yaml", "the machine")
 	write := flag.String("write", "", "write the fitted model to `FILE`")
+	overhead := flag.Bool("overhead", false, "also consider a replicated per-process overhead g·P^i·log2(P)^j over Extra-P's exponent sets, selected by the same cross-validation")
 	corrected := flag.Bool("corrected", false, "use Tm = 294 s for NAT=64 N2P8, the value the row's Tm/Te (14,700 × 0.02 s) and Error % (7) imply, instead of the printed 264 s")
 	flag.Parse()
-	if err := run(os.Stdout, *table, *model, *mach, *write, *corrected); err != nil {
+	if err := run(os.Stdout, *table, *model, *mach, *write, *corrected, *overhead); err != nil {
 		fmt.Fprintln(os.Stderr, "lapw0:", err)
 		os.Exit(1)
 	}
 }
 
-func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bool) error {
+func run(w io.Writer, table, modelPath, machPath, writePath string, corrected, overhead bool) error {
 	rows, err := readTable(table)
 	if err != nil {
 		return err
@@ -303,7 +337,25 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bo
 			test = append(test, r)
 		}
 	}
-	// Every subset of one to three coefficients, cross-validated.
+	// Every subset of one to three coefficients, cross-validated; with
+	// overhead, also every subset of up to two coefficients with g, for
+	// each exponent pair of Extra-P's normal form.
+	cv := func(free []string) (float64, error) {
+		var e float64
+		for i := range train {
+			rest := append(append([]Row{}, train[:i]...), train[i+1:]...)
+			c, err := s.fit(free, rest)
+			if err != nil {
+				return 0, err
+			}
+			t, err := s.time(train[i], c)
+			if err != nil {
+				return 0, err
+			}
+			e += smape(t, train[i].Tm)
+		}
+		return e / float64(len(train)), nil
+	}
 	var cands []candidate
 	n := len(coefs)
 	for mask := 1; mask < 1<<n; mask++ {
@@ -316,20 +368,39 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bo
 		if len(free) > 3 {
 			continue
 		}
-		var cv float64
-		for i := range train {
-			rest := append(append([]Row{}, train[:i]...), train[i+1:]...)
-			c, err := s.fit(free, rest)
-			if err != nil {
-				return err
-			}
-			t, err := s.time(train[i], c)
-			if err != nil {
-				return err
-			}
-			cv += smape(t, train[i].Tm)
+		e, err := cv(free)
+		if err != nil {
+			return err
 		}
-		cands = append(cands, candidate{free, cv / float64(len(train))})
+		cands = append(cands, candidate{free: free, cv: e})
+	}
+	if overhead {
+		for _, gi := range extrapI {
+			for _, gj := range extrapJ {
+				if gi == 0 && gj == 0 {
+					continue // a constant: s0 already
+				}
+				s.fixed = map[string]float64{"gi": gi, "gj": gj}
+				for mask := 0; mask < 1<<n; mask++ {
+					free := []string{}
+					for k := 0; k < n; k++ {
+						if mask&(1<<k) != 0 {
+							free = append(free, coefs[k])
+						}
+					}
+					if len(free) > 2 {
+						continue
+					}
+					free = append(free, "g")
+					e, err := cv(free)
+					if err != nil {
+						return err
+					}
+					cands = append(cands, candidate{free: free, cv: e, gi: gi, gj: gj})
+				}
+			}
+		}
+		s.fixed = nil
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].cv < cands[j].cv })
 	// The simplest subset within 25 % of the best cross-validated error.
@@ -339,6 +410,9 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bo
 			best = c
 		}
 	}
+	if slices.Contains(best.free, "g") {
+		s.fixed = map[string]float64{"gi": best.gi, "gj": best.gj}
+	}
 	coef, err := s.fit(best.free, train)
 	if err != nil {
 		return err
@@ -346,10 +420,18 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bo
 	fmt.Fprintf(w, "LAPW0 on Gescher: cost coefficients fitted to seed 000's measured Tm of N1P4 and N2P8 (NAT 32 and 64)\n\n")
 	fmt.Fprintf(w, "cross-validated subsets (best 5 of %d):\n", len(cands))
 	for _, c := range cands[:5] {
-		fmt.Fprintf(w, "  %-12s leave-one-out SMAPE %5.2f %%\n", strings.Join(c.free, ","), c.cv)
+		fmt.Fprintf(w, "  %-12s leave-one-out SMAPE %5.2f %%\n", c.name(), c.cv)
 	}
-	fmt.Fprintf(w, "chosen: %s\n", strings.Join(best.free, ", "))
-	for _, k := range coefs {
+	if overhead {
+		fmt.Fprintf(w, "chosen: %s\n", best.name())
+	} else {
+		fmt.Fprintf(w, "chosen: %s\n", strings.Join(best.free, ", "))
+	}
+	names := coefs
+	if overhead {
+		names = append(append([]string{}, coefs...), "g")
+	}
+	for _, k := range names {
 		fmt.Fprintf(w, "  %s = %.6g\n", k, coef[k])
 	}
 	fmt.Fprintln(w)
@@ -377,9 +459,13 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected bo
 	fmt.Fprintf(w, "(%d predictions)\n", s.runs)
 	if writePath != "" {
 		out := string(src)
-		for _, name := range coefs {
+		vals := copyMap(coef)
+		for k, v := range s.fixed {
+			vals[k] = v
+		}
+		for _, name := range append(append([]string{}, coefs...), "g", "gi", "gj") {
 			old := fmt.Sprintf("param %s = 0 ", name)
-			out = strings.Replace(out, old, fmt.Sprintf("param %s = %.6g ", name, coef[name]), 1)
+			out = strings.Replace(out, old, fmt.Sprintf("param %s = %.6g ", name, vals[name]), 1)
 		}
 		out = strings.Replace(out, "The defaults\n// here are zero; lapw0-fitted.aug holds the fitted values.",
 			"This is\n// lapw0.aug with the fitted values as defaults (written by go run ./examples/lapw0 -write).", 1)
