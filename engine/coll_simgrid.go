@@ -12,7 +12,8 @@ package engine
 //	scatter(v)     linear: the root posts a send to every process
 //	allgather(v)   linear: everyone posts a send to and a receive from everyone
 //	alltoall       Open MPI 4.1's decision table (alltoall__ompi): basic_linear,
-//	               bruck or pair
+//	               bruck or pair (their MPI_Sendrecv calls to the process
+//	               itself are local copies in SMPI: no message)
 //	alltoallv      linear: every receive, then every send, posted at once
 //	reduce_scatter reduce to 0 (linear), then scatterv from 0
 //	scan, exscan   linear: receives from every lower rank, sends to every higher
@@ -175,6 +176,10 @@ func (s *sgGen) next() (step, bool) {
 		return s.bruck()
 
 	case sgPair:
+		// Round 0 is a sendrecv with itself: a local copy in SMPI.
+		if s.i == 0 {
+			s.i = 1
+		}
 		if s.i >= p {
 			return none, false
 		}
@@ -199,44 +204,21 @@ func (s *sgGen) next() (step, bool) {
 	return none, false
 }
 
-// bruck yields alltoall__bruck's steps: two local rotations (sendrecv to
-// itself), log2 P rounds of packed blocks to r+2^k, then P+2 local
-// sendrecvs that undo the rotation. SMPI sends the local copies through
-// the network like any message.
+// bruck yields alltoall__bruck's steps: log2 P rounds of packed blocks
+// to r+2^k from r-2^k. Its local rotations are MPI_Sendrecv calls from a
+// process to itself, which SMPI turns into a plain copy (no simulated
+// time), so they yield no step.
 func (s *sgGen) bruck() (step, bool) {
 	p, r, b := s.p, s.r, s.b
-	self := func(n int32) step {
-		return step{to: r, from: r, sendB: b * float64(n), recvB: b * float64(n)}
+	if s.ph == 0 {
+		s.ph, s.i = 1, 1
 	}
-	for {
-		switch s.ph {
-		case 0:
-			s.ph = 1
-			return self(p - r), true
-		case 1:
-			s.ph, s.i = 2, 1
-			return self(r), true
-		case 2:
-			if pof2 := s.i; pof2 < p {
-				s.i <<= 1
-				n := float64(blocksWithBit(p, pof2))
-				return step{to: (r + pof2) % p, from: (r - pof2 + p) % p, sendB: b * n, recvB: b * n}, true
-			}
-			s.ph = 3
-		case 3:
-			s.ph = 4
-			return self(p - r - 1), true
-		case 4:
-			s.ph, s.i = 5, 0
-			return self(r + 1), true
-		case 5:
-			if s.i < p {
-				s.i++
-				return self(1), true
-			}
-			return step{to: -1, from: -1}, false
-		}
+	if pof2 := s.i; pof2 < p {
+		s.i <<= 1
+		n := float64(blocksWithBit(p, pof2))
+		return step{to: (r + pof2) % p, from: (r - pof2 + p) % p, sendB: b * n, recvB: b * n}, true
 	}
+	return step{to: -1, from: -1}, false
 }
 
 // blocksWithBit counts the integers in [1, p) with bit m (a power of two) set.

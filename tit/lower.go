@@ -351,6 +351,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if err != nil {
 			return err
 		}
+		if dst == st.rank && src == st.rank {
+			break // SMPI copies locally: no message, no time
+		}
 		// MPI_Sendrecv with tag 0 both ways: an isend and an irecv
 		// started together and both awaited.
 		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: math.Max(count(sc), 0) * ds1, Cost: ir.NoCost})

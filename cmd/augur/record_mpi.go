@@ -1,5 +1,15 @@
 package main
 
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"augur/recorder/mpi"
+)
+
 // mpiRecord is what `augur record --mpi` was asked to do. record.go parses
 // the command line and hands an MPI recording to recordMPI.
 type mpiRecord struct {
@@ -9,9 +19,61 @@ type mpiRecord struct {
 	Argv     []string // the program and its arguments
 }
 
-// recordMPI runs r.Argv under OpenMPI with the PMPI recorder and writes one
-// TiT trace per rank. Not built yet.
+// defaultRefSpeed converts measured compute seconds to flops when
+// --ref-speed is not given: 1 Gflop/s, the speed of the hosts of the
+// cluster platforms augur writes (bench/gentit), so that replaying there
+// gives back the measured compute times.
+const defaultRefSpeed = 1e9
+
+// recordMPI runs r.Argv under OpenMPI's mpirun with the PMPI recorder
+// (recorder/mpi, built with mpicc on first use into the user cache
+// directory, or taken from $AUGUR_MPI_RECORDER) and writes one TiT trace
+// per rank and the index naming them.
 func recordMPI(e *env, r mpiRecord) int {
-	e.stderr.Write([]byte("augur record --mpi: not built yet\n"))
-	return exitUsage
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur record --mpi: "+format+"\n", a...)
+		return code
+	}
+	if r.RefSpeed == 0 {
+		r.RefSpeed = defaultRefSpeed
+	}
+	// -o DIR: traces and index.txt in DIR; -o FILE.txt: the index at
+	// FILE.txt, the traces in FILE.d next to it.
+	dir, index := r.Out, ""
+	switch {
+	case dir == "":
+		dir = filepath.Base(r.Argv[0]) + ".tit"
+	case strings.HasSuffix(dir, ".txt"):
+		index = dir
+		dir = strings.TrimSuffix(dir, ".txt") + ".d"
+	}
+	lib := os.Getenv("AUGUR_MPI_RECORDER")
+	if lib == "" {
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			cache = os.TempDir()
+		}
+		if lib, err = mpi.Build(filepath.Join(cache, "augur")); err != nil {
+			return fail(exitInput, "building the recorder: %v", err)
+		}
+	}
+	wall, err := mpi.Exec(context.Background(), mpi.Run{NP: r.NP, RefSpeed: r.RefSpeed, Dir: dir, Argv: r.Argv,
+		Lib: lib, Stdout: e.stdout, Stderr: e.stderr})
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	written := filepath.Join(dir, "index.txt")
+	if index != "" {
+		b, err := os.ReadFile(written)
+		if err == nil {
+			err = os.WriteFile(index, b, 0o644)
+		}
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		written = index
+	}
+	fmt.Fprintf(e.stderr, "augur record --mpi: %d ranks of %s recorded in %.3f s (wall, with the recorder); compute at %g flop/s\n  traces: %s\n  replay: augur replay %s --platform PLATFORM.xml\n",
+		r.NP, r.Argv[0], wall.Seconds(), r.RefSpeed, written, written)
+	return exitOK
 }

@@ -1,0 +1,421 @@
+/*
+ * augur's MPI recorder: a PMPI wrapper library that writes one SimGrid
+ * time-independent trace (TiT) per rank, the format `augur replay` and
+ * `smpirun -replay` read. Load it with LD_PRELOAD under mpirun (augur
+ * record --mpi does) or link it before libmpi.
+ *
+ * Every MPI call on MPI_COMM_WORLD becomes an action with its sizes in
+ * bytes (the trace's default datatype is MPI_BYTE); the time between two
+ * MPI calls becomes a "compute" action of seconds x reference speed flops
+ * (AUGUR_REF_SPEED, flop/s, default 1e9), so that replaying on hosts of
+ * that speed gives back the measured compute time.
+ *
+ * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "."),
+ * AUGUR_REF_SPEED. Calls on other communicators are not recorded (their
+ * time counts as computation) and a warning says so once.
+ *
+ * Build: mpicc -shared -fPIC -O2 -o libaugur_pmpi.so augur_pmpi.c
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static FILE *out;
+static int me = -1, np = 0;
+static double ref_speed = 1e9;
+static double last;          /* when the last MPI call returned */
+static int warned_comm, warned_any;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Outstanding non-blocking requests: the key a TiT wait names. */
+struct req { MPI_Request r; int src, dst, tag; };
+static struct req *reqs;
+static int nreqs, capreqs;
+
+static void req_add(MPI_Request r, int src, int dst, int tag)
+{
+    if (nreqs == capreqs) {
+        capreqs = capreqs ? 2 * capreqs : 64;
+        reqs = realloc(reqs, (size_t)capreqs * sizeof *reqs);
+        if (!reqs) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    }
+    reqs[nreqs].r = r; reqs[nreqs].src = src; reqs[nreqs].dst = dst; reqs[nreqs].tag = tag;
+    nreqs++;
+}
+
+static int req_find(MPI_Request r)
+{
+    for (int i = nreqs - 1; i >= 0; i--)
+        if (reqs[i].r == r) return i;
+    return -1;
+}
+
+static void req_del(int i) { reqs[i] = reqs[--nreqs]; }
+
+static int world(MPI_Comm c)
+{
+    int res;
+    if (c == MPI_COMM_WORLD) return 1;
+    PMPI_Comm_compare(c, MPI_COMM_WORLD, &res);
+    if (res == MPI_IDENT || res == MPI_CONGRUENT) return 1;
+    if (!warned_comm && me == 0)
+        fprintf(stderr, "augur recorder: calls on communicators other than MPI_COMM_WORLD are not recorded\n");
+    warned_comm = 1;
+    return 0;
+}
+
+static long bytes(int count, MPI_Datatype t)
+{
+    int s = 0;
+    if (t != MPI_DATATYPE_NULL) PMPI_Type_size(t, &s);
+    return (long)count * s;
+}
+
+/* enter writes the compute burst since the last MPI call. */
+static void enter(void)
+{
+    if (!out) return;
+    double t = now();
+    double flops = (t - last) * ref_speed;
+    if (flops >= 1) fprintf(out, "%d compute %.0f\n", me, flops);
+}
+
+static void leave(void) { last = now(); }
+
+static void open_trace(void)
+{
+    PMPI_Comm_rank(MPI_COMM_WORLD, &me);
+    PMPI_Comm_size(MPI_COMM_WORLD, &np);
+    const char *dir = getenv("AUGUR_TIT_DIR");
+    const char *sp = getenv("AUGUR_REF_SPEED");
+    if (sp && atof(sp) > 0) ref_speed = atof(sp);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/rank-%d.txt", dir && *dir ? dir : ".", me);
+    out = fopen(path, "w");
+    if (!out) { perror(path); PMPI_Abort(MPI_COMM_WORLD, 1); }
+    fprintf(out, "# augur MPI recorder: rank %d of %d, compute in flops at %g flop/s\n", me, np, ref_speed);
+    fprintf(out, "%d init\n", me);
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+    int rc = PMPI_Init(argc, argv);
+    open_trace();
+    leave();
+    return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int rc = PMPI_Init_thread(argc, argv, required, provided);
+    open_trace();
+    leave();
+    return rc;
+}
+
+int MPI_Finalize(void)
+{
+    enter();
+    if (out) {
+        fprintf(out, "%d finalize\n", me);
+        fclose(out);
+        out = NULL;
+    }
+    free(reqs);
+    return PMPI_Finalize();
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Send(buf, count, t, dst, tag, c);
+    enter();
+    int rc = PMPI_Send(buf, count, t, dst, tag, c);
+    fprintf(out, "%d send %d %d %ld\n", me, dst, tag, bytes(count, t));
+    leave();
+    return rc;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
+{
+    if (!world(c)) return PMPI_Isend(buf, count, t, dst, tag, c, r);
+    enter();
+    int rc = PMPI_Isend(buf, count, t, dst, tag, c, r);
+    fprintf(out, "%d isend %d %d %ld\n", me, dst, tag, bytes(count, t));
+    req_add(*r, me, dst, tag);
+    leave();
+    return rc;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Status *st)
+{
+    if (!world(c)) return PMPI_Recv(buf, count, t, src, tag, c, st);
+    enter();
+    MPI_Status s;
+    int rc = PMPI_Recv(buf, count, t, src, tag, c, &s);
+    int n = 0;
+    PMPI_Get_count(&s, MPI_BYTE, &n);
+    fprintf(out, "%d recv %d %d %d\n", me, s.MPI_SOURCE, s.MPI_TAG, n);
+    if (st != MPI_STATUS_IGNORE) *st = s;
+    leave();
+    return rc;
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Request *r)
+{
+    if (!world(c)) return PMPI_Irecv(buf, count, t, src, tag, c, r);
+    enter();
+    int rc = PMPI_Irecv(buf, count, t, src, tag, c, r);
+    if ((src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG) && !warned_any) {
+        fprintf(stderr, "augur recorder: rank %d: MPI_Irecv from any source or with any tag is recorded as source 0 / tag 0\n", me);
+        warned_any = 1;
+    }
+    if (src == MPI_ANY_SOURCE) src = 0;
+    if (tag == MPI_ANY_TAG) tag = 0;
+    fprintf(out, "%d irecv %d %d %ld\n", me, src, tag, bytes(count, t));
+    req_add(*r, src, me, tag);
+    leave();
+    return rc;
+}
+
+/* record_wait writes the wait for request r (before it completes: MPI
+ * sets it to MPI_REQUEST_NULL), if it is one we recorded. */
+static int pending_wait(MPI_Request r)
+{
+    int i = req_find(r);
+    if (i < 0) return 0;
+    fprintf(out, "%d wait %d %d %d\n", me, reqs[i].src, reqs[i].dst, reqs[i].tag);
+    req_del(i);
+    return 1;
+}
+
+int MPI_Wait(MPI_Request *r, MPI_Status *st)
+{
+    if (!out) return PMPI_Wait(r, st);
+    enter();
+    MPI_Request copy = *r;
+    int rc = PMPI_Wait(r, st);
+    pending_wait(copy);
+    leave();
+    return rc;
+}
+
+int MPI_Waitall(int n, MPI_Request rs[], MPI_Status sts[])
+{
+    if (!out) return PMPI_Waitall(n, rs, sts);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    int rc = PMPI_Waitall(n, rs, sts);
+    /* One wait per request: waiting for each in turn ends when the last
+     * completes, as MPI_Waitall does, whatever else is outstanding. */
+    for (int i = 0; i < n; i++) pending_wait(copy[i]);
+    free(copy);
+    leave();
+    return rc;
+}
+
+int MPI_Test(MPI_Request *r, int *flag, MPI_Status *st)
+{
+    if (!out) return PMPI_Test(r, flag, st);
+    enter();
+    MPI_Request copy = *r;
+    int rc = PMPI_Test(r, flag, st);
+    int i = req_find(copy);
+    if (i >= 0) {
+        fprintf(out, "%d test %d %d %d\n", me, reqs[i].src, reqs[i].dst, reqs[i].tag);
+        if (*flag) req_del(i);
+    }
+    leave();
+    return rc;
+}
+
+int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag, void *rb, int rcount,
+                 MPI_Datatype rt, int src, int rtag, MPI_Comm c, MPI_Status *status)
+{
+    if (!world(c)) return PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
+    enter();
+    int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
+    /* SimGrid's sendRecv: counts, partners, then datatypes (6: MPI_BYTE). */
+    fprintf(out, "%d sendRecv %ld %d %ld %d 6 6\n", me, bytes(sc, st), dst, bytes(rcount, rt), src);
+    leave();
+    return rc;
+}
+
+int MPI_Barrier(MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Barrier(c);
+    enter();
+    int rc = PMPI_Barrier(c);
+    fprintf(out, "%d barrier\n", me);
+    leave();
+    return rc;
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Bcast(buf, count, t, root, c);
+    enter();
+    int rc = PMPI_Bcast(buf, count, t, root, c);
+    fprintf(out, "%d bcast %ld %d\n", me, bytes(count, t), root);
+    leave();
+    return rc;
+}
+
+int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Reduce(sb, rb, count, t, op, root, c);
+    enter();
+    int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
+    fprintf(out, "%d reduce %ld 0 %d\n", me, bytes(count, t), root);
+    leave();
+    return rc;
+}
+
+int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Allreduce(sb, rb, count, t, op, c);
+    enter();
+    int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
+    fprintf(out, "%d allreduce %ld 0\n", me, bytes(count, t));
+    leave();
+    return rc;
+}
+
+int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Scan(sb, rb, count, t, op, c);
+    enter();
+    int rc = PMPI_Scan(sb, rb, count, t, op, c);
+    fprintf(out, "%d scan %ld 0\n", me, bytes(count, t));
+    leave();
+    return rc;
+}
+
+int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Exscan(sb, rb, count, t, op, c);
+    enter();
+    int rc = PMPI_Exscan(sb, rb, count, t, op, c);
+    fprintf(out, "%d exscan %ld 0\n", me, bytes(count, t));
+    leave();
+    return rc;
+}
+
+int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
+    enter();
+    int rc = PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
+    fprintf(out, "%d alltoall %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
+    leave();
+    return rc;
+}
+
+int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rcs[],
+                  const int rd[], MPI_Datatype rt, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
+    enter();
+    int rc = PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
+    long ssum = 0, rsum = 0;
+    for (int i = 0; i < np; i++) { ssum += bytes(sc[i], st); rsum += bytes(rcs[i], rt); }
+    fprintf(out, "%d alltoallv %ld", me, ssum);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(sc[i], st));
+    fprintf(out, " %ld", rsum);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], rt));
+    fprintf(out, "\n");
+    leave();
+    return rc;
+}
+
+int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
+    enter();
+    int rc = PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
+    long r = me == root ? bytes(rc_, rt) : bytes(sc, st);
+    fprintf(out, "%d gather %ld %ld %d\n", me, bytes(sc, st), r, root);
+    leave();
+    return rc;
+}
+
+int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
+    enter();
+    int rc = PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
+    fprintf(out, "%d allgather %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
+    leave();
+    return rc;
+}
+
+int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
+    enter();
+    int rc = PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
+    long r = bytes(rc_, rt);
+    fprintf(out, "%d scatter %ld %ld %d\n", me, me == root ? bytes(sc, st) : r, r, root);
+    leave();
+    return rc;
+}
+
+int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs[], const int displs[],
+                MPI_Datatype rt, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
+    enter();
+    int rc = PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
+    fprintf(out, "%d gatherv %ld", me, bytes(sc, st));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(rcs[i], rt) : 0L);
+    fprintf(out, " %d\n", root);
+    leave();
+    return rc;
+}
+
+int MPI_Scatterv(const void *sb, const int scs[], const int displs[], MPI_Datatype st, void *rb, int rc_,
+                 MPI_Datatype rt, int root, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
+    enter();
+    int rc = PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
+    fprintf(out, "%d scatterv", me);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(scs[i], st) : 0L);
+    fprintf(out, " %ld %d\n", bytes(rc_, rt), root);
+    leave();
+    return rc;
+}
+
+int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs[], const int displs[],
+                   MPI_Datatype rt, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
+    enter();
+    int rc = PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
+    fprintf(out, "%d allgatherv %ld", me, bytes(sc, st));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], rt));
+    fprintf(out, "\n");
+    leave();
+    return rc;
+}
+
+int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t, MPI_Op op, MPI_Comm c)
+{
+    if (!world(c)) return PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
+    enter();
+    int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
+    fprintf(out, "%d reducescatter", me);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], t));
+    fprintf(out, " 0\n");
+    leave();
+    return rc;
+}
