@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -25,6 +26,7 @@ type simulateFlags struct {
 	format    *string
 	trace     *string
 	gantt     *string
+	report    *string
 	timing    *bool
 	maxEvents *int64
 }
@@ -38,6 +40,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		format:    fs.String("format", "text", "output `FORMAT`: text or json"),
 		trace:     fs.String("trace", "", "write the simulated timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)"),
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
+		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
 		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events (default: no limit)"),
 	}
@@ -155,7 +158,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 	readSecs := time.Since(t0).Seconds()
 
-	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: *sf.trace != "" || *sf.gantt != ""}
+	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: *sf.trace != "" || *sf.gantt != "" || *sf.report != ""}
 	if cfg.Bind, err = parseBind(*sf.bind, prog, *sf.cpus); err != nil {
 		return usageErr("--bind: %v", err)
 	}
@@ -219,6 +222,12 @@ func runSimulate(e *env, c *command, args []string) int {
 	if *sf.gantt != "" {
 		if err := simWriteFile(*sf.gantt, func(w io.Writer) error { return report.WriteGanttSVG(w, threadGantt(prog, res, pos[0])) }); err != nil {
 			fmt.Fprintf(e.stderr, "augur simulate: --gantt: %v\n", err)
+			return exitInput
+		}
+	}
+	if *sf.report != "" {
+		if err := writeSimReport(*sf.report, prog, res, &out); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: --report: %v\n", err)
 			return exitInput
 		}
 	}
@@ -421,4 +430,18 @@ func threadGantt(p *threadtrace.Program, r *threadsim.Result, name string) *repo
 			Label: fmt.Sprintf("%s blocked at trace line %d, %s to %s", p.Threads[b.Thread].Name, b.Line, simFmt(b.Start), simFmt(b.End))})
 	}
 	return gt
+}
+
+// writeSimReport writes the HTML report of a thread simulation: the JSON
+// result and its Chrome timeline, as augur report would read them.
+func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Result, out *simOutput) error {
+	resultJSON, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	var timeline bytes.Buffer
+	if err := threadsim.WriteChrome(&timeline, prog, res); err != nil {
+		return err
+	}
+	return writeHTMLReport(path, resultJSON, timeline.Bytes())
 }

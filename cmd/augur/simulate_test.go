@@ -152,3 +152,24 @@ func TestSimulateErrors(t *testing.T) {
 		t.Errorf("missing file: exit %d", code)
 	}
 }
+
+// --report writes the HTML report of the simulation: its charts hold the
+// threads and the completion time.
+func TestSimulateReport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.html")
+	code, _, errOut := augur(t, "simulate", seedTraces+"seed004-R.trace", "--cpus", "4",
+		"--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "strict", "--report", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	for _, want := range []string{"<svg", "P1", "P4", "21"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
