@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const sg = "../../replay/testdata/simgrid/"
+
+// The text report ends as smpirun's does.
+func TestReplaySimGridCase(t *testing.T) {
+	code, out, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.HasSuffix(out, "Simulation time 19.692506\n") {
+		t.Errorf("output does not end with SimGrid's time:\n%s", out)
+	}
+	for _, want := range []string{"Tremblay", "Jupiter", "Fafard", "bcast", "reduce"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+// JSON carries the time, every rank's budget and the events; equal inputs
+// give byte-identical output.
+func TestReplayJSONDeterministic(t *testing.T) {
+	args := []string{"replay", sg + "split_traces", "--platform", sg + "small_platform.xml", "--hostfile", sg + "hostfile", "--format", "json"}
+	code, out, errs := augur(t, args...)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Time  float64 `json:"simulation_time_s"`
+		Ranks []struct {
+			Compute float64 `json:"compute_s"`
+			Comm    float64 `json:"communication_s"`
+			Wait    float64 `json:"waiting_s"`
+		} `json:"ranks"`
+		Events int64 `json:"events"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Ranks) != 2 || r.Events == 0 || r.Time < 13.62 || r.Time > 13.63 {
+		t.Fatalf("got %+v", r)
+	}
+	// Rank 1 computes 1e9 flops on Jupiter (76.296 Mflop/s).
+	if c := r.Ranks[1].Compute; c < 13.1068 || c > 13.1069 {
+		t.Errorf("rank 1 computes %.6f s, want 1e9/76.296e6 = 13.106847 s", c)
+	}
+	if _, again, _ := augur(t, args...); again != out {
+		t.Error("two runs differ")
+	}
+}
+
+func writeTrace(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "trace.txt")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Mismatched traces end in a deadlock report naming the ranks and what
+// they wait for; the exit status is 3.
+func TestReplayDeadlocks(t *testing.T) {
+	for _, c := range []struct{ trace, want1, want2 string }{
+		{"0 init\n1 init\n0 send 1 5 1e6\n1 recv 0 6 1e6\n",
+			"process 0 (node 0) in mpi send: send of 1e+06 B to process 1 (tag 5) that no receive matches",
+			"process 1 (node 1) in mpi recv: receive from process 0 (tag 6) that no send matches"},
+		{"0 init\n1 init\n0 irecv 1 0 100\n0 wait 1 0 3\n1 send 0 0 100\n",
+			"process 0 (node 0) in mpi wait: a request (process 1, tag 3) that the trace never posted", ""},
+		{"0 init\n1 init\n0 barrier\n", "process 0 (node 0) in mpi barrier: collective #1 that process(es) 1 never reach", ""},
+	} {
+		p := writeTrace(t, c.trace)
+		code, out, _ := augur(t, "replay", p, "--platform", sg+"small_platform.xml", "--np", "2")
+		if code != exitDeadlock {
+			t.Errorf("%q: exit %d, want %d\n%s", c.trace, code, exitDeadlock, out)
+		}
+		for _, w := range []string{c.want1, c.want2} {
+			if w != "" && !strings.Contains(out, w) {
+				t.Errorf("%q: report lacks %q:\n%s", c.trace, w, out)
+			}
+		}
+	}
+}
+
+// Malformed lines are errors with their file and line (exit 1).
+func TestReplayInputErrors(t *testing.T) {
+	p := writeTrace(t, "0 init\n1 init\n0 send 1 0\n")
+	code, _, errs := augur(t, "replay", p, "--platform", sg+"small_platform.xml")
+	if code != exitInput || !strings.Contains(errs, "trace.txt:3: send needs 3 arguments") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	code, _, errs = augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml", "--cfg", "smpi/bcast:flattree")
+	if code != exitInput || !strings.Contains(errs, "default selector") {
+		t.Errorf("unsupported algorithm: exit %d: %s", code, errs)
+	}
+	for _, args := range [][]string{
+		{"replay", sg + "actions_bcast.txt"}, // no --platform
+		{"replay", "--platform", sg + "small_platform.xml"},
+		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--format", "csv"},
+		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--cfg", "nocolon"},
+	} {
+		if code, _, _ := augur(t, args...); code != exitUsage {
+			t.Errorf("augur %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
+		}
+	}
+}
+
+// --trace writes Chrome trace JSON, --paraver a Paraver trace and its .pcf.
+func TestReplayTimelines(t *testing.T) {
+	dir := t.TempDir()
+	ct, pv := filepath.Join(dir, "t.json"), filepath.Join(dir, "t.prv")
+	code, _, errs := augur(t, "replay", sg+"actions_with_isend.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--trace", ct, "--paraver", pv)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Events []map[string]any `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Events) < 10 {
+		t.Fatalf("chrome trace: %v, %d events", err, len(doc.Events))
+	}
+	prv, err := os.ReadFile(pv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(prv)), "\n")
+	// 39.320741 s on nodes 1, 2, 3 (Tremblay, Jupiter, Fafard), one task each.
+	if want := "#Paraver (01/01/70 at 00:00):39320741"; !strings.HasPrefix(lines[0], want) || !strings.HasSuffix(lines[0], ":1:3(1:1,1:2,1:3)") {
+		t.Errorf("header %q", lines[0])
+	}
+	if !strings.HasPrefix(lines[1], "1:") || len(lines) < 30 {
+		t.Errorf("records: %d lines, first %q", len(lines), lines[1])
+	}
+	if pcf, err := os.ReadFile(filepath.Join(dir, "t.pcf")); err != nil || !strings.Contains(string(pcf), "50000001") {
+		t.Errorf("pcf: %v", err)
+	}
+}
