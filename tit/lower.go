@@ -138,7 +138,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 	if len(f) < 2 {
 		return errf("want \"RANK ACTION [ARGS]\", got %q", join(f))
 	}
-	name := string(f[1])
+	name := intern(f[1])
 	args := f[2:]
 	need := func(n, opt int) error {
 		if len(args) < n {
@@ -624,4 +624,44 @@ func join(f [][]byte) string {
 		s = append(s, x...)
 	}
 	return string(s)
+}
+
+// intern returns the action name without allocating for the known ones
+// (the compiler turns a switch on string(b) into comparisons).
+func intern(b []byte) string {
+	switch string(b) {
+	case "compute":
+		return "compute"
+	case "send":
+		return "send"
+	case "isend":
+		return "isend"
+	case "recv":
+		return "recv"
+	case "irecv":
+		return "irecv"
+	case "wait":
+		return "wait"
+	case "waitall":
+		return "waitall"
+	case "test":
+		return "test"
+	case "init":
+		return "init"
+	case "finalize":
+		return "finalize"
+	case "allreduce":
+		return "allreduce"
+	case "bcast":
+		return "bcast"
+	case "barrier":
+		return "barrier"
+	case "alltoall":
+		return "alltoall"
+	case "reduce":
+		return "reduce"
+	case "sleep":
+		return "sleep"
+	}
+	return string(b)
 }
