@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -50,6 +51,7 @@ type replayFlags struct {
 	format    *string
 	trace     *string
 	paraver   *string
+	report    *string
 	maxEvents *int64
 }
 
@@ -63,6 +65,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.format = fs.String("format", "text", "output `FORMAT`: text or json")
 	f.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
 	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv (and its .pcf next to it)")
+	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
 	return f
 }
@@ -171,6 +174,12 @@ func runReplay(e *env, c *command, args []string) int {
 			return pv.WritePCF(g)
 		})
 	}
+	var reportTimeline bytes.Buffer
+	if *rf.report != "" {
+		ct := report.NewChromeTrace(&reportTimeline, tit.Elements())
+		tracers = append(tracers, ct)
+		closers = append(closers, ct.Close)
+	}
 	if len(tracers) > 0 {
 		opts.Tracer = tracers
 	}
@@ -185,6 +194,15 @@ func runReplay(e *env, c *command, args []string) int {
 	for _, cl := range closers {
 		if err := cl(); err != nil {
 			return fail(exitInput, "writing the timeline: %v", err)
+		}
+	}
+	if *rf.report != "" {
+		resultJSON, err := json.Marshal(res)
+		if err == nil {
+			err = writeHTMLReport(*rf.report, resultJSON, reportTimeline.Bytes())
+		}
+		if err != nil {
+			return fail(exitInput, "--report: %v", err)
 		}
 	}
 	if *rf.format == "json" {

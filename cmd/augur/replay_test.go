@@ -150,3 +150,23 @@ func TestReplayTimelines(t *testing.T) {
 		t.Errorf("pcf: %v", err)
 	}
 }
+
+// --report writes the HTML report of the replay, with the simulated time
+// and every rank's host in its charts.
+func TestReplayReport(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.html")
+	code, _, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--report", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<svg", "19.6925"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
