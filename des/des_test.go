@@ -97,3 +97,66 @@ func BenchmarkQueuePushPop(b *testing.B) {
 		q.Push(e.Time+r.Float64(), 0, 0, 0)
 	}
 }
+
+// Rescheduling keyed events gives the order a queue holding every pushed
+// event would give after dropping the superseded ones.
+func TestQueueRescheduleMatchesLazyDeletion(t *testing.T) {
+	const kKey, kOther = 7, 1
+	var keyed, lazy Queue
+	keyed.SetKeyed(kKey, 4)
+	version := make([]int32, 50)
+	live := make([]bool, 50)
+	r := rand.New(rand.NewPCG(3, 4))
+	now := 0.0
+	check := func(a, b Event) {
+		if a.Time != b.Time || a.Target != b.Target || a.Kind != b.Kind || a.Arg != b.Arg {
+			t.Fatalf("keyed pop %+v, lazy pop %+v", a, b)
+		}
+	}
+	popLazy := func() Event {
+		for {
+			e := lazy.Pop()
+			if e.Kind != kKey || (live[e.Target] && e.Arg == version[e.Target]) {
+				if e.Kind == kKey {
+					live[e.Target] = false
+				}
+				return e
+			}
+		}
+	}
+	for step := 0; step < 20000; step++ {
+		switch x := r.IntN(10); {
+		case x < 4:
+			tg := int32(r.IntN(50))
+			tm := now + float64(r.IntN(20))
+			version[tg]++
+			live[tg] = true
+			keyed.Reschedule(tm, tg, version[tg])
+			lazy.Push(tm, tg, kKey, version[tg])
+		case x < 5:
+			tg := int32(r.IntN(50))
+			version[tg]++
+			live[tg] = false
+			keyed.Cancel(tg)
+		case x < 7:
+			tm := now + float64(r.IntN(20))
+			keyed.Push(tm, int32(step), kOther, 0)
+			lazy.Push(tm, int32(step), kOther, 0)
+		default:
+			if keyed.Len() == 0 {
+				continue
+			}
+			a := keyed.Pop()
+			check(a, popLazy())
+			now = a.Time
+		}
+	}
+	for keyed.Len() > 0 {
+		check(keyed.Pop(), popLazy())
+	}
+	for lazy.Len() > 0 {
+		if e := lazy.Pop(); e.Kind == kKey && live[e.Target] && e.Arg == version[e.Target] {
+			t.Fatalf("lazy queue still holds live %+v", e)
+		}
+	}
+}

@@ -15,8 +15,8 @@ import (
 // latency), and it progresses at v × bandwidth factor bytes per second.
 // When a flow starts or ends, the rates of the flows sharing links with
 // it (transitively) are recomputed and their completions rescheduled; a
-// completion event carries the flow's version, so superseded events are
-// ignored when they fire.
+// flow has one pending event at a time (des.Queue keyed by flow), moved
+// when its rate changes; it carries the flow's version as a check.
 
 // evNet is the event of the flow network: Target is the flow, Arg its
 // version at scheduling time (a negative Arg: latency paid).
@@ -104,6 +104,9 @@ func (e *engine) initNet() error {
 	}
 	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
 	e.net = n
+	// One pending event per flow (its latency or its completion): a
+	// rate change moves the completion instead of adding an event.
+	e.q.SetKeyed(evNet, 0)
 	// The event-free collective evaluation assumes the constant model.
 	e.cfg.noFastColl = true
 	return nil
@@ -191,7 +194,7 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	s.inFlight = true
 	delay := lat * n.cfg.LatFactor.At(size)
 	if delay > 0 {
-		e.q.Push(t+delay, id, evNet, -1)
+		e.q.Reschedule(t+delay, id, -1)
 		return
 	}
 	e.activate(id, t)
@@ -336,9 +339,10 @@ func (e *engine) netSolve() {
 		f.version++
 		rate := f.value * f.factor
 		if rate <= 0 {
-			continue // starved: waits for another flow to end
+			e.q.Cancel(id) // starved: waits for another flow to end
+			continue
 		}
-		e.q.Push(now+math.Max(f.remain, 0)/rate, id, evNet, f.version)
+		e.q.Reschedule(now+math.Max(f.remain, 0)/rate, id, f.version)
 	}
 	n.compFlows, n.compLinks = flows, links
 }
