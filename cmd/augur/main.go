@@ -111,7 +111,7 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
-Documentation: docs/ (language.md, machines.md, semantics.md, cli.md, output.md).
+Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
 
 Exit status: 0 success, 1 errors in the input (model, machine, files),
 2 wrong command line, 3 the simulated program deadlocked, 4 the simulation
