@@ -114,3 +114,79 @@ func compareFastEvent(t *testing.T, name string, nodes []int32, streams func(pid
 		}
 	}
 }
+
+// The array passes of regular algorithms (recursive doubling allreduce,
+// binomial bcast) give every process exactly the finish time and time
+// budget of the general dataflow: random arrivals, sizes differing between
+// processes (some eager, some rendezvous), intra- and inter-node partners,
+// and process counts beyond the cache block of the recursive doubling.
+func TestArrayCollectivesMatchDataflow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	mach := mustMachine(t, netFast)
+	counts := []int{2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17, 31, 33, 64, 100, 2048, 2049, 4096, 5000, 9001}
+	for _, p := range counts {
+		for _, c := range []collCase{{ir.Allreduce, ir.AlgoDefault}, {ir.Allreduce, ir.AlgoRecursiveDoubling}, {ir.Bcast, ir.AlgoDefault}, {ir.Bcast, ir.AlgoBinomial}} {
+			for _, sizes := range []string{"small", "large", "mixed"} {
+				root := int32(rng.IntN(p))
+				skew := make([]float64, p)
+				bytes := make([]float64, p)
+				for i := range skew {
+					if rng.IntN(3) > 0 {
+						skew[i] = rng.Float64() * 50e-6
+					}
+					switch {
+					case sizes == "small":
+						bytes[i] = 1000
+					case sizes == "large":
+						bytes[i] = 1 << 20
+					case rng.IntN(2) == 0:
+						bytes[i] = float64(rng.IntN(64 << 10))
+					default:
+						bytes[i] = float64(64<<10 + rng.IntN(1<<20))
+					}
+				}
+				streams := func(pid int32) []ir.Op {
+					return []ir.Op{
+						{Kind: ir.Delay, Elem: 0, Cost: skew[pid]},
+						{Kind: c.kind, Algo: c.algo, Elem: 1, Peer: root, Bytes: bytes[pid], Cost: ir.NoCost},
+						{Kind: ir.Compute, Elem: 2, Cost: skew[(int(pid)+1)%p]},
+						{Kind: c.kind, Algo: c.algo, Elem: 3, Peer: root, Bytes: bytes[p-1-int(pid)], Cost: ir.NoCost},
+					}
+				}
+				nodes := make([]int32, p)
+				for i := range nodes {
+					nodes[i] = int32(rng.IntN(16))
+				}
+				run := func(noArray bool) *Result {
+					elems := make([]ir.Element, 4)
+					for i := range elems {
+						elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
+					}
+					r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, SyncCollectives: true, noArrayColl: noArray},
+						Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
+							return &ops{list: streams(pid)}, nil
+						}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					return r
+				}
+				name := fmt.Sprintf("%v/%v/P=%d/%s/root %d", c.kind, c.algo, p, sizes, root)
+				arr, gen := run(false), run(true)
+				if arr.Events != gen.Events || arr.Ops != gen.Ops {
+					t.Fatalf("%s: %d events %d ops, dataflow %d and %d", name, arr.Events, arr.Ops, gen.Events, gen.Ops)
+				}
+				for i := range gen.Units {
+					if arr.Units[i] != gen.Units[i] {
+						t.Fatalf("%s: unit %d: array %+v, dataflow %+v", name, i, arr.Units[i], gen.Units[i])
+					}
+				}
+				for i := range gen.Elements {
+					if arr.Elements[i] != gen.Elements[i] {
+						t.Fatalf("%s: element %d: array %+v, dataflow %+v", name, i, arr.Elements[i], gen.Elements[i])
+					}
+				}
+			}
+		}
+	}
+}

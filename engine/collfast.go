@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"augur/ir"
 )
 
 // Event-free evaluation of collectives.
@@ -23,16 +25,382 @@ import (
 // transfer intervals follow p2p.go exactly, so the result is the event
 // path's, with one event per process instead of several per round.
 
-// fastColl is the dataflow state. Its array is indexed by pid, allocated
-// at the first collective that uses it and reused by every later one: with
-// SyncCollectives at most one collective is ever partly arrived.
+// fastColl is the event-free evaluation's state. Its arrays are indexed by
+// pid, allocated at the first collective that uses them and reused by every
+// later one: with SyncCollectives at most one collective is ever partly
+// arrived.
 type fastColl struct {
+	// rec holds what each participant brought to the collective being
+	// gathered (fastJoin), and after fastRun its results.
+	rec []fastRec
+	n   int32 // participants joined so far
+	// The general dataflow (fastGeneral), allocated on first use: the
+	// array passes of regular algorithms need none of it.
 	st   []fastProc
 	msgs []fastMsg // pending messages beyond the one kept in each receiver
 	free int32     // first free entry of msgs, -1 if none
 	work []int32   // pids whose round may go on
 	// order is a buffer for the participants in wake order.
 	order []int32
+}
+
+// fastRec is one participant: 64 bytes, one cache line, since the array
+// passes touch a partner's record per round and a million of them do not
+// fit in any cache.
+type fastRec struct {
+	t      float64 // arrival; then the end of its last complete round
+	lo, hi float64 // the open group of the union of transfer intervals
+	comm   float64 // closed groups' length; at the end the whole union
+	b      float64 // the size of its messages (op.Bytes)
+	node   int32
+	ui     int32  // the participating unit
+	mark   uint32 // seq+1 of the collective it takes part in
+	has    bool   // lo, hi hold an open group
+	done   bool   // went through all its rounds
+	algo   ir.Algorithm
+	_      [17]byte
+}
+
+// fastRound gathers the parts of one round of one process: when the round
+// ends and its transfer intervals (at most two: a send and a receive).
+type fastRound struct {
+	end  float64
+	a, f [2]float64
+	n    int
+}
+
+// part records a part of the round that finished at fin after moving data
+// for xfer seconds; it is fastProc.part without the folding.
+func (r *fastRound) part(fin, xfer float64) {
+	if fin > r.end {
+		r.end = fin
+	}
+	if xfer <= 0 {
+		return
+	}
+	r.a[r.n], r.f[r.n] = fin-xfer, fin
+	r.n++
+}
+
+// close folds the round into the participant's union and moves it to the
+// round's end, as fastProc.part and closeRound do: the intervals go to the
+// union in order of their starts (equal starts give the same union in
+// either order).
+func (x *fastRec) close(r *fastRound) {
+	switch {
+	case r.n == 1:
+		x.union(r.a[0], r.f[0])
+	case r.n == 2 && r.a[1] < r.a[0]:
+		x.union(r.a[1], r.f[1])
+		x.union(r.a[0], r.f[0])
+	case r.n == 2:
+		x.union(r.a[0], r.f[0])
+		x.union(r.a[1], r.f[1])
+	}
+	x.t = r.end
+}
+
+func (x *fastRec) union(a, b float64) {
+	switch {
+	case !x.has:
+		x.lo, x.hi, x.has = a, b, true
+	case a > x.hi:
+		x.comm += x.hi - x.lo
+		x.lo, x.hi = a, b
+	case b > x.hi:
+		x.hi = b
+	}
+}
+
+// wakeBefore orders participants a and b by wake time (the later of the
+// end of their rounds and the last arrival last), then end of rounds.
+func (f *fastColl) wakeBefore(a, b int32, last float64) bool {
+	x, y := &f.rec[a], &f.rec[b]
+	wx, wy := math.Max(x.t, last), math.Max(y.t, last)
+	if wx != wy {
+		return wx < wy
+	}
+	return x.t < y.t
+}
+
+// useFastColl tells whether collectives are evaluated without events.
+func (e *engine) useFastColl() bool {
+	return e.cfg.SyncCollectives && !e.m.Net.NICSerialise && !e.cfg.noFastColl
+}
+
+// fastJoin registers a cost-less process arriving at collective seq, which
+// is evaluated once the last process has arrived.
+func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
+	f := &e.fast
+	if f.rec == nil {
+		f.rec = make([]fastRec, e.cfg.Procs)
+		f.free = -1
+	}
+	u := &e.units[ui]
+	pid := u.pid
+	r := &f.rec[pid]
+	if r.mark == seq+1 {
+		e.fail(fmt.Errorf("%s: process %d takes part twice in collective #%d (from two of its threads)",
+			e.where(u.op.Elem), pid, seq+1))
+		return false
+	}
+	*r = fastRec{t: t, b: u.op.Bytes, node: u.node, ui: ui, mark: seq + 1, algo: u.op.Algo}
+	f.n++
+	return true
+}
+
+// fastRun evaluates collective seq, all of whose processes have arrived
+// (the last at inst.last), and wakes every participant at its completion.
+func (e *engine) fastRun(inst *collInst, seq uint32) {
+	f := &e.fast
+	if f.n == 0 {
+		return // every process gave the collective a cost
+	}
+	mark := seq + 1
+	switch e.arrayAlgo(inst) {
+	case genRecDoubling:
+		e.arrayRecDoubling()
+	case genBcast:
+		e.arrayBcast(inst.root)
+	default:
+		e.fastGeneral(mark)
+	}
+	f.n = 0
+	// Wake the participants in the order the event path would: by wake
+	// time, then by when they finished their rounds (the order in which
+	// they joined the waiters for the last arrival), then by pid. Ties
+	// matter when processes then compete, for a CPU for instance.
+	last := inst.last
+	order := f.order[:0]
+	sorted := true
+	for pid := range f.rec {
+		r := &f.rec[pid]
+		if r.mark != mark {
+			continue
+		}
+		r.mark = 0
+		if !r.done {
+			// Its partner takes no part in the algorithm (it gave the
+			// collective a cost): blocked for ever, as in the event path,
+			// and reported as a deadlock.
+			continue
+		}
+		if r.has {
+			r.comm += r.hi - r.lo
+		}
+		if n := len(order); n > 0 && sorted && f.wakeBefore(int32(pid), order[n-1], last) {
+			sorted = false
+		}
+		order = append(order, int32(pid))
+	}
+	if !sorted {
+		slices.SortStableFunc(order, func(a, b int32) int {
+			if f.wakeBefore(a, b, last) {
+				return -1
+			}
+			if f.wakeBefore(b, a, last) {
+				return 1
+			}
+			return 0
+		})
+	}
+	for _, pid := range order {
+		r := &f.rec[pid]
+		e.units[r.ui].opComm = r.comm
+		e.wakeAt(r.ui, math.Max(r.t, last))
+	}
+	f.order = order[:0]
+}
+
+// arrayAlgo tells which array pass evaluates the collective: one whose
+// rounds follow a fixed pattern over pids, every process taking part with
+// the same algorithm (sizes may differ). genNone: the general dataflow.
+func (e *engine) arrayAlgo(inst *collInst) genKind {
+	f := &e.fast
+	if e.cfg.noArrayColl || int(f.n) != e.cfg.Procs {
+		return genNone
+	}
+	algo := f.rec[0].algo
+	for i := range f.rec {
+		if f.rec[i].algo != algo {
+			return genNone
+		}
+	}
+	switch {
+	case inst.kind == ir.Allreduce && algo != ir.AlgoRing && algo != ir.AlgoBinomial:
+		return genRecDoubling
+	case inst.kind == ir.Bcast && algo != ir.AlgoLinear:
+		return genBcast
+	}
+	return genNone
+}
+
+// fastMsg1 evaluates the message of sender x (posting its send at x.t) to
+// receiver y (posting its receive at y.t), adding its parts to the
+// rounds rx and ry: fastSend, fastRecv and fastMatch in one.
+func (e *engine) fastMsg1(x, y *fastRec, rx, ry *fastRound) {
+	if x.b <= e.eager {
+		inject, arrival := e.pathCost(x.node, y.node, x.b, x.t)
+		rx.part(x.t+inject, inject)
+		fin := math.Max(y.t, arrival)
+		ry.part(fin, math.Min(arrival-x.t, fin-y.t))
+		return
+	}
+	tm := math.Max(x.t, y.t)
+	lat, _ := e.m.PathCost(int(x.node), int(y.node))
+	start := tm + lat
+	_, arrival := e.pathCost(x.node, y.node, x.b, start)
+	xfer := arrival - start
+	ry.part(arrival, xfer)
+	rx.part(arrival, xfer)
+}
+
+// arrayOneWay is a round in which x sends to y and y receives from x.
+func (e *engine) arrayOneWay(x, y *fastRec) {
+	rx, ry := fastRound{end: x.t}, fastRound{end: y.t}
+	e.fastMsg1(x, y, &rx, &ry)
+	x.close(&rx)
+	y.close(&ry)
+}
+
+// arrayExchange is a round in which x and y send to and receive from
+// each other.
+func (e *engine) arrayExchange(x, y *fastRec) {
+	rx, ry := fastRound{end: x.t}, fastRound{end: y.t}
+	e.fastMsg1(x, y, &rx, &ry)
+	e.fastMsg1(y, x, &ry, &rx)
+	x.close(&rx)
+	y.close(&ry)
+}
+
+// arrayBlock is the number of recursive doubling ranks whose low rounds
+// are evaluated together: their records (at most twice as many) stay in
+// the L2 cache for all those rounds.
+const arrayBlock = 2048
+
+// arrayRecDoubling evaluates genRecDoubling for every process: the
+// exchanges of a round depend only on the two partners' states after the
+// previous round, so the rounds can be run over the array, pair by pair,
+// in increasing rank order, which reads the records as a few sequential
+// streams. Rounds whose partners lie within a block of arrayBlock ranks
+// are run block by block (every process still sees its rounds in order).
+func (e *engine) arrayRecDoubling() {
+	rec := e.fast.rec
+	p := int32(len(rec))
+	pof2 := int32(1)
+	for pof2*2 <= p {
+		pof2 *= 2
+	}
+	rem := p - pof2
+	// Ranks 2k (k < rem) first fold into 2k+1.
+	for k := int32(0); k < rem; k++ {
+		e.arrayOneWay(&rec[2*k], &rec[2*k+1])
+	}
+	// The power-of-two group: new rank i is process 2i+1 for i < rem,
+	// i+rem beyond.
+	pidOf := func(i int32) int32 {
+		if i < rem {
+			return 2*i + 1
+		}
+		return i + rem
+	}
+	rounds := func(lo, hi, m0, m1 int32) {
+		for m := m0; m < m1; m <<= 1 {
+			for base := lo; base < hi; base += 2 * m {
+				for i := base; i < base+m; i++ {
+					e.arrayExchange(&rec[pidOf(i)], &rec[pidOf(i+m)])
+				}
+			}
+		}
+	}
+	blk := min(int32(arrayBlock), pof2)
+	for lo := int32(0); lo < pof2; lo += blk {
+		rounds(lo, lo+blk, 1, blk)
+	}
+	rounds(0, pof2, blk, pof2)
+	// The folded ranks get the result.
+	for k := int32(0); k < rem; k++ {
+		e.arrayOneWay(&rec[2*k+1], &rec[2*k])
+	}
+	for i := range rec {
+		rec[i].done = true
+	}
+}
+
+// arrayBcast evaluates genBcast (binomial, from root) for every process:
+// in increasing relative rank, each process has received from its parent
+// (a lower rank) and sends to its children, farthest first, each send a
+// round of its own; a child's receive round is its first, posted at its
+// arrival.
+func (e *engine) arrayBcast(root int32) {
+	rec := e.fast.rec
+	p := int32(len(rec))
+	top := int32(1)
+	for top < p {
+		top <<= 1
+	}
+	for q := int32(0); q < p; q++ {
+		x := &rec[(q+root)%p]
+		m := top
+		if q != 0 {
+			m = q & -q
+		}
+		for m >>= 1; m > 0; m >>= 1 {
+			if c := q + m; c < p {
+				e.arrayOneWay(x, &rec[(c+root)%p])
+			}
+		}
+		x.done = true
+	}
+}
+
+// fastGeneral evaluates collective seq by the general dataflow: each
+// process runs its rounds from its arrival time until a receive (or a
+// rendezvous send) needs a partner that has not got that far; the partner
+// resumes it from a worklist when it posts the matching operation.
+func (e *engine) fastGeneral(mark uint32) {
+	f := &e.fast
+	p := int32(e.cfg.Procs)
+	if f.st == nil {
+		f.st = make([]fastProc, p)
+	}
+	for pid := range f.rec {
+		r := &f.rec[pid]
+		if r.mark != mark {
+			continue
+		}
+		u := &e.units[r.ui]
+		var c collRun
+		c.plan(u.op.Kind, u.op.Algo, p, int32(pid), u.op.Peer, u.op.Bytes)
+		// Compositions run their two generators one after the other; only
+		// the running one is kept (see fastNext).
+		f.st[pid] = fastProc{t: r.t, end: r.t, ui: r.ui, node: r.node, from: -1, mark: mark,
+			g: c.g[0], second: c.ng == 2, head: -1, tail: -1}
+	}
+	for pid := range f.st {
+		if f.st[pid].mark != mark {
+			continue
+		}
+		e.fastAdvance(int32(pid))
+		for n := len(f.work); n > 0; n = len(f.work) {
+			q := f.work[n-1]
+			f.work = f.work[:n-1]
+			e.fastAdvance(q)
+		}
+	}
+	for pid := range f.st {
+		s := &f.st[pid]
+		if s.mark != mark {
+			continue
+		}
+		s.mark = 0
+		r := &f.rec[pid]
+		r.t, r.done = s.t, s.done
+		r.lo, r.hi, r.comm, r.has = s.lo, s.hi, s.comm, s.has
+	}
+	// Messages left over (to processes that never receive them) go.
+	f.msgs = f.msgs[:0]
+	f.free = -1
 }
 
 // fastProc is one process's progress through the algorithm. Everything a
@@ -86,111 +454,6 @@ type fastMail struct {
 type fastMsg struct {
 	fastMail
 	next int32 // next pending message of the same receiver
-}
-
-// wakeBefore orders participants a and b (wake time in end, end of rounds in t).
-func (f *fastColl) wakeBefore(a, b int32) bool {
-	x, y := &f.st[a], &f.st[b]
-	if x.end != y.end {
-		return x.end < y.end
-	}
-	return x.t < y.t
-}
-
-// useFastColl tells whether collectives are evaluated without events.
-func (e *engine) useFastColl() bool {
-	return e.cfg.SyncCollectives && !e.m.Net.NICSerialise && !e.cfg.noFastColl
-}
-
-// fastJoin registers a cost-less process arriving at collective seq, which
-// is evaluated once the last process has arrived.
-func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
-	f := &e.fast
-	p := int32(e.cfg.Procs)
-	if f.st == nil {
-		f.st = make([]fastProc, p)
-		f.free = -1
-	}
-	u := &e.units[ui]
-	op := &u.op
-	pid := u.pid
-	if f.st[pid].mark == seq+1 {
-		e.fail(fmt.Errorf("%s: process %d takes part twice in collective #%d (from two of its threads)",
-			e.where(op.Elem), pid, seq+1))
-		return false
-	}
-	var c collRun
-	c.plan(op.Kind, op.Algo, p, pid, op.Peer, op.Bytes)
-	// Compositions run their two generators one after the other; only
-	// the running one is kept (see fastNext).
-	f.st[pid] = fastProc{t: t, end: t, ui: ui, node: u.node, from: -1, mark: seq + 1, g: c.g[0], second: c.ng == 2, head: -1, tail: -1}
-	return true
-}
-
-// fastRun evaluates collective seq, all of whose processes have arrived
-// (the last at inst.last), and wakes every participant at its completion.
-func (e *engine) fastRun(inst *collInst, seq uint32) {
-	f := &e.fast
-	mark := seq + 1
-	for pid := range f.st {
-		if f.st[pid].mark != mark {
-			continue
-		}
-		e.fastAdvance(int32(pid))
-		for n := len(f.work); n > 0; n = len(f.work) {
-			q := f.work[n-1]
-			f.work = f.work[:n-1]
-			e.fastAdvance(q)
-		}
-	}
-	// Wake the participants in the order the event path would: by wake
-	// time, then by when they finished their rounds (the order in which
-	// they joined the waiters for the last arrival), then by pid. Ties
-	// matter when processes then compete, for a CPU for instance.
-	order := f.order[:0]
-	sorted := true
-	for pid := range f.st {
-		s := &f.st[pid]
-		if s.mark != mark {
-			continue
-		}
-		s.mark = 0
-		if !s.done {
-			// Its partner takes no part in the algorithm (it gave the
-			// collective a cost): blocked for ever, as in the event path,
-			// and reported as a deadlock.
-			continue
-		}
-		s.end = math.Max(s.t, inst.last) // from now on: its wake time
-		if n := len(order); n > 0 && sorted && f.wakeBefore(int32(pid), order[n-1]) {
-			sorted = false
-		}
-		order = append(order, int32(pid))
-	}
-	if !sorted {
-		slices.SortStableFunc(order, func(a, b int32) int {
-			if f.wakeBefore(a, b) {
-				return -1
-			}
-			if f.wakeBefore(b, a) {
-				return 1
-			}
-			return 0
-		})
-	}
-	for _, pid := range order {
-		s := &f.st[pid]
-		u := &e.units[s.ui]
-		u.opComm = s.comm
-		if s.has {
-			u.opComm += s.hi - s.lo
-		}
-		e.wakeAt(s.ui, s.end)
-	}
-	f.order = order[:0]
-	// Messages left over (to processes that never receive them) go.
-	f.msgs = f.msgs[:0]
-	f.free = -1
 }
 
 // fastNext returns the process's next round, moving on to the second
