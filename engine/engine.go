@@ -64,6 +64,10 @@ type Config struct {
 	// noFastColl makes collectives always run on events (tests compare
 	// the two evaluations).
 	noFastColl bool
+	// noArrayColl makes the event-free evaluation always use the general
+	// dataflow, never the array passes of regular algorithms (tests
+	// compare the two).
+	noArrayColl bool
 }
 
 // progressMask sets how often Config.Progress is called.
