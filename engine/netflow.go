@@ -39,8 +39,8 @@ type flow struct {
 	version int32
 	sid     int32 // send request
 	rid     int32 // receive request
-	links   []int32
-	coef    []float64 // consumption per link (1 on the route, 0.05 back, summed where they coincide)
+	links   []int32   // the route's (routeInfo): read only
+	coef    []float64 // the route's consumption per link: read only
 	weight  float64   // 1 / sharing penalty
 	bound   float64   // bound on the value (+Inf: none)
 	factor  float64   // bandwidth factor: progress = value × factor
@@ -74,6 +74,10 @@ type flowNet struct {
 	// every start and end of an instant is batched into one solve.
 	pending      []int32
 	solvePending bool
+
+	// Route information by node pair (src<<32 | dst).
+	routeIdx map[uint64]int32
+	routes   []routeInfo
 
 	// scratch
 	route, back []int32
@@ -142,33 +146,38 @@ func (e *engine) flowRoute(a, b int) (lat, minBW float64) {
 	return lat, minBW
 }
 
-// startFlow starts the transfer of send sid to receive rid at t.
-func (e *engine) startFlow(sid, rid int32, t float64) {
+// routeInfo is what a flow from one node to another needs of its route,
+// computed once per pair of nodes: routes are static, and a replay sends
+// millions of messages over a few thousand pairs.
+type routeInfo struct {
+	links  []int32   // shared by every flow on this pair: never written
+	coef   []float64 // consumption per link (1 on the route, 0.05 back, summed where they coincide)
+	lat    float64
+	bound  float64
+	weight float64
+}
+
+// maxCachedRoutes bounds the route cache (about 100 bytes a pair).
+const maxCachedRoutes = 1 << 15
+
+// routeOf returns the route information of src -> dst nodes.
+func (e *engine) routeOf(a, b int) *routeInfo {
 	n := e.net
-	s := e.req(sid)
-	size := s.bytes + n.cfg.ExtraBytes
-	a, b := int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])
-	lat, minBW := e.flowRoute(a, b)
-	var id int32
-	if k := len(n.free); k > 0 {
-		id = n.free[k-1]
-		n.free = n.free[:k-1]
-	} else {
-		id = int32(len(n.flows))
-		n.flows = append(n.flows, flow{})
+	key := uint64(uint32(a))<<32 | uint64(uint32(b))
+	if i, ok := n.routeIdx[key]; ok {
+		return &n.routes[i]
 	}
-	f := &n.flows[id]
-	links, coef, pos := f.links[:0], f.coef[:0], f.linkPos[:0]
+	lat, minBW := e.flowRoute(a, b)
+	var ri routeInfo
 	add := func(l int32, c float64) {
-		for i, x := range links {
+		for i, x := range ri.links {
 			if x == l {
-				coef[i] += c
+				ri.coef[i] += c
 				return
 			}
 		}
-		links = append(links, l)
-		coef = append(coef, c)
-		pos = append(pos, -1)
+		ri.links = append(ri.links, l)
+		ri.coef = append(ri.coef, c)
 	}
 	penalty := lat
 	for _, l := range n.route {
@@ -180,19 +189,54 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	for _, l := range n.back {
 		add(l, 0.05)
 	}
-	bound := minBW
+	ri.bound = minBW
 	if lat > 0 && n.cfg.TCPGamma > 0 {
-		bound = math.Min(bound, n.cfg.TCPGamma/(2*lat))
+		ri.bound = math.Min(ri.bound, n.cfg.TCPGamma/(2*lat))
 	}
-	weight := 1.0
+	ri.weight = 1.0
 	if lat > 0 {
-		weight = 1 / penalty
+		ri.weight = 1 / penalty
 	}
-	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: links, coef: coef, linkPos: pos,
-		weight: weight, bound: bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
+	ri.lat = lat
+	if n.routeIdx == nil {
+		n.routeIdx = make(map[uint64]int32)
+	}
+	if len(n.routes) >= maxCachedRoutes {
+		// An all-to-all of thousands of ranks touches millions of pairs:
+		// start over rather than grow without bound (flows keep their
+		// own links slices alive).
+		clear(n.routeIdx)
+		n.routes = n.routes[:0]
+	}
+	n.routeIdx[key] = int32(len(n.routes))
+	n.routes = append(n.routes, ri)
+	return &n.routes[len(n.routes)-1]
+}
+
+// startFlow starts the transfer of send sid to receive rid at t.
+func (e *engine) startFlow(sid, rid int32, t float64) {
+	n := e.net
+	s := e.req(sid)
+	size := s.bytes + n.cfg.ExtraBytes
+	ri := e.routeOf(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+	var id int32
+	if k := len(n.free); k > 0 {
+		id = n.free[k-1]
+		n.free = n.free[:k-1]
+	} else {
+		id = int32(len(n.flows))
+		n.flows = append(n.flows, flow{})
+	}
+	f := &n.flows[id]
+	pos := f.linkPos[:0]
+	for range ri.links {
+		pos = append(pos, -1)
+	}
+	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: ri.links, coef: ri.coef, linkPos: pos,
+		weight: ri.weight, bound: ri.bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
 	s.start = t
 	s.inFlight = true
-	delay := lat * n.cfg.LatFactor.At(size)
+	delay := ri.lat * n.cfg.LatFactor.At(size)
 	if delay > 0 {
 		e.q.Reschedule(t+delay, id, -1)
 		return

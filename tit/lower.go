@@ -83,12 +83,78 @@ func DefaultSettings() Settings { return Settings{TestTime: 1e-4, GrowTest: true
 // reqKey names an outstanding request as SimGrid's replay does.
 type reqKey struct{ src, dst, tag int32 }
 
+// postedSet counts a rank's outstanding requests by key. A rank has few
+// distinct keys outstanding at once (its neighbours), so a short slice
+// searched linearly beats a map; past postedSmall keys (an all-to-all
+// written as point to point) it moves to a map.
+type postedSet struct {
+	small []postedCount
+	big   map[reqKey]int32
+}
+
+type postedCount struct {
+	key reqKey
+	n   int32
+}
+
+const postedSmall = 32
+
+func (p *postedSet) add(k reqKey) {
+	if p.big != nil {
+		p.big[k]++
+		return
+	}
+	for i := range p.small {
+		if p.small[i].key == k {
+			p.small[i].n++
+			return
+		}
+	}
+	if len(p.small) < postedSmall {
+		p.small = append(p.small, postedCount{k, 1})
+		return
+	}
+	p.big = make(map[reqKey]int32, 2*postedSmall)
+	for _, c := range p.small {
+		p.big[c.key] = c.n
+	}
+	p.small = p.small[:0]
+	p.big[k]++
+}
+
+// take removes one request with key k; false if none is outstanding.
+func (p *postedSet) take(k reqKey) bool {
+	if p.big != nil {
+		if p.big[k] > 0 {
+			p.big[k]--
+			return true
+		}
+		return false
+	}
+	for i := range p.small {
+		if c := &p.small[i]; c.key == k {
+			if c.n--; c.n == 0 {
+				last := len(p.small) - 1
+				p.small[i] = p.small[last]
+				p.small = p.small[:last]
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (p *postedSet) clear() {
+	p.small = p.small[:0]
+	clear(p.big)
+}
+
 // rankState is what lowering a rank's actions needs to remember.
 type rankState struct {
 	rank     int32
 	defType  float64 // size of MPI_DEFAULT_TYPE: MPI_BYTE, or MPI_DOUBLE after "init X"
 	flopCost float64 // Cost of one flop on the rank's node
-	posted   map[reqKey]int32
+	posted   postedSet
 	ops      []ir.Op // lowered and not yet handed out, from head
 	head     int
 }
@@ -275,10 +341,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			return errf("%s: tag %d is negative", name, tag)
 		}
 		if op.Kind == ir.Isend || op.Kind == ir.Irecv {
-			if st.posted == nil {
-				st.posted = make(map[reqKey]int32)
-			}
-			st.posted[key]++
+			st.posted.add(key)
 		}
 		st.push(op)
 	case "test", "wait":
@@ -314,14 +377,12 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			break
 		}
 		op.Kind, op.Elem = ir.WaitReq, ElemWait
-		if st.posted[key] > 0 {
-			st.posted[key]--
-		} else {
+		if !st.posted.take(key) {
 			op.Count = -1 // never posted: a mismatched trace
 		}
 		st.push(op)
 	case "waitall":
-		clear(st.posted)
+		st.posted.clear()
 		st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
 	case "sendRecv", "sendrecv":
 		if err := need(6, 0); err != nil {

@@ -10,7 +10,7 @@
 // trace directly, which saves writing a one-line index.
 //
 // Traces are streamed: per-rank files are read as the simulation asks for
-// actions, through a bounded pool of open files, so a trace far larger
+// actions, through a pool of open files bounded by the process's limit, so a trace far larger
 // than memory replays. A shared trace is read once, front to back, and
 // each rank's actions wait in a queue until that rank needs them: memory
 // then grows with how far apart the ranks' positions in the file are.
@@ -143,7 +143,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	if shared {
 		t.shared = &sharedReader{path: path, t: t}
 	} else {
-		t.pool = newFilePool(256)
+		t.pool = newFilePool(openFileLimit(), np)
 	}
 	return t, nil
 }
@@ -322,13 +322,18 @@ func (s *sharedStream) Next(op *ir.Op) error {
 	return nil
 }
 
-// filePool keeps at most max per-rank files open, closing the least
-// recently used one (and remembering where its reader was) when another
-// is needed: a trace of many thousand ranks stays within the process's
-// file limit.
+// filePool keeps at most max per-rank files open, closing one that has
+// not been used lately (clock eviction) when another is needed and
+// remembering where its reader was: a trace of many thousand ranks stays
+// within the process's file limit. The limit comes from RLIMIT_NOFILE
+// (which Go raises to the hard limit at start-up): with a limit smaller
+// than the ranks, replaying round robin over them would reopen a file for
+// nearly every action.
 type filePool struct {
 	max  int
-	open []*poolHandle // most recently used last
+	buf  int           // reader buffer size
+	open []*poolHandle // slot i holds a handle whose slot is i
+	hand int           // clock hand over open
 }
 
 type poolHandle struct {
@@ -337,26 +342,29 @@ type poolHandle struct {
 	lr   *lineReader
 	off  int64 // bytes consumed when it was closed
 	line int64
+	slot int  // index in open while open
+	used bool // clock bit: acquired since the hand last passed
 }
 
-func newFilePool(max int) *filePool { return &filePool{max: max} }
+// poolBufferBudget is the memory given to the readers' buffers together:
+// each gets budget/ranks, between 512 B and 4 KB (a trace line is about
+// 20 bytes, so even 512 B is a read per 25 actions).
+const poolBufferBudget = 2 << 20
+
+func newFilePool(limit, ranks int) *filePool {
+	buf := poolBufferBudget / max(ranks, 1)
+	buf = min(max(buf, 512), 4096)
+	return &filePool{max: limit, buf: buf}
+}
 
 // acquire makes h's reader ready, reopening its file where it left off.
 func (p *filePool) acquire(h *poolHandle) (*lineReader, error) {
 	if h.f != nil {
-		if n := len(p.open); n > 0 && p.open[n-1] != h {
-			for i, x := range p.open {
-				if x == h {
-					copy(p.open[i:], p.open[i+1:])
-					p.open[n-1] = h
-					break
-				}
-			}
-		}
+		h.used = true
 		return h.lr, nil
 	}
 	if len(p.open) >= p.max {
-		p.close(p.open[0])
+		p.evict()
 	}
 	f, err := os.Open(h.path)
 	if err != nil {
@@ -369,23 +377,39 @@ func (p *filePool) acquire(h *poolHandle) (*lineReader, error) {
 		}
 	}
 	h.f = f
-	h.lr = newLineReader(&countingReader{r: f, n: &h.off}, 1<<12)
+	h.lr = newLineReader(&countingReader{r: f, n: &h.off}, p.buf)
 	h.lr.line = h.line
+	h.slot, h.used = len(p.open), true
 	p.open = append(p.open, h)
 	return h.lr, nil
 }
 
+// evict closes one open file that has not been acquired since the clock
+// hand last passed it.
+func (p *filePool) evict() {
+	for {
+		if p.hand >= len(p.open) {
+			p.hand = 0
+		}
+		h := p.open[p.hand]
+		if !h.used {
+			p.close(h)
+			return
+		}
+		h.used = false
+		p.hand++
+	}
+}
+
 // close closes h's file, keeping its position.
 func (p *filePool) close(h *poolHandle) {
-	for i, x := range p.open {
-		if x == h {
-			p.open = append(p.open[:i], p.open[i+1:]...)
-			break
-		}
-	}
 	if h.f == nil {
 		return
 	}
+	last := p.open[len(p.open)-1]
+	p.open[h.slot] = last
+	last.slot = h.slot
+	p.open = p.open[:len(p.open)-1]
 	// What the reader has buffered but not handed out is read again.
 	h.off -= int64(h.lr.r.Buffered())
 	h.line = h.lr.line
