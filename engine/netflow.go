@@ -37,8 +37,8 @@ const (
 type flow struct {
 	state   flowState
 	version int32
-	sid     int32 // send request
-	rid     int32 // receive request
+	sid     int32     // send request
+	rid     int32     // receive request
 	links   []int32   // the route's (routeInfo): read only
 	coef    []float64 // the route's consumption per link: read only
 	weight  float64   // 1 / sharing penalty
