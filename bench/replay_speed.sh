@@ -6,11 +6,21 @@
 #
 #   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
 #   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see tit/gen)
+#   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #
 # Both simulators give the same simulation time (printed for each); augur
 # also reports its engine events (messages, flows, collective rounds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = all ]; then
+  for p in stencil mix; do
+    for c in "256 400" "1024 100" "4096 25"; do
+      "$0" "$p" $c
+      echo
+    done
+  done
+  exit 0
+fi
 pattern=${1:-stencil}; np=${2:-256}; iters=${3:-400}
 command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-dev (SimGrid 3.32)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
