@@ -55,6 +55,10 @@ type Program struct {
 	locals   []localInit
 	opts     Options
 	filename string
+
+	// Slabs the processes' streams are carved from (see Stream).
+	vms    []vm
+	floats []float64
 }
 
 type localInit struct {

@@ -41,12 +41,12 @@ type pforShare struct {
 
 // Stream makes the stream of process pid on node nid.
 func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
-	v := &vm{p: p, pc: p.entry, pid: pid, uid: pid, nid: nid, nthreads: 1}
-	// Slots and locals share one allocation: one object per unit fewer.
+	v := p.newVM()
+	*v = vm{p: p, pc: p.entry, pid: pid, uid: pid, nid: nid, nthreads: 1}
 	if n := p.nslots + len(p.locals); n > 0 {
-		buf := make([]float64, n)
+		buf := p.newFloats(n)
 		v.slots = buf[:p.nslots:p.nslots]
-		v.locals = buf[p.nslots:]
+		v.locals = buf[p.nslots:n:n]
 	}
 	if p.nslots == 0 {
 		v.slots = nil
@@ -63,6 +63,31 @@ func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
 		}
 	}
 	return v, nil
+}
+
+// streamSlab is how many processes' streams one allocation holds: a
+// million processes make a few thousand objects instead of two million
+// (malloc and the garbage collector's work per object dominate otherwise).
+const streamSlab = 256
+
+// newVM returns a zeroed vm from the program's slab.
+func (p *Program) newVM() *vm {
+	if len(p.vms) == 0 {
+		p.vms = make([]vm, streamSlab)
+	}
+	v := &p.vms[0]
+	p.vms = p.vms[1:]
+	return v
+}
+
+// newFloats returns n zeroed float64s from the program's slab.
+func (p *Program) newFloats(n int) []float64 {
+	if len(p.floats) < n {
+		p.floats = make([]float64, max(n, streamSlab*n))
+	}
+	buf := p.floats[:n:n]
+	p.floats = p.floats[n:]
+	return buf
 }
 
 // Bind is called by the engine for threads: it learns its uid and node.

@@ -362,8 +362,12 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		e.units[pid] = unit{stream: s, pid: int32(pid), node: nid}
-		e.stats[pid] = UnitStats{Pid: int32(pid), Node: nid}
+		// Field by field into the zeroed arrays: a composite literal
+		// would be built aside and copied, a million times.
+		u := &e.units[pid]
+		u.stream, u.pid, u.node = s, int32(pid), nid
+		st := &e.stats[pid]
+		st.Pid, st.Node = int32(pid), nid
 		e.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
 	}
@@ -399,24 +403,26 @@ func (e *engine) fail(err error) {
 }
 
 func (e *engine) run() error {
-	// Every process starts at time 0, in pid order.
+	// Every process starts at time 0, in pid order. Their start events
+	// would be the first million events, all at time 0 and ahead of any
+	// event the starts push, so starting them in a loop is the same run
+	// without a heap of a million events; each still counts as an event.
 	for i := range e.units {
-		e.q.Push(0, int32(i), evIssue, -1)
+		if e.err != nil {
+			break
+		}
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			return err
+		}
+		e.advance(int32(i), 0)
 	}
 	for e.q.Len() > 0 && e.err == nil {
 		ev := e.q.Pop()
 		e.now = ev.Time
 		e.events++
-		if e.events&stopMask == 0 {
-			if e.events&progressMask == 0 && e.cfg.Progress != nil {
-				e.cfg.Progress(e.now, e.events, e.ops)
-			}
-			if err := e.stopped(); err != nil {
-				return err
-			}
-		}
-		if e.events > e.maxEvents {
-			return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
+		if err := e.checkEvents(); err != nil {
+			return err
 		}
 		switch ev.Kind {
 		case evIssue:
@@ -452,6 +458,23 @@ func (e *engine) run() error {
 			e.deadlock()
 			break
 		}
+	}
+	return nil
+}
+
+// checkEvents reports progress, and whether the run must stop (context
+// done, event limit), after an event.
+func (e *engine) checkEvents() error {
+	if e.events&stopMask == 0 {
+		if e.events&progressMask == 0 && e.cfg.Progress != nil {
+			e.cfg.Progress(e.now, e.events, e.ops)
+		}
+		if err := e.stopped(); err != nil {
+			return err
+		}
+	}
+	if e.events > e.maxEvents {
+		return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
 	}
 	return nil
 }
