@@ -42,6 +42,11 @@ type fastColl struct {
 	work []int32   // pids whose round may go on
 	// order is a buffer for the participants in wake order.
 	order []int32
+	// uniform: the machine is one group of nodes without a topology, so
+	// every path within a node costs intra and every other path inter
+	// (machine.PathCost, looked up once).
+	uniform      bool
+	intra, inter [2]float64
 }
 
 // fastRec is one participant: 64 bytes, one cache line, since the array
@@ -116,7 +121,7 @@ func (x *fastRec) union(a, b float64) {
 // end of their rounds and the last arrival last), then end of rounds.
 func (f *fastColl) wakeBefore(a, b int32, last float64) bool {
 	x, y := &f.rec[a], &f.rec[b]
-	wx, wy := math.Max(x.t, last), math.Max(y.t, last)
+	wx, wy := max(x.t, last), max(y.t, last)
 	if wx != wy {
 		return wx < wy
 	}
@@ -135,6 +140,13 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 	if f.rec == nil {
 		f.rec = make([]fastRec, e.cfg.Procs)
 		f.free = -1
+		if m := e.m; m.Topo == nil && len(m.Groups) == 1 {
+			f.uniform = true
+			f.intra[0], f.intra[1] = m.PathCost(0, 0)
+			if m.NumNodes() > 1 {
+				f.inter[0], f.inter[1] = m.PathCost(0, 1)
+			}
+		}
 	}
 	u := &e.units[ui]
 	pid := u.pid
@@ -207,7 +219,7 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 	for _, pid := range order {
 		r := &f.rec[pid]
 		e.units[r.ui].opComm = r.comm
-		e.wakeAt(r.ui, math.Max(r.t, last))
+		e.wakeNow(r.ui, max(r.t, last))
 	}
 	f.order = order[:0]
 }
@@ -242,12 +254,12 @@ func (e *engine) fastMsg1(x, y *fastRec, rx, ry *fastRound) {
 	if x.b <= e.eager {
 		inject, arrival := e.pathCost(x.node, y.node, x.b, x.t)
 		rx.part(x.t+inject, inject)
-		fin := math.Max(y.t, arrival)
-		ry.part(fin, math.Min(arrival-x.t, fin-y.t))
+		fin := max(y.t, arrival)
+		ry.part(fin, min(arrival-x.t, fin-y.t))
 		return
 	}
-	tm := math.Max(x.t, y.t)
-	lat, _ := e.m.PathCost(int(x.node), int(y.node))
+	tm := max(x.t, y.t)
+	lat, _ := e.fastPath(x.node, y.node)
 	start := tm + lat
 	_, arrival := e.pathCost(x.node, y.node, x.b, start)
 	xfer := arrival - start
@@ -550,11 +562,24 @@ func (s *fastProc) part(fin, xfer float64) {
 // pathCost is transfer for the dataflow: without NIC serialisation a
 // transfer of bytes between nodes a and b starting at t needs no state.
 func (e *engine) pathCost(a, b int32, bytes, t float64) (inject, arrival float64) {
-	lat, bw := e.m.PathCost(int(a), int(b))
+	lat, bw := e.fastPath(a, b)
 	if bytes > 0 && !math.IsInf(bw, 1) {
 		inject = bytes / bw
 	}
 	return inject, t + lat + inject
+}
+
+// fastPath is machine.PathCost for the dataflow.
+func (e *engine) fastPath(a, b int32) (latency, bandwidth float64) {
+	f := &e.fast
+	switch {
+	case !f.uniform:
+		return e.m.PathCost(int(a), int(b))
+	case a == b:
+		return f.intra[0], f.intra[1]
+	default:
+		return f.inter[0], f.inter[1]
+	}
 }
 
 // fastSend posts the process's send of bytes to dst at its round's time.
@@ -654,16 +679,16 @@ func (e *engine) fastMatch(dst int32, m *fastMail) {
 	d := &f.st[dst]
 	tr := d.t
 	if m.eager {
-		fin := math.Max(tr, m.b)
-		d.part(fin, math.Min(m.b-m.a, fin-tr))
+		fin := max(tr, m.b)
+		d.part(fin, min(m.b-m.a, fin-tr))
 		return
 	}
 	// Rendezvous, matched when the later of the two was posted: the
 	// clear-to-send takes one latency, then the data moves; both sides
 	// complete at its arrival.
 	s := &f.st[m.src]
-	tm := math.Max(m.a, tr)
-	lat, _ := e.m.PathCost(int(s.node), int(d.node))
+	tm := max(m.a, tr)
+	lat, _ := e.fastPath(s.node, d.node)
 	start := tm + lat
 	_, arrival := e.pathCost(s.node, d.node, m.b, start)
 	xfer := arrival - start

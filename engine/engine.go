@@ -269,6 +269,10 @@ type engine struct {
 	collSeq []uint32 // per pid: collectives entered so far
 	colls   map[uint32]*collInst
 	fast    fastColl // event-free evaluation of collectives
+	// nowList holds step events at the current time that come before
+	// every event of the queue (see wakeNow); nowHead is the next one.
+	nowList []int32
+	nowHead int
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
@@ -417,8 +421,15 @@ func (e *engine) run() error {
 		}
 		e.advance(int32(i), 0)
 	}
-	for e.q.Len() > 0 && e.err == nil {
-		ev := e.q.Pop()
+	for e.err == nil {
+		var ev des.Event
+		if ui, ok := e.nextNow(); ok {
+			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
+		} else if e.q.Len() > 0 {
+			ev = e.q.Pop()
+		} else {
+			break
+		}
 		e.now = ev.Time
 		e.events++
 		if err := e.checkEvents(); err != nil {
@@ -731,6 +742,40 @@ func (e *engine) releaseCPU(ui int32, t float64) {
 	}
 }
 
+// wakeNow is wakeAt for many units waking at once (a collective's
+// participants). A step at the current time pushed while the queue holds
+// no event at or before it would be popped next, before anything pushed
+// later, so it waits in nowList, first in first out, instead of the heap.
+// The run is the same event for event (each still counts as one).
+func (e *engine) wakeNow(ui int32, t float64) {
+	if t == e.now {
+		if next, ok := e.q.PeekTime(); !ok || next > t {
+			e.units[ui].state = stBlocked
+			e.nowList = append(e.nowList, ui)
+			return
+		}
+	}
+	e.wakeAt(ui, t)
+}
+
+// nextNow takes the next unit of nowList unless the queue has an event
+// due earlier. Events of the queue at the current time were pushed after
+// those of nowList (see wakeNow) and come after them.
+func (e *engine) nextNow() (int32, bool) {
+	if e.nowHead == len(e.nowList) {
+		return 0, false
+	}
+	if next, ok := e.q.PeekTime(); ok && next < e.now {
+		return 0, false
+	}
+	ui := e.nowList[e.nowHead]
+	e.nowHead++
+	if e.nowHead == len(e.nowList) {
+		e.nowList, e.nowHead = e.nowList[:0], 0
+	}
+	return ui, true
+}
+
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
 	e.units[ui].state = stBlocked
@@ -755,10 +800,10 @@ func (e *engine) account(ui int32, start, end float64) {
 	u := &e.units[ui]
 	u.foldXfers()
 	el := end - start
-	comp := math.Min(u.opCompute, el)
-	comm := math.Min(u.opComm, el-comp)
+	comp := min(u.opCompute, el)
+	comm := min(u.opComm, el-comp)
 	wait := el - comp - comm
-	if wait < 1e-12*math.Max(1, end) {
+	if wait < 1e-12*max(1, end) {
 		wait = 0 // rounding noise of end - start - parts
 	}
 	st := &e.stats[ui]
