@@ -17,6 +17,7 @@ const maxCallDepth = 10_000
 type vm struct {
 	p        *Program
 	stack    []int32    // return addresses of activity calls
+	stack0   [4]int32   // stack's first entries: no allocation per unit for shallow calls
 	slots    []float64  // loop variables and loop state
 	locals   []float64  // the process's locals, shared by its threads
 	share    *pforShare // the parallel loop this thread takes part in
@@ -43,6 +44,7 @@ type pforShare struct {
 func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
 	v := p.newVM()
 	*v = vm{p: p, pc: p.entry, pid: pid, uid: pid, nid: nid, nthreads: 1}
+	v.stack = v.stack0[:0]
 	if n := p.nslots + len(p.locals); n > 0 {
 		buf := p.newFloats(n)
 		v.slots = buf[:p.nslots:p.nslots]

@@ -63,7 +63,7 @@ type fastRec struct {
 	has    bool   // lo, hi hold an open group
 	done   bool   // went through all its rounds
 	algo   ir.Algorithm
-	_      [17]byte
+	_      [9]byte
 }
 
 // fastRound gathers the parts of one round of one process: when the round
