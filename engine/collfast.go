@@ -285,17 +285,20 @@ func (e *engine) arrayExchange(x, y *fastRec) {
 	y.close(&ry)
 }
 
-// arrayBlock is the number of recursive doubling ranks whose low rounds
-// are evaluated together: their records (at most twice as many) stay in
-// the L2 cache for all those rounds.
-const arrayBlock = 2048
+// arrayPanel is how many recursive doubling ranks a panel holds: their
+// records (64 bytes each, at most twice as many with the folded ranks
+// interleaved) stay in the L2 cache for all the rounds run on the panel.
+const arrayPanel = 1 << 13
 
 // arrayRecDoubling evaluates genRecDoubling for every process: the
-// exchanges of a round depend only on the two partners' states after the
-// previous round, so the rounds can be run over the array, pair by pair,
-// in increasing rank order, which reads the records as a few sequential
-// streams. Rounds whose partners lie within a block of arrayBlock ranks
-// are run block by block (every process still sees its rounds in order).
+// exchange of a round depends only on the two partners' states after the
+// previous round, so the rounds can run over the array instead of
+// following dependencies, in any order that keeps each process's rounds
+// in sequence. They run in panels, as a cache-blocked FFT: the rounds of
+// masks 2^a..2^(b-1) only pair ranks that differ in bits a..b-1, so the
+// ranks sharing their other bits (w adjacent values of the low bits a
+// panel) go through all those rounds while they are in the cache; the
+// records are read as a few sequential streams.
 func (e *engine) arrayRecDoubling() {
 	rec := e.fast.rec
 	p := int32(len(rec))
@@ -316,20 +319,25 @@ func (e *engine) arrayRecDoubling() {
 		}
 		return i + rem
 	}
-	rounds := func(lo, hi, m0, m1 int32) {
-		for m := m0; m < m1; m <<= 1 {
-			for base := lo; base < hi; base += 2 * m {
-				for i := base; i < base+m; i++ {
-					e.arrayExchange(&rec[pidOf(i)], &rec[pidOf(i+m)])
+	for a := int32(1); a < pof2; {
+		// Masks a..b/2 (powers of two), panels of w low values.
+		w := min(a, 32)
+		b := min(pof2, a*(arrayPanel/w))
+		for hi := int32(0); hi < pof2; hi += b {
+			for l0 := int32(0); l0 < a; l0 += w {
+				for m := a; m < b; m <<= 1 {
+					for jb := hi; jb < hi+b; jb += 2 * m {
+						for j := jb; j < jb+m; j += a {
+							for i := j + l0; i < j+l0+w; i++ {
+								e.arrayExchange(&rec[pidOf(i)], &rec[pidOf(i+m)])
+							}
+						}
+					}
 				}
 			}
 		}
+		a = b
 	}
-	blk := min(int32(arrayBlock), pof2)
-	for lo := int32(0); lo < pof2; lo += blk {
-		rounds(lo, lo+blk, 1, blk)
-	}
-	rounds(0, pof2, blk, pof2)
 	// The folded ranks get the result.
 	for k := int32(0); k < rem; k++ {
 		e.arrayOneWay(&rec[2*k+1], &rec[2*k])
