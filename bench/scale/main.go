@@ -5,7 +5,9 @@
 //
 //	go run ./bench/scale -model examples/lapw0.aug -procs 32,10000,1000000
 //
-// Memory per process is the growth of the peak heap over a 1-process run
+// The evaluation time (parse, check, compile and simulate) is the fastest
+// of -runs runs with the default garbage collector. Memory per process is
+// the growth of the peak heap over a 1-process run
 // divided by the process count, read from the Go runtime's own accounting
 // (runtime/metrics), so the figure excludes the binary and the runtime.
 package main
@@ -13,6 +15,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -33,14 +36,15 @@ func main() {
 	procsList := flag.String("procs", "32,10000,1000000", "comma-separated process `COUNTS`")
 	perNode := flag.Int("per-node", 4, "processes per node: nodes = procs / per-node")
 	set := flag.String("set", "NAT=64", "param `NAME=VALUE` given to the model (comma-separated)")
+	runs := flag.Int("runs", 3, "timed runs per count; the fastest is reported")
 	flag.Parse()
-	if err := run(*modelPath, *machinePath, *procsList, *perNode, *set); err != nil {
+	if err := run(*modelPath, *machinePath, *procsList, *perNode, *set, max(*runs, 1)); err != nil {
 		fmt.Fprintln(os.Stderr, "scale:", err)
 		os.Exit(1)
 	}
 }
 
-func run(modelPath, machinePath, procsList string, perNode int, set string) error {
+func run(modelPath, machinePath, procsList string, perNode int, set string, runs int) error {
 	src, err := os.ReadFile(modelPath)
 	if err != nil {
 		return err
@@ -69,19 +73,34 @@ func run(modelPath, machinePath, procsList string, perNode int, set string) erro
 		if err != nil || procs < 1 {
 			return fmt.Errorf("bad process count %q", f)
 		}
+		// Speed: the fastest of a few runs with the default garbage
+		// collector (the machine is shared: the others are slowed by
+		// other jobs); memory: one more run with a tighter collector.
 		var p *predict.Prediction
+		sec := math.Inf(1)
+		for i := 0; i < runs; i++ {
+			runtime.GC()
+			q, err := once(src, modelPath, m, params, procs, perNode)
+			if err != nil {
+				return err
+			}
+			if s := q.EvalTime.Seconds(); s < sec {
+				p, sec = q, s
+			}
+		}
+		predicted, ops, events := p.Time, p.Ops, p.Events
+		p = nil // not live during the memory run
 		var runErr error
-		peak := peakHeap(func() { p, runErr = once(src, modelPath, m, params, procs, perNode) })
+		peak := peakHeap(func() { _, runErr = once(src, modelPath, m, params, procs, perNode) })
 		if runErr != nil {
 			return runErr
 		}
-		sec := p.EvalTime.Seconds()
 		perProc := float64(peak-base) / float64(procs)
 		if perProc < 0 {
 			perProc = 0
 		}
-		fmt.Fprintf(tw, "%d\t%.6g\t%.3f\t%d\t%.3g\t%.3g\t%.0f\t\n", procs, p.Time, sec, p.Ops,
-			float64(p.Ops)/sec, float64(p.Events)/sec, perProc)
+		fmt.Fprintf(tw, "%d\t%.6g\t%.3f\t%d\t%.3g\t%.3g\t%.0f\t\n", procs, predicted, sec, ops,
+			float64(ops)/sec, float64(events)/sec, perProc)
 	}
 	return tw.Flush()
 }
