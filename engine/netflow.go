@@ -83,6 +83,7 @@ type flowNet struct {
 	route, back []int32
 	compFlows   []int32
 	compLinks   []int32
+	active      []int32 // solveMaxMin: flows not yet fixed
 }
 
 // initNet sets up the flow network when cfg asks for a flow model.
@@ -401,17 +402,18 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 		lk := &n.links[l]
 		lk.remain = lk.capacity
 	}
-	left := len(flows)
-	for left > 0 {
+	// The unfixed flows, in component order (sums are taken in that
+	// order, as they always were: results stay bit-identical); fixed
+	// flows drop out after each round.
+	act := append(n.active[:0], flows...)
+	defer func() { n.active = act[:0] }()
+	for len(act) > 0 {
 		for _, l := range links {
 			n.links[l].used = 0
 		}
 		lambda := math.Inf(1)
-		for _, id := range flows {
+		for _, id := range act {
 			f := &n.flows[id]
-			if f.fixed {
-				continue
-			}
 			lb := f.bound
 			for i, l := range f.links {
 				lk := &n.links[l]
@@ -431,26 +433,23 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 		}
 		if math.IsInf(lambda, 1) {
 			// Nothing limits the remaining flows (infinite capacities).
-			for _, id := range flows {
-				if f := &n.flows[id]; !f.fixed {
-					f.value, f.fixed = math.Inf(1), true
-				}
+			for _, id := range act {
+				f := &n.flows[id]
+				f.value, f.fixed = math.Inf(1), true
 			}
 			return
 		}
 		// Fix the flows that hit their bound or cross a saturated link
-		// (decided for all before any capacity is taken away).
+		// (decided for all before any capacity is taken away: the
+		// decisions read sat and capacities, never remain).
 		const eps = 1e-12
 		for _, l := range links {
 			lk := &n.links[l]
 			lk.sat = !lk.fatpipe && lk.used > 0 && math.Max(lk.remain, 0)/lk.used <= lambda*(1+eps)
 		}
-		fixedAny := false
-		for _, id := range flows {
+		keep := act[:0]
+		for _, id := range act {
 			f := &n.flows[id]
-			if f.fixed {
-				continue
-			}
 			stop := f.bound/f.weight <= lambda*(1+eps)
 			for i, l := range f.links {
 				lk := &n.links[l]
@@ -458,26 +457,20 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 					stop = true
 				}
 			}
-			if stop {
-				f.value, f.fixed = f.weight*lambda, true
-				left--
-				fixedAny = true
-			}
-		}
-		for _, id := range flows {
-			f := &n.flows[id]
-			if !f.fixed || f.mark == 0 {
+			if !stop {
+				keep = append(keep, id)
 				continue
 			}
-			f.mark = 0 // taken into account
+			f.value, f.fixed = f.weight*lambda, true
 			for i, l := range f.links {
 				if lk := &n.links[l]; !lk.fatpipe {
 					lk.remain -= f.coef[i] * f.value
 				}
 			}
 		}
-		if !fixedAny {
+		if len(keep) == len(act) {
 			return // cannot happen: the minimum is reached somewhere
 		}
+		act = keep
 	}
 }
