@@ -59,6 +59,7 @@ type Program struct {
 	// Slabs the processes' streams are carved from (see Stream).
 	vms    []vm
 	floats []float64
+	slab   int // size of the last slab of vms
 }
 
 type localInit struct {

@@ -67,15 +67,17 @@ func (p *Program) Stream(pid, nid int32) (ir.Stream, error) {
 	return v, nil
 }
 
-// streamSlab is how many processes' streams one allocation holds: a
+// maxSlab is how many processes' streams one allocation holds at most: a
 // million processes make a few thousand objects instead of two million
 // (malloc and the garbage collector's work per object dominate otherwise).
-const streamSlab = 256
+// Slabs start small and double, so that a few processes cost little.
+const maxSlab = 256
 
 // newVM returns a zeroed vm from the program's slab.
 func (p *Program) newVM() *vm {
 	if len(p.vms) == 0 {
-		p.vms = make([]vm, streamSlab)
+		p.slab = min(max(2*p.slab, 4), maxSlab)
+		p.vms = make([]vm, p.slab)
 	}
 	v := &p.vms[0]
 	p.vms = p.vms[1:]
@@ -85,7 +87,7 @@ func (p *Program) newVM() *vm {
 // newFloats returns n zeroed float64s from the program's slab.
 func (p *Program) newFloats(n int) []float64 {
 	if len(p.floats) < n {
-		p.floats = make([]float64, max(n, streamSlab*n))
+		p.floats = make([]float64, p.slab*n)
 	}
 	buf := p.floats[:n:n]
 	p.floats = p.floats[n:]
