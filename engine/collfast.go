@@ -169,6 +169,8 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 		return // every process gave the collective a cost
 	}
 	mark := seq + 1
+	// The array passes take every process through all its rounds.
+	allDone := true
 	switch e.arrayAlgo(inst) {
 	case genRecDoubling:
 		e.arrayRecDoubling()
@@ -176,6 +178,7 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 		e.arrayBcast(inst.root)
 	default:
 		e.fastGeneral(mark)
+		allDone = false
 	}
 	f.n = 0
 	// Wake the participants in the order the event path would: by wake
@@ -191,7 +194,7 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 			continue
 		}
 		r.mark = 0
-		if !r.done {
+		if !allDone && !r.done {
 			// Its partner takes no part in the algorithm (it gave the
 			// collective a cost): blocked for ever, as in the event path,
 			// and reported as a deadlock.
@@ -307,10 +310,6 @@ func (e *engine) arrayRecDoubling() {
 		pof2 *= 2
 	}
 	rem := p - pof2
-	// Ranks 2k (k < rem) first fold into 2k+1.
-	for k := int32(0); k < rem; k++ {
-		e.arrayOneWay(&rec[2*k], &rec[2*k+1])
-	}
 	// The power-of-two group: new rank i is process 2i+1 for i < rem,
 	// i+rem beyond.
 	pidOf := func(i int32) int32 {
@@ -324,6 +323,13 @@ func (e *engine) arrayRecDoubling() {
 		w := min(a, 32)
 		b := min(pof2, a*(arrayPanel/w))
 		for hi := int32(0); hi < pof2; hi += b {
+			if a == 1 {
+				// Before its first round, rank 2i folds into 2i+1
+				// (new rank i), for the i < rem of this panel.
+				for i := hi; i < min(hi+b, rem); i++ {
+					e.arrayOneWay(&rec[2*i], &rec[2*i+1])
+				}
+			}
 			for l0 := int32(0); l0 < a; l0 += w {
 				for m := a; m < b; m <<= 1 {
 					for jb := hi; jb < hi+b; jb += 2 * m {
@@ -334,16 +340,18 @@ func (e *engine) arrayRecDoubling() {
 						}
 					}
 				}
+				if b == pof2 {
+					// After its last round, new rank i < rem gives
+					// the result to the rank that folded into it.
+					for j := hi; j < hi+b; j += a {
+						for i := j + l0; i < min(j+l0+w, rem); i++ {
+							e.arrayOneWay(&rec[2*i+1], &rec[2*i])
+						}
+					}
+				}
 			}
 		}
 		a = b
-	}
-	// The folded ranks get the result.
-	for k := int32(0); k < rem; k++ {
-		e.arrayOneWay(&rec[2*k+1], &rec[2*k])
-	}
-	for i := range rec {
-		rec[i].done = true
 	}
 }
 
@@ -370,7 +378,6 @@ func (e *engine) arrayBcast(root int32) {
 				e.arrayOneWay(x, &rec[(c+root)%p])
 			}
 		}
-		x.done = true
 	}
 }
 
