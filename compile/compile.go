@@ -43,6 +43,9 @@ type Program struct {
 	// assigned, or a parallel loop uses a dynamic schedule), so the engine
 	// must issue every operation at its exact simulated time.
 	Shared bool
+	// Threads is true when the model has parallel regions: units may
+	// fork threads (engine.Config.NoThreads is its opposite).
+	Threads bool
 
 	code   []instr
 	entry  int32
@@ -447,6 +450,7 @@ func (c *compiler) stmt(s model.Stmt) {
 	case *model.Parallel:
 		el := c.element(s.Name, "parallel", s.Pos)
 		in := instr{op: opParallel, elem: el, pos: s.Pos}
+		c.p.Threads = true
 		if s.Threads != nil {
 			in.f[0] = c.expr(s.Threads)
 		}
@@ -457,6 +461,7 @@ func (c *compiler) stmt(s model.Stmt) {
 		el := c.element(s.Name, "pfor", s.Pos)
 		slot := c.newSlots(3) // loop variable, end of current chunk, static chunk index
 		in := instr{op: opPfor, elem: el, a: slot, sched: s.Schedule, pos: s.Pos}
+		c.p.Threads = true
 		in.f[0], in.f[1] = c.expr(s.From), c.expr(s.To)
 		if s.Threads != nil {
 			in.f[2] = c.expr(s.Threads)

@@ -41,6 +41,10 @@ type Config struct {
 	// consecutive computations of a unit on an uncontended node are
 	// folded into one event (same result, far fewer events).
 	Shared bool
+	// NoThreads promises that no stream ever forks threads: then a node
+	// with no more processes than CPUs never makes anyone wait for one,
+	// and a process may end ahead of time (see advance).
+	NoThreads bool
 	// MaxEvents bounds the run: both the events processed and the
 	// operations the units perform; 0 means DefaultMaxEvents.
 	MaxEvents int64
@@ -273,6 +277,9 @@ type engine struct {
 	// every event of the queue (see wakeNow); nowHead is the next one.
 	nowList []int32
 	nowHead int
+	// roomy: no node has more processes than CPUs, and none ever will
+	// (Config.NoThreads): no one ever waits for a CPU.
+	roomy bool
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
@@ -374,6 +381,12 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		st.Pid, st.Node = int32(pid), nid
 		e.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
+	}
+	e.roomy = cfg.NoThreads
+	for i := range e.nodes {
+		if int(e.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
+			e.roomy = false
+		}
 	}
 	// Processor sharing: on a SimGrid platform only where a host has
 	// more processes than cores (elsewhere no one is ever slowed, and the
@@ -519,6 +532,18 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
+			if u.op.Kind == ir.End && e.roomy {
+				// Ending affects no one but through the CPU it
+				// gives back, which no one waits for: end now, the
+				// event it would take still counted.
+				e.events++
+				if err := e.checkEvents(); err != nil {
+					e.fail(err)
+					return
+				}
+				e.issueAt(ui, t)
+				return
+			}
 			u.state = stReady
 			e.q.Push(t, ui, evIssue, 0)
 			return

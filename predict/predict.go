@@ -146,7 +146,7 @@ func Run(o Options) (*Prediction, error) {
 		}
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
-			SyncCollectives: true, Shared: prog.Shared, MaxEvents: o.MaxEvents,
+			SyncCollectives: true, Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
 			Context: o.Context,
 		}
 		if o.Progress != nil {
