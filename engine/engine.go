@@ -277,6 +277,8 @@ type engine struct {
 	// every event of the queue (see wakeNow); nowHead is the next one.
 	nowList []int32
 	nowHead int
+	ib      issueBatches // issue events in batches (issue.go)
+	pops    int64        // events popped from q
 	// roomy: no node has more processes than CPUs, and none ever will
 	// (Config.NoThreads): no one ever waits for a CPU.
 	roomy bool
@@ -440,6 +442,7 @@ func (e *engine) run() error {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
+			e.pops++
 		} else {
 			break
 		}
@@ -458,6 +461,10 @@ func (e *engine) run() error {
 		case evStep:
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
+		case evBatch:
+			if err := e.runBatch(ev.Target); err != nil {
+				return err
+			}
 		case evSlice:
 			e.sliceEnd(ev.Target)
 		case evColl:
@@ -545,7 +552,7 @@ func (e *engine) advance(ui int32, t float64) {
 				return
 			}
 			u.state = stReady
-			e.q.Push(t, ui, evIssue, 0)
+			e.pushIssue(ui, t)
 			return
 		}
 		var done bool

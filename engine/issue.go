@@ -1,0 +1,74 @@
+package engine
+
+// Issue events in batches.
+//
+// A unit that runs ahead of the simulation (folded computations) is issued
+// its next operation by an event at that operation's time. Units woken
+// together run ahead together and push such events one after the other,
+// often at the same time (a million processes leaving a collective and
+// reaching the next). Consecutive issue events of the same time with no
+// other event pushed in between are consecutive in the queue's order
+// (time, then insertion), so they can be held as one queue event and
+// issued one after the other when it is popped: the same run, event for
+// event (each still counts as one), with one heap operation instead of
+// many.
+
+// evBatch pops a batch of issue events (see issueBatches).
+const evBatch uint8 = 3
+
+// issueBatches holds the batches of issue events in the queue.
+type issueBatches struct {
+	b    [][]int32 // per batch: the units to issue, in push order
+	free []int32   // batches not in use
+	// The open batch takes more units while nothing else has been pushed
+	// or popped since its last unit: batch open-1 (none if open is 0), at
+	// time t, with the queue holding n events after pops pops.
+	open int32
+	t    float64
+	n    int
+	pops int64
+}
+
+// pushIssue schedules the issue of the unit's fetched operation at t.
+func (e *engine) pushIssue(ui int32, t float64) {
+	ib := &e.ib
+	// A flow network moves keyed events (Reschedule) without changing
+	// the queue's length: no batches then.
+	if e.net == nil && ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
+		ib.b[ib.open-1] = append(ib.b[ib.open-1], ui)
+		return
+	}
+	var id int32
+	if n := len(ib.free); n > 0 {
+		id = ib.free[n-1]
+		ib.free = ib.free[:n-1]
+	} else {
+		id = int32(len(ib.b))
+		ib.b = append(ib.b, nil)
+	}
+	ib.b[id] = append(ib.b[id][:0], ui)
+	e.q.Push(t, id, evBatch, 0)
+	ib.open, ib.t, ib.n, ib.pops = id+1, t, e.q.Len(), e.pops
+}
+
+// runBatch issues the units of batch id (popped at e.now), each as the
+// event it stands for.
+func (e *engine) runBatch(id int32) error {
+	ib := &e.ib
+	units := ib.b[id]
+	for i, ui := range units {
+		if i > 0 {
+			if e.err != nil {
+				break
+			}
+			e.events++
+			if err := e.checkEvents(); err != nil {
+				return err
+			}
+		}
+		e.issue(ui, e.now)
+	}
+	ib.b[id] = units[:0]
+	ib.free = append(ib.free, id)
+	return nil
+}
