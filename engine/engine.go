@@ -72,6 +72,9 @@ type Config struct {
 	// dataflow, never the array passes of regular algorithms (tests
 	// compare the two).
 	noArrayColl bool
+	// plainEvents turns off what saves queue events without changing the
+	// run (nowList, issue batches, ending ahead): tests compare the two.
+	plainEvents bool
 }
 
 // progressMask sets how often Config.Progress is called.
@@ -539,7 +542,7 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			if u.op.Kind == ir.End && e.roomy {
+			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
 				// Ending affects no one but through the CPU it
 				// gives back, which no one waits for: end now, the
 				// event it would take still counted.
@@ -780,7 +783,7 @@ func (e *engine) releaseCPU(ui int32, t float64) {
 // later, so it waits in nowList, first in first out, instead of the heap.
 // The run is the same event for event (each still counts as one).
 func (e *engine) wakeNow(ui int32, t float64) {
-	if t == e.now {
+	if t == e.now && !e.cfg.plainEvents {
 		if next, ok := e.q.PeekTime(); !ok || next > t {
 			e.units[ui].state = stBlocked
 			e.nowList = append(e.nowList, ui)

@@ -31,6 +31,10 @@ type issueBatches struct {
 
 // pushIssue schedules the issue of the unit's fetched operation at t.
 func (e *engine) pushIssue(ui int32, t float64) {
+	if e.cfg.plainEvents {
+		e.q.Push(t, ui, evIssue, 0)
+		return
+	}
 	ib := &e.ib
 	// A flow network moves keyed events (Reschedule) without changing
 	// the queue's length: no batches then.
