@@ -68,7 +68,12 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	}
 	seq := e.collSeq[u.pid]
 	e.collSeq[u.pid]++
-	inst := e.colls[seq]
+	// Processes mostly arrive at the same collective one after the
+	// other: the last one looked up saves a map access per arrival.
+	inst := e.lastColl
+	if inst == nil || e.lastSeq != seq {
+		inst = e.colls[seq]
+	}
 	if inst == nil {
 		inst = &collInst{kind: op.Kind, root: op.Peer, elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
 		if !op.Kind.HasRoot() {
@@ -97,6 +102,9 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	all := inst.arrived == p
 	if all {
 		delete(e.colls, seq)
+		e.lastColl = nil
+	} else {
+		e.lastColl, e.lastSeq = inst, seq
 	}
 
 	if op.Cost >= 0 || p == 1 {
