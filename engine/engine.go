@@ -275,11 +275,11 @@ type engine struct {
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
 	colls   map[uint32]*collInst
+	fast    fastColl // event-free evaluation of collectives
 	// lastColl is colls[lastSeq], the collective last arrived at, if
 	// it is still in colls (coll.go).
 	lastColl *collInst
 	lastSeq  uint32
-	fast    fastColl // event-free evaluation of collectives
 	// nowList holds step events at the current time that come before
 	// every event of the queue (see wakeNow); nowHead is the next one.
 	nowList []int32
