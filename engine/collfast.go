@@ -186,6 +186,9 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 	// they joined the waiters for the last arrival), then by pid. Ties
 	// matter when processes then compete, for a CPU for instance.
 	last := inst.last
+	if f.order == nil {
+		f.order = make([]int32, 0, len(f.rec))
+	}
 	order := f.order[:0]
 	sorted := true
 	for pid := range f.rec {

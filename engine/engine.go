@@ -790,6 +790,10 @@ func (e *engine) wakeNow(ui int32, t float64) {
 	if t == e.now && !e.cfg.plainEvents {
 		if next, ok := e.q.PeekTime(); !ok || next > t {
 			e.units[ui].state = stBlocked
+			if e.nowList == nil {
+				// A collective wakes every process: no doubling.
+				e.nowList = make([]int32, 0, e.cfg.Procs)
+			}
 			e.nowList = append(e.nowList, ui)
 			return
 		}

@@ -16,10 +16,15 @@ package engine
 // evBatch pops a batch of issue events (see issueBatches).
 const evBatch uint8 = 3
 
-// issueBatches holds the batches of issue events in the queue.
+// issueBatches holds the batches of issue events in the queue. A batch's
+// units are kept in chunks of batchChunk from a pool: a million units in
+// one batch need no slice grown by doubling, and the chunks serve the next
+// batches.
 type issueBatches struct {
-	b    [][]int32 // per batch: the units to issue, in push order
-	free []int32   // batches not in use
+	b      [][]int32 // per batch: its chunks, in order
+	free   []int32   // batches not in use
+	chunks [][]int32 // the pool's chunks: units, in push order
+	freeC  []int32   // chunks not in use
 	// The open batch takes more units while nothing else has been pushed
 	// or popped since its last unit: batch open-1 (none if open is 0), at
 	// time t, with the queue holding n events after pops pops.
@@ -27,6 +32,28 @@ type issueBatches struct {
 	t    float64
 	n    int
 	pops int64
+}
+
+const batchChunk = 1024
+
+// add appends unit ui to batch id.
+func (ib *issueBatches) add(id, ui int32) {
+	cs := ib.b[id]
+	if n := len(cs); n > 0 && len(ib.chunks[cs[n-1]]) < batchChunk {
+		c := cs[n-1]
+		ib.chunks[c] = append(ib.chunks[c], ui)
+		return
+	}
+	var c int32
+	if n := len(ib.freeC); n > 0 {
+		c = ib.freeC[n-1]
+		ib.freeC = ib.freeC[:n-1]
+	} else {
+		c = int32(len(ib.chunks))
+		ib.chunks = append(ib.chunks, make([]int32, 0, batchChunk))
+	}
+	ib.chunks[c] = append(ib.chunks[c][:0], ui)
+	ib.b[id] = append(cs, c)
 }
 
 // pushIssue schedules the issue of the unit's fetched operation at t.
@@ -39,7 +66,7 @@ func (e *engine) pushIssue(ui int32, t float64) {
 	// A flow network moves keyed events (Reschedule) without changing
 	// the queue's length: no batches then.
 	if e.net == nil && ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
-		ib.b[ib.open-1] = append(ib.b[ib.open-1], ui)
+		ib.add(ib.open-1, ui)
 		return
 	}
 	var id int32
@@ -50,7 +77,8 @@ func (e *engine) pushIssue(ui int32, t float64) {
 		id = int32(len(ib.b))
 		ib.b = append(ib.b, nil)
 	}
-	ib.b[id] = append(ib.b[id][:0], ui)
+	ib.b[id] = ib.b[id][:0]
+	ib.add(id, ui)
 	e.q.Push(t, id, evBatch, 0)
 	ib.open, ib.t, ib.n, ib.pops = id+1, t, e.q.Len(), e.pops
 }
@@ -59,20 +87,29 @@ func (e *engine) pushIssue(ui int32, t float64) {
 // event it stands for.
 func (e *engine) runBatch(id int32) error {
 	ib := &e.ib
-	units := ib.b[id]
-	for i, ui := range units {
-		if i > 0 {
-			if e.err != nil {
-				break
+	first := true
+	for _, c := range ib.b[id] {
+		// Issuing may add chunks to the pool (other batches): look the
+		// chunk up afresh; this batch's chunks stay until it is done.
+		for _, ui := range ib.chunks[c] {
+			if !first {
+				if e.err != nil {
+					return nil
+				}
+				e.events++
+				if err := e.checkEvents(); err != nil {
+					return err
+				}
 			}
-			e.events++
-			if err := e.checkEvents(); err != nil {
-				return err
-			}
+			first = false
+			e.issue(ui, e.now)
 		}
-		e.issue(ui, e.now)
 	}
-	ib.b[id] = units[:0]
+	for _, c := range ib.b[id] {
+		ib.chunks[c] = ib.chunks[c][:0]
+		ib.freeC = append(ib.freeC, c)
+	}
+	ib.b[id] = ib.b[id][:0]
 	ib.free = append(ib.free, id)
 	return nil
 }
