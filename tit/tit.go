@@ -97,22 +97,38 @@ func countDigits(b []byte) int {
 // examples/smpi, the index's parent).
 func resolve(name, dir string) (string, error) {
 	if filepath.IsAbs(name) {
-		if _, err := os.Stat(name); err != nil {
-			return "", fmt.Errorf("trace file %s: %w", name, errors.Unwrap(err))
+		if err := isFile(name); err != nil {
+			return "", fmt.Errorf("trace file %s: %w", name, err)
 		}
 		return name, nil
 	}
-	if _, err := os.Stat(name); err == nil {
+	if isFile(name) == nil {
 		return name, nil
 	}
 	parts := strings.Split(filepath.ToSlash(name), "/")
 	for i := range parts {
 		p := filepath.Join(dir, filepath.Join(parts[i:]...))
-		if _, err := os.Stat(p); err == nil {
+		if isFile(p) == nil {
 			return p, nil
 		}
 	}
 	return "", fmt.Errorf("trace file %q not found (tried relative to the working directory and to %s)", name, dir)
+}
+
+// isFile says why path cannot be a trace file (it is missing, or a
+// directory), or nil.
+func isFile(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		if inner := errors.Unwrap(err); inner != nil {
+			return inner // the reason without the path, which the caller names
+		}
+		return err
+	}
+	if st.IsDir() {
+		return errors.New("is a directory")
+	}
+	return nil
 }
 
 // Open opens the trace at path (a shared trace or an index) for np ranks;
