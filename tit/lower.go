@@ -198,6 +198,103 @@ func count(x float64) float64 {
 	return float64(int32(uint32(int64(x))))
 }
 
+// bytes is a message of n elements of ds bytes each, as SimGrid sizes it.
+func bytes(n, ds float64) float64 { return math.Max(count(n), 0) * ds }
+
+// actionArgs reads one action's arguments. It keeps the first error and
+// answers zero after it, so that an action reads all its arguments in a
+// row and checks err once; the error reported is the first in argument
+// order.
+type actionArgs struct {
+	name    string
+	args    [][]byte
+	np      int32
+	defType float64 // the rank's default datatype size
+	err     error
+}
+
+func (a *actionArgs) fail(format string, v ...any) {
+	if a.err == nil {
+		a.err = fmt.Errorf("%s: "+format, append([]any{a.name}, v...)...)
+	}
+}
+
+// need checks that there are at least n arguments (and says opt more are
+// optional in the message).
+func (a *actionArgs) need(n, opt int) {
+	if a.err == nil && len(a.args) < n {
+		what := "arguments"
+		if n == 1 {
+			what = "argument"
+		}
+		a.err = errf("%s needs %d %s (and takes %d optional), got %d", a.name, n, what, opt, len(a.args))
+	}
+}
+
+func (a *actionArgs) num(i int, what string) float64 {
+	if a.err != nil {
+		return 0
+	}
+	v, ok := parseFloat(a.args[i])
+	if !ok {
+		a.fail("%s %q is not a number", what, a.args[i])
+	}
+	return v
+}
+
+func (a *actionArgs) integer(i int, what string) int32 {
+	if a.err != nil {
+		return 0
+	}
+	v, ok := parseInt(a.args[i])
+	if !ok {
+		a.fail("%s %q is not an integer", what, a.args[i])
+	}
+	return v
+}
+
+func (a *actionArgs) rank(i int, what string) int32 {
+	v := a.integer(i, what)
+	if a.err == nil && (v < 0 || v >= a.np) {
+		a.fail("%s %d is not a rank (there are %d, 0..%d)", what, v, a.np, a.np-1)
+	}
+	return v
+}
+
+// optRank is rank i if the action has it, rank 0 (SimGrid's default root)
+// if not.
+func (a *actionArgs) optRank(i int, what string) int32 {
+	if i >= len(a.args) {
+		return 0
+	}
+	return a.rank(i, what)
+}
+
+// dtype is the size of datatype i, the rank's default if absent.
+func (a *actionArgs) dtype(i int) float64 {
+	if a.err != nil {
+		return 0
+	}
+	if i >= len(a.args) {
+		return a.defType
+	}
+	id, ok := parseInt(a.args[i])
+	if !ok || id < 0 || int(id) >= len(datatypeSizes) {
+		a.fail("datatype %q is not one of SimGrid's datatype ids (0..%d)", a.args[i], len(datatypeSizes)-1)
+		return 0
+	}
+	return datatypeSizes[id]
+}
+
+// counts reads n integer counts from args[i:] as sizes in bytes.
+func (a *actionArgs) counts(i, n int, size float64, what string) []float64 {
+	c := make([]float64, n)
+	for k := range c {
+		c[k] = float64(a.integer(i+k, what)) * size
+	}
+	return c
+}
+
 // lower appends the operations of one action (fields f, f[0] the rank,
 // f[1] the name) to st.
 func (l *lowerer) lower(st *rankState, f [][]byte) error {
@@ -205,63 +302,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		return errf("want \"RANK ACTION [ARGS]\", got %q", join(f))
 	}
 	name := intern(f[1])
-	args := f[2:]
-	need := func(n, opt int) error {
-		if len(args) < n {
-			what := "arguments"
-			if n == 1 {
-				what = "argument"
-			}
-			return errf("%s needs %d %s (and takes %d optional), got %d", name, n, what, opt, len(args))
-		}
-		return nil
-	}
-	num := func(i int, what string) (float64, error) {
-		v, ok := parseFloat(args[i])
-		if !ok {
-			return 0, errf("%s: %s %q is not a number", name, what, args[i])
-		}
-		return v, nil
-	}
-	integer := func(i int, what string) (int32, error) {
-		v, ok := parseInt(args[i])
-		if !ok {
-			return 0, errf("%s: %s %q is not an integer", name, what, args[i])
-		}
-		return v, nil
-	}
-	rank := func(i int, what string) (int32, error) {
-		v, err := integer(i, what)
-		if err != nil {
-			return 0, err
-		}
-		if v < 0 || v >= l.np {
-			return 0, errf("%s: %s %d is not a rank (there are %d, 0..%d)", name, what, v, l.np, l.np-1)
-		}
-		return v, nil
-	}
-	dtype := func(i int) (float64, error) {
-		if i >= len(args) {
-			return st.defType, nil
-		}
-		id, ok := parseInt(args[i])
-		if !ok || id < 0 || int(id) >= len(datatypeSizes) {
-			return 0, errf("%s: datatype %q is not one of SimGrid's datatype ids (0..%d)", name, args[i], len(datatypeSizes)-1)
-		}
-		return datatypeSizes[id], nil
-	}
-	// counts reads n integer counts from args[i:] as sizes in bytes.
-	counts := func(i, n int, size float64, what string) ([]float64, error) {
-		c := make([]float64, n)
-		for k := 0; k < n; k++ {
-			v, err := integer(i+k, what)
-			if err != nil {
-				return nil, err
-			}
-			c[k] = float64(v) * size
-		}
-		return c, nil
-	}
+	a := &actionArgs{name: name, args: f[2:], np: l.np, defType: st.defType}
 	compute := func(flops float64, elem int32) {
 		if flops > 0 && !l.set.NoCompute {
 			st.push(ir.Op{Kind: ir.Compute, Elem: elem, Cost: flops * st.flopCost})
@@ -271,60 +312,47 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
 	}
 	p := int(l.np)
+	nargs := len(a.args)
 
 	switch name {
 	case "init":
 		st.defType = 1 // MPI_BYTE, TAU's default
-		if len(args) > 0 {
+		if nargs > 0 {
 			st.defType = 8 // MPI_DOUBLE, MPE's default
 		}
 	case "finalize", "comm_size", "comm_split", "comm_dup", "location":
 		// Nothing to simulate (SimGrid's replay does nothing either).
-	case "compute":
-		if err := need(1, 0); err != nil {
-			return err
+	case "compute", "sleep":
+		a.need(1, 0)
+		what, unit := "flops", "flops"
+		if name == "sleep" {
+			what, unit = "time", "s"
 		}
-		v, err := num(0, "flops")
-		if err != nil {
-			return err
+		v := a.num(0, what)
+		if a.err == nil && v < 0 {
+			a.fail("%g %s is negative", v, unit)
 		}
-		if v < 0 {
-			return errf("compute: %g flops is negative", v)
+		if a.err != nil {
+			return a.err
 		}
-		compute(v, ElemCompute)
-	case "sleep":
-		if err := need(1, 0); err != nil {
-			return err
+		if name == "sleep" {
+			st.push(ir.Op{Kind: ir.Delay, Elem: ElemSleep, Cost: v})
+		} else {
+			compute(v, ElemCompute)
 		}
-		v, err := num(0, "time")
-		if err != nil {
-			return err
-		}
-		if v < 0 {
-			return errf("sleep: %g s is negative", v)
-		}
-		st.push(ir.Op{Kind: ir.Delay, Elem: ElemSleep, Cost: v})
 	case "send", "isend", "recv", "irecv":
-		if err := need(3, 1); err != nil {
-			return err
+		a.need(3, 1)
+		peer := a.rank(0, "partner")
+		tag := a.integer(1, "tag")
+		size := a.num(2, "size")
+		ds := a.dtype(3)
+		if a.err == nil && tag < 0 {
+			a.fail("tag %d is negative", tag)
 		}
-		peer, err := rank(0, "partner")
-		if err != nil {
-			return err
+		if a.err != nil {
+			return a.err
 		}
-		tag, err := integer(1, "tag")
-		if err != nil {
-			return err
-		}
-		size, err := num(2, "size")
-		if err != nil {
-			return err
-		}
-		ds, err := dtype(3)
-		if err != nil {
-			return err
-		}
-		op := ir.Op{Peer: peer, Tag: tag, Bytes: math.Max(count(size), 0) * ds, Cost: ir.NoCost}
+		op := ir.Op{Peer: peer, Tag: tag, Bytes: bytes(size, ds), Cost: ir.NoCost}
 		key := reqKey{st.rank, peer, tag}
 		switch name {
 		case "send":
@@ -337,37 +365,25 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			op.Kind, op.Elem = ir.Irecv, ElemIrecv
 			key = reqKey{peer, st.rank, tag}
 		}
-		if tag < 0 {
-			return errf("%s: tag %d is negative", name, tag)
-		}
 		if op.Kind == ir.Isend || op.Kind == ir.Irecv {
 			st.posted.add(key)
 		}
 		st.push(op)
 	case "test", "wait":
-		if err := need(3, 0); err != nil {
-			return err
+		a.need(3, 0)
+		src := a.rank(0, "source")
+		dst := a.rank(1, "destination")
+		tag := a.integer(2, "tag")
+		if a.err == nil && src != st.rank && dst != st.rank {
+			a.fail("request %d -> %d does not involve rank %d", src, dst, st.rank)
 		}
-		src, err := rank(0, "source")
-		if err != nil {
-			return err
-		}
-		dst, err := rank(1, "destination")
-		if err != nil {
-			return err
-		}
-		tag, err := integer(2, "tag")
-		if err != nil {
-			return err
-		}
-		if src != st.rank && dst != st.rank {
-			return errf("%s: request %d -> %d does not involve rank %d", name, src, dst, st.rank)
+		if a.err != nil {
+			return a.err
 		}
 		op := ir.Op{Peer: src, Tag: tag, Count: 0}
 		if src == st.rank {
 			op.Peer, op.Count = dst, 1
 		}
-		key := reqKey{src, dst, tag}
 		if name == "test" {
 			op.Kind, op.Elem, op.Cost = ir.Test, ElemTest, l.set.TestTime
 			if l.set.GrowTest {
@@ -377,7 +393,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			break
 		}
 		op.Kind, op.Elem = ir.WaitReq, ElemWait
-		if !st.posted.take(key) {
+		if !st.posted.take(reqKey{src, dst, tag}) {
 			op.Count = -1 // never posted: a mismatched trace
 		}
 		st.push(op)
@@ -385,102 +401,53 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		st.posted.clear()
 		st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
 	case "sendRecv", "sendrecv":
-		if err := need(6, 0); err != nil {
-			return err
-		}
-		sc, err := num(0, "send size")
-		if err != nil {
-			return err
-		}
-		dst, err := rank(1, "destination")
-		if err != nil {
-			return err
-		}
-		rc, err := num(2, "receive size")
-		if err != nil {
-			return err
-		}
-		src, err := rank(3, "source")
-		if err != nil {
-			return err
-		}
-		ds1, err := dtype(4)
-		if err != nil {
-			return err
-		}
-		ds2, err := dtype(5)
-		if err != nil {
-			return err
+		a.need(6, 0)
+		sc := a.num(0, "send size")
+		dst := a.rank(1, "destination")
+		rc := a.num(2, "receive size")
+		src := a.rank(3, "source")
+		ds1, ds2 := a.dtype(4), a.dtype(5)
+		if a.err != nil {
+			return a.err
 		}
 		if dst == st.rank && src == st.rank {
 			break // SMPI copies locally: no message, no time
 		}
 		// MPI_Sendrecv with tag 0 both ways: an isend and an irecv
 		// started together and both awaited.
-		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: math.Max(count(sc), 0) * ds1, Cost: ir.NoCost})
-		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: math.Max(count(rc), 0) * ds2, Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: bytes(sc, ds1), Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: bytes(rc, ds2), Cost: ir.NoCost})
 		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Count: 1})
 		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Count: 0})
 	case "barrier":
 		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
-		if err := need(1, 2); err != nil {
-			return err
+		a.need(1, 2)
+		size := a.num(0, "size")
+		root := a.optRank(1, "root")
+		ds := a.dtype(2)
+		if a.err != nil {
+			return a.err
 		}
-		size, err := num(0, "size")
-		if err != nil {
-			return err
-		}
-		root := int32(0)
-		if len(args) > 1 {
-			if root, err = rank(1, "root"); err != nil {
-				return err
-			}
-		}
-		ds, err := dtype(2)
-		if err != nil {
-			return err
-		}
-		coll(ir.Bcast, ElemBcast, root, math.Max(count(size), 0)*ds, nil)
+		coll(ir.Bcast, ElemBcast, root, bytes(size, ds), nil)
 	case "reduce":
-		if err := need(2, 2); err != nil {
-			return err
+		a.need(2, 2)
+		comm := a.num(0, "size")
+		comp := a.num(1, "flops")
+		root := a.optRank(2, "root")
+		ds := a.dtype(3)
+		if a.err != nil {
+			return a.err
 		}
-		comm, err := num(0, "size")
-		if err != nil {
-			return err
-		}
-		comp, err := num(1, "flops")
-		if err != nil {
-			return err
-		}
-		root := int32(0)
-		if len(args) > 2 {
-			if root, err = rank(2, "root"); err != nil {
-				return err
-			}
-		}
-		ds, err := dtype(3)
-		if err != nil {
-			return err
-		}
-		coll(ir.Reduce, ElemReduce, root, math.Max(count(comm), 0)*ds, nil)
+		coll(ir.Reduce, ElemReduce, root, bytes(comm, ds), nil)
 		compute(comp, ElemReduce)
 	case "allreduce", "scan", "exscan":
-		if err := need(2, 1); err != nil {
-			return err
-		}
-		comm, err := num(0, "size")
-		if err != nil {
-			return err
-		}
-		comp, err := num(1, "flops")
-		if err != nil {
-			return err
-		}
-		ds, err := dtype(2)
-		if err != nil {
-			return err
+		a.need(2, 1)
+		comm := a.num(0, "size")
+		comp := a.num(1, "flops")
+		ds := a.dtype(2)
+		if a.err != nil {
+			return a.err
 		}
 		k, el := ir.Allreduce, ElemAllreduce
 		if name == "scan" {
@@ -488,178 +455,96 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		} else if name == "exscan" {
 			k, el = ir.Exscan, ElemExscan
 		}
-		coll(k, el, 0, math.Max(count(comm), 0)*ds, nil)
+		coll(k, el, 0, bytes(comm, ds), nil)
 		compute(comp, el)
 	case "alltoall", "allgather":
-		if err := need(2, 2); err != nil {
-			return err
-		}
-		send, err := num(0, "send size")
-		if err != nil {
-			return err
-		}
-		if _, err := num(1, "receive size"); err != nil {
-			return err
-		}
-		ds, err := dtype(2)
-		if err != nil {
-			return err
-		}
-		if _, err := dtype(3); err != nil {
-			return err
+		a.need(2, 2)
+		send := a.num(0, "send size")
+		a.num(1, "receive size") // checked; SimGrid sizes by the send side
+		ds := a.dtype(2)
+		a.dtype(3)
+		if a.err != nil {
+			return a.err
 		}
 		k, el := ir.Alltoall, ElemAlltoall
 		if name == "allgather" {
 			k, el = ir.Allgather, ElemAllgather
 		}
-		coll(k, el, 0, math.Max(count(send), 0)*ds, nil)
+		coll(k, el, 0, bytes(send, ds), nil)
 	case "gather", "scatter":
-		if err := need(2, 3); err != nil {
-			return err
-		}
-		send, err := num(0, "send size")
-		if err != nil {
-			return err
-		}
-		recv, err := num(1, "receive size")
-		if err != nil {
-			return err
-		}
-		root := int32(0)
-		if len(args) > 2 {
-			if root, err = rank(2, "root"); err != nil {
-				return err
-			}
-		}
-		ds1, err := dtype(3)
-		if err != nil {
-			return err
-		}
-		ds2, err := dtype(4)
-		if err != nil {
-			return err
+		a.need(2, 3)
+		send := a.num(0, "send size")
+		recv := a.num(1, "receive size")
+		root := a.optRank(2, "root")
+		ds1, ds2 := a.dtype(3), a.dtype(4)
+		if a.err != nil {
+			return a.err
 		}
 		if name == "gather" {
-			coll(ir.Gather, ElemGather, root, math.Max(count(send), 0)*ds1, nil)
-		} else {
-			// The root sends blocks of the send size; the others
-			// receive the receive size.
-			b := math.Max(count(recv), 0) * ds2
-			if st.rank == root {
-				b = math.Max(count(send), 0) * ds1
-			}
-			coll(ir.Scatter, ElemScatter, root, b, nil)
+			coll(ir.Gather, ElemGather, root, bytes(send, ds1), nil)
+			break
 		}
+		// The root sends blocks of the send size; the others receive the
+		// receive size.
+		b := bytes(recv, ds2)
+		if st.rank == root {
+			b = bytes(send, ds1)
+		}
+		coll(ir.Scatter, ElemScatter, root, b, nil)
 	case "gatherv", "allgatherv":
-		if err := need(p+1, 2); err != nil {
-			return err
-		}
-		send, err := num(0, "send size")
-		if err != nil {
-			return err
-		}
+		a.need(p+1, 2)
+		send := a.num(0, "send size")
 		root := int32(0)
 		ds1, ds2 := st.defType, st.defType
 		if name == "gatherv" {
-			if len(args) > 1+p {
-				if root, err = rank(1+p, "root"); err != nil {
-					return err
-				}
-			}
-			if ds1, err = dtype(2 + p); err != nil {
-				return err
-			}
-			if ds2, err = dtype(3 + p); err != nil {
-				return err
-			}
-		} else if n := len(args) + 2; n > 3+2*p || (n > 3+p && n <= 3+p+2) {
+			root = a.optRank(1+p, "root")
+			ds1, ds2 = a.dtype(2+p), a.dtype(3+p)
+		} else if n := nargs + 2; n > 3+2*p || (n > 3+p && n <= 3+p+2) {
 			// SimGrid's reading: a datatype after the counts (then
 			// optional displacements), or displacements alone.
-			if ds1, err = dtype(1 + p); err != nil {
-				return err
-			}
+			ds1 = a.dtype(1 + p)
 			ds2 = ds1
 		}
-		c, err := counts(1, p, ds2, "receive count")
-		if err != nil {
-			return err
+		c := a.counts(1, p, ds2, "receive count")
+		if a.err != nil {
+			return a.err
 		}
 		if name == "gatherv" {
-			coll(ir.Gatherv, ElemGatherv, root, math.Max(count(send), 0)*ds1, c)
+			coll(ir.Gatherv, ElemGatherv, root, bytes(send, ds1), c)
 		} else {
-			coll(ir.Allgatherv, ElemAllgatherv, 0, math.Max(count(send), 0)*ds1, c)
+			coll(ir.Allgatherv, ElemAllgatherv, 0, bytes(send, ds1), c)
 		}
 	case "scatterv":
-		if err := need(p+1, 3); err != nil {
-			return err
+		a.need(p+1, 3)
+		recv := a.num(p, "receive size")
+		root := a.optRank(1+p, "root")
+		ds1, ds2 := a.dtype(2+p), a.dtype(3+p)
+		c := a.counts(0, p, ds1, "send count")
+		if a.err != nil {
+			return a.err
 		}
-		recv, err := num(p, "receive size")
-		if err != nil {
-			return err
-		}
-		root := int32(0)
-		if len(args) > 1+p {
-			if root, err = rank(1+p, "root"); err != nil {
-				return err
-			}
-		}
-		ds1, err := dtype(2 + p)
-		if err != nil {
-			return err
-		}
-		ds2, err := dtype(3 + p)
-		if err != nil {
-			return err
-		}
-		c, err := counts(0, p, ds1, "send count")
-		if err != nil {
-			return err
-		}
-		coll(ir.Scatterv, ElemScatterv, root, math.Max(count(recv), 0)*ds2, c)
+		coll(ir.Scatterv, ElemScatterv, root, bytes(recv, ds2), c)
 	case "alltoallv":
-		if err := need(2*p+2, 2); err != nil {
-			return err
-		}
+		a.need(2*p+2, 2)
 		ds1, ds2 := st.defType, st.defType
-		var err error
-		if len(args) > 3+2*p {
-			if ds1, err = dtype(2 + 2*p); err != nil {
-				return err
-			}
-			if ds2, err = dtype(3 + 2*p); err != nil {
-				return err
-			}
+		if nargs > 3+2*p {
+			ds1, ds2 = a.dtype(2+2*p), a.dtype(3+2*p)
 		}
-		if _, err := num(0, "send buffer size"); err != nil {
-			return err
-		}
-		if _, err := num(1+p, "receive buffer size"); err != nil {
-			return err
-		}
-		sc, err := counts(1, p, ds1, "send count")
-		if err != nil {
-			return err
-		}
-		rc, err := counts(2+p, p, ds2, "receive count")
-		if err != nil {
-			return err
+		a.num(0, "send buffer size")
+		a.num(1+p, "receive buffer size")
+		sc := a.counts(1, p, ds1, "send count")
+		rc := a.counts(2+p, p, ds2, "receive count")
+		if a.err != nil {
+			return a.err
 		}
 		coll(ir.Alltoallv, ElemAlltoallv, 0, 0, append(sc, rc...))
 	case "reducescatter":
-		if err := need(p+1, 1); err != nil {
-			return err
-		}
-		comp, err := num(p, "flops")
-		if err != nil {
-			return err
-		}
-		ds, err := dtype(p + 1)
-		if err != nil {
-			return err
-		}
-		c, err := counts(0, p, ds, "receive count")
-		if err != nil {
-			return err
+		a.need(p+1, 1)
+		comp := a.num(p, "flops")
+		ds := a.dtype(p + 1)
+		c := a.counts(0, p, ds, "receive count")
+		if a.err != nil {
+			return a.err
 		}
 		coll(ir.ReduceScatter, ElemReduceScatter, 0, c[st.rank], c)
 		compute(comp, ElemReduceScatter)
