@@ -1,18 +1,6 @@
 package engine_test
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
-	"strconv"
-	"testing"
-
-	"augur/platform"
-	"augur/replay"
-)
-
-const smpiReplayMain = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+import "testing"
 
 // threeXML: A-B over l, A-C over l and m, B-C over m; 1 s and 1000 B/s
 // per link so that smpirun's six decimals are precise.
@@ -31,23 +19,9 @@ const threeXML = `<?xml version='1.0'?>
 // with smpirun -replay (SimGrid 3.32) and wants the same simulation time
 // to smpirun's printed precision, under each flow model.
 func TestAgainstSmpirun(t *testing.T) {
-	smpirun, err := exec.LookPath("smpirun")
-	if err != nil {
-		t.Skip("smpirun not installed (Debian package libsimgrid-dev)")
-	}
-	if _, err := os.Stat(smpiReplayMain); err != nil {
-		t.Skip("smpireplaymain not installed")
-	}
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	plat := write("three.xml", threeXML)
-	hosts := write("hosts", "A\nB\nC\n")
+	c := newSmpiCase(t)
+	plat := c.write("three.xml", threeXML)
+	hosts := c.write("hosts", "A\nB\nC\n")
 	traces := map[string]string{
 		// Weighted sharing: A->B and A->C meet on l, with RTT-unfair shares.
 		"share": "0 init\n1 init\n2 init\n0 isend 1 0 100000\n0 isend 2 0 100000\n0 waitall\n1 recv 0 0 100000\n1 compute 1e12\n2 recv 0 0 100000\n0 finalize\n1 finalize\n2 finalize\n",
@@ -58,41 +32,13 @@ func TestAgainstSmpirun(t *testing.T) {
 		// Rendezvous send (64 KiB), receive posted late.
 		"rendezvous": "0 init\n1 init\n0 send 1 0 65536\n0 compute 1e9\n1 compute 2e9\n1 recv 0 0 65536\n0 finalize\n1 finalize\n",
 	}
-	m, err := platform.Load(plat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hf, err := platform.ReadHostfile(hosts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`Simulation time ([0-9.e+-]+)`)
 	for _, model := range []string{"SMPI", "CM02", "LV08"} {
 		for _, name := range []string{"share", "factors", "detached", "rendezvous"} {
-			tr := write(name+".txt", traces[name])
-			idx := write(name+".idx", tr+"\n")
 			np := 3
 			if name == "detached" || name == "rendezvous" {
 				np = 2
 			}
-			out, err := exec.Command(smpirun, "-no-privatize", "-replay", idx, "-np", strconv.Itoa(np), "-platform", plat,
-				"-hostfile", hosts, "--cfg=network/model:"+model, smpiReplayMain).CombinedOutput()
-			mt := re.FindSubmatch(out)
-			if err != nil || mt == nil {
-				t.Fatalf("smpirun %s %s: %v\n%s", model, name, err, out)
-			}
-			want, _ := strconv.ParseFloat(string(mt[1]), 64)
-			nodes, err := platform.MapRanks(m, hf, np)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := replay.Run(replay.Options{Trace: tr, NP: np, Machine: m, NodeOf: nodes, Cfg: [][2]string{{"network/model", model}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := res.SimulationTime; got < want-1e-6*1.0001 || got > want+1e-6*1.0001 {
-				t.Errorf("%s %s: augur %.6f, smpirun %.6f", model, name, got, want)
-			}
+			c.compare(model+" "+name, plat, hosts, c.write(name+".txt", traces[name]), np, [2]string{"network/model", model})
 		}
 	}
 }

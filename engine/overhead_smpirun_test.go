@@ -1,16 +1,10 @@
 package engine_test
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
-
-	"augur/platform"
-	"augur/replay"
 )
 
 // TestOverheadsAgainstSmpirun: smpi/os (before a detached send), smpi/ois
@@ -19,21 +13,8 @@ import (
 // exactly a threshold takes the piece below): the same simulation time as
 // smpirun to its six decimals.
 func TestOverheadsAgainstSmpirun(t *testing.T) {
-	smpirun, err := exec.LookPath("smpirun")
-	if err != nil {
-		t.Skip("smpirun not installed (Debian package libsimgrid-dev)")
-	}
-	if _, err := os.Stat(smpiReplayMain); err != nil {
-		t.Skip("smpireplaymain not installed")
-	}
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	c := newSmpiCase(t)
+	write := c.write
 	plat := write("p.xml", `<?xml version='1.0'?>
 <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
 <platform version="4.1"><zone id="z" routing="Full">
@@ -54,41 +35,12 @@ func TestOverheadsAgainstSmpirun(t *testing.T) {
 		{mixed, "smpi/ois:0:1e-3:1e-6;500:2e-2:0"},
 		{one("241"), ""}, {one("242"), ""}, {one("1410"), ""}, {one("1411"), ""},
 	}
-	m, err := platform.Load(plat)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := platform.ReadHostfile(hosts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nodes, err := platform.MapRanks(m, h, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`Simulation time ([0-9.e+-]+)`)
-	for i, c := range cases {
-		tr := write("t"+strconv.Itoa(i)+".txt", c.trace)
-		idx := write("t"+strconv.Itoa(i)+".idx", tr+"\n")
-		args := []string{"-no-privatize", "-replay", idx, "-np", "2", "-platform", plat, "-hostfile", hosts}
+	for i, cs := range cases {
 		var cfg [][2]string
-		if c.cfg != "" {
-			args = append(args, "--cfg="+c.cfg)
-			k, v, _ := strings.Cut(c.cfg, ":")
+		if cs.cfg != "" {
+			k, v, _ := strings.Cut(cs.cfg, ":")
 			cfg = append(cfg, [2]string{k, v})
 		}
-		out, err := exec.Command(smpirun, append(args, smpiReplayMain)...).CombinedOutput()
-		mt := re.FindSubmatch(out)
-		if err != nil || mt == nil {
-			t.Fatalf("smpirun case %d: %v\n%s", i, err, out)
-		}
-		want, _ := strconv.ParseFloat(string(mt[1]), 64)
-		res, err := replay.Run(replay.Options{Trace: tr, NP: 2, Machine: m, NodeOf: nodes, Cfg: cfg})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := res.SimulationTime; got < want-1.0001e-6 || got > want+1.0001e-6 {
-			t.Errorf("case %d (%s): augur %.6f, smpirun %.6f\n%s", i, c.cfg, got, want, c.trace)
-		}
+		c.compare(fmt.Sprintf("case %d (%s)", i, cs.cfg), plat, hosts, write("t"+strconv.Itoa(i)+".txt", cs.trace), 2, cfg...)
 	}
 }
