@@ -58,14 +58,15 @@ func (ib *issueBatches) add(id, ui int32) {
 
 // pushIssue schedules the issue of the unit's fetched operation at t.
 func (e *engine) pushIssue(ui int32, t float64) {
-	if e.cfg.plainEvents {
+	// A flow network moves keyed events (Reschedule) without changing
+	// the queue's length, so a batch could never take a second unit:
+	// plain events then, without a batch's chunk each.
+	if e.cfg.plainEvents || e.net != nil {
 		e.q.Push(t, ui, evIssue, 0)
 		return
 	}
 	ib := &e.ib
-	// A flow network moves keyed events (Reschedule) without changing
-	// the queue's length: no batches then.
-	if e.net == nil && ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
+	if ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
 		ib.add(ib.open-1, ui)
 		return
 	}
