@@ -75,6 +75,9 @@ type Config struct {
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
+	// noFlowGroups solves every change of a flow network in full (tests
+	// compare it with the incremental single-bottleneck groups).
+	noFlowGroups bool
 }
 
 // progressMask sets how often Config.Progress is called.

@@ -51,6 +51,10 @@ type flow struct {
 	mark    uint32    // component search stamp
 	fixed   bool      // max-min: value settled in this solve
 	linkPos []int32   // position of the flow in each link's list
+	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
+	hpos    int32     // position in the group's heap
+	vfin    float64   // group level at which the flow ends
+	gseq    uint64    // order among members ending at the same level
 }
 
 type netLink struct {
@@ -61,6 +65,7 @@ type netLink struct {
 	sat      bool    // solver scratch: saturated at the current level
 	remain   float64 // solver scratch: capacity left
 	used     float64 // solver scratch: Σ coef·weight of unfixed flows
+	load     float64 // Σ coef·weight of the active flows (kept as they come and go)
 }
 
 type flowNet struct {
@@ -84,6 +89,10 @@ type flowNet struct {
 	compFlows   []int32
 	compLinks   []int32
 	active      []int32 // solveMaxMin: flows not yet fixed
+
+	groups     []flowGroup // index 0 unused: flow.grp 0 means none
+	freeGroups []int32
+	gseq       uint64
 }
 
 // initNet sets up the flow network when cfg asks for a flow model.
@@ -271,10 +280,14 @@ func (e *engine) activate(id int32, t float64) {
 		return
 	}
 	for i, l := range f.links {
-		f.linkPos[i] = int32(len(n.links[l].flows))
-		n.links[l].flows = append(n.links[l].flows, id)
+		lk := &n.links[l]
+		f.linkPos[i] = int32(len(lk.flows))
+		lk.flows = append(lk.flows, id)
+		lk.load += f.coef[i] * f.weight
 	}
-	e.markReshare(id)
+	if !e.joinGroup(id) {
+		e.markReshare(id)
+	}
 }
 
 // finishFlow ends a flow now: it leaves its links, the flows it shared
@@ -282,8 +295,15 @@ func (e *engine) activate(id int32, t float64) {
 func (e *engine) finishFlow(id int32) {
 	n := e.net
 	f := &n.flows[id]
+	g := f.grp
+	if g != 0 {
+		e.leaveGroup(id)
+	}
 	for i, l := range f.links {
 		lk := &n.links[l]
+		if lk.load -= f.coef[i] * f.weight; len(lk.flows) == 1 {
+			lk.load = 0 // no rounding residue on an idle link
+		}
 		p := f.linkPos[i]
 		last := lk.flows[len(lk.flows)-1]
 		lk.flows[p] = last
@@ -302,10 +322,13 @@ func (e *engine) finishFlow(id int32) {
 	f.version++
 	sid, rid, start := f.sid, f.rid, f.start
 	n.free = append(n.free, id)
-	// Neighbours: the flows still on the freed links.
-	for _, l := range f.links {
-		if fl := n.links[l].flows; len(fl) > 0 {
-			e.markReshare(fl[0])
+	// Neighbours: the flows still on the freed links (a fat pipe couples
+	// no one; a group's members were updated by leaveGroup).
+	if g == 0 {
+		for _, l := range f.links {
+			if lk := &n.links[l]; len(lk.flows) > 0 && !lk.fatpipe {
+				e.markReshare(lk.flows[0])
+			}
 		}
 	}
 	s, r := e.req(sid), e.req(rid)
@@ -374,11 +397,18 @@ func (e *engine) netSolve() {
 	// Bring the remainders up to date at the old rates.
 	for _, id := range flows {
 		f := &n.flows[id]
+		if f.grp != 0 {
+			e.dissolveGroup(f.grp)
+		}
 		f.remain -= f.value * f.factor * (now - f.last)
 		f.last = now
 		f.fixed = false
 	}
-	solveMaxMin(n, flows, links)
+	rounds := solveMaxMin(n, flows, links)
+	if rounds == 1 && !e.cfg.noFlowGroups && e.formGroup(flows, links) {
+		n.compFlows, n.compLinks = flows, links
+		return
+	}
 	for _, id := range flows {
 		f := &n.flows[id]
 		f.version++
@@ -396,8 +426,9 @@ func (e *engine) netSolve() {
 // share: progressive filling, v_j = w_j·λ, raising λ until a link is full
 // (Σ coef·v = capacity on shared links) or a flow reaches its bound (its
 // own bound, or capacity/coef on a fat pipe); flows so stopped keep their
-// value and the others go on.
-func solveMaxMin(n *flowNet, flows, links []int32) {
+// value and the others go on. It returns the number of rounds; after a
+// single round each link's used is the Σ coef·weight of all its flows.
+func solveMaxMin(n *flowNet, flows, links []int32) (rounds int) {
 	for _, l := range links {
 		lk := &n.links[l]
 		lk.remain = lk.capacity
@@ -408,6 +439,7 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 	act := append(n.active[:0], flows...)
 	defer func() { n.active = act[:0] }()
 	for len(act) > 0 {
+		rounds++
 		for _, l := range links {
 			n.links[l].used = 0
 		}
@@ -437,7 +469,7 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 				f := &n.flows[id]
 				f.value, f.fixed = math.Inf(1), true
 			}
-			return
+			return rounds
 		}
 		// Fix the flows that hit their bound or cross a saturated link
 		// (decided for all before any capacity is taken away: the
@@ -469,8 +501,9 @@ func solveMaxMin(n *flowNet, flows, links []int32) {
 			}
 		}
 		if len(keep) == len(act) {
-			return // cannot happen: the minimum is reached somewhere
+			return rounds // cannot happen: the minimum is reached somewhere
 		}
 		act = keep
 	}
+	return rounds
 }

@@ -1,0 +1,341 @@
+package engine
+
+import "math"
+
+// Single-bottleneck groups: max-min sharing in O(log n) per flow event.
+//
+// A full solve (netSolve) costs time in proportion to the flows connected
+// to a change. When many flows share one saturated link (a limited
+// backbone, the root's link in a linear reduce) and their ends and starts
+// are spread in time, every end re-solves all of them: O(n²) for n flows.
+//
+// Often such a solve ends after one round with a single saturated link L
+// that every flow of the component crosses, every other constraint (other
+// links, the flows' bounds and fat pipes) being looser. Then every flow's
+// value is weight·λ with λ = capacity(L) / Σ coef·weight, and as long as
+// that stays true a flow joining or leaving only changes λ. The component
+// becomes a group: a level clock Λ advances at λ per second, member f ends
+// when Λ reaches its virtual finish vfin = Λ(join) + remain/(weight·factor),
+// and only the member with the smallest vfin (the head) has a pending
+// event. A join or a leave updates Σ and λ in O(1), the heap in O(log n).
+//
+// The group keeps limit, a lower bound on the level at which any other
+// constraint would bind: set by the full solve, lowered by joins (which
+// add load to links), never raised (leaves only loosen constraints). While
+// λ stays below limit·(1-groupMargin) the full solve would give exactly
+// the group's answer (L alone saturated, all in one round); when it does
+// not, the group is dissolved and the component solved in full, which may
+// form a new group.
+//
+// Members are exactly the active flows on L: a group is a closed
+// component, since every flow starting on one of its links either joins
+// it or triggers a full solve that dissolves it.
+
+// groupMargin keeps a group's λ safely below every other constraint, well
+// outside the full solve's own tolerance (1e-12), so both agree on which
+// link saturates.
+const groupMargin = 1e-9
+
+type flowGroup struct {
+	link   int32   // L: the saturated link every member crosses
+	lambda float64 // members' common level: value = weight·λ
+	clock  float64 // Λ at time at
+	at     float64
+	used   float64 // Σ coef_L·weight over the members
+	limit  float64 // level below which no other constraint binds
+	heap   []int32 // members, a binary min-heap on (vfin, gseq)
+	head   int32   // the member with the pending event, -1 none
+}
+
+// levelNow brings the group's clock to the current time.
+func (e *engine) levelNow(g *flowGroup) {
+	if now := e.now; now != g.at {
+		g.clock += g.lambda * (now - g.at)
+		g.at = now
+	}
+}
+
+// coefOn returns the consumption of flow f on link l (0 if it does not
+// cross it).
+func coefOn(f *flow, l int32) float64 {
+	for i, x := range f.links {
+		if x == l {
+			return f.coef[i]
+		}
+	}
+	return 0
+}
+
+// formGroup makes the component just solved (one round) a group if a
+// single saturated link explains every flow's value; false leaves it to
+// the per-flow completions.
+func (e *engine) formGroup(flows, links []int32) bool {
+	n := e.net
+	if len(flows) < 2 {
+		return false
+	}
+	// The tightest link and the next constraint.
+	best, second := math.Inf(1), math.Inf(1)
+	L := int32(-1)
+	for _, l := range links {
+		lk := &n.links[l]
+		if lk.fatpipe || lk.used <= 0 {
+			continue
+		}
+		r := lk.capacity / lk.used
+		switch {
+		case r < best:
+			best, second, L = r, best, l
+		case r < second:
+			second = r
+		}
+	}
+	if L < 0 || math.IsInf(best, 0) || !(best > 0) {
+		return false
+	}
+	limit := second
+	for _, id := range flows {
+		f := &n.flows[id]
+		crosses := false
+		limit = math.Min(limit, f.bound/f.weight)
+		for i, l := range f.links {
+			lk := &n.links[l]
+			if l == L {
+				crosses = true
+			} else if lk.fatpipe {
+				limit = math.Min(limit, lk.capacity/f.coef[i]/f.weight)
+			}
+		}
+		if !crosses {
+			return false
+		}
+	}
+	if !(best < limit*(1-groupMargin)) {
+		return false
+	}
+	gi := e.newGroup()
+	g := &n.groups[gi]
+	g.link, g.used, g.lambda, g.limit = L, n.links[L].used, best, limit
+	g.clock, g.at = 0, e.now
+	for _, id := range flows {
+		f := &n.flows[id]
+		n.gseq++
+		f.grp, f.gseq = gi, n.gseq
+		f.vfin = math.Max(f.remain, 0) / (f.weight * f.factor)
+		f.hpos = int32(len(g.heap))
+		g.heap = append(g.heap, id)
+		e.q.Cancel(id)
+	}
+	for i := len(g.heap)/2 - 1; i >= 0; i-- {
+		n.groupDown(g, i)
+	}
+	e.scheduleHead(g)
+	return true
+}
+
+func (e *engine) newGroup() int32 {
+	n := e.net
+	if len(n.groups) == 0 {
+		n.groups = append(n.groups, flowGroup{}) // 0: no group
+	}
+	if k := len(n.freeGroups); k > 0 {
+		gi := n.freeGroups[k-1]
+		n.freeGroups = n.freeGroups[:k-1]
+		return gi
+	}
+	n.groups = append(n.groups, flowGroup{head: -1})
+	return int32(len(n.groups) - 1)
+}
+
+func (e *engine) freeGroup(gi int32) {
+	n := e.net
+	g := &n.groups[gi]
+	g.heap = g.heap[:0]
+	g.head = -1
+	n.freeGroups = append(n.freeGroups, gi)
+}
+
+// scheduleHead gives the group's first finisher its completion event at
+// the current level and rate (the clock must be current).
+func (e *engine) scheduleHead(g *flowGroup) {
+	n := e.net
+	h := g.heap[0]
+	if g.head >= 0 && g.head != h {
+		e.q.Cancel(g.head)
+	}
+	g.head = h
+	f := &n.flows[h]
+	f.version++
+	e.q.Reschedule(e.now+math.Max(f.vfin-g.clock, 0)/g.lambda, h, f.version)
+}
+
+// joinGroup lets flow id, just active on its links, join the group of the
+// flows already there if the group's single bottleneck still explains
+// every value with it; false asks for a full solve.
+func (e *engine) joinGroup(id int32) bool {
+	n := e.net
+	if e.cfg.noFlowGroups {
+		return false
+	}
+	f := &n.flows[id]
+	gi := int32(0)
+	for _, l := range f.links {
+		lk := &n.links[l]
+		if lk.fatpipe || len(lk.flows) < 2 {
+			continue
+		}
+		other := lk.flows[0]
+		if other == id {
+			other = lk.flows[1]
+		}
+		og := n.flows[other].grp
+		if og == 0 || (gi != 0 && og != gi) {
+			return false // a component that is not a group, or two groups
+		}
+		gi = og
+	}
+	if gi == 0 {
+		return false
+	}
+	g := &n.groups[gi]
+	cL := coefOn(f, g.link)
+	if cL == 0 {
+		return false
+	}
+	used := g.used + cL*f.weight
+	lambda := n.links[g.link].capacity / used
+	limit := math.Min(g.limit, f.bound/f.weight)
+	for i, l := range f.links {
+		lk := &n.links[l]
+		switch {
+		case l == g.link:
+		case lk.fatpipe:
+			limit = math.Min(limit, lk.capacity/f.coef[i]/f.weight)
+		case lk.load > 0:
+			limit = math.Min(limit, lk.capacity/lk.load)
+		}
+	}
+	if !(lambda < limit*(1-groupMargin)) {
+		return false
+	}
+	e.levelNow(g)
+	g.used, g.lambda, g.limit = used, lambda, limit
+	n.gseq++
+	f.grp, f.gseq = gi, n.gseq
+	f.vfin = g.clock + math.Max(f.remain, 0)/(f.weight*f.factor)
+	f.hpos = int32(len(g.heap))
+	g.heap = append(g.heap, id)
+	n.groupUp(g, int(f.hpos))
+	e.scheduleHead(g)
+	return true
+}
+
+// leaveGroup takes flow id, the group's head, out of its group as it
+// ends: the others speed up, or, past the group's limit, are solved in
+// full.
+func (e *engine) leaveGroup(id int32) {
+	n := e.net
+	f := &n.flows[id]
+	gi := f.grp
+	g := &n.groups[gi]
+	f.grp = 0
+	// The head ends exactly when the level reaches its virtual finish.
+	g.clock, g.at = math.Max(g.clock, f.vfin), e.now
+	if g.head == id {
+		g.head = -1
+	}
+	n.groupRemove(g, int(f.hpos))
+	g.used -= coefOn(f, g.link) * f.weight
+	if len(g.heap) == 0 {
+		e.freeGroup(gi)
+		return
+	}
+	lambda := n.links[g.link].capacity / g.used
+	if g.used > 0 && lambda < g.limit*(1-groupMargin) {
+		g.lambda = lambda
+		e.scheduleHead(g)
+		return
+	}
+	e.markReshare(g.heap[0]) // the full solve dissolves the group
+}
+
+// dissolveGroup hands the group's members back to the full solver with
+// their remainders and values at the current time.
+func (e *engine) dissolveGroup(gi int32) {
+	n := e.net
+	g := &n.groups[gi]
+	e.levelNow(g)
+	now := e.now
+	for _, id := range g.heap {
+		f := &n.flows[id]
+		f.remain = (f.vfin - g.clock) * f.weight * f.factor
+		f.value = f.weight * g.lambda
+		f.last = now
+		f.grp = 0
+	}
+	if g.head >= 0 {
+		e.q.Cancel(g.head)
+	}
+	e.freeGroup(gi)
+}
+
+// The group heap: members ordered by (vfin, gseq).
+
+func (n *flowNet) groupLess(a, b int32) bool {
+	fa, fb := &n.flows[a], &n.flows[b]
+	if fa.vfin != fb.vfin {
+		return fa.vfin < fb.vfin
+	}
+	return fa.gseq < fb.gseq
+}
+
+func (n *flowNet) groupSet(g *flowGroup, i int, id int32) {
+	g.heap[i] = id
+	n.flows[id].hpos = int32(i)
+}
+
+func (n *flowNet) groupUp(g *flowGroup, i int) {
+	id := g.heap[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !n.groupLess(id, g.heap[p]) {
+			break
+		}
+		n.groupSet(g, i, g.heap[p])
+		i = p
+	}
+	n.groupSet(g, i, id)
+}
+
+func (n *flowNet) groupDown(g *flowGroup, i int) {
+	id := g.heap[i]
+	k := len(g.heap)
+	for {
+		c := 2*i + 1
+		if c >= k {
+			break
+		}
+		if c+1 < k && n.groupLess(g.heap[c+1], g.heap[c]) {
+			c++
+		}
+		if !n.groupLess(g.heap[c], id) {
+			break
+		}
+		n.groupSet(g, i, g.heap[c])
+		i = c
+	}
+	n.groupSet(g, i, id)
+}
+
+func (n *flowNet) groupRemove(g *flowGroup, i int) {
+	last := len(g.heap) - 1
+	if i != last {
+		moved := g.heap[last]
+		g.heap = g.heap[:last]
+		n.groupSet(g, i, moved)
+		n.groupDown(g, i)
+		n.groupUp(g, int(n.flows[moved].hpos))
+		return
+	}
+	g.heap = g.heap[:last]
+}
