@@ -155,11 +155,23 @@ type rankState struct {
 	defType  float64 // size of MPI_DEFAULT_TYPE: MPI_BYTE, or MPI_DOUBLE after "init X"
 	flopCost float64 // Cost of one flop on the rank's node
 	posted   postedSet
-	ops      []ir.Op // lowered and not yet handed out, from head
-	head     int
+	// out is the caller's operation while Next lowers with nothing
+	// queued: the first operation lowered goes straight there (got set),
+	// the rest to ops. Most actions make one operation, which then is
+	// never copied through the queue.
+	out  *ir.Op
+	got  bool
+	ops  []ir.Op // lowered and not yet handed out, from head
+	head int
 }
 
-func (st *rankState) push(op ir.Op) { st.ops = append(st.ops, op) }
+func (st *rankState) push(op ir.Op) {
+	if st.out != nil && !st.got {
+		*st.out, st.got = op, true
+		return
+	}
+	st.ops = append(st.ops, op)
+}
 
 // pop hands out the oldest lowered operation.
 func (st *rankState) pop(op *ir.Op) bool {
@@ -175,12 +187,17 @@ func (st *rankState) pop(op *ir.Op) bool {
 	return true
 }
 
-func (st *rankState) pending() int { return len(st.ops) - st.head }
+// ready tells whether an operation is waiting: in the caller's op or
+// queued.
+func (st *rankState) ready() bool { return st.got || st.head < len(st.ops) }
 
 // lowerer turns actions of one trace into operations.
 type lowerer struct {
 	np  int32
 	set Settings
+	// general sends every action through lower, the general path (tests
+	// compare it with the fast path).
+	general bool
 }
 
 // errf makes a message for the action at hand.
@@ -198,8 +215,8 @@ func count(x float64) float64 {
 	return float64(int32(uint32(int64(x))))
 }
 
-// bytes is a message of n elements of ds bytes each, as SimGrid sizes it.
-func bytes(n, ds float64) float64 { return math.Max(count(n), 0) * ds }
+// msgBytes is a message of n elements of ds bytes each, as SimGrid sizes it.
+func msgBytes(n, ds float64) float64 { return math.Max(count(n), 0) * ds }
 
 // actionArgs reads one action's arguments. It keeps the first error and
 // answers zero after it, so that an action reads all its arguments in a
@@ -295,6 +312,68 @@ func (a *actionArgs) counts(i, n int, size float64, what string) []float64 {
 	return c
 }
 
+// The operations of the common actions, built in one place for lower and
+// for lowerFast (which must give exactly the same).
+
+func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
+	if flops > 0 && !l.set.NoCompute {
+		st.push(ir.Op{Kind: ir.Compute, Elem: elem, Cost: flops * st.flopCost})
+	}
+}
+
+func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
+	st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
+}
+
+// p2p lowers send, isend, recv or irecv (name) of size elements of ds
+// bytes.
+func p2p(st *rankState, name string, peer, tag int32, size, ds float64) {
+	op := ir.Op{Peer: peer, Tag: tag, Bytes: msgBytes(size, ds), Cost: ir.NoCost}
+	key := reqKey{st.rank, peer, tag}
+	switch name {
+	case "send":
+		op.Kind, op.Elem = ir.Send, ElemSend
+	case "isend":
+		op.Kind, op.Elem = ir.Isend, ElemIsend
+	case "recv":
+		op.Kind, op.Elem = ir.Recv, ElemRecv
+	case "irecv":
+		op.Kind, op.Elem = ir.Irecv, ElemIrecv
+		key = reqKey{peer, st.rank, tag}
+	}
+	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
+		st.posted.add(key)
+	}
+	st.push(op)
+}
+
+// waitTest lowers a wait (or a test) for the request src -> dst, tag,
+// which involves st's rank.
+func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
+	op := ir.Op{Peer: src, Tag: tag, Count: 0}
+	if src == st.rank {
+		op.Peer, op.Count = dst, 1
+	}
+	if test {
+		op.Kind, op.Elem, op.Cost = ir.Test, ElemTest, l.set.TestTime
+		if l.set.GrowTest {
+			op.Bytes = 1
+		}
+		st.push(op)
+		return
+	}
+	op.Kind, op.Elem = ir.WaitReq, ElemWait
+	if !st.posted.take(reqKey{src, dst, tag}) {
+		op.Count = -1 // never posted: a mismatched trace
+	}
+	st.push(op)
+}
+
+func waitall(st *rankState) {
+	st.posted.clear()
+	st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
+}
+
 // lower appends the operations of one action (fields f, f[0] the rank,
 // f[1] the name) to st.
 func (l *lowerer) lower(st *rankState, f [][]byte) error {
@@ -303,14 +382,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 	}
 	name := intern(f[1])
 	a := &actionArgs{name: name, args: f[2:], np: l.np, defType: st.defType}
-	compute := func(flops float64, elem int32) {
-		if flops > 0 && !l.set.NoCompute {
-			st.push(ir.Op{Kind: ir.Compute, Elem: elem, Cost: flops * st.flopCost})
-		}
-	}
-	coll := func(k ir.Kind, elem, root int32, bytes float64, c []float64) {
-		st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
-	}
+	compute := func(flops float64, elem int32) { l.compute(st, flops, elem) }
+	coll := func(k ir.Kind, elem, root int32, bytes float64, c []float64) { coll(st, k, elem, root, bytes, c) }
 	p := int(l.np)
 	nargs := len(a.args)
 
@@ -352,23 +425,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		op := ir.Op{Peer: peer, Tag: tag, Bytes: bytes(size, ds), Cost: ir.NoCost}
-		key := reqKey{st.rank, peer, tag}
-		switch name {
-		case "send":
-			op.Kind, op.Elem = ir.Send, ElemSend
-		case "isend":
-			op.Kind, op.Elem = ir.Isend, ElemIsend
-		case "recv":
-			op.Kind, op.Elem = ir.Recv, ElemRecv
-		case "irecv":
-			op.Kind, op.Elem = ir.Irecv, ElemIrecv
-			key = reqKey{peer, st.rank, tag}
-		}
-		if op.Kind == ir.Isend || op.Kind == ir.Irecv {
-			st.posted.add(key)
-		}
-		st.push(op)
+		p2p(st, name, peer, tag, size, ds)
 	case "test", "wait":
 		a.need(3, 0)
 		src := a.rank(0, "source")
@@ -380,26 +437,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		op := ir.Op{Peer: src, Tag: tag, Count: 0}
-		if src == st.rank {
-			op.Peer, op.Count = dst, 1
-		}
-		if name == "test" {
-			op.Kind, op.Elem, op.Cost = ir.Test, ElemTest, l.set.TestTime
-			if l.set.GrowTest {
-				op.Bytes = 1
-			}
-			st.push(op)
-			break
-		}
-		op.Kind, op.Elem = ir.WaitReq, ElemWait
-		if !st.posted.take(reqKey{src, dst, tag}) {
-			op.Count = -1 // never posted: a mismatched trace
-		}
-		st.push(op)
+		l.waitTest(st, name == "test", src, dst, tag)
 	case "waitall":
-		st.posted.clear()
-		st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
+		waitall(st)
 	case "sendRecv", "sendrecv":
 		a.need(6, 0)
 		sc := a.num(0, "send size")
@@ -415,8 +455,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		}
 		// MPI_Sendrecv with tag 0 both ways: an isend and an irecv
 		// started together and both awaited.
-		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: bytes(sc, ds1), Cost: ir.NoCost})
-		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: bytes(rc, ds2), Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: msgBytes(sc, ds1), Cost: ir.NoCost})
+		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: msgBytes(rc, ds2), Cost: ir.NoCost})
 		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Count: 1})
 		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Count: 0})
 	case "barrier":
@@ -429,7 +469,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		coll(ir.Bcast, ElemBcast, root, bytes(size, ds), nil)
+		coll(ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
 	case "reduce":
 		a.need(2, 2)
 		comm := a.num(0, "size")
@@ -439,7 +479,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		coll(ir.Reduce, ElemReduce, root, bytes(comm, ds), nil)
+		coll(ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil)
 		compute(comp, ElemReduce)
 	case "allreduce", "scan", "exscan":
 		a.need(2, 1)
@@ -455,7 +495,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		} else if name == "exscan" {
 			k, el = ir.Exscan, ElemExscan
 		}
-		coll(k, el, 0, bytes(comm, ds), nil)
+		coll(k, el, 0, msgBytes(comm, ds), nil)
 		compute(comp, el)
 	case "alltoall", "allgather":
 		a.need(2, 2)
@@ -470,7 +510,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if name == "allgather" {
 			k, el = ir.Allgather, ElemAllgather
 		}
-		coll(k, el, 0, bytes(send, ds), nil)
+		coll(k, el, 0, msgBytes(send, ds), nil)
 	case "gather", "scatter":
 		a.need(2, 3)
 		send := a.num(0, "send size")
@@ -481,14 +521,14 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			return a.err
 		}
 		if name == "gather" {
-			coll(ir.Gather, ElemGather, root, bytes(send, ds1), nil)
+			coll(ir.Gather, ElemGather, root, msgBytes(send, ds1), nil)
 			break
 		}
 		// The root sends blocks of the send size; the others receive the
 		// receive size.
-		b := bytes(recv, ds2)
+		b := msgBytes(recv, ds2)
 		if st.rank == root {
-			b = bytes(send, ds1)
+			b = msgBytes(send, ds1)
 		}
 		coll(ir.Scatter, ElemScatter, root, b, nil)
 	case "gatherv", "allgatherv":
@@ -510,9 +550,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			return a.err
 		}
 		if name == "gatherv" {
-			coll(ir.Gatherv, ElemGatherv, root, bytes(send, ds1), c)
+			coll(ir.Gatherv, ElemGatherv, root, msgBytes(send, ds1), c)
 		} else {
-			coll(ir.Allgatherv, ElemAllgatherv, 0, bytes(send, ds1), c)
+			coll(ir.Allgatherv, ElemAllgatherv, 0, msgBytes(send, ds1), c)
 		}
 	case "scatterv":
 		a.need(p+1, 3)
@@ -523,7 +563,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		coll(ir.Scatterv, ElemScatterv, root, bytes(recv, ds2), c)
+		coll(ir.Scatterv, ElemScatterv, root, msgBytes(recv, ds2), c)
 	case "alltoallv":
 		a.need(2*p+2, 2)
 		ds1, ds2 := st.defType, st.defType

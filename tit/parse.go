@@ -1,7 +1,7 @@
 package tit
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,48 +9,107 @@ import (
 	"strconv"
 )
 
-// lineReader yields the lines of a trace with their numbers, split into
-// fields, without allocating per line: the fields alias an internal buffer
-// that the next call overwrites.
+// lineReader yields the lines of a trace with their numbers. It keeps its
+// own buffer rather than a bufio.Reader so that a line comes out as one
+// slice of it (no copy, no delimiter search twice) and so that the
+// hot path can scan fields straight out of the line; the lines and fields
+// it returns alias the buffer and are overwritten by the next call.
 type lineReader struct {
-	r      *bufio.Reader
-	long   []byte // a line longer than the bufio buffer, assembled here
-	fields [][]byte
-	line   int64 // number of the last line returned
+	rd     io.Reader
+	buf    []byte
+	r, w   int   // unread data is buf[r:w]
+	err    error // sticky: rd's error (io.EOF at its end)
+	long   []byte
+	fields [][]byte // next's scratch
+	line   int64    // number of the last line returned
 }
 
 func newLineReader(r io.Reader, size int) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, size)}
+	return &lineReader{rd: r, buf: make([]byte, size)}
+}
+
+// buffered is how many bytes have been read from rd but not returned.
+func (l *lineReader) buffered() int { return l.w - l.r }
+
+// readLine returns the next line without its newline (the last line may
+// lack one), io.EOF after the last. A line longer than the buffer is
+// assembled in l.long. A read error other than io.EOF is returned as
+// bufio.Reader.ReadSlice's callers saw it: in place of the line it cut.
+func (l *lineReader) readLine() ([]byte, error) {
+	l.long = l.long[:0]
+	long := false
+	for {
+		if i := bytes.IndexByte(l.buf[l.r:l.w], '\n'); i >= 0 {
+			b := l.buf[l.r : l.r+i]
+			l.r += i + 1
+			l.line++
+			if long {
+				l.long = append(l.long, b...)
+				b = l.long
+			}
+			return b, nil
+		}
+		if l.err != nil {
+			if l.err != io.EOF {
+				return nil, l.err
+			}
+			if l.r == l.w && !long {
+				return nil, io.EOF
+			}
+			b := l.buf[l.r:l.w]
+			l.r = l.w
+			l.line++
+			if long {
+				l.long = append(l.long, b...)
+				b = l.long
+			}
+			return b, nil
+		}
+		if l.r == 0 && l.w == len(l.buf) {
+			// No newline in a full buffer: the line goes on past it.
+			l.long = append(l.long, l.buf...)
+			l.r, l.w = 0, 0
+			long = true
+		}
+		l.fill()
+	}
+}
+
+// fill moves the unread data to the front of the buffer and reads once
+// more into the rest (retrying reads that return nothing, as bufio does).
+func (l *lineReader) fill() {
+	if l.r > 0 {
+		l.w = copy(l.buf, l.buf[l.r:l.w])
+		l.r = 0
+	}
+	for range 100 {
+		n, err := l.rd.Read(l.buf[l.w:])
+		if n < 0 || n > len(l.buf)-l.w {
+			l.err = errors.New("tit: reader returned an impossible count")
+			return
+		}
+		l.w += n
+		if err != nil {
+			l.err = err
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	l.err = io.ErrNoProgress
 }
 
 // next returns the fields of the next line that is neither blank nor a
 // comment (#), io.EOF at the end.
 func (l *lineReader) next() ([][]byte, error) {
 	for {
-		b, err := l.r.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			l.long = append(l.long[:0], b...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				b, err = l.r.ReadSlice('\n')
-				l.long = append(l.long, b...)
-			}
-			b = l.long
-		}
-		if len(b) == 0 && err != nil {
-			if err == io.EOF {
-				return nil, io.EOF
-			}
+		b, err := l.readLine()
+		if err != nil {
 			return nil, err
 		}
-		if err != nil && err != io.EOF {
-			return nil, err
-		}
-		l.line++
 		l.fields = splitFields(l.fields[:0], b)
 		if len(l.fields) == 0 || l.fields[0][0] == '#' {
-			if err == io.EOF {
-				return nil, io.EOF
-			}
 			continue
 		}
 		return l.fields, nil
@@ -76,9 +135,8 @@ func splitFields(dst [][]byte, b []byte) [][]byte {
 	return dst
 }
 
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
+// isSpace is C's isspace: blank, \t, \n, \v, \f, \r (9 to 13).
+func isSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}

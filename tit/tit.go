@@ -39,6 +39,7 @@ type Trace struct {
 	shared *sharedReader
 	ranks  []*rankState
 	low    lowerer
+	fields [][]byte // scratch for the line being lowered by the general path
 }
 
 // Layout reads path and tells whether it is an index (the trace files it
@@ -227,15 +228,21 @@ type fileStream struct {
 }
 
 func (s *fileStream) Next(op *ir.Op) error {
-	for !s.st.pop(op) {
-		if s.done {
-			*op = ir.Op{Kind: ir.End, Elem: -1}
-			return nil
-		}
-		if err := s.fill(); err != nil {
-			return err
-		}
+	if s.st.pop(op) {
+		return nil
 	}
+	if s.done {
+		*op = ir.Op{Kind: ir.End, Elem: -1}
+		return nil
+	}
+	// Nothing queued: lower straight into op.
+	s.st.out, s.st.got = op, false
+	err := s.fill()
+	s.st.out = nil
+	if err != nil || s.st.got {
+		return err
+	}
+	*op = ir.Op{Kind: ir.End, Elem: -1} // not reached: fill ends with an operation
 	return nil
 }
 
@@ -248,8 +255,9 @@ func (s *fileStream) fill() error {
 	if err != nil {
 		return err
 	}
-	for s.st.pending() == 0 {
-		f, err := lr.next()
+	low := &s.t.low
+	for !s.st.ready() {
+		line, err := lr.readLine()
 		if err == io.EOF {
 			s.t.low.finish(s.st)
 			s.done = true
@@ -259,7 +267,15 @@ func (s *fileStream) fill() error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.file, err)
 		}
-		if err := s.t.low.lower(s.st, f); err != nil {
+		c := cursor{b: line}
+		if rank := c.field(); rank == nil || rank[0] == '#' {
+			continue // blank or a comment
+		}
+		if low.lowerFast(s.st, &c) {
+			continue
+		}
+		s.t.fields = splitFields(s.t.fields[:0], line)
+		if err := low.lower(s.st, s.t.fields); err != nil {
 			return &Error{File: s.file, Line: lr.line, Msg: err.Error()}
 		}
 	}
@@ -286,8 +302,9 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		}
 		r.f, r.lr = f, newLineReader(f, 1<<16)
 	}
-	for st.pending() == 0 && !r.eof {
-		f, err := r.lr.next()
+	low := &r.t.low
+	for !st.ready() && !r.eof {
+		line, err := r.lr.readLine()
 		if err == io.EOF {
 			r.eof = true
 			r.f.Close()
@@ -302,9 +319,14 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.path, err)
 		}
-		rk, ok := parseInt(f[0])
+		c := cursor{b: line}
+		first := c.field()
+		if first == nil || first[0] == '#' {
+			continue // blank or a comment
+		}
+		rk, ok := parseInt(first)
 		if !ok || rk < 0 {
-			return &Error{File: r.path, Line: r.lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", f[0])}
+			return &Error{File: r.path, Line: r.lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
 		}
 		if rk >= r.t.np {
 			continue // SimGrid ignores the actions of ranks it does not run
@@ -313,7 +335,11 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if o == nil {
 			continue
 		}
-		if err := r.t.low.lower(o, f); err != nil {
+		if low.lowerFast(o, &c) {
+			continue
+		}
+		r.t.fields = splitFields(r.t.fields[:0], line)
+		if err := low.lower(o, r.t.fields); err != nil {
 			return &Error{File: r.path, Line: r.lr.line, Msg: err.Error()}
 		}
 	}
@@ -326,15 +352,20 @@ type sharedStream struct {
 }
 
 func (s *sharedStream) Next(op *ir.Op) error {
-	for !s.st.pop(op) {
-		if s.t.shared.eof {
-			*op = ir.Op{Kind: ir.End, Elem: -1}
-			return nil
-		}
-		if err := s.t.shared.readUntil(s.st); err != nil {
-			return err
-		}
+	if s.st.pop(op) {
+		return nil
 	}
+	if s.t.shared.eof {
+		*op = ir.Op{Kind: ir.End, Elem: -1}
+		return nil
+	}
+	s.st.out, s.st.got = op, false
+	err := s.t.shared.readUntil(s.st)
+	s.st.out = nil
+	if err != nil || s.st.got {
+		return err
+	}
+	*op = ir.Op{Kind: ir.End, Elem: -1} // not reached: the end of the file finishes every rank
 	return nil
 }
 
@@ -427,7 +458,7 @@ func (p *filePool) close(h *poolHandle) {
 	last.slot = h.slot
 	p.open = p.open[:len(p.open)-1]
 	// What the reader has buffered but not handed out is read again.
-	h.off -= int64(h.lr.r.Buffered())
+	h.off -= int64(h.lr.buffered())
 	h.line = h.lr.line
 	h.f.Close()
 	h.f, h.lr = nil, nil

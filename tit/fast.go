@@ -1,0 +1,126 @@
+package tit
+
+import "augur/ir"
+
+// The fast path: the actions that make up nearly all of a trace (compute,
+// point to point, waits, the common collectives) are lowered straight out
+// of the line, field by field, without splitting it into a [][]byte or
+// going through actionArgs. It only ever handles a well-formed action:
+// anything unusual (an unknown or rare action, a missing, malformed or
+// out-of-range argument) makes it give up before changing any state, and
+// lower, the general path, reads the same line again and gives the
+// operations or the positioned error. The operations themselves are built
+// by the helpers lower uses (p2p, waitTest, coll, ...), so both paths
+// agree by construction; FuzzTrace checks that they do.
+
+// cursor walks the blank-separated fields of a line.
+type cursor struct {
+	b []byte
+	i int
+}
+
+// field returns the next field, nil after the last.
+func (c *cursor) field() []byte {
+	b, i := c.b, c.i
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	j := i
+	for j < len(b) && !isSpace(b[j]) {
+		j++
+	}
+	c.i = j
+	if j == i {
+		return nil
+	}
+	return b[i:j]
+}
+
+// rankArg is field f as a rank of the trace.
+func (l *lowerer) rankArg(f []byte) (int32, bool) {
+	v, ok := parseInt(f)
+	return v, ok && v >= 0 && v < l.np
+}
+
+// dtypeArg is the size of the datatype in field f, def if f is absent.
+func dtypeArg(f []byte, def float64) (float64, bool) {
+	if f == nil {
+		return def, true
+	}
+	id, ok := parseInt(f)
+	if !ok || id < 0 || int(id) >= len(datatypeSizes) {
+		return 0, false
+	}
+	return datatypeSizes[id], true
+}
+
+// numArg is field f as a number (false if absent or not one).
+func numArg(f []byte) (float64, bool) {
+	if f == nil {
+		return 0, false
+	}
+	return parseFloat(f)
+}
+
+// lowerFast lowers the action whose name is the next field of c (the rank
+// before it has been read) if it is a common one and well formed, and
+// tells whether it did; if not, nothing has changed.
+func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
+	if l.general {
+		return false
+	}
+	name := c.field()
+	switch string(name) {
+	case "compute":
+		v, ok := numArg(c.field())
+		if !ok || v < 0 {
+			return false
+		}
+		l.compute(st, v, ElemCompute)
+	case "send", "isend", "recv", "irecv":
+		peer, ok1 := l.rankArg(c.field())
+		tag, ok2 := parseInt(c.field())
+		size, ok3 := numArg(c.field())
+		ds, ok4 := dtypeArg(c.field(), st.defType)
+		if !(ok1 && ok2 && ok3 && ok4) || tag < 0 {
+			return false
+		}
+		p2p(st, intern(name), peer, tag, size, ds)
+	case "wait", "test":
+		src, ok1 := l.rankArg(c.field())
+		dst, ok2 := l.rankArg(c.field())
+		tag, ok3 := parseInt(c.field())
+		if !(ok1 && ok2 && ok3) || (src != st.rank && dst != st.rank) {
+			return false
+		}
+		l.waitTest(st, name[0] == 't', src, dst, tag)
+	case "waitall":
+		waitall(st)
+	case "barrier":
+		coll(st, ir.Barrier, ElemBarrier, 0, 0, nil)
+	case "bcast":
+		size, ok1 := numArg(c.field())
+		root, ok2 := int32(0), true
+		f := c.field()
+		if f != nil {
+			root, ok2 = l.rankArg(f)
+		}
+		ds, ok3 := dtypeArg(c.field(), st.defType)
+		if !(ok1 && ok2 && ok3) {
+			return false
+		}
+		coll(st, ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
+	case "allreduce":
+		comm, ok1 := numArg(c.field())
+		comp, ok2 := numArg(c.field())
+		ds, ok3 := dtypeArg(c.field(), st.defType)
+		if !(ok1 && ok2 && ok3) {
+			return false
+		}
+		coll(st, ir.Allreduce, ElemAllreduce, 0, msgBytes(comm, ds), nil)
+		l.compute(st, comp, ElemAllreduce)
+	default:
+		return false
+	}
+	return true
+}

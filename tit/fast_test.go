@@ -1,0 +1,143 @@
+package tit
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"augur/tit/gen"
+)
+
+// readBoth reads the trace at path with np ranks through the fast path and
+// through the general path only, and fails unless both give the same
+// operations and the same error.
+func readBoth(t testing.TB, path string, np int, max int) {
+	t.Helper()
+	var ops [2]string
+	var errs [2]string
+	for i, general := range []bool{false, true} {
+		tr, err := Open(path, np, DefaultSettings())
+		if err != nil {
+			errs[i] = err.Error()
+			continue
+		}
+		tr.low.general = general
+		o, err := drain(t, tr, max)
+		tr.Close()
+		if err != nil {
+			errs[i] = err.Error()
+		}
+		ops[i] = fmt.Sprintf("%+v", o)
+	}
+	if errs[0] != errs[1] {
+		t.Fatalf("%s: fast path error %q, general path %q", path, errs[0], errs[1])
+	}
+	if ops[0] != ops[1] {
+		t.Fatalf("%s: fast and general paths lower differently:\nfast    %s\ngeneral %s", path, ops[0], ops[1])
+	}
+}
+
+// The fast path gives exactly what the general one gives, on every
+// generated pattern, SimGrid's actions, and lines that look common but
+// are not well formed (which the fast path must leave to the general one).
+func TestFastMatchesGeneral(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range gen.Patterns {
+		idx, _, err := gen.WriteIndex(filepath.Join(dir, p), gen.Spec{Pattern: p, NP: 8, Iters: 9, Bytes: 1e4, Flops: 1e6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		readBoth(t, idx, 0, 1<<20)
+	}
+	readBoth(t, "testdata/all.txt", 0, 1000)
+	readBoth(t, "testdata/index.txt", 0, 1000)
+	odd := []string{
+		"0 compute 1e6 extra\n0 compute 0\n0 compute -0\n0 compute 1.5e3\n0 compute inf\n",
+		"0 send 1 0 10 0 extra\n0 isend 1 0 10 6\n0 irecv 1 0 1e3\n0 recv 1 0 7.9\n0 send 1 0 -10\n",
+		"0 send 1 2e1 10\n0 isend 1 0 10 4x\n0 wait 0 1 2e1\n0 wait 0 1 -3\n0 test 1 0 0\n",
+		"0 bcast 10\n0 bcast 10 1\n0 bcast 10 1 0\n0 bcast 10 1 0 9\n0 allreduce 8 0\n0 allreduce 8 5 1\n",
+		"0 barrier\n0 barrier 1\n0 waitall\n0 waitall x\n# comment\n   \n\t0\tcompute\t5\r\n",
+		"0 init 1\n0 send 1 0 10\n0 bcast 10\n0 allreduce 3 1\n",
+		"0 compute 1e400\n0 compute 0x10\n0 compute nan\n",
+		"0 send 1 0\n", "0 send 2 0 10\n", "0 send 1 -1 10\n", "0 send 1 0 10 99\n", "0 send 1 0 abc\n",
+		"0 wait 1 1 0\n", "0 wait 0 5 0\n", "0 test 0 1\n", "0 bcast x\n", "0 bcast 1 7\n",
+		"0 allreduce 1\n", "0 allreduce 1 x\n", "0 compute\n", "0 compute -1\n", "0\n", "0 isend 1 0 10 -1\n",
+		"0 bcast 10 1 -2\n", "0 send 1 2147483648 10\n",
+	}
+	for i, src := range odd {
+		p := filepath.Join(dir, fmt.Sprintf("odd%d.txt", i))
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		readBoth(t, p, 2, 1000)
+		// The same lines as rank 0's own file, rank 1 idle.
+		one := filepath.Join(dir, fmt.Sprintf("one%d.txt", i))
+		os.WriteFile(one, []byte(src), 0o644)
+		os.WriteFile(filepath.Join(dir, "empty.txt"), []byte("1 init\n"), 0o644)
+		idx := filepath.Join(dir, fmt.Sprintf("idx%d", i))
+		os.WriteFile(idx, []byte(one+"\n"+filepath.Join(dir, "empty.txt")+"\n"), 0o644)
+		readBoth(t, idx, 2, 1000)
+	}
+}
+
+// lineReader gives the lines as strings.Split does, whatever its buffer
+// size and however the reads come (short reads, lines longer than the
+// buffer, no final newline).
+func TestLineReader(t *testing.T) {
+	texts := []string{
+		"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n\nx\n\n",
+		"0 compute 1\r\n0 send 1 0 10\r\n",
+		strings.Repeat("long line of many words ", 20) + "\nshort\n" + strings.Repeat("y", 100),
+	}
+	for _, text := range texts {
+		want := strings.Split(text, "\n")
+		if strings.HasSuffix(text, "\n") || text == "" {
+			want = want[:len(want)-1]
+		}
+		for _, size := range []int{1, 2, 3, 7, 16, 4096} {
+			for _, chunk := range []int{1, 3, 1 << 20} {
+				lr := newLineReader(&chunky{r: strings.NewReader(text), n: chunk}, size)
+				var got []string
+				for {
+					b, err := lr.readLine()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, string(b))
+				}
+				if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+					t.Fatalf("%q, buffer %d, reads of %d: got %q, want %q", text, size, chunk, got, want)
+				}
+				if lr.line != int64(len(want)) {
+					t.Fatalf("%q: line %d, want %d", text, lr.line, len(want))
+				}
+			}
+		}
+	}
+	// A read error ends the lines with that error.
+	lr := newLineReader(io.MultiReader(strings.NewReader("a\nb"), errReader{}), 16)
+	if b, err := lr.readLine(); err != nil || string(b) != "a" {
+		t.Fatalf("got %q, %v", b, err)
+	}
+	if _, err := lr.readLine(); err == nil || err == io.EOF {
+		t.Fatalf("got %v, want the read error", err)
+	}
+}
+
+type chunky struct {
+	r io.Reader
+	n int
+}
+
+func (c *chunky) Read(b []byte) (int, error) { return c.r.Read(b[:min(len(b), c.n)]) }
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
