@@ -232,8 +232,10 @@ func (e *engine) joinGroup(id int32) bool {
 
 // leaveGroup takes flow id, the group's head, out of its group as it
 // ends: the others speed up, or, past the group's limit, are solved in
-// full.
-func (e *engine) leaveGroup(id int32) {
+// full. If the new head ends at this same instant (a lockstep of equal
+// flows), it is returned for the caller to finish now, unscheduled;
+// otherwise -1.
+func (e *engine) leaveGroup(id int32) int32 {
 	n := e.net
 	f := &n.flows[id]
 	gi := f.grp
@@ -248,15 +250,19 @@ func (e *engine) leaveGroup(id int32) {
 	g.used -= coefOn(f, g.link) * f.weight
 	if len(g.heap) == 0 {
 		e.freeGroup(gi)
-		return
+		return -1
 	}
 	lambda := n.links[g.link].capacity / g.used
 	if g.used > 0 && lambda < g.limit*(1-groupMargin) {
 		g.lambda = lambda
+		if h := g.heap[0]; n.flows[h].vfin <= g.clock {
+			return h
+		}
 		e.scheduleHead(g)
-		return
+		return -1
 	}
 	e.markReshare(g.heap[0]) // the full solve dissolves the group
+	return -1
 }
 
 // dissolveGroup hands the group's members back to the full solver with

@@ -266,7 +266,11 @@ func (e *engine) netEvent(id, arg int32) {
 	if f.state != flowActive || f.version != arg {
 		return // superseded by a rate change
 	}
-	e.finishFlow(id)
+	// Group members that end at this same instant end here too, before
+	// anything their ends set off (as their own events would have).
+	for id >= 0 {
+		id = e.finishFlow(id)
+	}
 }
 
 // activate lets a flow that paid its latency share its links.
@@ -291,13 +295,16 @@ func (e *engine) activate(id int32, t float64) {
 }
 
 // finishFlow ends a flow now: it leaves its links, the flows it shared
-// them with get new rates, and its requests complete.
-func (e *engine) finishFlow(id int32) {
+// them with get new rates, and its requests complete. It returns the
+// member of the flow's group that ends at this same instant, if any, to
+// be finished next (-1: none).
+func (e *engine) finishFlow(id int32) (next int32) {
 	n := e.net
 	f := &n.flows[id]
 	g := f.grp
+	next = -1
 	if g != 0 {
-		e.leaveGroup(id)
+		next = e.leaveGroup(id)
 	}
 	for i, l := range f.links {
 		lk := &n.links[l]
@@ -342,6 +349,7 @@ func (e *engine) finishFlow(id int32) {
 	e.completeReq(rid)
 	e.maybeFree(sid)
 	e.maybeFree(rid)
+	return next
 }
 
 // markReshare asks for the shares of the flows connected to flow seed to
