@@ -90,7 +90,9 @@ func TestFlowGroupByHand(t *testing.T) {
 // with a full solve at every change: every rank must end at the same time.
 func TestFlowGroupsMatchFullSolves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
-	for _, bb := range []string{"", ` bb_bw="1.5MBps" bb_lat="5us"`, ` bb_bw="50MBps" bb_lat="5us"`} {
+	for _, bb := range []string{"", ` bb_bw="1.5MBps" bb_lat="5us"`, ` bb_bw="50MBps" bb_lat="5us"`,
+		` bb_bw="1.5MBps" bb_lat="5us" bb_sharing_policy="FATPIPE"`, ` sharing_policy="SHARED" bb_bw="3MBps" bb_lat="5us"`,
+		` topology="TORUS" topo_parameters="4,2,2"`, ` topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"`} {
 		xml := fmt.Sprintf(`<platform version="4.1"><cluster id="c" prefix="n" radical="0-15" suffix="" speed="1Gf" bw="1MBps" lat="20us"%s/></platform>`, bb)
 		m, err := platform.Parse("c.xml", []byte(xml))
 		if err != nil {
@@ -100,7 +102,11 @@ func TestFlowGroupsMatchFullSolves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, nc := range []*netmodel.Config{&smpi, plainCM02(t)} {
+		lv08, err := netmodel.New("LV08", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, nc := range []*netmodel.Config{&smpi, plainCM02(t), &lv08} {
 			for trial := 0; trial < 6; trial++ {
 				const np = 32
 				nodes := make([]int32, np)
