@@ -12,32 +12,43 @@ import (
 	"augur/tit/gen"
 )
 
+// readVariant is one way to read a trace; the first is the reference.
+type readVariant struct {
+	general bool // lower every action by the general path
+	ring    int  // per-rank buffer size, 0 for the default
+}
+
+var readVariants = [...]readVariant{{}, {general: true}, {ring: 7}, {ring: 64, general: true}}
+
 // readBoth reads the trace at path with np ranks through the fast path and
-// through the general path only, and fails unless both give the same
+// through the general path only, with per-rank buffers large and tiny
+// (lines longer than the buffer), and fails unless all give the same
 // operations and the same error.
 func readBoth(t testing.TB, path string, np int, max int) {
 	t.Helper()
-	var ops [2]string
-	var errs [2]string
-	for i, general := range []bool{false, true} {
+	var ops, errs [len(readVariants)]string
+	for i, v := range readVariants {
 		tr, err := Open(path, np, DefaultSettings())
 		if err != nil {
 			errs[i] = err.Error()
 			continue
 		}
-		tr.low.general = general
+		tr.low.general = v.general
+		if v.ring > 0 && tr.pool != nil {
+			tr.pool.buf = v.ring
+		}
 		o, err := drain(t, tr, max)
 		tr.Close()
 		if err != nil {
 			errs[i] = err.Error()
 		}
 		ops[i] = fmt.Sprintf("%+v", o)
-	}
-	if errs[0] != errs[1] {
-		t.Fatalf("%s: fast path error %q, general path %q", path, errs[0], errs[1])
-	}
-	if ops[0] != ops[1] {
-		t.Fatalf("%s: fast and general paths lower differently:\nfast    %s\ngeneral %s", path, ops[0], ops[1])
+		if errs[i] != errs[0] {
+			t.Fatalf("%s: %+v gives the error %q, %+v %q", path, v, errs[i], readVariants[0], errs[0])
+		}
+		if ops[i] != ops[0] {
+			t.Fatalf("%s: %+v and %+v lower differently:\n%s\n%s", path, v, readVariants[0], ops[i], ops[0])
+		}
 	}
 }
 
@@ -141,3 +152,25 @@ func (c *chunky) Read(b []byte) (int, error) { return c.r.Read(b[:min(len(b), c.
 type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
+
+// A rank file gone before it is read gives the open error.
+func TestMissingRankFile(t *testing.T) {
+	dir := t.TempDir()
+	idx, _, err := gen.WriteIndex(dir, gen.Spec{Pattern: "stencil", NP: 16, Iters: 50, Bytes: 1, Flops: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := Open(idx, 0, DefaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := tr.Files[3]
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	_, err = drain(t, tr, 1000)
+	tr.Close()
+	if err == nil || !strings.Contains(err.Error(), "open "+gone+": no such file") {
+		t.Errorf("a missing rank file gave %v", err)
+	}
+}

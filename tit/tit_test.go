@@ -256,19 +256,22 @@ func TestFilePool(t *testing.T) {
 		idx.WriteString(name + "\n")
 	}
 	os.WriteFile(filepath.Join(dir, "index"), []byte(idx.String()), 0o644)
-	tr, err := Open(filepath.Join(dir, "index"), 0, DefaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr.pool.max = 3 // force closing and reopening
-	ops, err := drain(t, tr, 10000)
-	tr.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for r := range ops {
-		if len(ops[r]) != 302 {
-			t.Fatalf("rank %d: %d operations, want 300 computes + wait + end", r, len(ops[r]))
+	for _, buf := range []int{4096, 5} {
+		tr, err := Open(filepath.Join(dir, "index"), 0, DefaultSettings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr.pool.max = 3 // force closing and reopening
+		tr.pool.buf = buf
+		ops, err := drain(t, tr, 10000)
+		tr.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := range ops {
+			if len(ops[r]) != 302 {
+				t.Fatalf("rank %d: %d operations, want 300 computes + wait + end", r, len(ops[r]))
+			}
 		}
 	}
 }
