@@ -36,9 +36,49 @@ func (c *cursor) field() []byte {
 	return b[i:j]
 }
 
-// rankArg is field f as a rank of the trace.
-func (l *lowerer) rankArg(f []byte) (int32, bool) {
-	v, ok := parseInt(f)
+// int reads the next field as parseInt does (false if there is none),
+// in one pass over its bytes.
+func (c *cursor) int() (int32, bool) {
+	b, i := c.b, c.i
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	start := i
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		i++
+	}
+	digits := i
+	var v int64
+	for ; i < len(b) && b[i]-'0' <= 9; i++ {
+		if v = v*10 + int64(b[i]-'0'); v > 1<<31 {
+			c.i = i
+			return parseInt(c.rest(start))
+		}
+	}
+	if i == digits || (i < len(b) && !isSpace(b[i])) {
+		// No digits, or more after them (stoi stops there): the
+		// general reading.
+		return parseInt(c.rest(start))
+	}
+	c.i = i
+	if b[start] == '-' {
+		v = -v
+	}
+	if v > 1<<31-1 || v < -1<<31 {
+		return 0, false
+	}
+	return int32(v), true
+}
+
+// rest returns the field starting at start and moves past it.
+func (c *cursor) rest(start int) []byte {
+	c.i = start
+	return c.field()
+}
+
+// rankArg is the next field as a rank of the trace.
+func (l *lowerer) rankArg(c *cursor) (int32, bool) {
+	v, ok := c.int()
 	return v, ok && v >= 0 && v < l.np
 }
 
@@ -78,8 +118,8 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 		}
 		l.compute(st, v, ElemCompute)
 	case "send", "isend", "recv", "irecv":
-		peer, ok1 := l.rankArg(c.field())
-		tag, ok2 := parseInt(c.field())
+		peer, ok1 := l.rankArg(c)
+		tag, ok2 := c.int()
 		size, ok3 := numArg(c.field())
 		ds, ok4 := dtypeArg(c.field(), st.defType)
 		if !(ok1 && ok2 && ok3 && ok4) || tag < 0 {
@@ -87,9 +127,9 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 		}
 		p2p(st, intern(name), peer, tag, size, ds)
 	case "wait", "test":
-		src, ok1 := l.rankArg(c.field())
-		dst, ok2 := l.rankArg(c.field())
-		tag, ok3 := parseInt(c.field())
+		src, ok1 := l.rankArg(c)
+		dst, ok2 := l.rankArg(c)
+		tag, ok3 := c.int()
 		if !(ok1 && ok2 && ok3) || (src != st.rank && dst != st.rank) {
 			return false
 		}
@@ -101,9 +141,9 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 	case "bcast":
 		size, ok1 := numArg(c.field())
 		root, ok2 := int32(0), true
-		f := c.field()
-		if f != nil {
-			root, ok2 = l.rankArg(f)
+		if f := c.field(); f != nil {
+			root, ok2 = parseInt(f)
+			ok2 = ok2 && root >= 0 && root < l.np
 		}
 		ds, ok3 := dtypeArg(c.field(), st.defType)
 		if !(ok1 && ok2 && ok3) {
