@@ -82,7 +82,11 @@ type flowNet struct {
 
 	// Route information by node pair (src<<32 | dst).
 	routeIdx map[uint64]int32
-	routes   []routeInfo
+	// recent remembers each source node's last routes (dst, index + 1):
+	// a stencil's ranks send to the same few neighbours over and over,
+	// and this saves the map lookup.
+	recent [][routeMemo]routeMemoEntry
+	routes []routeInfo
 
 	// scratch
 	route, back []int32
@@ -117,6 +121,7 @@ func (e *engine) initNet() error {
 		n.links[i] = netLink{capacity: l.Bandwidth, fatpipe: l.Sharing == 1}
 	}
 	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
+	n.recent = make([][routeMemo]routeMemoEntry, e.m.NumNodes())
 	e.net = n
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
@@ -167,6 +172,11 @@ type routeInfo struct {
 	weight float64
 }
 
+// routeMemo is how many recent routes each source node remembers.
+const routeMemo = 4
+
+type routeMemoEntry struct{ dst, idx int32 }
+
 // maxCachedRoutes bounds the route cache (about 100 bytes a pair).
 const maxCachedRoutes = 1 << 15
 
@@ -174,7 +184,20 @@ const maxCachedRoutes = 1 << 15
 func (e *engine) routeOf(a, b int) *routeInfo {
 	n := e.net
 	key := uint64(uint32(a))<<32 | uint64(uint32(b))
+	var memo *[routeMemo]routeMemoEntry
+	if a < len(n.recent) {
+		memo = &n.recent[a]
+		for _, m := range memo {
+			if m.dst == int32(b) && m.idx > 0 {
+				return &n.routes[m.idx-1]
+			}
+		}
+	}
 	if i, ok := n.routeIdx[key]; ok {
+		if memo != nil {
+			copy(memo[1:], memo[:routeMemo-1])
+			memo[0] = routeMemoEntry{dst: int32(b), idx: i + 1}
+		}
 		return &n.routes[i]
 	}
 	lat, minBW := e.flowRoute(a, b)
@@ -216,10 +239,16 @@ func (e *engine) routeOf(a, b int) *routeInfo {
 		// start over rather than grow without bound (flows keep their
 		// own links slices alive).
 		clear(n.routeIdx)
+		clear(n.recent)
 		n.routes = n.routes[:0]
 	}
 	n.routeIdx[key] = int32(len(n.routes))
 	n.routes = append(n.routes, ri)
+	if a < len(n.recent) {
+		memo := &n.recent[a]
+		copy(memo[1:], memo[:routeMemo-1])
+		memo[0] = routeMemoEntry{dst: int32(b), idx: int32(len(n.routes))}
+	}
 	return &n.routes[len(n.routes)-1]
 }
 
