@@ -96,6 +96,9 @@ func (e *engine) formGroup(flows, links []int32) bool {
 	limit := second
 	for _, id := range flows {
 		f := &n.flows[id]
+		if !(f.factor > 0) {
+			return false // never progresses: left to the full solver's starvation
+		}
 		crosses := false
 		limit = math.Min(limit, f.bound/f.weight)
 		for i, l := range f.links {
@@ -199,7 +202,7 @@ func (e *engine) joinGroup(id int32) bool {
 	}
 	g := &n.groups[gi]
 	cL := coefOn(f, g.link)
-	if cL == 0 {
+	if cL == 0 || !(f.factor > 0) {
 		return false
 	}
 	used := g.used + cL*f.weight
