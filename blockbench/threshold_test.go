@@ -2,9 +2,11 @@ package blockbench
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -238,13 +240,22 @@ func TestThresholdRealStream(t *testing.T) {
 		t.Skip("-short: the stream loop takes a second")
 	}
 	const full = int64(5e7)
-	r, measured := realBlock(t, "blocks/stream.c", full)
-	if r.Threshold < 1<<22 {
-		t.Errorf("settled at th %d, before the loop had touched its 4 Mi elements", r.Threshold)
+	// A memory-bound loop on a shared machine: another job's burst during
+	// either the sampling or the full run moves one measurement by more
+	// than 1.5×, so a prediction off in three attempts in a row fails.
+	var errs []string
+	for attempt := 0; attempt < 3; attempt++ {
+		r, measured := realBlock(t, "blocks/stream.c", full)
+		if r.Threshold < 1<<22 {
+			t.Fatalf("settled at th %d, before the loop had touched its 4 Mi elements", r.Threshold)
+		}
+		ratio := r.Predicted / measured
+		if ratio >= 1/1.5 && ratio <= 1.5 {
+			return
+		}
+		errs = append(errs, fmt.Sprintf("predicted %g s, measured %g s (th %d)", r.Predicted, measured, r.Threshold))
 	}
-	if ratio := r.Predicted / measured; ratio < 1/1.5 || ratio > 1.5 {
-		t.Errorf("predicted %g s, measured %g s (th %d)", r.Predicted, measured, r.Threshold)
-	}
+	t.Errorf("off by more than 1.5× in every attempt: %s", strings.Join(errs, "; "))
 }
 
 // On a machine too noisy to settle, the budget stops the search at a
