@@ -41,25 +41,11 @@ type msg struct {
 // the matching irecvs, and a waitall everywhere; ranks sit on the nodes.
 func runFlows(t *testing.T, m *machine.Machine, nc *netmodel.Config, nodes []int32, msgs []msg) *Result {
 	t.Helper()
-	streams := make([][]ir.Op, len(nodes))
+	timed := make([]timedMsg, len(msgs))
 	for i, mg := range msgs {
-		streams[mg.to] = append(streams[mg.to], ir.Op{Kind: ir.Irecv, Peer: mg.from, Tag: int32(i), Bytes: mg.bytes, Cost: ir.NoCost})
-		streams[mg.from] = append(streams[mg.from], ir.Op{Kind: ir.Isend, Peer: mg.to, Tag: int32(i), Bytes: mg.bytes, Cost: ir.NoCost})
+		timed[i] = timedMsg{from: mg.from, to: mg.to, bytes: mg.bytes}
 	}
-	for i := range streams {
-		streams[i] = append(streams[i], ir.Op{Kind: ir.Wait, Peer: ir.AllRequests})
-	}
-	r, err := Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes, Net: nc},
-		Program{Elements: []ir.Element{{Name: "x", Kind: "test"}}, Stream: func(pid, nid int32) (ir.Stream, error) {
-			return &ops{list: streams[pid]}, nil
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Deadlock != nil {
-		t.Fatal("deadlock")
-	}
-	return r
+	return runTimed(t, m, nc, nodes, timed, true)
 }
 
 func TestMaxMinByHand(t *testing.T) {
