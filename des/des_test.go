@@ -160,3 +160,31 @@ func TestQueueRescheduleMatchesLazyDeletion(t *testing.T) {
 		}
 	}
 }
+
+// Peek shows what Pop returns next; Each visits every pending event once;
+// Reset empties the queue and forgets keyed positions, so a reused queue
+// starts over.
+func TestQueuePeekEachReset(t *testing.T) {
+	var q Queue
+	q.SetKeyed(7, 4)
+	q.Push(3, 10, 1, 0)
+	q.Reschedule(1, 2, 5)
+	q.Push(2, 11, 1, 0)
+	if p := q.Peek(); p.Time != 1 || p.Target != 2 || p.Arg != 5 {
+		t.Fatalf("peek %+v, want the keyed event at 1", p)
+	}
+	sum := int32(0)
+	q.Each(func(ev Event) { sum += ev.Target })
+	if sum != 10+2+11 {
+		t.Fatalf("each visited targets summing to %d, want 23", sum)
+	}
+	q.Reset()
+	if q.Len() != 0 {
+		t.Fatalf("%d events after reset", q.Len())
+	}
+	q.Cancel(2) // its position was forgotten: nothing to cancel
+	q.Push(5, 12, 1, 0)
+	if p := q.Pop(); p.Target != 12 || q.Len() != 0 {
+		t.Fatalf("after reset popped %+v with %d left", p, q.Len())
+	}
+}

@@ -115,6 +115,27 @@ func (q *Queue) PeekTime() (t float64, ok bool) {
 	return q.h[0].Time, true
 }
 
+// Peek returns the earliest event without removing it. The queue must not
+// be empty.
+func (q *Queue) Peek() Event { return q.h[0] }
+
+// Each calls fn for every pending event, in no particular order.
+func (q *Queue) Each(fn func(Event)) {
+	for _, ev := range q.h {
+		fn(ev)
+	}
+}
+
+// Reset empties the queue, keeping its storage for reuse.
+func (q *Queue) Reset() {
+	for _, ev := range q.h {
+		if q.keyed && ev.Kind == q.keyKind {
+			q.pos[ev.Target] = -1
+		}
+	}
+	q.h = q.h[:0]
+}
+
 // Pop removes and returns the earliest event. The queue must not be empty.
 func (q *Queue) Pop() Event {
 	h := q.h

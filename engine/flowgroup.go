@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"augur/des"
+)
 
 // Single-bottleneck groups: max-min sharing in O(log n) per flow event.
 //
@@ -17,7 +21,8 @@ import "math"
 // becomes a group: a level clock Λ advances at λ per second, member f ends
 // when Λ reaches its virtual finish vfin = Λ(join) + remain/(weight·factor),
 // and only the member with the smallest vfin (the head) has a pending
-// event. A join or a leave updates Σ and λ in O(1), the heap in O(log n).
+// event. A join or a leave updates Σ and λ in O(1), the group's member
+// queue (a des.Queue keyed on vfin) in O(log n).
 //
 // The group keeps limit, a lower bound on the level at which any other
 // constraint would bind: set by the full solve, lowered by joins (which
@@ -43,9 +48,14 @@ type flowGroup struct {
 	at     float64
 	used   float64 // Σ coef_L·weight over the members
 	limit  float64 // level below which no other constraint binds
-	heap   []int32 // members, a binary min-heap on (vfin, gseq)
-	head   int32   // the member with the pending event, -1 none
+	// members: one entry per member at its virtual finish (Time: vfin,
+	// Target: flow), equal levels in joining order.
+	members des.Queue
+	head    int32 // the member with the pending event, -1 none
 }
+
+// evMember is the kind of a group's member entries.
+const evMember uint8 = 0
 
 // levelNow brings the group's clock to the current time.
 func (e *engine) levelNow(g *flowGroup) {
@@ -71,7 +81,7 @@ func coefOn(f *flow, l int32) float64 {
 // the per-flow completions.
 func (e *engine) formGroup(flows, links []int32) bool {
 	n := e.net
-	if len(flows) < 2 {
+	if e.cfg.noFlowGroups || len(flows) < 2 {
 		return false
 	}
 	// The tightest link and the next constraint.
@@ -122,15 +132,10 @@ func (e *engine) formGroup(flows, links []int32) bool {
 	g.clock, g.at = 0, e.now
 	for _, id := range flows {
 		f := &n.flows[id]
-		n.gseq++
-		f.grp, f.gseq = gi, n.gseq
+		f.grp = gi
 		f.vfin = math.Max(f.remain, 0) / (f.weight * f.factor)
-		f.hpos = int32(len(g.heap))
-		g.heap = append(g.heap, id)
+		g.members.Push(f.vfin, id, evMember, 0)
 		e.q.Cancel(id)
-	}
-	for i := len(g.heap)/2 - 1; i >= 0; i-- {
-		n.groupDown(g, i)
 	}
 	e.scheduleHead(g)
 	return true
@@ -153,7 +158,7 @@ func (e *engine) newGroup() int32 {
 func (e *engine) freeGroup(gi int32) {
 	n := e.net
 	g := &n.groups[gi]
-	g.heap = g.heap[:0]
+	g.members.Reset()
 	g.head = -1
 	n.freeGroups = append(n.freeGroups, gi)
 }
@@ -162,7 +167,7 @@ func (e *engine) freeGroup(gi int32) {
 // the current level and rate (the clock must be current).
 func (e *engine) scheduleHead(g *flowGroup) {
 	n := e.net
-	h := g.heap[0]
+	h := g.members.Peek().Target
 	if g.head >= 0 && g.head != h {
 		e.q.Cancel(g.head)
 	}
@@ -223,12 +228,9 @@ func (e *engine) joinGroup(id int32) bool {
 	}
 	e.levelNow(g)
 	g.used, g.lambda, g.limit = used, lambda, limit
-	n.gseq++
-	f.grp, f.gseq = gi, n.gseq
+	f.grp = gi
 	f.vfin = g.clock + math.Max(f.remain, 0)/(f.weight*f.factor)
-	f.hpos = int32(len(g.heap))
-	g.heap = append(g.heap, id)
-	n.groupUp(g, int(f.hpos))
+	g.members.Push(f.vfin, id, evMember, 0)
 	e.scheduleHead(g)
 	return true
 }
@@ -249,22 +251,22 @@ func (e *engine) leaveGroup(id int32) int32 {
 	if g.head == id {
 		g.head = -1
 	}
-	n.groupRemove(g, int(f.hpos))
+	g.members.Pop() // id: only the first finisher ends
 	g.used -= coefOn(f, g.link) * f.weight
-	if len(g.heap) == 0 {
+	if g.members.Len() == 0 {
 		e.freeGroup(gi)
 		return -1
 	}
 	lambda := n.links[g.link].capacity / g.used
 	if g.used > 0 && lambda < g.limit*(1-groupMargin) {
 		g.lambda = lambda
-		if h := g.heap[0]; n.flows[h].vfin <= g.clock {
-			return h
+		if h := g.members.Peek(); h.Time <= g.clock {
+			return h.Target
 		}
 		e.scheduleHead(g)
 		return -1
 	}
-	e.markReshare(g.heap[0]) // the full solve dissolves the group
+	e.markReshare(g.members.Peek().Target) // the full solve dissolves the group
 	return -1
 }
 
@@ -275,76 +277,15 @@ func (e *engine) dissolveGroup(gi int32) {
 	g := &n.groups[gi]
 	e.levelNow(g)
 	now := e.now
-	for _, id := range g.heap {
-		f := &n.flows[id]
+	g.members.Each(func(ev des.Event) {
+		f := &n.flows[ev.Target]
 		f.remain = (f.vfin - g.clock) * f.weight * f.factor
 		f.value = f.weight * g.lambda
 		f.last = now
 		f.grp = 0
-	}
+	})
 	if g.head >= 0 {
 		e.q.Cancel(g.head)
 	}
 	e.freeGroup(gi)
-}
-
-// The group heap: members ordered by (vfin, gseq).
-
-func (n *flowNet) groupLess(a, b int32) bool {
-	fa, fb := &n.flows[a], &n.flows[b]
-	if fa.vfin != fb.vfin {
-		return fa.vfin < fb.vfin
-	}
-	return fa.gseq < fb.gseq
-}
-
-func (n *flowNet) groupSet(g *flowGroup, i int, id int32) {
-	g.heap[i] = id
-	n.flows[id].hpos = int32(i)
-}
-
-func (n *flowNet) groupUp(g *flowGroup, i int) {
-	id := g.heap[i]
-	for i > 0 {
-		p := (i - 1) / 2
-		if !n.groupLess(id, g.heap[p]) {
-			break
-		}
-		n.groupSet(g, i, g.heap[p])
-		i = p
-	}
-	n.groupSet(g, i, id)
-}
-
-func (n *flowNet) groupDown(g *flowGroup, i int) {
-	id := g.heap[i]
-	k := len(g.heap)
-	for {
-		c := 2*i + 1
-		if c >= k {
-			break
-		}
-		if c+1 < k && n.groupLess(g.heap[c+1], g.heap[c]) {
-			c++
-		}
-		if !n.groupLess(g.heap[c], id) {
-			break
-		}
-		n.groupSet(g, i, g.heap[c])
-		i = c
-	}
-	n.groupSet(g, i, id)
-}
-
-func (n *flowNet) groupRemove(g *flowGroup, i int) {
-	last := len(g.heap) - 1
-	if i != last {
-		moved := g.heap[last]
-		g.heap = g.heap[:last]
-		n.groupSet(g, i, moved)
-		n.groupDown(g, i)
-		n.groupUp(g, int(n.flows[moved].hpos))
-		return
-	}
-	g.heap = g.heap[:last]
 }

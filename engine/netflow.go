@@ -52,9 +52,7 @@ type flow struct {
 	fixed   bool      // max-min: value settled in this solve
 	linkPos []int32   // position of the flow in each link's list
 	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
-	hpos    int32     // position in the group's heap
 	vfin    float64   // group level at which the flow ends
-	gseq    uint64    // order among members ending at the same level
 }
 
 type netLink struct {
@@ -82,11 +80,7 @@ type flowNet struct {
 
 	// Route information by node pair (src<<32 | dst).
 	routeIdx map[uint64]int32
-	// recent remembers each source node's last routes (dst, index + 1):
-	// a stencil's ranks send to the same few neighbours over and over,
-	// and this saves the map lookup.
-	recent [][routeMemo]routeMemoEntry
-	routes []routeInfo
+	routes   []routeInfo
 
 	// scratch
 	route, back []int32
@@ -96,7 +90,6 @@ type flowNet struct {
 
 	groups     []flowGroup // index 0 unused: flow.grp 0 means none
 	freeGroups []int32
-	gseq       uint64
 }
 
 // initNet sets up the flow network when cfg asks for a flow model.
@@ -121,7 +114,6 @@ func (e *engine) initNet() error {
 		n.links[i] = netLink{capacity: l.Bandwidth, fatpipe: l.Sharing == 1}
 	}
 	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
-	n.recent = make([][routeMemo]routeMemoEntry, e.m.NumNodes())
 	e.net = n
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
@@ -172,11 +164,6 @@ type routeInfo struct {
 	weight float64
 }
 
-// routeMemo is how many recent routes each source node remembers.
-const routeMemo = 4
-
-type routeMemoEntry struct{ dst, idx int32 }
-
 // maxCachedRoutes bounds the route cache (about 100 bytes a pair).
 const maxCachedRoutes = 1 << 15
 
@@ -184,20 +171,7 @@ const maxCachedRoutes = 1 << 15
 func (e *engine) routeOf(a, b int) *routeInfo {
 	n := e.net
 	key := uint64(uint32(a))<<32 | uint64(uint32(b))
-	var memo *[routeMemo]routeMemoEntry
-	if a < len(n.recent) {
-		memo = &n.recent[a]
-		for _, m := range memo {
-			if m.dst == int32(b) && m.idx > 0 {
-				return &n.routes[m.idx-1]
-			}
-		}
-	}
 	if i, ok := n.routeIdx[key]; ok {
-		if memo != nil {
-			copy(memo[1:], memo[:routeMemo-1])
-			memo[0] = routeMemoEntry{dst: int32(b), idx: i + 1}
-		}
 		return &n.routes[i]
 	}
 	lat, minBW := e.flowRoute(a, b)
@@ -239,16 +213,10 @@ func (e *engine) routeOf(a, b int) *routeInfo {
 		// start over rather than grow without bound (flows keep their
 		// own links slices alive).
 		clear(n.routeIdx)
-		clear(n.recent)
 		n.routes = n.routes[:0]
 	}
 	n.routeIdx[key] = int32(len(n.routes))
 	n.routes = append(n.routes, ri)
-	if a < len(n.recent) {
-		memo := &n.recent[a]
-		copy(memo[1:], memo[:routeMemo-1])
-		memo[0] = routeMemoEntry{dst: int32(b), idx: int32(len(n.routes))}
-	}
 	return &n.routes[len(n.routes)-1]
 }
 
@@ -441,8 +409,7 @@ func (e *engine) netSolve() {
 		f.last = now
 		f.fixed = false
 	}
-	rounds := solveMaxMin(n, flows, links)
-	if rounds == 1 && !e.cfg.noFlowGroups && e.formGroup(flows, links) {
+	if rounds := solveMaxMin(n, flows, links); rounds == 1 && e.formGroup(flows, links) {
 		n.compFlows, n.compLinks = flows, links
 		return
 	}

@@ -7,11 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests use: graphviz renders dot output; SimGrid
-# (smpirun, smpireplaymain) and OpenMPI are the peers the MPI replay tests
+# (libsimgrid-dev has smpirun, smpicc, smpireplaymain) and OpenMPI are the peers the MPI replay tests
 # run side by side with augur; gcc builds the C recorders and test programs;
 # headless chromium drives the workbench and the HTML report in e2e/.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev simgrid openmpi-bin libopenmpi-dev chromium"
+packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -19,8 +19,15 @@ done
 if [ -n "$missing" ]; then
   echo "== installing Debian packages:$missing"
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) ||
-      echo "   could not install them; the tests that need them say so and skip"
+    apt-get update -qq || echo "   apt-get update failed"
+    # One at a time if the batch fails, so one unavailable package does
+    # not keep the others out.
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null; then
+      for p in $missing; do
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$p" >/dev/null ||
+          echo "   could not install $p; the tests that need it say so and skip"
+      done
+    fi
   else
     echo "   not root or no apt-get: the tests that need them will skip"
   fi
