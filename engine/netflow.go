@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"math"
 
 	"augur/netmodel"
@@ -78,12 +79,12 @@ type flowNet struct {
 	pending      []int32
 	solvePending bool
 
-	// Route information by node pair (src<<32 | dst).
-	routeIdx map[uint64]int32
-	routes   []routeInfo
+	routes routeCache
 
 	// scratch
 	route, back []int32
+	riLinks     []int32   // routeOf's scratch
+	riCoef      []float64 // routeOf's scratch
 	compFlows   []int32
 	compLinks   []int32
 	active      []int32 // solveMaxMin: flows not yet fixed
@@ -164,18 +165,84 @@ type routeInfo struct {
 	weight float64
 }
 
-// maxCachedRoutes bounds the route cache (about 100 bytes a pair).
+// routeCache holds the routeInfo of the node pairs seen so far, compactly:
+// an all-to-all of thousands of ranks touches tens of thousands of pairs,
+// and as separate slices they were a third of a 4096-rank replay's heap
+// (240 bytes a pair). A pair's links sit in one shared arena and its
+// coefficients are interned (a platform has a handful of patterns such as
+// [1 1 1 0.05 0.05 0.05]), which leaves about 90 bytes a pair.
+type routeCache struct {
+	idx   map[uint64]int32 // src<<32 | dst -> recs index
+	recs  []routeRec
+	arena []int32 // the links of every cached route, back to back
+
+	coefs   [][]float64       // interned coefficient vectors
+	coefIdx map[string]uint32 // a vector's bytes -> coefs index
+	key     []byte            // scratch for coefIdx lookups
+}
+
+type routeRec struct {
+	off, n, coef       uint32 // links arena[off:off+n], coefficients coefs[coef]
+	lat, bound, weight float64
+}
+
+// maxCachedRoutes bounds the route cache.
 const maxCachedRoutes = 1 << 15
 
+// get returns the cached route of key.
+func (c *routeCache) get(key uint64) (routeInfo, bool) {
+	i, ok := c.idx[key]
+	if !ok {
+		return routeInfo{}, false
+	}
+	r := &c.recs[i]
+	// Full slice expressions: a flow's links can never be appended into
+	// the arena's next route.
+	return routeInfo{links: c.arena[r.off : r.off+r.n : r.off+r.n], coef: c.coefs[r.coef],
+		lat: r.lat, bound: r.bound, weight: r.weight}, true
+}
+
+// put caches ri (whose slices are scratch) under key and returns it with
+// slices that stay valid for as long as a flow holds them.
+func (c *routeCache) put(key uint64, ri routeInfo) routeInfo {
+	if c.idx == nil {
+		c.idx = make(map[uint64]int32)
+		c.coefIdx = make(map[string]uint32)
+	}
+	if len(c.recs) >= maxCachedRoutes {
+		// Start over rather than grow without bound. Flows still hold
+		// slices of the old arena and vectors, which stay as they were.
+		clear(c.idx)
+		clear(c.coefIdx)
+		c.recs, c.arena, c.coefs = c.recs[:0], nil, nil
+	}
+	c.key = c.key[:0]
+	for _, v := range ri.coef {
+		c.key = binary.LittleEndian.AppendUint64(c.key, math.Float64bits(v))
+	}
+	ci, ok := c.coefIdx[string(c.key)]
+	if !ok {
+		ci = uint32(len(c.coefs))
+		c.coefs = append(c.coefs, append([]float64(nil), ri.coef...))
+		c.coefIdx[string(c.key)] = ci
+	}
+	off := uint32(len(c.arena))
+	c.arena = append(c.arena, ri.links...)
+	c.idx[key] = int32(len(c.recs))
+	c.recs = append(c.recs, routeRec{off: off, n: uint32(len(ri.links)), coef: ci, lat: ri.lat, bound: ri.bound, weight: ri.weight})
+	ri, _ = c.get(key)
+	return ri
+}
+
 // routeOf returns the route information of src -> dst nodes.
-func (e *engine) routeOf(a, b int) *routeInfo {
+func (e *engine) routeOf(a, b int) routeInfo {
 	n := e.net
 	key := uint64(uint32(a))<<32 | uint64(uint32(b))
-	if i, ok := n.routeIdx[key]; ok {
-		return &n.routes[i]
+	if ri, ok := n.routes.get(key); ok {
+		return ri
 	}
 	lat, minBW := e.flowRoute(a, b)
-	var ri routeInfo
+	ri := routeInfo{links: n.riLinks[:0], coef: n.riCoef[:0]}
 	add := func(l int32, c float64) {
 		for i, x := range ri.links {
 			if x == l {
@@ -196,6 +263,7 @@ func (e *engine) routeOf(a, b int) *routeInfo {
 	for _, l := range n.back {
 		add(l, 0.05)
 	}
+	n.riLinks, n.riCoef = ri.links, ri.coef
 	ri.bound = minBW
 	if lat > 0 && n.cfg.TCPGamma > 0 {
 		ri.bound = math.Min(ri.bound, n.cfg.TCPGamma/(2*lat))
@@ -205,19 +273,7 @@ func (e *engine) routeOf(a, b int) *routeInfo {
 		ri.weight = 1 / penalty
 	}
 	ri.lat = lat
-	if n.routeIdx == nil {
-		n.routeIdx = make(map[uint64]int32)
-	}
-	if len(n.routes) >= maxCachedRoutes {
-		// An all-to-all of thousands of ranks touches millions of pairs:
-		// start over rather than grow without bound (flows keep their
-		// own links slices alive).
-		clear(n.routeIdx)
-		n.routes = n.routes[:0]
-	}
-	n.routeIdx[key] = int32(len(n.routes))
-	n.routes = append(n.routes, ri)
-	return &n.routes[len(n.routes)-1]
+	return n.routes.put(key, ri)
 }
 
 // startFlow starts the transfer of send sid to receive rid at t.
