@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Replays one generated trace with augur and with SimGrid 3.32's smpirun
 # in the same run and prints, for both: wall time, trace actions per
-# second, peak memory (maximum resident set, /usr/bin/time -v), and the
+# second, peak memory (maximum resident set, /usr/bin/time -v; also per
+# simulated rank, which is what grows with the machine), and the
 # ratios. Targets of issue 4: >= 50x SimGrid's speed, <= 1/10 of its memory.
 #
 #   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
@@ -45,9 +46,9 @@ read -r sw sr < <(measure simgrid smpirun -no-privatize -replay "$work/trace/ind
 at=$(grep -o '"simulation_time_s": [0-9.e+-]*' "$work/augur.out" | awk '{print $2}')
 events=$(grep -o '"events": [0-9]*' "$work/augur.out" | awk '{print $2}')
 st=$(grep -o 'Simulation time [0-9.]*' "$work/simgrid.time" "$work/simgrid.out" 2>/dev/null | head -1 | awk '{print $3}')
-awk -v a="$actions" -v aw="$aw" -v ar="$ar" -v sw="$sw" -v sr="$sr" -v at="$at" -v st="$st" -v ev="$events" 'BEGIN {
-  printf "%-8s %12s %10s %16s %14s\n", "", "sim time", "wall (s)", "actions/s", "peak RSS (MB)"
-  printf "%-8s %12.6f %10.2f %16.0f %14.1f   (engine events: %d, %.0f/s)\n", "augur", at, aw, a/aw, ar/1024, ev, ev/aw
-  printf "%-8s %12.6f %10.2f %16.0f %14.1f\n", "SimGrid", st, sw, a/sw, sr/1024
+awk -v a="$actions" -v aw="$aw" -v ar="$ar" -v sw="$sw" -v sr="$sr" -v at="$at" -v st="$st" -v ev="$events" -v np="$np" 'BEGIN {
+  printf "%-8s %12s %10s %16s %14s %12s\n", "", "sim time", "wall (s)", "actions/s", "peak RSS (MB)", "KB per rank"
+  printf "%-8s %12.6f %10.2f %16.0f %14.1f %12.1f   (engine events: %d, %.0f/s)\n", "augur", at, aw, a/aw, ar/1024, ar/np, ev, ev/aw
+  printf "%-8s %12.6f %10.2f %16.0f %14.1f %12.1f\n", "SimGrid", st, sw, a/sw, sr/1024, sr/np
   printf "speed ratio (augur/SimGrid actions per second): %.1fx   memory ratio (augur/SimGrid): %.3f   simulation times differ by %.4f %%\n", sw/aw, ar/sr, 100*(at-st)/st
 }'
