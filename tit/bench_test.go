@@ -3,6 +3,7 @@ package tit
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -53,8 +54,9 @@ func readAll(tb testing.TB, path string) int {
 }
 
 // BenchmarkRead reads a generated stencil trace in both layouts and
-// reports the time per trace action (each action of a stencil but init
-// and finalize makes one operation, and the end adds two).
+// reports the time per trace action, wall and CPU (each action of a
+// stencil but init and finalize makes one operation, and the end adds
+// two).
 func BenchmarkRead(b *testing.B) {
 	dir := b.TempDir()
 	index, actions, err := gen.WriteIndex(filepath.Join(dir, "idx"), benchSpec)
@@ -67,13 +69,53 @@ func BenchmarkRead(b *testing.B) {
 	}
 	for _, c := range []struct{ name, path string }{{"index", index}, {"shared", shared}} {
 		b.Run(c.name, func(b *testing.B) {
-			ops := 0
+			cpu := cpuTime()
 			for b.Loop() {
-				ops += readAll(b, c.path)
+				readAll(b, c.path)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*actions), "ns/action")
+			n := float64(int64(b.N) * actions)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/action")
+			b.ReportMetric(float64(cpuTime()-cpu)/n, "cpu-ns/action")
 		})
 	}
+}
+
+// BenchmarkRankMemory reports the heap a per-rank (index) trace of 4096
+// ranks holds per rank once every rank has handed out its first
+// operation (every rank's file open and buffered), beyond what Open
+// itself holds (the file names). It reads through the public API only,
+// so bench/tit_read.sh can run it against older revisions too.
+func BenchmarkRankMemory(b *testing.B) {
+	const np = 4096
+	index, _, err := gen.WriteIndex(filepath.Join(b.TempDir(), "idx"),
+		gen.Spec{Pattern: "stencil", NP: np, Iters: 2, Bytes: 1e4, Flops: 1e6})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var perRank float64
+	for b.Loop() {
+		tr, err := Open(index, 0, DefaultSettings())
+		if err != nil {
+			b.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		streams := make([]ir.Stream, np)
+		var op ir.Op
+		for r := range streams {
+			streams[r] = tr.Stream(r, 1e-9)
+			if err := streams[r].Next(&op); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		perRank = float64(after.HeapAlloc-before.HeapAlloc) / np
+		runtime.KeepAlive(streams)
+		tr.Close()
+	}
+	b.ReportMetric(perRank, "B/rank")
 }
 
 // interleave writes the per-rank traces an index names as one shared

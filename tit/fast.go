@@ -13,16 +13,19 @@ import "augur/ir"
 // by the helpers lower uses (p2p, waitTest, coll, ...), so both paths
 // agree by construction; FuzzTrace checks that they do.
 
-// cursor walks the blank-separated fields of a line.
+// cursor walks the blank-separated fields of a line: the line that
+// starts b, which ends at its first '\n' or at the end of b. (b is a
+// reader's text of several lines: the fields are read out of it directly,
+// and the line's end is found where the last field ends.)
 type cursor struct {
 	b []byte
 	i int
 }
 
-// field returns the next field, nil after the last.
+// field returns the next field of the line, nil after the last.
 func (c *cursor) field() []byte {
 	b, i := c.b, c.i
-	for i < len(b) && isSpace(b[i]) {
+	for i < len(b) && isBlank(b[i]) {
 		i++
 	}
 	j := i
@@ -40,7 +43,7 @@ func (c *cursor) field() []byte {
 // in one pass over its bytes.
 func (c *cursor) int() (int32, bool) {
 	b, i := c.b, c.i
-	for i < len(b) && isSpace(b[i]) {
+	for i < len(b) && isBlank(b[i]) {
 		i++
 	}
 	start := i
@@ -69,6 +72,10 @@ func (c *cursor) int() (int32, bool) {
 	}
 	return int32(v), true
 }
+
+// lineEnd is the offset in b of the end of the line (its '\n', or the end
+// of b).
+func (c *cursor) lineEnd() int { return lineEnd(c.b, c.i) }
 
 // rest returns the field starting at start and moves past it.
 func (c *cursor) rest(start int) []byte {

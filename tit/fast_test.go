@@ -111,7 +111,7 @@ func TestLineReader(t *testing.T) {
 		}
 		for _, size := range []int{1, 2, 3, 7, 16, 4096} {
 			for _, chunk := range []int{1, 3, 1 << 20} {
-				lr := newLineReader(&chunky{r: strings.NewReader(text), n: chunk}, size)
+				lr := newTextReader(&chunky{r: strings.NewReader(text), n: chunk}, size)
 				var got []string
 				for {
 					b, err := lr.readLine()
@@ -133,7 +133,7 @@ func TestLineReader(t *testing.T) {
 		}
 	}
 	// A read error ends the lines with that error.
-	lr := newLineReader(io.MultiReader(strings.NewReader("a\nb"), errReader{}), 16)
+	lr := newTextReader(io.MultiReader(strings.NewReader("a\nb"), errReader{}), 16)
 	if b, err := lr.readLine(); err != nil || string(b) != "a" {
 		t.Fatalf("got %q, %v", b, err)
 	}

@@ -151,7 +151,6 @@ func (p *postedSet) clear() {
 
 // rankState is what lowering a rank's actions needs to remember.
 type rankState struct {
-	rank     int32
 	defType  float64 // size of MPI_DEFAULT_TYPE: MPI_BYTE, or MPI_DOUBLE after "init X"
 	flopCost float64 // Cost of one flop on the rank's node
 	posted   postedSet
@@ -161,6 +160,7 @@ type rankState struct {
 	// never copied through the queue.
 	out  *ir.Op
 	got  bool
+	rank int32   // next to got: one word for both
 	ops  []ir.Op // lowered and not yet handed out, from head
 	head int
 }

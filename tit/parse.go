@@ -9,110 +9,182 @@ import (
 	"strconv"
 )
 
-// lineReader yields the lines of a trace with their numbers. It keeps its
-// own buffer rather than a bufio.Reader so that a line comes out as one
-// slice of it (no copy, no delimiter search twice) and so that the
-// hot path can scan fields straight out of the line; the lines and fields
-// it returns alias the buffer and are overwritten by the next call.
+// lineReader hands out the lines of a trace, with their numbers, out of
+// its own buffer rather than a bufio.Reader's: a line comes out as a
+// slice of the buffer (no copy), and the fast path scans its fields
+// straight out of the buffered text, finding the line's end as it goes
+// instead of searching for the newline first (trace lines are ~20 bytes,
+// too short for a vectorised search to pay for its set-up). It holds no
+// source of its own, so that a per-rank reader is small: its caller
+// passes one to lines.
+//
+// Use: text := lines(), read the first line of text (up to its '\n' or
+// the end of text), then consume(n) with n the offset of that end.
 type lineReader struct {
-	rd     io.Reader
-	buf    []byte
-	r, w   int   // unread data is buf[r:w]
-	err    error // sticky: rd's error (io.EOF at its end)
-	long   []byte
-	fields [][]byte // next's scratch
-	line   int64    // number of the last line returned
+	buf  []byte
+	line int64 // number of the last line consumed
+	r, w int32 // unread data is buf[r:w]
+	end  int32 // buf[r:end] holds whole lines only
+	eof  bool  // the source is exhausted
+	long bool  // the line handed out is in the caller's long scratch, not in buf
 }
 
-func newLineReader(r io.Reader, size int) *lineReader {
-	return &lineReader{rd: r, buf: make([]byte, size)}
+// lines returns text that starts at the next unread line and holds whole
+// lines only: each ends with '\n', but for the last line of the source,
+// which may end at the end of text. A line longer than the buffer comes
+// alone (without its '\n'), assembled in *long. The text aliases the
+// buffer and stays valid until the next call. At the end, io.EOF. A read
+// error is returned in place of the line it cut.
+func (l *lineReader) lines(rd io.Reader, long *[]byte) ([]byte, error) {
+	if l.r < l.end {
+		return l.buf[l.r:l.end], nil
+	}
+	return l.more(rd, long)
 }
 
-// buffered is how many bytes have been read from rd but not returned.
-func (l *lineReader) buffered() int { return l.w - l.r }
+// consume marks the first line of what lines returned as read: n is the
+// offset of its end in that text (its '\n', or the end of text).
+func (l *lineReader) consume(n int) {
+	l.line++
+	if l.long {
+		l.long = false
+		return
+	}
+	if l.r += int32(n); l.r < l.end {
+		l.r++ // the '\n'
+	}
+}
 
-// readLine returns the next line without its newline (the last line may
-// lack one), io.EOF after the last. A line longer than the buffer is
-// assembled in l.long. A read error other than io.EOF is returned as
-// bufio.Reader.ReadSlice's callers saw it: in place of the line it cut.
-func (l *lineReader) readLine() ([]byte, error) {
-	l.long = l.long[:0]
-	long := false
+// buffered is how many bytes have been read from the source but not
+// consumed.
+func (l *lineReader) buffered() int { return int(l.w - l.r) }
+
+// more reads until the buffer holds a whole line (buf[r:w] holds none).
+func (l *lineReader) more(rd io.Reader, long *[]byte) ([]byte, error) {
+	*long = (*long)[:0] // not empty: a line longer than the buffer is being assembled
 	for {
-		if i := bytes.IndexByte(l.buf[l.r:l.w], '\n'); i >= 0 {
-			b := l.buf[l.r : l.r+i]
-			l.r += i + 1
-			l.line++
-			if long {
-				l.long = append(l.long, b...)
-				b = l.long
+		if l.eof {
+			tail := l.buf[l.r:l.w]
+			l.end = l.w
+			if len(*long) > 0 {
+				*long = append(*long, tail...)
+				l.r = l.w
+				l.long = true
+				return *long, nil
 			}
-			return b, nil
-		}
-		if l.err != nil {
-			if l.err != io.EOF {
-				return nil, l.err
-			}
-			if l.r == l.w && !long {
+			if len(tail) == 0 {
 				return nil, io.EOF
 			}
-			b := l.buf[l.r:l.w]
-			l.r = l.w
-			l.line++
-			if long {
-				l.long = append(l.long, b...)
-				b = l.long
-			}
-			return b, nil
+			return tail, nil
 		}
-		if l.r == 0 && l.w == len(l.buf) {
+		if l.r == 0 && int(l.w) == len(l.buf) {
 			// No newline in a full buffer: the line goes on past it.
-			l.long = append(l.long, l.buf...)
-			l.r, l.w = 0, 0
-			long = true
+			*long = append(*long, l.buf...)
+			l.w, l.end = 0, 0
 		}
-		l.fill()
+		if err := l.fill(rd); err != nil {
+			return nil, err
+		}
+		if len(*long) > 0 {
+			// l.r is 0: the line's rest starts the buffer.
+			if i := bytes.IndexByte(l.buf[:l.w], '\n'); i >= 0 {
+				*long = append(*long, l.buf[:i]...)
+				l.r = int32(i + 1)
+				l.end = l.r + int32(bytes.LastIndexByte(l.buf[l.r:l.w], '\n')+1)
+				l.long = true
+				return *long, nil
+			}
+			continue
+		}
+		// One search per read for the last newline: what comes before
+		// it is whole lines.
+		if i := bytes.LastIndexByte(l.buf[l.r:l.w], '\n'); i >= 0 {
+			l.end = l.r + int32(i+1)
+			return l.buf[l.r:l.end], nil
+		}
 	}
 }
 
 // fill moves the unread data to the front of the buffer and reads once
 // more into the rest (retrying reads that return nothing, as bufio does).
-func (l *lineReader) fill() {
+func (l *lineReader) fill(rd io.Reader) error {
 	if l.r > 0 {
-		l.w = copy(l.buf, l.buf[l.r:l.w])
-		l.r = 0
+		l.w = int32(copy(l.buf, l.buf[l.r:l.w]))
+		l.r, l.end = 0, 0
 	}
 	for range 100 {
-		n, err := l.rd.Read(l.buf[l.w:])
-		if n < 0 || n > len(l.buf)-l.w {
-			l.err = errors.New("tit: reader returned an impossible count")
-			return
+		n, err := rd.Read(l.buf[l.w:])
+		if n < 0 || n > len(l.buf)-int(l.w) {
+			return errors.New("tit: reader returned an impossible count")
 		}
-		l.w += n
+		l.w += int32(n)
+		if err == io.EOF {
+			l.eof = true
+			return nil
+		}
 		if err != nil {
-			l.err = err
-			return
+			return err
 		}
 		if n > 0 {
-			return
+			return nil
 		}
 	}
-	l.err = io.ErrNoProgress
+	return io.ErrNoProgress
+}
+
+// lineEnd is the offset of the end of the line that starts text (its
+// '\n', or the end of text), searching from i.
+func lineEnd(text []byte, i int) int {
+	if i < len(text) && text[i] == '\n' {
+		return i // the fast path leaves the cursor right at the end
+	}
+	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(text)
+}
+
+// textReader reads the lines of a file through its own io.Reader: an
+// index, a shared trace.
+type textReader struct {
+	lineReader
+	rd     io.Reader
+	long   []byte
+	fields [][]byte // next's scratch
+}
+
+func newTextReader(rd io.Reader, size int) *textReader {
+	return &textReader{lineReader: lineReader{buf: make([]byte, size)}, rd: rd}
+}
+
+// text is lineReader.lines from the reader's own source.
+func (t *textReader) text() ([]byte, error) { return t.lines(t.rd, &t.long) }
+
+// readLine returns the next line without its newline, io.EOF after the
+// last.
+func (t *textReader) readLine() ([]byte, error) {
+	text, err := t.text()
+	if err != nil {
+		return nil, err
+	}
+	n := lineEnd(text, 0)
+	t.consume(n)
+	return text[:n], nil
 }
 
 // next returns the fields of the next line that is neither blank nor a
 // comment (#), io.EOF at the end.
-func (l *lineReader) next() ([][]byte, error) {
+func (t *textReader) next() ([][]byte, error) {
 	for {
-		b, err := l.readLine()
+		b, err := t.readLine()
 		if err != nil {
 			return nil, err
 		}
-		l.fields = splitFields(l.fields[:0], b)
-		if len(l.fields) == 0 || l.fields[0][0] == '#' {
+		t.fields = splitFields(t.fields[:0], b)
+		if len(t.fields) == 0 || t.fields[0][0] == '#' {
 			continue
 		}
-		return l.fields, nil
+		return t.fields, nil
 	}
 }
 
@@ -137,6 +209,9 @@ func splitFields(dst [][]byte, b []byte) [][]byte {
 
 // isSpace is C's isspace: blank, \t, \n, \v, \f, \r (9 to 13).
 func isSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
+
+// isBlank is isSpace but for '\n': what separates the fields of a line.
+func isBlank(c byte) bool { return c == ' ' || (c-'\t' <= '\r'-'\t' && c != '\n') }
 
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}

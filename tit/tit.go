@@ -50,7 +50,7 @@ func Layout(path string) (files []string, shared bool, err error) {
 		return nil, false, err
 	}
 	defer f.Close()
-	lr := newLineReader(f, 1<<16)
+	lr := newTextReader(f, 1<<16)
 	first, err := lr.next()
 	if err == io.EOF {
 		return nil, false, &Error{File: path, Line: 1, Msg: "empty trace: no action and no trace file named"}
@@ -172,7 +172,7 @@ func maxRank(path string) (int, error) {
 		return 0, err
 	}
 	defer f.Close()
-	lr := newLineReader(f, 1<<16)
+	lr := newTextReader(f, 1<<16)
 	n := 0
 	for {
 		fl, err := lr.next()
@@ -195,7 +195,8 @@ func maxRank(path string) (int, error) {
 // NP is the number of ranks.
 func (t *Trace) NP() int { return int(t.np) }
 
-// Close releases the files the trace holds open.
+// Close releases the files the trace holds open (per-rank files are
+// raw descriptors, which nothing else closes).
 func (t *Trace) Close() error {
 	if t.pool != nil {
 		t.pool.closeAll()
@@ -210,22 +211,33 @@ func (t *Trace) Close() error {
 // Stream returns rank's stream. flopCost is the Cost of one flop on the
 // rank's node (compute N becomes Cost N·flopCost).
 func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
-	st := &rankState{rank: int32(rank), defType: 1, flopCost: flopCost}
-	t.ranks[rank] = st
+	init := rankState{rank: int32(rank), defType: 1, flopCost: flopCost}
 	if t.Shared {
-		return &sharedStream{t: t, st: st}
+		s := &sharedStream{t: t, st: init}
+		t.ranks[rank] = &s.st
+		return s
 	}
-	return &fileStream{t: t, st: st, file: t.Files[rank]}
+	s := &fileStream{t: t, st: init}
+	t.ranks[rank] = &s.st
+	return s
 }
 
-// fileStream reads one rank's own trace file.
+// fileStream reads one rank's own trace file. It is everything a rank
+// of the index layout holds (with its buffer while its file is open), in
+// one allocation: with thousands of ranks, its size is the reader's
+// memory.
 type fileStream struct {
 	t    *Trace
-	st   *rankState
-	file string
-	h    *poolHandle
+	st   rankState
+	lr   lineReader // lr.buf is nil while the file is closed
+	off  int64      // the file's offset of lr.buf[lr.w]
+	fd   sysFile    // valid while lr.buf is not nil
+	slot int32      // index in the pool's open files while open
+	used bool       // clock bit: acquired since the pool's hand last passed
 	done bool
 }
+
+func (s *fileStream) path() string { return s.t.Files[s.st.rank] }
 
 func (s *fileStream) Next(op *ir.Op) error {
 	if s.st.pop(op) {
@@ -246,37 +258,49 @@ func (s *fileStream) Next(op *ir.Op) error {
 	return nil
 }
 
+// Read reads the rank's file at its offset, for lr: positioned reads, so
+// that a file reopened after eviction needs no seek.
+func (s *fileStream) Read(b []byte) (int, error) {
+	n, err := readAt(s.fd, b, s.off)
+	s.off += int64(n)
+	if err != nil && err != io.EOF {
+		err = &os.PathError{Op: "read", Path: s.path(), Err: err}
+	}
+	return n, err
+}
+
 // fill lowers actions until some operation is ready or the file ends.
 func (s *fileStream) fill() error {
-	if s.h == nil {
-		s.h = &poolHandle{path: s.file}
-	}
-	lr, err := s.t.pool.acquire(s.h)
-	if err != nil {
+	pool := s.t.pool
+	if err := pool.acquire(s); err != nil {
 		return err
 	}
-	low := &s.t.low
-	for !s.st.ready() {
-		line, err := lr.readLine()
+	low, st, lr := &s.t.low, &s.st, &s.lr
+	for !st.ready() {
+		text, err := lr.lines(s, &pool.long)
 		if err == io.EOF {
-			s.t.low.finish(s.st)
+			low.finish(st)
 			s.done = true
-			s.t.pool.release(s.h)
+			pool.release(s)
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", s.file, err)
+			return fmt.Errorf("%s: %w", s.path(), err)
 		}
-		c := cursor{b: line}
+		c := cursor{b: text}
 		if rank := c.field(); rank == nil || rank[0] == '#' {
-			continue // blank or a comment
-		}
-		if low.lowerFast(s.st, &c) {
+			lr.consume(c.lineEnd()) // blank or a comment
 			continue
 		}
-		s.t.fields = splitFields(s.t.fields[:0], line)
-		if err := low.lower(s.st, s.t.fields); err != nil {
-			return &Error{File: s.file, Line: lr.line, Msg: err.Error()}
+		if low.lowerFast(st, &c) {
+			lr.consume(c.lineEnd())
+			continue
+		}
+		n := c.lineEnd()
+		lr.consume(n)
+		s.t.fields = splitFields(s.t.fields[:0], text[:n])
+		if err := low.lower(st, s.t.fields); err != nil {
+			return &Error{File: s.path(), Line: lr.line, Msg: err.Error()}
 		}
 	}
 	return nil
@@ -288,7 +312,7 @@ type sharedReader struct {
 	path string
 	t    *Trace
 	f    *os.File
-	lr   *lineReader
+	lr   *textReader
 	eof  bool
 }
 
@@ -300,11 +324,11 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return err
 		}
-		r.f, r.lr = f, newLineReader(f, 1<<16)
+		r.f, r.lr = f, newTextReader(f, 1<<16)
 	}
-	low := &r.t.low
+	low, lr := &r.t.low, r.lr
 	for !st.ready() && !r.eof {
-		line, err := r.lr.readLine()
+		text, err := lr.text()
 		if err == io.EOF {
 			r.eof = true
 			r.f.Close()
@@ -319,28 +343,31 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.path, err)
 		}
-		c := cursor{b: line}
+		c := cursor{b: text}
 		first := c.field()
 		if first == nil || first[0] == '#' {
-			continue // blank or a comment
+			lr.consume(c.lineEnd()) // blank or a comment
+			continue
 		}
 		rk, ok := parseInt(first)
 		if !ok || rk < 0 {
-			return &Error{File: r.path, Line: r.lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
+			lr.consume(c.lineEnd())
+			return &Error{File: r.path, Line: lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
 		}
-		if rk >= r.t.np {
-			continue // SimGrid ignores the actions of ranks it does not run
+		if rk >= r.t.np || r.t.ranks[rk] == nil {
+			lr.consume(c.lineEnd()) // SimGrid ignores the actions of ranks it does not run
+			continue
 		}
 		o := r.t.ranks[rk]
-		if o == nil {
-			continue
-		}
 		if low.lowerFast(o, &c) {
+			lr.consume(c.lineEnd())
 			continue
 		}
-		r.t.fields = splitFields(r.t.fields[:0], line)
+		n := c.lineEnd()
+		lr.consume(n)
+		r.t.fields = splitFields(r.t.fields[:0], text[:n])
 		if err := low.lower(o, r.t.fields); err != nil {
-			return &Error{File: r.path, Line: r.lr.line, Msg: err.Error()}
+			return &Error{File: r.path, Line: lr.line, Msg: err.Error()}
 		}
 	}
 	return nil
@@ -348,7 +375,7 @@ func (r *sharedReader) readUntil(st *rankState) error {
 
 type sharedStream struct {
 	t  *Trace
-	st *rankState
+	st rankState
 }
 
 func (s *sharedStream) Next(op *ir.Op) error {
@@ -360,7 +387,7 @@ func (s *sharedStream) Next(op *ir.Op) error {
 		return nil
 	}
 	s.st.out, s.st.got = op, false
-	err := s.t.shared.readUntil(s.st)
+	err := s.t.shared.readUntil(&s.st)
 	s.st.out = nil
 	if err != nil || s.st.got {
 		return err
@@ -370,27 +397,19 @@ func (s *sharedStream) Next(op *ir.Op) error {
 }
 
 // filePool keeps at most max per-rank files open, closing one that has
-// not been used lately (clock eviction) when another is needed and
-// remembering where its reader was: a trace of many thousand ranks stays
-// within the process's file limit. The limit comes from RLIMIT_NOFILE
-// (which Go raises to the hard limit at start-up): with a limit smaller
-// than the ranks, replaying round robin over them would reopen a file for
-// nearly every action.
+// not been used lately (clock eviction) when another is needed; a closed
+// file's stream remembers its offset and line, and its file is reopened
+// there: a trace of many thousand ranks stays within the process's file
+// limit. The limit comes from RLIMIT_NOFILE (which Go raises to the hard
+// limit at start-up): with a limit smaller than the ranks, replaying
+// round robin over them would reopen a file for nearly every action.
 type filePool struct {
-	max  int
-	buf  int           // reader buffer size
-	open []*poolHandle // slot i holds a handle whose slot is i
-	hand int           // clock hand over open
-}
-
-type poolHandle struct {
-	path string
-	f    *os.File
-	lr   *lineReader
-	off  int64 // bytes consumed when it was closed
-	line int64
-	slot int  // index in open while open
-	used bool // clock bit: acquired since the hand last passed
+	max   int
+	buf   int           // reader buffer size
+	open  []*fileStream // slot i holds a stream whose slot is i
+	hand  int           // clock hand over open
+	spare []byte        // the buffer of the file closed last, for the next opened
+	long  []byte        // a line longer than a buffer, assembled (one line at a time)
 }
 
 // poolBufferBudget is the memory given to the readers' buffers together:
@@ -404,31 +423,26 @@ func newFilePool(limit, ranks int) *filePool {
 	return &filePool{max: limit, buf: buf}
 }
 
-// acquire makes h's reader ready, reopening its file where it left off.
-func (p *filePool) acquire(h *poolHandle) (*lineReader, error) {
-	if h.f != nil {
-		h.used = true
-		return h.lr, nil
+// acquire makes s's file ready to read, reopening it where it left off.
+func (p *filePool) acquire(s *fileStream) error {
+	if s.lr.buf != nil {
+		s.used = true
+		return nil
 	}
 	if len(p.open) >= p.max {
 		p.evict()
 	}
-	f, err := os.Open(h.path)
+	fd, err := openFile(s.path())
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if h.off > 0 {
-		if _, err := f.Seek(h.off, io.SeekStart); err != nil {
-			f.Close()
-			return nil, err
-		}
+	s.fd = fd
+	if s.lr.buf, p.spare = p.spare, nil; s.lr.buf == nil {
+		s.lr.buf = make([]byte, p.buf)
 	}
-	h.f = f
-	h.lr = newLineReader(&countingReader{r: f, n: &h.off}, p.buf)
-	h.lr.line = h.line
-	h.slot, h.used = len(p.open), true
-	p.open = append(p.open, h)
-	return h.lr, nil
+	s.slot, s.used = int32(len(p.open)), true
+	p.open = append(p.open, s)
+	return nil
 }
 
 // evict closes one open file that has not been acquired since the clock
@@ -438,49 +452,37 @@ func (p *filePool) evict() {
 		if p.hand >= len(p.open) {
 			p.hand = 0
 		}
-		h := p.open[p.hand]
-		if !h.used {
-			p.close(h)
+		s := p.open[p.hand]
+		if !s.used {
+			p.close(s)
 			return
 		}
-		h.used = false
+		s.used = false
 		p.hand++
 	}
 }
 
-// close closes h's file, keeping its position.
-func (p *filePool) close(h *poolHandle) {
-	if h.f == nil {
+// close closes s's file, keeping its offset (what the reader has
+// buffered but not consumed is read again) and line number.
+func (p *filePool) close(s *fileStream) {
+	if s.lr.buf == nil {
 		return
 	}
 	last := p.open[len(p.open)-1]
-	p.open[h.slot] = last
-	last.slot = h.slot
+	p.open[s.slot] = last
+	last.slot = s.slot
 	p.open = p.open[:len(p.open)-1]
-	// What the reader has buffered but not handed out is read again.
-	h.off -= int64(h.lr.buffered())
-	h.line = h.lr.line
-	h.f.Close()
-	h.f, h.lr = nil, nil
+	s.off -= int64(s.lr.buffered())
+	p.spare = s.lr.buf
+	s.lr = lineReader{line: s.lr.line}
+	closeFile(s.fd)
 }
 
 // release closes a file that has been read to its end.
-func (p *filePool) release(h *poolHandle) { p.close(h) }
+func (p *filePool) release(s *fileStream) { p.close(s) }
 
 func (p *filePool) closeAll() {
 	for len(p.open) > 0 {
 		p.close(p.open[0])
 	}
-}
-
-// countingReader counts the bytes read from a file.
-type countingReader struct {
-	r io.Reader
-	n *int64
-}
-
-func (c *countingReader) Read(b []byte) (int, error) {
-	n, err := c.r.Read(b)
-	*c.n += int64(n)
-	return n, err
 }
