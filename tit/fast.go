@@ -73,6 +73,27 @@ func (c *cursor) int() (int32, bool) {
 	return int32(v), true
 }
 
+// num reads the next field as numArg does (false if there is none): a
+// plain integer of up to 15 digits (exact in a float64) in one pass over
+// its bytes, anything else by parseFloat.
+func (c *cursor) num() (float64, bool) {
+	b, i := c.b, c.i
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	start := i
+	var m uint64
+	for ; i < len(b) && b[i]-'0' <= 9 && i-start < 15; i++ {
+		m = m*10 + uint64(b[i]-'0')
+	}
+	if i > start && (i == len(b) || isSpace(b[i])) {
+		c.i = i
+		return float64(m), true
+	}
+	c.i = start
+	return numArg(c.field())
+}
+
 // lineEnd is the offset in b of the end of the line (its '\n', or the end
 // of b).
 func (c *cursor) lineEnd() int { return lineEnd(c.b, c.i) }
@@ -119,20 +140,20 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 	name := c.field()
 	switch string(name) {
 	case "compute":
-		v, ok := numArg(c.field())
+		v, ok := c.num()
 		if !ok || v < 0 {
 			return false
 		}
 		l.compute(st, v, ElemCompute)
-	case "send", "isend", "recv", "irecv":
-		peer, ok1 := l.rankArg(c)
-		tag, ok2 := c.int()
-		size, ok3 := numArg(c.field())
-		ds, ok4 := dtypeArg(c.field(), st.defType)
-		if !(ok1 && ok2 && ok3 && ok4) || tag < 0 {
-			return false
-		}
-		p2p(st, intern(name), peer, tag, size, ds)
+	// One case each: p2p gets the name as a constant, not interned.
+	case "send":
+		return l.p2pFast(st, c, "send")
+	case "isend":
+		return l.p2pFast(st, c, "isend")
+	case "recv":
+		return l.p2pFast(st, c, "recv")
+	case "irecv":
+		return l.p2pFast(st, c, "irecv")
 	case "wait", "test":
 		src, ok1 := l.rankArg(c)
 		dst, ok2 := l.rankArg(c)
@@ -146,7 +167,7 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 	case "barrier":
 		coll(st, ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
-		size, ok1 := numArg(c.field())
+		size, ok1 := c.num()
 		root, ok2 := int32(0), true
 		if f := c.field(); f != nil {
 			root, ok2 = parseInt(f)
@@ -158,8 +179,8 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 		}
 		coll(st, ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
 	case "allreduce":
-		comm, ok1 := numArg(c.field())
-		comp, ok2 := numArg(c.field())
+		comm, ok1 := c.num()
+		comp, ok2 := c.num()
 		ds, ok3 := dtypeArg(c.field(), st.defType)
 		if !(ok1 && ok2 && ok3) {
 			return false
@@ -169,5 +190,18 @@ func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
 	default:
 		return false
 	}
+	return true
+}
+
+// p2pFast lowers send, isend, recv or irecv (name), as lowerFast does.
+func (l *lowerer) p2pFast(st *rankState, c *cursor, name string) bool {
+	peer, ok1 := l.rankArg(c)
+	tag, ok2 := c.int()
+	size, ok3 := c.num()
+	ds, ok4 := dtypeArg(c.field(), st.defType)
+	if !(ok1 && ok2 && ok3 && ok4) || tag < 0 {
+		return false
+	}
+	p2p(st, name, peer, tag, size, ds)
 	return true
 }
