@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Speed of the SimGrid trace (TiT) reader, package tit.
 #
-#   bench/tit_read.sh                 # BenchmarkRead: ns per action, index and shared layouts
-#   bench/tit_read.sh REV [RUNS]      # the same, and augur replay end to end (wall, peak RSS) on
-#                                     # stencil traces of 256 and 4096 ranks, for tit/ as it is and
-#                                     # tit/ as of git revision REV (the rest of the tree the same),
-#                                     # runs alternating (RUNS of each, default 5), JSON output compared
+#   bench/tit_read.sh                 # BenchmarkRead: ns per action (wall and CPU), index and shared
+#                                     # layouts; BenchmarkRankMemory: heap per rank at 4096 ranks
+#   bench/tit_read.sh REV [RUNS]      # the same, and augur replay end to end (user CPU time, peak
+#                                     # RSS) on stencil traces of 256 and 4096 ranks and a mix of 256,
+#                                     # for tit/ as it is and tit/ as of git revision REV (the rest of
+#                                     # the tree the same), runs alternating (RUNS of each, default 5),
+#                                     # JSON output compared
 #
 # The machine may be shared: compare the two builds of one run, never
-# figures of different runs. Prints min and median of the runs.
+# figures of different runs, and CPU times rather than wall times. Prints
+# min and median of the runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
-  go test -run '^$' -bench Read -benchtime 10x -count 5 ./tit/ | grep -E 'Benchmark|ok'
+  go test -run '^$' -bench 'Read$' -benchtime 10x -count 5 ./tit/ | grep -E 'Benchmark|ok'
+  go test -run '^$' -bench RankMemory -benchtime 1x ./tit/ | grep -E 'Benchmark|ok'
   exit 0
 fi
 rev=$1; runs=${2:-5}
@@ -23,43 +27,51 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # Two trees: this one, and this one with tit/ from REV (with this tree's benchmark).
 mkdir -p "$work/old" && git archive HEAD | tar -x -C "$work/old"
 rm -rf "$work/old/tit" && git archive "$rev" tit | tar -x -C "$work/old"
-cp tit/bench_test.go "$work/old/tit/"
-rm -f "$work/old/tit/fast_test.go" # may need helpers REV lacks
+rm -f "$work/old/tit/"*_test.go # REV's tests may need helpers it lacks; the benchmarks need none
+cp tit/bench_test.go tit/cputime_*_test.go "$work/old/tit/"
 (cd "$work/old" && go build -o "$work/augur.old" ./cmd/augur && go test -c -o "$work/tit.old.test" ./tit/)
 go build -o "$work/augur.new" ./cmd/augur && go test -c -o "$work/tit.new.test" ./tit/
 
-for c in "256 400" "4096 25"; do
+traces="stencil-256 mix-256 stencil-4096"
+for c in "stencil 256 400" "mix 256 400" "stencil 4096 25"; do
   set -- $c
-  go run ./bench/gentit -pattern stencil -np "$1" -iters "$2" -bytes 1e4 -flops 1e6 -out "$work/s$1/trace" \
-    -platform "$work/s$1/cluster.xml" -backbone 2.25e9 -hostfile "$work/s$1/hostfile" >/dev/null
+  d=$work/$1-$2
+  go run ./bench/gentit -pattern "$1" -np "$2" -iters "$3" -bytes 1e4 -flops 1e6 -out "$d/trace" \
+    -platform "$d/cluster.xml" -backbone 2.25e9 -hostfile "$d/hostfile" >/dev/null
+done
+for v in old new; do
+  "$work/tit.$v.test" -test.run '^$' -test.bench RankMemory -test.benchtime 1x |
+    awk -v v=$v '/B\/rank/{for(i=1;i<=NF;i++) if($(i+1)=="B/rank") print v, $i}' >> "$work/mem.txt"
 done
 
 stats() { sort -n | awk '{x[NR]=$1} END {printf "min %8.2f  median %8.2f", x[1], x[int((NR+1)/2)]}'; }
 for i in $(seq "$runs"); do
   for v in old new; do
-    "$work/tit.$v.test" -test.run '^$' -test.bench Read -test.benchtime 10x |
-      awk -v v=$v '/ns\/action/{for(i=1;i<=NF;i++) if($(i+1)=="ns/action") print v, $1, $i}' >> "$work/bench.txt"
-    for n in 256 4096; do
-      d=$work/s$n
-      /usr/bin/time -f "%e %M" -o "$work/time" "$work/augur.$v" replay "$d/trace/index.txt" --platform "$d/cluster.xml" \
+    "$work/tit.$v.test" -test.run '^$' -test.bench 'Read$' -test.benchtime 10x |
+      awk -v v=$v '/ns\/action/{for(i=1;i<=NF;i++) if($(i+1)=="cpu-ns/action") print v, $1, $i}' >> "$work/bench.txt"
+    for t in $traces; do
+      d=$work/$t
+      /usr/bin/time -f "%U %M" -o "$work/time" "$work/augur.$v" replay "$d/trace/index.txt" --platform "$d/cluster.xml" \
         --hostfile "$d/hostfile" --format json > "$d/$v.json"
-      echo "$v $n $(cat "$work/time")" >> "$work/e2e.txt"
+      echo "$v $t $(cat "$work/time")" >> "$work/e2e.txt"
     done
   done
-  for n in 256 4096; do
-    cmp -s "$work/s$n/old.json" "$work/s$n/new.json" || echo "!! augur replay output differs at $n ranks"
+  for t in $traces; do
+    cmp -s "$work/$t/old.json" "$work/$t/new.json" || echo "!! augur replay output differs on $t"
   done
 done
-echo "BenchmarkRead (stencil, 256 ranks, 100 iterations), ns per action:"
+echo "BenchmarkRankMemory (4096 ranks, every rank's file open), heap bytes per rank:"
+for v in old new; do printf "  %-4s %s\n" "$v" "$(awk -v v=$v '$1==v {print $2}' "$work/mem.txt")"; done
+echo "BenchmarkRead (stencil, 256 ranks, 100 iterations), CPU ns per action:"
 for b in index shared; do
   for v in old new; do
     printf "  %-7s %-4s " "$b" "$v"; awk -v v=$v -v b=$b '$1==v && $2 ~ "/"b"-" {print $3}' "$work/bench.txt" | stats; echo
   done
 done
-echo "augur replay, stencil (256 ranks x 400 iterations, 4096 x 25; ~1e6 actions each):"
-for n in 256 4096; do
+echo "augur replay (stencil 256 ranks x 400 iterations, mix 256 x 400, stencil 4096 x 25; ~1e6 actions each):"
+for t in $traces; do
   for v in old new; do
-    printf "  %4d ranks %-4s wall (s) " "$n" "$v"; awk -v v=$v -v n=$n '$1==v && $2==n {print $3}' "$work/e2e.txt" | stats
-    printf "   peak RSS (MB) "; awk -v v=$v -v n=$n '$1==v && $2==n {print $4/1024}' "$work/e2e.txt" | stats; echo
+    printf "  %-12s %-4s user (s) " "$t" "$v"; awk -v v=$v -v t=$t '$1==v && $2==t {print $3}' "$work/e2e.txt" | stats
+    printf "   peak RSS (MB) "; awk -v v=$v -v t=$t '$1==v && $2==t {print $4/1024}' "$work/e2e.txt" | stats; echo
   done
 done
