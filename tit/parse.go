@@ -36,11 +36,16 @@ type lineReader struct {
 // buffer and stays valid until the next call. At the end, io.EOF. A read
 // error is returned in place of the line it cut.
 func (l *lineReader) lines(rd io.Reader, long *[]byte) ([]byte, error) {
-	if l.r < l.end {
-		return l.buf[l.r:l.end], nil
+	if text := l.whole(); len(text) > 0 {
+		return text, nil
 	}
 	return l.more(rd, long)
 }
+
+// whole is the whole lines buffered, lines' answer without reading
+// (empty if it would have to); small enough for the compiler to inline
+// where lines is not.
+func (l *lineReader) whole() []byte { return l.buf[l.r:l.end] }
 
 // consume marks the first line of what lines returned as read: n is the
 // offset of its end in that text (its '\n', or the end of text).

@@ -233,7 +233,7 @@ type fileStream struct {
 	off  int64      // the file's offset of lr.buf[lr.w]
 	fd   sysFile    // valid while lr.buf is not nil
 	slot int32      // index in the pool's open files while open
-	used bool       // clock bit: acquired since the pool's hand last passed
+	used bool       // clock bit: read since the pool's hand last passed
 	done bool
 }
 
@@ -272,23 +272,30 @@ func (s *fileStream) Read(b []byte) (int, error) {
 // fill lowers actions until some operation is ready or the file ends.
 func (s *fileStream) fill() error {
 	pool := s.t.pool
-	if err := pool.acquire(s); err != nil {
-		return err
+	if s.lr.buf == nil {
+		if err := pool.admit(s); err != nil {
+			return err
+		}
 	}
+	s.used = true
 	low, st, lr := &s.t.low, &s.st, &s.lr
 	for !st.ready() {
-		text, err := lr.lines(s, &pool.long)
-		if err == io.EOF {
-			low.finish(st)
-			s.done = true
-			pool.release(s)
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", s.path(), err)
+		text := lr.whole()
+		if len(text) == 0 {
+			var err error
+			text, err = lr.more(s, &pool.long)
+			if err == io.EOF {
+				low.finish(st)
+				s.done = true
+				pool.release(s)
+				return nil
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.path(), err)
+			}
 		}
 		c := cursor{b: text}
-		if rank := c.field(); rank == nil || rank[0] == '#' {
+		if rank := c.field(); len(rank) == 0 || rank[0] == '#' {
 			lr.consume(c.lineEnd()) // blank or a comment
 			continue
 		}
@@ -345,7 +352,7 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		}
 		c := cursor{b: text}
 		first := c.field()
-		if first == nil || first[0] == '#' {
+		if len(first) == 0 || first[0] == '#' {
 			lr.consume(c.lineEnd()) // blank or a comment
 			continue
 		}
@@ -423,12 +430,9 @@ func newFilePool(limit, ranks int) *filePool {
 	return &filePool{max: limit, buf: buf}
 }
 
-// acquire makes s's file ready to read, reopening it where it left off.
-func (p *filePool) acquire(s *fileStream) error {
-	if s.lr.buf != nil {
-		s.used = true
-		return nil
-	}
+// admit opens s's file (closed), where it left off, closing another if
+// max are open. The caller sets s's clock bit each time it reads.
+func (p *filePool) admit(s *fileStream) error {
 	if len(p.open) >= p.max {
 		p.evict()
 	}
@@ -440,12 +444,12 @@ func (p *filePool) acquire(s *fileStream) error {
 	if s.lr.buf, p.spare = p.spare, nil; s.lr.buf == nil {
 		s.lr.buf = make([]byte, p.buf)
 	}
-	s.slot, s.used = int32(len(p.open)), true
+	s.slot = int32(len(p.open))
 	p.open = append(p.open, s)
 	return nil
 }
 
-// evict closes one open file that has not been acquired since the clock
+// evict closes one open file that has not been read since the clock
 // hand last passed it.
 func (p *filePool) evict() {
 	for {
