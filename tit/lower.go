@@ -216,12 +216,16 @@ func count(x float64) float64 {
 }
 
 // msgBytes is a message of n elements of ds bytes each, as SimGrid sizes it.
+// (Small enough to inline into the fast path; other sizes go to
+// msgBytesSlow.)
 func msgBytes(n, ds float64) float64 {
 	if n >= 0 && n < 1<<31 {
 		return float64(int64(n)) * ds // what count gives for these, without its checks
 	}
-	return math.Max(count(n), 0) * ds
+	return msgBytesSlow(n, ds)
 }
+
+func msgBytesSlow(n, ds float64) float64 { return math.Max(count(n), 0) * ds }
 
 // actionArgs reads one action's arguments. It keeps the first error and
 // answers zero after it, so that an action reads all its arguments in a
