@@ -41,10 +41,15 @@ func openFile(path string) (sysFile, error) {
 }
 
 // readAt reads from offset off as io.Reader's Read would: some bytes, or
-// io.EOF at the end of the file.
+// io.EOF at the end of the file. A pipe (a trace named as /dev/fd/N, as
+// a shell's process substitution gives) has no offsets: it is read as
+// it comes.
 func readAt(fd sysFile, b []byte, off int64) (int, error) {
 	for {
 		n, err := syscall.Pread(int(fd), b, off)
+		if err == syscall.ESPIPE {
+			n, err = syscall.Read(int(fd), b)
+		}
 		if err == syscall.EINTR {
 			continue
 		}
