@@ -188,3 +188,33 @@ func TestQueuePeekEachReset(t *testing.T) {
 		t.Fatalf("after reset popped %+v with %d left", p, q.Len())
 	}
 }
+
+// Events of equal time pop in the order they were scheduled, a keyed
+// event rescheduled at the same time moving behind the others, and each
+// comes out with the kind, target and argument it went in with.
+func TestQueueTiesPopInOrder(t *testing.T) {
+	var q Queue
+	const keyed = 7
+	q.SetKeyed(keyed, 4)
+	q.Push(1, 10, 1, 100)
+	q.Reschedule(1, 2, 200) // keyed, target 2
+	q.Push(1, 11, 255, -5)
+	q.Push(0.5, 12, 3, 300)
+	q.Push(1, 13, 0, 400)
+	q.Reschedule(1, 2, 201) // the same time again: now after target 13
+	want := []Event{
+		{Time: 0.5, Target: 12, Kind: 3, Arg: 300},
+		{Time: 1, Target: 10, Kind: 1, Arg: 100},
+		{Time: 1, Target: 11, Kind: 255, Arg: -5},
+		{Time: 1, Target: 13, Kind: 0, Arg: 400},
+		{Time: 1, Target: 2, Kind: keyed, Arg: 201},
+	}
+	for i, w := range want {
+		if got := q.Pop(); got != w {
+			t.Fatalf("pop %d = %+v, want %+v", i, got, w)
+		}
+	}
+	if q.Len() != 0 {
+		t.Fatalf("%d events left", q.Len())
+	}
+}

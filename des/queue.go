@@ -96,7 +96,7 @@ func (q *Queue) Reschedule(t float64, target int32, arg int32) {
 	}
 	ev := &q.h[i]
 	later := t >= ev.Time // the new seq is larger: at an equal time the event moves back
-	ev.Time, ev.seqKind, ev.Arg = t, q.seq<<8|uint64(q.keyKind), arg
+	*ev = mkSlot(t, q.seq, ev.Target, q.keyKind, arg)
 	if later {
 		q.down(int(i))
 	} else {

@@ -317,7 +317,7 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 // says otherwise. A replay allocates little once running (flows, requests
 // and trace buffers are reused), so collecting at 25 % growth instead of
 // Go's default 100 % costs almost no time and lowers the peak footprint:
-// 54 -> 46 MB peak RSS on a 4096-rank trace of collectives
+// 54 -> 44 MB peak RSS on a 4096-rank trace of collectives
 // (bench/replay_speed.sh mix 4096 25).
 const replayGCPercent = 25
 
