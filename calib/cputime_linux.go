@@ -1,6 +1,9 @@
 package calib
 
 import (
+	"os"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -19,3 +22,24 @@ func threadCPU() time.Duration {
 }
 
 const cpuClock = "thread CPU time"
+
+// nominalCycle is one cycle of the clock Linux reports for the first
+// processor in /proc/cpuinfo ("cpu MHz"), in seconds; 0 if it reports none.
+func nominalCycle() float64 {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.TrimSpace(k) != "cpu MHz" {
+			continue
+		}
+		mhz, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || !(mhz > 0) {
+			return 0
+		}
+		return 1 / (mhz * 1e6)
+	}
+	return 0
+}

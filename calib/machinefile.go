@@ -19,6 +19,8 @@ type Profile struct {
 	Name     string
 	CPUs     int
 	Flops    float64 // flop/s of one core
+	Cycle    float64 // seconds, see MTCResult.Cycle
+	Nominal  float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
 	Ops      []Op
 	Intra    []Segment // ping-pong between two processes of this machine
 	Samples  []Sample
@@ -30,7 +32,8 @@ type Profile struct {
 // Characterise runs the MTC and the CTC.
 func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
 	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
-	p.Ops, p.Flops = MTC(MTCOptions{Quick: quick, Progress: progress})
+	r := MTC(MTCOptions{Quick: quick, Progress: progress})
+	p.Ops, p.Flops, p.Cycle, p.Nominal = r.Ops, r.Flops, r.Cycle, r.NominalCycle
 	if progress != nil {
 		progress("ping-pong")
 	}
@@ -115,9 +118,16 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 		fmt.Fprintf(&b, "  - name: %s\n    count: 1\n    cpus: %d\n", p.Name, p.CPUs)
 		fmt.Fprintf(&b, "    speed: %s        # flop rate relative to %s\n", strconv.FormatFloat(p.Flops/ref, 'g', 4, 64), profiles[0].Name)
 		fmt.Fprintf(&b, "    flops: %s       # flop/s of one core (independent multiply-adds)\n", strconv.FormatFloat(p.Flops, 'g', 4, 64))
+		if p.Cycle > 0 {
+			fmt.Fprintf(&b, "    cycle: %s   # %s; the floor of every operation below\n", secs(p.Cycle), clockText(p.Cycle, p.Nominal))
+		}
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {
-			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s\n", o.Key, secs(o.Stat.Value), secs(o.Stat.Spread), o.Doc)
+			floor := ""
+			if o.Floored {
+				floor = fmt.Sprintf(" [at the one-cycle floor: measured %s]", secs(o.Raw))
+			}
+			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s%s\n", o.Key, secs(o.Stat.Value), secs(o.Stat.Spread), o.Doc, floor)
 		}
 	}
 	p := profiles[0]
@@ -139,6 +149,19 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// clockText describes the measured cycle against the clock the system
+// reports.
+func clockText(cycle, nominal float64) string {
+	s := fmt.Sprintf("one clock cycle (%.3g GHz), the latency of a dependent integer add", 1e-9/cycle)
+	if nominal > 0 {
+		s += fmt.Sprintf("; the system reports %.3g GHz", 1e-9/nominal)
+		if r := cycle / nominal; r < 0.5 || r > 2 {
+			s += " (more than a factor 2 apart: check the measurement)"
+		}
+	}
+	return s
 }
 
 func quickNote(q bool) string {

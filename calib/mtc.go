@@ -18,6 +18,28 @@ type Op struct {
 	Key  string // machine-file key, see docs/bench.md
 	Doc  string
 	Stat Stat // seconds per operation
+	// Floored is set when the measurement came out below one clock cycle
+	// (Raw seconds): no operation takes less than a cycle on its own, so
+	// Stat.Value was raised to the cycle. Operations that overlap their
+	// neighbours in the pipeline (sequential stores on a processor with
+	// two store ports) can hit it.
+	Floored bool    `json:",omitempty"`
+	Raw     float64 `json:",omitempty"`
+}
+
+// MTCResult is what the microbenchmarks found.
+type MTCResult struct {
+	Ops   []Op
+	Flops float64 // flop/s of one core (independent multiply-adds)
+	// Cycle is one clock cycle in seconds: the latency of a dependent
+	// 64-bit integer add, which is one cycle on every processor Go runs
+	// on. It is the floor of every operation's time.
+	Cycle float64
+	// NominalCycle is 1 / the clock frequency the operating system
+	// reports (0 when it reports none). A virtual machine reports its
+	// host's base clock, which turbo can beat: it is a cross-check, not
+	// the floor.
+	NominalCycle float64
 }
 
 // MTCOptions control the microbenchmarks.
@@ -27,17 +49,25 @@ type MTCOptions struct {
 	Progress func(key string)
 }
 
+// unroll is the number of operations in one iteration of a benchmark
+// loop. The loop's own counter, compare and branch run beside the chain
+// on other execution units, so an iteration lasts unroll operations and
+// there is nothing to subtract: subtracting an empty loop's time, as
+// earlier versions did, also removed the one-cycle add that both loops
+// carry, and reported integer adds of a thousandth of a nanosecond.
+const unroll = 8
+
 // calibrate picks the count n for which body(n) lasts about target.
 func calibrate(body func(n int) uint64, target time.Duration) (int, uint64) {
 	var sink uint64
-	n := 1024
+	n := 256
 	for {
 		t0 := threadCPU()
 		sink += body(n)
 		d := threadCPU() - t0
-		if d >= target/4 || n >= 1<<30 {
+		if d >= target/4 || n >= 1<<28 {
 			if d > 0 {
-				n = int(math.Min(float64(n)*float64(target)/float64(d), 1<<30))
+				n = int(math.Min(float64(n)*float64(target)/float64(d), 1<<28))
 			}
 			return max(n, 1), sink
 		}
@@ -59,9 +89,32 @@ func timerCost() float64 {
 //go:noinline
 func callee(x uint64) uint64 { return x*2654435761 + 1 }
 
-// MTC times the instruction set and returns the operations and the flop
-// rate of one core (flop/s, from a loop of independent multiply-adds).
-func MTC(o MTCOptions) ([]Op, float64) {
+// operands are the constants the chains combine. They come from a call
+// the compiler does not look into, so it can neither fold a chain of
+// additions into one nor turn a division into a multiplication.
+type operands struct {
+	a, b, m, d     uint64
+	fa, fm, fd, f2 float64
+}
+
+//go:noinline
+func opaqueOperands() operands {
+	return operands{a: 3, b: 5, m: 0x9E3779B97F4A7C15, d: 7, fa: 1.0000001, fm: 1.0000001, fd: 1.0000001, f2: 2}
+}
+
+// bench is one microbenchmark: body(n) performs n·unroll operations.
+type bench struct {
+	key, doc string
+	// minus names an operation the chain also performs once per
+	// operation, to keep it going (the add after a division); its time
+	// is subtracted.
+	minus string
+	body  func(n int) uint64
+}
+
+// MTC times the instruction set, the flop rate of one core and the
+// clock cycle.
+func MTC(o MTCOptions) MTCResult {
 	// Rounds, not consecutive repetitions: each round times every
 	// operation once, so every operation's repetitions are spread over the
 	// whole run and see the same bursts of load elsewhere.
@@ -73,144 +126,9 @@ func MTC(o MTCOptions) ([]Op, float64) {
 	runtime.LockOSThread() // threadCPU reads this thread's clock
 	defer runtime.UnlockOSThread()
 	timer := timerCost()
-	var sink uint64
-	// Loop overhead: an iteration that only carries the counter into the
-	// result.
-	empty := func(n int) uint64 {
-		var x uint64
-		for i := 0; i < n; i++ {
-			x += uint64(i)
-		}
-		return x
-	}
-	div := uint64(7) // a divisor the compiler cannot see
-	fdiv := 1.0000001
-	type bench struct {
-		key, doc string
-		body     func(n int) uint64
-	}
-	benches := []bench{
-		{"int_add", "64-bit integer add (dependent chain)", func(n int) uint64 {
-			x := uint64(1)
-			for i := 0; i < n; i++ {
-				x = x + uint64(i) + 1
-			}
-			return x
-		}},
-		{"int_mul", "64-bit integer multiply (dependent chain)", func(n int) uint64 {
-			x := uint64(3)
-			for i := 0; i < n; i++ {
-				x *= 0x9E3779B97F4A7C15
-			}
-			return x
-		}},
-		{"int_div", "64-bit integer divide (dependent chain)", func(n int) uint64 {
-			x := uint64(1 << 62)
-			for i := 0; i < n; i++ {
-				x = x/div + 1<<62
-			}
-			return x
-		}},
-		{"fp_add", "double add (dependent chain)", func(n int) uint64 {
-			f := 1.0
-			for i := 0; i < n; i++ {
-				f += 1.0000001
-			}
-			return math.Float64bits(f)
-		}},
-		{"fp_mul", "double multiply (dependent chain)", func(n int) uint64 {
-			f := 1.0
-			for i := 0; i < n; i++ {
-				f *= 1.0000001
-			}
-			return math.Float64bits(f)
-		}},
-		{"fp_div", "double divide (dependent chain)", func(n int) uint64 {
-			f := 1e300
-			for i := 0; i < n; i++ {
-				f /= fdiv
-			}
-			return math.Float64bits(f)
-		}},
-		{"sqrt", "double square root (dependent chain)", func(n int) uint64 {
-			f := 2.0
-			for i := 0; i < n; i++ {
-				f = math.Sqrt(f + 1)
-			}
-			return math.Float64bits(f)
-		}},
-		{"exp", "double exp (dependent chain)", func(n int) uint64 {
-			f := 0.5
-			for i := 0; i < n; i++ {
-				f = math.Exp(-f)
-			}
-			return math.Float64bits(f)
-		}},
-		{"log", "double natural log (dependent chain)", func(n int) uint64 {
-			f := 2.0
-			for i := 0; i < n; i++ {
-				f = math.Log(f + 2)
-			}
-			return math.Float64bits(f)
-		}},
-		{"branch", "unpredictable branch, with the xorshift that decides it", func(n int) uint64 {
-			x, c := uint64(88172645463325252), uint64(0)
-			for i := 0; i < n; i++ {
-				x ^= x << 13
-				x ^= x >> 7
-				x ^= x << 17
-				if x&1 == 0 {
-					c += 3
-				} else {
-					c ^= 5
-				}
-			}
-			return c
-		}},
-		{"call", "call of a function that is not inlined", func(n int) uint64 {
-			x := uint64(1)
-			for i := 0; i < n; i++ {
-				x = callee(x)
-			}
-			return x
-		}},
-		{"rand", "uniform 64-bit random number (PCG)", func(n int) uint64 {
-			r := rand.New(rand.NewPCG(1, 2))
-			var x uint64
-			for i := 0; i < n; i++ {
-				x += r.Uint64()
-			}
-			return x
-		}},
-	}
-	// Loads and stores by working-set size: the cache levels.
-	for _, ws := range []struct {
-		key   string
-		bytes int
-	}{{"l1", 16 << 10}, {"l2", 256 << 10}, {"l3", 4 << 20}, {"mem", memWS}} {
-		chain := pointerChain(ws.bytes / 8)
-		data := make([]uint64, ws.bytes/8)
-		benches = append(benches, bench{"load_" + ws.key, "dependent load, working set " + sizeText(ws.bytes), func(n int) uint64 {
-			p := uint32(0)
-			for i := 0; i < n; i++ {
-				p = chain[p]
-			}
-			return uint64(p)
-		}}, bench{"store_" + ws.key, "sequential 8-byte store, working set " + sizeText(ws.bytes), func(n int) uint64 {
-			m := len(data)
-			j := 0
-			for i := 0; i < n; i++ {
-				data[j] = uint64(i)
-				j++
-				if j == m {
-					j = 0
-				}
-			}
-			return data[m/2]
-		}})
-	}
-	// The empty loop and the flop rate are measured in the same rounds.
-	benches = append(benches, bench{"empty", "", empty}, bench{"flops", "", func(n int) uint64 {
+	benches := append(arithmetic(opaqueOperands()), memory(memWS)...)
+	// The flop rate is measured in the same rounds.
+	benches = append(benches, bench{key: "flops", body: func(n int) uint64 {
 		// 8 independent multiply-add chains, 16 flops an iteration.
 		a := [8]float64{1, 2, 3, 4, 5, 6, 7, 8}
 		for i := 0; i < n; i++ {
@@ -220,6 +138,7 @@ func MTC(o MTCOptions) ([]Op, float64) {
 		}
 		return math.Float64bits(a[0] + a[7])
 	}})
+	var sink uint64
 	counts := make([]int, len(benches))
 	for i, b := range benches {
 		if o.Progress != nil {
@@ -241,24 +160,258 @@ func MTC(o MTCOptions) ([]Op, float64) {
 			t0 := threadCPU()
 			sink += b.body(n)
 			d := (threadCPU() - t0).Seconds() - timer
-			samples[i] = append(samples[i], math.Max(d, 0)/float64(n))
+			samples[i] = append(samples[i], math.Max(d, 0)/float64(n*unroll))
 		}
 	}
 	nb := len(benches)
-	base := estimate(samples[nb-2]).Value
-	var ops []Op
-	for i, b := range benches[:nb-2] {
-		per := make([]float64, len(samples[i]))
-		for k, v := range samples[i] {
-			per[k] = math.Max(v-base, 0)
+	res := MTCResult{Flops: 16 / (unroll * estimate(samples[nb-1]).Value), NominalCycle: nominalCycle()}
+	stats := map[string]Stat{}
+	for i, b := range benches[:nb-1] {
+		stats[b.key] = estimate(samples[i])
+	}
+	res.Cycle = stats["int_add"].Value
+	for i, b := range benches[:nb-1] {
+		st := stats[b.key]
+		if b.minus != "" {
+			less := stats[b.minus].Value
+			per := make([]float64, len(samples[i]))
+			for k, v := range samples[i] {
+				per[k] = v - less
+			}
+			st = estimate(per)
 		}
-		ops = append(ops, Op{Key: b.key, Doc: b.doc, Stat: estimate(per)})
+		res.Ops = append(res.Ops, floorAt(Op{Key: b.key, Doc: b.doc, Stat: st}, res.Cycle))
 	}
-	flops := 16 / estimate(samples[nb-1]).Value
 	if sink == 42 { // keep the results alive; never true in practice
-		flops++
+		res.Flops++
 	}
-	return ops, flops
+	return res
+}
+
+// floorAt raises an operation measured below one cycle to the cycle and
+// flags it.
+func floorAt(op Op, cycle float64) Op {
+	if op.Stat.Value < cycle {
+		op.Floored, op.Raw = true, op.Stat.Value
+		op.Stat.Value = cycle
+	}
+	return op
+}
+
+// arithmetic is the computational part of the instruction set: each a
+// dependent chain, so an operation's time is its latency, the time the
+// next operation that needs its result waits.
+func arithmetic(o operands) []bench {
+	return []bench{
+		{key: "int_add", doc: "64-bit integer add (dependent chain)", body: func(n int) uint64 {
+			x := uint64(1)
+			for i := 0; i < n; i++ {
+				x += o.a
+				x += o.b
+				x += o.a
+				x += o.b
+				x += o.a
+				x += o.b
+				x += o.a
+				x += o.b
+			}
+			return x
+		}},
+		{key: "int_mul", doc: "64-bit integer multiply (dependent chain)", body: func(n int) uint64 {
+			x := uint64(3)
+			for i := 0; i < n; i++ {
+				x *= o.m
+				x *= o.m
+				x *= o.m
+				x *= o.m
+				x *= o.m
+				x *= o.m
+				x *= o.m
+				x *= o.m
+			}
+			return x
+		}},
+		// The add keeps the dividend at 62 bits, as in most divisions of
+		// indices and sizes it is not; it is subtracted.
+		{key: "int_div", doc: "64-bit integer divide (dependent chain)", minus: "int_add", body: func(n int) uint64 {
+			x := uint64(1 << 62)
+			for i := 0; i < n; i++ {
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+				x = x/o.d + 1<<62
+			}
+			return x
+		}},
+		{key: "fp_add", doc: "double add (dependent chain)", body: func(n int) uint64 {
+			f := 1.0
+			for i := 0; i < n; i++ {
+				f += o.fa
+				f += o.fa
+				f += o.fa
+				f += o.fa
+				f += o.fa
+				f += o.fa
+				f += o.fa
+				f += o.fa
+			}
+			return math.Float64bits(f)
+		}},
+		{key: "fp_mul", doc: "double multiply (dependent chain)", body: func(n int) uint64 {
+			f := 1.0
+			for i := 0; i < n; i++ {
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+				f *= o.fm
+			}
+			return math.Float64bits(f)
+		}},
+		{key: "fp_div", doc: "double divide (dependent chain)", body: func(n int) uint64 {
+			f := 1e300
+			for i := 0; i < n; i++ {
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+				f /= o.fd
+			}
+			return math.Float64bits(f)
+		}},
+		// √x converges to 1, whose square root takes as long as any other.
+		{key: "sqrt", doc: "double square root (dependent chain)", body: func(n int) uint64 {
+			f := o.f2
+			for i := 0; i < n; i++ {
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+				f = math.Sqrt(f)
+			}
+			return math.Float64bits(f)
+		}},
+		// exp(−x) converges to 0.567; the sign flip is one cycle of ~30.
+		{key: "exp", doc: "double exp (dependent chain)", body: func(n int) uint64 {
+			f := 0.5
+			for i := 0; i < n; i++ {
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+				f = math.Exp(-f)
+			}
+			return math.Float64bits(f)
+		}},
+		// log(x + 2) converges to 1.146; the add is subtracted.
+		{key: "log", doc: "double natural log (dependent chain)", minus: "fp_add", body: func(n int) uint64 {
+			f := o.f2
+			for i := 0; i < n; i++ {
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+				f = math.Log(f + o.f2)
+			}
+			return math.Float64bits(f)
+		}},
+		{key: "branch", doc: "unpredictable branch, with the xorshift that decides it", body: func(n int) uint64 {
+			x, c := uint64(88172645463325252), uint64(0)
+			for i := 0; i < n*unroll; i++ {
+				x ^= x << 13
+				x ^= x >> 7
+				x ^= x << 17
+				if x&1 == 0 {
+					c += 3
+				} else {
+					c ^= 5
+				}
+			}
+			return c
+		}},
+		{key: "call", doc: "call of a function that is not inlined (with its multiply-add)", body: func(n int) uint64 {
+			x := uint64(1)
+			for i := 0; i < n; i++ {
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+				x = callee(x)
+			}
+			return x
+		}},
+		{key: "rand", doc: "uniform 64-bit random number (PCG)", body: func(n int) uint64 {
+			r := rand.New(rand.NewPCG(1, 2))
+			var x uint64
+			for i := 0; i < n*unroll; i++ {
+				x += r.Uint64()
+			}
+			return x
+		}},
+	}
+}
+
+// memory is loads and stores by working-set size: the cache levels.
+func memory(memWS int) []bench {
+	var out []bench
+	for _, ws := range []struct {
+		key   string
+		bytes int
+	}{{"l1", 16 << 10}, {"l2", 256 << 10}, {"l3", 4 << 20}, {"mem", memWS}} {
+		chain := pointerChain(ws.bytes / 8)
+		data := make([]uint64, ws.bytes/8)
+		out = append(out, bench{key: "load_" + ws.key, doc: "dependent load, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
+			p := uint32(0)
+			for i := 0; i < n; i++ {
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+				p = chain[p]
+			}
+			return uint64(p)
+		}}, bench{key: "store_" + ws.key, doc: "sequential 8-byte store, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
+			m := len(data) - unroll
+			j := 0
+			for i := 0; i < n; i++ {
+				d := data[j : j+unroll : j+unroll]
+				v := uint64(i)
+				d[0], d[1], d[2], d[3] = v, v, v, v
+				d[4], d[5], d[6], d[7] = v, v, v, v
+				j += unroll
+				if j > m {
+					j = 0
+				}
+			}
+			return data[len(data)/2]
+		}})
+	}
+	return out
 }
 
 // pointerChain returns a random cyclic permutation of n elements: chasing

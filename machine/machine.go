@@ -94,6 +94,9 @@ type Group struct {
 	// computations measured in flops take flops/Flops seconds (see
 	// FlopCost); model costs in seconds use Speed as before.
 	Flops float64
+	// Cycle is one clock cycle of the nodes' processors in seconds, as
+	// measured by `augur bench machine` (0: not given).
+	Cycle float64
 	// Ops records measured seconds per operation by name (from `augur
 	// bench machine`), as given; nothing in the engine reads it.
 	Ops map[string]float64

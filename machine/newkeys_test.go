@@ -9,6 +9,7 @@ const newKeysYAML = `nodes:
   - count: 4
     flops: 1.5Gf
     speed: 2
+    cycle: 0.29ns
     ops: { dgemm: 1.2ns, copy: 3e-9 }
 network:
   latency: 10us
@@ -27,7 +28,7 @@ func TestNewKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := m.Groups[0]
-	if g.Flops != 1.5e9 || g.Ops["dgemm"] != 1.2e-9 || g.Ops["copy"] != 3e-9 {
+	if g.Flops != 1.5e9 || g.Cycle != 0.29e-9 || g.Ops["dgemm"] != 1.2e-9 || g.Ops["copy"] != 3e-9 {
 		t.Errorf("group %+v", g)
 	}
 	// A compute of 3e9 flops: cost 3e9·FlopCost, divided by speed 2 by the
@@ -83,6 +84,8 @@ func TestNewKeyErrors(t *testing.T) {
 		{"nodes:\n  - count: 1\n    flops: 0\n", "e.yaml:3:12: flops: "},
 		{"nodes:\n  - count: 1\n    flops: 3Xf\n", "unknown flop rate unit"},
 		{"nodes:\n  - count: 1\n    ops: [1]\n", "e.yaml:3:10: ops: want a mapping"},
+		{"nodes:\n  - count: 1\n    cycle: 0ns\n", "e.yaml:3:12: cycle: must be positive"},
+		{"nodes:\n  - count: 1\n    cycle: fast\n", "e.yaml:3:12: cycle: "},
 		{"nodes:\n  - count: 1\nnetwork:\n  model: NS3\n", "e.yaml:4:10: model: unknown network model"},
 		{"nodes:\n  - count: 1\nnetwork:\n  config: { network/TCP-gama: 1 }\n", `e.yaml:4:13: config: unknown configuration key "network/TCP-gama"; did you mean "network/TCP-gamma"?`},
 		{"nodes:\n  - count: 1\nnetwork:\n  config: { smpi/bw-factor: \"x:1\" }\n", "smpi/bw-factor"},

@@ -386,7 +386,7 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "flops", "ops", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "flops", "cycle", "ops", "scheduler", "quantum", "switch", "link"}
 	linkKeys    = []string{"latency", "bandwidth"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
 	segmentKeys = []string{"from", "latency", "bandwidth"}
@@ -676,6 +676,14 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, p.errf(s, "flops: must be positive and finite, got %s", s.Value)
 			}
 			g.Flops = v
+		}
+		if e, ok := obj["cycle"]; ok {
+			if g.Cycle, err = p.duration(e.val, "cycle"); err != nil {
+				return nil, err
+			}
+			if !(g.Cycle > 0) {
+				return nil, p.errf(resolve(e.val), "cycle: must be positive, got %s", resolve(e.val).Value)
+			}
 		}
 		if e, ok := obj["ops"]; ok {
 			if g.Ops, err = p.ops(e.val); err != nil {

@@ -143,7 +143,7 @@ func FuzzReadMeasurements(f *testing.F) {
 		}
 		for _, r := range rows {
 			if !(r.Measured > 0) || r.Config.Nodes < 0 || r.Config.Procs < 0 {
-				t.Fatalf("bad row %+v", r)
+				t.Fatalf("bad row at %s: measured %g s, nodes %d, procs %d", r.Where, r.Measured, r.Config.Nodes, r.Config.Procs)
 			}
 		}
 	})

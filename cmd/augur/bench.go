@@ -162,6 +162,15 @@ func benchMachine(e *env, bf *benchFlags) int {
 			return exitSim
 		}
 		profiles = []*calib.Profile{p}
+		var floored []string
+		for _, o := range p.Ops {
+			if o.Floored {
+				floored = append(floored, o.Key)
+			}
+		}
+		if len(floored) > 0 {
+			fmt.Fprintf(e.stderr, "augur bench machine: %s measured faster than one clock cycle (%.3g ns): reported as one cycle, flagged in the file\n", strings.Join(floored, ", "), p.Cycle*1e9)
+		}
 		if *bf.profile != "" {
 			if err := calib.SaveProfile(*bf.profile, p); err != nil {
 				fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)

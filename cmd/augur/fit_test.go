@@ -71,7 +71,7 @@ func TestFitCSVSeveralModels(t *testing.T) {
 			t.Errorf("%s/%s: %q: %v", m.Region, m.Metric, m.Expression, err)
 		}
 		if m.SMAPE == nil || m.AdjR2 == nil || len(m.Predictions) != 1 || m.Predictions[0].Value == nil || m.Predictions[0].Point["p"] != 256 {
-			t.Fatalf("incomplete model: %+v", m)
+			t.Fatalf("incomplete model %s/%s %q: SMAPE %s, adjusted R² %s, %d predictions", m.Region, m.Metric, m.Expression, opt(m.SMAPE), opt(m.AdjR2), len(m.Predictions))
 		}
 		w := want[m.Region+"/"+m.Metric]
 		if got := *m.Predictions[0].Value; math.Abs(got/w-1) > 0.05 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +20,15 @@ func augur(t *testing.T, args ...string) (int, string, string) {
 }
 
 const ex = "../../examples/"
+
+// opt shows an optional value of the JSON output in a failure message:
+// the value, or null (never the pointer).
+func opt[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
 
 func TestHelpListsEveryCommand(t *testing.T) {
 	code, out, _ := augur(t, "help")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,9 +38,14 @@ func TestRecordAndSimulateStencil(t *testing.T) {
 	}
 	for _, m := range []string{"direct", "client-server", "strict"} {
 		o := simJSON(t, exitOK, trace, "--cpus", "2", "--model", m)
-		// Two equal workers on two processors: close to 2, never above.
-		if o.Speedup == nil || *o.Speedup < 1.3 || *o.Speedup > 2.0001 || o.WorkFrom != "cpu times" {
-			t.Errorf("%s: speed-up %v, work from %s", m, o.Speedup, o.WorkFrom)
+		// Two workers on two processors: faster than one processor,
+		// never more than twice, and the speed-up is what the two
+		// simulations give. How close to 2 it comes depends on how evenly
+		// the recorded CPU times fell, which a busy machine changes, so it
+		// is not asserted.
+		if o.Speedup == nil || o.OneCPU == nil || !(*o.Speedup > 1) || *o.Speedup > 2.0001 ||
+			math.Abs(*o.Speedup-*o.OneCPU/o.Completion) > 1e-9**o.Speedup || o.WorkFrom != "cpu times" {
+			t.Errorf("%s: speed-up %s, one processor %s s, two %g s, work from %s", m, opt(o.Speedup), opt(o.OneCPU), o.Completion, o.WorkFrom)
 		}
 	}
 }

@@ -54,14 +54,14 @@ func TestSimulateSeedExamples(t *testing.T) {
 func TestSimulateAutoR(t *testing.T) {
 	o := simJSON(t, exitOK, seedTraces+"seed004-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "auto")
 	if o.Model != "strict" || o.ModelAsked != "auto" || o.Completion != 21 || len(o.Attempts) != 3 {
-		t.Fatalf("%+v", o)
+		t.Fatalf("model %s (asked %s), completion %g, %d attempts", o.Model, o.ModelAsked, o.Completion, len(o.Attempts))
 	}
 	if !strings.Contains(o.Reason, "direct deadlocks at 12") || !strings.Contains(o.Reason, "client-server deadlocks at 12") || !strings.Contains(o.Reason, "Strict Sequence") {
 		t.Errorf("reason: %s", o.Reason)
 	}
 	// One processor runs all 39 units of work: speed-up 39/21.
 	if o.OneCPU == nil || *o.OneCPU != 39 || o.Speedup == nil || *o.Speedup != 39.0/21 {
-		t.Errorf("one processor %v, speed-up %v", o.OneCPU, o.Speedup)
+		t.Errorf("one processor %s, speed-up %s", opt(o.OneCPU), opt(o.Speedup))
 	}
 	var busy float64
 	for _, th := range o.Threads {
@@ -84,7 +84,7 @@ func TestSimulateAutoR(t *testing.T) {
 func TestSimulatePriorityFlag(t *testing.T) {
 	o := simJSON(t, exitOK, seedTraces+"seed004-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
 	if o.Threads[3].Prio != 4 || o.Threads[0].Prio != 1 || o.Deadlock {
-		t.Errorf("%+v", o.Threads)
+		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Prio, o.Threads[3].Prio, o.Deadlock)
 	}
 }
 
