@@ -115,7 +115,7 @@ func TestMTCQuick(t *testing.T) {
 	}
 	r := MTC(MTCOptions{Quick: true})
 	want := []string{"int_add", "int_mul", "int_div", "fp_add", "fp_mul", "fp_div", "sqrt", "exp", "log",
-		"branch", "call", "rand", "load_l1", "store_l1", "load_l2", "store_l2", "load_l3", "store_l3", "load_mem", "store_mem"}
+		"branch", "call", "rand", "load_l1", "store_l1", "load_l2", "store_l2", "load_l3", "store_l3", "load_mem", "store_mem", "mem_byte"}
 	if len(r.Ops) != len(want) {
 		t.Fatalf("%d operations, want %d", len(r.Ops), len(want))
 	}
@@ -125,6 +125,14 @@ func TestMTCQuick(t *testing.T) {
 	for i, o := range r.Ops {
 		if o.Key != want[i] {
 			t.Errorf("operation %d is %s, want %s", i, o.Key, want[i])
+		}
+		if o.Key == "mem_byte" {
+			// Per byte, not per operation: no floor; a bandwidth between
+			// 100 MB/s and 1 TB/s.
+			if !(o.Stat.Value > 1e-12 && o.Stat.Value < 1e-8) || o.Floored {
+				t.Errorf("mem_byte %g s (floored %v)", o.Stat.Value, o.Floored)
+			}
+			continue
 		}
 		if !(o.Stat.Value >= r.Cycle) || math.IsInf(o.Stat.Value, 0) || o.Stat.Reps != 11 {
 			t.Errorf("%s: %g s of %d repetitions, cycle %g s", o.Key, o.Stat.Value, o.Stat.Reps, r.Cycle)

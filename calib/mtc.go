@@ -109,7 +109,11 @@ type bench struct {
 	// operation, to keep it going (the add after a division); its time
 	// is subtracted.
 	minus string
-	body  func(n int) uint64
+	// per is how many units one operation of the body is worth, when
+	// the key is per byte rather than per operation (mem_byte: 24 bytes
+	// an element of the triad); 0 means 1.
+	per  float64
+	body func(n int) uint64
 }
 
 // MTC times the instruction set, the flop rate of one core and the
@@ -160,7 +164,11 @@ func MTC(o MTCOptions) MTCResult {
 			t0 := threadCPU()
 			sink += b.body(n)
 			d := (threadCPU() - t0).Seconds() - timer
-			samples[i] = append(samples[i], math.Max(d, 0)/float64(n*unroll))
+			per := b.per
+			if per == 0 {
+				per = 1
+			}
+			samples[i] = append(samples[i], math.Max(d, 0)/float64(n*unroll)/per)
 		}
 	}
 	nb := len(benches)
@@ -180,7 +188,12 @@ func MTC(o MTCOptions) MTCResult {
 			}
 			st = estimate(per)
 		}
-		res.Ops = append(res.Ops, floorAt(Op{Key: b.key, Doc: b.doc, Stat: st}, res.Cycle))
+		op := Op{Key: b.key, Doc: b.doc, Stat: st}
+		if b.per == 0 {
+			// A byte is not an operation: mem_byte may be below a cycle.
+			op = floorAt(op, res.Cycle)
+		}
+		res.Ops = append(res.Ops, op)
 	}
 	if sink == 42 { // keep the results alive; never true in practice
 		res.Flops++
@@ -411,6 +424,27 @@ func memory(memWS int) []bench {
 			return data[len(data)/2]
 		}})
 	}
+	// The memory's bandwidth, as the time per byte of a STREAM triad
+	// a[i] = b[i] + s·c[i] over three arrays that together fill the
+	// largest working set: 24 bytes moved an element.
+	third := memWS / 3 / 8
+	a, b, c := make([]float64, third), make([]float64, third), make([]float64, third)
+	for i := range b {
+		b[i], c[i] = float64(i), float64(2*i)
+	}
+	out = append(out, bench{key: "mem_byte", doc: "a byte moved to or from memory (STREAM triad over " + sizeText(3*third*8) + "; the inverse of the bandwidth)", per: 24, body: func(n int) uint64 {
+		j, m := 0, third-unroll
+		for i := 0; i < n; i++ {
+			x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
+			x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
+			x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
+			j += unroll
+			if j > m {
+				j = 0
+			}
+		}
+		return math.Float64bits(a[third/2])
+	}})
 	return out
 }
 
