@@ -1,0 +1,450 @@
+package analyze
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// loop makes the block of a loop: its control (the test and the step of
+// each iteration), its trip count and its body.
+func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
+	// The initialisation runs once, before the loop: straight-line code.
+	switch it.Case {
+	case cc.IterationStatementFor:
+		if it.ExpressionList != nil {
+			w.expression(it.ExpressionList, out, it)
+		}
+	case cc.IterationStatementForDecl:
+		w.declaration(it.Declaration, out)
+	}
+	w.invalidate(it.Statement)
+	test, step := loopTestStep(it)
+	w.invalidate(step)
+	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}}
+	o := opsCounter{w: w, ops: b.Ops}
+	o.expr(test, false)
+	o.expr(step, false)
+	b.Ops["branch"]++
+	info, decl := w.canonical(it)
+	b.Loop = info
+	if text, at, ok := w.pragmaAbove(it); ok {
+		if arg, ok := pragmaArg(text, "loop"); ok {
+			if v, ok := w.symText(arg, at); ok {
+				info.Trips, info.TripsHow, info.Canonical = v, Annotated, false
+				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", How: Annotated, Value: arg})
+			}
+		}
+	}
+	if info.Trips == nil {
+		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
+		info.Trips, info.TripsHow = Name{p.Name}, Default
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
+		w.a.warn(b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
+	}
+	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it})
+	b.Body = w.body(it.Statement)
+	w.loops = w.loops[:len(w.loops)-1]
+	extend(b, it.Statement)
+	*out = append(*out, b)
+}
+
+// loopTestStep returns a loop's test and step expressions (nil if none):
+// cc keeps for's three expressions in ExpressionList..3, but a for whose
+// first clause is a declaration has only the test and the step.
+func loopTestStep(it *cc.IterationStatement) (test, step cc.ExpressionNode) {
+	switch it.Case {
+	case cc.IterationStatementFor:
+		return it.ExpressionList2, it.ExpressionList3
+	case cc.IterationStatementForDecl:
+		return it.ExpressionList, it.ExpressionList2
+	}
+	return it.ExpressionList, nil
+}
+
+// body walks a loop or branch body.
+func (w *walker) body(s *cc.Statement) []*Block {
+	var out []*Block
+	w.stmt(s, &out)
+	return out
+}
+
+// invalidate forgets the values of the variables n assigns: after (and
+// inside) a loop they may hold any of several values.
+func (w *walker) invalidate(n cc.Node) {
+	visit(n, func(m cc.Node) bool {
+		var target cc.Node
+		switch x := m.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				target = x.UnaryExpression
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+				target = x.UnaryExpression
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+				target = x.PostfixExpression
+			}
+		case *cc.Declaration:
+			for l := x.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if l.InitDeclarator != nil {
+					delete(w.vals, l.InitDeclarator.Declarator)
+				}
+			}
+		}
+		if d := declOf(target); d != nil {
+			delete(w.vals, d)
+		}
+		return true
+	})
+}
+
+// canonical recognises for (i = a; i < b; i += s) and its variants (<=,
+// >, >=, ++, --, -=, i = i + s) with a constant step and bounds the
+// analysis can express, where the body does not assign i.
+func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator) {
+	info := &LoopInfo{}
+	var decl *cc.Declarator
+	var from Expr
+	w.paramize = append(w.paramize, it)
+	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+	switch it.Case {
+	case cc.IterationStatementForDecl:
+		d := it.Declaration
+		if d == nil || d.InitDeclaratorList == nil || d.InitDeclaratorList.InitDeclaratorList != nil {
+			return info, nil
+		}
+		id := d.InitDeclaratorList.InitDeclarator
+		if id == nil || id.Initializer == nil || id.Initializer.Case != cc.InitializerExpr {
+			return info, nil
+		}
+		decl = id.Declarator
+		v, ok := w.sym(id.Initializer.AssignmentExpression)
+		if !ok {
+			return info, nil
+		}
+		from = v
+	case cc.IterationStatementFor:
+		ae, ok := unparen(it.ExpressionList).(*cc.AssignmentExpression)
+		if !ok || ae.Case != cc.AssignmentExpressionAssign {
+			return info, nil
+		}
+		decl = declOf(ae.UnaryExpression)
+		v, ok := w.sym(ae.AssignmentExpression)
+		if decl == nil || !ok {
+			return info, nil
+		}
+		from = v
+	default:
+		return info, nil
+	}
+	if decl == nil || !cc.IsIntegerType(decl.Type()) || assigns(it.Statement, decl) {
+		return info, nil
+	}
+	testE, stepE := loopTestStep(it)
+	step, ok := w.stepOf(stepE, decl)
+	if !ok || step == 0 {
+		return info, nil
+	}
+	to, ok := w.bound(testE, decl, step > 0)
+	if !ok {
+		return info, nil
+	}
+	info.Var = w.fresh(decl.Name())
+	w.names[decl] = info.Var
+	info.From, info.To, info.Step = from, to, Num{float64(step)}
+	info.Trips = trips(from, to, step)
+	info.TripsHow = Symbolic
+	if _, ok := constOf(info.Trips); ok {
+		info.TripsHow = Exact
+	}
+	info.Canonical = true
+	return info, decl
+}
+
+// trips is the iteration count of a half-open range with a constant step.
+func trips(from, to Expr, step int64) Expr {
+	span := simplify(sub(to, from))
+	if step < 0 {
+		span = simplify(sub(from, to))
+		step = -step
+	}
+	if step != 1 {
+		span = Call{"ceil", []Expr{div(span, Num{float64(step)})}}
+	}
+	if c, ok := constOf(span); ok {
+		return Num{max(c, 0)}
+	}
+	return Call{"max", []Expr{Num{0}, span}}
+}
+
+// assigns reports whether n assigns the variable d.
+func assigns(n cc.Node, d *cc.Declarator) bool {
+	found := false
+	visit(n, func(m cc.Node) bool {
+		var target cc.Node
+		switch x := m.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				target = x.UnaryExpression
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+				target = x.UnaryExpression
+			}
+			if x.Case == cc.UnaryExpressionAddrof {
+				target = x.CastExpression
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+				target = x.PostfixExpression
+			}
+		}
+		if target != nil && declOf(target) == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// stepOf reads a loop's step: i++, ++i, i--, i += c, i -= c, i = i + c.
+func (w *walker) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
+	switch x := unparen(e).(type) {
+	case *cc.PostfixExpression:
+		if declOf(x.PostfixExpression) == d {
+			switch x.Case {
+			case cc.PostfixExpressionInc:
+				return 1, true
+			case cc.PostfixExpressionDec:
+				return -1, true
+			}
+		}
+	case *cc.UnaryExpression:
+		if declOf(x.UnaryExpression) == d {
+			switch x.Case {
+			case cc.UnaryExpressionInc:
+				return 1, true
+			case cc.UnaryExpressionDec:
+				return -1, true
+			}
+		}
+	case *cc.AssignmentExpression:
+		if declOf(x.UnaryExpression) != d {
+			return 0, false
+		}
+		switch x.Case {
+		case cc.AssignmentExpressionAdd, cc.AssignmentExpressionSub:
+			v, ok := constValue(x.AssignmentExpression)
+			if !ok || v != float64(int64(v)) {
+				return 0, false
+			}
+			if x.Case == cc.AssignmentExpressionSub {
+				v = -v
+			}
+			return int64(v), true
+		case cc.AssignmentExpressionAssign:
+			ad, ok := unparen(x.AssignmentExpression).(*cc.AdditiveExpression)
+			if !ok || ad.Case == cc.AdditiveExpressionMul || declOf(ad.AdditiveExpression) != d {
+				return 0, false
+			}
+			v, ok := constValue(ad.MultiplicativeExpression)
+			if !ok || v != float64(int64(v)) {
+				return 0, false
+			}
+			if ad.Case == cc.AdditiveExpressionSub {
+				v = -v
+			}
+			return int64(v), true
+		}
+	}
+	return 0, false
+}
+
+// bound reads the loop test i < b (and its variants, and conjunctions of
+// them) as the exclusive end of the range in the step's direction.
+func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bool) {
+	switch x := unparen(e).(type) {
+	case *cc.LogicalAndExpression:
+		if x.Case != cc.LogicalAndExpressionLAnd {
+			return w.bound(x.InclusiveOrExpression, d, up)
+		}
+		a, ok1 := w.bound(x.LogicalAndExpression, d, up)
+		b, ok2 := w.bound(x.InclusiveOrExpression, d, up)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if up {
+			return Call{"min", []Expr{a, b}}, true
+		}
+		return Call{"max", []Expr{a, b}}, true
+	case *cc.RelationalExpression:
+		op := map[cc.RelationalExpressionCase]string{cc.RelationalExpressionLt: "<", cc.RelationalExpressionGt: ">",
+			cc.RelationalExpressionLeq: "<=", cc.RelationalExpressionGeq: ">="}[x.Case]
+		left, right := x.RelationalExpression, cc.ExpressionNode(x.ShiftExpression)
+		if declOf(left) != d {
+			if declOf(right) != d {
+				return nil, false
+			}
+			// b > i is i < b.
+			left, right = right, left
+			op = map[string]string{"<": ">", ">": "<", "<=": ">=", ">=": "<="}[op]
+		}
+		if mentions(right, d) {
+			return nil, false
+		}
+		b, ok := w.sym(right)
+		if !ok {
+			return nil, false
+		}
+		switch {
+		case up && op == "<", !up && op == ">":
+			return b, true
+		case up && op == "<=":
+			return add(b, Num{1}), true
+		case !up && op == ">=":
+			return sub(b, Num{1}), true
+		}
+	case *cc.EqualityExpression:
+		// i != b with a unit step is i < b (or i > b).
+		if x.Case == cc.EqualityExpressionNeq && declOf(x.EqualityExpression) == d && !mentions(x.RelationalExpression, d) {
+			return w.sym(x.RelationalExpression)
+		}
+	}
+	return nil, false
+}
+
+// mentions reports whether n reads the variable d.
+func mentions(n cc.Node, d *cc.Declarator) bool {
+	found := false
+	visit(n, func(m cc.Node) bool {
+		if pe, ok := m.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.ResolvedTo() == d {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+var pragmaCall = regexp.MustCompile(`^([a-z_]+)\s*\((.*)\)\s*$`)
+
+// pragmaArg returns the argument of an annotation `name(ARG)`.
+func pragmaArg(text, name string) (string, bool) {
+	m := pragmaCall.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil || m[1] != name {
+		return "", false
+	}
+	return strings.TrimSpace(m[2]), true
+}
+
+// symText reads an annotation's expression: a number, or a C expression
+// of the program's variables and macros as the model's terms know them.
+func (w *walker) symText(text string, at Position) (Expr, bool) {
+	if v, err := strconv.ParseFloat(text, 64); err == nil {
+		return Num{v}, true
+	}
+	e, err := parseAnnotation(text, w.lookup)
+	if err != nil {
+		w.a.warn(at, "#pragma augur: %v", err)
+		return nil, false
+	}
+	return e, true
+}
+
+// lookup resolves a name in an annotation: a variable of the current
+// function whose value is known, a loop index, or a parameter.
+func (w *walker) lookup(name string) (Expr, bool) {
+	for d, v := range w.vals {
+		if d.Name() == name {
+			return v, true
+		}
+	}
+	for _, l := range w.loops {
+		if l.decl != nil && l.decl.Name() == name && l.info.Var != "" {
+			return Name{l.info.Var}, true
+		}
+	}
+	for _, p := range w.a.Params {
+		if p.Name == name {
+			return Name{name}, true
+		}
+	}
+	return nil, false
+}
+
+// selection makes the block of an if (or a switch): the test, and the
+// arms with a condition in the model's terms or a probability.
+func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
+	for _, c := range w.structuralCalls(s.ExpressionList) {
+		w.callBlock(c, out)
+	}
+	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{"branch": 1}}
+	o := opsCounter{w: w, ops: b.Ops}
+	o.expr(s.ExpressionList, false)
+	if s.Case == cc.SelectionStatementSwitch {
+		w.a.warn(b.Pos, "switch: its cases are counted as if the whole body ran every time")
+		w.inIf++
+		b.Then = w.body(s.Statement)
+		w.inIf--
+		b.Prob = Num{1}
+		*out = append(*out, b)
+		return
+	}
+	switch p, how, ok := w.probability(s); {
+	case ok:
+		b.Prob = p
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
+	default:
+		if c, ok := w.sym(s.ExpressionList); ok {
+			b.Cond = c
+			break
+		}
+		p := w.a.param(w.fresh(b.Name+"_p"), 0.5, b.Pos, "unknown", "probability that the test at "+b.Pos.String()+" is true")
+		b.Prob = Name{p.Name}
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: "0.5"})
+		w.a.warn(b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default 0.5); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name)
+	}
+	w.inIf++
+	b.Then = w.body(s.Statement)
+	if s.Case == cc.SelectionStatementIfElse {
+		b.Else = w.body(s.Statement2)
+	}
+	w.inIf--
+	end := s.Statement
+	if s.Statement2 != nil {
+		end = s.Statement2
+	}
+	extend(b, end)
+	*out = append(*out, b)
+}
+
+// probability finds an annotated probability: PIC_proba(P) in the test
+// (ChronosMix's form), or #pragma augur proba(P) above the if.
+func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
+	var found Expr
+	visit(s.ExpressionList, func(n cc.Node) bool {
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && calleeName(p) == "PIC_proba" {
+			if args := callArgs(p); len(args) == 1 {
+				if v, ok := w.sym(args[0]); ok {
+					found = v
+				}
+			}
+		}
+		return found == nil
+	})
+	if found != nil {
+		return found, Annotated, true
+	}
+	if text, at, ok := w.pragmaAbove(s); ok {
+		if arg, ok := pragmaArg(text, "proba"); ok {
+			if v, ok := w.symText(arg, at); ok {
+				return v, Annotated, true
+			}
+		}
+	}
+	return nil, "", false
+}

@@ -1,0 +1,327 @@
+package analyze
+
+import (
+	"math"
+	"sort"
+)
+
+// lin is an affine form: const + Σ coef·name.
+type lin struct {
+	c    float64
+	coef map[string]float64
+}
+
+// linear reads e as an affine form of its names, if it is one.
+func linear(e Expr) (lin, bool) {
+	switch x := e.(type) {
+	case Num:
+		return lin{c: x.V, coef: map[string]float64{}}, true
+	case Name:
+		return lin{coef: map[string]float64{x.N: 1}}, true
+	case Bin:
+		a, ok1 := linear(x.A)
+		b, ok2 := linear(x.B)
+		if !ok1 || !ok2 {
+			return lin{}, false
+		}
+		switch x.Op {
+		case "+", "-":
+			s := 1.0
+			if x.Op == "-" {
+				s = -1
+			}
+			out := lin{c: a.c + s*b.c, coef: map[string]float64{}}
+			for k, v := range a.coef {
+				out.coef[k] += v
+			}
+			for k, v := range b.coef {
+				out.coef[k] += s * v
+			}
+			return out, true
+		case "*":
+			if len(a.coef) == 0 {
+				a, b = b, a
+			}
+			if len(b.coef) != 0 {
+				return lin{}, false
+			}
+			out := lin{c: a.c * b.c, coef: map[string]float64{}}
+			for k, v := range a.coef {
+				out.coef[k] = v * b.c
+			}
+			return out, true
+		}
+	}
+	return lin{}, false
+}
+
+// countFrame is an enclosing loop or branch while counts are computed.
+type countFrame struct {
+	loop *LoopInfo // a loop, or nil for a branch factor
+	f    Expr      // a branch's probability or condition (0/1)
+	how  How
+}
+
+// counts fills in every block's Count: how often it runs per call of its
+// function.
+func (a *Analysis) counts() {
+	for _, f := range a.Funcs {
+		a.countList(f.Body, nil)
+	}
+}
+
+func (a *Analysis) countList(bs []*Block, frames []countFrame) {
+	for _, b := range bs {
+		b.frames = frames
+		switch b.Kind {
+		case Loop:
+			inner := append(append([]countFrame(nil), frames...), countFrame{loop: b.Loop, how: b.Loop.TripsHow})
+			b.frames = inner
+			b.Count, b.CountHow = nestCount(inner)
+			a.countList(b.Body, inner)
+		case Branch:
+			b.Count, b.CountHow = nestCount(frames)
+			then := countFrame{f: b.Prob, how: Annotated}
+			els := countFrame{f: sub(Num{1}, orNum(b.Prob)), how: Annotated}
+			if b.Cond != nil {
+				then = countFrame{f: Cond{b.Cond, Num{1}, Num{0}}, how: Symbolic}
+				els = countFrame{f: Cond{b.Cond, Num{0}, Num{1}}, how: Symbolic}
+			} else if _, isName := b.Prob.(Name); isName {
+				then.how, els.how = Default, Default
+			}
+			a.countList(b.Then, append(append([]countFrame(nil), frames...), then))
+			a.countList(b.Else, append(append([]countFrame(nil), frames...), els))
+		default:
+			b.Count, b.CountHow = nestCount(frames)
+		}
+	}
+}
+
+func orNum(e Expr) Expr {
+	if e == nil {
+		return Num{0}
+	}
+	return e
+}
+
+// nestCount is the number of times the innermost point of frames runs:
+// the integer points of the nest of counted loops, times the factors of
+// branches and uncounted loops.
+//
+// Loops whose bounds do not involve the indices of the loops around them
+// multiply; loops that do (triangular nests) are summed symbolically.
+func nestCount(frames []countFrame) (Expr, How) {
+	how := Exact
+	var count Expr = Num{1}
+	var nest []*LoopInfo
+	for _, f := range frames {
+		how = weaker(how, f.how)
+		if f.loop == nil {
+			count = mul(count, f.f)
+			continue
+		}
+		if !f.loop.Canonical {
+			count = mul(count, f.loop.Trips)
+			continue
+		}
+		nest = append(nest, f.loop)
+	}
+	n, h := sumNest(nest)
+	if _, ok := constOf(count); !ok && how == Exact {
+		how = Symbolic
+	}
+	return mul(count, n), weaker(how, h)
+}
+
+// sumNest counts the points of a nest of counted loops, outermost first.
+func sumNest(nest []*LoopInfo) (Expr, How) {
+	var out Expr = Num{1}
+	how := Exact
+	vars := map[string]bool{}
+	for _, l := range nest {
+		vars[l.Var] = true
+	}
+	dependent := false
+	for _, l := range nest {
+		for _, n := range append(names(l.From), names(l.To)...) {
+			if vars[n] {
+				dependent = true
+			}
+		}
+	}
+	if dependent {
+		return sumDependent(nest)
+	}
+	for _, l := range nest {
+		out = mul(out, l.Trips)
+		if _, ok := constOf(l.Trips); !ok {
+			how = Symbolic
+		}
+	}
+	return out, how
+}
+
+// evalCount evaluates a count at parameter values, 0 when it cannot.
+func evalCount(e Expr, env map[string]float64) float64 {
+	if e == nil {
+		return 0
+	}
+	v, ok := eval(e, env)
+	if !ok || math.IsNaN(v) {
+		return 0
+	}
+	return v
+}
+
+// callCounts fills in how often each function runs in the whole program:
+// main once, every other function as often as the blocks that call it,
+// times the calls of their own function.
+func (a *Analysis) callCounts() {
+	calls := map[string]Expr{"main": Num{1}}
+	how := map[string]How{"main": Exact}
+	done := map[string]bool{}
+	var total func(name string, depth int) (Expr, How)
+	total = func(name string, depth int) (Expr, How) {
+		if v, ok := calls[name]; ok && (done[name] || name == "main") {
+			return v, how[name]
+		}
+		if depth > len(a.Funcs) {
+			return Num{0}, Default // a cycle: recursion was warned about
+		}
+		var sum Expr = Num{0}
+		h := Exact
+		for _, b := range a.Blocks() {
+			if b.Kind != CallK || b.Callee != name {
+				continue
+			}
+			c, ch := total(b.Func, depth+1)
+			sum = add(sum, mul(c, b.Count))
+			h = weaker(h, weaker(ch, b.CountHow))
+		}
+		calls[name], how[name], done[name] = sum, h, true
+		return sum, h
+	}
+	for _, f := range a.Funcs {
+		f.Calls, f.CallsHow = total(f.Name, 0)
+	}
+}
+
+// simplify rewrites the affine parts of e in a canonical order with like
+// terms collected, so that generated bounds and counts stay readable:
+// n + 1 - 1 is n.
+func simplify(e Expr) Expr {
+	switch x := e.(type) {
+	case Bin:
+		if l, ok := linear(e); ok {
+			return fromLinear(l)
+		}
+		return Bin{x.Op, simplify(x.A), simplify(x.B)}
+	case Call:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = simplify(a)
+		}
+		if x.Fn == "max" && len(args) == 2 {
+			// max(0, c) of a constant c.
+			if a, ok := constOf(args[0]); ok {
+				if b, ok := constOf(args[1]); ok {
+					return Num{math.Max(a, b)}
+				}
+			}
+		}
+		return Call{x.Fn, args}
+	case Cond:
+		return Cond{simplify(x.C), simplify(x.A), simplify(x.B)}
+	}
+	return e
+}
+
+// fromLinear writes an affine form: its terms in name order, the constant
+// last.
+func fromLinear(l lin) Expr {
+	var keys []string
+	for k, v := range l.coef {
+		if v != 0 {
+			keys = append(keys, k)
+		}
+	}
+	// Positive terms first: n - i + 1 rather than 0 - i + n + 1.
+	sort.Slice(keys, func(i, j int) bool {
+		if (l.coef[keys[i]] > 0) != (l.coef[keys[j]] > 0) {
+			return l.coef[keys[i]] > 0
+		}
+		return keys[i] < keys[j]
+	})
+	var out Expr
+	for _, k := range keys {
+		t := mul(Num{math.Abs(l.coef[k])}, Name{k})
+		switch {
+		case out == nil && l.coef[k] < 0:
+			out = sub(Num{0}, t)
+		case out == nil:
+			out = t
+		case l.coef[k] < 0:
+			out = sub(out, t)
+		default:
+			out = add(out, t)
+		}
+	}
+	if out == nil {
+		return Num{l.c}
+	}
+	return add(out, Num{l.c})
+}
+
+// enumerated counts the executions of the innermost point of frames by
+// running its loops at the parameter values env, for counts with no
+// closed form. It gives up (ok false) past limit points.
+func enumerated(frames []countFrame, env map[string]float64, limit float64) (float64, bool) {
+	e := map[string]float64{}
+	for k, v := range env {
+		e[k] = v
+	}
+	visited := 0.0
+	var walk func(i int) (float64, bool)
+	walk = func(i int) (float64, bool) {
+		if i == len(frames) {
+			return 1, true
+		}
+		f := frames[i]
+		if f.loop == nil || !f.loop.Canonical {
+			factor := f.f
+			if f.loop != nil {
+				factor = f.loop.Trips
+			}
+			x, ok := eval(factor, e)
+			if !ok {
+				return 0, false
+			}
+			if x == 0 {
+				return 0, true
+			}
+			rest, ok := walk(i + 1)
+			return x * rest, ok
+		}
+		from, ok1 := eval(f.loop.From, e)
+		to, ok2 := eval(f.loop.To, e)
+		step, _ := constOf(f.loop.Step)
+		if !ok1 || !ok2 || step == 0 {
+			return 0, false
+		}
+		sum := 0.0
+		for v := from; (step > 0 && v < to) || (step < 0 && v > to); v += step {
+			if visited++; visited > limit {
+				return 0, false
+			}
+			e[f.loop.Var] = v
+			n, ok := walk(i + 1)
+			if !ok {
+				return 0, false
+			}
+			sum += n
+		}
+		delete(e, f.loop.Var)
+		return sum, true
+	}
+	return walk(0)
+}

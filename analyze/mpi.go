@@ -1,0 +1,198 @@
+package analyze
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// commMPI are the MPI calls that communicate or synchronise: each becomes
+// a communication element of the model. Other MPI calls (MPI_Wtime,
+// MPI_Comm_rank, ...) are priced as calls.
+var commMPI = map[string]string{
+	"MPI_Send": "send", "MPI_Ssend": "send", "MPI_Bsend": "send", "MPI_Rsend": "send",
+	"MPI_Isend": "isend", "MPI_Issend": "isend", "MPI_Ibsend": "isend", "MPI_Irsend": "isend",
+	"MPI_Recv": "recv", "MPI_Irecv": "irecv",
+	"MPI_Sendrecv": "sendrecv", "MPI_Sendrecv_replace": "sendrecv",
+	"MPI_Wait": "wait", "MPI_Waitall": "wait", "MPI_Waitany": "wait", "MPI_Waitsome": "wait",
+	"MPI_Barrier": "barrier", "MPI_Bcast": "bcast", "MPI_Reduce": "reduce", "MPI_Allreduce": "allreduce",
+	"MPI_Gather": "gather", "MPI_Gatherv": "gather", "MPI_Scatter": "scatter", "MPI_Scatterv": "scatter",
+	"MPI_Allgather": "allgather", "MPI_Allgatherv": "allgather", "MPI_Alltoall": "alltoall", "MPI_Alltoallv": "alltoall",
+	"MPI_Scan": "allreduce", "MPI_Exscan": "allreduce", "MPI_Reduce_scatter": "allreduce", "MPI_Reduce_scatter_block": "allreduce",
+}
+
+func isCommMPI(name string) bool { _, ok := commMPI[name]; return ok }
+
+// argument positions of each call's buffer count, datatype, peer, tag
+// and root; -1 where the call has none.
+type mpiArgs struct{ count, dtype, peer, tag, root int }
+
+var mpiLayout = map[string]mpiArgs{
+	"send": {1, 2, 3, 4, -1}, "isend": {1, 2, 3, 4, -1},
+	"recv": {1, 2, 3, 4, -1}, "irecv": {1, 2, 3, 4, -1},
+	"bcast":     {1, 2, -1, -1, 3},
+	"reduce":    {2, 3, -1, -1, 5},
+	"allreduce": {2, 3, -1, -1, -1},
+	"gather":    {1, 2, -1, -1, 6}, "scatter": {1, 2, -1, -1, 6},
+	"allgather": {1, 2, -1, -1, -1}, "alltoall": {1, 2, -1, -1, -1},
+	"barrier": {-1, -1, -1, -1, -1}, "wait": {-1, -1, -1, -1, -1},
+}
+
+// mpiCall turns an MPI call into the model's terms.
+func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Comm {
+	elem := commMPI[name]
+	if elem == "sendrecv" {
+		// Both directions at once: an isend, an irecv and a wait.
+		if len(args) < 10 {
+			w.a.warn(pos(at), "%s with %d arguments: not modelled", name, len(args))
+			return nil
+		}
+		var s, r *Comm
+		if name == "MPI_Sendrecv" {
+			s = w.comm("MPI_Sendrecv", "isend", args[:5], mpiLayout["isend"], at)
+			r = w.comm("MPI_Sendrecv", "irecv", args[5:10], mpiLayout["irecv"], at)
+		} else {
+			s = w.comm(name, "isend", []cc.ExpressionNode{args[0], args[1], args[2], args[3], args[4]}, mpiLayout["isend"], at)
+			r = w.comm(name, "irecv", []cc.ExpressionNode{args[0], args[1], args[2], args[5], args[6]}, mpiLayout["irecv"], at)
+		}
+		return &Comm{Call: name, Elem: "sendrecv", Parts: []*Comm{s, r, {Call: name, Elem: "wait", Reqs: true}}}
+	}
+	c := w.comm(name, elem, args, mpiLayout[elem], at)
+	if strings.HasSuffix(name, "v") && (elem == "gather" || elem == "scatter" || elem == "allgather" || elem == "alltoall") {
+		// Counts per process come from arrays: not derivable.
+		p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
+		c.Size = Name{p.Name}
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
+		w.a.warn(pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0)", name, p.Name)
+	}
+	if elem == "wait" {
+		c.Reqs = true
+	}
+	if name == "MPI_Scan" || name == "MPI_Exscan" || strings.HasPrefix(name, "MPI_Reduce_scatter") {
+		w.note(at, name, "%s is modelled as an allreduce of the same size", name)
+	}
+	return c
+}
+
+// comm reads one communication's size, peer, tag and root.
+func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at cc.Node) *Comm {
+	c := &Comm{Call: name, Elem: elem}
+	w.paramize = append(w.paramize, at)
+	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+	arg := func(i int) cc.ExpressionNode {
+		if i < 0 || i >= len(args) {
+			return nil
+		}
+		return args[i]
+	}
+	if e := arg(l.count); e != nil {
+		n, ok := w.sym(e)
+		size, okT := w.typeSize(arg(l.dtype))
+		if !okT {
+			w.a.warn(pos(at), "%s: the datatype is not a predefined MPI type: its size is taken as 1 byte", name)
+			size = 1
+		}
+		if ok {
+			c.Size = mul(n, Num{size})
+		} else {
+			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
+			c.Size = mul(Name{p.Name}, Num{size})
+			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message count", Param: p.Name, How: Default, Value: "1"})
+			w.a.warn(pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
+		}
+	}
+	if e := arg(l.peer); e != nil {
+		v, ok := w.sym(e)
+		switch c2, isConst := constOf(v); {
+		case ok && isConst && c2 < 0 && (elem == "recv" || elem == "irecv"):
+			c.Peer = nil // MPI_ANY_SOURCE
+		case ok:
+			c.Peer = v
+		default:
+			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name)
+			c.Peer = Name{p.Name}
+			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "0"})
+			w.a.warn(pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default 0)", name, p.Name)
+		}
+	}
+	if e := arg(l.tag); e != nil {
+		v, ok := w.sym(e)
+		t, isConst := constOf(v)
+		switch {
+		case ok && isConst && t < 0:
+			c.Tag = nil // MPI_ANY_TAG
+		case ok:
+			c.Tag = v
+		default:
+			w.a.warn(pos(at), "%s: the tag is not known statically: any tag is matched", name)
+		}
+	} else if elem == "send" || elem == "isend" {
+		c.Tag = Num{0}
+	}
+	if e := arg(l.root); e != nil {
+		v, ok := w.sym(e)
+		if !ok {
+			w.a.warn(pos(at), "%s: the root is not known statically: 0 is used", name)
+			v = Num{0}
+		}
+		c.Root = v
+	}
+	return c
+}
+
+// typeSize is the size in bytes of a predefined MPI datatype, whichever
+// mpi.h defined it: OpenMPI's &ompi_mpi_double, MPICH's integer handles
+// (the size is in bits 8–15), SimGrid's and augur's own names.
+func (w *walker) typeSize(e cc.ExpressionNode) (float64, bool) {
+	if e == nil {
+		return 0, false
+	}
+	if v, ok := constValue(e); ok && v > 0 {
+		h := uint64(v)
+		if h>>24 == 0x4c { // MPICH builtin handle
+			return float64((h >> 8) & 0xff), true
+		}
+	}
+	var ident string
+	visit(e, func(n cc.Node) bool {
+		if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			ident = pe.Token.SrcStr()
+		}
+		return true
+	})
+	s := strings.ToLower(ident)
+	for _, p := range []string{"ompi_mpi_", "smpi_mpi_", "smpi_", "mpi_", "augur_mpi_"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	sizes := map[string]float64{
+		"char": 1, "signed_char": 1, "unsigned_char": 1, "byte": 1, "packed": 1, "int8_t": 1, "uint8_t": 1, "c_bool": 1,
+		"short": 2, "unsigned_short": 2, "int16_t": 2, "uint16_t": 2,
+		"int": 4, "unsigned": 4, "float": 4, "int32_t": 4, "uint32_t": 4, "wchar": 4,
+		"long": 8, "unsigned_long": 8, "long_long_int": 8, "long_long": 8, "unsigned_long_long": 8,
+		"double": 8, "int64_t": 8, "uint64_t": 8, "aint": 8, "offset": 8, "count": 8,
+		"long_double": 16, "c_double_complex": 16, "double_int": 16, "float_int": 8, "2int": 8, "long_int": 16,
+	}
+	if v, ok := sizes[s]; ok {
+		return v, true
+	}
+	return 0, false
+}
+
+func itoa(v int) string {
+	if v == 0 {
+		return "0"
+	}
+	neg := v < 0
+	if neg {
+		v = -v
+	}
+	var b []byte
+	for v > 0 {
+		b = append([]byte{byte('0' + v%10)}, b...)
+		v /= 10
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}

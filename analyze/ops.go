@@ -1,0 +1,466 @@
+package analyze
+
+import (
+	"modernc.org/cc/v4"
+)
+
+// opsCounter counts the operations of evaluating expressions, by the
+// classes of a machine file's ops (docs/bench.md). Loads and stores are
+// counted as load_l1 and store_l1 here and moved to the level their
+// working set reaches when the block's loop nest is known (see level.go).
+// Scalar locals are taken to live in registers: only array elements,
+// pointer targets, struct fields through pointers and globals are memory.
+type opsCounter struct {
+	w        *walker
+	ops      map[string]float64
+	bytes    float64 // bytes loaded and stored
+	scale    float64 // weight of what is being counted (0.5 in an arm of ?:)
+	accesses []access
+}
+
+func (o *opsCounter) add(key string, n float64) {
+	if o.scale == 0 {
+		o.scale = 1
+	}
+	o.ops[key] += n * o.scale
+}
+
+// arith is the class of an arithmetic operation on values of type t.
+func arith(t cc.Type, intKey, fpKey string) string {
+	if t != nil && cc.IsFloatingPointType(t) {
+		return fpKey
+	}
+	return intKey
+}
+
+// expr counts e's operations; lvalue is set when e is being assigned to
+// (a store, not a load).
+func (o *opsCounter) expr(e cc.Node, lvalue bool) {
+	switch x := e.(type) {
+	case nil:
+	case *cc.ExpressionList:
+		o.expr(x.AssignmentExpression, false)
+		if x.ExpressionList != nil {
+			o.expr(x.ExpressionList, false)
+		}
+	case *cc.AssignmentExpression:
+		if x.Case == cc.AssignmentExpressionCond {
+			o.expr(x.ConditionalExpression, lvalue)
+			return
+		}
+		o.expr(x.AssignmentExpression, false)
+		if x.Case != cc.AssignmentExpressionAssign {
+			// a op= b reads a, computes, writes a.
+			o.memory(x.UnaryExpression, false)
+			switch x.Case {
+			case cc.AssignmentExpressionMul:
+				o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
+			case cc.AssignmentExpressionDiv, cc.AssignmentExpressionMod:
+				o.add(arith(x.Type(), "int_div", "fp_div"), 1)
+			default:
+				o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+			}
+		}
+		o.convert(x.AssignmentExpression, x.UnaryExpression)
+		o.expr(x.UnaryExpression, true)
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionLOr {
+			o.expr(x.LogicalOrExpression, lvalue)
+			return
+		}
+		o.expr(x.LogicalOrExpression, false)
+		o.add("branch", 1)
+		old := o.scale
+		o.scale = o.weight() * 0.5 // either arm, with no better knowledge
+		o.expr(x.ExpressionList, false)
+		o.expr(x.ConditionalExpression, false)
+		o.scale = old
+	case *cc.LogicalOrExpression:
+		if x.Case == cc.LogicalOrExpressionLAnd {
+			o.expr(x.LogicalAndExpression, lvalue)
+			return
+		}
+		o.add("branch", 1)
+		o.expr(x.LogicalOrExpression, false)
+		o.expr(x.LogicalAndExpression, false)
+	case *cc.LogicalAndExpression:
+		if x.Case == cc.LogicalAndExpressionOr {
+			o.expr(x.InclusiveOrExpression, lvalue)
+			return
+		}
+		o.add("branch", 1)
+		o.expr(x.LogicalAndExpression, false)
+		o.expr(x.InclusiveOrExpression, false)
+	case *cc.InclusiveOrExpression:
+		if x.Case == cc.InclusiveOrExpressionXor {
+			o.expr(x.ExclusiveOrExpression, lvalue)
+			return
+		}
+		o.add("int_add", 1)
+		o.expr(x.InclusiveOrExpression, false)
+		o.expr(x.ExclusiveOrExpression, false)
+	case *cc.ExclusiveOrExpression:
+		if x.Case == cc.ExclusiveOrExpressionAnd {
+			o.expr(x.AndExpression, lvalue)
+			return
+		}
+		o.add("int_add", 1)
+		o.expr(x.ExclusiveOrExpression, false)
+		o.expr(x.AndExpression, false)
+	case *cc.AndExpression:
+		if x.Case == cc.AndExpressionEq {
+			o.expr(x.EqualityExpression, lvalue)
+			return
+		}
+		o.add("int_add", 1)
+		o.expr(x.AndExpression, false)
+		o.expr(x.EqualityExpression, false)
+	case *cc.EqualityExpression:
+		if x.Case == cc.EqualityExpressionRel {
+			o.expr(x.RelationalExpression, lvalue)
+			return
+		}
+		o.add(arith(x.EqualityExpression.Type(), "int_add", "fp_add"), 1)
+		o.expr(x.EqualityExpression, false)
+		o.expr(x.RelationalExpression, false)
+	case *cc.RelationalExpression:
+		if x.Case == cc.RelationalExpressionShift {
+			o.expr(x.ShiftExpression, lvalue)
+			return
+		}
+		o.add(arith(x.RelationalExpression.Type(), "int_add", "fp_add"), 1)
+		o.expr(x.RelationalExpression, false)
+		o.expr(x.ShiftExpression, false)
+	case *cc.ShiftExpression:
+		if x.Case == cc.ShiftExpressionAdd {
+			o.expr(x.AdditiveExpression, lvalue)
+			return
+		}
+		o.add("int_add", 1)
+		o.expr(x.ShiftExpression, false)
+		o.expr(x.AdditiveExpression, false)
+	case *cc.AdditiveExpression:
+		if x.Case == cc.AdditiveExpressionMul {
+			o.expr(x.MultiplicativeExpression, lvalue)
+			return
+		}
+		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.convert(x.AdditiveExpression, x)
+		o.convert(x.MultiplicativeExpression, x)
+		o.expr(x.AdditiveExpression, false)
+		o.expr(x.MultiplicativeExpression, false)
+	case *cc.MultiplicativeExpression:
+		switch x.Case {
+		case cc.MultiplicativeExpressionCast:
+			o.expr(x.CastExpression, lvalue)
+			return
+		case cc.MultiplicativeExpressionMul:
+			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
+		default:
+			o.add(arith(x.Type(), "int_div", "fp_div"), 1)
+		}
+		o.convert(x.MultiplicativeExpression, x)
+		o.convert(x.CastExpression, x)
+		o.expr(x.MultiplicativeExpression, false)
+		o.expr(x.CastExpression, false)
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			o.expr(x.UnaryExpression, lvalue)
+			return
+		}
+		o.convert(x.CastExpression, x)
+		o.expr(x.CastExpression, false)
+	case *cc.UnaryExpression:
+		o.unary(x, lvalue)
+	case *cc.PostfixExpression:
+		o.postfix(x, lvalue)
+	case *cc.PrimaryExpression:
+		switch x.Case {
+		case cc.PrimaryExpressionExpr:
+			o.expr(x.ExpressionList, lvalue)
+		case cc.PrimaryExpressionIdent:
+			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+				o.memory(x, lvalue)
+			}
+		case cc.PrimaryExpressionStmt:
+			o.w.a.warn(pos(x), "statement expressions are not priced")
+		}
+	}
+}
+
+// weight is the current scale, 1 when unset.
+func (o *opsCounter) weight() float64 {
+	if o.scale == 0 {
+		return 1
+	}
+	return o.scale
+}
+
+// convert prices the conversion between an integer and a floating-point
+// value when from's type and to's differ in kind.
+func (o *opsCounter) convert(from, to cc.ExpressionNode) {
+	if from == nil || to == nil || from.Type() == nil || to.Type() == nil {
+		return
+	}
+	if cc.IsFloatingPointType(from.Type()) != cc.IsFloatingPointType(to.Type()) &&
+		cc.IsArithmeticType(from.Type()) && cc.IsArithmeticType(to.Type()) {
+		o.add("fp_add", 1)
+	}
+}
+
+// isMemoryVar reports whether a variable lives in memory rather than a
+// register: globals and statics, and locals whose address is taken.
+func isMemoryVar(d *cc.Declarator) bool {
+	if d.IsParam() {
+		return false
+	}
+	return d.StorageDuration() == cc.Static || d.AddressTaken()
+}
+
+func (o *opsCounter) unary(x *cc.UnaryExpression, lvalue bool) {
+	switch x.Case {
+	case cc.UnaryExpressionPostfix:
+		o.expr(x.PostfixExpression, lvalue)
+	case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.memory(x.UnaryExpression, false)
+		o.expr(x.UnaryExpression, true)
+	case cc.UnaryExpressionAddrof:
+		o.address(x.CastExpression)
+	case cc.UnaryExpressionDeref:
+		o.expr(x.CastExpression, false)
+		o.access(x, nil, lvalue)
+	case cc.UnaryExpressionMinus, cc.UnaryExpressionCpl, cc.UnaryExpressionNot:
+		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.expr(x.CastExpression, false)
+	case cc.UnaryExpressionPlus:
+		o.expr(x.CastExpression, false)
+	}
+}
+
+// address counts what computing &e costs: its index arithmetic, no load.
+func (o *opsCounter) address(e cc.Node) {
+	switch x := unparen(e).(type) {
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionIndex {
+			o.add("int_add", 1)
+			o.expr(x.ExpressionList, false)
+			o.address(x.PostfixExpression)
+			return
+		}
+		if x.Case == cc.PostfixExpressionSelect || x.Case == cc.PostfixExpressionPSelect {
+			o.address(x.PostfixExpression)
+		}
+	}
+}
+
+func (o *opsCounter) postfix(x *cc.PostfixExpression, lvalue bool) {
+	switch x.Case {
+	case cc.PostfixExpressionPrimary:
+		o.expr(x.PrimaryExpression, lvalue)
+	case cc.PostfixExpressionIndex:
+		o.expr(x.ExpressionList, false)
+		o.address(x.PostfixExpression)
+		if t := x.Type(); t != nil && t.Kind() == cc.Array {
+			return // a[i] of a 2-D array is an address, not a load
+		}
+		o.access(x, indexChain(x), lvalue)
+	case cc.PostfixExpressionSelect:
+		o.expr(x.PostfixExpression, lvalue)
+	case cc.PostfixExpressionPSelect:
+		o.expr(x.PostfixExpression, false)
+		o.access(x, nil, lvalue)
+	case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.memory(x.PostfixExpression, false)
+		o.expr(x.PostfixExpression, true)
+	case cc.PostfixExpressionCall:
+		o.call(x)
+	case cc.PostfixExpressionComplit:
+		o.w.a.warn(pos(x), "compound literals are not priced")
+	}
+}
+
+// memory counts the load of e when e is in memory (a[i], *p, p->f, a
+// global); for a register variable it counts nothing.
+func (o *opsCounter) memory(e cc.Node, store bool) {
+	switch x := unparen(e).(type) {
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionIndex:
+			o.access(x, indexChain(x), store)
+		case cc.PostfixExpressionPSelect:
+			o.access(x, nil, store)
+		case cc.PostfixExpressionPrimary:
+			o.memory(x.PrimaryExpression, store)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionDeref {
+			o.access(x, nil, store)
+		}
+	case *cc.PrimaryExpression:
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+			o.access(x, nil, store)
+		}
+	}
+}
+
+// access counts one load or store of e's value: as a streamed access
+// (load_seq, store_seq: unit stride in the innermost enclosing loop, which
+// the hardware prefetches) or not (load_l1, store_l1), moved to the level
+// of the nest's working set when the model is written. It also notes the
+// array and the loop indices the access depends on, for the working set.
+func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store bool) {
+	size := 8.0
+	if t := e.Type(); t != nil && t.Size() > 0 {
+		size = float64(t.Size())
+	}
+	seq := len(idx) > 0 && o.w.unitStride(idx[len(idx)-1])
+	switch {
+	case store && seq:
+		o.add("store_seq", 1)
+		o.add("seq_bytes", size)
+	case store:
+		o.add("store_l1", 1)
+	case seq:
+		o.add("load_seq", 1)
+		o.add("seq_bytes", size)
+	default:
+		o.add("load_l1", 1)
+	}
+	o.bytes += size * o.weight()
+	acc := access{base: baseOf(e), size: size}
+	for _, ix := range idx {
+		if v, ok := o.w.sym(ix); ok {
+			acc.vars = append(acc.vars, names(v)...)
+		} else {
+			acc.unknown = true
+		}
+	}
+	o.accesses = append(o.accesses, acc)
+}
+
+// access is one memory access of a block, for the working-set estimate.
+type access struct {
+	base    string   // the array or pointer variable, "" when not a plain name
+	size    float64  // bytes of the element
+	vars    []string // model names in its index expressions
+	unknown bool     // an index the analysis cannot express
+}
+
+// baseOf names the variable an access goes through: a in a[i][j], p in
+// *p or p->f.
+func baseOf(e cc.Node) string {
+	for {
+		switch x := unparen(e).(type) {
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionPrimary {
+				e = x.PrimaryExpression
+				continue
+			}
+			e = x.PostfixExpression
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionPostfix {
+				e = x.PostfixExpression
+				continue
+			}
+			e = x.CastExpression
+		case *cc.CastExpression:
+			e = x.CastExpression
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionIdent {
+				return x.Token.SrcStr()
+			}
+			return ""
+		default:
+			return ""
+		}
+		if e == nil {
+			return ""
+		}
+	}
+}
+
+// indexChain lists the index expressions of a[i][j]..., outermost first.
+func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for x != nil && x.Case == cc.PostfixExpressionIndex {
+		out = append([]cc.ExpressionNode{x.ExpressionList}, out...)
+		inner, _ := unparen(x.PostfixExpression).(*cc.PostfixExpression)
+		x = inner
+	}
+	return out
+}
+
+// unitStride reports whether an index moves by one element from one
+// iteration of the innermost loop to the next.
+func (w *walker) unitStride(idx cc.ExpressionNode) bool {
+	if len(w.loops) == 0 {
+		return false
+	}
+	in := w.loops[len(w.loops)-1].info
+	if in.Var == "" {
+		return false
+	}
+	e, ok := w.sym(idx)
+	if !ok {
+		return false
+	}
+	lin, ok := linear(e)
+	if !ok {
+		return false
+	}
+	c := lin.coef[in.Var]
+	step, _ := constOf(in.Step)
+	return c*step == 1 || c*step == -1
+}
+
+// call prices a call of a function that is not the program's own.
+func (o *opsCounter) call(x *cc.PostfixExpression) {
+	for _, a := range callArgs(x) {
+		o.expr(a, false)
+	}
+	name := calleeName(x)
+	if _, user := o.w.funcs[name]; user || isCommMPI(name) {
+		return // a block of its own
+	}
+	switch name {
+	case "sqrt", "sqrtf", "sqrtl":
+		o.add("sqrt", 1)
+	case "exp", "expf", "expl", "exp2", "expm1":
+		o.add("exp", 1)
+	case "log", "logf", "logl", "log2", "log10", "log1p":
+		o.add("log", 1)
+	case "pow", "powf", "powl":
+		o.add("exp", 1)
+		o.add("log", 1)
+		o.add("fp_mul", 1)
+	case "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "sinf", "cosf", "tanf", "erf", "cbrt", "hypot":
+		// Priced as an exp: a libm call of the same kind of cost. The
+		// machine file has no key of its own for them.
+		o.add("exp", 1)
+		o.w.note(x, name, "%s is priced as one exp (a libm call of similar cost)", name)
+	case "fabs", "fabsf", "floor", "ceil", "fmin", "fmax", "trunc", "round", "abs", "labs", "fmod":
+		o.add("fp_add", 1)
+	case "rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48":
+		o.add("rand", 1)
+	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
+		o.add("call", 1)
+	case "PIC_proba":
+	case "":
+		o.add("call", 1)
+		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")
+	default:
+		o.add("call", 1)
+		o.w.note(x, name, "library function %s is priced as one call; its own work is not counted", name)
+	}
+}
+
+// note warns once per program about a library function.
+func (w *walker) note(at cc.Node, key, format string, args ...any) {
+	if w.warned[key] {
+		return
+	}
+	w.warned[key] = true
+	w.a.warn(pos(at), format, args...)
+}

@@ -1,0 +1,45 @@
+package analyze
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The operations of testdata/ops.c, counted by hand in its comments.
+func TestOperationCounts(t *testing.T) {
+	a, err := Run(load(t, "testdata/ops.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := a.Func("kernel")
+	if f == nil || len(f.Body) != 1 || f.Body[0].Kind != Compute {
+		t.Fatalf("kernel's body should be one compute block, got %d blocks", len(f.Body))
+	}
+	b := f.Body[0]
+	want := map[string]float64{
+		"int_mul": 1, "int_add": 2, "fp_div": 1, "fp_add": 5, "sqrt": 1, "fp_mul": 2,
+		"store_l1": 1, "load_l1": 2, "rand": 1, "int_div": 1, "exp": 1, "log": 1,
+	}
+	if !reflect.DeepEqual(b.Ops, want) {
+		t.Errorf("kernel's operations\n got %v\nwant %v", b.Ops, want)
+	}
+	if b.Name != "kernel_L9" || b.Pos.Line != 9 || b.End.Line != 17 {
+		t.Errorf("block %s at lines %d-%d, want kernel_L9 at 9-17", b.Name, b.Pos.Line, b.End.Line)
+	}
+	// kernel runs 10 times: once per iteration of main's loop.
+	if v, ok := eval(f.Calls, nil); !ok || v != 10 || f.CallsHow != Exact {
+		t.Errorf("kernel runs %s (%s) times, want exactly 10", String(f.Calls), f.CallsHow)
+	}
+	m := a.Func("main")
+	var kinds []Kind
+	for _, b := range m.Body {
+		kinds = append(kinds, b.Kind)
+	}
+	if !reflect.DeepEqual(kinds, []Kind{Compute, Loop, Compute}) {
+		t.Errorf("main's blocks %v", kinds)
+	}
+	loop := m.Body[1]
+	if loop.Loop == nil || !loop.Loop.Canonical || String(loop.Loop.Trips) != "10" || len(loop.Body) != 2 || loop.Body[0].Kind != CallK {
+		t.Errorf("main's loop: %+v", loop.Loop)
+	}
+}

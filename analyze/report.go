@@ -1,0 +1,242 @@
+package analyze
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Machine is what the report needs of a machine: its name and the
+// seconds per operation of the node the analysed process runs on.
+type Machine struct {
+	Name string
+	Ops  map[string]float64
+}
+
+// Row is one block in the report: its counts and, per machine, the time
+// all its executions take by formula (1).
+type Row struct {
+	Block      string
+	Func       string
+	Kind       Kind
+	Pos, End   Position
+	Ops        map[string]float64 // one execution's operations
+	Count      string             // executions in the whole run, as a formula
+	CountValue float64            // ... and its value
+	How        How
+	Level      string    // the memory level its loads and stores are charged at
+	Seconds    []float64 // per machine
+}
+
+// Report is formula (1) applied to every block, for one process, on
+// several machines side by side.
+type Report struct {
+	Machines []string
+	Params   map[string]float64
+	Rows     []Row
+	// ByFunc and ByClass are the seconds per function and per operation
+	// class, per machine.
+	ByFunc  map[string][]float64
+	ByClass map[string][]float64
+	Total   []float64
+	// Missing lists, per machine, the operation keys the analysis needs
+	// and the machine file does not give (priced at 0).
+	Missing [][]string
+}
+
+// Evaluate prices every block at the parameter values env (with pid and
+// procs) on each machine.
+func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report {
+	r := &Report{Params: env, ByFunc: map[string][]float64{}, ByClass: map[string][]float64{},
+		Total: make([]float64, len(machines)), Missing: make([][]string, len(machines))}
+	for _, m := range machines {
+		r.Machines = append(r.Machines, m.Name)
+	}
+	missing := make([]map[string]bool, len(machines))
+	for i := range missing {
+		missing[i] = map[string]bool{}
+	}
+	fenv := a.funcEnvs(env)
+	for _, f := range a.Funcs {
+		e := fenv[f.Name]
+		calls := evalCount(f.Calls, e)
+		for _, u := range units(f.Body) {
+			level := "l1"
+			if u.ws != nil {
+				level = levelOf(evalCount(u.ws, e))
+			}
+			for _, b := range u.blocks {
+				n := evalCount(b.Count, e) * calls
+				if b.CountHow == Stepped {
+					if x, ok := enumerated(b.frames, e, 1e8); ok {
+						n = x * calls
+					}
+				}
+				row := Row{Block: b.Name, Func: f.Name, Kind: b.Kind, Pos: b.Pos, End: b.End, Ops: b.Ops,
+					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: level,
+					Seconds: make([]float64, len(machines))}
+				for i, m := range machines {
+					for k, v := range b.Ops {
+						key, per := priced(k, level, v, m.Ops)
+						if _, ok := m.Ops[key]; !ok && key != "" {
+							missing[i][key] = true
+						}
+						s := n * per
+						row.Seconds[i] += s
+						if r.ByClass[classOf(key)] == nil {
+							r.ByClass[classOf(key)] = make([]float64, len(machines))
+						}
+						r.ByClass[classOf(key)][i] += s
+					}
+					if r.ByFunc[f.Name] == nil {
+						r.ByFunc[f.Name] = make([]float64, len(machines))
+					}
+					r.ByFunc[f.Name][i] += row.Seconds[i]
+					r.Total[i] += row.Seconds[i]
+				}
+				r.Rows = append(r.Rows, row)
+			}
+		}
+	}
+	for i := range machines {
+		for k := range missing[i] {
+			r.Missing[i] = append(r.Missing[i], k)
+		}
+		sort.Strings(r.Missing[i])
+	}
+	return r
+}
+
+// countText is a block's count in the whole run as a formula.
+func countText(c Expr, f *Func) string {
+	if f.Name == "main" {
+		return String(orNum(c))
+	}
+	return String(orNum(c)) + " per call × " + String(orNum(f.Calls)) + " calls"
+}
+
+// priced maps a counted operation to the machine key it is charged at and
+// its seconds: loads and stores at the working set's level, streamed ones
+// beyond the caches at the memory's bandwidth.
+func priced(k, level string, n float64, ops map[string]float64) (string, float64) {
+	switch k {
+	case "seq_bytes":
+		if level == "mem" {
+			return "mem_byte", n * ops["mem_byte"]
+		}
+		return "", 0
+	case "load_seq", "store_seq":
+		if level == "mem" {
+			return "", 0 // priced by seq_bytes
+		}
+		key := strings.TrimSuffix(k, "_seq") + "_" + level
+		return key, n * ops[key]
+	case "load_l1", "store_l1":
+		key := strings.TrimSuffix(k, "_l1") + "_" + level
+		return key, n * ops[key]
+	}
+	return k, n * ops[k]
+}
+
+// classOf groups machine keys for the per-class table: the levels of
+// loads and stores are kept apart, as ChronosMix's interface shows them.
+func classOf(key string) string {
+	if key == "" {
+		return "memory"
+	}
+	return key
+}
+
+// levelOf is the level a working set of ws bytes reaches, by the working
+// sets augur bench machine measures.
+func levelOf(ws float64) string {
+	switch {
+	case ws <= 16<<10:
+		return "l1"
+	case ws <= 256<<10:
+		return "l2"
+	case ws <= 4<<20:
+		return "l3"
+	}
+	return "mem"
+}
+
+// unit is a group of blocks that the model prices as one action: a loop
+// nest or branch that only computes, or a single block.
+type unit struct {
+	blocks []*Block
+	ws     Expr
+}
+
+// units lists the units of a function body the way the model is written.
+func units(bs []*Block) []unit {
+	var out []unit
+	for _, b := range bs {
+		if (b.Kind == Loop || b.Kind == Branch) && pure([]*Block{b}) {
+			var c cost
+			c.collect([]*Block{b}, nil)
+			out = append(out, unit{blocks: subtree(b), ws: c.workingSet()})
+			continue
+		}
+		var c cost
+		c.collect([]*Block{b}, nil)
+		out = append(out, unit{blocks: []*Block{b}, ws: c.workingSet()})
+		out = append(out, units(b.Body)...)
+		out = append(out, units(b.Then)...)
+		out = append(out, units(b.Else)...)
+	}
+	return out
+}
+
+func subtree(b *Block) []*Block {
+	out := []*Block{b}
+	for _, l := range [][]*Block{b.Body, b.Then, b.Else} {
+		for _, c := range l {
+			out = append(out, subtree(c)...)
+		}
+	}
+	return out
+}
+
+// funcEnvs gives each function the values of the parameters of the model
+// and of its own parameters, as its first caller passes them.
+func (a *Analysis) funcEnvs(env map[string]float64) map[string]map[string]float64 {
+	out := map[string]map[string]float64{}
+	base := map[string]float64{}
+	for _, p := range a.Params {
+		base[p.Name] = p.Default
+	}
+	for k, v := range env {
+		base[k] = v
+	}
+	for _, f := range a.Funcs {
+		out[f.Name] = base
+	}
+	// Callers before callees: repeat until nothing changes (the call
+	// graph has no cycles; recursion was cut).
+	for range a.Funcs {
+		for _, b := range a.Blocks() {
+			if b.Kind != CallK {
+				continue
+			}
+			callee := a.Func(b.Callee)
+			if callee == nil {
+				continue
+			}
+			e := map[string]float64{}
+			for k, v := range out[callee.Name] {
+				e[k] = v
+			}
+			for i, arg := range b.Args {
+				if arg == nil || i >= len(callee.Params) {
+					continue
+				}
+				if v, ok := eval(arg, out[b.Func]); ok && !math.IsNaN(v) {
+					e[callee.Params[i]] = v
+				}
+			}
+			out[callee.Name] = e
+		}
+	}
+	return out
+}
