@@ -28,7 +28,10 @@ arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
 stores by working-set size) in seconds per operation, the flop rate of one
 core, and a ping-pong between two processes (MPI when mpicc and mpirun are
 installed, loopback TCP otherwise) from 1 B to 16 MiB, fitted to a
-piecewise latency/bandwidth model. It writes a machine file that predict
+piecewise latency/bandwidth model. Each operation is timed as a dependent
+chain of 8 an iteration, so nothing is subtracted; the clock cycle is the
+latency of an integer add, and an operation measured faster than one
+cycle is written as one cycle and flagged (docs/bench.md). It writes a machine file that predict
 uses directly (the ping-pong goes to network.intra: two processes on one
 machine talk within a node). --profile keeps the measurements as JSON;
 --combine joins profiles of several machines into one heterogeneous
