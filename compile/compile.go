@@ -6,6 +6,7 @@
 package compile
 
 import (
+	"augur/machine"
 	"fmt"
 	"math"
 
@@ -21,6 +22,9 @@ type Options struct {
 	Nodes, Procs, Threads int
 	// CPUsOf returns the CPUs per node of node nid (the `cpus` built-in).
 	CPUsOf func(nid int32) int
+	// OpTime returns the seconds one operation of class key (an index
+	// into machine.OpKeys) takes on node nid, for ops(...) costs.
+	OpTime func(nid int32, key int) float64
 	// Seed seeds the random variates; every unit draws from its own
 	// stream derived from Seed and its uid.
 	Seed uint64
@@ -46,6 +50,9 @@ type Program struct {
 	// Threads is true when the model has parallel regions: units may
 	// fork threads (engine.Config.NoThreads is its opposite).
 	Threads bool
+	// OpsUsed lists every operation key an ops(...) cost names, with its
+	// position, so that a machine lacking one is refused before running.
+	OpsUsed []OpUse
 
 	code   []instr
 	entry  int32
@@ -118,6 +125,12 @@ type assignInstr struct {
 	global bool
 	idx    int32
 	val    expr
+}
+
+// OpUse is an operation key named in the model.
+type OpUse struct {
+	Key string
+	Pos model.Pos
 }
 
 type compiler struct {
@@ -687,6 +700,9 @@ func (c *compiler) call(e *model.CallExpr) expr {
 	for i, a := range e.Args {
 		args[i] = c.expr(a)
 	}
+	if name == model.OpsFunc {
+		return c.ops(e, args)
+	}
 	if cf, ok := c.costFns[name]; ok {
 		return c.costCall(cf, args, e)
 	}
@@ -734,6 +750,33 @@ func (c *compiler) call(e *model.CallExpr) expr {
 	}
 	c.errorf(e.Fun.Pos, "undefined function %s", name)
 	return func(*vm) float64 { return 0 }
+}
+
+// ops compiles ops(KEY: count, ...): Σ count × the time of KEY on the
+// unit's node (ChronosMix's formula (1)).
+func (c *compiler) ops(e *model.CallExpr, counts []expr) expr {
+	keys := make([]int, len(e.Keys))
+	for i, k := range e.Keys {
+		idx, ok := machine.OpIndex(k.Name)
+		if !ok {
+			c.errorf(k.Pos, "unknown operation %s", k.Name)
+			return func(*vm) float64 { return 0 }
+		}
+		keys[i] = idx
+		c.p.OpsUsed = append(c.p.OpsUsed, OpUse{Key: k.Name, Pos: k.Pos})
+	}
+	opTime := c.p.opts.OpTime
+	if opTime == nil {
+		c.errorf(e.Fun.Pos, "ops(...) needs a machine with operation times")
+		return func(*vm) float64 { return 0 }
+	}
+	return func(v *vm) float64 {
+		sum := 0.0
+		for i, n := range counts {
+			sum += n(v) * opTime(v.nid, keys[i])
+		}
+		return sum
+	}
 }
 
 func arityWord(n int) string {

@@ -95,6 +95,9 @@ func writeExpr(b *strings.Builder, e model.Expr, prec int) {
 				if i > 0 {
 					b.WriteString(", ")
 				}
+				if i < len(e.Keys) && e.Keys[i] != nil {
+					b.WriteString(e.Keys[i].Name + ": ")
+				}
 				writeExpr(b, a, 0)
 			}
 			b.WriteByte(')')

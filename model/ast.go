@@ -370,10 +370,14 @@ type Binary struct {
 	Y     Expr
 }
 
-// CallExpr is `f(args)`: a cost function, a math function or a random variate.
+// CallExpr is `f(args)`: a cost function, a math function or a random
+// variate; or `ops(KEY: count, ...)`, a cost made of operation counts.
 type CallExpr struct {
 	Fun  *Ident
 	Args []Expr
+	// Keys name the arguments of ops(KEY: count, ...), one per argument;
+	// nil for every other call.
+	Keys []*Ident
 	// Rparen is the position of `)`.
 	Rparen Pos
 }

@@ -27,6 +27,10 @@ type Func struct {
 	Math func(float64) float64
 }
 
+// OpsFunc is ops(KEY: count, ...): a cost of operation counts priced by
+// the machine file's ops of the unit's node (ChronosMix's formula (1)).
+const OpsFunc = "ops"
+
 // BuiltinFuncs are the math functions and random variates.
 var BuiltinFuncs = map[string]Func{
 	"min":         {-1, false, "smallest argument", nil},

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"augur/machine"
 	"fmt"
 	"math"
 	"sort"
@@ -298,7 +299,7 @@ func (c *checker) declare() {
 			c.errorf(s.pos, "cannot declare %q: it is a builtin variable", s.name)
 			continue
 		}
-		if _, ok := BuiltinFuncs[s.name]; ok {
+		if _, ok := BuiltinFuncs[s.name]; ok || s.name == OpsFunc {
 			c.errorf(s.pos, "cannot declare %q: it is a builtin function", s.name)
 			continue
 		}
@@ -491,6 +492,10 @@ func (c *checker) call(e *CallExpr, x checkCtx) valType {
 		args()
 		return valInvalid
 	}
+	if name == OpsFunc {
+		c.opsCall(e, x)
+		return valNumber
+	}
 	if s := c.syms[name]; s != nil {
 		if s.kind != symCost {
 			c.errorf(e.Fun.Pos, "%s %q is not a function", s.kind, name)
@@ -532,6 +537,64 @@ func (c *checker) call(e *CallExpr, x checkCtx) valType {
 	}
 	args()
 	return valInvalid
+}
+
+// opsCall checks ops(KEY: count, ...): known, distinct operation keys
+// and numeric counts.
+func (c *checker) opsCall(e *CallExpr, x checkCtx) {
+	if len(e.Keys) == 0 {
+		c.errorf(e.Fun.Pos, "ops needs at least one KEY: count, e.g. ops(fp_add: 2 * N)")
+	}
+	seen := map[string]bool{}
+	for i, k := range e.Keys {
+		if _, ok := machine.OpIndex(k.Name); !ok {
+			msg := fmt.Sprintf("unknown operation %q in ops", k.Name)
+			if s := closestOp(k.Name); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			} else {
+				msg += " (see docs/bench.md for the operation keys)"
+			}
+			c.errorf(k.Pos, "%s", msg)
+		} else if seen[k.Name] {
+			c.errorf(k.Pos, "duplicate operation %q in ops", k.Name)
+		}
+		seen[k.Name] = true
+		if i < len(e.Args) && c.expr(e.Args[i], x) == valBool {
+			c.errorf(exprPos(e.Args[i]), "count of %s must be a number, got bool", k.Name)
+		}
+	}
+}
+
+// closestOp suggests the operation key nearest to a misspelt one.
+func closestOp(name string) string {
+	best, bestD := "", 3
+	for _, k := range machine.OpKeys {
+		if d := editDistance(name, k.Key); d < bestD {
+			best, bestD = k.Key, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func countWord(n int, word string) string {

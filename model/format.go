@@ -589,6 +589,9 @@ func writeExpr(sb *strings.Builder, e Expr, minPrec int) {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
+			if i < len(e.Keys) {
+				sb.WriteString(identName(e.Keys[i]) + ": ")
+			}
 			writeExpr(sb, a, precCond)
 		}
 		sb.WriteByte(')')

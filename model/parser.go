@@ -824,6 +824,26 @@ func (p *parser) parseUnary() Expr {
 	return p.parsePrimary()
 }
 
+// parseOpsArgs reads the KEY: count pairs of ops(...) up to and
+// including the closing parenthesis.
+func (p *parser) parseOpsArgs(call *CallExpr) {
+	for p.tok.kind != tokRparen && !p.bad {
+		t := p.tok
+		if t.kind != tokIdent {
+			p.errorf(t.pos, "expected an operation name in ops(...), found %s", t.describe())
+			break
+		}
+		p.next()
+		p.expect(tokColon, "after operation name "+t.text)
+		call.Keys = append(call.Keys, &Ident{Pos: t.pos, Name: t.text})
+		call.Args = append(call.Args, p.parseExpr())
+		if p.bad || !p.got(tokComma) {
+			break
+		}
+	}
+	call.Rparen = p.expect(tokRparen, "after the operations of ops")
+}
+
 func (p *parser) parsePrimary() Expr {
 	t := p.tok
 	switch t.kind {
@@ -847,6 +867,10 @@ func (p *parser) parsePrimary() Expr {
 		defer p.leave()
 		p.next()
 		call := &CallExpr{Fun: id}
+		if id.Name == OpsFunc {
+			p.parseOpsArgs(call)
+			return call
+		}
 		if p.tok.kind != tokRparen {
 			for {
 				call.Args = append(call.Args, p.parseExpr())

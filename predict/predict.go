@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"time"
 
 	"augur/compile"
@@ -29,6 +30,13 @@ type Options struct {
 	Set                   map[string]float64
 	Mapping               machine.Mapping
 	Explicit              []int // with machine.Explicit
+
+	// OpSpeed divides the time of the operations whose key matches a
+	// pattern (path.Match: fp_*, load_*) by a factor, for what-if studies
+	// ("a floating-point unit four times faster": fp_*=4).
+	OpSpeed map[string]float64
+	// OpTime sets an operation's time in seconds outright, on every node.
+	OpTime map[string]float64
 
 	Seed          uint64
 	Replications  int // 0 or 1: one run
@@ -133,16 +141,26 @@ func Run(o Options) (*Prediction, error) {
 	if reps < 1 {
 		reps = 1
 	}
+	table, err := opTable(m, o.OpSpeed, o.OpTime)
+	if err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	for r := 0; r < reps; r++ {
 		prog, err := compile.Compile(f, compile.Options{
 			Params: o.Set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
+			OpTime:        func(nid int32, key int) float64 { return table[m.GroupOf(int(nid))][key] },
 			Seed:          o.Seed + uint64(r),
 			MaxIterations: o.MaxIterations,
 		})
 		if err != nil {
 			return nil, err
+		}
+		if r == 0 {
+			if err := checkOps(o.Filename, m, nodeOf, prog.OpsUsed, table); err != nil {
+				return nil, err
+			}
 		}
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
@@ -175,6 +193,92 @@ func Run(o Options) (*Prediction, error) {
 	p.EvalTime = time.Since(start)
 	p.Mean, p.CI95 = meanCI(p.Times)
 	return p, nil
+}
+
+// opTable gives, per node group, the seconds of each operation of
+// machine.OpKeys (NaN where the group gives none), after the what-if
+// overrides. The engine divides every cost by the node's speed; the
+// operation times are already the node's own, so the table holds them
+// times the speed, which that division undoes.
+func opTable(m *machine.Machine, speed, set map[string]float64) ([][]float64, error) {
+	if err := CheckOpOverrides(speed, set); err != nil {
+		return nil, err
+	}
+	table := make([][]float64, len(m.Groups))
+	for g := range m.Groups {
+		row := make([]float64, len(machine.OpKeys))
+		for i, k := range machine.OpKeys {
+			t, ok := m.Groups[g].Ops[k.Key]
+			if v, isSet := set[k.Key]; isSet {
+				t, ok = v, true
+			}
+			if !ok {
+				row[i] = math.NaN()
+				continue
+			}
+			for pat, f := range speed {
+				if hit, _ := path.Match(pat, k.Key); hit {
+					t /= f
+				}
+			}
+			row[i] = t * m.Groups[g].Speed
+		}
+		table[g] = row
+	}
+	return table, nil
+}
+
+// CheckOpOverrides checks what-if overrides of operation times: every
+// pattern of speed matches an operation key and has a positive factor,
+// every key of set is an operation with a non-negative time.
+func CheckOpOverrides(speed, set map[string]float64) error {
+	for pat, f := range speed {
+		if !(f > 0) || math.IsInf(f, 0) {
+			return fmt.Errorf("--op-speed %s=%g: the factor must be positive and finite", pat, f)
+		}
+		matched := false
+		for _, k := range machine.OpKeys {
+			if ok, err := path.Match(pat, k.Key); err != nil {
+				return fmt.Errorf("--op-speed %s: %v", pat, err)
+			} else if ok {
+				matched = true
+			}
+		}
+		if !matched {
+			return fmt.Errorf("--op-speed %s: no operation matches (the keys are in docs/bench.md)", pat)
+		}
+	}
+	for k, v := range set {
+		if _, ok := machine.OpIndex(k); !ok {
+			return fmt.Errorf("--op-time %s: unknown operation (the keys are in docs/bench.md)", k)
+		}
+		if !(v >= 0) || math.IsInf(v, 0) {
+			return fmt.Errorf("--op-time %s=%g: the time must be non-negative and finite", k, v)
+		}
+	}
+	return nil
+}
+
+// checkOps refuses a model whose ops(...) costs name an operation that a
+// node group hosting processes gives no time for.
+func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.OpUse, table [][]float64) error {
+	if len(used) == 0 {
+		return nil
+	}
+	hosts := map[int]bool{}
+	for _, n := range nodeOf {
+		hosts[m.GroupOf(int(n))] = true
+	}
+	for _, u := range used {
+		i, _ := machine.OpIndex(u.Key)
+		for g := range m.Groups {
+			if hosts[g] && math.IsNaN(table[g][i]) {
+				return fmt.Errorf("%s:%d:%d: machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
+					file, u.Pos.Line, u.Pos.Col, m.Name, m.Groups[g].Name, u.Key, u.Key)
+			}
+		}
+	}
+	return nil
 }
 
 // meanCI returns the mean and the half-width of its 95 % confidence

@@ -59,6 +59,8 @@ type predictFlags struct {
 	procs        *int
 	threads      *int
 	set          setFlag
+	opSpeed      setFlag
+	opTime       setFlag
 	mapping      *string
 	format       *string
 	sort         *string
@@ -72,12 +74,14 @@ type predictFlags struct {
 }
 
 func newPredictFlags(fs *flag.FlagSet) *predictFlags {
-	p := &predictFlags{set: setFlag{}}
+	p := &predictFlags{set: setFlag{}, opSpeed: setFlag{}, opTime: setFlag{}}
 	p.machine = fs.String("machine", "", "machine `FILE` (YAML, see docs/machines.md); required")
 	p.nodes = fs.Int("nodes", 0, "number of nodes `N`, overriding the machine file's count")
 	p.procs = fs.Int("procs", 0, "number of processes `P` (default: one per CPU of the machine)")
 	p.threads = fs.Int("threads", 0, "default threads per process `T` for parallel regions (default 1)")
 	fs.Var(p.set, "set", "give param NAME the `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB)")
+	fs.Var(p.opSpeed, "op-speed", "make the operations matching `PATTERN=FACTOR` FACTOR times faster in ops(...) costs, e.g. fp_*=4 (repeatable; keys in docs/bench.md)")
+	fs.Var(p.opTime, "op-time", "set operation `KEY=TIME` on every node for ops(...) costs, e.g. fp_div=4ns (repeatable)")
 	p.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic, or an explicit `LIST` of node ids (0,0,1,1)")
 	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, calls, total, mean, share, compute, comm, wait (+/- prefix: ascending/descending)")
@@ -158,11 +162,16 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitInput
 	}
+	if err := predict.CheckOpOverrides(pf.opSpeed, pf.opTime); err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitUsage
+	}
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter,
+		OpSpeed: pf.opSpeed, OpTime: pf.opTime,
 	}
 	if isTerminal(e.stderr) {
 		// Long work shows progress, on the terminal only: logs and pipes

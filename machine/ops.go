@@ -1,0 +1,46 @@
+package machine
+
+// OpKey is an operation class whose time per operation a node group's
+// `ops` gives: what `augur bench machine` measures, and what costs made
+// of operation counts (the model language's ops(...), ChronosMix's
+// formula (1)) are priced with.
+type OpKey struct {
+	Key string
+	Doc string
+}
+
+// OpKeys lists the operation classes, in the order machine files and
+// reports show them.
+var OpKeys = []OpKey{
+	{"int_add", "64-bit integer add, subtract, compare, logic or shift"},
+	{"int_mul", "64-bit integer multiply"},
+	{"int_div", "64-bit integer divide or remainder"},
+	{"fp_add", "double add, subtract, compare or conversion"},
+	{"fp_mul", "double multiply"},
+	{"fp_div", "double divide"},
+	{"sqrt", "square root"},
+	{"exp", "exp (and libm calls of similar cost)"},
+	{"log", "natural logarithm"},
+	{"branch", "a conditional branch (unpredictable)"},
+	{"call", "a call of a function that is not inlined"},
+	{"rand", "a random number"},
+	{"load_l1", "a load whose working set fits 16 KiB"},
+	{"load_l2", "a load whose working set fits 256 KiB"},
+	{"load_l3", "a load whose working set fits 4 MiB"},
+	{"load_mem", "a load from main memory"},
+	{"store_l1", "a store whose working set fits 16 KiB"},
+	{"store_l2", "a store whose working set fits 256 KiB"},
+	{"store_l3", "a store whose working set fits 4 MiB"},
+	{"store_mem", "a store to main memory"},
+	{"mem_byte", "a byte streamed to or from main memory (the inverse of the bandwidth)"},
+}
+
+// OpIndex is the position of key in OpKeys.
+func OpIndex(key string) (int, bool) {
+	for i, k := range OpKeys {
+		if k.Key == key {
+			return i, true
+		}
+	}
+	return 0, false
+}
