@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"modernc.org/cc/v4"
+
+	"augur/cfront"
 )
 
 // Source is one translation unit to analyse: its type-checked syntax tree
@@ -13,6 +15,19 @@ type Source struct {
 	File    string
 	AST     *cc.AST
 	Pragmas []Pragma
+}
+
+// Sources are the units the C front end read.
+func Sources(p *cfront.Program) []Source {
+	var out []Source
+	for _, u := range p.Units {
+		s := Source{File: u.File, AST: u.AST}
+		for _, pr := range u.Pragmas {
+			s.Pragmas = append(s.Pragmas, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // Pragma is a `#pragma augur TEXT` line.

@@ -829,7 +829,8 @@ func (p *parser) parseUnary() Expr {
 func (p *parser) parseOpsArgs(call *CallExpr) {
 	for p.tok.kind != tokRparen && !p.bad {
 		t := p.tok
-		if t.kind != tokIdent {
+		// Operation names may be words the language reserves (call).
+		if t.kind != tokIdent && t.kind != tokKeyword {
 			p.errorf(t.pos, "expected an operation name in ops(...), found %s", t.describe())
 			break
 		}

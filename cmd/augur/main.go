@@ -42,6 +42,7 @@ type env struct {
 func commands() []*command {
 	return []*command{
 		predictCommand(),
+		analyzeCommand(),
 		checkCommand(),
 		fmtCommand(),
 		exportCommand(),

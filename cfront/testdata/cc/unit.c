@@ -1,0 +1,2 @@
+#include "local.h"
+int main(void) { return (int)(FACTOR * MODE); }

@@ -1,0 +1,400 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"augur/analyze"
+	"augur/cfront"
+	"augur/machine"
+	"augur/model"
+	"augur/predict"
+)
+
+// stringList collects a repeated flag's values in order.
+type stringList []string
+
+func (s *stringList) String() string     { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
+
+type analyzeFlags struct {
+	include, define, undef, machines stringList
+	set                              setFlag
+	compileCommands                  *string
+	out                              *string
+	format                           *string
+	procs                            *int
+	name                             *string
+}
+
+func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
+	f := &analyzeFlags{set: setFlag{}}
+	fs.Var(&f.include, "I", "add `DIR` to the header search path, as a compiler's -I (repeatable)")
+	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable), e.g. -D CLASS=W")
+	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
+	f.compileCommands = fs.String("compile-commands", "", "read each file's -I/-D/-U flags from `FILE` (compile_commands.json)")
+	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
+	fs.Var(f.set, "set", "give parameter NAME the `NAME=VALUE` for the report and the predictions (repeatable)")
+	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
+	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
+	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
+	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
+	return f
+}
+
+func analyzeCommand() *command {
+	c := &command{
+		define:  func(fs *flag.FlagSet) { newAnalyzeFlags(fs) },
+		name:    "analyze",
+		summary: "read a C/MPI program and predict it without running it (ChronosMix)",
+		usage:   "PROG.c [more.c ...] [-I DIR] [-D NAME=VALUE] [--machine M.yaml]... [--set NAME=VALUE]... [-o MODEL.aug] [flags]",
+		help: `Reads a C/MPI program with its real headers, as a compiler would, and does
+what ChronosMix's PIC does: splits every function into blocks at loops,
+branches, calls of the program's own functions and MPI calls; counts each
+block's operations by class (the keys of a machine file's ops: integer and
+floating-point add, multiply, divide, sqrt, exp, log, branches, calls,
+random numbers, loads and stores); and counts how often each block runs
+without running it — numbers for constant bounds, formulas in the
+program's parameters (its #defines and command-line arguments) for
+symbolic ones, exact sums for nested loops whose bounds depend on outer
+indices. What cannot be known statically (while loops, data-dependent
+branches) becomes a parameter with a default, set in the source with
+#pragma augur loop(COUNT), #pragma augur proba(P) or PIC_proba(P), or with
+--set; every such unknown is listed with its position.
+
+The generated model (-o) prices every block by formula (1): its operation
+counts times the operation times of the machine the process runs on, and
+its MPI calls become communication elements, so augur predict runs it on
+any characterised machine (augur bench machine), heterogeneous ones
+included. With --machine, analyze prints the time of every block, function
+and operation class on each machine side by side (for process 0, at the
+parameters given) and the predicted run time there at --procs processes.
+See docs/analyze.md.`,
+	}
+	c.run = func(e *env, args []string) int { return runAnalyze(e, c, args) }
+	return c
+}
+
+func runAnalyze(e *env, c *command, args []string) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	f := newAnalyzeFlags(fs)
+	files, status, done := parseFlags(e, c, fs, args)
+	if done {
+		return status
+	}
+	fail := func(code int, format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur analyze: "+format+"\n", a...)
+		return code
+	}
+	if len(files) == 0 {
+		return fail(exitUsage, "no C file given")
+	}
+	if *f.format != "text" && *f.format != "json" && *f.format != "csv" {
+		return fail(exitUsage, "--format must be text, json or csv, got %q", *f.format)
+	}
+	if *f.procs < 1 {
+		return fail(exitUsage, "--procs must be at least 1, got %d", *f.procs)
+	}
+	var machines []*machine.Machine
+	for _, path := range f.machines {
+		m, err := machine.Load(path)
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		machines = append(machines, m)
+	}
+	prog, err := cfront.Load(context.Background(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define,
+		Undefines: f.undef, CompileCommands: *f.compileCommands})
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	hasErrors := false
+	for _, d := range prog.Diags {
+		fmt.Fprintln(e.stderr, d)
+		if d.Severity == cfront.Error {
+			hasErrors = true
+		}
+	}
+	if hasErrors {
+		return exitInput
+	}
+	srcs := analyze.Sources(prog)
+	a, err := analyze.Run(srcs, analyze.Options{Set: f.set})
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	for _, d := range a.Diags {
+		fmt.Fprintln(e.stderr, d)
+	}
+	name := *f.name
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0]))
+		name = strings.Map(func(r rune) rune {
+			if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+				return r
+			}
+			return '_'
+		}, name)
+	}
+	src := a.Model(name, files)
+	if _, diags := model.Parse(name+".aug", []byte(src)); diags.HasErrors() {
+		return fail(exitSim, "internal error: the generated model does not parse:\n%v\n%s", diags, src)
+	}
+	if *f.out != "" {
+		if err := os.WriteFile(*f.out, []byte(src), 0o644); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	}
+	env := map[string]float64{"pid": 0, "procs": float64(*f.procs)}
+	for k, v := range f.set {
+		env[k] = v
+	}
+	var priced []analyze.Machine
+	for i, m := range machines {
+		priced = append(priced, analyze.Machine{Name: machineName(m, f.machines[i]), Ops: m.Groups[m.GroupOf(0)].Ops})
+	}
+	rep := a.Evaluate(env, priced)
+	preds := make([]*float64, len(machines))
+	var predErrs []string
+	for i, m := range machines {
+		p, err := predict.Run(predict.Options{Filename: name + ".aug", Source: []byte(src), Machine: m, Procs: *f.procs, Set: f.set})
+		if err != nil {
+			var ce *predict.CheckError
+			if errors.As(err, &ce) {
+				return fail(exitSim, "internal error: the generated model does not check:\n%v", ce.Diags)
+			}
+			predErrs = append(predErrs, fmt.Sprintf("%s: %v", priced[i].Name, err))
+			continue
+		}
+		t := p.Time
+		preds[i] = &t
+	}
+	out := analyzeOutput{Model: name, Files: files, Procs: *f.procs, Params: a.Params, Unknowns: a.Unknowns, Report: rep, Predicted: preds, Errors: predErrs}
+	if *f.out != "" {
+		out.ModelFile = *f.out
+	}
+	switch *f.format {
+	case "json":
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out.json()); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	case "csv":
+		writeAnalyzeCSV(e.stdout, rep)
+	default:
+		writeAnalyzeText(e.stdout, out)
+	}
+	if len(predErrs) > 0 {
+		return exitSim
+	}
+	return exitOK
+}
+
+func machineName(m *machine.Machine, path string) string {
+	if m.Name != "" {
+		return m.Name
+	}
+	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+}
+
+type analyzeOutput struct {
+	Model, ModelFile string
+	Files            []string
+	Procs            int
+	Params           []*analyze.Param
+	Unknowns         []analyze.Unknown
+	Report           *analyze.Report
+	Predicted        []*float64
+	Errors           []string
+}
+
+// json is the output's JSON form (docs/output.md): the same field names
+// and units (_s for seconds) as the other commands.
+func (o analyzeOutput) json() any {
+	type machineJSON struct {
+		Name      string   `json:"name"`
+		Predicted *float64 `json:"predicted_time_s"`
+		Compute   float64  `json:"compute_time_s"`
+		Missing   []string `json:"missing_ops,omitempty"`
+	}
+	type blockJSON struct {
+		Name    string             `json:"name"`
+		Func    string             `json:"function"`
+		Kind    string             `json:"kind"`
+		Where   string             `json:"where"`
+		Lines   [2]int             `json:"lines"`
+		Ops     map[string]float64 `json:"ops"`
+		Count   string             `json:"count"`
+		Value   float64            `json:"count_value"`
+		How     string             `json:"provenance"`
+		Level   string             `json:"memory_level"`
+		Seconds []float64          `json:"time_s"`
+	}
+	type paramJSON struct {
+		Name    string  `json:"name"`
+		Default float64 `json:"default"`
+		Where   string  `json:"where"`
+		From    string  `json:"from"`
+	}
+	type unknownJSON struct {
+		Where string `json:"where"`
+		Block string `json:"block,omitempty"`
+		What  string `json:"what"`
+		Param string `json:"param,omitempty"`
+		How   string `json:"provenance"`
+		Value string `json:"value"`
+	}
+	r := o.Report
+	var ms []machineJSON
+	for i, n := range r.Machines {
+		ms = append(ms, machineJSON{Name: n, Predicted: o.Predicted[i], Compute: r.Total[i], Missing: r.Missing[i]})
+	}
+	var bs []blockJSON
+	for _, row := range r.Rows {
+		bs = append(bs, blockJSON{Name: row.Block, Func: row.Func, Kind: string(row.Kind), Where: row.Pos.String(),
+			Lines: [2]int{row.Pos.Line, max(row.End.Line, row.Pos.Line)}, Ops: row.Ops, Count: row.Count,
+			Value: row.CountValue, How: string(row.How), Level: row.Level, Seconds: row.Seconds})
+	}
+	var ps []paramJSON
+	for _, p := range o.Params {
+		ps = append(ps, paramJSON{p.Name, p.Default, p.Pos.String(), p.From})
+	}
+	var us []unknownJSON
+	for _, u := range o.Unknowns {
+		us = append(us, unknownJSON{u.Pos.String(), u.Block, u.What, u.Param, string(u.How), u.Value})
+	}
+	return map[string]any{
+		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
+		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
+		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
+	}
+}
+
+func writeAnalyzeText(w io.Writer, o analyzeOutput) {
+	r := o.Report
+	fmt.Fprintf(w, "model:   %s (%s)", o.Model, strings.Join(o.Files, ", "))
+	if o.ModelFile != "" {
+		fmt.Fprintf(w, ", written to %s", o.ModelFile)
+	}
+	fmt.Fprintf(w, "\nprocs:   %d (times below are process 0's)\n", o.Procs)
+	for i, m := range r.Machines {
+		fmt.Fprintf(w, "machine: %-16s computation %s", m, secText(r.Total[i]))
+		if o.Predicted[i] != nil {
+			fmt.Fprintf(w, ", predicted run time %s", secText(*o.Predicted[i]))
+		}
+		if len(r.Missing[i]) > 0 {
+			fmt.Fprintf(w, " (no time for %s: priced at 0)", strings.Join(r.Missing[i], ", "))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, msg := range o.Errors {
+		fmt.Fprintf(w, "error:   %s\n", msg)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "block\tkind\tlines\tcount\tprovenance\t"
+	for _, m := range r.Machines {
+		head += m + "\tshare\t"
+	}
+	fmt.Fprintln(tw, head)
+	for _, row := range r.Rows {
+		lines := strconv.Itoa(row.Pos.Line)
+		if row.End.Line > row.Pos.Line {
+			lines += "-" + strconv.Itoa(row.End.Line)
+		}
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t", row.Block, row.Kind, lines, strconv.FormatFloat(row.CountValue, 'g', 6, 64), row.How)
+		for i := range r.Machines {
+			line += secText(row.Seconds[i]) + "\t" + share(row.Seconds[i], r.Total[i]) + "\t"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	writeShares(w, "function", r.ByFunc, r)
+	fmt.Fprintln(w)
+	writeShares(w, "operation", r.ByClass, r)
+	if len(o.Unknowns) > 0 {
+		fmt.Fprintln(w, "\nnot known statically:")
+		for _, u := range o.Unknowns {
+			by := u.Param
+			if u.How == analyze.Annotated {
+				by = "annotated " + u.Value
+			} else {
+				by += " (default " + u.Value + ")"
+			}
+			fmt.Fprintf(w, "  %s: %s of %s: %s\n", u.Pos, u.What, u.Block, by)
+		}
+	}
+}
+
+// writeShares prints seconds per key and machine, largest first on the
+// first machine.
+func writeShares(w io.Writer, what string, m map[string][]float64, r *analyze.Report) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	first := func(k string) float64 {
+		if len(m[k]) == 0 {
+			return 0
+		}
+		return m[k][0]
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if first(keys[i]) != first(keys[j]) {
+			return first(keys[i]) > first(keys[j])
+		}
+		return keys[i] < keys[j]
+	})
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := what + "\t"
+	for _, name := range r.Machines {
+		head += name + "\tshare\t"
+	}
+	fmt.Fprintln(tw, head)
+	for _, k := range keys {
+		line := k + "\t"
+		for i := range r.Machines {
+			line += secText(m[k][i]) + "\t" + share(m[k][i], r.Total[i]) + "\t"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	tw.Flush()
+}
+
+func share(v, total float64) string {
+	if total <= 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(100*v/total, 'f', 1, 64) + " %"
+}
+
+func writeAnalyzeCSV(w io.Writer, r *analyze.Report) {
+	cw := csv.NewWriter(w)
+	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
+	for _, m := range r.Machines {
+		head = append(head, "time_s_"+m)
+	}
+	cw.Write(head)
+	for _, row := range r.Rows {
+		rec := []string{row.Block, row.Func, string(row.Kind), row.Pos.File, strconv.Itoa(row.Pos.Line), strconv.Itoa(max(row.End.Line, row.Pos.Line)),
+			row.Count, strconv.FormatFloat(row.CountValue, 'g', -1, 64), string(row.How), row.Level}
+		for _, s := range row.Seconds {
+			rec = append(rec, strconv.FormatFloat(s, 'g', -1, 64))
+		}
+		cw.Write(rec)
+	}
+	cw.Flush()
+}

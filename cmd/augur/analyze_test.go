@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A machine with every operation at 1 ns but divisions at 4 ns and
+// loads and stores per level, a free network.
+const opsYAML = `name: onens
+nodes:
+  - name: n
+    count: 1
+    cpus: 4
+    ops: { int_add: 1ns, int_mul: 1ns, int_div: 4ns, fp_add: 1ns, fp_mul: 1ns, fp_div: 4ns, sqrt: 1ns, exp: 1ns, log: 1ns,
+           branch: 1ns, call: 1ns, rand: 1ns, load_l1: 1ns, load_l2: 1ns, load_l3: 1ns, load_mem: 1ns,
+           store_l1: 1ns, store_l2: 1ns, store_l3: 1ns, store_mem: 1ns, mem_byte: 0.1ns }
+network: { latency: 0, bandwidth: inf, intra: { latency: 0, bandwidth: inf } }
+`
+
+// augur analyze on the dartboard program: the model it writes checks and
+// predicts, the JSON gives every block with its count and time, and the
+// predicted time with 2 processes is the dartboard loop of one rank.
+func TestAnalyzePi(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	mach := filepath.Join(dir, "m.yaml")
+	if err := os.WriteFile(mach, []byte(opsYAML), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "pi.aug")
+	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var r struct {
+		Machines []struct {
+			Name      string   `json:"name"`
+			Predicted *float64 `json:"predicted_time_s"`
+			Compute   float64  `json:"compute_time_s"`
+		} `json:"machines"`
+		Blocks []struct {
+			Name  string    `json:"name"`
+			Kind  string    `json:"kind"`
+			Value float64   `json:"count_value"`
+			How   string    `json:"provenance"`
+			Time  []float64 `json:"time_s"`
+		} `json:"blocks"`
+		Unknowns []struct {
+			What string `json:"what"`
+			How  string `json:"provenance"`
+		} `json:"unknowns"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	if len(r.Machines) != 1 || r.Machines[0].Predicted == nil || !(*r.Machines[0].Predicted > 0) {
+		t.Fatalf("machines: %s", stdout)
+	}
+	counts := map[string]float64{}
+	for _, b := range r.Blocks {
+		counts[b.Name] = b.Value
+	}
+	// 10 rounds of darts/procs = 500 darts: the loop's test runs 5000
+	// times, the hit counter 0.785398 of them (PIC_proba).
+	if counts["dboard_L13"] != 5000 || counts["dboard_L14"] != 5000 || math.Abs(counts["dboard_L19"]-0.785398*5000) > 1e-9 || counts["main_L31"] != 10 {
+		t.Errorf("counts %v", counts)
+	}
+	if len(r.Unknowns) != 1 || r.Unknowns[0].How != "annotated" {
+		t.Errorf("unknowns %+v", r.Unknowns)
+	}
+	if code, _, errs := augur(t, "check", out); code != exitOK {
+		t.Errorf("check of the written model: exit %d\n%s", code, errs)
+	}
+	code, stdout, errs = augur(t, "predict", out, "--machine", mach, "--procs", "2", "--set", "darts=1000", "--format", "json")
+	var p struct {
+		Time float64 `json:"predicted_time_s"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(stdout), &p) != nil || p.Time != *r.Machines[0].Predicted {
+		t.Errorf("predict of the written model: exit %d, %g s against analyze's %g s\n%s", code, p.Time, *r.Machines[0].Predicted, errs)
+	}
+	// Text output names the blocks and the operation classes.
+	code, stdout, _ = augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2")
+	for _, want := range []string{"dboard_L14", "fp_div", "predicted run time", "not known statically"} {
+		if code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("text output lacks %q (exit %d):\n%s", want, code, stdout)
+		}
+	}
+}
+
+func TestAnalyzeErrors(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	for _, args := range [][]string{{"analyze"}, {"analyze", "x.c", "--format", "xml"}, {"analyze", "x.c", "--procs", "0"}} {
+		if code, _, _ := augur(t, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+	code, _, errs := augur(t, "analyze", "../../cfront/testdata/broken.c")
+	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: error:") {
+		t.Errorf("broken source: exit %d\n%s", code, errs)
+	}
+	code, _, errs = augur(t, "analyze", "nonexistent.c")
+	if code != exitInput || !strings.Contains(errs, "nonexistent.c") {
+		t.Errorf("missing file: exit %d\n%s", code, errs)
+	}
+}
