@@ -23,4 +23,3 @@ func load(t testing.TB, files ...string) []Source {
 	}
 	return Sources(p)
 }
-
