@@ -28,23 +28,27 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	o.expr(test, false)
 	o.expr(step, false)
 	b.Ops["branch"]++
-	info, decl := w.canonical(it)
-	b.Loop = info
+	var info *LoopInfo
+	var decl *cc.Declarator
 	if text, at, ok := w.pragmaAbove(it); ok {
 		if arg, ok := pragmaArg(text, "loop"); ok {
 			if v, ok := w.symText(arg, at); ok {
-				info.Trips, info.TripsHow, info.Canonical = v, Annotated, false
+				info = &LoopInfo{Trips: v, TripsHow: Annotated}
 				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", How: Annotated, Value: arg})
 			}
 		}
 	}
+	if info == nil {
+		info, decl = w.canonical(it)
+	}
+	b.Loop = info
 	if info.Trips == nil {
 		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
 		info.Trips, info.TripsHow = Name{p.Name}, Default
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
 		w.a.warn(b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
-	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it})
+	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
 	b.Body = w.body(it.Statement)
 	w.loops = w.loops[:len(w.loops)-1]
 	extend(b, it.Statement)
@@ -148,7 +152,7 @@ func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator
 	testE, stepE := loopTestStep(it)
 	step, ok := w.stepOf(stepE, decl)
 	if !ok || step == 0 {
-		return info, nil
+		return w.symbolicStep(info, decl, from, testE, stepE)
 	}
 	to, ok := w.bound(testE, decl, step > 0)
 	if !ok {
@@ -163,6 +167,32 @@ func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator
 		info.TripsHow = Exact
 	}
 	info.Canonical = true
+	return info, decl
+}
+
+// symbolicStep reads for (i = a; i < b; i += s) with a step s that is not
+// a constant but an expression of parameters (i += procs, a cyclic
+// distribution), taken to be positive. Such a loop is not summed with the
+// nest around it; its trip count ceil((b - a) / s) is a factor, and the
+// model keeps it as a for with that step.
+func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, testE, stepE cc.ExpressionNode) (*LoopInfo, *cc.Declarator) {
+	ae, ok := unparen(stepE).(*cc.AssignmentExpression)
+	if !ok || ae.Case != cc.AssignmentExpressionAdd || declOf(ae.UnaryExpression) != decl || mentions(ae.AssignmentExpression, decl) {
+		return info, nil
+	}
+	step, ok := w.sym(ae.AssignmentExpression)
+	if !ok {
+		return info, nil
+	}
+	to, ok := w.bound(testE, decl, true)
+	if !ok {
+		return info, nil
+	}
+	info.Var = w.fresh(decl.Name())
+	w.names[decl] = info.Var
+	info.From, info.To, info.Step = from, to, step
+	info.Trips = Call{"max", []Expr{Num{0}, Call{"ceil", []Expr{div(simplify(sub(to, from)), step)}}}}
+	info.TripsHow = Symbolic
 	return info, decl
 }
 
@@ -347,6 +377,15 @@ func (w *walker) symText(text string, at Position) (Expr, bool) {
 	if v, err := strconv.ParseFloat(text, 64); err == nil {
 		return Num{v}, true
 	}
+	// C names that are words of the model language (size, local, step)
+	// are renamed before the model's parser reads the expression.
+	text = identifier.ReplaceAllStringFunc(text, func(id string) string {
+		if modelKeywords[id] {
+			return id + keywordMark
+		}
+		return id
+	})
+	text = strings.ReplaceAll(text, keywordMark+"(", "(") // min(, floor(: functions
 	e, err := parseAnnotation(text, w.lookup)
 	if err != nil {
 		w.a.warn(at, "#pragma augur: %v", err)
@@ -355,9 +394,16 @@ func (w *walker) symText(text string, at Position) (Expr, bool) {
 	return e, true
 }
 
+var identifier = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// keywordMark suffixes C names that the model language reserves while an
+// annotation is parsed.
+const keywordMark = "__c"
+
 // lookup resolves a name in an annotation: a variable of the current
 // function whose value is known, a loop index, or a parameter.
 func (w *walker) lookup(name string) (Expr, bool) {
+	name = strings.TrimSuffix(name, keywordMark)
 	for d, v := range w.vals {
 		if d.Name() == name {
 			return v, true

@@ -114,17 +114,30 @@ func nestCount(frames []countFrame) (Expr, How) {
 	how := Exact
 	var count Expr = Num{1}
 	var nest []*LoopInfo
+	indices := map[string]bool{}
+	for _, f := range frames {
+		if f.loop != nil && f.loop.Var != "" {
+			indices[f.loop.Var] = true
+		}
+	}
 	for _, f := range frames {
 		how = weaker(how, f.how)
-		if f.loop == nil {
-			count = mul(count, f.f)
-			continue
+		factor := f.f
+		if f.loop != nil {
+			if f.loop.Canonical {
+				nest = append(nest, f.loop)
+				continue
+			}
+			factor = f.loop.Trips
 		}
-		if !f.loop.Canonical {
-			count = mul(count, f.loop.Trips)
-			continue
+		for _, n := range names(factor) {
+			if indices[n] {
+				// A factor that changes with an index (a branch on it, a
+				// loop whose count depends on it) has no closed form here.
+				how = weaker(how, Stepped)
+			}
 		}
-		nest = append(nest, f.loop)
+		count = mul(count, factor)
 	}
 	n, h := sumNest(nest)
 	if _, ok := constOf(count); !ok && how == Exact {
@@ -287,7 +300,7 @@ func enumerated(frames []countFrame, env map[string]float64, limit float64) (flo
 			return 1, true
 		}
 		f := frames[i]
-		if f.loop == nil || !f.loop.Canonical {
+		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil {
 			factor := f.f
 			if f.loop != nil {
 				factor = f.loop.Trips

@@ -370,9 +370,9 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				continue
 			}
 			l := blk.Loop
-			if l.Canonical {
+			if l.Canonical || (l.Var != "" && l.From != nil) {
 				step := ""
-				if s, _ := constOf(l.Step); s != 1 {
+				if s, ok := constOf(l.Step); !ok || s != 1 {
 					step = " step " + String(l.Step)
 				}
 				fmt.Fprintf(b, "%sfor %s in %s .. %s%s { // %s\n", ind, l.Var, String(l.From), String(l.To), step, span(blk))

@@ -57,20 +57,46 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 		}
 		return &Comm{Call: name, Elem: "sendrecv", Parts: []*Comm{s, r, {Call: name, Elem: "wait", Reqs: true}}}
 	}
-	c := w.comm(name, elem, args, mpiLayout[elem], at)
 	if strings.HasSuffix(name, "v") && (elem == "gather" || elem == "scatter" || elem == "allgather" || elem == "alltoall") {
-		// Counts per process come from arrays: not derivable.
-		p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
-		c.Size = Name{p.Name}
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
-		w.a.warn(pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0)", name, p.Name)
+		return w.vCollective(name, elem, args, at)
 	}
+	c := w.comm(name, elem, args, mpiLayout[elem], at)
 	if elem == "wait" {
 		c.Reqs = true
 	}
 	if name == "MPI_Scan" || name == "MPI_Exscan" || strings.HasPrefix(name, "MPI_Reduce_scatter") {
 		w.note(at, name, "%s is modelled as an allreduce of the same size", name)
 	}
+	return c
+}
+
+// vCollective models MPI_Gatherv, MPI_Scatterv, MPI_Allgatherv and
+// MPI_Alltoallv, whose counts per process come from arrays: the bytes a
+// process sends to each other are given by #pragma augur bytes(EXPR)
+// above the call, or are a parameter.
+func (w *walker) vCollective(name, elem string, args []cc.ExpressionNode, at cc.Node) *Comm {
+	c := &Comm{Call: name, Elem: elem}
+	if elem == "gather" || elem == "scatter" {
+		c.Root = Num{0}
+		if len(args) > 7 {
+			if v, ok := w.sym(args[7]); ok {
+				c.Root = v
+			}
+		}
+	}
+	if text, ap, ok := w.pragmaAbove(at); ok {
+		if arg, ok := pragmaArg(text, "bytes"); ok {
+			if v, ok := w.symText(arg, ap); ok {
+				c.Size = v
+				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", How: Annotated, Value: arg})
+				return c
+			}
+		}
+	}
+	p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
+	c.Size = Name{p.Name}
+	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
+	w.a.warn(pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0); annotate the call with #pragma augur bytes(EXPR)", name, p.Name)
 	return c
 }
 

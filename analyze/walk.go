@@ -61,6 +61,10 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// fresh marks variables declared inside the innermost loop's body:
+	// each iteration has its own, so an initialiser in straight-line code
+	// of that body gives its value in terms of the loop's index.
+	iterLocal map[*cc.Declarator]bool
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -69,9 +73,10 @@ type walker struct {
 
 // loopFrame is an enclosing loop while its body is walked.
 type loopFrame struct {
-	decl *cc.Declarator
-	info *LoopInfo
-	stmt cc.Node
+	decl   *cc.Declarator
+	info   *LoopInfo
+	stmt   cc.Node
+	ifBase int // inIf when the body started
 }
 
 // Run analyses the program made of srcs.
@@ -186,6 +191,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.taken[name] = true
 	w.vals = map[*cc.Declarator]Expr{}
 	w.names = map[*cc.Declarator]string{}
+	w.iterLocal = map[*cc.Declarator]bool{}
 	w.loops = nil
 	for _, d := range paramDecls(fd) {
 		if name == "main" {
@@ -270,6 +276,9 @@ func (w *walker) declaration(d *cc.Declaration, out *[]*Block) {
 		id := l.InitDeclarator
 		if id == nil || id.Declarator == nil || id.Declarator.IsSynthetic() || id.Declarator.Name() == "__func__" {
 			continue // __func__, which cc declares in every function
+		}
+		if len(w.loops) > 0 {
+			w.iterLocal[id.Declarator] = true
 		}
 		if id.Case != cc.InitDeclaratorInit || id.Initializer == nil {
 			delete(w.vals, id.Declarator)
@@ -514,6 +523,16 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v
+		return
+	}
+	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
+		// Declared in this iteration and assigned in its straight-line
+		// code: a function of the loop indices.
+		if v, ok := w.sym(rhs); ok {
+			w.vals[d] = v
+		} else {
+			delete(w.vals, d)
+		}
 		return
 	}
 	if len(w.loops) > 0 || w.inIf > 0 {
