@@ -24,9 +24,10 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // (the working sets augur bench machine measures).
 cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(load_l3: n_) : ops(load_mem: n_)
 cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
-// Unit-stride loads and stores: as above within the caches, at the memory
-// bandwidth beyond them.
-cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? load(ws_, loads_) + store(ws_, stores_) : ops(mem_byte: bytes_)
+// Unit-stride loads and stores: the hardware prefetches them into the
+// first level within the caches, and beyond them they cost the bytes they
+// move at the memory's bandwidth.
+cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_l1: loads_, store_l1: stores_) : ops(mem_byte: bytes_)
 `
 
 // cost is a block's or a nest's cost, by operation key, as sums of

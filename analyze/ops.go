@@ -406,13 +406,60 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 	if !ok {
 		return false
 	}
-	lin, ok := linear(e)
-	if !ok {
-		return false
-	}
-	c := lin.coef[in.Var]
+	c, ok := slope(e, in.Var)
 	step, _ := constOf(in.Step)
-	return c*step == 1 || c*step == -1
+	return ok && (c*step == 1 || c*step == -1)
+}
+
+// slope is how much e changes when v grows by one, when that is a
+// constant: e is affine in v, whatever it does with other names
+// (i * n + j has slope 1 in j and none in i).
+func slope(e Expr, v string) (float64, bool) {
+	switch x := e.(type) {
+	case Num:
+		return 0, true
+	case Name:
+		if x.N == v {
+			return 1, true
+		}
+		return 0, true
+	case Bin:
+		a, okA := slope(x.A, v)
+		b, okB := slope(x.B, v)
+		if !okA || !okB {
+			return 0, false
+		}
+		switch x.Op {
+		case "+":
+			return a + b, true
+		case "-":
+			return a - b, true
+		case "*":
+			switch {
+			case a == 0 && b == 0:
+				return 0, true
+			case b == 0:
+				if k, ok := constOf(x.B); ok {
+					return a * k, true
+				}
+			case a == 0:
+				if k, ok := constOf(x.A); ok {
+					return b * k, true
+				}
+			}
+			return 0, false
+		}
+		if a == 0 && b == 0 {
+			return 0, true
+		}
+		return 0, false
+	case Call, Cond, Not:
+		if mentionsName(e, v) {
+			return 0, false
+		}
+		return 0, true
+	}
+	return 0, false
 }
 
 // call prices a call of a function that is not the program's own.

@@ -129,7 +129,7 @@ func priced(k, level string, n float64, ops map[string]float64) (string, float64
 		if level == "mem" {
 			return "", 0 // priced by seq_bytes
 		}
-		key := strings.TrimSuffix(k, "_seq") + "_" + level
+		key := strings.TrimSuffix(k, "_seq") + "_l1" // prefetched into the first level
 		return key, n * ops[key]
 	case "load_l1", "store_l1":
 		key := strings.TrimSuffix(k, "_l1") + "_" + level
