@@ -35,6 +35,9 @@ cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_l1: l
 type cost struct {
 	ops      map[string]*terms
 	accesses []weighted
+	// stepped is set when a count has no closed form relative to where
+	// the cost is collected: the blocks cannot be one action.
+	stepped bool
 }
 
 // terms is a sum Σ coef·count with like counts collected.
@@ -95,11 +98,14 @@ func (c *cost) total(key string) (Expr, bool) {
 // collect adds the operations of bs, run in the frames given, to c.
 func (c *cost) collect(bs []*Block, frames []countFrame) {
 	for _, b := range bs {
-		n, _ := nestCount(frames)
+		n, how := nestCount(frames)
 		inner := frames
 		if b.Kind == Loop {
 			inner = append(append([]countFrame(nil), frames...), countFrame{loop: b.Loop, how: b.Loop.TripsHow})
-			n, _ = nestCount(inner)
+			n, how = nestCount(inner)
+		}
+		if how == Stepped {
+			c.stepped = true
 		}
 		for _, k := range sortedKeys(b.Ops) {
 			c.add(k, n, b.Ops[k])
@@ -340,11 +346,13 @@ func sanitize(s string) string {
 // simulator nothing per iteration.
 func pure(bs []*Block) bool {
 	for _, b := range bs {
-		if b.Kind == MPI || b.Kind == CallK || b.CountHow == Stepped || !pure(b.Body) || !pure(b.Then) || !pure(b.Else) {
+		if b.Kind == MPI || b.Kind == CallK || !pure(b.Body) || !pure(b.Then) || !pure(b.Else) {
 			return false
 		}
 	}
-	return true
+	var c cost
+	c.collect(bs, nil)
+	return !c.stepped
 }
 
 // emit writes blocks as model statements; it reports whether they use

@@ -169,25 +169,6 @@ func (p poly) mentions(v string) bool { return p.degree(v) > 0 }
 // isZero reports whether p is 0.
 func (p poly) isZero() bool { return len(p) == 0 }
 
-// eval evaluates p exactly.
-func (p poly) eval(env map[string]*big.Rat) (*big.Rat, bool) {
-	sum := new(big.Rat)
-	for k, c := range p {
-		t := new(big.Rat).Set(c)
-		for n, e := range monomial(k) {
-			x, ok := env[n]
-			if !ok {
-				return nil, false
-			}
-			for i := 0; i < e; i++ {
-				t.Mul(t, x)
-			}
-		}
-		sum.Add(sum, t)
-	}
-	return sum, true
-}
-
 // expr writes p in the model language as (Σ integer·monomial) / d with d
 // the common denominator, which float64 evaluates exactly while the
 // values stay below 2^53.
