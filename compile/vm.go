@@ -411,7 +411,7 @@ func (v *vm) pforNext(s int32) bool {
 		sh.next = hi
 		v.slots[s+2] = 0
 	case sh.chunk > 0:
-		k := v.slots[s+2] + 1
+		var k float64
 		if v.slots[s+2] < 0 {
 			k = float64(v.tid)
 		} else {

@@ -63,15 +63,6 @@ func (t Term) eval(x []float64) float64 {
 	return r
 }
 
-// key identifies a term independently of factor order.
-func (t Term) key() string {
-	var b strings.Builder
-	for _, f := range t {
-		fmt.Fprintf(&b, "%d:%d/%d:%d;", f.Param, f.Poly.Num, f.Poly.Den, f.Log)
-	}
-	return b.String()
-}
-
 // Model is a fitted PMNF function: Constant + Σ Coefs[k]·Terms[k].
 type Model struct {
 	Params   []string

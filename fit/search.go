@@ -102,7 +102,7 @@ func Fit(d Data, o Options) (*Model, error) {
 // median), merging points given twice.
 func aggregate(d Data, median bool) ([]point, error) {
 	if len(d.X) != len(d.Values) {
-		return nil, errors.New("X and Values differ in length")
+		return nil, errors.New("the data's X and Values differ in length")
 	}
 	idx := map[string]int{}
 	var xs [][]float64

@@ -78,8 +78,6 @@ const (
 	// Cost seconds pass first (SMPI's smpi/test injection); a request
 	// found complete is released, so that a later WaitReq returns at once.
 	Test
-
-	numKinds
 )
 
 var kindNames = [...]string{

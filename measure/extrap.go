@@ -46,7 +46,7 @@ func ReadExtraPText(name string, data []byte) ([]Series, error) {
 			continue
 		}
 		lastLine = ln
-		kw, rest, _ := strings.Cut(line, " ")
+		var kw, rest string
 		if t := strings.IndexAny(line, " \t"); t >= 0 {
 			kw, rest = line[:t], line[t+1:]
 		} else {

@@ -36,7 +36,6 @@ func prefixed(base string, scale float64, bits bool) map[string]float64 {
 var (
 	speedUnits = unitTable{"speed", "f", prefixed("f", 1, false)}
 	bwUnits    = unitTable{"bandwidth", "Bps", prefixed("Bps", 1, true)}
-	sizeUnits  = unitTable{"size", "B", mergeMaps(prefixed("B", 1, false), prefixed("b", 1.0/8, false))}
 	timeUnits  = unitTable{"time", "s", map[string]float64{
 		"w": 7 * 24 * 3600, "d": 24 * 3600, "h": 3600, "m": 60, "s": 1,
 		"ms": 1e-3, "us": 1e-6, "ns": 1e-9, "ps": 1e-12}}
@@ -47,13 +46,6 @@ func init() {
 	for k, v := range prefixed("flops", 1, false) {
 		speedUnits.units[k] = v
 	}
-}
-
-func mergeMaps(a, b map[string]float64) map[string]float64 {
-	for k, v := range b {
-		a[k] = v
-	}
-	return a
 }
 
 // parse reads "98.095Mf", "41.279125MBps", "59.904us", "0".

@@ -173,7 +173,6 @@ type builder struct {
 type barrierState struct {
 	n       int32
 	arrived []int32
-	used    bool
 }
 
 // Build turns a trace into per-thread lists (seed 004 §2): the work

@@ -45,7 +45,7 @@ func TestBenchMachineQuick(t *testing.T) {
 		t.Errorf("prediction %s (%v)", stdout, err)
 	}
 	// Two profiles combine into one heterogeneous machine.
-	code, stdout, errs = augur(t, "bench", "machine", "--combine", prof+","+prof)
+	code, _, errs = augur(t, "bench", "machine", "--combine", prof+","+prof)
 	if code != exitInput || !strings.Contains(errs, "two profiles are named") {
 		t.Errorf("duplicate names: exit %d, %s", code, errs)
 	}
