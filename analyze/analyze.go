@@ -101,6 +101,9 @@ type Block struct {
 	Bytes    float64
 	accesses []access
 	frames   []countFrame // the loops and branches around the block, for enumeration
+	// chains are the loop-carried dependency chains of one execution,
+	// per variable (see opsCounter.chains).
+	chains map[string]map[string]float64
 }
 
 // LoopInfo describes a loop.

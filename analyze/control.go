@@ -25,9 +25,10 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.invalidate(step)
 	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}}
 	o := opsCounter{w: w, ops: b.Ops}
+	// The test's own compare is counted; the jump back is predicted
+	// right every iteration but the last, and costs nothing more.
 	o.expr(test, false)
 	o.expr(step, false)
-	b.Ops["branch"]++
 	var info *LoopInfo
 	var decl *cc.Declarator
 	if text, at, ok := w.pragmaAbove(it); ok {
@@ -428,7 +429,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
 	}
-	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{"branch": 1}}
+	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}}
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
 	if s.Case == cc.SelectionStatementSwitch {
@@ -453,6 +454,19 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		b.Prob = Name{p.Name}
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: "0.5"})
 		w.a.warn(b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default 0.5); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name)
+	}
+	// The jump: a test that depends on the rank or the loop indices
+	// follows a pattern the predictor learns; one that is true with
+	// probability p is mispredicted about min(p, 1-p) of the time, and
+	// the branch key is the cost of one mispredicted half the time.
+	switch p, isConst := constOf(orNum(b.Prob)); {
+	case b.Cond != nil:
+	case b.Prob != nil && isConst:
+		if rate := 2 * min(p, 1-p); rate > 0 {
+			b.Ops["branch"] += rate
+		}
+	default:
+		b.Ops["branch"]++
 	}
 	w.inIf++
 	b.Then = w.body(s.Statement)

@@ -30,29 +30,21 @@ cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 
 cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_l1: loads_, store_l1: stores_) : ops(mem_byte: bytes_)
 `
 
-// cost is a block's or a nest's cost, by operation key, as sums of
-// constant multiples of counts (expressions of the model's names).
+// cost is the cost of blocks run in a nest: for each block, how often it
+// runs and what one execution does.
 type cost struct {
-	ops      map[string]*terms
+	entries  []entry
 	accesses []weighted
 	// stepped is set when a count has no closed form relative to where
 	// the cost is collected: the blocks cannot be one action.
 	stepped bool
 }
 
-// terms is a sum Σ coef·count with like counts collected.
-type terms struct {
-	order []string
-	count map[string]Expr
-	coef  map[string]float64
-}
-
-func (t *terms) expr() Expr {
-	var out Expr = Num{0}
-	for _, k := range t.order {
-		out = add(out, mul(Num{t.coef[k]}, t.count[k]))
-	}
-	return out
+// entry is one block in a cost.
+type entry struct {
+	count  Expr
+	ops    map[string]float64
+	chains map[string]map[string]float64
 }
 
 // weighted is an access with the loop nest around it.
@@ -61,41 +53,7 @@ type weighted struct {
 	loops []*LoopInfo
 }
 
-// add adds coef × n of an operation.
-func (c *cost) add(key string, n Expr, coef float64) {
-	if coef == 0 {
-		return
-	}
-	if c.ops == nil {
-		c.ops = map[string]*terms{}
-	}
-	t := c.ops[key]
-	if t == nil {
-		t = &terms{count: map[string]Expr{}, coef: map[string]float64{}}
-		c.ops[key] = t
-	}
-	n = simplify(n)
-	if v, ok := constOf(n); ok {
-		n, coef = Num{1}, coef*v
-	}
-	s := String(n)
-	if _, ok := t.count[s]; !ok {
-		t.order = append(t.order, s)
-		t.count[s] = n
-	}
-	t.coef[s] += coef
-}
-
-// total is the sum for a key, nil when there is none.
-func (c *cost) total(key string) (Expr, bool) {
-	t, ok := c.ops[key]
-	if !ok {
-		return nil, false
-	}
-	return t.expr(), true
-}
-
-// collect adds the operations of bs, run in the frames given, to c.
+// collect adds the blocks bs, run in the frames given, to c.
 func (c *cost) collect(bs []*Block, frames []countFrame) {
 	for _, b := range bs {
 		n, how := nestCount(frames)
@@ -107,8 +65,8 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if how == Stepped {
 			c.stepped = true
 		}
-		for _, k := range sortedKeys(b.Ops) {
-			c.add(k, n, b.Ops[k])
+		if len(b.Ops) > 0 || len(b.chains) > 0 {
+			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains})
 		}
 		var loops []*LoopInfo
 		for _, f := range inner {
@@ -222,56 +180,103 @@ func subst(e Expr, n string, v Expr) Expr {
 	return e
 }
 
-// expr writes the cost as a model expression: ChronosMix's formula (1),
-// Σ count × time of the operation on the node, with loads and stores at
-// the level of the working set, never below the bytes moved at the
-// memory's bandwidth once the working set is beyond the caches.
-func (c *cost) expr() (Expr, bool) {
-	var keys []string
-	for k := range c.ops {
-		keys = append(keys, k)
+// throughputKey is the key an operation is priced at when it overlaps
+// with independent neighbours.
+func throughputKey(k string) string {
+	switch k {
+	case "int_add", "int_mul", "int_div", "fp_add", "fp_mul", "fp_div", "sqrt", "exp", "log":
+		return k + "_tp"
 	}
-	sort.Strings(keys)
-	var terms []string
-	for _, k := range keys {
-		switch k {
-		case "load_l1", "store_l1", "load_seq", "store_seq", "seq_bytes", "bytes":
+	return k
+}
+
+// memoryKeys are the counts of loads and stores, moved to their level
+// when priced.
+var memoryKeys = map[string]bool{"load_l1": true, "store_l1": true, "load_seq": true, "store_seq": true, "seq_bytes": true}
+
+// blockTime writes what one execution of a block costs: its operations
+// overlap as far as the processor's units allow (the sum of their
+// reciprocal throughputs), but no faster than its longest loop-carried
+// dependency chain (the sum of those operations' latencies), nor than its
+// loads and stores at the working set's level; the largest of the three.
+func blockTime(e entry, ws string) (string, bool) {
+	var parts []string
+	var tp []string
+	for _, k := range sortedKeys(e.ops) {
+		if memoryKeys[k] || e.ops[k] == 0 {
 			continue
 		}
-		e, _ := c.total(k)
-		terms = append(terms, k+": "+String(e))
+		tp = append(tp, throughputKey(k)+": "+numText(e.ops[k]))
 	}
-	var parts []string
-	if len(terms) > 0 {
-		parts = append(parts, "ops("+strings.Join(terms, ", ")+")")
+	if len(tp) > 0 {
+		parts = append(parts, "ops("+strings.Join(tp, ", ")+")")
 	}
+	var vars []string
+	for v := range e.chains {
+		vars = append(vars, v)
+	}
+	sort.Strings(vars)
+	for _, v := range vars {
+		var ch []string
+		for _, k := range sortedKeys(e.chains[v]) {
+			ch = append(ch, k+": "+numText(e.chains[v][k]))
+		}
+		if len(ch) > 0 {
+			parts = append(parts, "ops("+strings.Join(ch, ", ")+")")
+		}
+	}
+	mem := false
+	var m []string
+	if n := e.ops["load_l1"]; n > 0 {
+		m = append(m, fmt.Sprintf("load(%s, %s)", ws, numText(n)))
+	}
+	if n := e.ops["store_l1"]; n > 0 {
+		m = append(m, fmt.Sprintf("store(%s, %s)", ws, numText(n)))
+	}
+	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
+		m = append(m, fmt.Sprintf("stream(%s, %s, %s, %s)", ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), numText(e.ops["seq_bytes"])))
+	}
+	if len(m) > 0 {
+		parts = append(parts, strings.Join(m, " + "))
+		mem = true
+	}
+	switch len(parts) {
+	case 0:
+		return "", false
+	case 1:
+		return parts[0], mem
+	}
+	return "max(" + strings.Join(parts, ", ") + ")", mem
+}
+
+// expr writes the cost as a model expression, ChronosMix's formula (1)
+// with the processor's overlap of independent operations: Σ over the
+// blocks of count × the time of one execution (blockTime).
+func (c *cost) expr() (Expr, bool) {
+	ws := String(simplify(c.workingSet()))
+	var terms []string
 	usesMemory := false
-	ws := c.workingSet()
-	wsText := String(ws)
-	if n, ok := c.total("load_l1"); ok {
-		parts = append(parts, fmt.Sprintf("load(%s, %s)", wsText, String(n)))
-		usesMemory = true
-	}
-	if n, ok := c.total("store_l1"); ok {
-		parts = append(parts, fmt.Sprintf("store(%s, %s)", wsText, String(n)))
-		usesMemory = true
-	}
-	nl, okl := c.total("load_seq")
-	ns, oks := c.total("store_seq")
-	if okl || oks {
-		if !okl {
-			nl = Num{0}
+	for _, e := range c.entries {
+		t, mem := blockTime(e, ws)
+		if t == "" {
+			continue
 		}
-		if !oks {
-			ns = Num{0}
+		usesMemory = usesMemory || mem
+		if v, ok := constOf(e.count); ok {
+			if v == 0 {
+				continue
+			}
+			if v == 1 {
+				terms = append(terms, t)
+				continue
+			}
 		}
-		parts = append(parts, fmt.Sprintf("stream(%s, %s, %s, %s)", wsText, String(nl), String(ns), String(orNum(c.totalOrNil("seq_bytes")))))
-		usesMemory = true
+		terms = append(terms, String(Bin{"*", e.count, raw(t)}))
 	}
-	if len(parts) == 0 {
+	if len(terms) == 0 {
 		return nil, false
 	}
-	return raw(strings.Join(parts, " + ")), usesMemory
+	return raw(strings.Join(terms, " + ")), usesMemory
 }
 
 // raw is model text used as an expression.
@@ -388,10 +393,7 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 			} else {
 				fmt.Fprintf(b, "%sloop %s { // %s\n", ind, String(l.Trips), span(blk))
 			}
-			var c cost
-			for _, k := range sortedKeys(blk.Ops) {
-				c.add(k, Num{1}, blk.Ops[k])
-			}
+			c := cost{entries: []entry{{count: Num{1}, ops: blk.Ops}}}
 			if e, mem := c.expr(); e != nil {
 				usesMemory = usesMemory || mem
 				fmt.Fprintf(b, "%s  action %s cost %s // the loop's test and step\n", ind, blk.Name, String(e))
@@ -510,11 +512,6 @@ func mayBeNegative(e Expr) bool {
 		return mayBeNegative(x.A) || mayBeNegative(x.B)
 	}
 	return false
-}
-
-func (c *cost) totalOrNil(key string) Expr {
-	e, _ := c.total(key)
-	return e
 }
 
 func sortedKeys(m map[string]float64) []string {

@@ -16,6 +16,117 @@ type opsCounter struct {
 	bytes    float64 // bytes loaded and stored
 	scale    float64 // weight of what is being counted (0.5 in an arm of ?:)
 	accesses []access
+	// chains are the operations on each loop-carried dependency: per
+	// variable that an iteration computes from its value in the
+	// iteration before (x = x * a + c; s += ...), the operations from the
+	// old value to the new. The next iteration waits for them: their
+	// latencies bound the loop's speed however many units the processor
+	// has.
+	chains map[string]map[string]float64
+}
+
+// carried notes the dependency chain of an assignment to a register
+// variable inside a loop: op (the compound operator, "" for =) and the
+// operations of rhs on the way from the variable's old value.
+func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
+	d := declOf(target)
+	if d == nil || isMemoryVar(d) || len(o.w.loops) == 0 {
+		return
+	}
+	chain := map[string]float64{}
+	if rhs != nil && mentions(rhs, d) {
+		chain = chainOf(rhs, d)
+	} else if op == "" {
+		return // x = f(...) without x: no dependency on the last iteration
+	}
+	if op != "" {
+		chain[op]++
+	}
+	if o.chains == nil {
+		o.chains = map[string]map[string]float64{}
+	}
+	acc := o.chains[d.Name()]
+	if acc == nil {
+		acc = map[string]float64{}
+		o.chains[d.Name()] = acc
+	}
+	for k, v := range chain {
+		acc[k] += v * o.weight()
+	}
+}
+
+// chainOf counts the operations on the path from a read of d to the root
+// of e (the longest when d is read on several).
+func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
+	best := map[string]float64{}
+	var kids []cc.Node
+	own := ""
+	switch x := e.(type) {
+	case *cc.AdditiveExpression:
+		kids = []cc.Node{x.AdditiveExpression, x.MultiplicativeExpression}
+		if x.Case != cc.AdditiveExpressionMul {
+			own = arith(x.Type(), "int_add", "fp_add")
+		}
+	case *cc.MultiplicativeExpression:
+		kids = []cc.Node{x.MultiplicativeExpression, x.CastExpression}
+		switch x.Case {
+		case cc.MultiplicativeExpressionMul:
+			own = arith(x.Type(), "int_mul", "fp_mul")
+		case cc.MultiplicativeExpressionDiv, cc.MultiplicativeExpressionMod:
+			own = arith(x.Type(), "int_div", "fp_div")
+		}
+	case *cc.ShiftExpression:
+		kids = []cc.Node{x.ShiftExpression, x.AdditiveExpression}
+		if x.Case != cc.ShiftExpressionAdd {
+			own = "int_add"
+		}
+	case *cc.CastExpression:
+		kids = []cc.Node{x.CastExpression, x.UnaryExpression}
+		if x.Case == cc.CastExpressionCast && x.CastExpression != nil && x.CastExpression.Type() != nil && x.Type() != nil &&
+			cc.IsFloatingPointType(x.CastExpression.Type()) != cc.IsFloatingPointType(x.Type()) {
+			own = "fp_add"
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionCall {
+			for _, a := range callArgs(x) {
+				kids = append(kids, a)
+			}
+			switch calleeName(x) {
+			case "sqrt", "exp", "log":
+				own = calleeName(x)
+			}
+		} else {
+			kids = []cc.Node{x.PrimaryExpression, x.PostfixExpression}
+		}
+	default:
+		var direct []cc.Node
+		visit(e, func(n cc.Node) bool {
+			if n == e {
+				return true
+			}
+			direct = append(direct, n)
+			return false
+		})
+		kids = direct
+	}
+	bestLen := -1.0
+	for _, k := range kids {
+		if k == nil || !mentions(k, d) {
+			continue
+		}
+		c := chainOf(k, d)
+		n := 0.0
+		for _, v := range c {
+			n += v
+		}
+		if n > bestLen {
+			best, bestLen = c, n
+		}
+	}
+	if own != "" {
+		best[own]++
+	}
+	return best
 }
 
 func (o *opsCounter) add(key string, n float64) {
@@ -49,18 +160,21 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		}
 		o.expr(x.AssignmentExpression, false)
+		var op string
 		if x.Case != cc.AssignmentExpressionAssign {
 			// a op= b reads a, computes, writes a.
 			o.memory(x.UnaryExpression, false)
 			switch x.Case {
 			case cc.AssignmentExpressionMul:
-				o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
+				op = arith(x.Type(), "int_mul", "fp_mul")
 			case cc.AssignmentExpressionDiv, cc.AssignmentExpressionMod:
-				o.add(arith(x.Type(), "int_div", "fp_div"), 1)
+				op = arith(x.Type(), "int_div", "fp_div")
 			default:
-				o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+				op = arith(x.Type(), "int_add", "fp_add")
 			}
+			o.add(op, 1)
 		}
+		o.carried(x.UnaryExpression, x.AssignmentExpression, op)
 		o.convert(x.AssignmentExpression, x.UnaryExpression)
 		o.expr(x.UnaryExpression, true)
 	case *cc.ConditionalExpression:
@@ -88,7 +202,10 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.expr(x.InclusiveOrExpression, lvalue)
 			return
 		}
-		o.add("branch", 1)
+		// PIC_proba(p) && c is c at run time: no jump of its own.
+		if !isPICProba(x.LogicalAndExpression) && !isPICProba(x.InclusiveOrExpression) {
+			o.add("branch", 1)
+		}
 		o.expr(x.LogicalAndExpression, false)
 		o.expr(x.InclusiveOrExpression, false)
 	case *cc.InclusiveOrExpression:
@@ -188,6 +305,12 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 	}
 }
 
+// isPICProba reports whether e is a call of ChronosMix's PIC_proba.
+func isPICProba(e cc.Node) bool {
+	p, ok := unparen(e).(*cc.PostfixExpression)
+	return ok && p.Case == cc.PostfixExpressionCall && calleeName(p) == "PIC_proba"
+}
+
 // weight is the current scale, 1 when unset.
 func (o *opsCounter) weight() float64 {
 	if o.scale == 0 {
@@ -223,6 +346,7 @@ func (o *opsCounter) unary(x *cc.UnaryExpression, lvalue bool) {
 		o.expr(x.PostfixExpression, lvalue)
 	case cc.UnaryExpressionInc, cc.UnaryExpressionDec:
 		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.carried(x.UnaryExpression, nil, arith(x.Type(), "int_add", "fp_add"))
 		o.memory(x.UnaryExpression, false)
 		o.expr(x.UnaryExpression, true)
 	case cc.UnaryExpressionAddrof:
@@ -259,7 +383,9 @@ func (o *opsCounter) postfix(x *cc.PostfixExpression, lvalue bool) {
 	case cc.PostfixExpressionPrimary:
 		o.expr(x.PrimaryExpression, lvalue)
 	case cc.PostfixExpressionIndex:
-		o.expr(x.ExpressionList, false)
+		if !o.w.inductive(x.ExpressionList) {
+			o.expr(x.ExpressionList, false)
+		}
 		o.address(x.PostfixExpression)
 		if t := x.Type(); t != nil && t.Kind() == cc.Array {
 			return // a[i] of a 2-D array is an address, not a load
@@ -272,6 +398,7 @@ func (o *opsCounter) postfix(x *cc.PostfixExpression, lvalue bool) {
 		o.access(x, nil, lvalue)
 	case cc.PostfixExpressionInc, cc.PostfixExpressionDec:
 		o.add(arith(x.Type(), "int_add", "fp_add"), 1)
+		o.carried(x.PostfixExpression, nil, arith(x.Type(), "int_add", "fp_add"))
 		o.memory(x.PostfixExpression, false)
 		o.expr(x.PostfixExpression, true)
 	case cc.PostfixExpressionCall:
@@ -390,6 +517,26 @@ func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
 		x = inner
 	}
 	return out
+}
+
+// inductive reports whether an index is affine in the innermost loop's
+// index: an optimising compiler computes such addresses by adding a
+// constant each iteration (strength reduction), not by the index's own
+// multiplications.
+func (w *walker) inductive(idx cc.ExpressionNode) bool {
+	if len(w.loops) == 0 {
+		return false
+	}
+	in := w.loops[len(w.loops)-1].info
+	if in.Var == "" {
+		return false
+	}
+	e, ok := w.sym(idx)
+	if !ok {
+		return false
+	}
+	_, ok = slope(e, in.Var)
+	return ok
 }
 
 // unitStride reports whether an index moves by one element from one

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"augur/machine"
 	"math"
 	"sort"
 	"strings"
@@ -76,17 +77,13 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: level,
 					Seconds: make([]float64, len(machines))}
 				for i, m := range machines {
-					for k, v := range b.Ops {
-						key, per := priced(k, level, v, m.Ops)
-						if _, ok := m.Ops[key]; !ok && key != "" {
-							missing[i][key] = true
+					secs, classes := blockSeconds(b, level, m.Ops, missing[i])
+					row.Seconds[i] = n * secs
+					for k, v := range classes {
+						if r.ByClass[k] == nil {
+							r.ByClass[k] = make([]float64, len(machines))
 						}
-						s := n * per
-						row.Seconds[i] += s
-						if r.ByClass[classOf(key)] == nil {
-							r.ByClass[classOf(key)] = make([]float64, len(machines))
-						}
-						r.ByClass[classOf(key)][i] += s
+						r.ByClass[k][i] += n * v
 					}
 					if r.ByFunc[f.Name] == nil {
 						r.ByFunc[f.Name] = make([]float64, len(machines))
@@ -105,6 +102,61 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 		sort.Strings(r.Missing[i])
 	}
 	return r
+}
+
+// blockSeconds is one execution of a block on a machine, as the model
+// prices it (blockTime): the largest of its operations' reciprocal
+// throughputs, its loop-carried chains' latencies and its memory
+// accesses; and that time split by operation class.
+func blockSeconds(b *Block, level string, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
+	price := func(key string, n float64) float64 {
+		if key == "" {
+			return 0
+		}
+		t, ok := machine.OpTime(ops, key)
+		if !ok {
+			missing[key] = true
+		}
+		return n * t
+	}
+	var best float64
+	var bestSplit map[string]float64
+	consider := func(split map[string]float64) {
+		t := 0.0
+		for _, v := range split {
+			t += v
+		}
+		if bestSplit == nil || t > best {
+			best, bestSplit = t, split
+		}
+	}
+	tp := map[string]float64{}
+	mem := map[string]float64{}
+	for k, n := range b.Ops {
+		if memoryKeys[k] {
+			key, secs := priced(k, level, n, ops)
+			if key != "" {
+				if _, ok := ops[key]; !ok {
+					missing[key] = true
+				}
+				mem[key] += secs
+			}
+			continue
+		}
+		tp[throughputKey(k)] += price(throughputKey(k), n)
+	}
+	consider(tp)
+	for _, chain := range b.chains {
+		split := map[string]float64{}
+		for k, n := range chain {
+			split[k] += price(k, n)
+		}
+		consider(split)
+	}
+	if len(mem) > 0 {
+		consider(mem)
+	}
+	return best, bestSplit
 }
 
 // countText is a block's count in the whole run as a formula.
@@ -136,15 +188,6 @@ func priced(k, level string, n float64, ops map[string]float64) (string, float64
 		return key, n * ops[key]
 	}
 	return k, n * ops[k]
-}
-
-// classOf groups machine keys for the per-class table: the levels of
-// loads and stores are kept apart, as ChronosMix's interface shows them.
-func classOf(key string) string {
-	if key == "" {
-		return "memory"
-	}
-	return key
 }
 
 // levelOf is the level a working set of ws bytes reaches, by the working

@@ -366,6 +366,17 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	}
 	b.Bytes += o.bytes
 	b.accesses = append(b.accesses, o.accesses...)
+	for v, ops := range o.chains {
+		if b.chains == nil {
+			b.chains = map[string]map[string]float64{}
+		}
+		if b.chains[v] == nil {
+			b.chains[v] = map[string]float64{}
+		}
+		for k, n := range ops {
+			b.chains[v][k] += n
+		}
+	}
 	extend(b, at)
 	w.assignmentsIn(e)
 	w.rankAndSize(e)

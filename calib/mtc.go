@@ -112,7 +112,10 @@ type bench struct {
 	// per is how many units one operation of the body is worth, when
 	// the key is per byte rather than per operation (mem_byte: 24 bytes
 	// an element of the triad); 0 means 1.
-	per  float64
+	per float64
+	// rate marks a throughput: independent operations overlap, so one
+	// may take less than a cycle, and there is no floor.
+	rate bool
 	body func(n int) uint64
 }
 
@@ -130,7 +133,8 @@ func MTC(o MTCOptions) MTCResult {
 	runtime.LockOSThread() // threadCPU reads this thread's clock
 	defer runtime.UnlockOSThread()
 	timer := timerCost()
-	benches := append(arithmetic(opaqueOperands()), memory(memWS)...)
+	benches := append(arithmetic(opaqueOperands()), throughput(opaqueOperands())...)
+	benches = append(benches, memory(memWS)...)
 	// The flop rate is measured in the same rounds.
 	benches = append(benches, bench{key: "flops", body: func(n int) uint64 {
 		// 8 independent multiply-add chains, 16 flops an iteration.
@@ -189,7 +193,7 @@ func MTC(o MTCOptions) MTCResult {
 			st = estimate(per)
 		}
 		op := Op{Key: b.key, Doc: b.doc, Stat: st}
-		if b.per == 0 {
+		if b.per == 0 && !b.rate {
 			// A byte is not an operation: mem_byte may be below a cycle.
 			op = floorAt(op, res.Cycle)
 		}
@@ -382,6 +386,144 @@ func arithmetic(o operands) []bench {
 				x += r.Uint64()
 			}
 			return x
+		}},
+	}
+}
+
+// throughput times the same operations as arithmetic, eight independent
+// ones an iteration: what one operation costs when the processor overlaps
+// it with others (its reciprocal throughput), as in a loop whose
+// iterations do not depend on each other. Keys end in _tp.
+func throughput(o operands) []bench {
+	return []bench{
+		{key: "int_add_tp", doc: "64-bit integer add, independent of its neighbours", rate: true, body: func(n int) uint64 {
+			// Distinct starting values: equal ones would let the compiler
+			// merge the chains.
+			x0, x1, x2, x3, x4, x5, x6, x7 := uint64(0), uint64(1), uint64(2), uint64(3), uint64(4), uint64(5), uint64(6), uint64(7)
+			for i := 0; i < n; i++ {
+				x0 += o.a
+				x1 += o.b
+				x2 += o.a
+				x3 += o.b
+				x4 += o.a
+				x5 += o.b
+				x6 += o.a
+				x7 += o.b
+			}
+			return x0 ^ x1 ^ x2 ^ x3 ^ x4 ^ x5 ^ x6 ^ x7
+		}},
+		{key: "int_mul_tp", doc: "64-bit integer multiply, independent", rate: true, body: func(n int) uint64 {
+			x0, x1, x2, x3, x4, x5, x6, x7 := uint64(3), uint64(5), uint64(7), uint64(9), uint64(11), uint64(13), uint64(15), uint64(17)
+			for i := 0; i < n; i++ {
+				x0 *= o.m
+				x1 *= o.m
+				x2 *= o.m
+				x3 *= o.m
+				x4 *= o.m
+				x5 *= o.m
+				x6 *= o.m
+				x7 *= o.m
+			}
+			return x0 ^ x1 ^ x2 ^ x3 ^ x4 ^ x5 ^ x6 ^ x7
+		}},
+		{key: "int_div_tp", doc: "64-bit integer divide, independent", minus: "int_add_tp", rate: true, body: func(n int) uint64 {
+			x0, x1, x2, x3 := uint64(1<<62), uint64(1<<62+1), uint64(1<<62+2), uint64(1<<62+3)
+			x4, x5, x6, x7 := uint64(1<<62+4), uint64(1<<62+5), uint64(1<<62+6), uint64(1<<62+7)
+			for i := 0; i < n; i++ {
+				x0 = x0/o.d + 1<<62
+				x1 = x1/o.d + 1<<62
+				x2 = x2/o.d + 1<<62
+				x3 = x3/o.d + 1<<62
+				x4 = x4/o.d + 1<<62
+				x5 = x5/o.d + 1<<62
+				x6 = x6/o.d + 1<<62
+				x7 = x7/o.d + 1<<62
+			}
+			return x0 ^ x1 ^ x2 ^ x3 ^ x4 ^ x5 ^ x6 ^ x7
+		}},
+		{key: "fp_add_tp", doc: "double add, independent", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(1), float64(2), float64(3), float64(4), float64(5), float64(6), float64(7), float64(8)
+			for i := 0; i < n; i++ {
+				f0 += o.fa
+				f1 += o.fa
+				f2 += o.fa
+				f3 += o.fa
+				f4 += o.fa
+				f5 += o.fa
+				f6 += o.fa
+				f7 += o.fa
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
+		}},
+		{key: "fp_mul_tp", doc: "double multiply, independent", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(1), float64(2), float64(3), float64(4), float64(5), float64(6), float64(7), float64(8)
+			for i := 0; i < n; i++ {
+				f0 *= o.fm
+				f1 *= o.fm
+				f2 *= o.fm
+				f3 *= o.fm
+				f4 *= o.fm
+				f5 *= o.fm
+				f6 *= o.fm
+				f7 *= o.fm
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
+		}},
+		{key: "fp_div_tp", doc: "double divide, independent", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(1e300), float64(2e300), float64(3e300), float64(4e300), float64(5e300), float64(6e300), float64(7e300), float64(8e300)
+			for i := 0; i < n; i++ {
+				f0 /= o.fd
+				f1 /= o.fd
+				f2 /= o.fd
+				f3 /= o.fd
+				f4 /= o.fd
+				f5 /= o.fd
+				f6 /= o.fd
+				f7 /= o.fd
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
+		}},
+		{key: "sqrt_tp", doc: "double square root, independent", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(2), float64(3), float64(4), float64(5), float64(6), float64(7), float64(8), float64(9)
+			for i := 0; i < n; i++ {
+				f0 = math.Sqrt(f0)
+				f1 = math.Sqrt(f1)
+				f2 = math.Sqrt(f2)
+				f3 = math.Sqrt(f3)
+				f4 = math.Sqrt(f4)
+				f5 = math.Sqrt(f5)
+				f6 = math.Sqrt(f6)
+				f7 = math.Sqrt(f7)
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
+		}},
+		{key: "exp_tp", doc: "double exp, independent", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(0.1), float64(0.2), float64(0.3), float64(0.4), float64(0.5), float64(0.6), float64(0.7), float64(0.8)
+			for i := 0; i < n; i++ {
+				f0 = math.Exp(-f0)
+				f1 = math.Exp(-f1)
+				f2 = math.Exp(-f2)
+				f3 = math.Exp(-f3)
+				f4 = math.Exp(-f4)
+				f5 = math.Exp(-f5)
+				f6 = math.Exp(-f6)
+				f7 = math.Exp(-f7)
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
+		}},
+		{key: "log_tp", doc: "double natural log, independent", minus: "fp_add_tp", rate: true, body: func(n int) uint64 {
+			f0, f1, f2, f3, f4, f5, f6, f7 := float64(2), float64(3), float64(4), float64(5), float64(6), float64(7), float64(8), float64(9)
+			for i := 0; i < n; i++ {
+				f0 = math.Log(f0 + o.f2)
+				f1 = math.Log(f1 + o.f2)
+				f2 = math.Log(f2 + o.f2)
+				f3 = math.Log(f3 + o.f2)
+				f4 = math.Log(f4 + o.f2)
+				f5 = math.Log(f5 + o.f2)
+				f6 = math.Log(f6 + o.f2)
+				f7 = math.Log(f7 + o.f2)
+			}
+			return math.Float64bits(f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
 		}},
 	}
 }

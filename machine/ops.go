@@ -1,5 +1,7 @@
 package machine
 
+import "strings"
+
 // OpKey is an operation class whose time per operation a node group's
 // `ops` gives: what `augur bench machine` measures, and what costs made
 // of operation counts (the model language's ops(...), ChronosMix's
@@ -33,6 +35,17 @@ var OpKeys = []OpKey{
 	{"store_l3", "a store whose working set fits 4 MiB"},
 	{"store_mem", "a store to main memory"},
 	{"mem_byte", "a byte streamed to or from main memory (the inverse of the bandwidth)"},
+	// Reciprocal throughputs: the cost of an operation that overlaps with
+	// independent neighbours.
+	{"int_add_tp", "int_add among independent operations"},
+	{"int_mul_tp", "int_mul among independent operations"},
+	{"int_div_tp", "int_div among independent operations"},
+	{"fp_add_tp", "fp_add among independent operations"},
+	{"fp_mul_tp", "fp_mul among independent operations"},
+	{"fp_div_tp", "fp_div among independent operations"},
+	{"sqrt_tp", "sqrt among independent operations"},
+	{"exp_tp", "exp among independent operations"},
+	{"log_tp", "log among independent operations"},
 }
 
 // OpIndex is the position of key in OpKeys.
@@ -41,6 +54,21 @@ func OpIndex(key string) (int, bool) {
 		if k.Key == key {
 			return i, true
 		}
+	}
+	return 0, false
+}
+
+// OpTime is the seconds of one operation of class key in ops (a node
+// group's). A throughput a machine file does not give (one written before
+// augur bench machine measured them) falls back to the operation's
+// latency, the slower, safer figure.
+func OpTime(ops map[string]float64, key string) (float64, bool) {
+	if t, ok := ops[key]; ok {
+		return t, true
+	}
+	if base, ok := strings.CutSuffix(key, "_tp"); ok {
+		t, ok := ops[base]
+		return t, ok
 	}
 	return 0, false
 }

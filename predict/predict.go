@@ -208,7 +208,7 @@ func opTable(m *machine.Machine, speed, set map[string]float64) ([][]float64, er
 	for g := range m.Groups {
 		row := make([]float64, len(machine.OpKeys))
 		for i, k := range machine.OpKeys {
-			t, ok := m.Groups[g].Ops[k.Key]
+			t, ok := machine.OpTime(m.Groups[g].Ops, k.Key)
 			if v, isSet := set[k.Key]; isSet {
 				t, ok = v, true
 			}
