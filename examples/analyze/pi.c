@@ -22,7 +22,7 @@
 
 #define LCG_MUL 6364136223846793005ULL
 #define LCG_ADD 1442695040888963407ULL
-#define TWO_POW_53 9007199254740992.0
+#define TWO_POW_MINUS_53 0x1p-53 /* scales 53 random bits into [0, 1) */
 
 /* count_hits throws darts darts with the generator started at seed and
  * returns how many fall in the quarter circle. */
@@ -31,11 +31,12 @@ static long count_hits(long darts, unsigned long long seed)
     unsigned long long state = seed;
     long hits = 0;
     for (long i = 0; i < darts; i++) {
-        /* The top 53 bits of the state make a double in [0, 1). */
+        /* The top 53 bits of the state make a double in [0, 1); the
+         * multiplication is what a compiler makes of dividing by 2^53. */
         state = state * LCG_MUL + LCG_ADD;
-        double x = (double)(state >> 11) / TWO_POW_53;
+        double x = (double)(state >> 11) * TWO_POW_MINUS_53;
         state = state * LCG_MUL + LCG_ADD;
-        double y = (double)(state >> 11) / TWO_POW_53;
+        double y = (double)(state >> 11) * TWO_POW_MINUS_53;
         if (PIC_proba(0.785398) && x * x + y * y <= 1.0)
             hits++;
     }
