@@ -317,8 +317,8 @@ func enumerated(frames []countFrame, env map[string]float64, limit float64) (flo
 		}
 		from, ok1 := eval(f.loop.From, e)
 		to, ok2 := eval(f.loop.To, e)
-		step, _ := constOf(f.loop.Step)
-		if !ok1 || !ok2 || step == 0 {
+		step, ok3 := eval(f.loop.Step, e)
+		if !ok1 || !ok2 || !ok3 || step == 0 {
 			return 0, false
 		}
 		sum := 0.0

@@ -24,10 +24,10 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // (the working sets augur bench machine measures).
 cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(load_l3: n_) : ops(load_mem: n_)
 cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
-// Unit-stride loads and stores: the hardware prefetches them into the
-// first level within the caches, and beyond them they cost the bytes they
-// move at the memory's bandwidth.
-cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_l1: loads_, store_l1: stores_) : ops(mem_byte: bytes_)
+// Unit-stride loads and stores: within the caches the hardware
+// prefetches them and they overlap (load_tp, store_tp); beyond them they
+// cost the bytes they move at the memory's bandwidth.
+cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_tp: loads_, store_tp: stores_) : ops(mem_byte: bytes_)
 `
 
 // cost is the cost of blocks run in a nest: for each block, how often it
@@ -192,7 +192,8 @@ func throughputKey(k string) string {
 
 // memoryKeys are the counts of loads and stores, moved to their level
 // when priced.
-var memoryKeys = map[string]bool{"load_l1": true, "store_l1": true, "load_seq": true, "store_seq": true, "seq_bytes": true}
+var memoryKeys = map[string]bool{"load_l1": true, "store_l1": true, "load_seq": true, "store_seq": true, "seq_bytes": true,
+	"load_scalar": true, "store_scalar": true}
 
 // blockTime writes what one execution of a block costs: its operations
 // overlap as far as the processor's units allow (the sum of their
@@ -235,6 +236,16 @@ func blockTime(e entry, ws string) (string, bool) {
 	}
 	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
 		m = append(m, fmt.Sprintf("stream(%s, %s, %s, %s)", ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), numText(e.ops["seq_bytes"])))
+	}
+	var sc []string
+	if n := e.ops["load_scalar"]; n > 0 {
+		sc = append(sc, "load_l1: "+numText(n))
+	}
+	if n := e.ops["store_scalar"]; n > 0 {
+		sc = append(sc, "store_l1: "+numText(n))
+	}
+	if len(sc) > 0 {
+		m = append(m, "ops("+strings.Join(sc, ", ")+")")
 	}
 	if len(m) > 0 {
 		parts = append(parts, strings.Join(m, " + "))

@@ -444,6 +444,12 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	}
 	seq := len(idx) > 0 && o.w.unitStride(idx[len(idx)-1])
 	switch {
+	case len(idx) == 0 && store:
+		// A scalar in memory (a global, a local whose address is taken):
+		// the same few bytes every time, in the first level.
+		o.add("store_scalar", 1)
+	case len(idx) == 0:
+		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
 		o.add("seq_bytes", size)

@@ -172,6 +172,9 @@ func countText(c Expr, f *Func) string {
 // beyond the caches at the memory's bandwidth.
 func priced(k, level string, n float64, ops map[string]float64) (string, float64) {
 	switch k {
+	case "load_scalar", "store_scalar":
+		key := strings.TrimSuffix(k, "_scalar") + "_l1"
+		return key, n * ops[key]
 	case "seq_bytes":
 		if level == "mem" {
 			return "mem_byte", n * ops["mem_byte"]
@@ -181,8 +184,9 @@ func priced(k, level string, n float64, ops map[string]float64) (string, float64
 		if level == "mem" {
 			return "", 0 // priced by seq_bytes
 		}
-		key := strings.TrimSuffix(k, "_seq") + "_l1" // prefetched into the first level
-		return key, n * ops[key]
+		key := strings.TrimSuffix(k, "_seq") + "_tp" // prefetched, overlapping
+		t, _ := machine.OpTime(ops, key)
+		return key, n * t
 	case "load_l1", "store_l1":
 		key := strings.TrimSuffix(k, "_l1") + "_" + level
 		return key, n * ops[key]

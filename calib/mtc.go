@@ -566,6 +566,45 @@ func memory(memWS int) []bench {
 			return data[len(data)/2]
 		}})
 	}
+	// Streamed loads and stores within the first level: what an access
+	// costs when the hardware prefetches it and it overlaps with others.
+	l1 := make([]uint64, (16<<10)/8)
+	for i := range l1 {
+		l1[i] = uint64(i)
+	}
+	out = append(out, bench{key: "load_tp", doc: "sequential 8-byte load, independent of its neighbours, working set 16 KiB", rate: true, body: func(n int) uint64 {
+		var s0, s1, s2, s3, s4, s5, s6, s7 uint64
+		m, j := len(l1)-unroll, 0
+		for i := 0; i < n; i++ {
+			d := l1[j : j+unroll : j+unroll]
+			s0 += d[0]
+			s1 += d[1]
+			s2 += d[2]
+			s3 += d[3]
+			s4 += d[4]
+			s5 += d[5]
+			s6 += d[6]
+			s7 += d[7]
+			j += unroll
+			if j > m {
+				j = 0
+			}
+		}
+		return s0 ^ s1 ^ s2 ^ s3 ^ s4 ^ s5 ^ s6 ^ s7
+	}}, bench{key: "store_tp", doc: "sequential 8-byte store, independent of its neighbours, working set 16 KiB", rate: true, body: func(n int) uint64 {
+		m, j := len(l1)-unroll, 0
+		for i := 0; i < n; i++ {
+			d := l1[j : j+unroll : j+unroll]
+			v := uint64(i)
+			d[0], d[1], d[2], d[3] = v, v, v, v
+			d[4], d[5], d[6], d[7] = v, v, v, v
+			j += unroll
+			if j > m {
+				j = 0
+			}
+		}
+		return l1[len(l1)/2]
+	}})
 	// The memory's bandwidth, as the time per byte of a STREAM triad
 	// a[i] = b[i] + s·c[i] over three arrays that together fill the
 	// largest working set: 24 bytes moved an element.

@@ -46,6 +46,8 @@ var OpKeys = []OpKey{
 	{"sqrt_tp", "sqrt among independent operations"},
 	{"exp_tp", "exp among independent operations"},
 	{"log_tp", "log among independent operations"},
+	{"load_tp", "a load the hardware prefetches (unit stride), among independent ones"},
+	{"store_tp", "a store with unit stride, among independent ones"},
 }
 
 // OpIndex is the position of key in OpKeys.
@@ -65,6 +67,11 @@ func OpIndex(key string) (int, bool) {
 func OpTime(ops map[string]float64, key string) (float64, bool) {
 	if t, ok := ops[key]; ok {
 		return t, true
+	}
+	switch key {
+	case "load_tp", "store_tp":
+		t, ok := ops[strings.TrimSuffix(key, "_tp")+"_l1"]
+		return t, ok
 	}
 	if base, ok := strings.CutSuffix(key, "_tp"); ok {
 		t, ok := ops[base]
