@@ -104,6 +104,9 @@ type Block struct {
 	// chains are the loop-carried dependency chains of one execution,
 	// per variable (see opsCounter.chains).
 	chains map[string]map[string]float64
+	// footprints map the load@SIZE and store@SIZE keys of Ops to the
+	// size expressions.
+	footprints map[string]Expr
 }
 
 // LoopInfo describes a loop.

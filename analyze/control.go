@@ -34,7 +34,9 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	if text, at, ok := w.pragmaAbove(it); ok {
 		if arg, ok := pragmaArg(text, "loop"); ok {
 			if v, ok := w.symText(arg, at); ok {
-				info = &LoopInfo{Trips: v, TripsHow: Annotated}
+				info, decl = w.canonicalLoop(it, false)
+				info.To, info.Canonical = nil, false
+				info.Trips, info.TripsHow = v, Annotated
 				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", How: Annotated, Value: arg})
 			}
 		}
@@ -112,11 +114,20 @@ func (w *walker) invalidate(n cc.Node) {
 // >, >=, ++, --, -=, i = i + s) with a constant step and bounds the
 // analysis can express, where the body does not assign i.
 func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator) {
+	return w.canonicalLoop(it, true)
+}
+
+// canonicalLoop is canonical; without needBound (a loop whose count is
+// annotated) a test the analysis cannot read still gives the index, its
+// start and step, so that accesses through it are recognised.
+func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*LoopInfo, *cc.Declarator) {
 	info := &LoopInfo{}
 	var decl *cc.Declarator
 	var from Expr
-	w.paramize = append(w.paramize, it)
-	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+	if needBound {
+		w.paramize = append(w.paramize, it)
+		defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+	}
 	switch it.Case {
 	case cc.IterationStatementForDecl:
 		d := it.Declaration
@@ -157,7 +168,13 @@ func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator
 	}
 	to, ok := w.bound(testE, decl, step > 0)
 	if !ok {
-		return info, nil
+		if needBound {
+			return info, nil
+		}
+		info.Var = w.fresh(decl.Name())
+		w.names[decl] = info.Var
+		info.From, info.Step = from, Num{float64(step)}
+		return info, decl
 	}
 	info.Var = w.fresh(decl.Name())
 	w.names[decl] = info.Var

@@ -300,7 +300,7 @@ func enumerated(frames []countFrame, env map[string]float64, limit float64) (flo
 			return 1, true
 		}
 		f := frames[i]
-		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil {
+		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.To == nil {
 			factor := f.f
 			if f.loop != nil {
 				factor = f.loop.Trips

@@ -204,7 +204,7 @@ func blockTime(e entry, ws string) (string, bool) {
 	var parts []string
 	var tp []string
 	for _, k := range sortedKeys(e.ops) {
-		if memoryKeys[k] || e.ops[k] == 0 {
+		if memoryKeys[k] || strings.Contains(k, "@") || e.ops[k] == 0 {
 			continue
 		}
 		tp = append(tp, throughputKey(k)+": "+numText(e.ops[k]))
@@ -236,6 +236,13 @@ func blockTime(e entry, ws string) (string, bool) {
 	}
 	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
 		m = append(m, fmt.Sprintf("stream(%s, %s, %s, %s)", ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), numText(e.ops["seq_bytes"])))
+	}
+	for _, k := range sortedKeys(e.ops) {
+		kind, fp, ok := strings.Cut(k, "@")
+		if !ok || e.ops[k] == 0 {
+			continue
+		}
+		m = append(m, fmt.Sprintf("%s(%s, %s)", kind, fp, numText(e.ops[k])))
 	}
 	var sc []string
 	if n := e.ops["load_scalar"]; n > 0 {
@@ -395,7 +402,7 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				continue
 			}
 			l := blk.Loop
-			if l.Canonical || (l.Var != "" && l.From != nil) {
+			if l.Canonical || (l.Var != "" && l.From != nil && l.To != nil) {
 				step := ""
 				if s, ok := constOf(l.Step); !ok || s != 1 {
 					step = " step " + String(l.Step)

@@ -23,6 +23,22 @@ type opsCounter struct {
 	// latencies bound the loop's speed however many units the processor
 	// has.
 	chains map[string]map[string]float64
+	// footprints are the sizes of the arrays accessed through indices the
+	// analysis cannot follow, by their text in the load@/store@ keys.
+	footprints map[string]Expr
+}
+
+// footprint is the size of the array an access with an index the
+// analysis cannot read goes through, when malloc or calloc gave it one.
+func (w *walker) footprint(base string, idx []cc.ExpressionNode) (Expr, bool) {
+	if len(idx) == 0 {
+		return nil, false
+	}
+	if _, ok := w.sym(idx[len(idx)-1]); ok {
+		return nil, false // the nest's working set covers it
+	}
+	fp, ok := w.allocated[base]
+	return fp, ok
 }
 
 // carried notes the dependency chain of an assignment to a register
@@ -443,6 +459,23 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		size = float64(t.Size())
 	}
 	seq := len(idx) > 0 && o.w.unitStride(idx[len(idx)-1])
+	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
+		// An access the analysis cannot follow through an array of known
+		// size: charged at the level that array fits, not the nest's.
+		key := "@" + String(fp)
+		if store {
+			o.add("store"+key, 1)
+		} else {
+			o.add("load"+key, 1)
+		}
+		if o.footprints == nil {
+			o.footprints = map[string]Expr{}
+		}
+		o.footprints[String(fp)] = fp
+		o.bytes += size * o.weight()
+		o.accesses = append(o.accesses, access{base: baseOf(e), size: size, unknown: true})
+		return
+	}
 	switch {
 	case len(idx) == 0 && store:
 		// A scalar in memory (a global, a local whose address is taken):

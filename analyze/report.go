@@ -77,7 +77,7 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: level,
 					Seconds: make([]float64, len(machines))}
 				for i, m := range machines {
-					secs, classes := blockSeconds(b, level, m.Ops, missing[i])
+					secs, classes := blockSeconds(b, level, e, m.Ops, missing[i])
 					row.Seconds[i] = n * secs
 					for k, v := range classes {
 						if r.ByClass[k] == nil {
@@ -108,7 +108,7 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 // prices it (blockTime): the largest of its operations' reciprocal
 // throughputs, its loop-carried chains' latencies and its memory
 // accesses; and that time split by operation class.
-func blockSeconds(b *Block, level string, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
+func blockSeconds(b *Block, level string, env, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
 	price := func(key string, n float64) float64 {
 		if key == "" {
 			return 0
@@ -133,6 +133,12 @@ func blockSeconds(b *Block, level string, ops map[string]float64, missing map[st
 	tp := map[string]float64{}
 	mem := map[string]float64{}
 	for k, n := range b.Ops {
+		if kind, fp, ok := strings.Cut(k, "@"); ok {
+			size, _ := eval(b.footprints[fp], env)
+			key := kind + "_" + levelOf(size)
+			mem[key] += price(key, n)
+			continue
+		}
 		if memoryKeys[k] {
 			key, secs := priced(k, level, n, ops)
 			if key != "" {

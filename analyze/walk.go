@@ -65,6 +65,10 @@ type walker struct {
 	// each iteration has its own, so an initialiser in straight-line code
 	// of that body gives its value in terms of the loop's index.
 	iterLocal map[*cc.Declarator]bool
+	// allocated is the size in bytes of what a pointer variable was set
+	// to by malloc or calloc, when known: the footprint of accesses
+	// through it whose index the analysis cannot follow.
+	allocated map[string]Expr
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -192,6 +196,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.vals = map[*cc.Declarator]Expr{}
 	w.names = map[*cc.Declarator]string{}
 	w.iterLocal = map[*cc.Declarator]bool{}
+	w.allocated = map[string]Expr{}
 	w.loops = nil
 	for _, d := range paramDecls(fd) {
 		if name == "main" {
@@ -366,6 +371,12 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	}
 	b.Bytes += o.bytes
 	b.accesses = append(b.accesses, o.accesses...)
+	for k, v := range o.footprints {
+		if b.footprints == nil {
+			b.footprints = map[string]Expr{}
+		}
+		b.footprints[k] = v
+	}
 	for v, ops := range o.chains {
 		if b.chains == nil {
 			b.chains = map[string]map[string]float64{}
@@ -532,6 +543,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	if d == nil {
 		return
 	}
+	if bytes, ok := w.allocation(rhs); ok {
+		w.allocated[d.Name()] = bytes
+	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v
 		return
@@ -563,6 +577,36 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	} else {
 		delete(w.vals, d)
 	}
+}
+
+// allocation reads malloc(BYTES) and calloc(N, SIZE), casts included.
+func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
+	e := unparen(rhs)
+	for {
+		c, ok := e.(*cc.CastExpression)
+		if !ok || c.Case != cc.CastExpressionCast {
+			break
+		}
+		e = unparen(c.CastExpression)
+	}
+	p, ok := e.(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall {
+		return nil, false
+	}
+	args := callArgs(p)
+	switch calleeName(p) {
+	case "malloc":
+		if len(args) == 1 {
+			return w.sym(args[0])
+		}
+	case "calloc":
+		if len(args) == 2 {
+			a, ok1 := w.sym(args[0])
+			b, ok2 := w.sym(args[1])
+			return mul(a, b), ok1 && ok2
+		}
+	}
+	return nil, false
 }
 
 // argvParam recognises a variable read from the command line, with its
