@@ -116,6 +116,15 @@ type LoopInfo struct {
 	Trips          Expr   // iterations per entry of the loop
 	TripsHow       How
 	Canonical      bool // a for loop with affine bounds in the outer indices and parameters
+	// sums remembers the counts of nests ending in this loop, by the
+	// indices of the nest: the same nest is counted for the counts, the
+	// model and the report.
+	sums map[string]countResult
+}
+
+type countResult struct {
+	e   Expr
+	how How
 }
 
 // Comm is an MPI call in the model's terms.

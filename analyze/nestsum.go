@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strings"
 )
 
 // Counting the iterations of a loop nest whose bounds depend on the
@@ -417,6 +418,24 @@ func abs64(a int64) int64 {
 // sumDependent counts the points of a nest with dependent bounds as a
 // model expression, exact for every parameter value.
 func sumDependent(nest []*LoopInfo) (Expr, How) {
+	last := nest[len(nest)-1]
+	var key strings.Builder
+	for _, l := range nest {
+		key.WriteString(l.Var + ",")
+	}
+	if r, ok := last.sums[key.String()]; ok {
+		return r.e, r.how
+	}
+	e, how := countNest(nest)
+	if last.sums == nil {
+		last.sums = map[string]countResult{}
+	}
+	last.sums[key.String()] = countResult{e, how}
+	return e, how
+}
+
+// countNest is sumDependent without the memory.
+func countNest(nest []*LoopInfo) (Expr, How) {
 	pieces, at, err := sumNestPieces(nest)
 	if err != nil {
 		return productOfTrips(nest), Stepped

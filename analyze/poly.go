@@ -243,10 +243,28 @@ func lcm(a, b *big.Int) *big.Int {
 	return new(big.Int).Div(new(big.Int).Mul(a, b), g)
 }
 
-// powerSums[k] is S_k(n) = Σ_{v=1}^{n} v^k as a polynomial in "n"
-// (Faulhaber), built from S_k(n) = ((n+1)^{k+1} − 1 − Σ_{j<k} C(k+1, j)
-// S_j(n)) / (k+1).
+// powerSums holds S_0 … S_8, computed once: nests deeper than eight
+// loops, or bodies of higher degree, build theirs when needed. Read-only
+// after initialisation.
+var powerSums = func() []poly {
+	out := make([]poly, 9)
+	for k := range out {
+		out[k] = buildPowerSum(k)
+	}
+	return out
+}()
+
+// powerSum is S_k(n) = Σ_{v=1}^{n} v^k as a polynomial in "n".
 func powerSum(k int) poly {
+	if k < len(powerSums) {
+		return powerSums[k]
+	}
+	return buildPowerSum(k)
+}
+
+// buildPowerSum builds S_k(n) (Faulhaber) from S_k(n) = ((n+1)^{k+1} − 1 −
+// Σ_{j<k} C(k+1, j) S_j(n)) / (k+1).
+func buildPowerSum(k int) poly {
 	n := polyVar("n")
 	s := []poly{n} // S_0 = n
 	for m := 1; m <= k; m++ {

@@ -267,12 +267,20 @@ func (a *Analysis) funcEnvs(env map[string]float64) map[string]map[string]float6
 	}
 	// Callers before callees: repeat until nothing changes (the call
 	// graph has no cycles; recursion was cut).
-	for range a.Funcs {
-		for _, b := range a.Blocks() {
-			if b.Kind != CallK {
-				continue
-			}
-			callee := a.Func(b.Callee)
+	var calls []*Block
+	for _, b := range a.Blocks() {
+		if b.Kind == CallK {
+			calls = append(calls, b)
+		}
+	}
+	byName := map[string]*Func{}
+	for _, f := range a.Funcs {
+		byName[f.Name] = f
+	}
+	for pass := 0; pass < len(a.Funcs); pass++ {
+		changed := false
+		for _, b := range calls {
+			callee := byName[b.Callee]
 			if callee == nil {
 				continue
 			}
@@ -285,10 +293,16 @@ func (a *Analysis) funcEnvs(env map[string]float64) map[string]map[string]float6
 					continue
 				}
 				if v, ok := eval(arg, out[b.Func]); ok && !math.IsNaN(v) {
+					if old, had := out[callee.Name][callee.Params[i]]; !had || old != v {
+						changed = true
+					}
 					e[callee.Params[i]] = v
 				}
 			}
 			out[callee.Name] = e
+		}
+		if !changed {
+			break
 		}
 	}
 	return out
