@@ -32,6 +32,9 @@ type Options struct {
 	MaxIterations float64
 	// MaxThreads bounds the threads of a parallel region (0: DefaultMaxThreads).
 	MaxThreads int
+	// StepLoops compiles no closed-form evaluation of loops (closed.go):
+	// every iteration runs.
+	StepLoops bool
 }
 
 // Defaults for Options limits.
@@ -63,6 +66,7 @@ type Program struct {
 	fp       int
 	globals  []float64 // shared by all units of one run
 	locals   []localInit
+	nests    []*nest // loops evaluated in closed form (closed.go)
 	opts     Options
 	filename string
 
@@ -104,6 +108,7 @@ const (
 	opLock
 	opUnlock
 	opThreadBarrier
+	opNest // evaluate nest a in closed form and jump to b, or go on stepping
 )
 
 type instr struct {
@@ -148,6 +153,7 @@ type compiler struct {
 	costArgs map[string]int     // inside a cost body: parameter → index
 	elems    map[string]int32
 	waits    []waitFix
+	nests    []*nest
 	errs     []error
 }
 
@@ -290,6 +296,7 @@ func (c *compiler) compile() (*Program, error) {
 	if err := c.err(); err != nil {
 		return nil, err
 	}
+	c.resolveNests()
 	return c.p, nil
 }
 
@@ -419,6 +426,8 @@ func (c *compiler) stmt(s model.Stmt) {
 			c.p.code[j].a = c.pc()
 		}
 	case *model.Loop:
+		closed := c.closedForm(s)
+		defer c.endClosed(closed)
 		slot := c.newSlots(1)
 		c.emit(instr{op: opLoopInit, a: slot, f: [4]expr{c.expr(s.Count)}, pos: s.Pos})
 		top := c.emit(instr{op: opLoopNext, a: slot})
@@ -426,6 +435,8 @@ func (c *compiler) stmt(s model.Stmt) {
 		c.emit(instr{op: opJump, a: int32(top)})
 		c.p.code[top].b = c.pc()
 	case *model.For:
+		closed := c.closedForm(s)
+		defer c.endClosed(closed)
 		slot := c.newSlots(3)
 		in := instr{op: opForInit, a: slot, pos: s.Pos}
 		in.f[0], in.f[1] = c.expr(s.From), c.expr(s.To)
@@ -498,6 +509,13 @@ func (c *compiler) stmt(s model.Stmt) {
 		c.emit(instr{op: opLock, elem: el})
 		c.block(s.Body)
 		c.emit(instr{op: opUnlock, elem: el})
+	}
+}
+
+// endClosed points a closed-form instruction past the loop's code.
+func (c *compiler) endClosed(pc int) {
+	if pc >= 0 {
+		c.p.code[pc].b = c.pc()
 	}
 }
 

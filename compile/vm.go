@@ -30,6 +30,7 @@ type vm struct {
 	sub      int32 // progress within a multi-operation instruction (wait on A, B)
 	child    bool  // a thread of a parallel region: ends at the region's end
 	hasSpare bool
+	batches  bool // loops may be evaluated in closed form (AllowBatches)
 }
 
 // pforShare is the state the threads of one parallel loop share.
@@ -190,6 +191,18 @@ func (v *vm) Next(op *ir.Op) error {
 			} else {
 				v.pc++
 			}
+		case opNest:
+			if v.batches {
+				emitted, ok := v.runNest(v.p.nests[in.a], op)
+				if ok {
+					v.pc = in.b
+					if emitted {
+						return nil
+					}
+					continue
+				}
+			}
+			v.pc++
 		case opCall:
 			if len(v.stack) >= maxCallDepth {
 				return v.errf(in, "activity calls nested deeper than %d (recursion?)", maxCallDepth)

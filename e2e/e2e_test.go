@@ -648,7 +648,9 @@ func (f tracerFunc) Slice(pid, tid, elem int32, start, end float64) { f(pid, tid
 func TestWorkbenchCancel(t *testing.T) {
 	ctx := browser(t, 60*time.Second)
 	url := workbench(t, "..")
-	long := "model spin\nactivity main {\n  loop 100000000 { action A cost 1 }\n}\n"
+	// A random cost keeps the loop stepping (a loop of constant costs is
+	// evaluated in closed form at once), so the run lasts.
+	long := "model spin\nactivity main {\n  loop 100000000 { action A cost uniform(1, 2) }\n}\n"
 	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
 		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.getElementById('editor'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, long), nil),
 		setField("machine", "examples/machines/ideal.yaml"), setField("procs", "2"),

@@ -111,8 +111,11 @@ type Result struct {
 	// Events is the number of events processed; Ops the number of
 	// operations (element executions) the units performed.
 	Events, Ops int64
-	Wall        time.Duration
-	Deadlock    *Deadlock
+	// ClosedForm is how many of the Ops were executions of loops
+	// evaluated in closed form (ir.Batcher).
+	ClosedForm int64
+	Wall       time.Duration
+	Deadlock   *Deadlock
 }
 
 // UnitStats is the time budget of one process or thread.
@@ -197,6 +200,7 @@ type unit struct {
 type uop struct {
 	Kind  ir.Kind
 	Algo  ir.Algorithm
+	batch bool // a Compute standing for the executions in engine.runs
 	Elem  int32
 	Peer  int32
 	Tag   int32
@@ -257,6 +261,15 @@ type engine struct {
 	// counts holds the per-process sizes of a fetched vector collective
 	// until its algorithm is planned (see coll_simgrid.go).
 	counts map[int32][]float64
+	// runs holds the element executions of a fetched batched Compute
+	// (ir.Op.Runs) until it is accounted.
+	runs map[int32][]ir.Run
+	// batched counts the executions batches stood for, beyond the one
+	// operation each batch counts as: they cost the run nothing, so they
+	// count in the result but not against the event limit.
+	batched int64
+	// closedForm counts the executions batches stood for.
+	closedForm int64
 	// testSleeps multiplies the time a Test injects: SMPI's one counter
 	// for all processes, grown by each failed test and reset by a
 	// successful one (see coll_replay.go).
@@ -336,6 +349,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		queues:      make([]pidQueues, cfg.Procs),
 		spawns:      make(map[int32][]ir.Stream),
 		counts:      make(map[int32][]float64),
+		runs:        make(map[int32][]ir.Run),
 		collSeq:     make([]uint32, cfg.Procs),
 		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
@@ -409,6 +423,16 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		if g.Scheduler == machine.Share && (m.Topo == nil || int(e.nodes[i].live) > g.CPUs) {
 			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
 			e.nodes[i].fast = false
+		}
+	}
+	// Loops evaluated in closed form only where no one can delay a
+	// computation: then a batch ends exactly when its executions would.
+	for i := range e.units {
+		u := &e.units[i]
+		n := &e.nodes[u.node]
+		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && n.fast && n.ps == nil &&
+			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
+			b.AllowBatches()
 		}
 	}
 	return e, nil
@@ -589,6 +613,11 @@ func (e *engine) next(ui int32) error {
 	if o.Counts != nil {
 		e.counts[ui] = o.Counts
 		o.Counts = nil
+	}
+	if o.Runs != nil {
+		u.op.batch = true
+		e.runs[ui] = o.Runs
+		o.Runs = nil
 	}
 	return nil
 }
@@ -856,6 +885,10 @@ func (e *engine) account(ui int32, start, end float64) {
 	st.Compute += comp
 	st.Comm += comm
 	st.Wait += wait
+	if u.op.batch {
+		e.accountRuns(ui, start, end)
+		return
+	}
 	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
 		s := &e.elems[i]
 		s.Calls++
@@ -873,6 +906,37 @@ func (e *engine) account(ui int32, start, end float64) {
 			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
 		}
 	}
+}
+
+// accountRuns charges a batched Compute's [start, end) to its elements,
+// each run's executions back to back, as the operations one by one
+// would have been; the tracer sees one slice per element.
+func (e *engine) accountRuns(ui int32, start, end float64) {
+	u := &e.units[ui]
+	runs := e.runs[ui]
+	delete(e.runs, ui)
+	u.op.batch = false
+	speed := e.nodes[u.node].speed
+	t := start
+	for _, r := range runs {
+		e.batched += r.Calls
+		e.closedForm += r.Calls
+		if r.Elem < 0 || int(r.Elem) >= len(e.elems) {
+			continue
+		}
+		s := &e.elems[r.Elem]
+		d := r.Cost / speed
+		s.Calls += r.Calls
+		s.Total += d
+		s.Compute += d
+		s.Min = min(s.Min, r.Min/speed)
+		s.Max = max(s.Max, r.Max/speed)
+		if e.cfg.Tracer != nil {
+			e.cfg.Tracer.Slice(u.pid, u.tid, r.Elem, t, min(t+d, end))
+		}
+		t += d
+	}
+	e.batched-- // the batch itself was counted as one operation
 }
 
 // finish ends a unit.
@@ -910,7 +974,7 @@ func (e *engine) finish(ui int32, t float64) {
 }
 
 func (e *engine) result() *Result {
-	r := &Result{Events: e.events, Ops: e.ops}
+	r := &Result{Events: e.events, Ops: e.ops + e.batched, ClosedForm: e.closedForm}
 	// Processes in pid order, then every thread (pid, tid) that ran, its
 	// region instances folded together; threads blocked in a deadlock too.
 	// The processes' budgets are handed over as they are: no copy of a

@@ -191,6 +191,29 @@ type Op struct {
 	// Gatherv); nil otherwise. The engine keeps the slice until the
 	// collective ends, so a stream must not reuse it.
 	Counts []float64
+	// Runs, on a Compute, says that the operation stands for many
+	// executions of several elements back to back (a loop nest evaluated
+	// in closed form, see Batcher): Cost is their sum and Elem is -1. The
+	// engine only reads the slice.
+	Runs []Run
+}
+
+// Run is the executions of one element within a batched Compute.
+type Run struct {
+	Elem  int32
+	Calls int64
+	// Cost is the executions' total; Min and Max the shortest and longest
+	// one; all in seconds at reference speed.
+	Cost, Min, Max float64
+}
+
+// Batcher is a Stream that can evaluate a loop whose body only computes
+// in closed form and hand the engine one batched Compute (Op.Runs) for
+// it. The engine calls AllowBatches for the units whose computations no
+// other unit can delay (a node with a CPU for each, no threads), where a
+// batch takes exactly the time of its executions one after the other.
+type Batcher interface {
+	AllowBatches()
 }
 
 // NoCost marks a communication whose duration the network decides.

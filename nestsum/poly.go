@@ -262,3 +262,16 @@ func (p Poly) without(i int) Poly {
 
 // key is a canonical text of p, for removing duplicate guards.
 func (p Poly) key() string { return fmt.Sprint(p.terms) }
+
+// AppendKey appends a description of p to dst, such that two polynomials
+// with equal keys are equal.
+func (p Poly) AppendKey(dst []float64) []float64 {
+	dst = append(dst, float64(len(p.terms)))
+	for _, t := range p.terms {
+		for _, e := range t.m {
+			dst = append(dst, float64(e))
+		}
+		dst = append(dst, t.c)
+	}
+	return dst
+}

@@ -42,7 +42,10 @@ type Options struct {
 	Replications  int // 0 or 1: one run
 	MaxEvents     int64
 	MaxIterations float64
-	Tracer        engine.Tracer // receives the first replication's timeline
+	// StepLoops runs every loop iteration by iteration, never in closed
+	// form (tests compare the two).
+	StepLoops bool
+	Tracer    engine.Tracer // receives the first replication's timeline
 	// OnCompiled, if set, is called with the element table before the
 	// first run (a timeline writer needs the names).
 	OnCompiled func(elements []ir.Element)
@@ -153,6 +156,7 @@ func Run(o Options) (*Prediction, error) {
 			OpTime:        func(nid int32, key int) float64 { return table[m.GroupOf(int(nid))][key] },
 			Seed:          o.Seed + uint64(r),
 			MaxIterations: o.MaxIterations,
+			StepLoops:     o.StepLoops,
 		})
 		if err != nil {
 			return nil, err

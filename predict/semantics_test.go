@@ -813,9 +813,17 @@ func TestSemLimits(t *testing.T) {
 	}
 	// Consecutive computations of a unit are folded into one event; they
 	// count against the limit as operations.
-	_, err = Run(Options{Filename: "t.aug", Source: []byte("model m\nactivity main { loop 1000 { action A cost 1 } }\n"), Machine: m, Procs: 1, MaxEvents: 100})
+	_, err = Run(Options{Filename: "t.aug", Source: []byte("model m\nactivity main { loop 1000 { action A cost 1 } }\n"), Machine: m, Procs: 1, MaxEvents: 100, StepLoops: true})
 	if err == nil || !strings.Contains(err.Error(), "event limit of 100") {
 		t.Errorf("event limit with folded computations: %v", err)
+	}
+	// A loop evaluated in closed form costs nothing: its executions are
+	// counted in the result, not against the limit.
+	p, err := Run(Options{Filename: "t.aug", Source: []byte("model m\nactivity main { loop 1000 { action A cost 1 } }\n"), Machine: m, Procs: 1, MaxEvents: 100})
+	if err != nil {
+		t.Errorf("closed-form loop under the event limit: %v", err)
+	} else if p.Ops != 1001 || p.Time != 1000 {
+		t.Errorf("closed-form loop: %d executions, time %v; want 1001 and 1000", p.Ops, p.Time)
 	}
 	_, err = Run(Options{Filename: "t.aug", Source: []byte("model m\nactivity main { loop 1000 { delay D cost 1 } }\n"), Machine: m, Procs: 1, MaxEvents: 2000})
 	if err != nil {

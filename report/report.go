@@ -28,6 +28,7 @@ type Summary struct {
 	EvalTime      float64            `json:"eval_time_s"`
 	Events        int64              `json:"events"`
 	Executions    int64              `json:"element_executions"`
+	ClosedForm    int64              `json:"closed_form_executions"`
 	Replications  *Replications      `json:"replications,omitempty"`
 	Processes     []Process          `json:"processes"`
 	Elements      []Element          `json:"elements"`
@@ -76,7 +77,7 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	s := &Summary{
 		Model: p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
 		Seed: p.Seed, Params: p.Params, PredictedTime: p.Time,
-		Events: p.Events, Executions: p.Ops, Deadlock: p.Deadlock,
+		Events: p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
 	}
 	if s.Params == nil {
 		s.Params = map[string]float64{}

@@ -29,7 +29,11 @@ func WriteText(w io.Writer, s *Summary) error {
 	if r := s.Replications; r != nil {
 		fmt.Fprintf(&b, "  over %d replications: mean %s ± %s (95%% confidence)\n", r.N, Seconds(r.Mean), Seconds(r.CI95))
 	}
-	fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", Seconds(s.EvalTime), s.Executions, s.Events)
+	if s.ClosedForm > 0 {
+		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d of them in closed form, %d events)\n", Seconds(s.EvalTime), s.Executions, s.ClosedForm, s.Events)
+	} else {
+		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", Seconds(s.EvalTime), s.Executions, s.Events)
+	}
 	for _, wn := range s.Warnings {
 		fmt.Fprintf(&b, "%s\n", wn)
 	}

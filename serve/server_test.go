@@ -316,7 +316,9 @@ func TestRunErrors(t *testing.T) {
 // A long run is cancelled, another one stops at the run-time limit, and
 // runs side by side do not disturb each other.
 func TestCancelLimitAndConcurrency(t *testing.T) {
-	long := "model spin\nactivity main {\n  loop 100000000 { action A cost 1 }\n}\n"
+	// A random cost keeps the loop stepping (a loop of constant costs is
+	// evaluated in closed form at once), so the run lasts.
+	long := "model spin\nactivity main {\n  loop 100000000 { action A cost uniform(1, 2) }\n}\n"
 	ts, _ := testServer(t, Config{Parallel: 4})
 	_, r := call(t, ts, "POST", "/api/runs", map[string]any{"source": long, "machine": "ideal.yaml", "procs": 2})
 	id := r["id"].(string)

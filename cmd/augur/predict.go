@@ -70,6 +70,7 @@ type predictFlags struct {
 	replications *int
 	maxEvents    *int64
 	maxIter      *float64
+	stepLoops    *bool
 	stable       *bool
 }
 
@@ -89,8 +90,9 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.report = fs.String("report", "", "write a self-contained HTML report (charts, tables, timeline) to `FILE` (see augur report)")
 	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
 	p.replications = fs.Int("replications", 1, "run `N` times with seeds SEED, SEED+1, ... and report the mean and its 95% confidence interval")
-	p.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and element executions (default 2e10)")
+	p.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and element executions (default 2e10; executions of loops evaluated in closed form do not count)")
 	p.maxIter = fs.Float64("max-iterations", 0, "refuse loops of more than `N` iterations (default 1e9)")
+	p.stepLoops = fs.Bool("step-loops", false, "run every loop iteration by iteration, never in closed form (slower; the results agree to rounding)")
 	p.stable = fs.Bool("stable", false, "leave wall-clock figures out of the output, so that equal inputs give byte-identical output")
 	return p
 }
@@ -170,7 +172,7 @@ func runPredict(e *env, c *command, args []string) int {
 		Filename: pos[0], Source: src, Machine: m,
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
-		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter,
+		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime,
 	}
 	if isTerminal(e.stderr) {
