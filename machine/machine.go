@@ -517,3 +517,48 @@ func switchList(names []string, comp []int, c int) string {
 	}
 	return s
 }
+
+// WithNetworkFactors returns a copy of m whose every latency is multiplied
+// by lat and every bandwidth by bw (links, switch links, the links within
+// a node and the piecewise segments): a what-if for another network under
+// the constant model, as SimGrid's network/latency-factor and
+// network/bandwidth-factor are under its flow models.
+func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
+	if !(lat >= 0) || math.IsInf(lat, 0) || !(bw > 0) || math.IsInf(bw, 0) {
+		return nil, fmt.Errorf("machine %q: network factors %g (latency) and %g (bandwidth): need a finite latency factor ≥ 0 and a finite bandwidth factor > 0", m.Name, lat, bw)
+	}
+	scale := func(l LinkSpec) LinkSpec { return LinkSpec{l.Latency * lat, l.Bandwidth * bw} }
+	segs := func(s []Segment) []Segment {
+		out := make([]Segment, len(s))
+		for i, x := range s {
+			out[i] = Segment{From: x.From, Latency: x.Latency * lat, Bandwidth: x.Bandwidth * bw}
+		}
+		return out
+	}
+	c := &Machine{Name: m.Name, Switches: m.Switches, Net: m.Net}
+	for _, g := range m.Groups {
+		g.Link = scale(g.Link)
+		c.Groups = append(c.Groups, g)
+	}
+	for _, l := range m.SwitchLinks {
+		l.LinkSpec = scale(l.LinkSpec)
+		c.SwitchLinks = append(c.SwitchLinks, l)
+	}
+	c.Net.IntraLatency *= lat
+	c.Net.IntraBandwidth *= bw
+	c.Net.Segments, c.Net.IntraSegments = segs(m.Net.Segments), segs(m.Net.IntraSegments)
+	if m.Topo != nil {
+		t := *m.Topo
+		t.Links = make([]Link, len(m.Topo.Links))
+		for i, l := range m.Topo.Links {
+			l.Latency *= lat
+			l.Bandwidth *= bw
+			t.Links[i] = l
+		}
+		c.Topo = &t
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}

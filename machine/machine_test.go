@@ -701,3 +701,41 @@ func TestMergeBomb(t *testing.T) {
 		t.Errorf("merge bomb: %.0f allocations per parse, want the linear work of about 500", n)
 	}
 }
+
+// WithNetworkFactors scales every latency and bandwidth on a route: node
+// links, switch links and the links within a node.
+func TestWithNetworkFactors(t *testing.T) {
+	m, err := Parse("m.yaml", []byte(`
+name: scaled
+switches: [s1, s2]
+nodes:
+  - {name: a, count: 2, switch: s1}
+  - {name: b, count: 1, switch: s2}
+switch_links:
+  - {between: [s1, s2], latency: 10us, bandwidth: 1GB/s}
+network:
+  latency: 50us
+  bandwidth: 100MB/s
+  intra: {latency: 1us, bandwidth: 10GB/s}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := m.WithNetworkFactors(2, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]int{{0, 0}, {0, 1}, {0, 2}} {
+		l0, b0 := m.PathCost(pair[0], pair[1])
+		l1, b1 := s.PathCost(pair[0], pair[1])
+		if math.Abs(l1-2*l0) > 1e-18 || math.Abs(b1-b0/2) > 1e-6 {
+			t.Errorf("%v: %v s, %v B/s scaled to %v s, %v B/s; want twice the latency, half the bandwidth", pair, l0, b0, l1, b1)
+		}
+	}
+	if l, _ := m.PathCost(0, 2); math.Abs(l-60e-6) > 1e-18 {
+		t.Errorf("unscaled route latency %v, want 60 µs: 25 µs per node link and the switch link (the original is left alone)", l)
+	}
+	if _, err := m.WithNetworkFactors(1, 0); err == nil {
+		t.Error("a bandwidth factor of 0 is accepted")
+	}
+}

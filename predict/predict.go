@@ -18,6 +18,7 @@ import (
 	"augur/ir"
 	"augur/machine"
 	"augur/model"
+	"augur/netmodel"
 )
 
 // Options say what to predict.
@@ -37,6 +38,11 @@ type Options struct {
 	OpSpeed map[string]float64
 	// OpTime sets an operation's time in seconds outright, on every node.
 	OpTime map[string]float64
+	// Cfg holds SimGrid-style network settings (KEY, VALUE), applied in
+	// order over the machine's own: network/model selects a flow model;
+	// under the constant model only single-number latency and bandwidth
+	// factors apply (see networkFor).
+	Cfg [][2]string
 
 	Seed          uint64
 	Replications  int // 0 or 1: one run
@@ -87,6 +93,61 @@ type CheckError struct{ Diags model.Diagnostics }
 func (e *CheckError) Error() string { return e.Diags.Error() }
 func (e *CheckError) Unwrap() error { return ErrCheck }
 
+// CfgError is a --cfg setting that cannot be applied: a usage error.
+type CfgError struct{ Err error }
+
+func (e *CfgError) Error() string { return e.Err.Error() }
+func (e *CfgError) Unwrap() error { return e.Err }
+
+// networkFor applies the --cfg settings to machine m. A flow model
+// (network/model:CM02, LV08, SMPI) takes every key, as replay does; the
+// constant model has no sharing, factors by size or TCP window, so only
+// single-number network/latency-factor and network/bandwidth-factor
+// apply, by scaling the machine's latencies and bandwidths, and any other
+// key is refused rather than ignored. With no settings, the machine and
+// its own network model are used unchanged (nil config).
+func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmodel.Config, error) {
+	if len(cfg) == 0 {
+		return m, nil, nil
+	}
+	c, err := m.NetConfig(cfg...)
+	if err != nil {
+		return nil, nil, &CfgError{err}
+	}
+	if c.Model.Flow() {
+		return m, &c, nil
+	}
+	lat, bw := 1.0, 1.0
+	for _, kv := range cfg {
+		key := kv[0]
+		var f netmodel.Factors
+		switch key {
+		case "network/latency-factor", "smpi/lat-factor":
+			f = c.LatFactor
+		case "network/bandwidth-factor", "smpi/bw-factor":
+			f = c.BwFactor
+		case "network/model":
+			continue
+		default:
+			return nil, nil, &CfgError{fmt.Errorf("--cfg %s: the constant network model has no such setting; choose a flow model first (--cfg network/model:CM02, LV08 or SMPI)", key)}
+		}
+		if len(f) != 1 || f[0].From != 0 {
+			return nil, nil, &CfgError{fmt.Errorf("--cfg %s: factors by message size need a flow model (--cfg network/model:SMPI first); the constant model takes one number", key)}
+		}
+		if key == "network/latency-factor" || key == "smpi/lat-factor" {
+			lat = f[0].Value
+		} else {
+			bw = f[0].Value
+		}
+	}
+	scaled, err := m.WithNetworkFactors(lat, bw)
+	if err != nil {
+		return nil, nil, &CfgError{err}
+	}
+	c.LatFactor, c.BwFactor = netmodel.Factors{{From: 0, Value: 1}}, netmodel.Factors{{From: 0, Value: 1}}
+	return scaled, &c, nil
+}
+
 // LoadModel reads a model file for Options.
 func LoadModel(path string) ([]byte, error) {
 	src, err := os.ReadFile(path)
@@ -111,6 +172,10 @@ func Run(o Options) (*Prediction, error) {
 		if m, err = m.WithNodes(o.Nodes); err != nil {
 			return nil, err
 		}
+	}
+	m, net, err := networkFor(m, o.Cfg)
+	if err != nil {
+		return nil, err
 	}
 	nodes := m.NumNodes()
 	procs := o.Procs
@@ -169,7 +234,7 @@ func Run(o Options) (*Prediction, error) {
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
 			SyncCollectives: true, Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
-			Context: o.Context,
+			Context: o.Context, Net: net,
 		}
 		if o.Progress != nil {
 			rep := r

@@ -71,6 +71,7 @@ type predictFlags struct {
 	maxEvents    *int64
 	maxIter      *float64
 	stepLoops    *bool
+	cfg          cfgFlag
 	stable       *bool
 }
 
@@ -83,6 +84,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	fs.Var(p.set, "set", "give param NAME the `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB)")
 	fs.Var(p.opSpeed, "op-speed", "make the operations matching `PATTERN=FACTOR` FACTOR times faster in ops(...) costs, e.g. fp_*=4 (repeatable; keys in docs/bench.md)")
 	fs.Var(p.opTime, "op-time", "set operation `KEY=TIME` on every node for ops(...) costs, e.g. fp_div=4ns (repeatable)")
+	fs.Var(&p.cfg, "cfg", "network setting `KEY:VALUE` as SimGrid's --cfg (repeatable): network/model:CM02|LV08|SMPI for link sharing, network/bandwidth-factor:0.5 for half the bandwidth; see docs/cli.md")
 	p.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic, or an explicit `LIST` of node ids (0,0,1,1)")
 	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, calls, total, mean, share, compute, comm, wait (+/- prefix: ascending/descending)")
@@ -173,7 +175,7 @@ func runPredict(e *env, c *command, args []string) int {
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
-		OpSpeed: pf.opSpeed, OpTime: pf.opTime,
+		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,
 	}
 	if isTerminal(e.stderr) {
 		// Long work shows progress, on the terminal only: logs and pipes
@@ -221,6 +223,10 @@ func runPredict(e *env, c *command, args []string) int {
 			return exitInput
 		}
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		var cfgErr *predict.CfgError
+		if errors.As(err, &cfgErr) {
+			return exitUsage
+		}
 		return exitSim
 	}
 	if tr != nil {
