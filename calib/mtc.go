@@ -550,7 +550,7 @@ func memory(memWS int) []bench {
 				p = chain[p]
 			}
 			return uint64(p)
-		}}, bench{key: "store_" + ws.key, doc: "sequential 8-byte store, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
+		}}, bench{key: "store_" + ws.key, doc: "sequential 8-byte store, working set " + sizeText(ws.bytes), rate: true, body: func(n int) uint64 {
 			m := len(data) - unroll
 			j := 0
 			for i := 0; i < n; i++ {
