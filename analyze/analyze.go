@@ -107,6 +107,23 @@ type Block struct {
 	// footprints map the load@SIZE and store@SIZE keys of Ops to the
 	// size expressions.
 	footprints map[string]Expr
+	// streamed are the arrays whose streams Ops["seq_bytes"] counts.
+	streamed map[string]bool
+}
+
+// addStreams counts the memory traffic of the arrays an expression
+// streams through, each array once per block (opsCounter.streamed).
+func (b *Block) addStreams(s map[string]float64) {
+	for base, size := range s {
+		if b.streamed[base] {
+			continue
+		}
+		if b.streamed == nil {
+			b.streamed = map[string]bool{}
+		}
+		b.streamed[base] = true
+		b.Ops["seq_bytes"] += size
+	}
 }
 
 // LoopInfo describes a loop.

@@ -29,6 +29,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	// right every iteration but the last, and costs nothing more.
 	o.expr(test, false)
 	o.expr(step, false)
+	b.addStreams(o.streamed)
 	var info *LoopInfo
 	var decl *cc.Declarator
 	if text, at, ok := w.pragmaAbove(it); ok {
@@ -442,6 +443,28 @@ func (w *walker) lookup(name string) (Expr, bool) {
 
 // selection makes the block of an if (or a switch): the test, and the
 // arms with a condition in the model's terms or a probability.
+// branchless reports whether the arm of an if is a few register
+// updates (a counter increment, a min or max kept in a variable), which
+// an optimising compiler turns into a conditional move or set rather
+// than a branch that may be mispredicted.
+func branchless(arm []*Block) bool {
+	n := 0.0
+	for _, b := range arm {
+		if b.Kind != Compute {
+			return false
+		}
+		for k, v := range b.Ops {
+			switch k {
+			case "int_add", "fp_add":
+				n += v
+			default:
+				return false
+			}
+		}
+	}
+	return n <= 2
+}
+
 func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
@@ -449,6 +472,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}}
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
+	b.addStreams(o.streamed)
 	if s.Case == cc.SelectionStatementSwitch {
 		w.a.warn(b.Pos, "switch: its cases are counted as if the whole body ran every time")
 		w.inIf++
@@ -476,8 +500,18 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	// follows a pattern the predictor learns; one that is true with
 	// probability p is mispredicted about min(p, 1-p) of the time, and
 	// the branch key is the cost of one mispredicted half the time.
+	w.inIf++
+	b.Then = w.body(s.Statement)
+	if s.Case == cc.SelectionStatementIfElse {
+		b.Else = w.body(s.Statement2)
+	}
+	w.inIf--
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:
+	case branchless(b.Then) && branchless(b.Else):
+		// if (x * x + y * y <= 1) hits++: the compiler computes the
+		// condition into the update (setcc, cmov) instead of jumping.
+		b.Ops["int_add"]++
 	case b.Prob != nil && isConst:
 		if rate := 2 * min(p, 1-p); rate > 0 {
 			b.Ops["branch"] += rate
@@ -485,12 +519,6 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	default:
 		b.Ops["branch"]++
 	}
-	w.inIf++
-	b.Then = w.body(s.Statement)
-	if s.Case == cc.SelectionStatementIfElse {
-		b.Else = w.body(s.Statement2)
-	}
-	w.inIf--
 	end := s.Statement
 	if s.Statement2 != nil {
 		end = s.Statement2

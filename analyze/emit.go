@@ -22,12 +22,18 @@ const (
 // prefetches them.
 const memoryCosts = `// Loads and stores at the cache level a working set of ws bytes reaches
 // (the working sets augur bench machine measures).
-cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(load_l3: n_) : ops(load_mem: n_)
-cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : ws_ <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
+// A load whose address does not depend on a value loaded just before
+// (a[i*n+k] down a column, hist[key[i]]) overlaps with its neighbours up
+// to the processor's outstanding misses: the random loads' throughput.
+cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_rand_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_rand_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(load_rand_l3: n_) : ops(load_rand_mem: n_)
+cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
 // Unit-stride loads and stores: within the caches the hardware
 // prefetches them and they overlap (load_tp, store_tp); beyond them they
 // cost the bytes they move at the memory's bandwidth.
-cost stream(ws_, loads_, stores_, bytes_) = ws_ <= ` + wsL3 + ` ? ops(load_tp: loads_, store_tp: stores_) : ops(mem_byte: bytes_)
+cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? ops(load_tp: loads_, store_tp: stores_) : ops(mem_byte: bytes_)
+// The last level is shared by the processes of a node: what one's
+// working set leaves of it is the node's, the ranks placed there together.
+cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
 `
 
 // cost is the cost of blocks run in a nest: for each block, how often it
@@ -65,14 +71,25 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if how == Stepped {
 			c.stepped = true
 		}
-		if len(b.Ops) > 0 || len(b.chains) > 0 {
-			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains})
-		}
 		var loops []*LoopInfo
 		for _, f := range inner {
 			if f.loop != nil {
 				loops = append(loops, f.loop)
 			}
+		}
+		if it, ok := iteration(b); ok {
+			// One entry for the whole iteration (iteration.go).
+			m := merged(it)
+			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains})
+			for _, x := range it {
+				for _, a := range x.b.accesses {
+					c.accesses = append(c.accesses, weighted{a, loops})
+				}
+			}
+			continue
+		}
+		if len(b.Ops) > 0 || len(b.chains) > 0 {
+			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains})
 		}
 		for _, a := range b.accesses {
 			c.accesses = append(c.accesses, weighted{a, loops})
@@ -195,22 +212,51 @@ func throughputKey(k string) string {
 var memoryKeys = map[string]bool{"load_l1": true, "store_l1": true, "load_seq": true, "store_seq": true, "seq_bytes": true,
 	"load_scalar": true, "store_scalar": true}
 
+// unitOf is the group of execution units an operation's throughput is
+// limited by: floating-point adders, multipliers, the divider, the
+// integer units (which also take branches). Operations of different
+// groups run side by side (a loop of six adds and two multiplies takes
+// the adds' time); "" is library work (exp, log, calls, random numbers),
+// which occupies every group.
+func unitOf(k string) string {
+	switch k {
+	case "fp_add", "fp_mul":
+		return k
+	case "fp_div", "sqrt":
+		return "fp_div"
+	case "int_add", "int_mul", "int_div", "branch":
+		return "int"
+	}
+	return ""
+}
+
 // blockTime writes what one execution of a block costs: its operations
-// overlap as far as the processor's units allow (the sum of their
-// reciprocal throughputs), but no faster than its longest loop-carried
-// dependency chain (the sum of those operations' latencies), nor than its
-// loads and stores at the working set's level; the largest of the three.
+// overlap as far as the processor's units allow (per group of units, the
+// sum of its operations' reciprocal throughputs, plus library work; the
+// busiest group sets the pace), but no faster than its longest
+// loop-carried dependency chain (the sum of those operations'
+// latencies), nor than its loads and stores at the working set's level;
+// the largest of these.
 func blockTime(e entry, ws string) (string, bool) {
 	var parts []string
-	var tp []string
+	groups := map[string][]string{}
+	var lib []string
 	for _, k := range sortedKeys(e.ops) {
 		if memoryKeys[k] || strings.Contains(k, "@") || e.ops[k] == 0 {
 			continue
 		}
-		tp = append(tp, throughputKey(k)+": "+numText(e.ops[k]))
+		term := throughputKey(k) + ": " + numText(e.ops[k])
+		if u := unitOf(k); u != "" {
+			groups[u] = append(groups[u], term)
+		} else {
+			lib = append(lib, term)
+		}
 	}
-	if len(tp) > 0 {
-		parts = append(parts, "ops("+strings.Join(tp, ", ")+")")
+	for _, u := range sortedKeys(groups) {
+		parts = append(parts, "ops("+strings.Join(append(groups[u], lib...), ", ")+")")
+	}
+	if len(groups) == 0 && len(lib) > 0 {
+		parts = append(parts, "ops("+strings.Join(lib, ", ")+")")
 	}
 	var vars []string
 	for v := range e.chains {
@@ -532,7 +578,7 @@ func mayBeNegative(e Expr) bool {
 	return false
 }
 
-func sortedKeys(m map[string]float64) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

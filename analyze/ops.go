@@ -26,6 +26,13 @@ type opsCounter struct {
 	// footprints are the sizes of the arrays accessed through indices the
 	// analysis cannot follow, by their text in the load@/store@ keys.
 	footprints map[string]Expr
+	// streamed are the arrays the block streams through (unit stride in
+	// the innermost loop): an array's accesses at neighbouring rows and
+	// columns (u[i*n+j-1], u[(i+1)*n+j]) reuse the lines the others
+	// brought into the caches, so only one stream an array reaches
+	// memory (Kerncraft's layer condition, taken to hold: a few rows fit
+	// the second-level cache).
+	streamed map[string]float64 // array → element size
 }
 
 // footprint is the size of the array an access with an index the
@@ -348,12 +355,15 @@ func (o *opsCounter) convert(from, to cc.ExpressionNode) {
 }
 
 // isMemoryVar reports whether a variable lives in memory rather than a
-// register: globals and statics, and locals whose address is taken.
+// register: globals and statics. A local whose address is taken (passed
+// to MPI_Allreduce after the loop that sums it) is still kept in a
+// register inside loops by an optimising compiler, which moves its load
+// and store out of the loop.
 func isMemoryVar(d *cc.Declarator) bool {
 	if d.IsParam() {
 		return false
 	}
-	return d.StorageDuration() == cc.Static || d.AddressTaken()
+	return d.StorageDuration() == cc.Static
 }
 
 func (o *opsCounter) unary(x *cc.UnaryExpression, lvalue bool) {
@@ -485,12 +495,12 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.add("seq_bytes", size)
+		o.stream(e, size)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.add("seq_bytes", size)
+		o.stream(e, size)
 	default:
 		o.add("load_l1", 1)
 	}
@@ -504,6 +514,22 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		}
 	}
 	o.accesses = append(o.accesses, acc)
+}
+
+// stream counts the bytes a streamed access moves to or from memory: an
+// element of its array's stream, once per array (see streamed). A store
+// to an array the block also loads moves its line back: a second stream.
+// The block adds them (Block.addStreams), once per array it streams.
+func (o *opsCounter) stream(e cc.ExpressionNode, size float64) {
+	base := baseOf(e)
+	if base == "" {
+		o.add("seq_bytes", size)
+		return
+	}
+	if o.streamed == nil {
+		o.streamed = map[string]float64{}
+	}
+	o.streamed[base] = max(o.streamed[base], size)
 }
 
 // access is one memory access of a block, for the working-set estimate.

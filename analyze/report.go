@@ -12,6 +12,9 @@ import (
 type Machine struct {
 	Name string
 	Ops  map[string]float64
+	// Nodes is how many nodes the processes are spread over: those on
+	// one node share its last cache level (sharers).
+	Nodes int
 }
 
 // Row is one block in the report: its counts and, per machine, the time
@@ -62,10 +65,14 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 		e := fenv[f.Name]
 		calls := evalCount(f.Calls, e)
 		for _, u := range units(f.Body) {
-			level := "l1"
-			if u.ws != nil {
-				level = levelOf(evalCount(u.ws, e))
+			levels := make([]string, len(machines))
+			for i, m := range machines {
+				levels[i] = "l1"
+				if u.ws != nil {
+					levels[i] = levelOf(evalCount(u.ws, e), sharers(e, m))
+				}
 			}
+			scale := iterationScales(u.blocks, levels, e, machines, calls)
 			for _, b := range u.blocks {
 				n := evalCount(b.Count, e) * calls
 				if b.CountHow == Stepped {
@@ -74,16 +81,20 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 					}
 				}
 				row := Row{Block: b.Name, Func: f.Name, Kind: b.Kind, Pos: b.Pos, End: b.End, Ops: b.Ops,
-					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: level,
+					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: first(levels),
 					Seconds: make([]float64, len(machines))}
 				for i, m := range machines {
-					secs, classes := blockSeconds(b, level, e, m.Ops, missing[i])
-					row.Seconds[i] = n * secs
+					secs, classes := blockSeconds(b, levels[i], sharers(e, m), e, m.Ops, missing[i])
+					share := 1.0
+					if s, ok := scale[b]; ok {
+						share = s[i]
+					}
+					row.Seconds[i] = n * secs * share
 					for k, v := range classes {
 						if r.ByClass[k] == nil {
 							r.ByClass[k] = make([]float64, len(machines))
 						}
-						r.ByClass[k][i] += n * v
+						r.ByClass[k][i] += n * v * share
 					}
 					if r.ByFunc[f.Name] == nil {
 						r.ByFunc[f.Name] = make([]float64, len(machines))
@@ -104,11 +115,44 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 	return r
 }
 
+// iterationScales shares the time of each loop iteration that is priced
+// as a whole (iteration.go) among its blocks: each block's own time,
+// scaled on each machine so that they add up to the iteration's.
+func iterationScales(bs []*Block, levels []string, env map[string]float64, machines []Machine, calls float64) map[*Block][]float64 {
+	out := map[*Block][]float64{}
+	for _, b := range bs {
+		it, ok := iteration(b)
+		if !ok {
+			continue
+		}
+		m := merged(it)
+		n := evalCount(b.Count, env) * calls
+		f := make([]float64, len(machines))
+		for i, mc := range machines {
+			none := map[string]bool{}
+			whole, _ := blockSeconds(m, levels[i], sharers(env, mc), env, mc.Ops, none)
+			parts := 0.0
+			for _, x := range it {
+				s, _ := blockSeconds(x.b, levels[i], sharers(env, mc), env, mc.Ops, none)
+				parts += evalCount(x.b.Count, env) * calls * s
+			}
+			f[i] = 1
+			if parts > 0 {
+				f[i] = whole * n / parts
+			}
+		}
+		for _, x := range it {
+			out[x.b] = f
+		}
+	}
+	return out
+}
+
 // blockSeconds is one execution of a block on a machine, as the model
 // prices it (blockTime): the largest of its operations' reciprocal
 // throughputs, its loop-carried chains' latencies and its memory
 // accesses; and that time split by operation class.
-func blockSeconds(b *Block, level string, env, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
+func blockSeconds(b *Block, level string, share float64, env, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
 	price := func(key string, n float64) float64 {
 		if key == "" {
 			return 0
@@ -130,12 +174,16 @@ func blockSeconds(b *Block, level string, env, ops map[string]float64, missing m
 			best, bestSplit = t, split
 		}
 	}
-	tp := map[string]float64{}
+	groups := map[string]map[string]float64{}
+	lib := map[string]float64{}
 	mem := map[string]float64{}
 	for k, n := range b.Ops {
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
 			size, _ := eval(b.footprints[fp], env)
-			key := kind + "_" + levelOf(size)
+			key := kind + "_" + levelOf(size, share)
+			if kind == "load" {
+				key = "load_rand_" + levelOf(size, share) // as the model's load(): see emit.go
+			}
 			mem[key] += price(key, n)
 			continue
 		}
@@ -149,9 +197,29 @@ func blockSeconds(b *Block, level string, env, ops map[string]float64, missing m
 			}
 			continue
 		}
-		tp[throughputKey(k)] += price(throughputKey(k), n)
+		if u := unitOf(k); u != "" {
+			if groups[u] == nil {
+				groups[u] = map[string]float64{}
+			}
+			groups[u][throughputKey(k)] += price(throughputKey(k), n)
+		} else {
+			lib[throughputKey(k)] += price(throughputKey(k), n)
+		}
 	}
-	consider(tp)
+	// Each group of units with the library work (blockTime).
+	for _, u := range sortedKeys(groups) {
+		split := map[string]float64{}
+		for k, v := range groups[u] {
+			split[k] = v
+		}
+		for k, v := range lib {
+			split[k] += v
+		}
+		consider(split)
+	}
+	if len(groups) == 0 && len(lib) > 0 {
+		consider(lib)
+	}
 	for _, chain := range b.chains {
 		split := map[string]float64{}
 		for k, n := range chain {
@@ -193,25 +261,44 @@ func priced(k, level string, n float64, ops map[string]float64) (string, float64
 		key := strings.TrimSuffix(k, "_seq") + "_tp" // prefetched, overlapping
 		t, _ := machine.OpTime(ops, key)
 		return key, n * t
-	case "load_l1", "store_l1":
-		key := strings.TrimSuffix(k, "_l1") + "_" + level
+	case "load_l1":
+		key := "load_rand_" + level // independent loads overlap (emit.go's load())
+		t, _ := machine.OpTime(ops, key)
+		return key, n * t
+	case "store_l1":
+		key := "store_" + level
 		return key, n * ops[key]
 	}
 	return k, n * ops[k]
 }
 
 // levelOf is the level a working set of ws bytes reaches, by the working
-// sets augur bench machine measures.
-func levelOf(ws float64) string {
+// sets augur bench machine measures; the last level is shared by the
+// sharers processes of a node (the model's shared()).
+func levelOf(ws, sharers float64) string {
 	switch {
 	case ws <= 16<<10:
 		return "l1"
 	case ws <= 256<<10:
 		return "l2"
-	case ws <= 4<<20:
+	case ws*sharers <= 4<<20:
 		return "l3"
 	}
 	return "mem"
+}
+
+// sharers is how many processes share a node's last cache level: the
+// model's max(1, ceil(procs / nodes)).
+func sharers(env map[string]float64, m Machine) float64 {
+	nodes := float64(max(m.Nodes, 1))
+	return max(1, math.Ceil(env["procs"]/nodes))
+}
+
+func first(s []string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
 }
 
 // unit is a group of blocks that the model prices as one action: a loop

@@ -370,6 +370,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		b.Ops[k] += v
 	}
 	b.Bytes += o.bytes
+	b.addStreams(o.streamed)
 	b.accesses = append(b.accesses, o.accesses...)
 	for k, v := range o.footprints {
 		if b.footprints == nil {

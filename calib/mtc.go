@@ -528,6 +528,36 @@ func throughput(o operands) []bench {
 	}
 }
 
+// randomLoads measures loads at random places of data, eight independent
+// ones an iteration (Fibonacci hashing of a counter): the reciprocal
+// throughput of accesses through an index the hardware cannot predict
+// (hist[key[i]]++, a gather), which overlap up to the processor's
+// outstanding misses rather than waiting one latency each.
+func randomLoads(level string, bytes int, data []uint64) bench {
+	bits := 0
+	for 1<<(bits+1) <= len(data) {
+		bits++
+	}
+	shift := uint32(32 - bits) // indices below 2^bits ≤ len(data)
+	return bench{key: "load_rand_" + level, doc: "load at a random place, independent of its neighbours, working set " + sizeText(bytes), rate: true, body: func(n int) uint64 {
+		var s0, s1, s2, s3, s4, s5, s6, s7 uint64
+		const k = 0x9E3779B1
+		j := uint32(0)
+		for i := 0; i < n; i++ {
+			s0 += data[(j*k)>>shift]
+			s1 += data[((j+1)*k)>>shift]
+			s2 += data[((j+2)*k)>>shift]
+			s3 += data[((j+3)*k)>>shift]
+			s4 += data[((j+4)*k)>>shift]
+			s5 += data[((j+5)*k)>>shift]
+			s6 += data[((j+6)*k)>>shift]
+			s7 += data[((j+7)*k)>>shift]
+			j += unroll
+		}
+		return s0 ^ s1 ^ s2 ^ s3 ^ s4 ^ s5 ^ s6 ^ s7
+	}}
+}
+
 // memory is loads and stores by working-set size: the cache levels.
 func memory(memWS int) []bench {
 	var out []bench
@@ -564,7 +594,7 @@ func memory(memWS int) []bench {
 				}
 			}
 			return data[len(data)/2]
-		}})
+		}}, randomLoads(ws.key, ws.bytes, data))
 	}
 	// Streamed loads and stores within the first level: what an access
 	// costs when the hardware prefetches it and it overlaps with others.

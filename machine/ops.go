@@ -47,6 +47,10 @@ var OpKeys = []OpKey{
 	{"exp_tp", "exp among independent operations"},
 	{"log_tp", "log among independent operations"},
 	{"load_tp", "a load the hardware prefetches (unit stride), among independent ones"},
+	{"load_rand_l1", "a load at a random place of 16 KiB, among independent ones"},
+	{"load_rand_l2", "a load at a random place of 256 KiB, among independent ones"},
+	{"load_rand_l3", "a load at a random place of 4 MiB, among independent ones"},
+	{"load_rand_mem", "a load at a random place of main memory, among independent ones"},
 	{"store_tp", "a store with unit stride, among independent ones"},
 }
 
@@ -67,6 +71,10 @@ func OpIndex(key string) (int, bool) {
 func OpTime(ops map[string]float64, key string) (float64, bool) {
 	if t, ok := ops[key]; ok {
 		return t, true
+	}
+	if level, ok := strings.CutPrefix(key, "load_rand_"); ok {
+		t, ok := ops["load_"+level] // a dependent load: the slower figure
+		return t, ok
 	}
 	switch key {
 	case "load_tp", "store_tp":

@@ -1,0 +1,80 @@
+package analyze
+
+// One iteration of an innermost loop is priced as a whole: its test and
+// step, its straight-line blocks and the arms of its branches all run in
+// the same stretch of instructions, so the processor overlaps them. The
+// iteration takes the largest of its units' busy times, its loop-carried
+// chains and its memory traffic (blockTime), not the sum of its blocks'
+// (a dartboard's hit test and hit counter run in the shadow of its random
+// number generator's multiply chain).
+
+// weightedBlock is a block of an iteration and how many times it runs per
+// iteration (a branch arm's probability).
+type weightedBlock struct {
+	b *Block
+	w float64
+}
+
+// iteration returns the blocks of one iteration of loop b, the loop's own
+// test and step first, when its body is straight-line code and branches
+// with a known probability (no inner loops, calls or communication).
+func iteration(b *Block) ([]weightedBlock, bool) {
+	if b.Kind != Loop {
+		return nil, false
+	}
+	out := []weightedBlock{{b, 1}}
+	var add func(bs []*Block, w float64) bool
+	add = func(bs []*Block, w float64) bool {
+		for _, x := range bs {
+			switch x.Kind {
+			case Compute:
+				out = append(out, weightedBlock{x, w})
+			case Branch:
+				p, ok := constOf(orNum(x.Prob))
+				if x.Cond != nil || x.Prob == nil || !ok {
+					return false
+				}
+				out = append(out, weightedBlock{x, w})
+				if !add(x.Then, w*p) || !add(x.Else, w*(1-p)) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !add(b.Body, 1) || len(out) == 1 {
+		return nil, false
+	}
+	return out, true
+}
+
+// merged is a block standing for one iteration: the operations and the
+// chains of its blocks summed with their weights.
+func merged(it []weightedBlock) *Block {
+	m := &Block{Kind: Compute, Ops: map[string]float64{}}
+	for _, x := range it {
+		for k, v := range x.b.Ops {
+			m.Ops[k] += x.w * v
+		}
+		for v, ops := range x.b.chains {
+			if m.chains == nil {
+				m.chains = map[string]map[string]float64{}
+			}
+			if m.chains[v] == nil {
+				m.chains[v] = map[string]float64{}
+			}
+			for k, n := range ops {
+				m.chains[v][k] += x.w * n
+			}
+		}
+		for k, fp := range x.b.footprints {
+			if m.footprints == nil {
+				m.footprints = map[string]Expr{}
+			}
+			m.footprints[k] = fp
+		}
+	}
+	return m
+}
