@@ -56,3 +56,29 @@ func BenchmarkSample(b *testing.B) {
 		}
 	}
 }
+
+// benchTriangle predicts a triangular nest of N(N+1)/2 iterations on one
+// process; step says whether every iteration runs (--step-loops) or the
+// nest is summed in closed form when reached.
+func benchTriangle(b *testing.B, n int, step bool) {
+	src := []byte("model tri\nparam N = 1000\nactivity main {\n  for i in 0 .. N {\n    for j in i .. N { action Inner cost (j - i + 1) * 1ns }\n  }\n}\n")
+	m, err := machine.Load("../examples/machines/ideal.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	var ops int64
+	for i := 0; i < b.N; i++ {
+		p, err := Run(Options{Filename: "tri.aug", Source: src, Machine: m, Procs: 1,
+			Set: map[string]float64{"N": float64(n)}, StepLoops: step})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ops += p.Ops
+	}
+	b.ReportMetric(float64(ops)/b.Elapsed().Seconds(), "exec/s")
+}
+
+func BenchmarkTriangleStepped_1000(b *testing.B)      { benchTriangle(b, 1000, true) }
+func BenchmarkTriangleClosedForm_1000(b *testing.B)   { benchTriangle(b, 1000, false) }
+func BenchmarkTriangleClosedForm_100000(b *testing.B) { benchTriangle(b, 100000, false) }
