@@ -457,6 +457,24 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 			} else {
 				fmt.Fprintf(b, "%sloop %s { // %s\n", ind, String(l.Trips), span(blk))
 			}
+			if it, ok := iteration(blk); ok {
+				// One action for the whole iteration (iteration.go); the
+				// loop itself is left to the engine, which sums it in
+				// closed form when its bounds allow.
+				m := merged(it)
+				c := cost{entries: []entry{{count: Num{1}, ops: m.Ops, chains: m.chains}}}
+				for _, x := range it {
+					for _, acc := range x.b.accesses {
+						c.accesses = append(c.accesses, weighted{acc, []*LoopInfo{l}})
+					}
+				}
+				if e, mem := c.expr(); e != nil {
+					usesMemory = usesMemory || mem
+					fmt.Fprintf(b, "%s  action %s cost %s // one iteration %s\n", ind, blk.Name, String(e), span(blk))
+				}
+				fmt.Fprintf(b, "%s}\n", ind)
+				continue
+			}
 			c := cost{entries: []entry{{count: Num{1}, ops: blk.Ops}}}
 			if e, mem := c.expr(); e != nil {
 				usesMemory = usesMemory || mem

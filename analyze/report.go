@@ -64,7 +64,12 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 	for _, f := range a.Funcs {
 		e := fenv[f.Name]
 		calls := evalCount(f.Calls, e)
-		for _, u := range units(f.Body) {
+		us := units(f.Body)
+		unitLevels := make([][]string, len(us))
+		// An iteration priced as a whole may span units (a loop that is
+		// not one action, and its body): its shares are the function's.
+		scale := map[*Block][]float64{}
+		for k, u := range us {
 			levels := make([]string, len(machines))
 			for i, m := range machines {
 				levels[i] = "l1"
@@ -72,14 +77,15 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 					levels[i] = levelOf(evalCount(u.ws, e), sharers(e, m))
 				}
 			}
-			scale := iterationScales(u.blocks, levels, e, machines, calls)
+			unitLevels[k] = levels
+			for b, f := range iterationScales(u.blocks, levels, e, machines, calls) {
+				scale[b] = f
+			}
+		}
+		for k, u := range us {
+			levels := unitLevels[k]
 			for _, b := range u.blocks {
-				n := evalCount(b.Count, e) * calls
-				if b.CountHow == Stepped {
-					if x, ok := enumerated(b.frames, e, 1e8); ok {
-						n = x * calls
-					}
-				}
+				n := blockCount(b, e, calls)
 				row := Row{Block: b.Name, Func: f.Name, Kind: b.Kind, Pos: b.Pos, End: b.End, Ops: b.Ops,
 					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: first(levels),
 					Seconds: make([]float64, len(machines))}
@@ -115,6 +121,17 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 	return r
 }
 
+// blockCount is how often a block runs in the whole run: its count, or
+// for a count with no closed form, the nest enumerated.
+func blockCount(b *Block, env map[string]float64, calls float64) float64 {
+	if b.CountHow == Stepped {
+		if x, ok := enumerated(b.frames, env, 1e8); ok {
+			return x * calls
+		}
+	}
+	return evalCount(b.Count, env) * calls
+}
+
 // iterationScales shares the time of each loop iteration that is priced
 // as a whole (iteration.go) among its blocks: each block's own time,
 // scaled on each machine so that they add up to the iteration's.
@@ -126,7 +143,7 @@ func iterationScales(bs []*Block, levels []string, env map[string]float64, machi
 			continue
 		}
 		m := merged(it)
-		n := evalCount(b.Count, env) * calls
+		n := blockCount(b, env, calls)
 		f := make([]float64, len(machines))
 		for i, mc := range machines {
 			none := map[string]bool{}
@@ -134,7 +151,7 @@ func iterationScales(bs []*Block, levels []string, env map[string]float64, machi
 			parts := 0.0
 			for _, x := range it {
 				s, _ := blockSeconds(x.b, levels[i], sharers(env, mc), env, mc.Ops, none)
-				parts += evalCount(x.b.Count, env) * calls * s
+				parts += blockCount(x.b, env, calls) * s
 			}
 			f[i] = 1
 			if parts > 0 {
