@@ -18,6 +18,7 @@ package analyze
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Position is a place in the analysed source.
@@ -277,4 +278,15 @@ func (a *Analysis) sortDiags() {
 		out = append(out, d)
 	}
 	a.Diags = out
+}
+
+// ModelName makes a model name of a file's base name: letters, digits
+// and underscores.
+func ModelName(base string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, base)
 }

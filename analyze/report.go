@@ -30,6 +30,8 @@ type Row struct {
 	How        How
 	Level      string    // the memory level its loads and stores are charged at
 	Seconds    []float64 // per machine
+	// Classes splits Seconds by operation class, per machine.
+	Classes []map[string]float64
 }
 
 // Report is formula (1) applied to every block, for one process, on
@@ -96,12 +98,15 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 						share = s[i]
 					}
 					row.Seconds[i] = n * secs * share
+					split := map[string]float64{}
 					for k, v := range classes {
 						if r.ByClass[k] == nil {
 							r.ByClass[k] = make([]float64, len(machines))
 						}
 						r.ByClass[k][i] += n * v * share
+						split[k] = n * v * share
 					}
+					row.Classes = append(row.Classes, split)
 					if r.ByFunc[f.Name] == nil {
 						r.ByFunc[f.Name] = make([]float64, len(machines))
 					}

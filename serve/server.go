@@ -99,6 +99,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/runs", s.startRun)
 	m.HandleFunc("POST /api/sweeps", s.startSweep)
 	m.HandleFunc("POST /api/open", s.open)
+	m.HandleFunc("POST /api/analyze", s.analyzeSource)
 	m.HandleFunc("GET /api/runs", s.listRuns)
 	m.HandleFunc("GET /api/runs/{id}", s.getRun)
 	m.HandleFunc("POST /api/runs/{id}/cancel", s.cancelRun)

@@ -114,12 +114,13 @@ type fileList struct {
 	Models    []string `json:"models"`
 	Machines  []string `json:"machines"`
 	Results   []string `json:"results"` // JSON files: results and timelines
+	Sources   []string `json:"sources"` // C files, for the source view
 	Truncated bool     `json:"truncated,omitempty"`
 }
 
 // list walks the workspace (hidden folders and deep trees skipped).
 func (ws *workspace) list() fileList {
-	l := fileList{Models: []string{}, Machines: []string{}, Results: []string{}}
+	l := fileList{Models: []string{}, Machines: []string{}, Results: []string{}, Sources: []string{}}
 	n := 0
 	fs.WalkDir(ws.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -143,12 +144,15 @@ func (ws *workspace) list() fileList {
 			l.Machines = append(l.Machines, p)
 		case ".json":
 			l.Results = append(l.Results, p)
+		case ".c":
+			l.Sources = append(l.Sources, p)
 		}
 		return nil
 	})
 	sort.Strings(l.Models)
 	sort.Strings(l.Machines)
 	sort.Strings(l.Results)
+	sort.Strings(l.Sources)
 	return l
 }
 

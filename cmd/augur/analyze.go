@@ -20,6 +20,7 @@ import (
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
+	"augur/sourceview"
 )
 
 // stringList collects a repeated flag's values in order.
@@ -36,6 +37,7 @@ type analyzeFlags struct {
 	format                           *string
 	procs                            *int
 	name                             *string
+	report                           *string
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
@@ -50,6 +52,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
+	f.report = fs.String("report", "", "write the source view to `FILE`: a self-contained HTML page with the source, its blocks coloured by their share of the time, and each block's counts and time on every --machine")
 	return f
 }
 
@@ -139,13 +142,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	name := *f.name
 	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0]))
-		name = strings.Map(func(r rune) rune {
-			if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-				return r
-			}
-			return '_'
-		}, name)
+		name = analyze.ModelName(strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0])))
 	}
 	src := a.Model(name, files)
 	if _, diags := model.Parse(name+".aug", []byte(src)); diags.HasErrors() {
@@ -184,6 +181,11 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if *f.out != "" {
 		out.ModelFile = *f.out
 	}
+	if *f.report != "" {
+		if err := writeSourceView(*f.report, out); err != nil {
+			return fail(exitInput, "--report: %v", err)
+		}
+	}
 	switch *f.format {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
@@ -200,6 +202,27 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return exitSim
 	}
 	return exitOK
+}
+
+// writeSourceView writes the HTML source view (package sourceview).
+func writeSourceView(path string, o analyzeOutput) error {
+	var files []sourceview.File
+	for _, name := range o.Files {
+		f, err := sourceview.ReadFile(name, name)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+	}
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := sourceview.Write(out, sourceview.FromReport("augur analyze: "+o.Model, files, o.Report, o.Predicted)); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 func machineName(m *machine.Machine, path string) string {

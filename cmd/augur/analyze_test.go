@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -111,5 +112,53 @@ func TestAnalyzeErrors(t *testing.T) {
 	code, _, errs = augur(t, "analyze", "nonexistent.c")
 	if code != exitInput || !strings.Contains(errs, "nonexistent.c") {
 		t.Errorf("missing file: exit %d\n%s", code, errs)
+	}
+}
+
+// --report writes the source view: the program's lines with its blocks,
+// each with its count and time on the machine.
+func TestAnalyzeReport(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	mach := filepath.Join(dir, "m.yaml")
+	if err := os.WriteFile(mach, []byte(opsYAML), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "pi.html")
+	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2", "--set", "darts=1000", "--format", "json", "--report", page)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Blocks []struct {
+			Name  string    `json:"name"`
+			Lines [2]int    `json:"lines"`
+			Value float64   `json:"count_value"`
+			Time  []float64 `json:"time_s"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil || len(r.Blocks) == 0 {
+		t.Fatalf("json: %v", err)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../../analyze/testdata/pi.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(html)
+	if n := strings.Count(text, `<span class="no">`); n != strings.Count(strings.TrimSuffix(string(src), "\n"), "\n")+1 {
+		t.Errorf("%d numbered lines, the source has %d", n, strings.Count(string(src), "\n"))
+	}
+	for _, b := range r.Blocks {
+		for _, want := range []string{"<h2>" + b.Name + " ", fmt.Sprintf("pi.c:%d-%d", b.Lines[0], b.Lines[1]), fmt.Sprintf("runs %.6g times", b.Value)} {
+			if !strings.Contains(text, want) {
+				t.Errorf("block %s: the page lacks %q", b.Name, want)
+			}
+		}
 	}
 }

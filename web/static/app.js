@@ -514,11 +514,34 @@
     fill($('sweep-b'), f.models, '<option value="">(none)</option>');
     fill($('machine'), f.machines, '');
     fill($('result-file'), f.results, '<option value="">—</option>');
+    fill($('c-file'), f.sources || [], '<option value="">—</option>');
     fill($('trace-file'), f.results, '<option value="">(none)</option>');
     const ideal = f.machines.find((m) => /ideal\.ya?ml$/.test(m));
     if (!$('machine').dataset.touched && ideal) $('machine').value = ideal;
   }
   $('machine').addEventListener('change', () => { $('machine').dataset.touched = '1'; });
+
+  // ---------- source view (augur analyze --report) ----------
+  $('analyze').addEventListener('click', async () => {
+    const status = $('analyze-status');
+    const file = $('c-file').value;
+    if (!file) { status.textContent = 'pick a C source of the workspace'; return; }
+    let params;
+    try { params = paramsObject(); } catch (e) { status.textContent = e.message; return; }
+    status.textContent = 'analysing ' + file + '…';
+    const body = { file, machines: $('machine').value ? [$('machine').value] : [], procs: Number($('procs').value) || 1, params };
+    const r = await fetch('/api/analyze', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!r.ok) {
+      let msg = r.statusText;
+      try { msg = (await r.json()).error || msg; } catch (e) { /* not JSON */ }
+      status.textContent = msg;
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([await r.text()], { type: 'text/html' }));
+    status.textContent = '';
+    const w = window.open(url, '_blank');
+    if (!w) status.innerHTML = '<a href="' + url + '" target="_blank">open the source view</a>';
+  });
 
   async function openModel(path) {
     const f = await api('GET', '/api/file?path=' + encodeURIComponent(path));

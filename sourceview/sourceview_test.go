@@ -1,0 +1,54 @@
+package sourceview
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func samplePage() Page {
+	t := 0.5
+	return Page{
+		Title: "demo", Machines: []string{"a", "b"}, Predicted: []*float64{&t, nil}, Compute: []float64{0.4, 0.2},
+		Files: []File{{Name: "demo.c", Lines: []string{"int main(void) {", "  for (int i = 0; i < n; i++)", "    s += x[i]; /* <script>alert(1)</script> */", "}"}}},
+		Blocks: []Block{
+			{Name: "main_L1", Func: "main", Kind: "compute", File: "demo.c", First: 1, Last: 4, Count: "1", CountValue: 1, Provenance: "exact", Seconds: []float64{0.1, 0.05}},
+			{Name: "main_L2", Func: "main", Kind: "loop", File: "demo.c", First: 2, Last: 3, Count: "n", CountValue: 1000, Provenance: "symbolic", Level: "l1",
+				Ops: map[string]float64{"fp_add": 1, "load_seq": 1}, Seconds: []float64{0.3, 0.15},
+				Classes: []map[string]float64{{"fp_add_tp": 0.3}, {"fp_add_tp": 0.15}}},
+		},
+		ByFunc:  map[string][]float64{"main": {0.4, 0.2}},
+		ByClass: map[string][]float64{"fp_add_tp": {0.3, 0.15}},
+	}
+}
+
+// The page shows every line, each block with its count and its time on
+// both machines, and ties each line to its innermost block.
+func TestWrite(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, samplePage()); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		`<span class="no">2</span>  for (int i = 0; i &lt; n; i&#43;&#43;)`, // source escaped
+		`data-b="1"`, "main_L2", "runs 1000 times: <code>n</code> (symbolic)", "memory at l1",
+		"300 ms", "150 ms", "75.0 %", // block L2: 0.3 s of 0.4 s on a
+		"predicted run time 500 ms", "demo.c:2-3; inside main_L1",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	// Lines 2 and 3 belong to main_L2 (the innermost), lines 1 and 4 to main_L1.
+	if strings.Count(out, `data-b="1" style`) != 2 || strings.Count(out, `data-b="0" style`) != 2 {
+		t.Errorf("lines are not tied to their innermost blocks")
+	}
+	if strings.Contains(out, "<script>alert(1)") {
+		t.Error("source text is not escaped")
+	}
+	var again bytes.Buffer
+	if err := Write(&again, samplePage()); err != nil || again.String() != out {
+		t.Error("the page is not byte-identical for the same input")
+	}
+}
