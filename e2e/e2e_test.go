@@ -702,3 +702,27 @@ func TestWorkbenchDiagram(t *testing.T) {
 func clickJS(sel string) chromedp.Action {
 	return chromedp.Evaluate(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new MouseEvent('click', {bubbles: true}))`, sel), nil)
 }
+
+// The Model tab's source view: pick a C program of the workspace, press
+// Source view, and the page augur analyze --report writes opens with the
+// program's blocks and counts.
+func TestWorkbenchSourceView(t *testing.T) {
+	ctx := browser(t, 60*time.Second)
+	url := workbench(t, "..")
+	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),
+		// Keep what is written to the new window instead of opening one.
+		chromedp.Evaluate(`window.open = () => ({ document: { write: (h) => { window.__page = h; }, close: () => {} } }); true`, nil))
+	waitJS(t, ctx, "the C sources", `[...document.getElementById('c-file').options].some(o => o.value === 'examples/analyze/pi.c')`)
+	run(t, ctx, "asking for the source view", setField("c-file", "examples/analyze/pi.c"), setField("machine", "examples/machines/ideal.yaml"),
+		setField("procs", "2"), setField("params", "n=1000"), chromedp.Click("#analyze", chromedp.ByID))
+	waitJS(t, ctx, "the page", `!!window.__page`)
+	page := evalString(t, ctx, `window.__page`)
+	for _, want := range []string{"augur analyze: examples/analyze/pi.c", "count_hits_L36", "runs 500 times", `<span class="no">40</span>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the source view lacks %q", want)
+		}
+	}
+	if s := evalString(t, ctx, `document.getElementById('analyze-status').textContent`); s != "" {
+		t.Errorf("status %q after a successful analysis", s)
+	}
+}

@@ -537,10 +537,12 @@
       status.textContent = msg;
       return;
     }
-    const url = URL.createObjectURL(new Blob([await r.text()], { type: 'text/html' }));
+    const page = await r.text();
+    const w = window.open('', '_blank');
+    if (!w) { status.textContent = 'the browser blocked the new window: allow pop-ups for the workbench'; return; }
+    w.document.write(page);
+    w.document.close();
     status.textContent = '';
-    const w = window.open(url, '_blank');
-    if (!w) status.innerHTML = '<a href="' + url + '" target="_blank">open the source view</a>';
   });
 
   async function openModel(path) {
