@@ -28,9 +28,10 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_rand_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_rand_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(load_rand_l3: n_) : ops(load_rand_mem: n_)
 cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
 // Unit-stride loads and stores: within the caches the hardware
-// prefetches them and they overlap (load_tp, store_tp); beyond them they
-// cost the bytes they move at the memory's bandwidth.
-cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? ops(load_tp: loads_, store_tp: stores_) : ops(mem_byte: bytes_)
+// prefetches them and they overlap (load_tp, store_tp; loads and stores
+// have ports of their own); beyond them they cost the bytes they move at
+// the memory's bandwidth.
+cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? max(ops(load_tp: loads_), ops(store_tp: stores_)) : ops(mem_byte: bytes_)
 // The last level is shared by the processes of a node: what one's
 // working set leaves of it is the node's, the ranks placed there together.
 cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))

@@ -126,6 +126,14 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 	return r
 }
 
+func total(m map[string]float64) float64 {
+	t := 0.0
+	for _, v := range m {
+		t += v
+	}
+	return t
+}
+
 // blockCount is how often a block runs in the whole run: its count, or
 // for a count with no closed form, the nest enumerated.
 func blockCount(b *Block, env map[string]float64, calls float64) float64 {
@@ -199,6 +207,9 @@ func blockSeconds(b *Block, level string, share float64, env, ops map[string]flo
 	groups := map[string]map[string]float64{}
 	lib := map[string]float64{}
 	mem := map[string]float64{}
+	// Streamed loads and stores within the caches go through different
+	// ports: the busier of the two counts (the model's stream()).
+	streamLoads, streamStores := map[string]float64{}, map[string]float64{}
 	for k, n := range b.Ops {
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
 			size, _ := eval(b.footprints[fp], env)
@@ -211,7 +222,13 @@ func blockSeconds(b *Block, level string, share float64, env, ops map[string]flo
 		}
 		if memoryKeys[k] {
 			key, secs := priced(k, level, n, ops)
-			if key != "" {
+			switch {
+			case key == "":
+			case k == "load_seq":
+				streamLoads[key] += secs
+			case k == "store_seq":
+				streamStores[key] += secs
+			default:
 				if _, ok := ops[key]; !ok {
 					missing[key] = true
 				}
@@ -248,6 +265,13 @@ func blockSeconds(b *Block, level string, share float64, env, ops map[string]flo
 			split[k] += price(k, n)
 		}
 		consider(split)
+	}
+	busier := streamLoads
+	if total(streamStores) > total(streamLoads) {
+		busier = streamStores
+	}
+	for k, v := range busier {
+		mem[k] += v
 	}
 	if len(mem) > 0 {
 		consider(mem)
