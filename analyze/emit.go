@@ -25,8 +25,15 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // A load whose address does not depend on a value loaded just before
 // (a[i*n+k] down a column, hist[key[i]]) overlaps with its neighbours up
 // to the processor's outstanding misses: the random loads' throughput.
-cost load(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(load_rand_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(load_rand_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(load_rand_l3: n_) : ops(load_rand_mem: n_)
-cost store(ws_, n_) = ws_ <= ` + wsL1 + ` ? ops(store_l1: n_) : ws_ <= ` + wsL2 + ` ? ops(store_l2: n_) : shared(ws_) <= ` + wsL3 + ` ? ops(store_l3: n_) : ops(store_mem: n_)
+cost load(ws_, n_) = level(eff(ws_), n_, 0) * ops(load_rand_l1: 1) + level(eff(ws_), n_, 1) * ops(load_rand_l2: 1) + level(eff(ws_), n_, 2) * ops(load_rand_l3: 1) + level(eff(ws_), n_, 3) * ops(load_rand_mem: 1)
+cost store(ws_, n_) = level(eff(ws_), n_, 0) * ops(store_l1: 1) + level(eff(ws_), n_, 1) * ops(store_l2: 1) + level(eff(ws_), n_, 2) * ops(store_l3: 1) + level(eff(ws_), n_, 3) * ops(store_mem: 1)
+// Between two working sets augur bench machine measures (16 KiB, 256 KiB,
+// 4 MiB, 32 MiB), an access costs a blend of the two, log-linear in the
+// working set: level(ws, n, k) is the share of n charged at level k.
+cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= 16384 ? 1 : ws_ <= 262144 ? 1 - log2(ws_ / 16384) / 4 : 0) : k_ == 1 ? (ws_ <= 16384 ? 0 : ws_ <= 262144 ? log2(ws_ / 16384) / 4 : ws_ <= 4194304 ? 1 - log2(ws_ / 262144) / 4 : 0) : k_ == 2 ? (ws_ <= 262144 ? 0 : ws_ <= 4194304 ? log2(ws_ / 262144) / 4 : ws_ <= 33554432 ? 1 - log2(ws_ / 4194304) / 3 : 0) : (ws_ <= 4194304 ? 0 : ws_ <= 33554432 ? log2(ws_ / 4194304) / 3 : 1))
+// Beyond the private levels a working set shares the last with the
+// node's other processes.
+cost eff(ws_) = ws_ <= 262144 ? ws_ : shared(ws_)
 // Unit-stride loads and stores: within the caches the hardware
 // prefetches them and they overlap (load_tp, store_tp; loads and stores
 // have ports of their own); beyond them they cost the bytes they move at
@@ -35,6 +42,9 @@ cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? max(op
 // The last level is shared by the processes of a node: what one's
 // working set leaves of it is the node's, the ranks placed there together.
 cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
+// The first writes to n_ allocations of bytes_ each: fresh pages from the
+// kernel when an allocation reaches glibc's mmap threshold (128 KiB).
+cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
 `
 
 // cost is the cost of blocks run in a nest: for each block, how often it

@@ -706,6 +706,9 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
 		o.add("call", 1)
 	case "PIC_proba":
+	case "malloc", "calloc":
+		o.add("call", 1)
+		o.touch(x)
 	case "":
 		o.add("call", 1)
 		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")
@@ -713,6 +716,25 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		o.add("call", 1)
 		o.w.note(x, name, "library function %s is priced as one call; its own work is not counted", name)
 	}
+}
+
+// touch charges the first writes to the pages malloc or calloc hands
+// out: a large allocation (128 KiB or more, glibc's mmap threshold) is
+// fresh memory from the kernel every time, and each of its 4 KiB pages
+// costs a fault the first time the program writes it (page_touch), wherever
+// that write happens. Smaller ones come from memory the process has
+// already touched, mostly.
+func (o *opsCounter) touch(x *cc.PostfixExpression) {
+	size, ok := o.w.allocation(x)
+	if !ok {
+		return
+	}
+	key := String(size)
+	o.add("touch@"+key, 1)
+	if o.footprints == nil {
+		o.footprints = map[string]Expr{}
+	}
+	o.footprints[key] = size
 }
 
 // note warns once per program about a library function.

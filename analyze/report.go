@@ -68,6 +68,7 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 		calls := evalCount(f.Calls, e)
 		us := units(f.Body)
 		unitLevels := make([][]string, len(us))
+		unitWS := make([]float64, len(us))
 		// An iteration priced as a whole may span units (a loop that is
 		// not one action, and its body): its shares are the function's.
 		scale := map[*Block][]float64{}
@@ -80,7 +81,10 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 				}
 			}
 			unitLevels[k] = levels
-			for b, f := range iterationScales(u.blocks, levels, e, machines, calls) {
+			if u.ws != nil {
+				unitWS[k] = evalCount(u.ws, e)
+			}
+			for b, f := range iterationScales(u.blocks, levels, unitWS[k], e, machines, calls) {
 				scale[b] = f
 			}
 		}
@@ -92,7 +96,7 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 					Count: countText(b.Count, f), CountValue: n, How: weaker(b.CountHow, f.CallsHow), Level: first(levels),
 					Seconds: make([]float64, len(machines))}
 				for i, m := range machines {
-					secs, classes := blockSeconds(b, levels[i], sharers(e, m), e, m.Ops, missing[i])
+					secs, classes := blockSeconds(b, levels[i], unitWS[k], sharers(e, m), e, m.Ops, missing[i])
 					share := 1.0
 					if s, ok := scale[b]; ok {
 						share = s[i]
@@ -148,7 +152,7 @@ func blockCount(b *Block, env map[string]float64, calls float64) float64 {
 // iterationScales shares the time of each loop iteration that is priced
 // as a whole (iteration.go) among its blocks: each block's own time,
 // scaled on each machine so that they add up to the iteration's.
-func iterationScales(bs []*Block, levels []string, env map[string]float64, machines []Machine, calls float64) map[*Block][]float64 {
+func iterationScales(bs []*Block, levels []string, ws float64, env map[string]float64, machines []Machine, calls float64) map[*Block][]float64 {
 	out := map[*Block][]float64{}
 	for _, b := range bs {
 		it, ok := iteration(b)
@@ -160,10 +164,10 @@ func iterationScales(bs []*Block, levels []string, env map[string]float64, machi
 		f := make([]float64, len(machines))
 		for i, mc := range machines {
 			none := map[string]bool{}
-			whole, _ := blockSeconds(m, levels[i], sharers(env, mc), env, mc.Ops, none)
+			whole, _ := blockSeconds(m, levels[i], ws, sharers(env, mc), env, mc.Ops, none)
 			parts := 0.0
 			for _, x := range it {
-				s, _ := blockSeconds(x.b, levels[i], sharers(env, mc), env, mc.Ops, none)
+				s, _ := blockSeconds(x.b, levels[i], ws, sharers(env, mc), env, mc.Ops, none)
 				parts += blockCount(x.b, env, calls) * s
 			}
 			f[i] = 1
@@ -182,7 +186,7 @@ func iterationScales(bs []*Block, levels []string, env map[string]float64, machi
 // prices it (blockTime): the largest of its operations' reciprocal
 // throughputs, its loop-carried chains' latencies and its memory
 // accesses; and that time split by operation class.
-func blockSeconds(b *Block, level string, share float64, env, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
+func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string]float64, missing map[string]bool) (float64, map[string]float64) {
 	price := func(key string, n float64) float64 {
 		if key == "" {
 			return 0
@@ -213,11 +217,34 @@ func blockSeconds(b *Block, level string, share float64, env, ops map[string]flo
 	for k, n := range b.Ops {
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
 			size, _ := eval(b.footprints[fp], env)
-			key := kind + "_" + levelOf(size, share)
-			if kind == "load" {
-				key = "load_rand_" + levelOf(size, share) // as the model's load(): see emit.go
+			if kind == "touch" {
+				// As the model's touch(): fresh pages above the mmap threshold.
+				if size >= 128<<10 {
+					mem["page_touch"] += price("page_touch", n*math.Ceil(size/4096))
+				}
+				continue
 			}
-			mem[key] += price(key, n)
+			prefix := kind + "_"
+			if kind == "load" {
+				prefix = "load_rand_" // as the model's load(): see emit.go
+			}
+			for l, f := range levelShares(size, share) {
+				if f > 0 {
+					mem[prefix+levelNames[l]] += price(prefix+levelNames[l], n*f)
+				}
+			}
+			continue
+		}
+		if k == "load_l1" || k == "store_l1" {
+			prefix := "store_"
+			if k == "load_l1" {
+				prefix = "load_rand_" // independent loads overlap (emit.go's load())
+			}
+			for l, f := range levelShares(ws, share) {
+				if f > 0 {
+					mem[prefix+levelNames[l]] += price(prefix+levelNames[l], n*f)
+				}
+			}
 			continue
 		}
 		if memoryKeys[k] {
@@ -307,13 +334,6 @@ func priced(k, level string, n float64, ops map[string]float64) (string, float64
 		key := strings.TrimSuffix(k, "_seq") + "_tp" // prefetched, overlapping
 		t, _ := machine.OpTime(ops, key)
 		return key, n * t
-	case "load_l1":
-		key := "load_rand_" + level // independent loads overlap (emit.go's load())
-		t, _ := machine.OpTime(ops, key)
-		return key, n * t
-	case "store_l1":
-		key := "store_" + level
-		return key, n * ops[key]
 	}
 	return k, n * ops[k]
 }
@@ -332,6 +352,33 @@ func levelOf(ws, sharers float64) string {
 	}
 	return "mem"
 }
+
+// levelShares is how a working set of ws bytes splits its accesses among
+// the levels l1, l2, l3, mem (the model's level()): log-linear between
+// the working sets augur bench machine measures, the last level shared
+// by the node's sharers processes.
+func levelShares(ws, sharers float64) [4]float64 {
+	if ws > 256<<10 {
+		ws *= sharers
+	}
+	lg := func(x, lo, span float64) float64 { return math.Log2(x/lo) / span }
+	switch {
+	case ws <= 16<<10:
+		return [4]float64{1, 0, 0, 0}
+	case ws <= 256<<10:
+		f := lg(ws, 16<<10, 4)
+		return [4]float64{1 - f, f, 0, 0}
+	case ws <= 4<<20:
+		f := lg(ws, 256<<10, 4)
+		return [4]float64{0, 1 - f, f, 0}
+	case ws <= 32<<20:
+		f := lg(ws, 4<<20, 3)
+		return [4]float64{0, 0, 1 - f, f}
+	}
+	return [4]float64{0, 0, 0, 1}
+}
+
+var levelNames = [4]string{"l1", "l2", "l3", "mem"}
 
 // sharers is how many processes share a node's last cache level: the
 // model's max(1, ceil(procs / nodes)).

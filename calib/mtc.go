@@ -57,6 +57,9 @@ type MTCOptions struct {
 // carry, and reported integer adds of a thousandth of a nanosecond.
 const unroll = 8
 
+// pageSize is the page the page_touch benchmark faults in.
+const pageSize = 4096
+
 // calibrate picks the count n for which body(n) lasts about target.
 func calibrate(body func(n int) uint64, target time.Duration) (int, uint64) {
 	var sink uint64
@@ -117,6 +120,9 @@ type bench struct {
 	// may take less than a cycle, and there is no floor.
 	rate bool
 	body func(n int) uint64
+	// warm, if set, brings the working set into the caches before a
+	// timed run (by default a run of half the length does).
+	warm func() uint64
 }
 
 // MTC times the instruction set, the flop rate of one core and the
@@ -164,7 +170,11 @@ func MTC(o MTCOptions) MTCResult {
 		for j := range benches {
 			i := (j + r) % len(benches) // rotate, so no operation always follows the same one
 			b, n := benches[i], counts[i]
-			sink += b.body(n / 2) // warm the caches with this operation's working set
+			if b.warm != nil {
+				sink += b.warm()
+			} else {
+				sink += b.body(n / 2) // warm the caches with this operation's working set
+			}
 			t0 := threadCPU()
 			sink += b.body(n)
 			d := (threadCPU() - t0).Seconds() - timer
@@ -539,7 +549,16 @@ func randomLoads(level string, bytes int, data []uint64) bench {
 		bits++
 	}
 	shift := uint32(32 - bits) // indices below 2^bits ≤ len(data)
-	return bench{key: "load_rand_" + level, doc: "load at a random place, independent of its neighbours, working set " + sizeText(bytes), rate: true, body: func(n int) uint64 {
+	// A short run touches only some of the lines at random: read them
+	// all first, so that the level holds the whole working set.
+	warm := func() uint64 {
+		var s uint64
+		for _, x := range data {
+			s += x
+		}
+		return s
+	}
+	return bench{key: "load_rand_" + level, doc: "load at a random place, independent of its neighbours, working set " + sizeText(bytes), rate: true, warm: warm, body: func(n int) uint64 {
 		var s0, s1, s2, s3, s4, s5, s6, s7 uint64
 		const k = 0x9E3779B1
 		j := uint32(0)
@@ -643,6 +662,9 @@ func memory(memWS int) []bench {
 	for i := range b {
 		b[i], c[i] = float64(i), float64(2*i)
 	}
+	out = append(out, bench{key: "page_touch", doc: "first write to a page of fresh memory (4 KiB: the kernel maps and zeroes it), what memory just allocated costs once", rate: true, body: func(n int) uint64 {
+		return touchFreshPages(n * unroll)
+	}})
 	out = append(out, bench{key: "mem_byte", doc: "a byte moved to or from memory (STREAM triad over " + sizeText(3*third*8) + "; the inverse of the bandwidth)", per: 24, body: func(n int) uint64 {
 		j, m := 0, third-unroll
 		for i := 0; i < n; i++ {

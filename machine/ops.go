@@ -35,6 +35,7 @@ var OpKeys = []OpKey{
 	{"store_l3", "a store whose working set fits 4 MiB"},
 	{"store_mem", "a store to main memory"},
 	{"mem_byte", "a byte streamed to or from main memory (the inverse of the bandwidth)"},
+	{"page_touch", "the first write to a 4 KiB page of memory just allocated (the kernel maps and zeroes it)"},
 	// Reciprocal throughputs: the cost of an operation that overlaps with
 	// independent neighbours.
 	{"int_add_tp", "int_add among independent operations"},

@@ -30,6 +30,10 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* time_s is the whole program after MPI_Init, what augur analyze
+     * predicts; kernel_s the computation and communication alone. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    double start = MPI_Wtime();
     if (n < size || MAXKEY % size != 0) {
         if (rank == 0)
             fprintf(stderr, "isort: N must be at least the number of ranks and %d a multiple of it; got N=%d on %d ranks\n",
@@ -112,7 +116,7 @@ int main(int argc, char **argv)
     MPI_Reduce(&weighted, &all_weighted, 1, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         printf("disorder=%lld weighted=%lld n=%d ranks=%d\n", all_disorder, all_weighted, local * size, size);
-        printf("time_s=%.6f\n", t1 - t0);
+        printf("kernel_s=%.6f\n", t1 - t0);
     }
     free(keys);
     free(packed);
@@ -124,6 +128,9 @@ int main(int argc, char **argv)
     free(rcount);
     free(rdispl);
     free(next);
+    double end = MPI_Wtime();
+    if (rank == 0)
+        printf("time_s=%.6f\n", end - start);
     MPI_Finalize();
     return 0;
 }

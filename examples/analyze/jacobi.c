@@ -28,6 +28,10 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* time_s is the whole program after MPI_Init, what augur analyze
+     * predicts; kernel_s the computation and communication alone. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    double start = MPI_Wtime();
     if (n < 3 || n % size != 0 || iters < 1) {
         if (rank == 0)
             fprintf(stderr, "jacobi: N must be at least 3 and a multiple of the %d ranks, ITERS at least 1; got N=%d ITERS=%d\n",
@@ -81,10 +85,13 @@ int main(int argc, char **argv)
 
     if (rank == 0) {
         printf("residual=%.6e n=%d iters=%d ranks=%d\n", sqrt(residual), n, iters, size);
-        printf("time_s=%.6f\n", t1 - t0);
+        printf("kernel_s=%.6f\n", t1 - t0);
     }
     free(u);
     free(v);
+    double end = MPI_Wtime();
+    if (rank == 0)
+        printf("time_s=%.6f\n", end - start);
     MPI_Finalize();
     return 0;
 }
