@@ -12,17 +12,6 @@ import (
 	"testing"
 )
 
-// opsMachine prices every operation at 1 ns.
-const opsMachine = `name: onens
-nodes:
-  - name: n
-    count: 1
-    cpus: 4
-    ops: { int_add: 1ns, int_mul: 1ns, int_div: 4ns, fp_add: 1ns, fp_mul: 1ns, fp_div: 4ns, sqrt: 1ns, exp: 1ns, log: 1ns,
-           branch: 1ns, call: 1ns, rand: 1ns, load_l1: 1ns, load_l2: 1ns, load_l3: 1ns, load_mem: 1ns,
-           store_l1: 1ns, store_l2: 1ns, store_l3: 1ns, store_mem: 1ns, mem_byte: 0.1ns }
-network: { latency: 0, bandwidth: inf, intra: { latency: 0, bandwidth: inf } }
-`
 
 func post(t *testing.T, url string, body any) (int, string) {
 	t.Helper()
@@ -51,7 +40,11 @@ func TestAnalyzeSourceView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"pi.c": src, "ops.yaml": []byte(opsMachine),
+	ops, err := os.ReadFile("../analyze/testdata/onens.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"pi.c": src, "ops.yaml": ops,
 		"broken.c": []byte("int main(void) {\n  int x = ;\n}\n")} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)

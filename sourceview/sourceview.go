@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"augur/analyze"
+	"augur/report"
 )
 
 // Page is what the view shows.
@@ -160,23 +161,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// seconds prints a time with a unit people read.
-func seconds(s float64) string {
-	switch a := math.Abs(s); {
-	case a == 0:
-		return "0 s"
-	case a < 1e-6:
-		return fmt.Sprintf("%.3g ns", s*1e9)
-	case a < 1e-3:
-		return fmt.Sprintf("%.3g µs", s*1e6)
-	case a < 1:
-		return fmt.Sprintf("%.4g ms", s*1e3)
-	}
-	return fmt.Sprintf("%.4g s", s)
-}
-
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"seconds": seconds,
+	"seconds": report.Seconds,
 	"pct":     func(x float64) string { return fmt.Sprintf("%.1f %%", 100*x) },
 	"num":     func(x float64) string { return fmt.Sprintf("%.6g", x) },
 	"at": func(xs []float64, i int) float64 {

@@ -11,18 +11,9 @@ import (
 	"testing"
 )
 
-// A machine with every operation at 1 ns but divisions at 4 ns and
-// loads and stores per level, a free network.
-const opsYAML = `name: onens
-nodes:
-  - name: n
-    count: 1
-    cpus: 4
-    ops: { int_add: 1ns, int_mul: 1ns, int_div: 4ns, fp_add: 1ns, fp_mul: 1ns, fp_div: 4ns, sqrt: 1ns, exp: 1ns, log: 1ns,
-           branch: 1ns, call: 1ns, rand: 1ns, load_l1: 1ns, load_l2: 1ns, load_l3: 1ns, load_mem: 1ns,
-           store_l1: 1ns, store_l2: 1ns, store_l3: 1ns, store_mem: 1ns, mem_byte: 0.1ns }
-network: { latency: 0, bandwidth: inf, intra: { latency: 0, bandwidth: inf } }
-`
+// opsMachine prices every operation at 1 ns but divisions at 4 ns and
+// loads and stores per level, with a free network.
+const opsMachine = "../../analyze/testdata/onens.yaml"
 
 // augur analyze on the dartboard program: the model it writes checks and
 // predicts, the JSON gives every block with its count and time, and the
@@ -32,12 +23,8 @@ func TestAnalyzePi(t *testing.T) {
 		t.Skip("no C compiler")
 	}
 	dir := t.TempDir()
-	mach := filepath.Join(dir, "m.yaml")
-	if err := os.WriteFile(mach, []byte(opsYAML), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	out := filepath.Join(dir, "pi.aug")
-	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
+	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
@@ -80,7 +67,7 @@ func TestAnalyzePi(t *testing.T) {
 	if code, _, errs := augur(t, "check", out); code != exitOK {
 		t.Errorf("check of the written model: exit %d\n%s", code, errs)
 	}
-	code, stdout, errs = augur(t, "predict", out, "--machine", mach, "--procs", "2", "--set", "darts=1000", "--format", "json")
+	code, stdout, errs = augur(t, "predict", out, "--machine", opsMachine, "--procs", "2", "--set", "darts=1000", "--format", "json")
 	var p struct {
 		Time float64 `json:"predicted_time_s"`
 	}
@@ -88,7 +75,7 @@ func TestAnalyzePi(t *testing.T) {
 		t.Errorf("predict of the written model: exit %d, %g s against analyze's %g s\n%s", code, p.Time, *r.Machines[0].Predicted, errs)
 	}
 	// Text output names the blocks and the operation classes.
-	code, stdout, _ = augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2")
+	code, stdout, _ = augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2")
 	for _, want := range []string{"dboard_L14", "fp_div", "predicted run time", "not known statically"} {
 		if code != exitOK || !strings.Contains(stdout, want) {
 			t.Errorf("text output lacks %q (exit %d):\n%s", want, code, stdout)
@@ -122,12 +109,8 @@ func TestAnalyzeReport(t *testing.T) {
 		t.Skip("no C compiler")
 	}
 	dir := t.TempDir()
-	mach := filepath.Join(dir, "m.yaml")
-	if err := os.WriteFile(mach, []byte(opsYAML), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	page := filepath.Join(dir, "pi.html")
-	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", mach, "--procs", "2", "--set", "darts=1000", "--format", "json", "--report", page)
+	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "--set", "darts=1000", "--format", "json", "--report", page)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
