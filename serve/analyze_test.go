@@ -12,7 +12,6 @@ import (
 	"testing"
 )
 
-
 func post(t *testing.T, url string, body any) (int, string) {
 	t.Helper()
 	b, err := json.Marshal(body)
