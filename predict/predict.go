@@ -93,11 +93,12 @@ type CheckError struct{ Diags model.Diagnostics }
 func (e *CheckError) Error() string { return e.Diags.Error() }
 func (e *CheckError) Unwrap() error { return ErrCheck }
 
-// CfgError is a --cfg setting that cannot be applied: a usage error.
-type CfgError struct{ Err error }
+// UsageError is an option that cannot be applied (a --cfg setting, a
+// mapping for another number of processes): the caller's mistake.
+type UsageError struct{ Err error }
 
-func (e *CfgError) Error() string { return e.Err.Error() }
-func (e *CfgError) Unwrap() error { return e.Err }
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
 
 // networkFor applies the --cfg settings to machine m. A flow model
 // (network/model:CM02, LV08, SMPI) takes every key, as replay does; the
@@ -112,7 +113,7 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 	}
 	c, err := m.NetConfig(cfg...)
 	if err != nil {
-		return nil, nil, &CfgError{err}
+		return nil, nil, &UsageError{err}
 	}
 	if c.Model.Flow() {
 		return m, &c, nil
@@ -129,10 +130,10 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 		case "network/model":
 			continue
 		default:
-			return nil, nil, &CfgError{fmt.Errorf("--cfg %s: the constant network model has no such setting; choose a flow model first (--cfg network/model:CM02, LV08 or SMPI)", key)}
+			return nil, nil, &UsageError{fmt.Errorf("--cfg %s: the constant network model has no such setting; choose a flow model first (--cfg network/model:CM02, LV08 or SMPI)", key)}
 		}
 		if len(f) != 1 || f[0].From != 0 {
-			return nil, nil, &CfgError{fmt.Errorf("--cfg %s: factors by message size need a flow model (--cfg network/model:SMPI first); the constant model takes one number", key)}
+			return nil, nil, &UsageError{fmt.Errorf("--cfg %s: factors by message size need a flow model (--cfg network/model:SMPI first); the constant model takes one number", key)}
 		}
 		if key == "network/latency-factor" || key == "smpi/lat-factor" {
 			lat = f[0].Value
@@ -142,7 +143,7 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 	}
 	scaled, err := m.WithNetworkFactors(lat, bw)
 	if err != nil {
-		return nil, nil, &CfgError{err}
+		return nil, nil, &UsageError{err}
 	}
 	c.LatFactor, c.BwFactor = netmodel.Factors{{From: 0, Value: 1}}, netmodel.Factors{{From: 0, Value: 1}}
 	return scaled, &c, nil
@@ -199,7 +200,7 @@ func Run(o Options) (*Prediction, error) {
 	}
 	nodeOf, err := m.Map(procs, o.Mapping, o.Explicit)
 	if err != nil {
-		return nil, err
+		return nil, &UsageError{err}
 	}
 	p := &Prediction{
 		Model: f.Name, Machine: m.Name, Nodes: nodes, Procs: procs, Threads: threads,

@@ -71,6 +71,17 @@ type Result struct {
 	Deadlock       *engine.Deadlock `json:"deadlock"`
 }
 
+// SettingError is a --cfg setting or network model that cannot be
+// applied: the caller's mistake, not the trace's.
+type SettingError struct{ Err error }
+
+func (e *SettingError) Error() string { return e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
+
+func settingErr(format string, args ...any) error {
+	return &SettingError{fmt.Errorf(format, args...)}
+}
+
 // Run replays the trace.
 func Run(o Options) (*Result, error) {
 	if o.Machine == nil {
@@ -83,29 +94,29 @@ func Run(o Options) (*Result, error) {
 		case "smpi/simulate-computation":
 			b, err := parseBool(kv[1])
 			if err != nil {
-				return nil, fmt.Errorf("--cfg %s: %v", kv[0], err)
+				return nil, settingErr("--cfg %s: %v", kv[0], err)
 			}
 			set.NoCompute = !b
 		case "smpi/grow-injected-times":
 			b, err := parseBool(kv[1])
 			if err != nil {
-				return nil, fmt.Errorf("--cfg %s: %v", kv[0], err)
+				return nil, settingErr("--cfg %s: %v", kv[0], err)
 			}
 			set.GrowTest = b
 		case "smpi/coll-selector":
 			if kv[1] != "default" {
-				return nil, fmt.Errorf("--cfg smpi/coll-selector:%s: augur replays SimGrid's default selector only", kv[1])
+				return nil, settingErr("--cfg smpi/coll-selector:%s: augur replays SimGrid's default selector only", kv[1])
 			}
 		default:
 			if algoKey(kv[0]) {
-				return nil, fmt.Errorf("--cfg %s:%s: augur replays the algorithms of SimGrid's default selector only", kv[0], kv[1])
+				return nil, settingErr("--cfg %s:%s: augur replays the algorithms of SimGrid's default selector only", kv[0], kv[1])
 			}
 			netCfg = append(netCfg, kv)
 		}
 	}
 	nc, err := o.Machine.NetConfig(netCfg...)
 	if err != nil {
-		return nil, err
+		return nil, &SettingError{err}
 	}
 	set.TestTime = nc.TestTime
 

@@ -81,6 +81,9 @@ func run(e *env, args []string) int {
 		usage(e.stdout)
 		return exitOK
 	}
+	if name == "--version" || name == "-version" || name == "-v" {
+		name = "version" // as other tools take it
+	}
 	c := find(name)
 	if c == nil {
 		fmt.Fprintf(e.stderr, "augur: unknown command %q; run 'augur help'\n", name)

@@ -223,8 +223,8 @@ func runPredict(e *env, c *command, args []string) int {
 			return exitInput
 		}
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
-		var cfgErr *predict.CfgError
-		if errors.As(err, &cfgErr) {
+		var usageErr *predict.UsageError
+		if errors.As(err, &usageErr) {
 			return exitUsage
 		}
 		return exitSim

@@ -53,3 +53,19 @@ func TestPredictCfg(t *testing.T) {
 		}
 	}
 }
+
+// A placement for another number of processes is a usage error (exit 2),
+// as docs/cli.md says of every invalid flag value.
+func TestPredictMapUsage(t *testing.T) {
+	code, _, errs := augur(t, "predict", ex+"sample.aug", "--machine", ex+"machines/ideal.yaml", "--procs", "4", "--map", "0,1,1")
+	if code != exitUsage || !strings.Contains(errs, "3 entries for 4 processes") {
+		t.Errorf("--map 0,1,1 with 4 processes: exit %d (want %d): %s", code, exitUsage, errs)
+	}
+	code, out, _ := augur(t, "--version")
+	if code != exitOK || !strings.HasPrefix(out, "augur ") {
+		t.Errorf("augur --version: exit %d, %q", code, out)
+	}
+	if code, out2, _ := augur(t, "-v"); code != exitOK || out2 != out {
+		t.Errorf("augur -v: exit %d, %q", code, out2)
+	}
+}

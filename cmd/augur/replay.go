@@ -188,8 +188,12 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	res, err := replay.Run(opts)
 	if err != nil {
+		var se *replay.SettingError
+		if errors.As(err, &se) {
+			return fail(exitUsage, "%v", err)
+		}
 		var te *tit.Error
-		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) || strings.Contains(err.Error(), "--cfg") {
+		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) {
 			return fail(exitInput, "%v", err)
 		}
 		return fail(exitSim, "%v", err)

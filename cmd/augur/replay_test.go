@@ -100,7 +100,7 @@ func TestReplayInputErrors(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 	code, _, errs = augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml", "--cfg", "smpi/bcast:flattree")
-	if code != exitInput || !strings.Contains(errs, "default selector") {
+	if code != exitUsage || !strings.Contains(errs, "default selector") {
 		t.Errorf("unsupported algorithm: exit %d: %s", code, errs)
 	}
 	for _, args := range [][]string{
@@ -108,6 +108,8 @@ func TestReplayInputErrors(t *testing.T) {
 		{"replay", "--platform", sg + "small_platform.xml"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--format", "csv"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--cfg", "nocolon"},
+		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--network-model", "foo"},
+		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--cfg", "smpi/nonsense:1"},
 	} {
 		if code, _, _ := augur(t, args...); code != exitUsage {
 			t.Errorf("augur %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
