@@ -65,7 +65,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	fs.Var(&f.cfg, "cfg", "SimGrid setting `KEY:VALUE` (repeatable), e.g. smpi/bw-factor:1, network/TCP-gamma:0, smpi/test:0; see docs/replay.md")
 	f.format = fs.String("format", "text", "output `FORMAT`: text or json")
 	f.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
-	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv (and its .pcf next to it)")
+	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv and FILE.pcf (FILE may end in .prv)")
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
 	return f
@@ -160,14 +160,20 @@ func runReplay(e *env, c *command, args []string) int {
 		closers = append(closers, ct.Close)
 	}
 	if *rf.paraver != "" {
-		f, err := os.Create(*rf.paraver)
+		// FILE.prv and FILE.pcf; a FILE that already ends in .prv is
+		// taken as the trace's own name.
+		prv := *rf.paraver
+		if filepath.Ext(prv) != ".prv" {
+			prv += ".prv"
+		}
+		f, err := os.Create(prv)
 		if err != nil {
 			return fail(exitInput, "%v", err)
 		}
 		defer f.Close()
 		pv := report.NewParaver(f, tit.Elements(), nodeOf)
 		tracers = append(tracers, pv)
-		pcf := strings.TrimSuffix(*rf.paraver, filepath.Ext(*rf.paraver)) + ".pcf"
+		pcf := strings.TrimSuffix(prv, ".prv") + ".pcf"
 		closers = append(closers, pv.Close, func() error {
 			g, err := os.Create(pcf)
 			if err != nil {

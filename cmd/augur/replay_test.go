@@ -172,3 +172,26 @@ func TestReplayReport(t *testing.T) {
 		}
 	}
 }
+
+// --paraver FILE writes FILE.prv and FILE.pcf, as its help says; a FILE
+// ending in .prv is the trace itself.
+func TestReplayParaverNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ arg, prv, pcf string }{
+		{"run", "run.prv", "run.pcf"},
+		{"other.prv", "other.prv", "other.pcf"},
+	} {
+		code, _, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml", "--paraver", filepath.Join(dir, c.arg))
+		if code != exitOK {
+			t.Fatalf("--paraver %s: exit %d: %s", c.arg, code, errs)
+		}
+		for _, f := range []string{c.prv, c.pcf} {
+			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+				t.Errorf("--paraver %s: %v", c.arg, err)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run")); err == nil {
+		t.Error("--paraver run also wrote a file named run")
+	}
+}
