@@ -99,6 +99,10 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	return p
 }
 
+// bigDefault is the process count from which predict says that the
+// default of one process per CPU made the run large.
+const bigDefault = 10_000
+
 func predictCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newPredictFlags(fs) },
@@ -165,6 +169,20 @@ func runPredict(e *env, c *command, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitInput
+	}
+	if *pf.procs == 0 {
+		// One process per CPU is the default; say so when that is a lot,
+		// so that a machine of many CPUs does not start a huge run
+		// silently.
+		cpus := m.TotalCPUs()
+		if *pf.nodes > 0 && *pf.nodes != m.NumNodes() {
+			if mm, err := m.WithNodes(*pf.nodes); err == nil {
+				cpus = mm.TotalCPUs()
+			}
+		}
+		if cpus >= bigDefault {
+			fmt.Fprintf(e.stderr, "augur predict: no --procs: simulating one process per CPU of %s, %d processes\n", m.Name, cpus)
+		}
 	}
 	if err := predict.CheckOpOverrides(pf.opSpeed, pf.opTime); err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)

@@ -69,3 +69,16 @@ func TestPredictMapUsage(t *testing.T) {
 		t.Errorf("augur -v: exit %d, %q", code, out2)
 	}
 }
+
+// Without --procs, predict runs one process per CPU and says so when that
+// is many (ideal.yaml has a million CPUs).
+func TestPredictBigDefaultNoted(t *testing.T) {
+	_, _, errs := augur(t, "predict", ex+"sample.aug", "--machine", ex+"machines/ideal.yaml", "--nodes", "3000", "--format", "json")
+	if !strings.Contains(errs, "no --procs: simulating one process per CPU") {
+		t.Errorf("no note on stderr: %q", errs)
+	}
+	_, _, errs = augur(t, "predict", ex+"sample.aug", "--machine", ex+"machines/ideal.yaml", "--procs", "4", "--format", "json")
+	if strings.Contains(errs, "no --procs") {
+		t.Errorf("a note with --procs given: %q", errs)
+	}
+}
