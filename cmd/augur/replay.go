@@ -82,7 +82,8 @@ func replayCommand() *command {
 one trace per rank), on a SimGrid platform or an augur machine, the way
 SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
 protocol, network models and collective algorithms (SMPI's default selector).
-The text output ends with "Simulation time X" as smpirun prints it; JSON has
+The text output ends with "Simulation time X" as smpirun prints it (or, when
+the ranks deadlock, "Deadlock at simulated time X"); JSON has
 simulation_time_s, per-rank compute, communication and waiting, and events.
 
   augur replay actions_bcast.txt --platform small_platform.xml --hostfile hostfile --np 3
@@ -320,6 +321,11 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d events, %d operations\n", r.Events, r.Operations)
+	if r.Deadlock != nil {
+		// No simulation time: the run did not end. Say when it stopped.
+		fmt.Fprintf(w, "Deadlock at simulated time %f\n", r.Deadlock.Time)
+		return
+	}
 	fmt.Fprintf(w, "Simulation time %f\n", r.SimulationTime)
 }
 

@@ -89,6 +89,10 @@ func TestReplayDeadlocks(t *testing.T) {
 				t.Errorf("%q: report lacks %q:\n%s", c.trace, w, out)
 			}
 		}
+		// The run did not end: no "Simulation time 0", but when it stopped.
+		if strings.Contains(out, "Simulation time") || !strings.Contains(out, "Deadlock at simulated time ") {
+			t.Errorf("%q: the report's last line is not the deadlock's time:\n%s", c.trace, out)
+		}
 	}
 }
 
