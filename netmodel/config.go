@@ -293,7 +293,15 @@ var Keys = []Key{
 	{Name: "network/loopback-bw", Doc: "bytes/s; idem", set: setNum(func(c *Config) *float64 { return &c.LoopbackBw }, true)},
 	{Name: "maxmin/precision", Doc: "rates and remainders below this are zero", set: setNum(func(c *Config) *float64 { return &c.Precision }, true)},
 	{Name: "smpi/send-is-detached-thresh", Doc: "bytes; a send smaller than this returns at once (detached), larger ones wait for the transfer", set: setNum(func(c *Config) *float64 { return &c.DetachedThresh }, false)},
-	{Name: "smpi/async-small-thresh", Doc: "bytes; a message smaller than this moves as soon as it is sent, before its receive is posted", set: setNum(func(c *Config) *float64 { return &c.AsyncSmallThresh }, false)},
+	{Name: "smpi/async-small-thresh", Doc: "bytes; only 0 (SimGrid's default): augur does not model messages that move before their receive is posted", set: func(c *Config, v string) error {
+		if err := setNum(func(c *Config) *float64 { return &c.AsyncSmallThresh }, false)(c, v); err != nil {
+			return err
+		}
+		if c.AsyncSmallThresh != 0 {
+			return fmt.Errorf("%s bytes: augur does not model messages that move before their receive is posted; only 0, SimGrid's default, is accepted", strings.TrimSpace(v))
+		}
+		return nil
+	}},
 	{Name: "smpi/os", Doc: "SIZE:OFFSET:FACTOR;...: sender overhead in seconds", set: func(c *Config, v string) (err error) {
 		c.Os, err = ParseAffine(v)
 		return
@@ -311,12 +319,16 @@ var Keys = []Key{
 }
 
 // Ignored keys are SimGrid keys accepted for compatibility that change
-// nothing in augur (they tune SimGrid's own machinery).
+// nothing in augur (they tune SimGrid's own machinery); the commands say
+// so on standard error when one is given (IsIgnored).
 var Ignored = []string{"surf/precision", "precision/timing", "precision/work-amount", "network/optim",
-	"network/maxmin-selective-update", "smpi/host-speed", "smpi/privatization", "smpi/simulate-computation",
-	"smpi/display-timing", "smpi/coll-selector", "smpi/cpu-threshold", "smpi/np", "smpi/hostfile",
-	"smpi/tmpdir", "tracing", "contexts/factory", "contexts/stack-size", "network/solver", "cpu/optim",
+	"network/maxmin-selective-update", "smpi/host-speed", "smpi/privatization",
+	"smpi/display-timing", "smpi/cpu-threshold", "smpi/np", "smpi/hostfile",
+	"smpi/tmpdir", "contexts/factory", "contexts/stack-size", "network/solver", "cpu/optim",
 	"smpi/keep-temps", "smpi/wtime", "smpi/iprobe", "smpi/init"}
+
+// IsIgnored reports whether key is one of the Ignored keys.
+func IsIgnored(key string) bool { return slices.Contains(Ignored, strings.TrimSpace(key)) }
 
 func setNum(field func(*Config) *float64, pos bool) func(*Config, string) error {
 	return func(c *Config, v string) error {
@@ -401,6 +413,9 @@ func (c *Config) Set(key, value string) error {
 	if slices.Contains(Ignored, key) {
 		c.remember(key, value)
 		return nil
+	}
+	if key == "tracing" || strings.HasPrefix(key, "tracing/") {
+		return fmt.Errorf("%s: augur writes no SimGrid trace; use --trace (Chrome/Perfetto JSON) or --paraver", key)
 	}
 	k := findKey(key)
 	if k == nil {

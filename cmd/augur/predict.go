@@ -188,6 +188,7 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitUsage
 	}
+	noteIgnored(e, "predict", pf.cfg)
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,

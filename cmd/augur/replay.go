@@ -23,6 +23,17 @@ import (
 	"augur/tit"
 )
 
+// noteIgnored says on standard error which --cfg keys augur accepts for
+// SimGrid's sake but that change nothing in its simulation, so that no
+// setting is dropped silently.
+func noteIgnored(e *env, cmd string, cfg [][2]string) {
+	for _, kv := range cfg {
+		if netmodel.IsIgnored(kv[0]) {
+			fmt.Fprintf(e.stderr, "augur %s: --cfg %s: accepted as smpirun does, but it changes nothing in augur's simulation\n", cmd, kv[0])
+		}
+	}
+}
+
 // cfgFlag collects repeated --cfg KEY:VALUE, in order.
 type cfgFlag [][2]string
 
@@ -123,6 +134,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
 	}
 	cfg := rf.cfg
+	noteIgnored(e, "replay", cfg)
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}

@@ -199,3 +199,26 @@ func TestReplayParaverNames(t *testing.T) {
 		t.Error("--paraver run also wrote a file named run")
 	}
 }
+
+// No --cfg key is dropped silently: an unmodelled value is refused with its
+// name, SimGrid's tracing points to augur's own, and keys that tune only
+// SimGrid's machinery are noted on standard error.
+func TestReplayCfgNeverSilent(t *testing.T) {
+	base := []string{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml"}
+	for _, c := range []struct {
+		cfg  string
+		code int
+		want string
+	}{
+		{"smpi/async-small-thresh:65536", exitUsage, "smpi/async-small-thresh"},
+		{"smpi/async-small-thresh:0", exitOK, ""},
+		{"tracing:yes", exitUsage, "--trace"},
+		{"tracing/filename:x.trace", exitUsage, "--paraver"},
+		{"contexts/factory:thread", exitOK, "--cfg contexts/factory: accepted as smpirun does, but it changes nothing"},
+	} {
+		code, _, errs := augur(t, append(append([]string(nil), base...), "--cfg", c.cfg)...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("--cfg %s: exit %d (want %d): %q lacks %q", c.cfg, code, c.code, errs, c.want)
+		}
+	}
+}
