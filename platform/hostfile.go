@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -95,4 +96,29 @@ func MapRanks(m *machine.Machine, h *Hostfile, np int) ([]int32, error) {
 		out[r] = nodes[r%len(nodes)]
 	}
 	return out, nil
+}
+
+// DefaultPlacement places np ranks as smpirun does without a hostfile:
+// round robin over the platform's hosts in the order of their names, the
+// order in which SimGrid lists a platform's hosts (checked against
+// smpirun 3.32: with hosts p0, p1, c0, c1 declared in that order, rank 0
+// runs on c0 and rank 1 on c1). A machine of augur's own has no host
+// names to sort: its nodes keep their order.
+func DefaultPlacement(m *machine.Machine, np int) ([]int32, []string) {
+	n := m.NumNodes()
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if m.Topo != nil {
+		sort.SliceStable(order, func(a, b int) bool { return m.HostName(order[a]) < m.HostName(order[b]) })
+	}
+	nodeOf := make([]int32, np)
+	hosts := make([]string, np)
+	for r := range nodeOf {
+		node := order[r%n]
+		nodeOf[r] = int32(node)
+		hosts[r] = m.HostName(node)
+	}
+	return nodeOf, hosts
 }

@@ -272,14 +272,7 @@ func loadPlatform(path, hostfile, trace string, np int) (*machine.Machine, []int
 		t.Close()
 	}
 	if hostfile == "" {
-		// The platform's hosts in order, round robin.
-		n := m.NumNodes()
-		nodeOf := make([]int32, np)
-		hosts := make([]string, np)
-		for r := range nodeOf {
-			nodeOf[r] = int32(r % n)
-			hosts[r] = m.HostName(r % n)
-		}
+		nodeOf, hosts := platform.DefaultPlacement(m, np)
 		return m, nodeOf, hosts, nil
 	}
 	h, err := platform.ReadHostfile(hostfile)

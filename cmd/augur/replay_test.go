@@ -73,11 +73,11 @@ func writeTrace(t *testing.T, text string) string {
 func TestReplayDeadlocks(t *testing.T) {
 	for _, c := range []struct{ trace, want1, want2 string }{
 		{"0 init\n1 init\n0 send 1 5 1e6\n1 recv 0 6 1e6\n",
-			"process 0 (node 0) in mpi send: send of 1e+06 B to process 1 (tag 5) that no receive matches",
-			"process 1 (node 1) in mpi recv: receive from process 0 (tag 6) that no send matches"},
+			"in mpi send: send of 1e+06 B to process 1 (tag 5) that no receive matches",
+			"in mpi recv: receive from process 0 (tag 6) that no send matches"},
 		{"0 init\n1 init\n0 irecv 1 0 100\n0 wait 1 0 3\n1 send 0 0 100\n",
-			"process 0 (node 0) in mpi wait: a request (process 1, tag 3) that the trace never posted", ""},
-		{"0 init\n1 init\n0 barrier\n", "process 0 (node 0) in mpi barrier: collective #1 that process(es) 1 never reach", ""},
+			"in mpi wait: a request (process 1, tag 3) that the trace never posted", ""},
+		{"0 init\n1 init\n0 barrier\n", "in mpi barrier: collective #1 that process(es) 1 never reach", ""},
 	} {
 		p := writeTrace(t, c.trace)
 		code, out, _ := augur(t, "replay", p, "--platform", sg+"small_platform.xml", "--np", "2")
@@ -220,5 +220,27 @@ func TestReplayCfgNeverSilent(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("--cfg %s: exit %d (want %d): %q lacks %q", c.cfg, code, c.code, errs, c.want)
 		}
+	}
+}
+
+// Without a hostfile, ranks are placed as smpirun places them: on the
+// hosts by name. On a platform declaring p0, p1 (1 Gf) then c0 (2 Gf) and
+// c1 (4 Gf), rank 0's 1e9 flops run on c0 and rank 1's 2e9 on c1: 0.5 s
+// each, the time smpirun 3.32 prints for the same trace (in declaration
+// order they would take 1 s and 2 s).
+func TestReplayDefaultPlacement(t *testing.T) {
+	dir := t.TempDir()
+	r0, r1, index := filepath.Join(dir, "r0.txt"), filepath.Join(dir, "r1.txt"), filepath.Join(dir, "index.txt")
+	for name, text := range map[string]string{r0: "0 init\n0 compute 1e9\n0 finalize\n", r1: "1 init\n1 compute 2e9\n1 finalize\n", index: r0 + "\n" + r1 + "\n"} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := augur(t, "replay", index, "--platform", "../../platform/testdata/named_hosts.xml", "--np", "2")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.HasSuffix(out, "Simulation time 0.500000\n") || !strings.Contains(out, "c0") || !strings.Contains(out, "c1") {
+		t.Errorf("placement differs from smpirun's:\n%s", out)
 	}
 }
