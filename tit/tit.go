@@ -6,8 +6,9 @@
 // Two layouts, as smpirun accepts them: one shared trace whose lines
 // start with the rank they belong to, or an index file naming one trace
 // per rank (line i: rank i). smpirun's -replay argument is always an
-// index; here a file whose first line is an action is taken as a shared
-// trace directly, which saves writing a one-line index.
+// index, and a one-line index naming a shared trace serves every rank;
+// here a file whose first line is an action is also taken as a shared
+// trace directly, which saves writing the one-line index.
 //
 // Traces are streamed: per-rank files are read as the simulation asks for
 // actions, through a pool of open files bounded by the process's limit, so a trace far larger
@@ -139,6 +140,14 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	files, shared, err := Layout(path)
 	if err != nil {
 		return nil, err
+	}
+	if !shared && len(files) == 1 && np != 1 {
+		// smpirun's documented form for several ranks: a one-line index
+		// naming one trace that every rank reads, each taking the lines
+		// that start with its rank.
+		if _, inner, err := Layout(files[0]); err == nil && inner {
+			path, shared = files[0], true
+		}
 	}
 	if np <= 0 {
 		if shared {

@@ -244,3 +244,27 @@ func TestReplayDefaultPlacement(t *testing.T) {
 		t.Errorf("placement differs from smpirun's:\n%s", out)
 	}
 }
+
+// smpirun's documented form for several ranks: a one-line index naming one
+// shared trace, which every rank reads for its own lines. It replays as
+// the shared trace does.
+func TestReplayOneLineIndex(t *testing.T) {
+	trace, err := filepath.Abs(sg + "actions_bcast.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(t.TempDir(), "index.txt")
+	if err := os.WriteFile(index, []byte(trace+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--platform", sg + "small_platform.xml", "--hostfile", sg + "hostfile", "--np", "3"}
+	code, viaIndex, errs := augur(t, append([]string{"replay", index}, args...)...)
+	if code != exitOK {
+		t.Fatalf("one-line index: exit %d: %s", code, errs)
+	}
+	_, direct, _ := augur(t, append([]string{"replay", trace}, args...)...)
+	last := func(s string) string { l := strings.Split(strings.TrimSpace(s), "\n"); return l[len(l)-1] }
+	if last(viaIndex) != last(direct) || !strings.HasPrefix(last(direct), "Simulation time ") {
+		t.Errorf("one-line index: %q, the trace itself: %q", last(viaIndex), last(direct))
+	}
+}
