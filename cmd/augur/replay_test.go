@@ -268,3 +268,18 @@ func TestReplayOneLineIndex(t *testing.T) {
 		t.Errorf("one-line index: %q, the trace itself: %q", last(viaIndex), last(direct))
 	}
 }
+
+// One machine description serves prediction and replay alike: every
+// bundled machine replays a SimGrid trace.
+func TestReplayOnBundledMachines(t *testing.T) {
+	ms, err := filepath.Glob(ex + "machines/*.yaml")
+	if err != nil || len(ms) < 3 {
+		t.Fatalf("machines: %v %v", ms, err)
+	}
+	for _, m := range ms {
+		code, out, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", m, "--np", "3")
+		if code != exitOK || !strings.Contains(out, "Simulation time ") {
+			t.Errorf("%s: exit %d: %s", m, code, errs)
+		}
+	}
+}
