@@ -47,7 +47,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
 	f.compileCommands = fs.String("compile-commands", "", "read each file's -I/-D/-U flags from `FILE` (compile_commands.json)")
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
-	fs.Var(f.set, "set", "give parameter NAME the `NAME=VALUE` for the report and the predictions (repeatable)")
+	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
 	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")

@@ -161,7 +161,9 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 			line += " " + arg
 		}
 		fmt.Fprintf(w, "%s\n      %s", line, strings.ReplaceAll(text, "\n", "\n      "))
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+		// A text that states its default in words ("default: not pinned")
+		// stands for a sentinel value that would mean nothing printed.
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(text, "default") {
 			fmt.Fprintf(w, " (default %s)", f.DefValue)
 		}
 		fmt.Fprintln(w)

@@ -405,6 +405,7 @@ func writeSimText(w io.Writer, o *simOutput) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Name, cpu, simFmt(t.Start), end, simFmt(t.Busy), simFmt(t.Blocked), simFmt(t.Ready))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "\nTimes in the trace's unit: seconds for traces augur records.")
 }
 
 // simFmt prints a time with six significant digits.

@@ -66,7 +66,7 @@ Fig. 15). See docs/validate.md.
 MEASUREMENTS.csv has a header; the columns nodes, procs and threads are the
 system parameters, a column named like a param of the model sets it, and
 the measured-time column is Tm. Example (seed 000's LAPW0 table):
-  augur validate examples/lapw0.aug ../shared/peers/lapw0/table2.csv \
+  augur validate examples/lapw0.aug examples/lapw0/table2.csv \
     --machine examples/machines/gescher.yaml --measured tm_s --reference ts_s
 
 The input may also be a trace: an MPI trace (SimGrid time-independent,
