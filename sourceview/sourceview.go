@@ -145,6 +145,23 @@ func heat(share float64) template.CSS {
 	return template.CSS(fmt.Sprintf("rgba(220,40,30,%.3f)", 0.06+0.6*a))
 }
 
+// opName reads an analysis key for people: load@SIZE, store@SIZE and
+// touch@SIZE are accesses to, and the first touch of, an allocation of
+// SIZE bytes.
+func opName(key string) string {
+	kind, size, ok := strings.Cut(key, "@")
+	if !ok {
+		return key
+	}
+	switch kind {
+	case "touch":
+		return "first touch of " + size + " bytes (page_touch a page)"
+	case "load", "store":
+		return kind + " in an array of " + size + " bytes"
+	}
+	return key
+}
+
 func first(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
@@ -172,6 +189,7 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 		return 0
 	},
 	"opsKeys": func(m map[string]float64) []string { return sortedKeys(m) },
+	"opName":  opName,
 	"classAt": func(cs []map[string]float64, i int) map[string]float64 {
 		if i < len(cs) {
 			return cs[i]
@@ -218,7 +236,7 @@ h2{font-size:15px;margin:14px 0 4px}h3{font-size:14px;margin:10px 0 2px}
 {{if .Classes}}<h3>By operation class</h3><table><tr><th>class</th>{{range $.Machines}}<th>{{.}}</th>{{end}}</tr>
 {{range $k := opsKeys (classAt $b.Classes 0)}}<tr><td>{{$k}}</td>{{range $i, $m := $.Machines}}<td>{{seconds (index (classAt $b.Classes $i) $k)}}</td>{{end}}</tr>{{end}}</table>{{end}}
 {{if .Ops}}<h3>One execution</h3><table><tr><th>operation</th><th>count</th></tr>
-{{range $k := opsKeys .Ops}}<tr><td>{{$k}}</td><td>{{num (index $b.Ops $k)}}</td></tr>{{end}}</table>{{end}}
+{{range $k := opsKeys .Ops}}<tr><td>{{opName $k}}</td><td>{{num (index $b.Ops $k)}}</td></tr>{{end}}</table>{{end}}
 </div>{{end}}</div>
 <h2>Blocks by time</h2><table><tr><th>block</th><th>lines</th>{{range .Machines}}<th>{{.}}</th>{{end}}</tr>
 {{range .Ranked}}{{$b := .}}<tr class="pick" data-b="{{.Index}}"><td>{{.Name}}</td><td>{{.First}}-{{.Last}}</td>{{range $i, $m := $.Machines}}<td>{{seconds (at $b.Seconds $i)}}</td>{{end}}</tr>

@@ -14,7 +14,7 @@ func samplePage() Page {
 		Blocks: []Block{
 			{Name: "main_L1", Func: "main", Kind: "compute", File: "demo.c", First: 1, Last: 4, Count: "1", CountValue: 1, Provenance: "exact", Seconds: []float64{0.1, 0.05}},
 			{Name: "main_L2", Func: "main", Kind: "loop", File: "demo.c", First: 2, Last: 3, Count: "n", CountValue: 1000, Provenance: "symbolic", Level: "l1",
-				Ops: map[string]float64{"fp_add": 1, "load_seq": 1}, Seconds: []float64{0.3, 0.15},
+				Ops: map[string]float64{"fp_add": 1, "load_seq": 1, "touch@8 * n": 1}, Seconds: []float64{0.3, 0.15},
 				Classes: []map[string]float64{{"fp_add_tp": 0.3}, {"fp_add_tp": 0.15}}},
 		},
 		ByFunc:  map[string][]float64{"main": {0.4, 0.2}},
@@ -34,7 +34,7 @@ func TestWrite(t *testing.T) {
 		`<span class="no">2</span>  for (int i = 0; i &lt; n; i&#43;&#43;)`, // source escaped
 		`data-b="1"`, "main_L2", "runs 1000 times: <code>n</code> (symbolic)", "memory at l1",
 		"300 ms", "150 ms", "75.0 %", // block L2: 0.3 s of 0.4 s on a
-		"predicted run time 500 ms", "demo.c:2-3; inside main_L1",
+		"predicted run time 500 ms", "demo.c:2-3; inside main_L1", "first touch of 8 * n bytes",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the page lacks %q", want)
