@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"modernc.org/cc/v4"
 )
 
 // Position is a place in the analysed source.
@@ -98,6 +100,9 @@ type Block struct {
 	Args   []Expr
 	// MPI blocks.
 	Comm *Comm
+	// Stmt is the C statement of a loop or branch block, for the
+	// instrumentation that counts it (augur instrument --count).
+	Stmt cc.Node
 	// Bytes is what one execution loads and stores.
 	Bytes    float64
 	accesses []access
@@ -289,4 +294,28 @@ func ModelName(base string) string {
 		}
 		return '_'
 	}, base)
+}
+
+// MarkMeasured records that the count of block name (a loop's iterations
+// or a branch's probability) was taken from a counted run: its count, and
+// those of the blocks inside it, which depend on it, are measured.
+func (a *Analysis) MarkMeasured(name string) {
+	var mark func(bs []*Block, inside bool)
+	mark = func(bs []*Block, inside bool) {
+		for _, b := range bs {
+			in := inside || b.Name == name
+			switch {
+			case in && b.CountHow == Default:
+				b.CountHow = Measured // the default it stood on is now measured
+			case in:
+				b.CountHow = weaker(b.CountHow, Measured)
+			}
+			mark(b.Body, in)
+			mark(b.Then, in)
+			mark(b.Else, in)
+		}
+	}
+	for _, f := range a.Funcs {
+		mark(f.Body, false)
+	}
 }

@@ -23,7 +23,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
-	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}}
+	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
 	o := opsCounter{w: w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
 	// right every iteration but the last, and costs nothing more.
@@ -469,7 +469,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
 	}
-	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}}
+	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed)

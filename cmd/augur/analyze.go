@@ -17,6 +17,7 @@ import (
 
 	"augur/analyze"
 	"augur/cfront"
+	"augur/instrument"
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
@@ -38,6 +39,7 @@ type analyzeFlags struct {
 	procs                            *int
 	name                             *string
 	report                           *string
+	counts                           *string
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
@@ -52,6 +54,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
+	f.counts = fs.String("counts", "", "take the loop counts and branch probabilities the analysis cannot know from `DIR`, the counts of a run of augur instrument --count (process 0's), and compare its other counts with them")
 	f.report = fs.String("report", "", "write the source view to `FILE`: a self-contained HTML page with the source, its blocks coloured by their share of the time, and each block's counts and time on every --machine")
 	return f
 }
@@ -140,6 +143,15 @@ func runAnalyze(e *env, c *command, args []string) int {
 	for _, d := range a.Diags {
 		fmt.Fprintln(e.stderr, d)
 	}
+	var counts instrument.Counts
+	if *f.counts != "" {
+		if counts, err = instrument.ReadCounts(*f.counts, 0); err != nil {
+			return fail(exitInput, "--counts: %v", err)
+		}
+		for k, v := range counts.Measure(a, f.set) {
+			f.set[k] = v
+		}
+	}
 	name := *f.name
 	if name == "" {
 		name = analyze.ModelName(strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0])))
@@ -178,6 +190,9 @@ func runAnalyze(e *env, c *command, args []string) int {
 		preds[i] = &t
 	}
 	out := analyzeOutput{Model: name, Files: files, Procs: *f.procs, Params: a.Params, Unknowns: a.Unknowns, Report: rep, Predicted: preds, Errors: predErrs}
+	if counts != nil {
+		out.Measured = compareCounts(rep, counts)
+	}
 	if *f.out != "" {
 		out.ModelFile = *f.out
 	}
@@ -232,6 +247,30 @@ func machineName(m *machine.Machine, path string) string {
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
+// measuredCount is a block's count in the analysis and in a counted run.
+type measuredCount struct {
+	Block     string
+	How       analyze.How
+	Static    float64
+	Measured  float64
+	Disagrees bool // an exact count that the run contradicts
+}
+
+// compareCounts lists the loop and branch blocks whose counts the run
+// measured, with the analysis's count for process 0.
+func compareCounts(rep *analyze.Report, c instrument.Counts) []measuredCount {
+	var out []measuredCount
+	for _, row := range rep.Rows {
+		m, ok := c.Executions(row.Block, row.Kind)
+		if !ok {
+			continue
+		}
+		out = append(out, measuredCount{Block: row.Block, How: row.How, Static: row.CountValue, Measured: m,
+			Disagrees: row.How == analyze.Exact && row.CountValue != m})
+	}
+	return out
+}
+
 type analyzeOutput struct {
 	Model, ModelFile string
 	Files            []string
@@ -241,6 +280,7 @@ type analyzeOutput struct {
 	Report           *analyze.Report
 	Predicted        []*float64
 	Errors           []string
+	Measured         []measuredCount // with --counts
 }
 
 // json is the output's JSON form (docs/output.md): the same field names
@@ -302,7 +342,23 @@ func (o analyzeOutput) json() any {
 		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
 		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
 		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
+		"measured_counts": measuredJSON(o.Measured),
 	}
+}
+
+func measuredJSON(ms []measuredCount) any {
+	type countJSON struct {
+		Block     string  `json:"block"`
+		How       string  `json:"provenance"`
+		Static    float64 `json:"static"`
+		Measured  float64 `json:"measured"`
+		Disagrees bool    `json:"disagrees"`
+	}
+	out := []countJSON{}
+	for _, m := range ms {
+		out = append(out, countJSON{m.Block, string(m.How), m.Static, m.Measured, m.Disagrees})
+	}
+	return out
 }
 
 func writeAnalyzeText(w io.Writer, o analyzeOutput) {
@@ -352,13 +408,29 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		fmt.Fprintln(w, "\nnot known statically:")
 		for _, u := range o.Unknowns {
 			by := u.Param
-			if u.How == analyze.Annotated {
+			switch u.How {
+			case analyze.Annotated:
 				by = "annotated " + u.Value
-			} else {
+			case analyze.Measured:
+				by += " = " + u.Value + " (measured)"
+			default:
 				by += " (default " + u.Value + ")"
 			}
 			fmt.Fprintf(w, "  %s: %s of %s: %s\n", u.Pos, u.What, u.Block, by)
 		}
+	}
+	if len(o.Measured) > 0 {
+		fmt.Fprintln(w, "\ncounts of process 0, static against measured (loops: iterations; branches: executions):")
+		tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprint(tw, "block\tprovenance\tstatic\tmeasured\t\t\n")
+		for _, m := range o.Measured {
+			mark := ""
+			if m.Disagrees {
+				mark = "DIFFERS"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%.6g\t%.6g\t%s\t\n", m.Block, m.How, m.Static, m.Measured, mark)
+		}
+		tw.Flush()
 	}
 }
 

@@ -43,6 +43,7 @@ func commands() []*command {
 	return []*command{
 		predictCommand(),
 		analyzeCommand(),
+		instrumentCommand(),
 		checkCommand(),
 		fmtCommand(),
 		exportCommand(),
