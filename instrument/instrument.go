@@ -14,6 +14,7 @@ package instrument
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -214,11 +215,11 @@ func ReadCounts(dir string, rank int) (Counts, error) {
 		if len(f) == 0 {
 			continue
 		}
-		var n float64
 		if len(f) != 3 {
 			return nil, fmt.Errorf("%s:%d: want BLOCK WHAT COUNT, got %q", path, i+1, line)
 		}
-		if _, err := fmt.Sscan(f[2], &n); err != nil || n < 0 {
+		n, err := strconv.ParseFloat(f[2], 64)
+		if err != nil || !(n >= 0) || math.IsInf(n, 0) {
 			return nil, fmt.Errorf("%s:%d: count %q is not a number ≥ 0", path, i+1, f[2])
 		}
 		if c[f[0]] == nil {
