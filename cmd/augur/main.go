@@ -111,8 +111,12 @@ Usage:
 
 Commands:
 `)
+	width := 0
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprint(w, `
 Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
