@@ -140,11 +140,14 @@ func span(n cc.Node, sources map[string][]byte) (string, int, int, error) {
 	return first.Filename, start, end, nil
 }
 
-// Header declares the counter function the instrumented sources call.
-const Header = `/* augur instrument --count: the runtime's one function (augur_count.c). */
+// Header declares the counters the instrumented sources increment.
+// The increment is inline: a call per iteration would cost more than
+// most loop bodies.
+const Header = `/* augur instrument --count: the counters (augur_count.c writes them at exit). */
 #ifndef AUGUR_COUNT_H
 #define AUGUR_COUNT_H
-void augur_count(int k);
+extern unsigned long long augur_counts[];
+static inline void augur_count(int k) { augur_counts[k]++; }
 #endif
 `
 
@@ -163,13 +166,11 @@ func (p *Program) Runtime(dir string) string {
 #include <stdlib.h>
 
 #define AUGUR_N %d
-static unsigned long long augur_counts[AUGUR_N + 1];
+unsigned long long augur_counts[AUGUR_N + 1];
 static const char *augur_blocks[AUGUR_N + 1] = {
 %s    0};
 static const char *augur_whats[AUGUR_N + 1] = {
 %s    0};
-
-void augur_count(int k) { augur_counts[k]++; }
 
 static const char *augur_rank(void)
 {
