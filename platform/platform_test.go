@@ -186,6 +186,7 @@ func TestErrors(t *testing.T) {
 		{`<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf"/><host id="a" speed="1Gf"/></zone></platform>`, `duplicate name "a"`},
 		{`<platform version="4.1"><zone id="z" routing="Full"><host id="a" speed="1Gf" colour="red"/></zone></platform>`, `unknown attribute "colour"`},
 		{`<platform version="4.1"><cluster id="c" prefix="n" suffix="" radical="0-3" speed="1Gf" bw="1GBps" lat="1us" topology="TORUS" topo_parameters="3"/></platform>`, "3 positions for 4 hosts"},
+		{"<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n<include file=\"part.xml\"/></zone></platform>", "x.xml:3: <include> was removed in SimGrid 3.18"},
 	} {
 		_, err := Parse("x.xml", []byte(c.src))
 		var pe *Error
