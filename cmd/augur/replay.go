@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -74,7 +76,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.np = fs.Int("np", 0, "number of ranks `N` (default: as many as the trace has)")
 	f.model = fs.String("network-model", "", "network model `NAME`: SMPI, CM02, LV08 or Constant (same as --cfg network/model:NAME; default: the platform's, SMPI for SimGrid platforms)")
 	fs.Var(&f.cfg, "cfg", "SimGrid setting `KEY:VALUE` (repeatable), e.g. smpi/bw-factor:1, network/TCP-gamma:0, smpi/test:0; see docs/replay.md")
-	f.format = fs.String("format", "text", "output `FORMAT`: text or json")
+	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
 	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv and FILE.pcf (FILE may end in .prv)")
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
@@ -127,8 +129,8 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.platform == "" {
 		return fail(exitUsage, "--platform FILE is required (a SimGrid .xml platform or an augur .yaml machine)")
 	}
-	if *rf.format != "text" && *rf.format != "json" {
-		return fail(exitUsage, "--format %q: use text or json", *rf.format)
+	if *rf.format != "text" && *rf.format != "json" && *rf.format != "csv" {
+		return fail(exitUsage, "--format %q: use text, json or csv", *rf.format)
 	}
 	if *rf.np < 0 {
 		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
@@ -231,13 +233,18 @@ func runReplay(e *env, c *command, args []string) int {
 			return fail(exitInput, "--report: %v", err)
 		}
 	}
-	if *rf.format == "json" {
+	switch *rf.format {
+	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {
 			return fail(exitInput, "%v", err)
 		}
-	} else {
+	case "csv":
+		if err := writeReplayCSV(e.stdout, res); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	default:
 		writeReplayText(e.stdout, pos[0], *rf.platform, res)
 	}
 	if res.Deadlock != nil {
@@ -297,6 +304,31 @@ func (m multiTracer) Slice(pid, tid, elem int32, start, end float64) {
 	for _, t := range m {
 		t.Slice(pid, tid, elem, start, end)
 	}
+}
+
+// writeReplayCSV writes the result as one table, a record a line, with the
+// column names and units of predict's CSV (docs/output.md): the summary
+// (simulation time; empty when the ranks deadlocked), one row a rank, one
+// row a kind of action.
+func writeReplayCSV(w io.Writer, r *replay.Result) error {
+	cw := csv.NewWriter(w)
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
+	rows := [][]string{{"record", "name", "rank", "host", "calls", "finish_s", "total_s", "compute_s", "comm_s", "wait_s"}}
+	sim := num(r.SimulationTime)
+	if r.Deadlock != nil {
+		sim = ""
+	}
+	rows = append(rows, []string{"summary", r.Model, "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
+	for _, k := range r.Ranks {
+		rows = append(rows, []string{"rank", "", strconv.Itoa(k.Rank), k.Host, "", num(k.Finish), "", num(k.Compute), num(k.Comm), num(k.Wait)})
+	}
+	for _, a := range r.Actions {
+		rows = append(rows, []string{"action", a.Action, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Comm), num(a.Wait)})
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("writing CSV: %w", err)
+	}
+	return nil
 }
 
 func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -110,7 +111,7 @@ func TestReplayInputErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"replay", sg + "actions_bcast.txt"}, // no --platform
 		{"replay", "--platform", sg + "small_platform.xml"},
-		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--format", "csv"},
+		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--format", "xml"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--cfg", "nocolon"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--network-model", "foo"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml", "--cfg", "smpi/nonsense:1"},
@@ -281,5 +282,27 @@ func TestReplayOnBundledMachines(t *testing.T) {
 		if code != exitOK || !strings.Contains(out, "Simulation time ") {
 			t.Errorf("%s: exit %d: %s", m, code, errs)
 		}
+	}
+}
+
+// --format csv: the summary with the simulation time, a row a rank and a
+// row a kind of action, with predict's column names.
+func TestReplayCSV(t *testing.T) {
+	code, out, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, r := range rows[1:] {
+		kinds[r[0]]++
+	}
+	if strings.Join(rows[0], ",") != "record,name,rank,host,calls,finish_s,total_s,compute_s,comm_s,wait_s" ||
+		rows[1][0] != "summary" || rows[1][5] != "19.692506" || kinds["rank"] != 3 || kinds["action"] != 4 {
+		t.Errorf("csv:\n%s", out)
 	}
 }
