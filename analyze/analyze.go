@@ -113,21 +113,26 @@ type Block struct {
 	// footprints map the load@SIZE and store@SIZE keys of Ops to the
 	// size expressions.
 	footprints map[string]Expr
-	// streamed are the arrays whose streams Ops["seq_bytes"] counts.
-	streamed map[string]bool
+	// streams are the arrays whose streams Ops["seq_bytes"] counts, with
+	// the bytes one execution moves of each.
+	streams map[string]float64
+	// streamWS is, per streamed array, the working set between two uses
+	// of its elements (reuse.go); an array missing here is used again
+	// only after the whole nest, and priced at the nest's working set.
+	streamWS map[string]Expr
 }
 
 // addStreams counts the memory traffic of the arrays an expression
 // streams through, each array once per block (opsCounter.streamed).
 func (b *Block) addStreams(s map[string]float64) {
 	for base, size := range s {
-		if b.streamed[base] {
+		if _, ok := b.streams[base]; ok {
 			continue
 		}
-		if b.streamed == nil {
-			b.streamed = map[string]bool{}
+		if b.streams == nil {
+			b.streams = map[string]float64{}
 		}
-		b.streamed[base] = true
+		b.streams[base] = size
 		b.Ops["seq_bytes"] += size
 	}
 }

@@ -6,15 +6,6 @@ import (
 	"strings"
 )
 
-// The working sets at which `augur bench machine` measures loads and
-// stores: a nest whose working set is at most one of them is charged that
-// level's times.
-const (
-	wsL1 = "16KiB"
-	wsL2 = "256KiB"
-	wsL3 = "4MiB"
-)
-
 // memoryCosts are the cost functions generated models use to charge
 // loads and stores at the level their working set reaches. Streamed
 // accesses (unit stride) beyond the last cache level cost the bytes they
@@ -34,11 +25,13 @@ cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= 16384 ? 1 : ws_ <= 262144 ? 1 
 // Beyond the private levels a working set shares the last with the
 // node's other processes.
 cost eff(ws_) = ws_ <= 262144 ? ws_ : shared(ws_)
-// Unit-stride loads and stores: within the caches the hardware
-// prefetches them and they overlap (load_tp, store_tp; loads and stores
-// have ports of their own); beyond them they cost the bytes they move at
-// the memory's bandwidth.
-cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? max(ops(load_tp: loads_), ops(store_tp: stores_)) : ops(mem_byte: bytes_)
+// Unit-stride loads and stores: the hardware prefetches them and they
+// overlap (load_tp, store_tp; loads and stores have ports of their own),
+// unless the bytes that come from beyond the caches (far_) take longer
+// at the memory's bandwidth.
+cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_), ops(mem_byte: far_))
+// The share of bytes_ that a working set of ws_ bytes brings from memory.
+cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
 // The last level is shared by the processes of a node: what one's
 // working set leaves of it is the node's, the ranks placed there together.
 cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
@@ -59,9 +52,11 @@ type cost struct {
 
 // entry is one block in a cost.
 type entry struct {
-	count  Expr
-	ops    map[string]float64
-	chains map[string]map[string]float64
+	count    Expr
+	ops      map[string]float64
+	chains   map[string]map[string]float64
+	streams  map[string]float64
+	streamWS map[string]Expr
 }
 
 // weighted is an access with the loop nest around it.
@@ -91,7 +86,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if it, ok := iteration(b); ok {
 			// One entry for the whole iteration (iteration.go).
 			m := merged(it)
-			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains, streams: m.streams, streamWS: m.streamWS})
 			for _, x := range it {
 				for _, a := range x.b.accesses {
 					c.accesses = append(c.accesses, weighted{a, loops})
@@ -100,7 +95,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 			continue
 		}
 		if len(b.Ops) > 0 || len(b.chains) > 0 {
-			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains, streams: b.streams, streamWS: b.streamWS})
 		}
 		for _, a := range b.accesses {
 			c.accesses = append(c.accesses, weighted{a, loops})
@@ -163,13 +158,24 @@ func (c *cost) workingSet() Expr {
 }
 
 // extent is how many values a loop's index takes at most, with the
-// indices of the loops around it at their own extremes.
+// indices of the loops around it at whichever of their extremes gives
+// more (a triangular j from i+1 to n runs longest at the first i, not
+// the last).
 func extent(l *LoopInfo, around []*LoopInfo) Expr {
 	t := l.Trips
 	for i := 0; i < len(around); i++ {
 		for _, o := range around {
 			if o != l && o.Var != "" && mentionsName(t, o.Var) {
-				t = subst(t, o.Var, o.To)
+				lo := subst(t, o.Var, orNum(o.From))
+				if o.To == nil { // an annotated count: no last value to try
+					t = lo
+					continue
+				}
+				hi := subst(t, o.Var, o.To)
+				t = Call{"max", []Expr{lo, hi}}
+				if String(lo) == String(hi) {
+					t = hi
+				}
 			}
 		}
 	}
@@ -292,7 +298,7 @@ func blockTime(e entry, ws string) (string, bool) {
 		m = append(m, fmt.Sprintf("store(%s, %s)", ws, numText(n)))
 	}
 	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
-		m = append(m, fmt.Sprintf("stream(%s, %s, %s, %s)", ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), numText(e.ops["seq_bytes"])))
+		m = append(m, fmt.Sprintf("stream(%s, %s, %s)", numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), farText(e, ws)))
 	}
 	for _, k := range sortedKeys(e.ops) {
 		kind, fp, ok := strings.Cut(k, "@")
@@ -322,6 +328,25 @@ func blockTime(e entry, ws string) (string, bool) {
 		return parts[0], mem
 	}
 	return "max(" + strings.Join(parts, ", ") + ")", mem
+}
+
+// farText writes the bytes of one execution's streams that come from
+// memory: each array's at the working set between two uses of its
+// elements (reuse.go), the others at the nest's working set ws.
+func farText(e entry, ws string) string {
+	var terms []string
+	rest := e.ops["seq_bytes"] - total(e.streams)
+	for _, base := range sortedKeys(e.streams) {
+		if w, ok := e.streamWS[base]; ok {
+			terms = append(terms, fmt.Sprintf("far(%s, %s)", String(w), numText(e.streams[base])))
+		} else {
+			rest += e.streams[base]
+		}
+	}
+	if rest > 0 || len(terms) == 0 {
+		terms = append(terms, fmt.Sprintf("far(%s, %s)", ws, numText(rest)))
+	}
+	return strings.Join(terms, " + ")
 }
 
 // expr writes the cost as a model expression, ChronosMix's formula (1)

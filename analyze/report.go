@@ -213,7 +213,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 	mem := map[string]float64{}
 	// Streamed loads and stores within the caches go through different
 	// ports: the busier of the two counts (the model's stream()).
-	streamLoads, streamStores := map[string]float64{}, map[string]float64{}
+	streamLoads, streamStores, streamFar := map[string]float64{}, map[string]float64{}, map[string]float64{}
 	for k, n := range b.Ops {
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
 			size, _ := eval(b.footprints[fp], env)
@@ -255,6 +255,21 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 				streamLoads[key] += secs
 			case k == "store_seq":
 				streamStores[key] += secs
+			case k == "seq_bytes":
+				// Each array's bytes from memory at the working set
+				// between two uses of its elements (reuse.go).
+				far := 0.0
+				rest := n - total(b.streams)
+				for base, size := range b.streams {
+					if w, ok := b.streamWS[base]; ok {
+						v, _ := eval(w, env)
+						far += size * levelShares(v, share)[3]
+					} else {
+						rest += size
+					}
+				}
+				far += rest * levelShares(ws, share)[3]
+				streamFar["mem_byte"] += price("mem_byte", far)
 			default:
 				if _, ok := ops[key]; !ok {
 					missing[key] = true
@@ -294,8 +309,11 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 		consider(split)
 	}
 	busier := streamLoads
-	if total(streamStores) > total(streamLoads) {
+	if total(streamStores) > total(busier) {
 		busier = streamStores
+	}
+	if total(streamFar) > total(busier) {
+		busier = streamFar
 	}
 	for k, v := range busier {
 		mem[k] += v
@@ -316,21 +334,16 @@ func countText(c Expr, f *Func) string {
 
 // priced maps a counted operation to the machine key it is charged at and
 // its seconds: loads and stores at the working set's level, streamed ones
-// beyond the caches at the memory's bandwidth.
+// at the throughput of the ports (their bytes from memory are priced by
+// blockSeconds).
 func priced(k, level string, n float64, ops map[string]float64) (string, float64) {
 	switch k {
 	case "load_scalar", "store_scalar":
 		key := strings.TrimSuffix(k, "_scalar") + "_l1"
 		return key, n * ops[key]
 	case "seq_bytes":
-		if level == "mem" {
-			return "mem_byte", n * ops["mem_byte"]
-		}
-		return "", 0
+		return "mem_byte", 0 // priced per array by blockSeconds
 	case "load_seq", "store_seq":
-		if level == "mem" {
-			return "", 0 // priced by seq_bytes
-		}
 		key := strings.TrimSuffix(k, "_seq") + "_tp" // prefetched, overlapping
 		t, _ := machine.OpTime(ops, key)
 		return key, n * t

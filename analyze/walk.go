@@ -135,6 +135,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		w.function(fd)
 	}
 	w.a.counts()
+	w.a.reuse()
 	w.a.callCounts()
 	w.a.sortDiags()
 	return w.a, nil

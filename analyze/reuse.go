@@ -1,0 +1,153 @@
+package analyze
+
+// Where a streamed array's data comes from: the working set between two
+// uses of the same element (its reuse distance, the layer condition of
+// Kerncraft and of the ECM model), not the working set of the whole nest.
+// In matmul's c[i][j] += a[i][k] * b[k][j], the row of c is used again at
+// the next k, a few kilobytes later, so it stays in the first level;
+// all of b is used again at the next i, a whole matrix later, so b comes
+// from the level that matrix fits. Jacobi's u[i][j] is used again only
+// at the next sweep: the level its whole grid fits.
+
+// reuse fills in, for every block that streams through an array, the
+// working set between two uses of each of the array's elements
+// (Block.streamWS): one iteration of the innermost enclosing loop whose
+// index the array's accesses do not use. An array that every enclosing
+// loop indexes is used again only after the whole nest; it is priced at
+// the nest's working set (streamWS has no entry for it).
+func (a *Analysis) reuse() {
+	loopBlocks := map[*LoopInfo]*Block{}
+	var index func([]*Block)
+	index = func(bs []*Block) {
+		for _, b := range bs {
+			if b.Kind == Loop && b.Loop != nil {
+				loopBlocks[b.Loop] = b
+			}
+			index(b.Body)
+			index(b.Then)
+			index(b.Else)
+		}
+	}
+	for _, f := range a.Funcs {
+		index(f.Body)
+	}
+	iterWS := map[*LoopInfo]Expr{}
+	var visit func([]*Block)
+	visit = func(bs []*Block) {
+		for _, b := range bs {
+			for base := range b.streams {
+				l := reuseLoop(b, base)
+				if l == nil || loopBlocks[l] == nil {
+					continue
+				}
+				ws, ok := iterWS[l]
+				if !ok {
+					ws = simplify(iterationWorkingSet(loopBlocks[l]))
+					iterWS[l] = ws
+				}
+				if b.streamWS == nil {
+					b.streamWS = map[string]Expr{}
+				}
+				b.streamWS[base] = ws
+			}
+			visit(b.Body)
+			visit(b.Then)
+			visit(b.Else)
+		}
+	}
+	for _, f := range a.Funcs {
+		visit(f.Body)
+	}
+}
+
+// reuseLoop is the innermost loop around b whose index none of b's
+// accesses of base use: its next iteration uses the same elements again.
+// It is nil when every enclosing loop indexes the array, or when an index
+// cannot be read.
+func reuseLoop(b *Block, base string) *LoopInfo {
+	used := map[string]bool{}
+	found := false
+	for _, x := range b.accesses {
+		if x.base != base {
+			continue
+		}
+		if x.unknown {
+			return nil
+		}
+		found = true
+		for _, v := range x.vars {
+			used[v] = true
+		}
+	}
+	if !found {
+		return nil
+	}
+	for i := len(b.frames) - 1; i >= 0; i-- {
+		l := b.frames[i].loop
+		if l == nil {
+			continue
+		}
+		if l.Var == "" {
+			return nil // a while loop: what one iteration touches is unknown
+		}
+		if !used[l.Var] {
+			return l
+		}
+	}
+	return nil
+}
+
+// iterationWorkingSet is what one iteration of the loop block lb touches:
+// for each array accessed in its body, the element size times the extents
+// of the loops inside lb that its indices run over (the largest such
+// footprint of each array), summed over the arrays.
+func iterationWorkingSet(lb *Block) Expr {
+	depth := len(lb.frames) // lb's frames end with lb's own loop
+	per := map[string]Expr{}
+	var order []string
+	var walk func([]*Block)
+	walk = func(bs []*Block) {
+		for _, b := range bs {
+			var inner []*LoopInfo
+			for _, f := range b.frames[min(depth, len(b.frames)):] {
+				if f.loop != nil {
+					inner = append(inner, f.loop)
+				}
+			}
+			for _, x := range b.accesses {
+				if x.base == "" {
+					continue
+				}
+				ext := Expr(Num{x.size})
+				for _, l := range inner {
+					use := x.unknown
+					for _, v := range x.vars {
+						if v == l.Var {
+							use = true
+						}
+					}
+					if use {
+						ext = mul(ext, extent(l, inner))
+					}
+				}
+				if _, ok := per[x.base]; !ok {
+					order = append(order, x.base)
+					per[x.base] = ext
+					continue
+				}
+				if String(per[x.base]) != String(ext) {
+					per[x.base] = Call{"max", []Expr{per[x.base], ext}}
+				}
+			}
+			walk(b.Body)
+			walk(b.Then)
+			walk(b.Else)
+		}
+	}
+	walk([]*Block{lb})
+	var ws Expr = Num{0}
+	for _, k := range order {
+		ws = add(ws, per[k])
+	}
+	return ws
+}
