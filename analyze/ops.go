@@ -495,12 +495,12 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.stream(e, size)
+		o.stream(e, size, true)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.stream(e, size)
+		o.stream(e, size, false)
 	default:
 		o.add("load_l1", 1)
 	}
@@ -520,7 +520,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 // element of its array's stream, once per array (see streamed). A store
 // to an array the block also loads moves its line back: a second stream.
 // The block adds them (Block.addStreams), once per array it streams.
-func (o *opsCounter) stream(e cc.ExpressionNode, size float64) {
+func (o *opsCounter) stream(e cc.ExpressionNode, size float64, store bool) {
 	base := baseOf(e)
 	if base == "" {
 		o.add("seq_bytes", size)
@@ -528,6 +528,13 @@ func (o *opsCounter) stream(e cc.ExpressionNode, size float64) {
 	}
 	if o.streamed == nil {
 		o.streamed = map[string]float64{}
+	}
+	if store {
+		// The line written goes back to memory when it leaves the
+		// caches: a second stream (after the one that brought it in,
+		// by a load or by the write-allocate of the store).
+		o.streamed[base] = max(o.streamed[base], 2*size)
+		return
 	}
 	o.streamed[base] = max(o.streamed[base], size)
 }
