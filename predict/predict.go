@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path"
 	"time"
 
@@ -147,15 +146,6 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 	}
 	c.LatFactor, c.BwFactor = netmodel.Factors{{From: 0, Value: 1}}, netmodel.Factors{{From: 0, Value: 1}}
 	return scaled, &c, nil
-}
-
-// LoadModel reads a model file for Options.
-func LoadModel(path string) ([]byte, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading model: %w", err)
-	}
-	return src, nil
 }
 
 // Run predicts.

@@ -44,6 +44,18 @@ fi
 echo "== go vet"
 go vet ./...
 
+echo "== staticcheck and deadcode"
+# Pinned versions from the Go module proxy, installed into GOPATH/bin.
+gobin=$(go env GOPATH)/bin
+[ -x "$gobin/staticcheck" ] && "$gobin/staticcheck" -version 2>/dev/null | grep -q "(0.8.2)" ||
+  go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+[ -x "$gobin/deadcode" ] || go install golang.org/x/tools/cmd/deadcode@v0.52.0
+"$gobin/staticcheck" ./...
+dead=$("$gobin/deadcode" -test ./...)
+if [ -n "$dead" ]; then
+  echo "unreachable code:"; echo "$dead"; exit 1
+fi
+
 echo "== go test"
 go test -count=1 ./...
 
