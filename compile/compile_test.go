@@ -28,8 +28,8 @@ func compileFile(t *testing.T, path string, batches bool) *Program {
 	}
 	p, err := Compile(f, Options{
 		Nodes: 2, Procs: 4, Threads: 2, Seed: 1,
-		CPUsOf: func(int32) int { return 2 },
-		OpTime: func(_ int32, key int) float64 { return float64(key+1) * 1e-9 },
+		CPUsOf:    func(int32) int { return 2 },
+		OpTime:    func(_ int32, key int) float64 { return float64(key+1) * 1e-9 },
 		StepLoops: !batches,
 	})
 	if err != nil {
