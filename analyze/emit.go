@@ -26,10 +26,11 @@ cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= 16384 ? 1 : ws_ <= 262144 ? 1 
 // node's other processes.
 cost eff(ws_) = ws_ <= 262144 ? ws_ : shared(ws_)
 // Unit-stride loads and stores: the hardware prefetches them and they
-// overlap (load_tp, store_tp; loads and stores have ports of their own),
-// unless the bytes that come from beyond the caches (far_) take longer
-// at the memory's bandwidth.
-cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_), ops(mem_byte: far_))
+// overlap (load_tp, store_tp; loads and stores have ports of their own);
+// the bytes that come from beyond the caches (far_) add their transfer at
+// the memory's bandwidth, which does not overlap with the cycles the
+// loads and stores take (the Execution-Cache-Memory model).
+cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_)) + ops(mem_byte: far_)
 // The share of bytes_ that a working set of ws_ bytes brings from memory.
 cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
 // The last level is shared by the processes of a node: what one's

@@ -308,14 +308,16 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 		}
 		consider(split)
 	}
+	// The busier of loads and stores, and the transfer from memory on
+	// top (the model's stream()).
 	busier := streamLoads
 	if total(streamStores) > total(busier) {
 		busier = streamStores
 	}
-	if total(streamFar) > total(busier) {
-		busier = streamFar
-	}
 	for k, v := range busier {
+		mem[k] += v
+	}
+	for k, v := range streamFar {
 		mem[k] += v
 	}
 	if len(mem) > 0 {
