@@ -176,6 +176,10 @@ type Func struct {
 	// Calls is how often the function runs in the whole program (main: 1).
 	Calls    Expr
 	CallsHow How
+	// allocated is the size of what malloc or calloc gave each pointer
+	// variable, for the pages its accesses touch (touches).
+	allocated  map[string]Expr
+	allocSites map[string]string // call site → pointer (touches)
 }
 
 // Param is a model parameter the analysis introduced.

@@ -18,6 +18,13 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // to the processor's outstanding misses: the random loads' throughput.
 cost load(ws_, n_) = level(eff(ws_), n_, 0) * ops(load_rand_l1: 1) + level(eff(ws_), n_, 1) * ops(load_rand_l2: 1) + level(eff(ws_), n_, 2) * ops(load_rand_l3: 1) + level(eff(ws_), n_, 3) * ops(load_rand_mem: 1)
 cost store(ws_, n_) = level(eff(ws_), n_, 0) * ops(store_l1: 1) + level(eff(ws_), n_, 1) * ops(store_l2: 1) + level(eff(ws_), n_, 2) * ops(store_l3: 1) + level(eff(ws_), n_, 3) * ops(store_mem: 1)
+// A store to a place the analysis cannot follow (sorted[hist[k]++] = k)
+// first reads its line (write-allocate): a load at a random place of the
+// level its array fits.
+cost scattered(ws_, n_) = load(ws_, n_)
+// Stores through counters of k_ buckets (out[next[b]++] = v) go to k_
+// sequential streams: the prefetchers follow a few dozen of them.
+cost bucket(ws_, k_, n_) = k_ <= 32 ? store(ws_, n_) : scattered(ws_, n_)
 // Between two working sets augur bench machine measures (16 KiB, 256 KiB,
 // 4 MiB, 32 MiB), an access costs a blend of the two, log-linear in the
 // working set: level(ws, n, k) is the share of n charged at level k.
@@ -304,6 +311,14 @@ func blockTime(e entry, ws string) (string, bool) {
 	for _, k := range sortedKeys(e.ops) {
 		kind, fp, ok := strings.Cut(k, "@")
 		if !ok || e.ops[k] == 0 {
+			continue
+		}
+		if kind == "touch" {
+			fp, _, _ = strings.Cut(fp, "#") // the call site is not the model's
+		}
+		if kind == "bucket" {
+			fp, counters, _ := strings.Cut(fp, "@")
+			m = append(m, fmt.Sprintf("bucket(%s, %s, %s)", fp, counters, numText(e.ops[k])))
 			continue
 		}
 		m = append(m, fmt.Sprintf("%s(%s, %s)", kind, fp, numText(e.ops[k])))

@@ -216,6 +216,16 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 	streamLoads, streamStores, streamFar := map[string]float64{}, map[string]float64{}, map[string]float64{}
 	for k, n := range b.Ops {
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
+			if kind == "bucket" {
+				// As the model's bucket(): few streams are stores at the
+				// array's level, many are scattered.
+				var counters string
+				fp, counters, _ = strings.Cut(fp, "@")
+				kind = "store"
+				if c, _ := eval(b.footprints[counters], env); c > 32 {
+					kind = "scattered"
+				}
+			}
 			size, _ := eval(b.footprints[fp], env)
 			if kind == "touch" {
 				// As the model's touch(): fresh pages above the mmap threshold.
@@ -224,9 +234,12 @@ func blockSeconds(b *Block, level string, ws, share float64, env, ops map[string
 				}
 				continue
 			}
-			prefix := kind + "_"
-			if kind == "load" {
-				prefix = "load_rand_" // as the model's load(): see emit.go
+			// Loads as the model's load() and scattered() (a store first
+			// reads its line: a load at a random place), stores into
+			// lines just loaded as its store().
+			prefix := "load_rand_"
+			if kind == "store" {
+				prefix = "store_"
 			}
 			for l, f := range levelShares(size, share) {
 				if f > 0 {

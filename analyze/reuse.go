@@ -1,5 +1,7 @@
 package analyze
 
+import "strings"
+
 // Where a streamed array's data comes from: the working set between two
 // uses of the same element (its reuse distance, the layer condition of
 // Kerncraft and of the ECM model), not the working set of the whole nest.
@@ -150,4 +152,95 @@ func iterationWorkingSet(lb *Block) Expr {
 		ws = add(ws, per[k])
 	}
 	return ws
+}
+
+// touches bounds the first touches charged at a large allocation
+// (opsCounter.touch) by what the program's accesses of the pointer reach:
+// a buffer allocated for every key but filled with a rank's share
+// faults in the pages of that share only. The bound is the largest
+// footprint of its accesses: the element size times the extents of the
+// loops the index runs over, or of every enclosing loop for an index the
+// analysis cannot read (an execution reaches one element). A pointer the
+// program only hands to functions (an MPI buffer) keeps its whole
+// allocation.
+func (a *Analysis) touches() {
+	for _, f := range a.Funcs {
+		if len(f.allocated) == 0 {
+			continue
+		}
+		reach := map[string]Expr{}
+		var visit func([]*Block)
+		visit = func(bs []*Block) {
+			for _, b := range bs {
+				loops := b.frameLoops()
+				for _, x := range b.accesses {
+					if f.allocated[x.base] == nil {
+						continue
+					}
+					// The extents of the loops the index runs over; an
+					// index the analysis cannot read reaches at most one
+					// element an execution: the extents of every loop.
+					fp := Expr(Num{x.size})
+					for _, l := range loops {
+						use := x.unknown
+						for _, v := range x.vars {
+							if v == l.Var {
+								use = true
+							}
+						}
+						if use {
+							fp = mul(fp, extent(l, loops))
+						}
+					}
+					if old, ok := reach[x.base]; ok && String(old) != String(fp) {
+						fp = Call{"max", []Expr{old, fp}}
+					}
+					reach[x.base] = fp
+				}
+				visit(b.Body)
+				visit(b.Then)
+				visit(b.Else)
+			}
+		}
+		visit(f.Body)
+		var retouch func([]*Block)
+		retouch = func(bs []*Block) {
+			for _, b := range bs {
+				for _, k := range sortedKeys(b.Ops) { // not ranging over a map it changes
+					n := b.Ops[k]
+					rest, ok := strings.CutPrefix(k, "touch@")
+					if !ok {
+						continue
+					}
+					_, site, _ := strings.Cut(rest, "#")
+					bound, ok := reach[f.allocSites[site]]
+					size := b.footprints[rest]
+					if !ok || size == nil {
+						continue
+					}
+					reached := simplify(Call{"min", []Expr{size, bound}})
+					nk := String(reached) + "#" + site
+					delete(b.Ops, k)
+					b.Ops["touch@"+nk] += n
+					b.footprints[nk] = reached
+				}
+				retouch(b.Body)
+				retouch(b.Then)
+				retouch(b.Else)
+			}
+		}
+		retouch(f.Body)
+	}
+}
+
+// frameLoops lists the loops around b, outermost first (b's own loop last
+// when b is a loop).
+func (b *Block) frameLoops() []*LoopInfo {
+	var out []*LoopInfo
+	for _, f := range b.frames {
+		if f.loop != nil {
+			out = append(out, f.loop)
+		}
+	}
+	return out
 }

@@ -1,6 +1,11 @@
 package analyze
 
-import "testing"
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+)
 
 // The working set between two uses of each streamed array, by hand for
 // testdata/reuse.c (N = 64, doubles):
@@ -63,5 +68,51 @@ func TestReuseWorkingSets(t *testing.T) {
 		if len(got) != len(arrays) {
 			t.Errorf("%s: working sets %v, want %v", fn, got, arrays)
 		}
+	}
+}
+
+// Stores through indices the analysis cannot follow (testdata/stores.c):
+// h[k]++ and next[b]++ store into the line they loaded; out[next[b]++]
+// is a store through one of procs bucket counters, sorted[h[k]++] through
+// one of K; and first touches reach only what the accesses reach.
+func TestUnfollowedStores(t *testing.T) {
+	a, err := Run(load(t, "testdata/stores.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]float64{"n": 1 << 20, "procs_": 4, "K": 4096}
+	got := map[string]float64{}
+	var counters []float64
+	for _, b := range a.Blocks() {
+		for k, v := range b.Ops {
+			kind, rest, ok := strings.Cut(k, "@")
+			if !ok {
+				continue
+			}
+			switch kind {
+			case "touch":
+				bound, _ := eval(b.footprints[rest], env)
+				got["touch bytes"] += bound * v
+				continue
+			case "bucket":
+				_, c, _ := strings.Cut(rest, "@")
+				k, _ := eval(b.footprints[c], env)
+				counters = append(counters, k)
+			}
+			got[kind] += v
+		}
+	}
+	// Touches: key, out (n stores through counters) and h whole, 4n + 4n
+	// + 4K bytes, next 4·procs (too small to be fresh pages, but
+	// counted); sorted is allocated for n keys but reached by n / procs
+	// stores and loads: n bytes.
+	want := map[string]float64{"load": 3, "store": 3, "bucket": 2,
+		"touch bytes": 4<<20 + 4<<20 + 4*4096 + 16 + 1<<20}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("unfollowed accesses %v, want %v", got, want)
+	}
+	sort.Float64s(counters)
+	if !reflect.DeepEqual(counters, []float64{4, 4096}) {
+		t.Errorf("bucket counters %v, want [4 4096] (next's procs, h's K)", counters)
 	}
 }
