@@ -106,9 +106,10 @@ func paraverState(name, kind string) int {
 
 // prvRecord is one record to write, by its time (the first time field).
 type prvRecord struct {
-	time int64
-	kind uint8 // 0 state, 1 event at a start, 2 event at an end, 3 communication
-	idx  int32 // slice or bound message
+	time  int64
+	kind  uint8 // 0 state, 1 event at a start, 2 event at an end, 3 communication
+	order uint8 // at one time: 0 ends of earlier executions, 1 executions in track order, 2 communications
+	idx   int32 // slice or bound message
 }
 
 // WriteParaver writes the timeline as a Paraver trace: prv gets the
@@ -133,19 +134,24 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 		}
 		t0, t1 := nanos(s.start), nanos(s.end)
 		end = max(end, t1)
-		recs = append(recs, prvRecord{t0, 0, int32(i)}, prvRecord{t0, 1, int32(i)}, prvRecord{t1, 2, int32(i)})
+		endOrder := uint8(0)
+		if t1 == t0 {
+			endOrder = 1 // right after its own start
+		}
+		recs = append(recs, prvRecord{t0, 0, 1, int32(i)}, prvRecord{t0, 1, 1, int32(i)}, prvRecord{t1, 2, endOrder, int32(i)})
 	}
 	for i, b := range msgs {
-		recs = append(recs, prvRecord{nanos(b.m.SendPost), 3, int32(i)})
+		recs = append(recs, prvRecord{nanos(b.m.SendPost), 3, 2, int32(i)})
 		end = max(end, nanos(b.m.RecvEnd))
 	}
-	// Time order; at one time, an execution's end before the next one's
-	// state and start, so that a thread is in one state at a time.
+	// Time order; at one time, the ends of executions that began earlier
+	// come first, so that a thread is in one state at a time, then the
+	// executions in the order they ran.
 	slices.SortStableFunc(recs, func(a, b prvRecord) int {
 		if c := cmp.Compare(a.time, b.time); c != 0 {
 			return c
 		}
-		return cmp.Compare(prvOrder(a.kind), prvOrder(b.kind))
+		return cmp.Compare(a.order, b.order)
 	})
 	w := bufio.NewWriterSize(prv, 1<<16)
 	fmt.Fprintf(w, "#Paraver (01/01/70 at 00:00):%d_ns:%d(", end, len(l.cpus))
@@ -195,15 +201,6 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 		return err
 	}
 	return t.writeROW(row, l)
-}
-
-// prvOrder orders records of one time: ends, then states, starts and
-// communications.
-func prvOrder(kind uint8) int {
-	if kind == 2 {
-		return 0
-	}
-	return int(kind) + 1
 }
 
 // writePCF names the states and the elements of the event type.

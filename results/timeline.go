@@ -42,8 +42,9 @@ type Timeline struct {
 
 	procs      map[int32]procInfo // names and places of processes, for the writers
 	nodeNames  map[int32]string
-	categories *[3]string // nil: ProgramCategories
-	rowStart   []int      // after Finish: slices of row r are slices[rowStart[r]:rowStart[r+1]]
+	categories *[3]string          // nil: ProgramCategories
+	trackNames map[[2]int32]string // names given by SetTrackName
+	rowStart   []int               // after Finish: slices of row r are slices[rowStart[r]:rowStart[r+1]]
 	end        float64
 }
 
@@ -70,7 +71,8 @@ const DefaultSliceLimit = 4_000_000
 // slices are fine for traces read from files.
 func NewTimeline(names, kinds []string) *Timeline {
 	t := &Timeline{elemIndex: map[string]int32{}, rowIndex: map[[2]int32]int32{}, limit: DefaultSliceLimit,
-		cut: math.Inf(1), procs: map[int32]procInfo{}, nodeNames: map[int32]string{}}
+		cut: math.Inf(1), procs: map[int32]procInfo{}, nodeNames: map[int32]string{},
+		trackNames: map[[2]int32]string{}}
 	for i, n := range names {
 		k := ""
 		if i < len(kinds) {
@@ -123,6 +125,7 @@ func (t *Timeline) SetTrackName(pid, tid int32, name string) {
 	r := t.row(pid, tid)
 	t.rows[r].Name = name
 	t.named = true
+	t.trackNames[[2]int32{pid, tid}] = name
 }
 
 func (t *Timeline) addElem(name, kind string) int32 {
@@ -290,9 +293,11 @@ func (t *Timeline) Rows() []Row { return t.rows }
 
 // RowFor returns the track of a result's unit: by (pid, tid), or else by
 // name (thread traces name their tracks after the threads: unit "thread
-// P1" is track "P1"); -1 if none.
+// P1" is track "P1"; the trace writers add the host: unit "rank 3" is
+// track "rank 3 (host)"); -1 if none.
 func (t *Timeline) RowFor(u Unit) int {
-	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) || !t.named) {
+	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) ||
+		strings.HasPrefix(t.rows[r].Name, u.Name+" (") || !t.named) {
 		return r
 	}
 	for r, row := range t.rows {

@@ -74,6 +74,9 @@ func (t *Timeline) nodeName(node int32) string {
 // name a trace gave it, or "process 3".
 func (t *Timeline) trackLabel(r int) string {
 	row := t.rows[r]
+	if n, ok := t.trackNames[[2]int32{row.Pid, row.Tid}]; ok {
+		return n
+	}
 	if info, ok := t.procs[row.Pid]; ok && info.label != "" {
 		l := info.label
 		if row.Tid != 0 {
@@ -129,10 +132,13 @@ func (t *Timeline) bindMessages() (bound []boundMessage, unbound int) {
 	return bound, unbound
 }
 
-// sliceAt returns the index in t.slices of the last kept slice of track
-// (pid, tid) with start ≤ at ≤ end; failing that, with orNext, the first
-// kept slice that starts after at; else -1.
-func (t *Timeline) sliceAt(pid, tid int32, at float64, orNext bool) int {
+// sliceAt returns the index in t.slices of the kept slice of track
+// (pid, tid) with start ≤ at ≤ end; failing that, for an arrival, the
+// first kept slice that starts after at; else -1. Where one slice ends
+// at at and the next starts there, a send lies on the one that starts
+// (the send begins it) and an arrival on the one that ends (it waited
+// for the data).
+func (t *Timeline) sliceAt(pid, tid int32, at float64, arrival bool) int {
 	r := t.RowOf(pid, tid)
 	if r < 0 {
 		return -1
@@ -140,10 +146,13 @@ func (t *Timeline) sliceAt(pid, tid int32, at float64, orNext bool) int {
 	lo := t.rowStart[r]
 	ss := t.slices[lo:t.rowStart[r+1]]
 	i := sort.Search(len(ss), func(i int) bool { return ss[i].start > at })
+	if arrival && i > 1 && ss[i-1].start == at && ss[i-2].end >= at && ss[i-2].start < at && t.kept(&ss[i-2]) {
+		return lo + i - 2
+	}
 	if i > 0 && ss[i-1].end >= at && t.kept(&ss[i-1]) {
 		return lo + i - 1
 	}
-	if orNext && i < len(ss) && t.kept(&ss[i]) {
+	if arrival && i < len(ss) && t.kept(&ss[i]) {
 		return lo + i
 	}
 	return -1

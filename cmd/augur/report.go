@@ -158,6 +158,13 @@ func collectReport(o *predict.Options) *reportCollector {
 	return rc
 }
 
+// Message passes messages on to the next tracer, when it takes them.
+func (rc *reportCollector) Message(m engine.Message) {
+	if mt, ok := rc.next.(engine.MessageTracer); ok {
+		mt.Message(m)
+	}
+}
+
 func (rc *reportCollector) Slice(pid, tid, elem int32, start, end float64) {
 	if rc.tl != nil {
 		rc.tl.Slice(pid, tid, elem, start, end)
