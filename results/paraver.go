@@ -36,6 +36,7 @@ type paraverLayout struct {
 	cpus    []int           // per node: its CPUs
 	names   []string        // per node
 	groups  map[int32]int32 // node → 1-based Paraver node
+	labels  []string        // per thread track
 }
 
 func (t *Timeline) paraverLayout() *paraverLayout {
@@ -83,6 +84,12 @@ func (t *Timeline) paraverLayout() *paraverLayout {
 	}
 	for r, row := range t.rows {
 		l.cpu[r] += offset[l.node[l.task[row.Pid]-1]-1]
+		l.labels = append(l.labels, t.trackLabel(r))
+	}
+	if len(t.rows) == 0 {
+		// Paraver has no empty system: one idle thread on one CPU.
+		l.tasks, l.threads, l.node = []int32{0}, []int{1}, []int{1}
+		l.names, l.cpus, l.labels = []string{"host"}, []int{1}, []string{"process 0"}
 	}
 	return l
 }
@@ -241,9 +248,9 @@ func (t *Timeline) writeROW(w io.Writer, l *paraverLayout) error {
 		}
 		fmt.Fprintln(bw, rowName(label))
 	}
-	fmt.Fprintf(bw, "\nLEVEL THREAD SIZE %d\n", len(t.rows))
-	for r := range t.rows {
-		fmt.Fprintln(bw, rowName(t.trackLabel(r)))
+	fmt.Fprintf(bw, "\nLEVEL THREAD SIZE %d\n", len(l.labels))
+	for _, label := range l.labels {
+		fmt.Fprintln(bw, rowName(label))
 	}
 	return bw.Flush()
 }

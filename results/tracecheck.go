@@ -228,7 +228,7 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 		return nil, fmt.Errorf("%s:1:1: empty trace", name)
 	}
 	hdr := sc.Text()
-	threadsOf, nodeOf, cpus, err := parseParaverHeader(hdr, c)
+	threadsOf, _, cpus, err := parseParaverHeader(hdr, c)
 	if err != nil {
 		return nil, fmt.Errorf("%s:1:%v", name, err)
 	}
@@ -350,7 +350,7 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 	if err := checkPCF(name, pcf, states, types); err != nil {
 		return nil, err
 	}
-	if err := checkROW(name, row, cpus, len(nodeOf), len(threadsOf), c.Threads); err != nil {
+	if err := checkROW(name, row, cpus, c.Nodes, len(threadsOf), c.Threads); err != nil {
 		return nil, err
 	}
 	return c, nil
