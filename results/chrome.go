@@ -161,6 +161,9 @@ func num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "null"
 	}
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10) // sizes in bytes read as integers
+	}
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 

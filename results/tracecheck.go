@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,13 +51,16 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 		return nil, fmt.Errorf("%s: no traceEvents", name)
 	}
 	type track struct{ pid, tid int64 }
-	type span struct{ t0, t1 float64 }
+	// Times in integer nanoseconds, as Perfetto keeps them: a slice's end
+	// is its start plus its duration, each rounded.
+	type span struct{ t0, t1 int64 }
+	ns := func(us float64) int64 { return int64(math.Round(us * 1000)) }
 	slicesOf := map[track][]span{}
 	named := map[track]bool{}
 	procNamed := map[int64]bool{}
 	type flowEnd struct {
 		tr  track
-		ts  float64
+		ts  int64
 		idx int
 	}
 	starts := map[string]flowEnd{}
@@ -114,14 +118,15 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 				}
 			}
 			tr := track{*e.Pid, *e.Tid}
-			slicesOf[tr] = append(slicesOf[tr], span{*e.Ts, *e.Ts + *e.Dur})
+			t0 := ns(*e.Ts)
+			slicesOf[tr] = append(slicesOf[tr], span{t0, t0 + ns(*e.Dur)})
 			c.Slices++
 		case "s", "f":
 			if e.Tid == nil || e.Ts == nil || e.ID == nil {
 				return nil, bad(i, "flow event without tid, ts or id")
 			}
 			key := e.Cat + "\x00" + *e.Name + "\x00" + strconv.FormatUint(*e.ID, 10)
-			fe := flowEnd{track{*e.Pid, *e.Tid}, *e.Ts, i}
+			fe := flowEnd{track{*e.Pid, *e.Tid}, ns(*e.Ts), i}
 			m := starts
 			if e.Ph == "f" {
 				if e.Bp != "e" {
@@ -158,7 +163,7 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 				open = open[:len(open)-1]
 			}
 			if len(open) > 0 && s.t1 > open[len(open)-1].t1 {
-				return nil, fmt.Errorf("%s: track pid %d tid %d: slice [%g, %g] µs overlaps [%g, %g] without nesting",
+				return nil, fmt.Errorf("%s: track pid %d tid %d: slice [%d, %d] ns overlaps [%d, %d] without nesting",
 					name, tr.pid, tr.tid, s.t0, s.t1, open[len(open)-1].t0, open[len(open)-1].t1)
 			}
 			open = append(open, s)
@@ -185,13 +190,13 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 			return nil, bad(s.idx, "flow starts but never ends")
 		}
 		if f.ts < s.ts {
-			return nil, bad(f.idx, "flow ends at %g µs, before it starts (%g µs)", f.ts, s.ts)
+			return nil, bad(f.idx, "flow ends at %d ns, before it starts (%d ns)", f.ts, s.ts)
 		}
 		if !within(s) {
-			return nil, bad(s.idx, "flow start at %g µs lies on no slice of its track", s.ts)
+			return nil, bad(s.idx, "flow start at %d ns lies on no slice of its track", s.ts)
 		}
 		if !within(f) {
-			return nil, bad(f.idx, "flow end at %g µs lies on no slice of its track", f.ts)
+			return nil, bad(f.idx, "flow end at %d ns lies on no slice of its track", f.ts)
 		}
 		c.Flows++
 	}
