@@ -28,10 +28,10 @@ const defaultTraceLimit = 1_000_000
 
 func defineTraceFlags(fs *flag.FlagSet) *traceFlags {
 	return &traceFlags{
-		trace: fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE`: open it in Perfetto (ui.perfetto.dev) or chrome://tracing; messages are arrows"),
+		trace:   fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE`: open it in Perfetto (ui.perfetto.dev) or chrome://tracing; messages are arrows"),
 		paraver: fs.String("paraver", "", "write the timeline as a Paraver trace: `FILE`.prv, FILE.pcf and FILE.row (FILE may end in .prv)"),
-		window: fs.String("trace-window", "", "keep only `T0:T1` of the timeline (seconds, or with a unit: 2ms:3.5ms; either side may be empty)"),
-		limit: fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N messages; past them the files stop where the first was lost (a warning says when)"),
+		window:  fs.String("trace-window", "", "keep only `T0:T1` of the timeline (seconds, or with a unit: 2ms:3.5ms; either side may be empty)"),
+		limit:   fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N messages; past them the files stop where the first was lost (a warning says when)"),
 	}
 }
 
