@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -38,7 +39,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		model:     fs.String("model", "auto", "simulation `MODEL`: direct, client-server, strict, or auto (Direct, then Client-Server, then Strict Sequence if the others deadlock; seed 004 Fig. 14)"),
 		bind:      fs.String("bind", "", "bind threads to processors: `T1=0,T2=1,...` (every thread, or none)"),
 		priority:  fs.String("priority", "", "thread priorities, highest first: `T1,T2,...` (unlisted threads come last, equal); default: the trace's `# priority` header, else all equal"),
-		format:    fs.String("format", "text", "output `FORMAT`: text or json"),
+		format:    fs.String("format", "text", "output `FORMAT`: text, json or csv"),
 		trace:     defineTraceFlags(fs),
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
@@ -144,8 +145,8 @@ func runSimulate(e *env, c *command, args []string) int {
 	if !auto && !ok {
 		return usageErr("--model %q: use direct, client-server, strict or auto", *sf.model)
 	}
-	if *sf.format != "text" && *sf.format != "json" {
-		return usageErr("--format %q: use text or json", *sf.format)
+	if *sf.format != "text" && *sf.format != "json" && *sf.format != "csv" {
+		return usageErr("--format %q: use text, json or csv", *sf.format)
 	}
 	if *sf.maxEvents < 0 {
 		return usageErr("--max-events must be ≥ 0")
@@ -237,15 +238,21 @@ func runSimulate(e *env, c *command, args []string) int {
 			return exitInput
 		}
 	}
-	if *sf.format == "json" {
+	switch *sf.format {
+	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
-	} else {
+	case "csv":
+		if err := writeSimCSV(e.stdout, &out); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+			return exitInput
+		}
+	default:
 		writeSimText(e.stdout, &out)
 	}
 	if res.Deadlock != nil {
-		if *sf.format == "json" {
+		if *sf.format != "text" {
 			fmt.Fprintf(e.stderr, "augur simulate: the simulated program deadlocks under the %s model\n", res.Model)
 		}
 		return exitDeadlock
@@ -412,6 +419,29 @@ func writeSimText(w io.Writer, o *simOutput) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "\nTimes in the trace's unit: seconds for traces augur records.")
+}
+
+// writeSimCSV writes the result as one table with the JSON's field names
+// (times in the trace's unit): a summary row (the model in name, the
+// processors in cpu, the completion time in end, done false on a
+// deadlock), then a row per thread.
+func writeSimCSV(w io.Writer, o *simOutput) error {
+	cw := csv.NewWriter(w)
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
+	rows := [][]string{{"record", "name", "cpu", "priority", "start", "end", "busy", "blocked", "ready_waiting", "done"}}
+	rows = append(rows, []string{"summary", o.Model, strconv.Itoa(o.CPUs), "", "", num(o.Completion), "", "", "", strconv.FormatBool(!o.Deadlock)})
+	for _, t := range o.Threads {
+		cpu := ""
+		if t.CPU != nil {
+			cpu = strconv.Itoa(int(*t.CPU))
+		}
+		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Prio)), num(t.Start), num(t.End),
+			num(t.Busy), num(t.Blocked), num(t.Ready), strconv.FormatBool(t.Done)})
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("writing CSV: %w", err)
+	}
+	return nil
 }
 
 // simFmt prints a time with six significant digits.
