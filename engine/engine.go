@@ -96,12 +96,29 @@ type Tracer interface {
 }
 
 // MessageTracer is a Tracer that also receives every point-to-point
-// message once its receive has completed, for message arrows and
-// communication records. The engine looks for it once, at the start, so a
+// message once its receive has completed, and every collective once all
+// have arrived, for message arrows and communication records. The engine looks for it once, at the start, so a
 // run without one pays nothing.
 type MessageTracer interface {
 	Tracer
 	Message(m Message)
+	// Collective reports a collective once every process has arrived.
+	Collective(c Collective)
+}
+
+// Collective is one collective operation: the element and every
+// process's arrival (not necessarily in time order: a process may run
+// ahead of the others when nothing can delay it).
+type Collective struct {
+	Seq      uint32 // the collective's number, from 0, in every process's order
+	Elem     int32
+	Arrivals []Arrival
+}
+
+// Arrival is when a process (or thread) entered a collective.
+type Arrival struct {
+	Pid, Tid int32
+	At       float64
 }
 
 // Message is one point-to-point message between processes (messages

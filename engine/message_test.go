@@ -11,10 +11,12 @@ import (
 type msgLog struct {
 	slices int
 	msgs   []Message
+	colls  []Collective
 }
 
 func (l *msgLog) Slice(pid, tid, elem int32, start, end float64) { l.slices++ }
 func (l *msgLog) Message(m Message)                              { l.msgs = append(l.msgs, m) }
+func (l *msgLog) Collective(c Collective)                        { l.colls = append(l.colls, c) }
 
 // sliceCount is a Tracer that takes no messages.
 type sliceCount struct{ n int }
@@ -54,6 +56,23 @@ func TestMessageTracer(t *testing.T) {
 		return r
 	}
 	log := &msgLog{}
+	defer func() {
+		// The broadcast: every process arrives, process 1 last, when the
+		// message has arrived (process 0 left its eager send once it
+		// was injected, at 1.001 ms).
+		if len(log.colls) != 1 || len(log.colls[0].Arrivals) != 4 {
+			t.Fatalf("collectives: %+v", log.colls)
+		}
+		last := log.colls[0].Arrivals[0]
+		for _, a := range log.colls[0].Arrivals {
+			if a.At > last.At {
+				last = a
+			}
+		}
+		if last.Pid != 1 || !same(last.At, 1e-3+1e-6+10e-6) || log.colls[0].Elem != 3 {
+			t.Errorf("last arrival %+v, want process 1 at 1.011 ms", last)
+		}
+	}()
 	withMsgs := runWith(log)
 	// Eager: the data leaves at the post (1 ms), is injected in
 	// 1000 B / 1 GB/s = 1 µs and arrives a latency of 10 µs later.

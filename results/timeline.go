@@ -29,6 +29,8 @@ type Timeline struct {
 	finished bool
 
 	msgs        []engine.Message
+	colls       []engine.Collective
+	arrows      int // messages and collective arrows kept, against the limit
 	droppedMsgs int64
 	// cut: the earliest start of a slice (or send of a message) that
 	// was dropped. Every slice that starts before it was kept, so the
@@ -176,12 +178,44 @@ func (t *Timeline) Message(m engine.Message) {
 	if t.windowed && (m.SendPost < t.w0 || m.RecvEnd > t.w1) {
 		return
 	}
-	if len(t.msgs) >= t.limit {
+	if t.arrows >= t.limit {
 		t.droppedMsgs++
 		t.cut = math.Min(t.cut, m.SendPost)
 		return
 	}
+	t.arrows++
 	t.msgs = append(t.msgs, m)
+}
+
+// Collective records a collective's arrivals; the writers draw an arrow
+// from the last process to arrive to each one that was waiting for it.
+// It makes the timeline an engine.MessageTracer.
+func (t *Timeline) Collective(c engine.Collective) {
+	if t.finished || len(c.Arrivals) < 2 {
+		return
+	}
+	last := latest(c.Arrivals)
+	if t.windowed && (last.At < t.w0 || last.At > t.w1) {
+		return
+	}
+	if t.arrows+len(c.Arrivals)-1 > t.limit {
+		t.droppedMsgs += int64(len(c.Arrivals) - 1)
+		t.cut = math.Min(t.cut, last.At)
+		return
+	}
+	t.arrows += len(c.Arrivals) - 1
+	t.colls = append(t.colls, c)
+}
+
+// latest returns the last arrival (the first of equals).
+func latest(as []engine.Arrival) engine.Arrival {
+	l := as[0]
+	for _, a := range as[1:] {
+		if a.At > l.At {
+			l = a
+		}
+	}
+	return l
 }
 
 // AddNamed records a slice of an element known by name and kind, for
@@ -275,8 +309,8 @@ func (t *Timeline) End() float64 { return t.end }
 func (t *Timeline) Len() int       { return len(t.slices) }
 func (t *Timeline) Dropped() int64 { return t.dropped }
 
-// Messages is the number of messages kept; DroppedMessages those beyond
-// the limit.
+// Messages is the number of messages kept; DroppedMessages the messages
+// and collective arrows beyond the limit.
 func (t *Timeline) Messages() int          { return len(t.msgs) }
 func (t *Timeline) DroppedMessages() int64 { return t.droppedMsgs }
 

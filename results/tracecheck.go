@@ -16,9 +16,10 @@ import (
 // given a trace) can tell a file Perfetto or Paraver will take from one
 // they will not.
 
-// ChromeCheck is what CheckChrome counted in a valid trace.
+// ChromeCheck is what CheckChrome counted in a valid trace: Flows of
+// every category, Messages those of category "message".
 type ChromeCheck struct {
-	Processes, Tracks, Slices, Flows int
+	Processes, Tracks, Slices, Flows, Messages int
 }
 
 // CheckChrome reads a Chrome Trace Event file (object form) and checks
@@ -53,16 +54,32 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 	type track struct{ pid, tid int64 }
 	// Times in integer nanoseconds, as Perfetto keeps them: a slice's end
 	// is its start plus its duration, each rounded.
-	type span struct{ t0, t1 int64 }
+	type span struct {
+		t0, t1 int64
+		tags   uint8 // what the slice's arguments say it sent, received, ...
+	}
 	ns := func(us float64) int64 { return int64(math.Round(us * 1000)) }
 	slicesOf := map[track][]span{}
 	named := map[track]bool{}
 	procNamed := map[int64]bool{}
 	type flowEnd struct {
-		tr  track
-		ts  int64
-		idx int
+		tr   track
+		ts   int64
+		idx  int
+		want uint8 // the tag its slice must have (0: any)
 	}
+	// Every slice and flow event, to go through them as Perfetto does.
+	type read struct {
+		ts   int64
+		idx  int
+		x    bool // a slice: it becomes its track's open slice
+		tr   track
+		sp   span
+		key  string // flows: category, name, id
+		ph   string
+		want uint8
+	}
+	var reads []read
 	starts := map[string]flowEnd{}
 	ends := map[string]flowEnd{}
 	c := &ChromeCheck{}
@@ -119,14 +136,24 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 			}
 			tr := track{*e.Pid, *e.Tid}
 			t0 := ns(*e.Ts)
-			slicesOf[tr] = append(slicesOf[tr], span{t0, t0 + ns(*e.Dur)})
+			var tags uint8
+			for k, arg := range map[string]uint8{"sent_peer": tagSent, "sent_messages": tagSent, "received_peer": tagReceived,
+				"received_messages": tagReceived, "arrived_last": tagLast, "waited_for": tagWaited} {
+				if _, ok := args[k]; ok {
+					tags |= arg
+				}
+			}
+			sp := span{t0, t0 + ns(*e.Dur), tags}
+			slicesOf[tr] = append(slicesOf[tr], sp)
+			reads = append(reads, read{ts: t0, idx: i, x: true, tr: tr, sp: sp})
 			c.Slices++
 		case "s", "f":
 			if e.Tid == nil || e.Ts == nil || e.ID == nil {
 				return nil, bad(i, "flow event without tid, ts or id")
 			}
 			key := e.Cat + "\x00" + *e.Name + "\x00" + strconv.FormatUint(*e.ID, 10)
-			fe := flowEnd{track{*e.Pid, *e.Tid}, ns(*e.Ts), i}
+			fe := flowEnd{track{*e.Pid, *e.Tid}, ns(*e.Ts), i, flowTag(e.Cat, e.Ph == "s")}
+			reads = append(reads, read{ts: fe.ts, idx: i, tr: fe.tr, key: key, ph: e.Ph, want: fe.want})
 			m := starts
 			if e.Ph == "f" {
 				if e.Bp != "e" {
@@ -171,19 +198,6 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 		c.Tracks++
 	}
 	c.Processes = len(procNamed)
-	// A flow end lies in a slice of its track.
-	within := func(fe flowEnd) bool {
-		ss := slicesOf[fe.tr]
-		i := sort.Search(len(ss), func(i int) bool { return ss[i].t0 > fe.ts })
-		// The enclosing slice is the previous one or, nested, one of
-		// the few before it.
-		for j := i - 1; j >= 0 && j >= i-64; j-- {
-			if ss[j].t1 >= fe.ts {
-				return true
-			}
-		}
-		return false
-	}
 	for key, s := range starts {
 		f, ok := ends[key]
 		if !ok {
@@ -192,20 +206,66 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 		if f.ts < s.ts {
 			return nil, bad(f.idx, "flow ends at %d ns, before it starts (%d ns)", f.ts, s.ts)
 		}
-		if !within(s) {
-			return nil, bad(s.idx, "flow start at %d ns lies on no slice of its track", s.ts)
-		}
-		if !within(f) {
-			return nil, bad(f.idx, "flow end at %d ns lies on no slice of its track", f.ts)
-		}
 		c.Flows++
+		if strings.HasPrefix(key, "message\x00") {
+			c.Messages++
+		}
 	}
 	for key, f := range ends {
 		if _, ok := starts[key]; !ok {
 			return nil, bad(f.idx, "flow ends but never starts")
 		}
 	}
+	// Binding, as Perfetto's trace processor does: it reads the events in
+	// time order (file order among equals) and binds a flow event to the
+	// slice last begun on its track, which must contain its time and be
+	// the slice the flow is about; a flow's end must come after its start.
+	sort.SliceStable(reads, func(i, j int) bool { return reads[i].ts < reads[j].ts })
+	open := map[track]span{}
+	hasOpen := map[track]bool{}
+	begun := map[string]bool{}
+	for _, r := range reads {
+		if r.x {
+			open[r.tr], hasOpen[r.tr] = r.sp, true
+			continue
+		}
+		sp := open[r.tr]
+		if !hasOpen[r.tr] || sp.t1 < r.ts || sp.t0 > r.ts {
+			return nil, bad(r.idx, "flow event at %d ns: the slice open on its track then does not contain it", r.ts)
+		}
+		if r.want != 0 && sp.tags&r.want == 0 {
+			return nil, bad(r.idx, "flow event at %d ns binds to the slice [%d, %d] ns, whose arguments do not mention it", r.ts, sp.t0, sp.t1)
+		}
+		if r.ph == "s" {
+			begun[r.key] = true
+		} else if !begun[r.key] {
+			return nil, bad(r.idx, "flow end read before its start")
+		}
+	}
 	return c, nil
+}
+
+// Tags of slices, from their arguments, that flows must bind to.
+const (
+	tagSent uint8 = 1 << iota
+	tagReceived
+	tagLast
+	tagWaited
+)
+
+// flowTag is the tag the slice of a flow event of category cat must have.
+func flowTag(cat string, start bool) uint8 {
+	switch {
+	case cat == "message" && start:
+		return tagSent
+	case cat == "message":
+		return tagReceived
+	case cat == "collective" && start:
+		return tagLast
+	case cat == "collective":
+		return tagWaited
+	}
+	return 0
 }
 
 // ParaverCheck is what CheckParaver counted in a valid trace.

@@ -107,10 +107,11 @@ type boundMessage struct {
 	send, recv int
 }
 
-// bindMessages finds, for every message the writers write, the slice on
-// the sender's track that contains its send and the slice on the
-// receiver's track that contains its arrival (or, if the receiver was
-// between slices then, the next one). Messages that end past the complete
+// bindMessages finds, for every message the writers write, the slice of
+// the send on the sender's track (else the one that contains the send)
+// and the slice of the receive on the receiver's track if it contains the
+// arrival (else the one that does or, if the receiver was between slices
+// then, the next one). Messages that end past the complete
 // part of the timeline, or whose ends lie on no slice, are counted in
 // unbound. The result is in the order messages were recorded.
 func (t *Timeline) bindMessages() (bound []boundMessage, unbound int) {
@@ -121,8 +122,16 @@ func (t *Timeline) bindMessages() (bound []boundMessage, unbound int) {
 			unbound++
 			continue
 		}
-		s := t.sliceAt(m.Src, m.SrcTid, m.SendPost, false)
-		r := t.sliceAt(m.Dst, m.DstTid, m.RecvEnd, true)
+		// The send's own slice; the receive's if it was still going on
+		// (a blocking receive), else the slice the data arrived in.
+		s := t.collSlice(m.Src, m.SrcTid, m.SendElem, m.SendPost, m.SendPost)
+		if s < 0 {
+			s = t.sliceAt(m.Src, m.SrcTid, m.SendPost, false)
+		}
+		r := t.collSlice(m.Dst, m.DstTid, m.RecvElem, m.RecvEnd, m.RecvEnd)
+		if r < 0 {
+			r = t.sliceAt(m.Dst, m.DstTid, m.RecvEnd, true)
+		}
 		if s < 0 || r < 0 {
 			unbound++
 			continue
@@ -130,6 +139,64 @@ func (t *Timeline) bindMessages() (bound []boundMessage, unbound int) {
 		bound = append(bound, boundMessage{m: m, send: s, recv: r})
 	}
 	return bound, unbound
+}
+
+// collArrow is an arrow from the slice of the last process to arrive at
+// a collective to the slice of one that was still in it then.
+type collArrow struct {
+	from, to int
+	at       float64 // the last arrival
+	last     int32   // its process
+}
+
+// bindCollectives finds the arrows of the collectives: from the slice in
+// which the last process arrived to the slice of each other process that
+// contains that time (processes that had already left, as a broadcast's
+// leaves may under MPI's semantics, waited for no one and get none).
+func (t *Timeline) bindCollectives() []collArrow {
+	t.Finish()
+	var out []collArrow
+	for _, c := range t.colls {
+		last := latest(c.Arrivals)
+		if !(last.At < t.cut) {
+			continue
+		}
+		from := t.collSlice(last.Pid, last.Tid, c.Elem, last.At, last.At)
+		if from < 0 {
+			continue
+		}
+		for _, a := range c.Arrivals {
+			if a == last {
+				continue
+			}
+			if to := t.collSlice(a.Pid, a.Tid, c.Elem, a.At, last.At); to >= 0 && to != from {
+				out = append(out, collArrow{from: from, to: to, at: last.At, last: last.Pid})
+			}
+		}
+	}
+	return out
+}
+
+// collSlice (for collectives and the two ends of messages) returns the
+// kept slice of track (pid, tid) of element elem
+// (an index into the engine's elements, the timeline's own for programs)
+// that starts at or before arrive and contains at, or -1.
+func (t *Timeline) collSlice(pid, tid, elem int32, arrive, at float64) int {
+	r := t.RowOf(pid, tid)
+	if r < 0 {
+		return -1
+	}
+	lo := t.rowStart[r]
+	ss := t.slices[lo:t.rowStart[r+1]]
+	i := sort.Search(len(ss), func(i int) bool { return ss[i].start > arrive })
+	// Slices of a track do not overlap: those containing arrive are the
+	// last few before i (several only when some last no time).
+	for j := i - 1; j >= 0 && j >= i-64 && ss[j].end >= arrive; j-- {
+		if ss[j].elem == elem && ss[j].start <= at && ss[j].end >= at && t.kept(&ss[j]) {
+			return lo + j
+		}
+	}
+	return -1
 }
 
 // sliceAt returns the index in t.slices of the kept slice of track

@@ -155,8 +155,8 @@ func TestReplayTimelines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cc.Flows != 3 || cc.Processes != 3 || cc.Tracks != 3 {
-		t.Errorf("chrome trace: %+v, want 3 flows, 3 processes (hosts), 3 tracks", *cc)
+	if cc.Messages != 3 || cc.Flows != 3 || cc.Processes != 3 || cc.Tracks != 3 {
+		t.Errorf("chrome trace: %+v, want 3 message arrows, 3 processes (hosts), 3 tracks", *cc)
 	}
 	for _, want := range []string{`"name":"Tremblay"`, `"name":"rank 1 (Jupiter)"`, `"sent_peer":2,"sent_bytes":1000000,"sent_tag":1`} {
 		if !strings.Contains(string(b), want) {
@@ -193,6 +193,40 @@ func TestReplayTimelines(t *testing.T) {
 	for pair, rank := range map[string]int{"2→3": 1, "3→1": 0} {
 		if got, want := precv[pair], int64(math.Round(res.Ranks[rank].Finish*1e9)); got != want {
 			t.Errorf("message %s (tasks) arrives at %d ns, want rank %d's finish %d", pair, got, rank, want)
+		}
+	}
+}
+
+// Collectives draw arrows from the last rank to arrive to those still in
+// the collective then: all three enter the first broadcast at 0 (rank 0,
+// the first of equals, is "last": 2 arrows); rank 2 arrives last at the
+// second one (6.57 s) after the others have left it (root rank 0 at
+// 5.10 s, rank 1 at 5.11 s): none; rank 2 arrives last at the reduce
+// (13.14 s), which ranks 0 and 1 are still in: 2.
+func TestReplayCollectiveArrows(t *testing.T) {
+	ct := filepath.Join(t.TempDir(), "b.json")
+	code, _, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--trace", ct)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, err := results.CheckChrome(ct, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cc.Flows != 4 || cc.Messages != 0 {
+		t.Errorf("chrome trace: %+v, want 4 collective arrows", *cc)
+	}
+	for _, want := range []string{
+		`{"ph":"s","name":"collective","cat":"collective","id":3,"pid":3,"tid":3,"ts":13139082.532}`,
+		`{"ph":"f","bp":"e","name":"collective","cat":"collective","id":4,"pid":1,"tid":1,"ts":13139082.532}`,
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("trace lacks %s", want)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func defineTraceFlags(fs *flag.FlagSet) *traceFlags {
 		trace:   fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE`: open it in Perfetto (ui.perfetto.dev) or chrome://tracing; messages are arrows"),
 		paraver: fs.String("paraver", "", "write the timeline as a Paraver trace: `FILE`.prv, FILE.pcf and FILE.row (FILE may end in .prv)"),
 		window:  fs.String("trace-window", "", "keep only `T0:T1` of the timeline (seconds, or with a unit: 2ms:3.5ms; either side may be empty)"),
-		limit:   fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N messages; past them the files stop where the first was lost (a warning says when)"),
+		limit:   fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N arrows (messages; a collective of P processes counts P-1); past them the files stop where the first was lost (a warning says when)"),
 	}
 }
 
@@ -132,7 +132,7 @@ func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 		}
 	}
 	if c := tl.Complete(); !math.IsInf(c, 1) {
-		fmt.Fprintf(e.stderr, "augur %s: the timeline reached --trace-limit %d (%d slices and %d messages more were not kept): the trace files stop at %s; narrow it with --trace-window or raise --trace-limit\n",
+		fmt.Fprintf(e.stderr, "augur %s: the timeline reached --trace-limit %d (%d slices and %d arrows more were not kept): the trace files stop at %s; narrow it with --trace-window or raise --trace-limit\n",
 			cmd, *f.limit, tl.Dropped(), tl.DroppedMessages(), strconv.FormatFloat(c, 'g', 9, 64)+" s")
 	}
 	return nil
