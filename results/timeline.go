@@ -169,6 +169,9 @@ func (t *Timeline) Slice(pid, tid, elem int32, start, end float64) {
 	t.add(t.row(pid, tid), elem, start, end)
 }
 
+// The timeline takes what a prediction or a replay reports.
+var _ engine.MessageTracer = (*Timeline)(nil)
+
 // Message records a point-to-point message. It makes the timeline an
 // engine.MessageTracer.
 func (t *Timeline) Message(m engine.Message) {

@@ -158,10 +158,19 @@ func collectReport(o *predict.Options) *reportCollector {
 	return rc
 }
 
-// Message passes messages on to the next tracer, when it takes them.
+var _ engine.MessageTracer = (*reportCollector)(nil)
+
+// Message and Collective pass messages and collectives on to the next
+// tracer, when it takes them (--trace, --paraver).
 func (rc *reportCollector) Message(m engine.Message) {
 	if mt, ok := rc.next.(engine.MessageTracer); ok {
 		mt.Message(m)
+	}
+}
+
+func (rc *reportCollector) Collective(c engine.Collective) {
+	if mt, ok := rc.next.(engine.MessageTracer); ok {
+		mt.Collective(c)
 	}
 }
 

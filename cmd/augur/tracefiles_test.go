@@ -65,6 +65,20 @@ func TestPredictTraceFiles(t *testing.T) {
 	}
 }
 
+// --report alongside --trace leaves the arrows in the trace.
+func TestPredictTraceWithReport(t *testing.T) {
+	dir := t.TempDir()
+	ct, pv := filepath.Join(dir, "r.json"), filepath.Join(dir, "r")
+	code, _, errs := augur(t, "predict", ex+"pingpong.aug", "--machine", ex+"machines/gescher.yaml", "--nodes", "2", "--procs", "2",
+		"--trace", ct, "--paraver", pv, "--report", filepath.Join(dir, "r.html"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if cc, pc := checkTraceFiles(t, ct, pv); cc.Messages != 200 || pc.Comms != 200 {
+		t.Errorf("chrome %+v, paraver %+v; want 200 messages", *cc, *pc)
+	}
+}
+
 // --trace-window keeps a part of the run; --trace-limit stops the files
 // where the first slice was lost and says so; both files stay valid.
 func TestTraceWindowAndLimit(t *testing.T) {
