@@ -95,6 +95,45 @@ type Tracer interface {
 	Slice(pid, tid, elem int32, start, end float64)
 }
 
+// MessageTracer is a Tracer that also receives every point-to-point
+// message once its receive has completed, and every collective once all
+// have arrived, for message arrows and communication records. The engine looks for it once, at the start, so a
+// run without one pays nothing.
+type MessageTracer interface {
+	Tracer
+	Message(m Message)
+	// Collective reports a collective once every process has arrived.
+	Collective(c Collective)
+}
+
+// Collective is one collective operation: the element and every
+// process's arrival (not necessarily in time order: a process may run
+// ahead of the others when nothing can delay it).
+type Collective struct {
+	Seq      uint32 // the collective's number, from 0, in every process's order
+	Elem     int32
+	Arrivals []Arrival
+}
+
+// Arrival is when a process (or thread) entered a collective.
+type Arrival struct {
+	Pid, Tid int32
+	At       float64
+}
+
+// Message is one point-to-point message between processes (messages
+// internal to collectives are not reported). Times are seconds.
+type Message struct {
+	Src, SrcTid, Dst, DstTid int32
+	Tag                      int32
+	SendElem, RecvElem       int32
+	Bytes                    float64
+	SendPost                 float64 // the send was posted (logical send)
+	SendStart                float64 // its data started to move (physical send)
+	RecvPost                 float64 // the receive was posted (logical receive)
+	RecvEnd                  float64 // the data had arrived: the receive completed (physical receive)
+}
+
 // Program is what the engine runs: the element table and a stream per process.
 type Program struct {
 	Elements []ir.Element
@@ -313,6 +352,7 @@ type engine struct {
 	tbars map[lockKey]*tbarState
 
 	elems []ElemStats
+	msgs  MessageTracer // Config.Tracer, if it takes messages
 	err   error
 	dead  *Deadlock
 
@@ -361,6 +401,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
+	e.msgs, _ = cfg.Tracer.(MessageTracer)
 	for i := range e.elems {
 		e.elems[i].Min = math.Inf(1)
 	}

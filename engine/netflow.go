@@ -328,6 +328,9 @@ func (e *engine) finishFlow(id int32) (next int32) {
 		s.finish, s.xfer = now, now-start
 		e.completeReq(sid)
 	}
+	if e.msgs != nil {
+		e.traceMessage(s, r)
+	}
 	e.completeReq(rid)
 	e.maybeFree(sid)
 	e.maybeFree(rid)
