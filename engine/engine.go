@@ -308,6 +308,9 @@ type engine struct {
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
+	// bwEvents counts the link bandwidth changes in q (profile.go).
+	bwEvents int
+
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
@@ -328,6 +331,8 @@ type nodeState struct {
 	live  int32  // units alive on the node
 	fast  bool   // no round robin: consecutive computations may be folded
 	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// work is the node's speed over time (profile.go); nil: constant.
+	work *machine.Work
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -425,6 +430,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			e.nodes[i].fast = false
 		}
 	}
+	e.initProfiles()
 	// Loops evaluated in closed form only where no one can delay a
 	// computation: then a batch ends exactly when its executions would.
 	for i := range e.units {
@@ -513,6 +519,10 @@ func (e *engine) run() error {
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
 			e.postPaid(ev.Target)
+		case evHostOff:
+			e.hostOff(ev.Target)
+		case evLinkBW:
+			e.linkBW(ev.Target)
 		}
 	}
 	if e.err != nil {
@@ -758,10 +768,16 @@ func (e *engine) startCompute(ui int32, t float64) {
 		if left < 0 {
 			left = 0
 		}
-		if u.work > left {
+		if u.work > workDone(n.work, t, t+left) {
 			e.q.Push(t+left, ui, evSlice, 0)
 			return
 		}
+	}
+	if n.work != nil {
+		if end := endOfWork(n.work, t, u.work, 1); !math.IsInf(end, 1) {
+			e.q.Push(end, ui, evStep, 0)
+		}
+		return
 	}
 	e.q.Push(t+u.work, ui, evStep, 0)
 }
@@ -771,7 +787,7 @@ func (e *engine) sliceEnd(ui int32) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	ran := e.now - u.runFrom
-	u.work -= ran
+	u.work -= workDone(n.work, u.runFrom, e.now)
 	u.opCompute += ran
 	if u.work <= 1e-12*math.Max(1, e.now) {
 		u.work = 0

@@ -53,6 +53,9 @@ type flow struct {
 	linkPos []int32   // position of the flow in each link's list
 	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
 	vfin    float64   // group level at which the flow ends
+	// penalty is SimGrid's sharing penalty, kept only where bandwidths
+	// change over time (flowNet.dynamic): weight is then 1/penalty.
+	penalty float64
 }
 
 type netLink struct {
@@ -90,6 +93,10 @@ type flowNet struct {
 
 	groups     []flowGroup // index 0 unused: flow.grp 0 means none
 	freeGroups []int32
+
+	// dynamic: some link's bandwidth changes over time (profile.go), so
+	// a flow's weight and bound come from the bandwidths when it starts.
+	dynamic bool
 }
 
 // initNet sets up the flow network when cfg asks for a flow model.
@@ -112,6 +119,12 @@ func (e *engine) initNet() error {
 	for i := range nl {
 		l := e.m.LinkOf(i)
 		n.links[i] = netLink{capacity: l.Bandwidth, fatpipe: l.Sharing == 1}
+		if p := l.BandwidthProfile; p != nil {
+			// Changes at time 0 apply before anything starts, as SimGrid
+			// applies them when the platform is created.
+			n.links[i].capacity = p.ValueAt(0, l.Bandwidth)
+			n.dynamic = true
+		}
 	}
 	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
 	e.net = n
@@ -226,6 +239,9 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	}
 	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: ri.links, coef: ri.coef, linkPos: pos,
 		weight: ri.weight, bound: ri.bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
+	if n.dynamic {
+		f.penalty, f.bound = e.dynamicShare(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), ri.lat)
+	}
 	s.start = t
 	s.inFlight = true
 	delay := ri.lat * n.cfg.LatFactor.At(size)
@@ -261,6 +277,16 @@ func (e *engine) activate(id int32, t float64) {
 	f := &n.flows[id]
 	f.state = flowActive
 	f.last = t
+	if n.dynamic {
+		// The penalty as SimGrid has it when the latency is paid: the
+		// changes made meanwhile, telescoped, give the current bandwidths.
+		s := e.req(f.sid)
+		lat := e.routeOf(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])).lat
+		f.penalty, _ = e.dynamicShare(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), lat)
+		if lat > 0 {
+			f.weight = 1 / f.penalty
+		}
+	}
 	if f.remain <= 0 {
 		e.finishFlow(id)
 		return

@@ -100,6 +100,13 @@ type Group struct {
 	// Ops records measured seconds per operation by name (from `augur
 	// bench machine`), as given; nothing in the engine reads it.
 	Ops map[string]float64
+	// SpeedProfile, when set, makes the nodes' speed vary over time
+	// (external load): its values are factors of Speed (and Flops). A
+	// computation in progress goes on at the new speed from each change.
+	SpeedProfile *Profile
+	// StateProfile, when set, turns the nodes off (value 0) and on (> 0)
+	// over time; a process on a node that turns off fails the run.
+	StateProfile *Profile
 }
 
 // LinkSpec gives the cost of one link: a message of s bytes takes
@@ -258,6 +265,14 @@ func (m *Machine) check() error {
 		}
 		if g.Scheduler > Share {
 			return fmt.Errorf("group %q: unknown scheduler %d", g.Name, g.Scheduler)
+		}
+		for _, p := range []*Profile{g.SpeedProfile, g.StateProfile} {
+			if p == nil {
+				continue
+			}
+			if err := p.Check(); err != nil {
+				return fmt.Errorf("group %q: %w", g.Name, err)
+			}
 		}
 		if g.Scheduler == RoundRobin && (!(g.Quantum > 0) || math.IsInf(g.Quantum, 0)) {
 			return fmt.Errorf("group %q: round-robin quantum must be positive and finite, got %v", g.Name, g.Quantum)

@@ -32,6 +32,10 @@ type Link struct {
 	Latency   float64 // seconds, >= 0
 	Bandwidth float64 // bytes per second, > 0
 	Sharing   Sharing
+	// BandwidthProfile, when set, replaces Bandwidth over time (values
+	// in bytes per second, > 0): flows in progress are shared anew at
+	// each change.
+	BandwidthProfile *Profile
 }
 
 // Router gives routes of an explicit topology. Route appends to dst the
@@ -66,6 +70,11 @@ func (t *Topology) check(numNodes int) error {
 		}
 		if !(l.Bandwidth > 0) {
 			return fmt.Errorf("link %q: bandwidth must be positive, got %v", l.Name, l.Bandwidth)
+		}
+		if p := l.BandwidthProfile; p != nil {
+			if err := p.Check(); err != nil {
+				return fmt.Errorf("link %q: %w", l.Name, err)
+			}
 		}
 		if l.Sharing > FatPipe {
 			return fmt.Errorf("link %d: unknown sharing policy %d", i, l.Sharing)

@@ -13,14 +13,21 @@ import (
 	"augur/machine"
 )
 
-// Error is a problem in a platform file or hostfile at a line.
+// Error is a problem in a platform file, profile or hostfile at a line
+// (and a column, where one is known).
 type Error struct {
 	File string
 	Line int
+	Col  int // 0: unknown
 	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *Error) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Load reads the platform file at path.
 func Load(path string) (*machine.Machine, error) {
@@ -113,6 +120,8 @@ type hostDef struct {
 	speed float64
 	cores int
 	np    int32
+	// speed_file (factors of speed) and state_file, nil when none.
+	speedProf, stateProf *machine.Profile
 }
 
 // router implements machine.Router over the zone tree.

@@ -36,7 +36,10 @@ type builder struct {
 	npName map[string]int32
 	zones  []*zone
 	config map[string]string
-	stack  []int32 // open zones
+	// profiles by the file name given, read once however many
+	// elements name them.
+	profiles map[string]*machine.Profile
+	stack    []int32 // open zones
 	// current route being read
 	route     *zroute
 	routeKey  [2]int32
@@ -107,6 +110,7 @@ func (b *builder) read(data []byte) (err error) {
 	b.lnames = map[string]linkRef{}
 	b.npName = map[string]int32{}
 	b.config = map[string]string{}
+	b.profiles = map[string]*machine.Profile{}
 	depth := 0
 	var elems []string
 	for {
@@ -277,7 +281,7 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 		if !inZone {
 			return b.errf("<host> belongs in a zone")
 		}
-		a, err := b.attrs(se, "id", "speed", "core", "availability_file", "state_file", "pstate", "coordinates")
+		a, err := b.attrs(se, "id", "speed", "core", "speed_file", "availability_file", "state_file", "pstate", "coordinates")
 		if err != nil {
 			return err
 		}
@@ -305,7 +309,10 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 				return b.errf("host %q: core %q is not a count in [1, %d]", a["id"], s, machine.MaxCPUs)
 			}
 		}
-		return b.addHost(a["id"], speed, cores, -1)
+		if err := b.addHost(a["id"], speed, cores, -1); err != nil {
+			return err
+		}
+		return b.hostProfiles(a)
 	case "router":
 		if !inZone {
 			return b.errf("<router> belongs in a zone")
@@ -340,8 +347,11 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 				return err
 			}
 		}
-		_, err = b.addLink(a["id"], bw, lat, a["sharing_policy"])
-		return err
+		ref, err := b.addLink(a["id"], bw, lat, a["sharing_policy"])
+		if err != nil {
+			return err
+		}
+		return b.linkProfiles(a, ref)
 	case "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute":
 		if !inZone {
 			return b.errf("<%s> belongs in a zone", name)
@@ -649,6 +659,12 @@ func (b *builder) cluster(se xml.StartElement) error {
 	if err != nil {
 		return err
 	}
+	for _, at := range []string{"availability_file", "state_file"} {
+		if _, ok := a[at]; ok {
+			// Checked with smpirun: "Bad attribute `availability_file' in `cluster'".
+			return b.errf("<cluster>: SimGrid 3.32 refuses %s on a cluster; give profiles to hosts declared with <host>", at)
+		}
+	}
 	if err := b.need(se, a, "id", "prefix", "suffix", "radical", "speed", "bw", "lat"); err != nil {
 		return err
 	}
@@ -851,14 +867,16 @@ func (b *builder) machine() (*machine.Machine, error) {
 	for i, h := range b.hosts {
 		r.hosts[i] = h.np
 		topo.Hosts[i] = h.name
-		if n := len(m.Groups); n > 0 && m.Groups[n-1].Flops == h.speed && m.Groups[n-1].CPUs == h.cores {
+		if n := len(m.Groups); n > 0 && m.Groups[n-1].Flops == h.speed && m.Groups[n-1].CPUs == h.cores &&
+			m.Groups[n-1].SpeedProfile == h.speedProf && m.Groups[n-1].StateProfile == h.stateProf {
 			m.Groups[n-1].Count++
 			continue
 		}
 		// SimGrid shares a host's cores fairly among the actors computing
 		// on it (processor sharing).
 		m.Groups = append(m.Groups, machine.Group{Name: h.name, Count: 1, CPUs: h.cores, Speed: 1, Flops: h.speed,
-			Scheduler: machine.Share, Link: machine.LinkSpec{Bandwidth: math.Inf(1)}})
+			Scheduler: machine.Share, Link: machine.LinkSpec{Bandwidth: math.Inf(1)},
+			SpeedProfile: h.speedProf, StateProfile: h.stateProf})
 	}
 	// The model's loopback (network/loopback-*) serves a host talking to
 	// itself without a loopback link; PathCost reports it as intra-node.
