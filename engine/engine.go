@@ -308,8 +308,9 @@ type engine struct {
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
-	// bwEvents counts the link bandwidth changes in q (profile.go).
-	bwEvents int
+	// pq holds the changes of profiles (profile.go): at any time they
+	// come before every other event, as SimGrid applies them first.
+	pq des.Queue
 
 	// threads
 	locks map[lockKey]*lockState
@@ -478,7 +479,9 @@ func (e *engine) run() error {
 	}
 	for e.err == nil {
 		var ev des.Event
-		if ui, ok := e.nextNow(); ok {
+		if e.profileDue() {
+			ev = e.pq.Pop()
+		} else if ui, ok := e.nextNow(); ok {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()

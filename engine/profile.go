@@ -74,7 +74,7 @@ func (e *engine) initProfiles() {
 		if p := grp.StateProfile; p != nil {
 			if t, ok := firstOff(p); ok {
 				for i := first; i < end; i++ {
-					e.q.Push(t, int32(i), evHostOff, 0)
+					e.pq.Push(t, int32(i), evHostOff, 0)
 				}
 			}
 		}
@@ -86,6 +86,20 @@ func (e *engine) initProfiles() {
 			}
 		}
 	}
+}
+
+// profileDue reports whether the next event is a profile's change: one
+// is due at or before every other event.
+func (e *engine) profileDue() bool {
+	pt, ok := e.pq.PeekTime()
+	if !ok {
+		return false
+	}
+	if e.nowHead < len(e.nowList) {
+		return pt <= e.now
+	}
+	qt, ok := e.q.PeekTime()
+	return !ok || pt <= qt
 }
 
 // firstOff returns the first time a state profile turns its node off.
@@ -151,12 +165,11 @@ func offLine(p *machine.Profile, t float64) int {
 // no flow can start any more, and a periodic profile must not keep a
 // finished (or deadlocked) run going.
 func (e *engine) scheduleLinkBW(l int32, p *machine.Profile, t float64) {
-	if t >= 0 && e.q.Len() <= e.bwEvents && e.nowHead == len(e.nowList) {
+	if t >= 0 && e.q.Len() == 0 && e.nowHead == len(e.nowList) {
 		return
 	}
 	if at, _, ok := p.Next(t); ok {
-		e.q.Push(at, l, evLinkBW, 0)
-		e.bwEvents++
+		e.pq.Push(at, l, evLinkBW, 0)
 	}
 }
 
@@ -169,7 +182,6 @@ func (e *engine) scheduleLinkBW(l int32, p *machine.Profile, t float64) {
 func (e *engine) linkBW(l int32) {
 	n := e.net
 	p := e.m.LinkOf(int(l)).BandwidthProfile
-	e.bwEvents--
 	e.scheduleLinkBW(l, p, e.now)
 	lk := &n.links[l]
 	old := lk.capacity

@@ -269,13 +269,20 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 			kind = rDijkstra
 		case "None", "":
 			kind = rNone
+		case "Cluster":
+			kind = rCluster
 		default:
-			return b.errf("zone %q: routing %q is not supported (want Full, Floyd, Dijkstra, DijkstraCache or None)", a["id"], a["routing"])
+			return b.errf("zone %q: routing %q is not supported (want Full, Floyd, Dijkstra, DijkstraCache, Cluster or None)", a["id"], a["routing"])
 		}
 		if len(b.stack) == 0 && len(b.zones) > 0 {
 			return b.errf("zone %q: a platform has one root zone", a["id"])
 		}
-		_, err = b.openZone(a["id"], kind)
+		zi, err := b.openZone(a["id"], kind)
+		if err == nil && kind == rCluster {
+			// A cluster written by hand: <host>s, their <host_link>s and
+			// a <backbone>, routed as <cluster> is.
+			b.zones[zi].cl = &cluster{backbone: -1, router: -1}
+		}
 		return err
 	case "host":
 		if !inZone {
@@ -309,7 +316,12 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 				return b.errf("host %q: core %q is not a count in [1, %d]", a["id"], s, machine.MaxCPUs)
 			}
 		}
-		if err := b.addHost(a["id"], speed, cores, -1); err != nil {
+		pos := int32(-1)
+		if c := b.zones[b.curZone()].cl; c != nil {
+			pos = int32(len(c.up))
+			c.up, c.down, c.loop, c.lim = append(c.up, -1), append(c.down, -1), append(c.loop, -1), append(c.lim, -1)
+		}
+		if err := b.addHost(a["id"], speed, cores, pos); err != nil {
 			return err
 		}
 		return b.hostProfiles(a)
@@ -398,7 +410,12 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 	case "include":
 		// As SimGrid 3.32 does (checked: smpirun stops on it too).
 		return b.errf("<include> was removed in SimGrid 3.18, and SimGrid 3.32 refuses it as well: put the included file's elements here")
-	case "backbone", "cabinet", "peer", "trace", "trace_connect", "storage", "storage_type",
+	case "backbone", "host_link":
+		if !inZone {
+			return b.errf("<%s> belongs in a zone", name)
+		}
+		return b.handCluster(se)
+	case "cabinet", "peer", "trace", "trace_connect", "storage", "storage_type",
 		"mount", "disk", "actor", "process", "argument", "model_prop", "random":
 		return b.errf("<%s> is not supported by augur's platform reader", name)
 	default:
@@ -463,6 +480,9 @@ func (b *builder) startRoute(se xml.StartElement, name string) error {
 	}
 	if z.kind == rNone {
 		return b.errf("zone %q has routing None: it takes no routes", z.id)
+	}
+	if z.kind == rCluster {
+		return b.errf("zone %q has routing Cluster: its routes come from <host_link> and <backbone>, it takes no <%s>", z.id, name)
 	}
 	look := func(attr string) (int32, error) {
 		id, ok := b.npName[a[attr]]
@@ -899,4 +919,82 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// handCluster reads <backbone> and <host_link>, the elements of a zone
+// with routing Cluster (SimGrid's cluster written by hand): the backbone
+// is a SHARED link every route between two hosts crosses, and a host
+// link names the private links a host leaves by (up) and enters by
+// (down), as "NAME_UP" and "NAME_DOWN" for a SPLITDUPLEX link.
+func (b *builder) handCluster(se xml.StartElement) error {
+	z := b.zones[b.curZone()]
+	if z.kind != rCluster {
+		return b.errf("<%s> belongs in a zone with routing=\"Cluster\" (zone %q has another routing)", se.Name.Local, z.id)
+	}
+	c := z.cl
+	if se.Name.Local == "backbone" {
+		a, err := b.attrs(se, "id", "bandwidth", "latency")
+		if err != nil {
+			return err
+		}
+		if err := b.need(se, a, "id", "bandwidth", "latency"); err != nil {
+			return err
+		}
+		if c.backbone >= 0 {
+			return b.errf("zone %q: a cluster has one backbone", z.id)
+		}
+		bw, err := b.num(bwUnits, "backbone "+a["id"]+" bandwidth", a["bandwidth"])
+		if err != nil {
+			return err
+		}
+		lat, err := b.num(timeUnits, "backbone "+a["id"]+" latency", a["latency"])
+		if err != nil {
+			return err
+		}
+		r, err := b.addLink(a["id"], bw, lat, "SHARED")
+		if err != nil {
+			return err
+		}
+		c.backbone = r.id
+		return nil
+	}
+	a, err := b.attrs(se, "id", "up", "down")
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, "id", "up", "down"); err != nil {
+		return err
+	}
+	np, ok := b.npName[a["id"]]
+	if !ok || b.nps[np].kind != npHost || b.nps[np].zone != b.curZone() {
+		return b.errf("host_link: %q is not a host of zone %q declared before", a["id"], z.id)
+	}
+	pos := b.nps[np].pos
+	if c.up[pos] >= 0 {
+		return b.errf("host_link: host %q has its links already", a["id"])
+	}
+	if c.up[pos], err = b.linkByName("host_link up", a["up"]); err != nil {
+		return err
+	}
+	c.down[pos], err = b.linkByName("host_link down", a["down"])
+	return err
+}
+
+// linkByName finds a link by the name SimGrid gives it: its id, or for
+// the halves of a SPLITDUPLEX link, ID_UP and ID_DOWN.
+func (b *builder) linkByName(what, name string) (int32, error) {
+	if ref, ok := b.lnames[name]; ok {
+		if ref.split {
+			return 0, b.errf("%s: link %q is SPLITDUPLEX: name a half, %q or %q", what, name, name+"_UP", name+"_DOWN")
+		}
+		return ref.id, nil
+	}
+	for suffix, off := range map[string]int32{"_UP": 0, "_DOWN": 1} {
+		if base, ok := strings.CutSuffix(name, suffix); ok {
+			if ref, ok := b.lnames[base]; ok && ref.split {
+				return ref.id + off, nil
+			}
+		}
+	}
+	return 0, b.errf("%s: unknown link %q", what, name)
 }
