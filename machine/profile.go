@@ -120,9 +120,9 @@ type curve struct {
 
 // NewWork tabulates p, a speed profile.
 func NewWork(p *Profile) *Work {
-	w := &Work{period: p.Period}
-	w.first = makeCurve(p.Points, 1)
-	if p.Period > 0 && len(p.Points) > 0 {
+	w := &Work{first: makeCurve(p.Points, 1)}
+	if p.Period > 0 && len(p.Points) > 0 { // a period without points changes nothing
+		w.period = p.Period
 		w.cycle = makeCurve(p.Points, p.Points[len(p.Points)-1].Value)
 	}
 	return w

@@ -1,0 +1,144 @@
+package platform
+
+import (
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"augur/machine"
+)
+
+func TestParseProfile(t *testing.T) {
+	p, err := ParseProfile("p", []byte("# comment\n% also\n\n0 1.0\n 1 0.5 \nPERIODICITY 4\n3 0.25\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Period != 4 || len(p.Points) != 3 || p.Points[1] != (machine.ProfilePoint{T: 1, Value: 0.5, Line: 5}) {
+		t.Fatalf("%+v", p)
+	}
+	// Values over two iterations: 1, 0.5 from 1 s, 0.25 from 3 s; again
+	// from 4 s.
+	for _, c := range [][2]float64{{0, 1}, {0.5, 1}, {1, 0.5}, {3.5, 0.25}, {4, 1}, {5.5, 0.5}, {7, 0.25}} {
+		if v := p.ValueAt(c[0], 9); v != c[1] {
+			t.Errorf("ValueAt(%v) = %v, want %v", c[0], v, c[1])
+		}
+	}
+	if at, v, ok := p.Next(3); !ok || at != 4 || v != 1 {
+		t.Errorf("Next(3) = %v %v %v", at, v, ok)
+	}
+	// LOOPAFTER 0.4 after the last point (0.5 s): a period of 0.9 s.
+	q, err := ParseProfile("q", []byte("0.3 2000\nLOOPAFTER 0.4\n0.5 500\n"))
+	if err != nil || q.Period != 0.9 {
+		t.Fatalf("%+v %v", q, err)
+	}
+	if at, v, _ := q.Next(0.5); math.Abs(at-1.2) > 1e-15 || v != 2000 {
+		t.Errorf("Next(0.5) = %v %v", at, v)
+	}
+	if v := q.ValueAt(0.1, 1000); v != 1000 {
+		t.Errorf("before the first point: %v", v)
+	}
+}
+
+func TestParseProfileErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"0 1\n2 0.5\n1 1\n", "p:3:1: time 1 comes before the previous line's 2"},
+		{"0 -1\n", "p:1:3: value \"-1\""},
+		{"x 1\n", "p:1:1: time \"x\""},
+		{"0 1 2\n", "p:1:1: want TIME VALUE"},
+		{"STOCHASTIC\n", "stochastic profiles"},
+		{"NORM 1 2 1\n", "stochastic profiles"},
+		{"PERIODICITY 1\n2 1\n", "PERIODICITY 1 is shorter"},
+		{"PERIODICITY 5\nLOOPAFTER 1\n0 1\n", "PERIODICITY and LOOPAFTER together"},
+		{"LOOPAFTER 0\n0 1\n", "period of 0 s"},
+		{"0 nan\n", "value \"nan\""},
+		{"  1e400 1\n", "p:1:3: time \"1e400\""},
+	} {
+		_, err := ParseProfile("p", []byte(c.in))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestProfileAttributes: relative files are read from the platform's
+// directory; what augur does not implement is refused by name.
+func TestProfileAttributes(t *testing.T) {
+	m, err := Load(filepath.Join("testdata", "profiles", "three.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.Groups[0].SpeedProfile; p == nil || p.Period != 2 {
+		t.Fatalf("host A's speed profile: %+v", p)
+	}
+	if len(m.Groups) != 2 || m.Groups[1].Count != 2 {
+		t.Errorf("hosts B and C should share a group, A have its own: %+v", m.Groups)
+	}
+	if p := m.LinkOf(0).BandwidthProfile; p == nil || p.Points[0].Value != 2000 {
+		t.Errorf("link l's bandwidth profile: %+v", p)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "x.profile"), []byte("0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ attrs, want string }{
+		{`<link id="l" bandwidth="1GBps" latency_file="x.profile"/>`, `latency_file is not supported`},
+		{`<link id="l" bandwidth="1GBps" state_file="x.profile"/>`, `state_file is not supported`},
+		{`<link id="l" bandwidth="1GBps" bandwidth_file="missing.profile"/>`, `missing.profile`},
+		{`<link id="l" bandwidth="1GBps" bandwidth_file="zero.profile"/>`, `bandwidth of 0`},
+		{`<host id="B" speed="1f" speed_file="x.profile" availability_file="x.profile"/>`, `both given`},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "zero.profile"), []byte("1 0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		xml := `<platform version="4.1"><zone id="z" routing="Full"><host id="A" speed="1f"/>` + c.attrs + `</zone></platform>`
+		path := filepath.Join(dir, "p.xml")
+		if err := os.WriteFile(path, []byte(xml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.attrs, err, c.want)
+		}
+	}
+}
+
+// FuzzParseProfile: any input gives a profile that passes Check, whose
+// Next and ValueAt terminate, or an *Error with a line.
+func FuzzParseProfile(f *testing.F) {
+	for _, p := range []string{"half.profile", "per.profile", "bw.profile", "off.profile"} {
+		if data, err := os.ReadFile(filepath.Join("testdata", "profiles", p)); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ParseProfile("fuzz.profile", data)
+		if err != nil {
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Line < 1 {
+				t.Fatalf("error without line: %v", err)
+			}
+			return
+		}
+		if err := p.Check(); err != nil {
+			t.Fatalf("accepted profile fails Check: %v", err)
+		}
+		tm := -1.0
+		for range 5 {
+			at, _, ok := p.Next(tm)
+			if !ok {
+				break
+			}
+			if !(at > tm) {
+				t.Fatalf("Next(%v) = %v", tm, at)
+			}
+			tm = at
+			p.ValueAt(at, 1)
+		}
+		w := machine.NewWork(p)
+		if x := w.At(w.Of(1.5) + 0.5); x < 1.5 {
+			t.Fatalf("work curve goes back: At(Of(1.5)+0.5) = %v", x)
+		}
+	})
+}
