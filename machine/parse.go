@@ -386,7 +386,8 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "flops", "cycle", "ops", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "scheduler", "quantum", "switch", "link"}
+	profileKeys = []string{"points", "period"}
 	linkKeys    = []string{"latency", "bandwidth"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
 	segmentKeys = []string{"from", "latency", "bandwidth"}
@@ -655,6 +656,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, err
 			}
 		}
+		if e, ok := obj["speed_profile"]; ok {
+			if g.SpeedProfile, err = p.profile(e.val, "speed_profile"); err != nil {
+				return nil, err
+			}
+		}
 		if e, ok := obj["speed"]; ok {
 			s, err := p.scalar(e.val, "speed", "a positive number")
 			if err != nil {
@@ -847,4 +853,60 @@ func quoteAll(list []string) []string {
 		out[i] = strconv.Quote(s)
 	}
 	return out
+}
+
+// profile reads a speed profile: points, a list of [TIME, FACTOR] pairs
+// in time order (from TIME on, the nodes run at FACTOR times their
+// speed), and an optional period after which the points repeat.
+func (p *parser) profile(n *yaml.Node, what string) (*Profile, error) {
+	obj, err := p.object(n, what, profileKeys)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := obj["points"]
+	if !ok {
+		return nil, p.errf(resolve(n), "%s: missing key \"points\" (a list of [time, factor] pairs)", what)
+	}
+	items, err := p.list(e.val, what+" points")
+	if err != nil {
+		return nil, err
+	}
+	node := resolve(n)
+	prof := &Profile{Source: fmt.Sprintf("%s:%d:%d", p.file, node.Line, node.Column)}
+	for _, it := range items {
+		pair, err := p.list(it, what+" point")
+		if err != nil {
+			return nil, err
+		}
+		if len(pair) != 2 {
+			return nil, p.errf(resolve(it), "%s: want a [time, factor] pair, got %d items", what, len(pair))
+		}
+		t, err := p.duration(pair[0], what+" time")
+		if err != nil {
+			return nil, err
+		}
+		if k := len(prof.Points); k > 0 && t < prof.Points[k-1].T {
+			return nil, p.errf(resolve(pair[0]), "%s: time %vs comes before the previous point's %vs (points must be in time order)", what, t, prof.Points[k-1].T)
+		}
+		f, _, err := p.quantity(pair[1], what+" factor", "a number ≥ 0", func(s string) (float64, error) {
+			v, err := strconv.ParseFloat(s, 64)
+			if err != nil || !(v >= 0) || math.IsInf(v, 0) {
+				return 0, fmt.Errorf("want a finite number ≥ 0, got %q", s)
+			}
+			return v, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		prof.Points = append(prof.Points, ProfilePoint{T: t, Value: f, Line: resolve(it).Line})
+	}
+	if e, ok := obj["period"]; ok {
+		if prof.Period, err = p.duration(e.val, what+" period"); err != nil {
+			return nil, err
+		}
+		if k := len(prof.Points); prof.Period <= 0 || (k > 0 && prof.Period < prof.Points[k-1].T) {
+			return nil, p.errf(resolve(e.val), "%s: period must be positive and not shorter than the last point's time", what)
+		}
+	}
+	return prof, nil
 }
