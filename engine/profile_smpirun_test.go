@@ -30,6 +30,9 @@ func TestProfilesAgainstSmpirun(t *testing.T) {
 	}
 	for _, model := range []string{"SMPI", "CM02"} {
 		cfg := [2]string{"network/model", model}
+		for _, plat := range []string{"flat.xml", "hier.xml"} {
+			c.compare(model+" bypass "+plat, dir("bypass", plat), dir("bypass", "hosts"), dir("bypass", "pingpong.txt"), 3, cfg)
+		}
 		c.compare(model+" big flows", dir("profiles", "three.xml"), dir("profiles", "hosts3"), dir("profiles", "bigflows.txt"), 3, cfg)
 		// The send starts as the speed and the bandwidth change (0.5 s):
 		// the changes come first, and the flow is bounded by 500 B/s.

@@ -112,3 +112,25 @@ func TestStateProfileFailsRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestBypassRoutes: a <bypassRoute> from A to B over a slow link, and a
+// <bypassZoneRoute> from zone z1 to z2 through host B and a slow link,
+// replace the routes the zones give, in one direction; smpirun's
+// (SimGrid 3.32) times.
+func TestBypassRoutes(t *testing.T) {
+	for _, c := range []struct {
+		plat, model string
+		want        float64
+	}{
+		{"flat.xml", "SMPI", 0.183511}, {"flat.xml", "CM02", 0.105160},
+		{"hier.xml", "SMPI", 0.126780}, {"hier.xml", "CM02", 0.069597},
+	} {
+		res, err := replayFile(t, "bypass", c.plat, "hosts", "pingpong.txt", 3, [2]string{"network/model", c.model})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.SimulationTime; math.Abs(got-c.want) > 1.0001e-6 {
+			t.Errorf("%s %s: %.6f s, smpirun %.6f s", c.plat, c.model, got, c.want)
+		}
+	}
+}

@@ -142,3 +142,46 @@ func FuzzParseProfile(f *testing.F) {
 		}
 	})
 }
+
+// TestBypassRouteLinks: the bypass replaces A->B only; B->A keeps the
+// zone's route. Through zones, the bypass is completed by the routes to
+// and from its gateways.
+func TestBypassRouteLinks(t *testing.T) {
+	names := func(m *machine.Machine, a, b int) string {
+		var out []string
+		for _, id := range m.Route(a, b, nil) {
+			out = append(out, m.LinkOf(int(id)).Name)
+		}
+		return strings.Join(out, " ")
+	}
+	m, err := Load(filepath.Join("testdata", "bypass", "flat.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(m, 0, 1); got != "slow" {
+		t.Errorf("A->B: %q, want the bypass", got)
+	}
+	if got := names(m, 1, 0); got != "fast" {
+		t.Errorf("B->A: %q, want the zone's route", got)
+	}
+	h, err := Load(filepath.Join("testdata", "bypass", "hier.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(h, 0, 2); got != "a b y c" {
+		t.Errorf("A->C: %q, want a b y c", got)
+	}
+	if got := names(h, 2, 0); got != "c x a" {
+		t.Errorf("C->A: %q, want c x a", got)
+	}
+	for _, c := range []struct{ body, want string }{
+		{`<bypassRoute src="A" dst="B"></bypassRoute>`, "has no links"},
+		{`<bypassRoute src="A" dst="Q"><link_ctn id="l"/></bypassRoute>`, `"Q" is not a host`},
+		{`<bypassRoute src="A" dst="B"><link_ctn id="l"/></bypassRoute><bypassRoute src="A" dst="B"><link_ctn id="l"/></bypassRoute>`, "given twice"},
+	} {
+		xml := `<platform version="4.1"><zone id="z" routing="Full"><host id="A" speed="1f"/><host id="B" speed="1f"/><link id="l" bandwidth="1Bps"/>` + c.body + `</zone></platform>`
+		if _, err := Parse("b.xml", []byte(xml)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.body, err, c.want)
+		}
+	}
+}

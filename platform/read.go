@@ -369,7 +369,7 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 			return b.errf("<%s> belongs in a zone", name)
 		}
 		if strings.HasPrefix(name, "bypass") {
-			return b.errf("<%s> is not supported", name)
+			return b.startBypass(se, name)
 		}
 		return b.startRoute(se, name)
 	case "link_ctn":
@@ -551,6 +551,18 @@ func (b *builder) end(ee xml.EndElement) error {
 		zi := b.curZone()
 		b.stack = b.stack[:len(b.stack)-1]
 		return b.finishZone(b.zones[zi])
+	case "bypassRoute", "bypassZoneRoute", "bypassASroute":
+		b.inRoute = false
+		z := b.zones[b.routeZone]
+		if len(b.route.links) == 0 {
+			// As SimGrid: "Bypass route between A and B cannot be empty".
+			return &Error{File: b.file, Line: b.routeLine, Msg: fmt.Sprintf("%s from %q to %q has no links (SimGrid refuses empty bypass routes)",
+				ee.Name.Local, b.nps[b.routeKey[0]].name, b.nps[b.routeKey[1]].name)}
+		}
+		if z.bypass == nil {
+			z.bypass = map[[2]int32]*zroute{}
+		}
+		z.bypass[b.routeKey] = b.route
 	case "route", "zoneRoute", "ASroute":
 		b.inRoute = false
 		z := b.zones[b.routeZone]
@@ -997,4 +1009,71 @@ func (b *builder) linkByName(what, name string) (int32, error) {
 		}
 	}
 	return 0, b.errf("%s: unknown link %q", what, name)
+}
+
+// startBypass reads <bypassRoute src dst> (between hosts or routers) and
+// <bypassZoneRoute src dst gw_src gw_dst> (between zones): routes that
+// replace, in one direction, whatever route the zones would give.
+func (b *builder) startBypass(se xml.StartElement, name string) error {
+	zi := b.curZone()
+	isZone := name != "bypassRoute"
+	allowed := []string{"src", "dst"}
+	if isZone {
+		allowed = append(allowed, "gw_src", "gw_dst")
+	}
+	a, err := b.attrs(se, allowed...)
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, allowed...); err != nil {
+		return err
+	}
+	look := func(attr string) (int32, error) {
+		id, ok := b.npName[a[attr]]
+		if !ok {
+			return 0, b.errf("%s: %s %q is not a host, router or zone declared before", name, attr, a[attr])
+		}
+		return id, nil
+	}
+	r := &zroute{gwSrc: -1, gwDst: -1}
+	var src, dst int32
+	if src, err = look("src"); err != nil {
+		return err
+	}
+	if dst, err = look("dst"); err != nil {
+		return err
+	}
+	for _, p := range []int32{src, dst} {
+		if isZone != (b.nps[p].kind == npZone) {
+			if isZone {
+				return b.errf("%s: %q is not a zone (use <bypassRoute> between hosts and routers)", name, b.nps[p].name)
+			}
+			return b.errf("%s: %q is a zone (use <bypassZoneRoute> with gw_src and gw_dst)", name, b.nps[p].name)
+		}
+		if !b.inside(p, zi) {
+			return b.errf("%s: %q is not in zone %q", name, b.nps[p].name, b.zones[zi].id)
+		}
+	}
+	if !isZone && (b.nps[src].zone != zi || b.nps[dst].zone != zi) {
+		// SimGrid would look it up and then fail on its missing gateways.
+		return b.errf("bypassRoute: %q and %q must both lie directly in zone %q (between zones, use <bypassZoneRoute>)", a["src"], a["dst"], b.zones[zi].id)
+	}
+	if isZone {
+		if r.gwSrc, err = look("gw_src"); err != nil {
+			return err
+		}
+		if r.gwDst, err = look("gw_dst"); err != nil {
+			return err
+		}
+		if !b.inside(r.gwSrc, b.nps[src].idx) || !b.inside(r.gwDst, b.nps[dst].idx) {
+			return b.errf("%s: gateways must lie inside the zones they leave and enter", name)
+		}
+	}
+	key := [2]int32{src, dst}
+	if _, dup := b.zones[zi].bypass[key]; dup {
+		return b.errf("%s from %q to %q given twice", name, a["src"], a["dst"])
+	}
+	b.route, b.routeKey, b.routeZone, b.inRoute = r, key, zi, true
+	b.routeLine = b.line()
+	return nil
 }
