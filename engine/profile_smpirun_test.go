@@ -19,6 +19,7 @@ func TestProfilesAgainstSmpirun(t *testing.T) {
 		}
 		return p
 	}
+	c.compare("inline speed trace", dir("profiles", "inline_speed.xml"), dir("profiles", "hostsAAB"), dir("profiles", "shared.txt"), 3)
 	c.compare("halving", dir("profiles", "half.xml"), dir("profiles", "hosts2"), dir("profiles", "compute2e9.txt"), 2)
 	for _, model := range []string{"SMPI", "CM02", "LV08"} {
 		cfg := [2]string{"network/model", model}

@@ -134,3 +134,24 @@ func TestBypassRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineTraces: the profiles of three.xml given inline by <trace>
+// and <trace_connect> (inline.xml) give the same runs.
+func TestInlineTraces(t *testing.T) {
+	for _, c := range [][2]string{{"hostsAAB", "shared.txt"}, {"hosts3", "twoflows.txt"}, {"hosts3", "bigflows.txt"}} {
+		for _, model := range []string{"SMPI", "CM02"} {
+			cfg := [2]string{"network/model", model}
+			a, err := replayFile(t, "profiles", "three.xml", c[0], c[1], 3, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := replayFile(t, "profiles", "inline.xml", c[0], c[1], 3, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.SimulationTime != b.SimulationTime {
+				t.Errorf("%s %s: files %v s, inline %v s", c[1], model, a.SimulationTime, b.SimulationTime)
+			}
+		}
+	}
+}

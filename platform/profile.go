@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"encoding/xml"
 	"fmt"
 	"math"
 	"os"
@@ -23,12 +24,23 @@ const maxProfilePoints = 1_000_000
 // (STOCHASTIC, NORM, UNIF, EXP, DET) are refused: augur's predictions are
 // deterministic. name names the profile in errors, which are *Error.
 func ParseProfile(name string, data []byte) (*machine.Profile, error) {
+	return parseProfile(name, data, -1, 0)
+}
+
+// parseProfile is ParseProfile with a default periodicity (a <trace>'s
+// attribute; ≤ 0: none) and the line before the text's first (a
+// <trace>'s text starts on its tag's line).
+func parseProfile(name string, data []byte, periodicity float64, lineOffset int) (*machine.Profile, error) {
 	p := &machine.Profile{Source: name}
-	periodicity, loopAfter := -1.0, -1.0
-	var periodLine int
+	loopAfter := -1.0
+	if periodicity <= 0 {
+		periodicity = -1
+	}
+	periodLine := lineOffset + 1
+	explicit := false
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
 	for i, raw := range lines {
-		lineNo := i + 1
+		lineNo := lineOffset + i + 1
 		line := strings.TrimSpace(raw)
 		col := strings.Index(raw, line) + 1
 		if line == "" || line[0] == '#' || line[0] == '%' {
@@ -50,8 +62,12 @@ func ParseProfile(name string, data []byte) (*machine.Profile, error) {
 			if fields[0] == "PERIODICITY" {
 				periodicity = v
 			} else {
+				if !explicit {
+					periodicity = -1 // the file's own word overrides the attribute
+				}
 				loopAfter = v
 			}
+			explicit = true
 			periodLine = lineNo
 			continue
 		case "STOCHASTIC", "DET", "NORM", "NORMAL", "GAUSS", "GAUSSIAN", "UNIF", "UNIFORM", "EXP", "EXPONENTIAL":
@@ -184,4 +200,159 @@ func (b *builder) linkProfiles(a attrs, ref linkRef) error {
 		b.links[ref.id+1].BandwidthProfile = p
 	}
 	return nil
+}
+
+// maxTraceText bounds the text of an inline <trace>.
+const maxTraceText = 64 << 20
+
+// traceDef is the <trace> being read.
+type traceDef struct {
+	id, file    string
+	periodicity float64
+	line        int
+	text        strings.Builder
+}
+
+// traceConnect is a <trace_connect>: profile trace drives the kind of
+// quantity of element.
+type traceConnect struct {
+	kind, trace, element string
+	line                 int
+}
+
+// startTrace reads <trace id periodicity [file]>: a profile given inline
+// (its text) or by file, named for <trace_connect>.
+func (b *builder) startTrace(se xml.StartElement) error {
+	a, err := b.attrs(se, "id", "file", "periodicity")
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, "id", "periodicity"); err != nil {
+		return err
+	}
+	per, err := strconv.ParseFloat(strings.TrimSpace(a["periodicity"]), 64)
+	if err != nil || math.IsNaN(per) || math.IsInf(per, 0) {
+		return b.errf("trace %q: periodicity %q is not a number of seconds", a["id"], a["periodicity"])
+	}
+	if _, dup := b.traces[a["id"]]; dup {
+		return b.errf("trace %q defined twice", a["id"])
+	}
+	b.trace = &traceDef{id: a["id"], file: a["file"], periodicity: per, line: b.line()}
+	return nil
+}
+
+// endTrace builds the profile of the <trace> just read. As SimGrid 3.32,
+// a file takes precedence and ignores the periodicity attribute; text
+// gets it unless it says PERIODICITY or LOOPAFTER itself.
+func (b *builder) endTrace() error {
+	t := b.trace
+	b.trace = nil
+	var p *machine.Profile
+	var err error
+	if t.file != "" {
+		p, err = b.loadProfile("trace "+t.id+" file", t.file)
+	} else {
+		text := t.text.String()
+		if strings.TrimSpace(text) == "" {
+			return &Error{File: b.file, Line: t.line, Msg: fmt.Sprintf("trace %q has neither text nor a file (SimGrid refuses it too)", t.id)}
+		}
+		p, err = parseProfile(b.file, []byte(text), t.periodicity, t.line-1)
+	}
+	if err != nil {
+		return err
+	}
+	if b.traces == nil {
+		b.traces = map[string]*machine.Profile{}
+	}
+	b.traces[t.id] = p
+	return nil
+}
+
+// traceConnect records a <trace_connect kind trace element>.
+func (b *builder) traceConnect(se xml.StartElement) error {
+	a, err := b.attrs(se, "kind", "trace", "element")
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, "trace", "element"); err != nil {
+		return err
+	}
+	kind := a["kind"]
+	if kind == "" {
+		kind = "HOST_AVAIL" // the DTD's default
+	}
+	switch kind {
+	case "HOST_AVAIL", "SPEED", "BANDWIDTH":
+	case "LINK_AVAIL", "LATENCY":
+		return b.errf("trace_connect kind %s is not supported by augur (HOST_AVAIL, SPEED and BANDWIDTH are)", kind)
+	default:
+		return b.errf("trace_connect: kind %q (want HOST_AVAIL, SPEED, LINK_AVAIL, BANDWIDTH or LATENCY)", kind)
+	}
+	b.connects = append(b.connects, traceConnect{kind: kind, trace: a["trace"], element: a["element"], line: b.line()})
+	return nil
+}
+
+// connectTraces applies the <trace_connect>s once every trace, host and
+// link is known (SimGrid connects them after parsing too).
+func (b *builder) connectTraces() error {
+	for _, c := range b.connects {
+		errf := func(format string, args ...any) error {
+			return &Error{File: b.file, Line: c.line, Msg: fmt.Sprintf(format, args...)}
+		}
+		p, ok := b.traces[c.trace]
+		if !ok {
+			return errf("trace_connect: no <trace> with id %q", c.trace)
+		}
+		if c.kind == "BANDWIDTH" {
+			ids, err := b.linkHalves(c.element)
+			if err != nil {
+				return errf("trace_connect: %v", err)
+			}
+			for _, pt := range p.Points {
+				if pt.Value == 0 {
+					return errf("trace_connect: trace %q gives link %q a bandwidth of 0, which augur does not support (flows would never end)", c.trace, c.element)
+				}
+			}
+			for _, id := range ids {
+				if b.links[id].BandwidthProfile != nil {
+					return errf("trace_connect: link %q has a bandwidth profile already", c.element)
+				}
+				b.links[id].BandwidthProfile = p
+			}
+			continue
+		}
+		np, ok := b.npName[c.element]
+		if !ok || b.nps[np].kind != npHost {
+			return errf("trace_connect %s: %q is not a host", c.kind, c.element)
+		}
+		h := &b.hosts[b.nps[np].idx]
+		slot, what := &h.speedProf, "speed"
+		if c.kind == "HOST_AVAIL" {
+			slot, what = &h.stateProf, "state"
+		}
+		if *slot != nil {
+			return errf("trace_connect: host %q has a %s profile already", c.element, what)
+		}
+		*slot = p
+	}
+	return nil
+}
+
+// linkHalves returns the link ids a name stands for: a link, both halves
+// of a SPLITDUPLEX link, or one half as NAME_UP or NAME_DOWN.
+func (b *builder) linkHalves(name string) ([]int32, error) {
+	if ref, ok := b.lnames[name]; ok {
+		if ref.split {
+			return []int32{ref.id, ref.id + 1}, nil
+		}
+		return []int32{ref.id}, nil
+	}
+	for suffix, off := range map[string]int32{"_UP": 0, "_DOWN": 1} {
+		if base, ok := strings.CutSuffix(name, suffix); ok {
+			if ref, ok := b.lnames[base]; ok && ref.split {
+				return []int32{ref.id + off}, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%q is not a link", name)
 }

@@ -185,3 +185,40 @@ func TestBypassRouteLinks(t *testing.T) {
 		}
 	}
 }
+
+func TestTraceElements(t *testing.T) {
+	m, err := Load(filepath.Join("testdata", "profiles", "inline.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.Groups[0].SpeedProfile; p == nil || p.Period != 2 || len(p.Points) != 2 || p.Points[0].Line != 11 {
+		t.Errorf("trace loadA: %+v", p)
+	}
+	if p := m.LinkOf(0).BandwidthProfile; p == nil || math.Abs(p.Period-0.9) > 1e-15 {
+		t.Errorf("trace bwl: %+v", p)
+	}
+	head := `<platform version="4.1"><zone id="z" routing="Full"><host id="A" speed="1f"/><link id="l" bandwidth="1Bps" sharing_policy="SPLITDUPLEX"/>`
+	for _, c := range []struct{ body, want string }{
+		{`<trace_connect kind="SPEED" trace="x" element="A"/>`, `b.xml:1: trace_connect: no <trace> with id "x"`},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="LATENCY" trace="x" element="l"/>`, "kind LATENCY is not supported"},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="SPEED" trace="x" element="l"/>`, `"l" is not a host`},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="BANDWIDTH" trace="x" element="A"/>`, `"A" is not a link`},
+		{`<trace id="x" periodicity="1"></trace>`, "neither text nor a file"},
+		{`<trace id="x" periodicity="1">0 1` + "\n" + `x 2</trace>`, "b.xml:2:1: time \"x\""},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="SPEED" trace="x" element="A"/><trace_connect kind="SPEED" trace="x" element="A"/>`, "has a speed profile already"},
+	} {
+		if _, err := Parse("b.xml", []byte(head+c.body+`</zone></platform>`)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.body, err, c.want)
+		}
+	}
+	// Both halves of a SPLITDUPLEX link, or one.
+	for name, want := range map[string][2]bool{"l": {true, true}, "l_UP": {true, false}, "l_DOWN": {false, true}} {
+		m, err := Parse("b.xml", []byte(head+`<trace id="x" periodicity="-1">1 5</trace><trace_connect kind="BANDWIDTH" trace="x" element="`+name+`"/></zone></platform>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := [2]bool{m.LinkOf(0).BandwidthProfile != nil, m.LinkOf(1).BandwidthProfile != nil}; got != want {
+			t.Errorf("%s: halves %v, want %v", name, got, want)
+		}
+	}
+}

@@ -39,6 +39,11 @@ type builder struct {
 	// profiles by the file name given, read once however many
 	// elements name them.
 	profiles map[string]*machine.Profile
+	// Inline profiles: <trace> by id, the one being read, and the
+	// <trace_connect>s, applied once every element is known.
+	traces   map[string]*machine.Profile
+	trace    *traceDef
+	connects []traceConnect
 	stack    []int32 // open zones
 	// current route being read
 	route     *zroute
@@ -146,6 +151,13 @@ func (b *builder) read(data []byte) (err error) {
 				return err
 			}
 		case xml.CharData:
+			if b.trace != nil && len(elems) > 0 && elems[len(elems)-1] == "trace" {
+				if b.trace.text.Len()+len(t) > maxTraceText {
+					return b.errf("<trace>: more than %d bytes of text", maxTraceText)
+				}
+				b.trace.text.Write(t)
+				continue
+			}
 			if len(bytes.TrimSpace(t)) > 0 && len(elems) > 0 {
 				return b.errf("unexpected text %q in <%s>", truncate(string(bytes.TrimSpace(t))), elems[len(elems)-1])
 			}
@@ -153,6 +165,9 @@ func (b *builder) read(data []byte) (err error) {
 	}
 	if !b.sawRoot {
 		return &Error{File: b.file, Line: 1, Msg: "no <platform> element"}
+	}
+	if err := b.connectTraces(); err != nil {
+		return err
 	}
 	if len(b.hosts) == 0 {
 		return &Error{File: b.file, Line: 1, Msg: "the platform has no hosts"}
@@ -415,7 +430,17 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 			return b.errf("<%s> belongs in a zone", name)
 		}
 		return b.handCluster(se)
-	case "cabinet", "peer", "trace", "trace_connect", "storage", "storage_type",
+	case "trace":
+		if parent != "platform" && !inZone {
+			return b.errf("<trace> belongs in <platform> or in a zone")
+		}
+		return b.startTrace(se)
+	case "trace_connect":
+		if parent != "platform" && !inZone {
+			return b.errf("<trace_connect> belongs in <platform> or in a zone")
+		}
+		return b.traceConnect(se)
+	case "cabinet", "peer", "storage", "storage_type",
 		"mount", "disk", "actor", "process", "argument", "model_prop", "random":
 		return b.errf("<%s> is not supported by augur's platform reader", name)
 	default:
@@ -551,6 +576,8 @@ func (b *builder) end(ee xml.EndElement) error {
 		zi := b.curZone()
 		b.stack = b.stack[:len(b.stack)-1]
 		return b.finishZone(b.zones[zi])
+	case "trace":
+		return b.endTrace()
 	case "bypassRoute", "bypassZoneRoute", "bypassASroute":
 		b.inRoute = false
 		z := b.zones[b.routeZone]
@@ -992,23 +1019,17 @@ func (b *builder) handCluster(se xml.StartElement) error {
 	return err
 }
 
-// linkByName finds a link by the name SimGrid gives it: its id, or for
+// linkByName finds one link by the name SimGrid gives it: its id, or for
 // the halves of a SPLITDUPLEX link, ID_UP and ID_DOWN.
 func (b *builder) linkByName(what, name string) (int32, error) {
-	if ref, ok := b.lnames[name]; ok {
-		if ref.split {
-			return 0, b.errf("%s: link %q is SPLITDUPLEX: name a half, %q or %q", what, name, name+"_UP", name+"_DOWN")
-		}
-		return ref.id, nil
+	ids, err := b.linkHalves(name)
+	if err != nil {
+		return 0, b.errf("%s: unknown link %q", what, name)
 	}
-	for suffix, off := range map[string]int32{"_UP": 0, "_DOWN": 1} {
-		if base, ok := strings.CutSuffix(name, suffix); ok {
-			if ref, ok := b.lnames[base]; ok && ref.split {
-				return ref.id + off, nil
-			}
-		}
+	if len(ids) > 1 {
+		return 0, b.errf("%s: link %q is SPLITDUPLEX: name a half, %q or %q", what, name, name+"_UP", name+"_DOWN")
 	}
-	return 0, b.errf("%s: unknown link %q", what, name)
+	return ids[0], nil
 }
 
 // startBypass reads <bypassRoute src dst> (between hosts or routers) and
