@@ -524,8 +524,8 @@ func (e *engine) run() error {
 			e.postPaid(ev.Target)
 		case evHostOff:
 			e.hostOff(ev.Target)
-		case evLinkBW:
-			e.linkBW(ev.Target)
+		case evLinkBW, evLinkLat, evLinkState:
+			e.linkEvent(ev.Target, ev.Kind)
 		}
 	}
 	if e.err != nil {

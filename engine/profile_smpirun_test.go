@@ -25,6 +25,11 @@ func TestProfilesAgainstSmpirun(t *testing.T) {
 		cfg := [2]string{"network/model", model}
 		c.compare(model+" shared", dir("profiles", "three.xml"), dir("profiles", "hostsAAB"), dir("profiles", "shared.txt"), 3, cfg)
 		c.compare(model+" two flows", dir("profiles", "three.xml"), dir("profiles", "hosts3"), dir("profiles", "twoflows.txt"), 3, cfg)
+		for _, plat := range []string{"latency.xml", "latency_bw.xml"} {
+			for _, trace := range []string{"twoflows.txt", "bigflows.txt", "oneflow.txt", "bigflow.txt"} {
+				c.compare(model+" "+plat+" "+trace, dir("profiles", plat), dir("profiles", "hosts3"), dir("profiles", trace), 3, cfg)
+			}
+		}
 		for _, form := range []string{"routes", "clusters", "backbone"} {
 			c.compare(model+" two-switch "+form, dir("twoswitch", form+".xml"), dir("twoswitch", "hosts"), dir("twoswitch", "send10MB.txt"), 16, cfg)
 		}

@@ -155,3 +155,36 @@ func TestInlineTraces(t *testing.T) {
 		}
 	}
 }
+
+// TestLatencyProfile: one flow of 1016 bytes from A to B over link l
+// (1000 B/s), CM02 without cross traffic, TCP-gamma 20 so that the
+// latency bounds the rate at γ/(2·latency). The flow pays the 10 ms it
+// starts with; l's latency then becomes 0.05 s at 0.3 s (bound 200 B/s)
+// and 0.002 s at 0.5 s (bound back to the bandwidth it started with,
+// 1000 B/s). Bytes: [0.01, 0.3) 290, [0.3, 0.5) 40, then 686 at
+// 1000 B/s: 1.186 s (smpirun: 1.186000).
+func TestLatencyProfile(t *testing.T) {
+	res, err := replayFile(t, "profiles", "latency.xml", "hosts3", "oneflow.txt", 3,
+		[2]string{"network/model", "CM02"}, [2]string{"network/crosstraffic", "0"}, [2]string{"network/TCP-gamma", "20"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.SimulationTime; math.Abs(got-1.186) > 1e-12 {
+		t.Errorf("%.12f s, want 1.186", got)
+	}
+}
+
+// TestLinkStateFails: link l turns off at 1 s while 5000 bytes cross it
+// at 1000 B/s (smpirun aborts there with SimGrid's
+// NetworkFailureException).
+func TestLinkStateFails(t *testing.T) {
+	_, err := replayFile(t, "profiles", "linkoff.xml", "hosts2", "send5000.txt", 2)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"link l is off at 1s", "off.profile:2", "from process 0 to process 1"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}

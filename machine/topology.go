@@ -34,8 +34,11 @@ type Link struct {
 	Sharing   Sharing
 	// BandwidthProfile, when set, replaces Bandwidth over time (values
 	// in bytes per second, > 0): flows in progress are shared anew at
-	// each change.
-	BandwidthProfile *Profile
+	// each change. LatencyProfile replaces Latency (seconds) for the
+	// flows that start after a change, and moves the sharing of those
+	// under way; StateProfile turns the link off (0) and on (> 0), and a
+	// transfer crossing it while it is off fails the run.
+	BandwidthProfile, LatencyProfile, StateProfile *Profile
 }
 
 // Router gives routes of an explicit topology. Route appends to dst the
@@ -71,7 +74,10 @@ func (t *Topology) check(numNodes int) error {
 		if !(l.Bandwidth > 0) {
 			return fmt.Errorf("link %q: bandwidth must be positive, got %v", l.Name, l.Bandwidth)
 		}
-		if p := l.BandwidthProfile; p != nil {
+		for _, p := range []*Profile{l.BandwidthProfile, l.LatencyProfile, l.StateProfile} {
+			if p == nil {
+				continue
+			}
 			if err := p.Check(); err != nil {
 				return fmt.Errorf("link %q: %w", l.Name, err)
 			}

@@ -173,32 +173,52 @@ func (b *builder) hostProfiles(a attrs) error {
 	return nil
 }
 
-// linkProfiles attaches a <link>'s bandwidth_file (values in bytes per
-// second replace the bandwidth, as SimGrid's do) to both halves of a
-// split-duplex link; latency_file and state_file are refused.
+// linkProfiles attaches a <link>'s profiles to both halves of a
+// split-duplex link: bandwidth_file (bytes per second, replacing the
+// bandwidth as SimGrid's values do), latency_file (seconds) and
+// state_file.
 func (b *builder) linkProfiles(a attrs, ref linkRef) error {
-	for _, at := range []string{"latency_file", "state_file"} {
-		if _, ok := a[at]; ok {
-			return b.errf("link %q: %s is not supported by augur (bandwidth_file is, and speed_file and state_file on hosts)", a["id"], at)
+	for _, at := range []string{"bandwidth_file", "latency_file", "state_file"} {
+		f, ok := a[at]
+		if !ok {
+			continue
+		}
+		p, err := b.loadProfile("link "+a["id"]+" "+at, f)
+		if err != nil {
+			return err
+		}
+		if err := b.setLinkProfile(ref.id, at, p); err != nil {
+			return b.errf("link %q: %v", a["id"], err)
+		}
+		if ref.split {
+			if err := b.setLinkProfile(ref.id+1, at, p); err != nil {
+				return b.errf("link %q: %v", a["id"], err)
+			}
 		}
 	}
-	f, ok := a["bandwidth_file"]
-	if !ok {
-		return nil
-	}
-	p, err := b.loadProfile("link "+a["id"]+" bandwidth_file", f)
-	if err != nil {
-		return err
-	}
-	for _, pt := range p.Points {
-		if pt.Value == 0 {
-			return b.errf("link %q: bandwidth_file %s:%d: a bandwidth of 0 is not supported by augur (flows would never end)", a["id"], p.Source, pt.Line)
+	return nil
+}
+
+// setLinkProfile gives link id the profile p of the kind attr names.
+func (b *builder) setLinkProfile(id int32, attr string, p *machine.Profile) error {
+	l := &b.links[id]
+	slot := &l.BandwidthProfile
+	switch attr {
+	case "latency_file":
+		slot = &l.LatencyProfile
+	case "state_file":
+		slot = &l.StateProfile
+	default:
+		for _, pt := range p.Points {
+			if pt.Value == 0 {
+				return fmt.Errorf("%s %s:%d: a bandwidth of 0 is not supported by augur (flows would never end)", attr, p.Source, pt.Line)
+			}
 		}
 	}
-	b.links[ref.id].BandwidthProfile = p
-	if ref.split {
-		b.links[ref.id+1].BandwidthProfile = p
+	if *slot != nil {
+		return fmt.Errorf("has a %s profile already", strings.TrimSuffix(attr, "_file"))
 	}
+	*slot = p
 	return nil
 }
 
@@ -282,9 +302,7 @@ func (b *builder) traceConnect(se xml.StartElement) error {
 		kind = "HOST_AVAIL" // the DTD's default
 	}
 	switch kind {
-	case "HOST_AVAIL", "SPEED", "BANDWIDTH":
-	case "LINK_AVAIL", "LATENCY":
-		return b.errf("trace_connect kind %s is not supported by augur (HOST_AVAIL, SPEED and BANDWIDTH are)", kind)
+	case "HOST_AVAIL", "SPEED", "BANDWIDTH", "LINK_AVAIL", "LATENCY":
 	default:
 		return b.errf("trace_connect: kind %q (want HOST_AVAIL, SPEED, LINK_AVAIL, BANDWIDTH or LATENCY)", kind)
 	}
@@ -303,21 +321,15 @@ func (b *builder) connectTraces() error {
 		if !ok {
 			return errf("trace_connect: no <trace> with id %q", c.trace)
 		}
-		if c.kind == "BANDWIDTH" {
+		if attr, isLink := map[string]string{"BANDWIDTH": "bandwidth_file", "LATENCY": "latency_file", "LINK_AVAIL": "state_file"}[c.kind]; isLink {
 			ids, err := b.linkHalves(c.element)
 			if err != nil {
-				return errf("trace_connect: %v", err)
-			}
-			for _, pt := range p.Points {
-				if pt.Value == 0 {
-					return errf("trace_connect: trace %q gives link %q a bandwidth of 0, which augur does not support (flows would never end)", c.trace, c.element)
-				}
+				return errf("trace_connect %s: %v", c.kind, err)
 			}
 			for _, id := range ids {
-				if b.links[id].BandwidthProfile != nil {
-					return errf("trace_connect: link %q has a bandwidth profile already", c.element)
+				if err := b.setLinkProfile(id, attr, p); err != nil {
+					return errf("trace_connect %s: link %q: %v", c.kind, c.element, err)
 				}
-				b.links[id].BandwidthProfile = p
 			}
 			continue
 		}

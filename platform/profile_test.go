@@ -84,8 +84,6 @@ func TestProfileAttributes(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ attrs, want string }{
-		{`<link id="l" bandwidth="1GBps" latency_file="x.profile"/>`, `latency_file is not supported`},
-		{`<link id="l" bandwidth="1GBps" state_file="x.profile"/>`, `state_file is not supported`},
 		{`<link id="l" bandwidth="1GBps" bandwidth_file="missing.profile"/>`, `missing.profile`},
 		{`<link id="l" bandwidth="1GBps" bandwidth_file="zero.profile"/>`, `bandwidth of 0`},
 		{`<host id="B" speed="1f" speed_file="x.profile" availability_file="x.profile"/>`, `both given`},
@@ -200,7 +198,8 @@ func TestTraceElements(t *testing.T) {
 	head := `<platform version="4.1"><zone id="z" routing="Full"><host id="A" speed="1f"/><link id="l" bandwidth="1Bps" sharing_policy="SPLITDUPLEX"/>`
 	for _, c := range []struct{ body, want string }{
 		{`<trace_connect kind="SPEED" trace="x" element="A"/>`, `b.xml:1: trace_connect: no <trace> with id "x"`},
-		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="LATENCY" trace="x" element="l"/>`, "kind LATENCY is not supported"},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="FOO" trace="x" element="l"/>`, `kind "FOO"`},
+		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="LATENCY" trace="x" element="l"/><trace_connect kind="LATENCY" trace="x" element="l_UP"/>`, "has a latency profile already"},
 		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="SPEED" trace="x" element="l"/>`, `"l" is not a host`},
 		{`<trace id="x" periodicity="1">0 1</trace><trace_connect kind="BANDWIDTH" trace="x" element="A"/>`, `"A" is not a link`},
 		{`<trace id="x" periodicity="1"></trace>`, "neither text nor a file"},
