@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 
 	"augur/netmodel"
@@ -121,6 +122,9 @@ func (e *engine) initNet() error {
 		}
 	}
 	if !c.Model.Flow() {
+		if e.m.LinkProfiles() {
+			return fmt.Errorf("machine %q: links with profiles (bandwidth, latency or state over time) need a flow network model (SMPI, CM02 or LV08); the %s model has no flows to share them anew", e.m.Name, c.Model)
+		}
 		return nil
 	}
 	n := &flowNet{cfg: c}

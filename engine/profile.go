@@ -83,7 +83,7 @@ func (e *engine) initProfiles() {
 			}
 		}
 	}
-	if e.net != nil {
+	if e.net != nil && (e.net.dynamic || e.net.anyOff) {
 		for l := range e.net.links[:len(e.net.links)-1] {
 			lk := m.LinkOf(l)
 			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {

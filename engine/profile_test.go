@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"augur/machine"
 	"augur/platform"
 	"augur/replay"
 )
@@ -186,5 +187,44 @@ func TestLinkStateFails(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
+	}
+}
+
+// TestMachineBandwidthProfile: an augur machine whose switch link follows
+// the bandwidth profile of platform/testdata/profiles/three.xml's link l
+// (bw.profile) under CM02 without cross traffic gives
+// TestBandwidthProfileOneFlow's 1.376 s; under the constant model it is
+// refused.
+func TestMachineBandwidthProfile(t *testing.T) {
+	const yaml = `switches: [s1, s2]
+nodes:
+  - { name: a, count: 1, flops: 1Gf, switch: s1, link: { latency: 0, bandwidth: 1GB/s } }
+  - { name: b, count: 1, flops: 1Gf, switch: s2, link: { latency: 0, bandwidth: 1GB/s } }
+switch_links:
+  - between: [s1, s2]
+    latency: 10ms
+    bandwidth: 1KB/s
+    bandwidth_profile: { points: [[0.3s, 2KB/s], [0.5s, 500B/s]], period: 0.9s }
+network:
+  model: MODEL
+`
+	trace := filepath.Join("..", "platform", "testdata", "profiles", "oneflow.txt")
+	m, err := machine.Parse("m.yaml", []byte(strings.Replace(yaml, "MODEL", "CM02\n  config: { network/crosstraffic: \"0\" }", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := replay.Run(replay.Options{Trace: trace, NP: 2, Machine: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.SimulationTime; math.Abs(got-1.376) > 1e-12 {
+		t.Errorf("%.12f s, want 1.376", got)
+	}
+	c, err := machine.Parse("m.yaml", []byte(strings.Replace(yaml, "MODEL", "constant", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := replay.Run(replay.Options{Trace: trace, NP: 2, Machine: c}); err == nil || !strings.Contains(err.Error(), "need a flow network model") {
+		t.Errorf("constant model: %v", err)
 	}
 }

@@ -167,7 +167,13 @@ func (m *Machine) LinkOf(id int) Link {
 		return m.Topo.Links[id]
 	}
 	s := m.LinkSpecOf(id)
-	return Link{Name: m.LinkName(id), Latency: s.Latency, Bandwidth: s.Bandwidth}
+	l := Link{Name: m.LinkName(id), Latency: s.Latency, Bandwidth: s.Bandwidth}
+	if nn := 2 * m.NumNodes(); id < nn {
+		l.BandwidthProfile = m.Groups[m.GroupOf(id/2)].LinkProfile
+	} else if len(m.SwitchLinkProfiles) > 0 {
+		l.BandwidthProfile = m.SwitchLinkProfiles[(id-nn)/2]
+	}
+	return l
 }
 
 // NetConfig returns the network model and its parameters: the machine's
@@ -238,7 +244,7 @@ func checkSegments(segs []Segment) error {
 		if math.IsInf(s.From, 0) || math.IsNaN(s.From) {
 			return fmt.Errorf("segments: segment %d starts at %v", i+1, s.From)
 		}
-		if err := (LinkSpec{s.Latency, s.Bandwidth}).check(); err != nil {
+		if err := (LinkSpec{Latency: s.Latency, Bandwidth: s.Bandwidth}).check(); err != nil {
 			return fmt.Errorf("segments: segment %d: %w", i+1, err)
 		}
 	}
