@@ -766,20 +766,26 @@ func (e *engine) startCompute(ui int32, t float64) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	u.runFrom = t
+	left := 0.0
 	if n.rr {
-		left := n.quant - (t - u.sliceStart)
-		if left < 0 {
-			left = 0
+		left = max(n.quant-(t-u.sliceStart), 0)
+	}
+	if n.work != nil {
+		end := endOfWork(n.work, t, u.work, 1)
+		if math.IsInf(end, 1) {
+			// The node stops for good before the work is done: no
+			// event, and the run ends with the unit stuck.
+			return
 		}
-		if u.work > workDone(n.work, t, t+left) {
+		if n.rr && end > t+left {
 			e.q.Push(t+left, ui, evSlice, 0)
 			return
 		}
+		e.q.Push(end, ui, evStep, 0)
+		return
 	}
-	if n.work != nil {
-		if end := endOfWork(n.work, t, u.work, 1); !math.IsInf(end, 1) {
-			e.q.Push(end, ui, evStep, 0)
-		}
+	if n.rr && u.work > left {
+		e.q.Push(t+left, ui, evSlice, 0)
 		return
 	}
 	e.q.Push(t+u.work, ui, evStep, 0)
@@ -790,7 +796,11 @@ func (e *engine) sliceEnd(ui int32) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	ran := e.now - u.runFrom
-	u.work -= workDone(n.work, u.runFrom, e.now)
+	if n.work != nil {
+		u.work -= workDone(n.work, u.runFrom, e.now)
+	} else {
+		u.work -= ran
+	}
 	u.opCompute += ran
 	if u.work <= 1e-12*math.Max(1, e.now) {
 		u.work = 0

@@ -605,19 +605,6 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 	scale := func(l LinkSpec) LinkSpec {
 		return LinkSpec{Latency: l.Latency * lat, Bandwidth: l.Bandwidth * bw}
 	}
-	// Bandwidth profiles scale with the network.
-	scaleProfile := func(p *Profile) *Profile {
-		if p == nil {
-			return nil
-		}
-		q := *p
-		q.Points = make([]ProfilePoint, len(p.Points))
-		for i, pt := range p.Points {
-			pt.Value *= bw
-			q.Points[i] = pt
-		}
-		return &q
-	}
 	segs := func(s []Segment) []Segment {
 		out := make([]Segment, len(s))
 		for i, x := range s {
@@ -628,16 +615,15 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 	c := &Machine{Name: m.Name, Switches: m.Switches, Net: m.Net}
 	for _, g := range m.Groups {
 		g.Link = scale(g.Link)
-		g.LinkProfile = scaleProfile(g.LinkProfile)
 		c.Groups = append(c.Groups, g)
 	}
 	for _, l := range m.SwitchLinks {
 		l.LinkSpec = scale(l.LinkSpec)
 		c.SwitchLinks = append(c.SwitchLinks, l)
 	}
-	for _, p := range m.SwitchLinkProfiles {
-		c.SwitchLinkProfiles = append(c.SwitchLinkProfiles, scaleProfile(p))
-	}
+	// Bandwidth profiles are kept as they are: only flow models follow
+	// them, and these factors are the constant model's.
+	c.SwitchLinkProfiles = m.SwitchLinkProfiles
 	c.Net.IntraLatency *= lat
 	c.Net.IntraBandwidth *= bw
 	c.Net.Segments, c.Net.IntraSegments = segs(m.Net.Segments), segs(m.Net.IntraSegments)

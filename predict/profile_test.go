@@ -2,6 +2,7 @@ package predict
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"augur/machine"
@@ -33,6 +34,27 @@ func TestSpeedProfile(t *testing.T) {
 		}
 		if got := p.Result.Time; math.Abs(got-c.want) > 1e-12 {
 			t.Errorf("%s: %v s, want %v", c.yaml, got, c.want)
+		}
+	}
+}
+
+// TestSpeedProfileStops: a node whose speed drops to 0 for good never
+// ends its computation: the run stops (under every scheduler, without
+// spinning through quanta) and reports the process stuck on the profile.
+func TestSpeedProfileStops(t *testing.T) {
+	src := []byte("model load\nactivity main {\n  action Work cost 3\n}\n")
+	for _, sched := range []string{"fcfs", "rr, quantum: 0.3", "share"} {
+		m, err := machine.Parse("m.yaml", []byte("nodes:\n  - { count: 1, cpus: 1, scheduler: "+sched+", speed_profile: { points: [[1s, 0]] } }\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Run(Options{Filename: "load.aug", Source: src, Machine: m, Procs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := p.Result.Deadlock
+		if d == nil || len(d.Blocked) != 2 || !strings.Contains(d.Blocked[0].WaitsFor, "speed profile (m.yaml:2:") {
+			t.Errorf("%s: %+v", sched, d)
 		}
 	}
 }
