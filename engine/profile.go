@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"augur/machine"
@@ -22,8 +23,10 @@ import (
 // A state profile turning a node off is one event: if a process is still
 // alive on the node then, the run fails (smpirun stalls there).
 //
-// A link's bandwidth profile is a chain of events, one per change: the
-// flows then crossing the link are shared anew (netflow.go).
+// A link's bandwidth, latency and state profiles are chains of events,
+// one per change: the flows then crossing the link are shared anew
+// (netflow.go), or fail when it turns off. All profile events wait in
+// their own queue, and come before any other event of the same time.
 
 // evHostOff is the event of a node turning off: Target is the node.
 const evHostOff uint8 = 24
@@ -136,19 +139,32 @@ func (e *engine) hostOff(node int32) {
 	if e.nodes[node].live == 0 {
 		return
 	}
-	var pids []string
+	// The processes with a unit (the process or one of its threads)
+	// still alive on the node, each once, in pid order.
+	seen := map[int32]bool{}
+	var ids []int
 	for i := range e.units {
-		if u := &e.units[i]; u.node == node && u.state != stDone && u.parent() < 0 {
-			pids = append(pids, fmt.Sprint(u.pid))
+		if u := &e.units[i]; u.node == node && u.state != stDone && !seen[u.pid] {
+			seen[u.pid] = true
+			ids = append(ids, int(u.pid))
 		}
+	}
+	sort.Ints(ids)
+	pids := make([]string, len(ids))
+	for i, id := range ids {
+		pids[i] = fmt.Sprint(id)
+	}
+	who := "process " + pids[0] + " on it fails"
+	if len(pids) > 1 {
+		who = "processes " + strings.Join(pids, ", ") + " on it fail"
 	}
 	p := e.m.Groups[e.m.GroupOf(int(node))].StateProfile
 	where := p.Source
 	if line := offLine(p, e.now); line > 0 {
 		where = fmt.Sprintf("%s:%d", p.Source, line)
 	}
-	e.fail(fmt.Errorf("host %s turned off at %.6gs (state profile %s): process %s on it fails, and the run with it",
-		e.m.HostName(int(node)), e.now, where, strings.Join(pids, ", ")))
+	e.fail(fmt.Errorf("host %s turned off at %.6gs (state profile %s): %s, and the run with it",
+		e.m.HostName(int(node)), e.now, where, who))
 }
 
 // offLine is the line of the point of p in effect at t (0: none, the
