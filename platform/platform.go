@@ -2,8 +2,12 @@
 // smpirun hostfiles into augur's one machine abstraction, *machine.Machine:
 // every host becomes a node, every link a link of machine.Topology, and the
 // zones' routing (Full, Floyd, Dijkstra, clusters with backbone, loopback
-// and limiter links, TORUS, FAT_TREE and DRAGONFLY clusters) a machine.Router that computes routes
-// the way SimGrid does, hierarchically through zone gateways.
+// and limiter links, clusters written by hand with <host_link> and
+// <backbone>, TORUS, FAT_TREE and DRAGONFLY clusters, bypass routes) a
+// machine.Router that computes routes the way SimGrid does, hierarchically
+// through zone gateways. Profiles (speed_file, bandwidth_file, latency_file,
+// state_file, <trace>/<trace_connect>) become machine.Profiles: external
+// load, which the engine follows.
 package platform
 
 import (
