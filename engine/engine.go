@@ -347,6 +347,10 @@ type engine struct {
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
+	// pq holds the changes of profiles (profile.go): at any time they
+	// come before every other event, as SimGrid applies them first.
+	pq des.Queue
+
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
@@ -368,6 +372,8 @@ type nodeState struct {
 	live  int32  // units alive on the node
 	fast  bool   // no round robin: consecutive computations may be folded
 	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// work is the node's speed over time (profile.go); nil: constant.
+	work *machine.Work
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -466,6 +472,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			e.nodes[i].fast = false
 		}
 	}
+	e.initProfiles()
 	// Loops evaluated in closed form only where no one can delay a
 	// computation: then a batch ends exactly when its executions would.
 	for i := range e.units {
@@ -513,7 +520,9 @@ func (e *engine) run() error {
 	}
 	for e.err == nil {
 		var ev des.Event
-		if ui, ok := e.nextNow(); ok {
+		if e.profileDue() {
+			ev = e.pq.Pop()
+		} else if ui, ok := e.nextNow(); ok {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
@@ -554,6 +563,10 @@ func (e *engine) run() error {
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
 			e.postPaid(ev.Target)
+		case evHostOff:
+			e.hostOff(ev.Target)
+		case evLinkBW, evLinkLat, evLinkState:
+			e.linkEvent(ev.Target, ev.Kind)
 		}
 	}
 	if e.err != nil {
@@ -794,15 +807,27 @@ func (e *engine) startCompute(ui int32, t float64) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	u.runFrom = t
+	left := 0.0
 	if n.rr {
-		left := n.quant - (t - u.sliceStart)
-		if left < 0 {
-			left = 0
+		left = max(n.quant-(t-u.sliceStart), 0)
+	}
+	if n.work != nil {
+		end := endOfWork(n.work, t, u.work, 1)
+		if math.IsInf(end, 1) {
+			// The node stops for good before the work is done: no
+			// event, and the run ends with the unit stuck.
+			return
 		}
-		if u.work > left {
+		if n.rr && end > t+left {
 			e.q.Push(t+left, ui, evSlice, 0)
 			return
 		}
+		e.q.Push(end, ui, evStep, 0)
+		return
+	}
+	if n.rr && u.work > left {
+		e.q.Push(t+left, ui, evSlice, 0)
+		return
 	}
 	e.q.Push(t+u.work, ui, evStep, 0)
 }
@@ -812,7 +837,11 @@ func (e *engine) sliceEnd(ui int32) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	ran := e.now - u.runFrom
-	u.work -= ran
+	if n.work != nil {
+		u.work -= workDone(n.work, u.runFrom, e.now)
+	} else {
+		u.work -= ran
+	}
 	u.opCompute += ran
 	if u.work <= 1e-12*math.Max(1, e.now) {
 		u.work = 0

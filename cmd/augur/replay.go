@@ -102,7 +102,8 @@ simulation_time_s, per-rank compute, communication and waiting, and events.
 Exit status 1 for errors in the trace, platform or hostfile (file:line), 3
 when the replayed program deadlocks (a receive never matched, a wait for a
 request never posted): the report names every blocked rank and what it waits
-for. The Go collector runs at GOGC=25 (less memory, no measurable time
+for, 4 when a host turns off under a rank or a link under a transfer (the
+platform's state profiles). The Go collector runs at GOGC=25 (less memory, no measurable time
 cost) unless GOGC is set in the environment. See docs/replay.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }
