@@ -48,8 +48,11 @@ type Config struct {
 	// MaxEvents bounds the run: both the events processed and the
 	// operations the units perform; 0 means DefaultMaxEvents.
 	MaxEvents int64
-	// Progress, if set, is called every 2^20 events or operations with
+	// Progress, if set, is called every 2^14 events or operations with
 	// the simulated time reached, so that long runs can show progress.
+	// It must be cheap (look at the wall clock and return, mostly): a
+	// fast run calls it a few hundred times a second. It never changes
+	// the run.
 	Progress func(simTime float64, events, ops int64)
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
@@ -80,10 +83,10 @@ type Config struct {
 	noFlowGroups bool
 }
 
-// progressMask sets how often Config.Progress is called.
-const progressMask = 1<<20 - 1
-
-// stopMask sets how often Config.Context is looked at.
+// stopMask sets how often Config.Context is looked at and
+// Config.Progress called: rarely enough to cost nothing measurable,
+// often enough that a run of slow events (large flow networks) still
+// answers a cancel and reports progress within a fraction of a second.
 const stopMask = 1<<14 - 1
 
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
@@ -153,6 +156,12 @@ type Result struct {
 	// ClosedForm is how many of the Ops were executions of loops
 	// evaluated in closed form (ir.Batcher).
 	ClosedForm int64
+	// Reached is the simulated time the run had reached when it ended:
+	// at least Time; for a run its Context stopped, the latest instant
+	// a unit had been simulated to, a lower bound of the run's time
+	// (Units and Elements then count the operations completed, and a
+	// unit still running has Finish 0).
+	Reached float64
 	Wall       time.Duration
 	Deadlock   *Deadlock
 }
@@ -176,7 +185,9 @@ type ElemStats struct {
 
 // Run simulates prog on cfg. A deadlock is not an error: it returns the
 // result with Deadlock set. Errors are faults of the program or the
-// configuration (a peer out of range, an event limit reached).
+// configuration (a peer out of range, an event limit reached), or the
+// Context stopping the run; the result returned with them holds what had
+// been simulated (see Result.Reached).
 func Run(cfg Config, prog Program) (*Result, error) {
 	e, err := newEngine(cfg, prog)
 	if err != nil {
@@ -317,6 +328,9 @@ type engine struct {
 	nodes      []nodeState
 
 	events, ops, maxEvents int64
+	// ahead is the clock of the unit that was running ahead of now
+	// when the run was stopped (Result.Reached).
+	ahead float64
 
 	// point to point
 	reqs     reqStore
@@ -585,7 +599,7 @@ func (e *engine) run() error {
 // done, event limit), after an event.
 func (e *engine) checkEvents() error {
 	if e.events&stopMask == 0 {
-		if e.events&progressMask == 0 && e.cfg.Progress != nil {
+		if e.cfg.Progress != nil {
 			e.cfg.Progress(e.now, e.events, e.ops)
 		}
 		if err := e.stopped(); err != nil {
@@ -611,10 +625,13 @@ func (e *engine) advance(ui int32, t float64) {
 		}
 		e.ops++
 		if e.ops&stopMask == 0 {
-			if e.ops&progressMask == 0 && e.cfg.Progress != nil {
+			if e.cfg.Progress != nil {
 				e.cfg.Progress(t, e.events, e.ops)
 			}
 			if err := e.stopped(); err != nil {
+				// The unit may have run ahead of e.now (folded
+				// computations): its clock is simulated time reached.
+				e.ahead = max(e.ahead, t)
 				e.fail(err)
 				return
 			}
@@ -1080,5 +1097,11 @@ func (e *engine) result() *Result {
 		}
 	}
 	r.Deadlock = e.dead
+	r.Reached = max(r.Time, e.now, e.ahead)
+	for i := range e.units {
+		if u := &e.units[i]; u.state != stDone {
+			r.Reached = max(r.Reached, u.opStart)
+		}
+	}
 	return r
 }

@@ -58,7 +58,8 @@ type Options struct {
 	// replication (0-based), the simulated time reached and the counts.
 	Progress func(replication int, simTime float64, events, ops int64)
 	// Context, if set, stops the prediction when it is done: Run then
-	// returns an error wrapping the context's.
+	// returns an error wrapping the context's, and with it the partial
+	// prediction (Partial set) of what had been simulated.
 	Context context.Context
 }
 
@@ -81,6 +82,11 @@ type Prediction struct {
 	CI95     float64
 	EvalTime time.Duration // wall time of all replications
 	Warnings model.Diagnostics
+	// Partial is set when the Context stopped the run. If it stopped the
+	// first replication, Result holds what had been simulated (up to
+	// Result.Reached) and Times is empty; if a later one, Result is the
+	// first's and Times has the replications that completed.
+	Partial bool
 }
 
 // ErrCheck wraps the checker's diagnostics when the model has errors.
@@ -239,7 +245,19 @@ func Run(o Options) (*Prediction, error) {
 		}
 		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream})
 		if err != nil {
-			return nil, err
+			if o.Context == nil || o.Context.Err() == nil || res == nil {
+				return nil, err
+			}
+			// Stopped from outside: keep what was simulated.
+			if r == 0 {
+				p.Result, p.Elements = res, prog.Elements
+			}
+			p.Partial = true
+			p.EvalTime = time.Since(start)
+			if len(p.Times) > 0 {
+				p.Mean, p.CI95 = meanCI(p.Times)
+			}
+			return p, err
 		}
 		if r == 0 {
 			p.Result = res

@@ -34,6 +34,12 @@ type Summary struct {
 	Elements      []Element          `json:"elements"`
 	Deadlock      *engine.Deadlock   `json:"deadlock"`
 	Warnings      []string           `json:"warnings"`
+	// Partial marks a run stopped before its end (Ctrl-C): the figures
+	// are those of the operations completed by SimulatedTimeReached,
+	// which PredictedTime then is (a lower bound). Both are left out of
+	// complete runs' JSON, which stays as it was.
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
 }
 
 // Replications summarises several runs with different seeds.
@@ -81,6 +87,10 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	}
 	if s.Params == nil {
 		s.Params = map[string]float64{}
+	}
+	if p.Partial {
+		s.Partial, s.SimulatedTimeReached = true, p.Reached
+		s.PredictedTime = p.Reached
 	}
 	if !stable {
 		s.EvalTime = p.EvalTime.Seconds()
@@ -204,6 +214,14 @@ func WriteCSV(w io.Writer, s *Summary) error {
 	for _, e := range s.Elements {
 		fmt.Fprintf(&b, "element,%s,%s,%s,,,,%d,%s,%s,%s,%s,%s,%s\n", csvField(e.Name), e.Kind, csvField(e.Where),
 			e.Calls, num(e.Total), num(e.Mean), num(e.Share), num(e.Compute), num(e.Comm), num(e.Wait))
+	}
+	// Rows a complete run without warnings does not have come last, so
+	// that readers of the other records are not disturbed by them.
+	for _, wn := range s.Warnings {
+		fmt.Fprintf(&b, "warning,%s,,,,,,,,,,,,\n", csvField(wn))
+	}
+	if s.Partial {
+		fmt.Fprintf(&b, "partial,,,,,,,,%s,,,,,\n", num(s.SimulatedTimeReached))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

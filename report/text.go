@@ -25,7 +25,13 @@ func WriteText(w io.Writer, s *Summary) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+	if s.Partial {
+		fmt.Fprintf(&b, "PARTIAL RESULT: interrupted at simulated time %s; the figures count the operations completed by then\n"+
+			"(a process still running shows total 0)\n\n", Seconds(s.SimulatedTimeReached))
+		fmt.Fprintf(&b, "Predicted time    ≥ %s\n", Seconds(s.PredictedTime))
+	} else {
+		fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+	}
 	if r := s.Replications; r != nil {
 		fmt.Fprintf(&b, "  over %d replications: mean %s ± %s (95%% confidence)\n", r.N, Seconds(r.Mean), Seconds(r.CI95))
 	}

@@ -3,13 +3,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // Exit statuses, documented in docs/cli.md.
@@ -19,6 +22,7 @@ const (
 	exitUsage    = 2 // the command line is wrong
 	exitDeadlock = 3 // the simulated program deadlocked
 	exitSim      = 4 // the simulation stopped on a fault (a limit, a bad cost)
+	// exitInterrupted (130, progress.go): stopped by Ctrl-C.
 )
 
 // command is one subcommand.
@@ -37,6 +41,9 @@ type command struct {
 // parallel with their own streams.
 type env struct {
 	stdout, stderr io.Writer
+	// ctx is done when the user interrupts the command (Ctrl-C); nil in
+	// tests that never interrupt (see env.context).
+	ctx context.Context
 }
 
 func commands() []*command {
@@ -60,7 +67,15 @@ func commands() []*command {
 }
 
 func main() {
-	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+	// The first SIGINT or SIGTERM asks the command to stop cleanly and
+	// keep what it has; after it the signals kill as usual, so a second
+	// Ctrl-C ends a command that does not stop at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr, ctx: ctx}, os.Args[1:]))
 }
 
 func run(e *env, args []string) int {
@@ -124,7 +139,8 @@ Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
 
 Exit status: 0 success, 1 errors in the input (model, machine, files),
 2 wrong command line, 3 the simulated program deadlocked, 4 the simulation
-stopped on a fault (a limit reached, an invalid cost).
+stopped on a fault (a limit reached, an invalid cost), 130 interrupted
+(Ctrl-C: what was finished is printed, marked partial).
 `)
 }
 

@@ -8,7 +8,6 @@ import (
 	"os"
 	"sort"
 	"strings"
-	"time"
 
 	"augur/ir"
 	"augur/machine"
@@ -74,6 +73,7 @@ type predictFlags struct {
 	stepLoops    *bool
 	cfg          cfgFlag
 	stable       *bool
+	progress     *progressFlags
 }
 
 func newPredictFlags(fs *flag.FlagSet) *predictFlags {
@@ -97,6 +97,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.maxIter = fs.Float64("max-iterations", 0, "refuse loops of more than `N` iterations (default 1e9)")
 	p.stepLoops = fs.Bool("step-loops", false, "run every loop iteration by iteration, never in closed form (slower; the results agree to rounding)")
 	p.stable = fs.Bool("stable", false, "leave wall-clock figures out of the output, so that equal inputs give byte-identical output")
+	p.progress = defineProgressFlags(fs)
 	return p
 }
 
@@ -119,6 +120,13 @@ waiting) and a table per element (kind, calls, total, mean, share).
 (nodes, procs, threads) and override the machine's node count, so one
 machine file serves every configuration, e.g.
   augur predict examples/lapw0.aug --machine examples/machines/gescher.yaml --nodes 8 --procs 32 --set NAT=64
+
+Long runs report the simulated time reached and the events so far on
+standard error when it is a terminal (--progress elsewhere, --no-progress
+never). Ctrl-C (SIGINT) or SIGTERM stops the simulation cleanly: the
+report of what was simulated is printed, marked partial (text: PARTIAL
+RESULT; JSON: "partial": true and simulated_time_reached_s; CSV: a
+partial record), and the exit status is 130.
 
 Exit status 3 when the simulated program deadlocks (the report names every
 blocked process, its element and what it waits for).`,
@@ -197,25 +205,23 @@ func runPredict(e *env, c *command, args []string) int {
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,
 	}
-	if isTerminal(e.stderr) {
-		// Long work shows progress, on the terminal only: logs and pipes
-		// stay clean. A line a second at most, erased at the end.
-		var last time.Time
-		shown := false
+	prog, err := pf.progress.reporter(e, "augur predict")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitUsage
+	}
+	opts.Context = e.context()
+	if prog != nil {
+		reps := *pf.replications
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
-			if time.Since(last) < time.Second {
+			msg := fmt.Sprintf("simulated %s, %s events, %s element executions", report.Seconds(t), count(ev), count(ops))
+			if reps > 1 {
+				// Replications are alike: those done tell the time left.
+				prog.fraction(fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg), float64(rep)/float64(reps))
 				return
 			}
-			last = time.Now()
-			shown = true
-			fmt.Fprintf(e.stderr, "\r  replication %d: simulated %s, %d events, %d element executions ",
-				rep+1, report.Seconds(t), ev, ops)
+			prog.update(msg)
 		}
-		defer func() {
-			if shown {
-				fmt.Fprint(e.stderr, "\r\033[K")
-			}
-		}()
 	}
 	// The timeline needs the element table, known only after compiling.
 	var tl *results.Timeline
@@ -232,7 +238,17 @@ func runPredict(e *env, c *command, args []string) int {
 		rc = collectReport(&opts)
 	}
 	p, err := predict.Run(opts)
-	if err != nil {
+	partial := p != nil && p.Partial
+	switch {
+	case partial:
+		prog.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(p.Reached), count(p.Events)))
+		fmt.Fprintf(e.stderr, "augur predict: interrupted at simulated time %s; the result is partial\n", report.Seconds(p.Reached))
+	case err == nil:
+		prog.finish(fmt.Sprintf("done: simulated %s, %s events", report.Seconds(p.Time), count(p.Events)))
+	default:
+		prog.finish("stopped")
+	}
+	if err != nil && !partial {
 		var ce *predict.CheckError
 		if errors.As(err, &ce) {
 			fmt.Fprintln(e.stderr, ce.Diags.Error())
@@ -274,6 +290,9 @@ func runPredict(e *env, c *command, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitInput
+	}
+	if partial {
+		return exitInterrupted
 	}
 	if p.Deadlock != nil {
 		if *pf.format != "text" {

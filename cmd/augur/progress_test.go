@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// stopAfter is a context that the user interrupts after its Err has been
+// asked polls times: the engine asks every 2^14 events or operations, so
+// the run stops at a known point, the same on every machine.
+type stopAfter struct {
+	context.Context
+	polls int
+}
+
+func (s *stopAfter) Err() error {
+	if s.polls <= 0 {
+		return context.Canceled
+	}
+	s.polls--
+	return nil
+}
+
+// augurCtx runs the command in-process with ctx as its interrupt.
+func augurCtx(t *testing.T, ctx context.Context, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(&env{stdout: &out, stderr: &errb, ctx: ctx}, args)
+	return code, out.String(), errb.String()
+}
+
+// A million half-second actions, one event each (--step-loops).
+const stepsModel = "model steps\nparam N = 1000000\nactivity main {\n  loop N {\n    action A cost 0.5\n  }\n}\n"
+
+// Ctrl-C stops a long prediction cleanly: the result of what was
+// simulated is printed in every format, marked partial, and the exit
+// status is 130. The context allows three polls (at 16 384, 32 768 and
+// 49 152 operations) and stops the run at the fourth, at operation 65 536:
+// 65 535 actions of 0.5 s are complete, so the simulated time reached is
+// 32 767.5 s.
+func TestProgressInterruptedPredict(t *testing.T) {
+	model := writeTemp(t, "steps.aug", stepsModel)
+	args := []string{"predict", model, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--step-loops", "--stable"}
+	interrupt := func(format string) (string, string) {
+		t.Helper()
+		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 3}, append(args, "--format", format)...)
+		if code != exitInterrupted {
+			t.Fatalf("--format %s: exit %d, want %d; stderr:\n%s", format, code, exitInterrupted, errs)
+		}
+		if !strings.Contains(errs, "interrupted at simulated time 32767.5 s") {
+			t.Errorf("--format %s: stderr does not say where it stopped:\n%s", format, errs)
+		}
+		return out, errs
+	}
+
+	out, _ := interrupt("json")
+	var s struct {
+		Partial  *bool   `json:"partial"`
+		Reached  float64 `json:"simulated_time_reached_s"`
+		Time     float64 `json:"predicted_time_s"`
+		Elements []struct {
+			Calls int64   `json:"calls"`
+			Total float64 `json:"total_s"`
+		} `json:"elements"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if s.Partial == nil || !*s.Partial || s.Reached != 32767.5 || s.Time != 32767.5 ||
+		len(s.Elements) != 1 || s.Elements[0].Calls != 65535 || s.Elements[0].Total != 32767.5 {
+		t.Errorf("partial JSON: partial %s, reached %g, time %g, elements %+v; want true, 32767.5, 32767.5, 65535 calls of 32767.5 s",
+			opt(s.Partial), s.Reached, s.Time, s.Elements)
+	}
+
+	out, _ = interrupt("csv")
+	if !strings.HasSuffix(out, "\npartial,,,,,,,,32767.5,,,,,\n") || !strings.Contains(out, "\nelement,A,action,") {
+		t.Errorf("partial CSV lacks its partial record or elements:\n%s", out)
+	}
+	out, _ = interrupt("text")
+	if !strings.Contains(out, "PARTIAL RESULT: interrupted at simulated time 32767.5 s") || !strings.Contains(out, "Predicted time    ≥ 32767.5 s") {
+		t.Errorf("partial text report not marked:\n%s", out)
+	}
+
+	// Not interrupted, the JSON has no partial field and the run is
+	// the one it always was: a million actions, 500 000 s.
+	code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json", "--set", "N=100000")...)
+	if code != exitOK || strings.Contains(out, "partial") || !strings.Contains(out, `"predicted_time_s": 50000,`) {
+		t.Errorf("complete run: exit %d\n%s", code, out)
+	}
+}
+
+// Progress goes to standard error with --progress even when it is not a
+// terminal, never without, and never changes standard output.
+func TestProgressFlag(t *testing.T) {
+	model := writeTemp(t, "steps.aug", stepsModel)
+	args := []string{"predict", model, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--step-loops", "--stable", "--set", "N=100000"}
+	code, quiet, errs := augur(t, args...)
+	if code != exitOK || errs != "" {
+		t.Fatalf("without --progress: exit %d, stderr %q", code, errs)
+	}
+	code, out, errs := augur(t, append(args, "--progress")...)
+	if code != exitOK || out != quiet {
+		t.Fatalf("with --progress: exit %d; stdout changed: %v", code, out != quiet)
+	}
+	if !strings.HasPrefix(errs, "augur predict: ") || !strings.Contains(errs, "done: simulated 50000 s, 2 events in ") {
+		t.Errorf("with --progress, stderr = %q", errs)
+	}
+	if code, _, errs = augur(t, append(args, "--progress", "--no-progress")...); code != exitUsage {
+		t.Errorf("--progress --no-progress: exit %d (%s), want %d", code, errs, exitUsage)
+	}
+	if code, _, errs = augur(t, append(args, "--no-progress")...); code != exitOK || errs != "" {
+		t.Errorf("--no-progress: exit %d, stderr %q", code, errs)
+	}
+}
