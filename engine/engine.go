@@ -161,9 +161,9 @@ type Result struct {
 	// a unit had been simulated to, a lower bound of the run's time
 	// (Units and Elements then count the operations completed, and a
 	// unit still running has Finish 0).
-	Reached float64
-	Wall       time.Duration
-	Deadlock   *Deadlock
+	Reached  float64
+	Wall     time.Duration
+	Deadlock *Deadlock
 }
 
 // UnitStats is the time budget of one process or thread.
