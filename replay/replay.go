@@ -6,6 +6,7 @@
 package replay
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -34,6 +35,10 @@ type Options struct {
 	Tracer    engine.Tracer
 	MaxEvents int64
 	Progress  func(simTime float64, events, ops int64)
+	// Context, if set, stops the replay when it is done: Run then
+	// returns an error wrapping the context's, and with it the partial
+	// result (Partial set) of what had been replayed.
+	Context context.Context
 }
 
 // RankStats is one rank's time budget.
@@ -69,6 +74,15 @@ type Result struct {
 	Operations     int64            `json:"operations"`
 	Wall           time.Duration    `json:"-"`
 	Deadlock       *engine.Deadlock `json:"deadlock"`
+	// Warnings are for the caller to fill (settings accepted but without
+	// effect); the JSON always has the list.
+	Warnings []string `json:"warnings"`
+	// Partial marks a replay its Context stopped: the figures are those
+	// of the actions completed by SimulatedTimeReached, and
+	// SimulationTime is that time (a lower bound). Left out of complete
+	// replays' JSON.
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
 }
 
 // SettingError is a --cfg setting or network model that cannot be
@@ -82,7 +96,8 @@ func settingErr(format string, args ...any) error {
 	return &SettingError{fmt.Errorf(format, args...)}
 }
 
-// Run replays the trace.
+// Run replays the trace. When its Context stops it, Run returns the
+// partial result with the error.
 func Run(o Options) (*Result, error) {
 	if o.Machine == nil {
 		return nil, errors.New("replay: no machine")
@@ -156,13 +171,17 @@ func Run(o Options) (*Result, error) {
 		},
 	}
 	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
-		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress}
+		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress, Context: o.Context}
 	res, err := engine.Run(cfg, prog)
-	if err != nil {
+	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil
+	if err != nil && !partial {
 		return nil, err
 	}
 	out := &Result{SimulationTime: res.Time, NP: np, Model: nc.Model.String(), Events: res.Events,
-		Operations: res.Ops, Wall: res.Wall, Deadlock: res.Deadlock}
+		Operations: res.Ops, Wall: res.Wall, Deadlock: res.Deadlock, Warnings: []string{}}
+	if partial {
+		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
+	}
 	out.Ranks = make([]RankStats, np)
 	for i := 0; i < np; i++ {
 		u := res.Units[i]
@@ -180,7 +199,7 @@ func Run(o Options) (*Result, error) {
 		out.Actions = append(out.Actions, ActionStats{Action: els[i].Name, Calls: es.Calls, Total: es.Total,
 			Compute: es.Compute, Comm: es.Comm, Wait: es.Wait})
 	}
-	return out, nil
+	return out, err
 }
 
 // algoKey reports whether k selects one collective's algorithm

@@ -197,7 +197,7 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitUsage
 	}
-	noteIgnored(e, "predict", pf.cfg)
+	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
@@ -269,6 +269,9 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 	}
 	s := report.Summarize(p, *pf.stable)
+	for _, w := range cfgWarnings {
+		s.Warnings = append(s.Warnings, "warning: "+w)
+	}
 	if err := report.SortElements(s.Elements, *pf.sort); err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: --sort: %v\n", err)
 		return exitUsage

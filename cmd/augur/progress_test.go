@@ -115,3 +115,33 @@ func TestProgressFlag(t *testing.T) {
 		t.Errorf("--no-progress: exit %d, stderr %q", code, errs)
 	}
 }
+
+// A replay stops the same way. The trace is one rank's init and 100 000
+// computations of 10^9 flops, a second each on the ideal machine (1 Gf):
+// with one poll allowed, the replay stops at the second, at operation
+// 32 768 (init is no operation), which is not yet done: 32 767
+// computations are, so the simulated time reached is 32 767 s.
+func TestProgressInterruptedReplay(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("0 init\n")
+	for range 100000 {
+		b.WriteString("0 compute 1e9\n")
+	}
+	b.WriteString("0 finalize\n")
+	trace := writeTemp(t, "long.txt", b.String())
+	args := []string{"replay", trace, "--platform", ex + "machines/ideal.yaml"}
+	for _, c := range []struct{ format, want string }{
+		{"text", "Interrupted at simulated time 32767.000000\n"},
+		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 32767\n}\n"},
+		{"csv", "\npartial,,,,,32767,,,,\n"},
+	} {
+		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 1}, append(args, "--format", c.format)...)
+		if code != exitInterrupted || !strings.HasSuffix(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 32767 s") {
+			t.Errorf("--format %s: exit %d, want %d; output does not end with %q:\n%s\nstderr:\n%s", c.format, code, exitInterrupted, c.want, out, errs)
+		}
+	}
+	if code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json")...); code != exitOK || strings.Contains(out, "partial") ||
+		!strings.Contains(out, `"simulation_time_s": 100000,`) {
+		t.Errorf("complete replay: exit %d\n%s", code, out)
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"augur/machine"
 	"augur/netmodel"
@@ -27,13 +26,17 @@ import (
 
 // noteIgnored says on standard error which --cfg keys augur accepts for
 // SimGrid's sake but that change nothing in its simulation, so that no
-// setting is dropped silently.
-func noteIgnored(e *env, cmd string, cfg [][2]string) {
+// setting is dropped silently, and returns the warnings for the output.
+func noteIgnored(e *env, cmd string, cfg [][2]string) []string {
+	var ws []string
 	for _, kv := range cfg {
 		if netmodel.IsIgnored(kv[0]) {
-			fmt.Fprintf(e.stderr, "augur %s: --cfg %s: accepted as smpirun does, but it changes nothing in augur's simulation\n", cmd, kv[0])
+			w := fmt.Sprintf("--cfg %s: accepted as smpirun does, but it changes nothing in augur's simulation", kv[0])
+			fmt.Fprintf(e.stderr, "augur %s: %s\n", cmd, w)
+			ws = append(ws, w)
 		}
 	}
+	return ws
 }
 
 // cfgFlag collects repeated --cfg KEY:VALUE, in order.
@@ -66,6 +69,7 @@ type replayFlags struct {
 	trace     *traceFlags
 	report    *string
 	maxEvents *int64
+	progress  *progressFlags
 }
 
 func newReplayFlags(fs *flag.FlagSet) *replayFlags {
@@ -79,6 +83,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.trace = defineTraceFlags(fs)
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
+	f.progress = defineProgressFlags(fs)
 	return f
 }
 
@@ -103,7 +108,10 @@ Exit status 1 for errors in the trace, platform or hostfile (file:line), 3
 when the replayed program deadlocks (a receive never matched, a wait for a
 request never posted): the report names every blocked rank and what it waits
 for, 4 when a host turns off under a rank or a link under a transfer (the
-platform's state profiles). The Go collector runs at GOGC=25 (less memory, no measurable time
+platform's state profiles), 130 when interrupted (Ctrl-C, SIGTERM): the
+actions replayed by then are printed, marked partial. Progress (simulated
+time, events, actions) goes to standard error on a terminal (--progress
+elsewhere, --no-progress never). The Go collector runs at GOGC=25 (less memory, no measurable time
 cost) unless GOGC is set in the environment. See docs/replay.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }
@@ -135,7 +143,11 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
 	}
 	cfg := rf.cfg
-	noteIgnored(e, "replay", cfg)
+	prog, err := rf.progress.reporter(e, "augur replay")
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	warnings := noteIgnored(e, "replay", cfg)
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}
@@ -145,21 +157,11 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, NodeOf: nodeOf, Hosts: hosts,
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
-	if isTerminal(e.stderr) {
-		var last time.Time
-		shown := false
+	opts.Context = e.context()
+	if prog != nil {
 		opts.Progress = func(t float64, ev, ops int64) {
-			if time.Since(last) < time.Second {
-				return
-			}
-			last, shown = time.Now(), true
-			fmt.Fprintf(e.stderr, "\r  simulated %s, %d events, %d actions ", report.Seconds(t), ev, ops)
+			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", report.Seconds(t), count(ev), count(ops)))
 		}
-		defer func() {
-			if shown {
-				fmt.Fprint(e.stderr, "\r\033[K")
-			}
-		}()
 	}
 	var tl *results.Timeline
 	if rf.trace.wanted() || *rf.report != "" {
@@ -170,7 +172,17 @@ func runReplay(e *env, c *command, args []string) int {
 		opts.Tracer = tl
 	}
 	res, err := replay.Run(opts)
-	if err != nil {
+	partial := res != nil && res.Partial
+	switch {
+	case partial:
+		prog.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(res.SimulatedTimeReached), count(res.Events)))
+		fmt.Fprintf(e.stderr, "augur replay: interrupted at simulated time %s; the result is partial\n", report.Seconds(res.SimulatedTimeReached))
+	case err == nil:
+		prog.finish(fmt.Sprintf("done: simulated %s, %s events", report.Seconds(res.SimulationTime), count(res.Events)))
+	default:
+		prog.finish("stopped")
+	}
+	if err != nil && !partial {
 		var se *replay.SettingError
 		if errors.As(err, &se) {
 			return fail(exitUsage, "%v", err)
@@ -181,6 +193,7 @@ func runReplay(e *env, c *command, args []string) int {
 		}
 		return fail(exitSim, "%v", err)
 	}
+	res.Warnings = append(res.Warnings, warnings...)
 	if tl != nil {
 		describeReplay(tl, m, nodeOf, hosts)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
@@ -213,6 +226,9 @@ func runReplay(e *env, c *command, args []string) int {
 		}
 	default:
 		writeReplayText(e.stdout, pos[0], *rf.platform, res)
+	}
+	if partial {
+		return exitInterrupted
 	}
 	if res.Deadlock != nil {
 		if *rf.format != "text" {
@@ -285,7 +301,7 @@ func writeReplayCSV(w io.Writer, r *replay.Result) error {
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
 	rows := [][]string{{"record", "name", "rank", "host", "calls", "finish_s", "total_s", "compute_s", "comm_s", "wait_s"}}
 	sim := num(r.SimulationTime)
-	if r.Deadlock != nil {
+	if r.Deadlock != nil || r.Partial {
 		sim = ""
 	}
 	rows = append(rows, []string{"summary", r.Model, "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
@@ -295,6 +311,12 @@ func writeReplayCSV(w io.Writer, r *replay.Result) error {
 	for _, a := range r.Actions {
 		rows = append(rows, []string{"action", a.Action, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Comm), num(a.Wait)})
 	}
+	for _, wn := range r.Warnings {
+		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", ""})
+	}
+	if r.Partial {
+		rows = append(rows, []string{"partial", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
+	}
 	if err := cw.WriteAll(rows); err != nil {
 		return fmt.Errorf("writing CSV: %w", err)
 	}
@@ -303,6 +325,16 @@ func writeReplayCSV(w io.Writer, r *replay.Result) error {
 
 func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n\n", trace, r.NP, plat, r.Model)
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", wn)
+	}
+	if len(r.Warnings) > 0 {
+		fmt.Fprintln(w)
+	}
+	if r.Partial {
+		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %f; the figures count the actions completed by then\n"+
+			"(a rank still running shows finish 0)\n\n", r.SimulatedTimeReached)
+	}
 	if r.Deadlock != nil {
 		fmt.Fprintf(w, "%s\n\n", r.Deadlock.Error())
 	}
@@ -331,6 +363,12 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	if r.Deadlock != nil {
 		// No simulation time: the run did not end. Say when it stopped.
 		fmt.Fprintf(w, "Deadlock at simulated time %f\n", r.Deadlock.Time)
+		return
+	}
+	if r.Partial {
+		// Not "Simulation time": scripts that read smpirun's line must
+		// not take a partial replay for a complete one.
+		fmt.Fprintf(w, "Interrupted at simulated time %f\n", r.SimulatedTimeReached)
 		return
 	}
 	fmt.Fprintf(w, "Simulation time %f\n", r.SimulationTime)
