@@ -18,7 +18,8 @@ type Attempt struct {
 // Direct model; if it deadlocks, with Client-Server; if that deadlocks too,
 // with Strict Sequence, which keeps the recorded order of every wait and so
 // cannot deadlock on a recording of a deadlock-free run. It returns the
-// result of the model used, every attempt, and a sentence saying why.
+// result of the model used, every attempt, and a sentence saying why; if
+// cfg.Context stops a run, that run's partial result and the error.
 func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error) {
 	var tried []Attempt
 	var why []string
@@ -26,7 +27,8 @@ func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error
 		cfg.Model = m
 		r, err := Run(p, cfg)
 		if err != nil {
-			return nil, tried, "", err
+			// A stopped run's partial result is the caller's to show.
+			return r, tried, "", err
 		}
 		tried = append(tried, Attempt{Model: m, Result: r, Deadlock: r.Deadlock})
 		if r.Deadlock == nil {

@@ -7,6 +7,7 @@
 package threadsim
 
 import (
+	"context"
 	"fmt"
 
 	"augur/des"
@@ -58,7 +59,19 @@ type Config struct {
 	Timeline bool
 	// MaxEvents stops a run after this many events (0: no limit).
 	MaxEvents int64
+	// Context, if set, stops the run when it is done: Run then returns
+	// the context's error, wrapped, with the partial result (Partial
+	// set) of what was simulated. It is looked at every 2^14 events.
+	Context context.Context
+	// Progress, if set, is called every 2^14 events with the simulated
+	// time, the events so far and the share of the trace's operations
+	// done (0..1). It never changes the run.
+	Progress func(simTime float64, events int64, done float64)
 }
+
+// pollMask sets how often Config.Context and Config.Progress are served:
+// rarely enough to cost nothing measurable.
+const pollMask = 1<<14 - 1
 
 // ThreadStats is one thread's account. Busy + Blocked + Ready is the time
 // from its creation to its end (or to the deadlock).
@@ -120,6 +133,10 @@ type Result struct {
 	Slices     []Slice // with Config.Timeline
 	Blocks     []Block // with Config.Timeline
 	Events     int64   // events the simulation processed
+	// Partial marks a run the Context stopped: Completion is the
+	// simulated time reached, the threads' accounts are closed there and
+	// threads still running have Done false.
+	Partial bool
 }
 
 // Thread states.
@@ -199,6 +216,9 @@ type sim struct {
 	res      *Result
 	events   int64
 	stopped  error
+	// interrupted is the Context's error, wrapped, once it stopped the run.
+	interrupted error
+	totalOps    int // the trace's operations, for Config.Progress
 }
 
 // Run simulates p under cfg.
@@ -282,6 +302,10 @@ func Run(p *threadtrace.Program, cfg Config) (*Result, error) {
 	}
 	s.startThread(0)
 	s.loop()
+	if s.interrupted != nil {
+		s.finish()
+		return s.res, s.interrupted
+	}
 	if s.stopped != nil {
 		return nil, s.stopped
 	}
@@ -326,6 +350,9 @@ func (s *sim) loop() {
 			s.stopped = fmt.Errorf("stopped after %d events (the limit)", s.cfg.MaxEvents)
 			return
 		}
+		if s.events&pollMask == 0 && s.poll() {
+			return
+		}
 		t := &s.th[ev.Target]
 		if ev.Arg != t.gen || t.state != running {
 			continue // the thread was preempted since
@@ -335,6 +362,30 @@ func (s *sim) loop() {
 		}
 		s.step(ev.Target)
 	}
+}
+
+// poll reports progress and whether the Context stopped the run.
+func (s *sim) poll() bool {
+	if s.cfg.Progress != nil {
+		if s.totalOps == 0 {
+			for i := range s.th {
+				s.totalOps += len(s.th[i].ops)
+			}
+		}
+		var pcs int
+		for i := range s.th {
+			pcs += int(s.th[i].pc)
+		}
+		s.cfg.Progress(s.now, s.events, float64(pcs)/float64(max(s.totalOps, 1)))
+	}
+	if s.cfg.Context == nil {
+		return false
+	}
+	if err := s.cfg.Context.Err(); err != nil {
+		s.interrupted = fmt.Errorf("stopped at simulated time %g: %w", s.now, err)
+		return true
+	}
+	return false
 }
 
 func (s *sim) setState(i int32, st uint8) {
@@ -765,7 +816,11 @@ func (s *sim) finish() {
 			r.Completion = t.end
 		}
 	}
-	if stuck {
+	switch {
+	case s.interrupted != nil:
+		// Still running, not stuck: no deadlock to explain.
+		r.Completion, r.Partial = s.now, true
+	case stuck:
 		r.Completion = s.now
 		r.Deadlock = s.explain()
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -143,5 +144,37 @@ func TestProgressInterruptedReplay(t *testing.T) {
 	if code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json")...); code != exitOK || strings.Contains(out, "partial") ||
 		!strings.Contains(out, `"simulation_time_s": 100000,`) {
 		t.Errorf("complete replay: exit %d\n%s", code, out)
+	}
+}
+
+// A thread simulation stops the same way. One thread locks and unlocks a
+// mutex 40 000 times, a time unit apart: an event per operation, the
+// first at time 0, so the 16 384th, where the context is first asked
+// and says stop, is at time 16 383, where the accounts end.
+func TestProgressInterruptedSimulate(t *testing.T) {
+	var b strings.Builder
+	for i := range 40000 {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d P1 lock M\n", i)
+		} else {
+			fmt.Fprintf(&b, "%d P1 unlock M\n", i)
+		}
+	}
+	b.WriteString("40000 P1 terminate\n")
+	trace := writeTemp(t, "long.trace", b.String())
+	args := []string{"simulate", trace, "--cpus", "2", "--model", "direct"}
+	for _, c := range []struct{ format, want string }{
+		{"text", "PARTIAL RESULT: interrupted at simulated time 16383; the accounts end there\n"},
+		{"json", "\"partial\": true,\n  \"simulated_time_reached\": 16383\n}\n"},
+		{"csv", "\npartial,,,,,16383,,,,\n"},
+	} {
+		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 0}, append(args, "--format", c.format)...)
+		if code != exitInterrupted || !strings.Contains(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 16383;") {
+			t.Errorf("--format %s: exit %d, want %d; output lacks %q:\n%s\nstderr:\n%s", c.format, code, exitInterrupted, c.want, out, errs)
+		}
+	}
+	if code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json")...); code != exitOK || strings.Contains(out, "partial") ||
+		!strings.Contains(out, `"completion_time": 40000,`) {
+		t.Errorf("complete simulation: exit %d\n%s", code, out)
 	}
 }

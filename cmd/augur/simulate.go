@@ -31,6 +31,7 @@ type simulateFlags struct {
 	report    *string
 	timing    *bool
 	maxEvents *int64
+	progress  *progressFlags
 }
 
 func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
@@ -45,6 +46,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
 		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events (default: no limit)"),
+		progress:  defineProgressFlags(fs),
 	}
 }
 
@@ -73,6 +75,12 @@ Threads run under preemptive priority scheduling; --bind pins them to
 processors. The speed-up is against the same model on one processor.
 Example (seed 004's program R):
   augur simulate threadtrace/testdata/seed004-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
+
+Long simulations report the simulated time, the events and the share of
+the trace done (with the time left) on standard error when it is a
+terminal (--progress elsewhere, --no-progress never). Ctrl-C or SIGTERM
+stops the simulation cleanly: the threads' accounts up to the simulated
+time reached are printed, marked partial, with exit status 130.
 
 Exit status 3 when the simulated program deadlocks (the report says which
 thread waits for what), 1 when the trace has errors (file:line: message).`,
@@ -121,6 +129,10 @@ type simOutput struct {
 	Attempts       []simAttempt        `json:"attempts,omitempty"`
 	ReadSeconds    *float64            `json:"read_seconds,omitempty"`
 	SimSeconds     *float64            `json:"simulate_seconds,omitempty"`
+	// Partial: interrupted; completion_time is the simulated time
+	// reached (docs/output.md, "Progress and interruption").
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached,omitempty"`
 }
 
 func runSimulate(e *env, c *command, args []string) int {
@@ -151,6 +163,10 @@ func runSimulate(e *env, c *command, args []string) int {
 	if *sf.maxEvents < 0 {
 		return usageErr("--max-events must be ≥ 0")
 	}
+	pr, err := sf.progress.reporter(e, "augur simulate")
+	if err != nil {
+		return usageErr("%v", err)
+	}
 
 	t0 := time.Now()
 	prog, err := loadThreadTrace(pos[0])
@@ -160,7 +176,13 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 	readSecs := time.Since(t0).Seconds()
 
-	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != ""}
+	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",
+		Context: e.context()}
+	if pr != nil {
+		cfg.Progress = func(t float64, ev int64, done float64) {
+			pr.fraction(fmt.Sprintf("simulated %s, %s events", simFmt(t), count(ev)), done)
+		}
+	}
 	if cfg.Bind, err = parseBind(*sf.bind, prog, *sf.cpus); err != nil {
 		return usageErr("--bind: %v", err)
 	}
@@ -178,7 +200,17 @@ func runSimulate(e *env, c *command, args []string) int {
 		res, err = threadsim.Run(prog, cfg)
 	}
 	simSecs := time.Since(t1).Seconds()
-	if err != nil {
+	partial := res != nil && res.Partial
+	switch {
+	case partial:
+		pr.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", simFmt(res.Completion), count(res.Events)))
+		fmt.Fprintf(e.stderr, "augur simulate: interrupted at simulated time %s; the result is partial\n", simFmt(res.Completion))
+	case err == nil:
+		pr.finish(fmt.Sprintf("done: simulated %s, %s events", simFmt(res.Completion), count(res.Events)))
+	default:
+		pr.finish("stopped")
+	}
+	if err != nil && !partial {
 		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
 		return exitSim
 	}
@@ -188,9 +220,15 @@ func runSimulate(e *env, c *command, args []string) int {
 	if prog.HasCPU {
 		out.WorkFrom = "cpu times"
 	}
-	if res.Deadlock == nil {
+	if partial {
+		out.Partial, out.SimulatedTimeReached = true, res.Completion
+	}
+	if res.Deadlock == nil && !partial {
 		one := threadsim.OneProcessor(cfg)
 		one.Model = res.Model
+		one.Progress = nil
+		// Interrupted here, the result is complete but for the
+		// speed-up, which is left out (exit status 130 still says so).
 		if r1, err := threadsim.Run(prog, one); err == nil && r1.Deadlock == nil {
 			out.OneCPU = &r1.Completion
 			if res.Completion > 0 {
@@ -250,6 +288,12 @@ func runSimulate(e *env, c *command, args []string) int {
 		}
 	default:
 		writeSimText(e.stdout, &out)
+	}
+	if e.interrupted() {
+		if !partial {
+			fmt.Fprintln(e.stderr, "augur simulate: interrupted during the one-processor run: no speed-up")
+		}
+		return exitInterrupted
 	}
 	if res.Deadlock != nil {
 		if *sf.format != "text" {
@@ -385,7 +429,9 @@ func writeSimText(w io.Writer, o *simOutput) {
 		fmt.Fprintf(w, " (auto: %s)", o.Reason)
 	}
 	fmt.Fprintln(w)
-	if o.Deadlock {
+	if o.Partial {
+		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %s; the accounts end there\n", simFmt(o.SimulatedTimeReached))
+	} else if o.Deadlock {
 		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
 		for _, wt := range o.DeadlockReport.Waits {
 			if wt.Line == 0 {
@@ -412,7 +458,10 @@ func writeSimText(w io.Writer, o *simOutput) {
 			cpu = strconv.Itoa(int(*t.CPU))
 		}
 		end := simFmt(t.End)
-		if !t.Done {
+		switch {
+		case !t.Done && o.Partial:
+			end += " (running)"
+		case !t.Done:
 			end += " (stuck)"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Name, cpu, simFmt(t.Start), end, simFmt(t.Busy), simFmt(t.Blocked), simFmt(t.Ready))
@@ -437,6 +486,9 @@ func writeSimCSV(w io.Writer, o *simOutput) error {
 		}
 		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Prio)), num(t.Start), num(t.End),
 			num(t.Busy), num(t.Blocked), num(t.Ready), strconv.FormatBool(t.Done)})
+	}
+	if o.Partial {
+		rows = append(rows, []string{"partial", "", "", "", "", num(o.SimulatedTimeReached), "", "", "", ""})
 	}
 	if err := cw.WriteAll(rows); err != nil {
 		return fmt.Errorf("writing CSV: %w", err)
