@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
@@ -42,7 +44,13 @@ FILE.c defines void block_init(void) and double block(long i); the block
 runs for 1, 2, 4, ... iterations until the time per iteration settles
 within --eps, and the loop of --n iterations is predicted as
 t_th / th × n. --full also times the whole loop (in a fresh process) and
-reports the prediction's error and the time saved. See docs/bench.md.`,
+reports the prediction's error and the time saved. See docs/bench.md.
+
+Both say what they measure on standard error when it is a terminal
+(--progress elsewhere, --no-progress never). Ctrl-C or SIGTERM stops them
+with exit status 130: bench machine writes nothing; bench block, stopped
+while --full times the whole loop, prints the prediction it has, marked
+partial.`,
 	}
 	c.run = func(e *env, args []string) int { return runBench(e, c, args) }
 	return c
@@ -66,6 +74,7 @@ type benchFlags struct {
 	quantile *float64
 	confirm  *int
 	budget   *float64
+	progress *progressFlags
 }
 
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
@@ -79,7 +88,7 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.eps = fs.Float64("eps", 0.02, "block: relative tolerance `E` within which the time per iteration must settle")
 	b.full = fs.Bool("full", false, "block: also time the full loop and report the error and the time saved")
 	b.cflags = fs.String("cflags", "-O2", "block: gcc `FLAGS`")
-	b.format = fs.String("format", "text", "block: output `FORMAT`, text or json")
+	b.format = fs.String("format", "text", "block: output `FORMAT`, text, json or csv")
 	b.minTime = fs.Float64("min-time", 0.0005, "block: a count settles only once its run lasts `SECONDS` (past the clock's resolution)")
 	b.clock = fs.String("clock", "cpu", "block: time runs in `CLOCK` cpu (the process's CPU time, seed 002's virtual time) or wall")
 	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide)")
@@ -87,6 +96,7 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.confirm = fs.Int("confirm", 8, "block: time the threshold count up to `K` more times (20 ms in all), 25 ms apart, for t_th")
 	b.budget = fs.Float64("budget", 0.5, "block: give up settling once the search has cost `F` times the predicted loop (0: never)")
 	b.fullRuns = fs.Int("full-runs", 3, "block: with --full, time the loop in up to `K` fresh processes (while short) and keep the minimum")
+	b.progress = defineProgressFlags(fs)
 	return b
 }
 
@@ -152,18 +162,39 @@ func benchMachine(e *env, bf *benchFlags) int {
 			}
 			name = sanitizeName(h)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+		pr, err := bf.progress.reporter(e, "augur bench machine")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+			return exitUsage
+		}
+		ctx, cancel := context.WithTimeout(e.context(), 10*time.Minute)
 		defer cancel()
-		progress := func(string) {}
-		if isTerminal(e.stderr) {
-			progress = func(s string) { fmt.Fprintf(e.stderr, "\r\033[K  measuring %s", s) }
-			defer fmt.Fprint(e.stderr, "\r\033[K")
+		// The instruction benchmarks cannot be stopped midway: say at
+		// once that the Ctrl-C was heard.
+		go func() {
+			<-ctx.Done()
+			if e.interrupted() {
+				fmt.Fprintln(e.stderr, "\naugur bench machine: interrupted; stopping after the current measurement (Ctrl-C again quits at once)")
+			}
+		}()
+		var progress func(string)
+		if pr != nil {
+			// Every step is reported: they come seconds apart.
+			pr.every = 0
+			progress = func(s string) { pr.update("measuring " + s) }
 		}
 		p, err := calib.Characterise(ctx, name, *bf.quick, progress)
+		if e.interrupted() {
+			pr.finish("interrupted")
+			fmt.Fprintln(e.stderr, "augur bench machine: interrupted; nothing written")
+			return exitInterrupted
+		}
 		if err != nil {
+			pr.finish("stopped")
 			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
 			return exitSim
 		}
+		pr.finish("done")
 		profiles = []*calib.Profile{p}
 		var floored []string
 		for _, o := range p.Ops {
@@ -222,9 +253,28 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(e.stderr, "augur bench block: --eps %g: want a fraction between 0 and 1\n", *bf.eps)
 		return exitUsage
 	}
-	if *bf.format != "text" && *bf.format != "json" {
-		fmt.Fprintf(e.stderr, "augur bench block: --format %q: use text or json\n", *bf.format)
+	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
+		fmt.Fprintf(e.stderr, "augur bench block: --format %q: use text, json or csv\n", *bf.format)
 		return exitUsage
+	}
+	pr, err := bf.progress.reporter(e, "augur bench block")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		return exitUsage
+	}
+	if pr != nil {
+		pr.every = 0 // a line per phase: they are few
+	}
+	// fail reports an error, or the interruption that caused it.
+	fail := func(err error) int {
+		if e.interrupted() {
+			pr.finish("interrupted")
+			fmt.Fprintln(e.stderr, "augur bench block: interrupted before the prediction was complete; nothing to print")
+			return exitInterrupted
+		}
+		pr.finish("stopped")
+		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		return exitSim
 	}
 	clock, err := blockbench.ParseClock(*bf.clock)
 	if err != nil {
@@ -235,26 +285,33 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(e.stderr, "augur bench block: --reps and --full-runs must be ≥ 1, --min-time and --confirm ≥ 0, --quantile ≤ 0.75\n")
 		return exitUsage
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	ctx, cancel := context.WithTimeout(e.context(), 30*time.Minute)
 	defer cancel()
 	flags := strings.Fields(*bf.cflags)
+	pr.update("compiling " + src)
 	bin, err := blockbench.Compile(ctx, src, flags, 0)
 	if err != nil {
+		if e.interrupted() {
+			return fail(err)
+		}
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 		return exitInput
 	}
 	defer bin.Remove()
 	b, err := bin.Start(ctx)
 	if err != nil {
+		if e.interrupted() {
+			return fail(err)
+		}
 		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
 		return exitInput
 	}
 	start := time.Now()
+	pr.update("timing the clock's overhead")
 	ovh, err := b.Overhead(1000)
 	if err != nil {
 		b.Close()
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
-		return exitSim
+		return fail(err)
 	}
 	q := *bf.quantile
 	if q < 0 {
@@ -265,55 +322,20 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 			q = 0
 		}
 	}
+	pr.update(fmt.Sprintf("searching the threshold count (1, 2, 4, ... iterations, until the time per iteration settles within %g %%)", 100**bf.eps))
 	r, err := blockbench.Threshold(b.Runner(clock, ovh.On(clock)), *bf.n, blockbench.Options{
 		Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Quantile: q,
 		Confirm: *bf.confirm, ConfirmBudget: 0.02, Pause: 25 * time.Millisecond, LongRun: 0.01, Budget: *bf.budget})
 	wallCost := time.Since(start).Seconds()
 	b.Close()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
-		return exitSim
+		return fail(err)
 	}
 	r.Cost += ovh.CostOn(clock)
-	type step struct {
-		N       int64    `json:"n"`
-		Seconds float64  `json:"seconds"`
-		PerIter float64  `json:"per_iter_s"`
-		Spread  float64  `json:"spread"`
-		Reps    int      `json:"reps"`
-		Change  *float64 `json:"change,omitempty"`
-		Tol     float64  `json:"tolerance,omitempty"`
-		Cold    *float64 `json:"cold_s,omitempty"`
-		Excess  *float64 `json:"cold_excess_s,omitempty"`
-		Margin  *float64 `json:"cold_marginal,omitempty"`
-		First   *float64 `json:"first_touch_s,omitempty"`
-		Settled bool     `json:"settled"`
-	}
-	out := struct {
-		Block     string   `json:"block"`
-		Clock     string   `json:"clock"`
-		Quantile  float64  `json:"quantile"`
-		AvgLoop   float64  `json:"t_avgloop_s"`
-		ColdStart float64  `json:"cold_start_s"`
-		N         int64    `json:"n"`
-		OverheadS float64  `json:"clock_overhead_s"`
-		Threshold int64    `json:"threshold"`
-		TThS      float64  `json:"t_th_s"`
-		Settled   bool     `json:"settled"`
-		Predicted float64  `json:"predicted_s"`
-		CostS     float64  `json:"cost_s"`
-		CostWallS float64  `json:"cost_wall_s"`
-		MeasuredS *float64 `json:"measured_s,omitempty"`
-		FullRuns  int      `json:"full_runs,omitempty"`
-		FullWallS *float64 `json:"measured_wall_s,omitempty"`
-		ErrorPct  *float64 `json:"error_pct,omitempty"`
-		Slowdown  *float64 `json:"slowdown,omitempty"`
-		SavedPct  *float64 `json:"saved_pct,omitempty"`
-		Steps     []step   `json:"steps"`
-	}{Block: src, Clock: clock.String(), Quantile: q, AvgLoop: r.AvgLoop, ColdStart: r.ColdStart, N: r.Full, OverheadS: ovh.On(clock), Threshold: r.Threshold, TThS: r.TTh,
+	out := blockOut{Block: src, Clock: clock.String(), Quantile: q, AvgLoop: r.AvgLoop, ColdStart: r.ColdStart, N: r.Full, OverheadS: ovh.On(clock), Threshold: r.Threshold, TThS: r.TTh,
 		Settled: r.Settled, Predicted: r.Predicted, CostS: r.Cost, CostWallS: wallCost}
 	for _, s := range r.Steps {
-		st := step{N: s.N, Seconds: s.Seconds, PerIter: s.PerIter, Spread: s.Spread, Reps: s.Reps, Tol: s.Tol, Settled: s.Settled}
+		st := blockStep{N: s.N, Seconds: s.Seconds, PerIter: s.PerIter, Spread: s.Spread, Reps: s.Reps, Tol: s.Tol, Settled: s.Settled}
 		if !math.IsNaN(s.Change) {
 			v := s.Change
 			st.Change = &v
@@ -331,29 +353,126 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	if *bf.full {
 		// A short loop is timed in several fresh processes and the minimum
 		// kept; a long one once (the budget is about 3 s beyond one run).
+		pr.update(fmt.Sprintf("timing the full loop of %d iterations (up to %d fresh runs) to check the prediction", *bf.n, *bf.fullRuns))
 		ref, err := blockbench.TimeFull(ctx, bin, *bf.n, clock, *bf.fullRuns, 3)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
-			return exitSim
+		switch {
+		case err != nil && e.interrupted():
+			// The prediction is complete: keep it, without the check.
+			out.Partial = true
+			pr.finish("interrupted while timing the full loop")
+			fmt.Fprintln(e.stderr, "augur bench block: interrupted while timing the full loop; the prediction is printed without the measured loop (partial)")
+		case err != nil:
+			return fail(err)
+		default:
+			m := ref.Seconds
+			fw := math.Inf(1)
+			for _, s := range ref.All {
+				fw = math.Min(fw, s.Wall)
+			}
+			errPct := 100 * (r.Predicted - m) / m
+			sd := r.Slowdown(m)
+			saved := 100 * (1 - sd)
+			out.MeasuredS, out.FullRuns, out.FullWallS, out.ErrorPct, out.Slowdown, out.SavedPct = &m, ref.Runs, &fw, &errPct, &sd, &saved
 		}
-		m := ref.Seconds
-		fw := math.Inf(1)
-		for _, s := range ref.All {
-			fw = math.Min(fw, s.Wall)
-		}
-		errPct := 100 * (r.Predicted - m) / m
-		sd := r.Slowdown(m)
-		saved := 100 * (1 - sd)
-		out.MeasuredS, out.FullRuns, out.FullWallS, out.ErrorPct, out.Slowdown, out.SavedPct = &m, ref.Runs, &fw, &errPct, &sd, &saved
 	}
-	if *bf.format == "json" {
+	if !out.Partial {
+		pr.finish("done")
+	}
+	status := exitOK
+	if out.Partial {
+		status = exitInterrupted
+	}
+	switch *bf.format {
+	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
-		return exitOK
+		return status
+	case "csv":
+		if err := writeBlockCSV(e.stdout, &out); err != nil {
+			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+			return exitInput
+		}
+		return status
 	}
-	w := e.stdout
-	fmt.Fprintf(w, "block %s, loop of %d iterations, %s time (clock overhead %s subtracted)\n", src, r.Full, clockText(clock), secText(out.OverheadS))
+	writeBlockText(e.stdout, &out, r, clock, *bf.eps, *bf.budget)
+	return status
+}
+
+// blockStep is one count the threshold search timed.
+type blockStep struct {
+	N       int64    `json:"n"`
+	Seconds float64  `json:"seconds"`
+	PerIter float64  `json:"per_iter_s"`
+	Spread  float64  `json:"spread"`
+	Reps    int      `json:"reps"`
+	Change  *float64 `json:"change,omitempty"`
+	Tol     float64  `json:"tolerance,omitempty"`
+	Cold    *float64 `json:"cold_s,omitempty"`
+	Excess  *float64 `json:"cold_excess_s,omitempty"`
+	Margin  *float64 `json:"cold_marginal,omitempty"`
+	First   *float64 `json:"first_touch_s,omitempty"`
+	Settled bool     `json:"settled"`
+}
+
+// blockOut is `augur bench block --format json` (docs/bench.md).
+type blockOut struct {
+	Block     string      `json:"block"`
+	Clock     string      `json:"clock"`
+	Quantile  float64     `json:"quantile"`
+	AvgLoop   float64     `json:"t_avgloop_s"`
+	ColdStart float64     `json:"cold_start_s"`
+	N         int64       `json:"n"`
+	OverheadS float64     `json:"clock_overhead_s"`
+	Threshold int64       `json:"threshold"`
+	TThS      float64     `json:"t_th_s"`
+	Settled   bool        `json:"settled"`
+	Predicted float64     `json:"predicted_s"`
+	CostS     float64     `json:"cost_s"`
+	CostWallS float64     `json:"cost_wall_s"`
+	MeasuredS *float64    `json:"measured_s,omitempty"`
+	FullRuns  int         `json:"full_runs,omitempty"`
+	FullWallS *float64    `json:"measured_wall_s,omitempty"`
+	ErrorPct  *float64    `json:"error_pct,omitempty"`
+	Slowdown  *float64    `json:"slowdown,omitempty"`
+	SavedPct  *float64    `json:"saved_pct,omitempty"`
+	Steps     []blockStep `json:"steps"`
+	// Partial: interrupted while --full timed the loop; the measured
+	// figures are missing.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// writeBlockCSV writes one table with the JSON's field names: a summary
+// row (the loop's count in n), then a step row per count timed.
+func writeBlockCSV(w io.Writer, o *blockOut) error {
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
+	opt := func(x *float64) string {
+		if x == nil {
+			return ""
+		}
+		return num(*x)
+	}
+	rows := [][]string{{"record", "n", "seconds", "per_iter_s", "spread", "reps", "change", "tolerance", "settled",
+		"threshold", "t_th_s", "t_avgloop_s", "cold_start_s", "predicted_s", "measured_s", "error_pct", "partial"}}
+	rows = append(rows, []string{"summary", strconv.FormatInt(o.N, 10), "", "", "", "", "", "", strconv.FormatBool(o.Settled),
+		strconv.FormatInt(o.Threshold, 10), num(o.TThS), num(o.AvgLoop), num(o.ColdStart), num(o.Predicted),
+		opt(o.MeasuredS), opt(o.ErrorPct), strconv.FormatBool(o.Partial)})
+	for _, s := range o.Steps {
+		rows = append(rows, []string{"step", strconv.FormatInt(s.N, 10), num(s.Seconds), num(s.PerIter), num(s.Spread),
+			strconv.Itoa(s.Reps), opt(s.Change), num(s.Tol), strconv.FormatBool(s.Settled), "", "", "", "", "", "", "", ""})
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("writing CSV: %w", err)
+	}
+	return nil
+}
+
+// writeBlockText writes bench block's report for people.
+func writeBlockText(w io.Writer, out *blockOut, r *blockbench.Result, clock blockbench.Clock, eps, budget float64) {
+	q := out.Quantile
+	wallCost := out.CostWallS
+	fmt.Fprintf(w, "block %s, loop of %d iterations, %s time (clock overhead %s subtracted)\n", out.Block, r.Full, clockText(clock), secText(out.OverheadS))
 	last := r.Steps[len(r.Steps)-1]
 	if r.Settled {
 		fmt.Fprintf(w, "  threshold th     %d iterations (settled: %+.2f %% against th/2 within %.2f %%, cold start %+.2f %% per iteration beyond th/2)\n",
@@ -361,9 +480,9 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	} else {
 		why := "timed up to the full count"
 		if r.Threshold < r.Full {
-			why = fmt.Sprintf("stopped at %g × the predicted loop's time", *bf.budget)
+			why = fmt.Sprintf("stopped at %g × the predicted loop's time", budget)
 		}
-		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: %s)\n", r.Threshold, 100**bf.eps, why)
+		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: %s)\n", r.Threshold, 100*eps, why)
 	}
 	fmt.Fprintf(w, "  t_th             %s  (%s of %d runs)\n", secText(r.TTh), quantileText(q), r.ThRuns)
 	fmt.Fprintf(w, "  t_avgloop        %s  (t_th / th × n)\n", secText(r.AvgLoop))
@@ -378,7 +497,9 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		fmt.Fprintf(w, "  measured loop    %s  (%s; %s wall)  error %+.1f %%\n", secText(*out.MeasuredS), how, secText(*out.FullWallS), *out.ErrorPct)
 		fmt.Fprintf(w, "  slowdown         %.3g  (benchmark cost / measured loop: %.1f %% of the full run's time saved)\n", *out.Slowdown, *out.SavedPct)
 	}
-	return exitOK
+	if out.Partial {
+		fmt.Fprintln(w, "  PARTIAL RESULT: interrupted while timing the full loop; no measured loop to compare with")
+	}
 }
 
 func quantileText(q float64) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -51,7 +52,7 @@ func newFitFlags(fs *flag.FlagSet) *fitFlags {
 	f := &fitFlags{}
 	f.params = fs.String("params", "", "parameter columns of a CSV file, comma-separated `p,n` (default: every column but the last)")
 	f.metric = fs.String("metric", "", "metric column(s) to model, comma-separated `NAMES` (default: every non-parameter column of a CSV with --params, else the last; every metric of Extra-P files)")
-	f.format = fs.String("format", "text", "output `FORMAT`: text or json")
+	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	fs.Var(&f.predict, "predict", "also evaluate the model at `p=1024,n=64` (repeatable)")
 	f.extrap = fs.Bool("extrap", false, "search exactly like Extra-P's default modelers (one term per parameter, no negative exponents, plain least squares)")
 	f.terms = fs.Int("terms", 2, "at most `N` PMNF terms per parameter (1-3)")
@@ -131,8 +132,8 @@ func runFit(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur fit: want one DATA file, got %d arguments\nRun 'augur fit --help'.\n", len(pos))
 		return exitUsage
 	}
-	if *ff.format != "text" && *ff.format != "json" {
-		fmt.Fprintf(e.stderr, "augur fit: --format %q: use text or json\n", *ff.format)
+	if *ff.format != "text" && *ff.format != "json" && *ff.format != "csv" {
+		fmt.Fprintf(e.stderr, "augur fit: --format %q: use text, json or csv\n", *ff.format)
 		return exitUsage
 	}
 	if *ff.terms < 1 || *ff.terms > 3 {
@@ -184,6 +185,13 @@ func runFit(e *env, c *command, args []string) int {
 			r.Predictions = append(r.Predictions, fitPrediction{Point: pt, Value: m.Eval(x)})
 		}
 		results = append(results, r)
+	}
+	if *ff.format == "csv" {
+		if err := writeFitCSV(e.stdout, results); err != nil {
+			fmt.Fprintf(e.stderr, "augur fit: %v\n", err)
+			return exitInput
+		}
+		return exitOK
 	}
 	if *ff.format == "json" {
 		enc := json.NewEncoder(e.stdout)
@@ -282,4 +290,32 @@ func writeFitText(w io.Writer, results []fitResult) {
 			fmt.Fprintf(w, "  at %-20s %.6g\n", fitFormatPoint(p.Point), p.Value)
 		}
 	}
+}
+
+// writeFitCSV writes one table with the JSON's field names: a model row
+// per metric, then a prediction row per --predict point (the point as
+// NAME=VALUE,... in point). Missing figures (n/a in text, null in JSON)
+// are empty.
+func writeFitCSV(w io.Writer, results []fitResult) error {
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
+	opt := func(x *float64) string {
+		if x == nil {
+			return ""
+		}
+		return num(*x)
+	}
+	rows := [][]string{{"record", "region", "metric", "params", "expression", "extrap_form", "smape", "cv_smape", "adj_r2", "rss", "points", "point", "value"}}
+	for _, r := range results {
+		params := strings.Join(r.Params, ",")
+		rows = append(rows, []string{"model", r.Region, r.Metric, params, r.Expression, r.ExtraP, num(r.SMAPE), opt(r.CVSMAPE),
+			opt(r.AdjR2), num(r.RSS), strconv.Itoa(r.Points), "", ""})
+		for _, p := range r.Predictions {
+			rows = append(rows, []string{"prediction", r.Region, r.Metric, params, "", "", "", "", "", "", "", fitFormatPoint(p.Point), num(p.Value)})
+		}
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("writing CSV: %w", err)
+	}
+	return nil
 }
