@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -21,6 +20,7 @@ import (
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
+	"augur/report"
 	"augur/sourceview"
 )
 
@@ -40,6 +40,7 @@ type analyzeFlags struct {
 	name                             *string
 	report                           *string
 	counts                           *string
+	progress                         *progressFlags
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
@@ -55,6 +56,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
 	f.counts = fs.String("counts", "", "take the loop counts and branch probabilities the analysis cannot know from `DIR`, the counts of a run of augur instrument --count (process 0's), and compare its other counts with them")
+	f.progress = defineProgressFlags(fs)
 	f.report = fs.String("report", "", "write the source view to `FILE`: a self-contained HTML page with the source, its blocks coloured by their share of the time, and each block's counts and time on every --machine")
 	return f
 }
@@ -86,6 +88,12 @@ any characterised machine (augur bench machine), heterogeneous ones
 included. With --machine, analyze prints the time of every block, function
 and operation class on each machine side by side (for process 0, at the
 parameters given) and the predicted run time there at --procs processes.
+
+Warnings go to standard error and into the output (JSON warnings, CSV
+warning rows). Progress (reading, analysing, predicting on each machine)
+goes to standard error on a terminal (--progress elsewhere, --no-progress
+never). Ctrl-C or SIGTERM while predicting prints the analysis with the
+predictions finished so far, marked partial, exit status 130.
 See docs/analyze.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runAnalyze(e, c, args) }
@@ -112,6 +120,16 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if *f.procs < 1 {
 		return fail(exitUsage, "--procs must be at least 1, got %d", *f.procs)
 	}
+	pr, err := f.progress.reporter(e, "augur analyze")
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	// interrupted ends the command when Ctrl-C came before there is
+	// anything to print.
+	interrupted := func() int {
+		pr.finish("interrupted")
+		return fail(exitInterrupted, "interrupted before the analysis was complete; nothing to print")
+	}
 	var machines []*machine.Machine
 	for _, path := range f.machines {
 		m, err := machine.Load(path)
@@ -120,28 +138,40 @@ func runAnalyze(e *env, c *command, args []string) int {
 		}
 		machines = append(machines, m)
 	}
-	prog, err := cfront.Load(context.Background(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define,
+	pr.update(fmt.Sprintf("reading %s", strings.Join(files, ", ")))
+	prog, err := cfront.Load(e.context(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define,
 		Undefines: f.undef, CompileCommands: *f.compileCommands})
+	if e.interrupted() {
+		return interrupted()
+	}
 	if err != nil {
 		return fail(exitInput, "%v", err)
 	}
 	hasErrors := false
+	var warnings []string
 	for _, d := range prog.Diags {
 		fmt.Fprintln(e.stderr, d)
 		if d.Severity == cfront.Error {
 			hasErrors = true
+		} else {
+			warnings = append(warnings, d.String())
 		}
 	}
 	if hasErrors {
 		return exitInput
 	}
 	srcs := analyze.Sources(prog)
+	pr.update("analysing blocks and counts")
 	a, err := analyze.Run(srcs, analyze.Options{Set: f.set})
 	if err != nil {
 		return fail(exitInput, "%v", err)
 	}
+	if e.interrupted() {
+		return interrupted()
+	}
 	for _, d := range a.Diags {
 		fmt.Fprintln(e.stderr, d)
+		warnings = append(warnings, d.String())
 	}
 	var counts instrument.Counts
 	if *f.counts != "" {
@@ -176,8 +206,26 @@ func runAnalyze(e *env, c *command, args []string) int {
 	rep := a.Evaluate(env, priced)
 	preds := make([]*float64, len(machines))
 	var predErrs []string
+	partial := false
 	for i, m := range machines {
-		p, err := predict.Run(predict.Options{Filename: name + ".aug", Source: []byte(src), Machine: m, Procs: *f.procs, Set: f.set})
+		if e.interrupted() {
+			partial = true
+			break
+		}
+		opts := predict.Options{Filename: name + ".aug", Source: []byte(src), Machine: m, Procs: *f.procs, Set: f.set, Context: e.context()}
+		if pr != nil {
+			what := fmt.Sprintf("predicting on %s (machine %d of %d)", priced[i].Name, i+1, len(machines))
+			pr.update(what)
+			opts.Progress = func(_ int, t float64, ev, _ int64) {
+				pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, report.Seconds(t), count(ev)))
+			}
+		}
+		p, err := predict.Run(opts)
+		if p != nil && p.Partial {
+			// Unfinished: no prediction for this machine.
+			partial = true
+			break
+		}
 		if err != nil {
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
@@ -189,7 +237,14 @@ func runAnalyze(e *env, c *command, args []string) int {
 		t := p.Time
 		preds[i] = &t
 	}
-	out := analyzeOutput{Model: name, Files: files, Procs: *f.procs, Params: a.Params, Unknowns: a.Unknowns, Report: rep, Predicted: preds, Errors: predErrs}
+	if partial {
+		pr.finish("interrupted")
+		fmt.Fprintln(e.stderr, "augur analyze: interrupted while predicting; the output has the predictions finished, marked partial")
+	} else {
+		pr.finish("done")
+	}
+	out := analyzeOutput{Model: name, Files: files, Procs: *f.procs, Params: a.Params, Unknowns: a.Unknowns, Report: rep, Predicted: preds, Errors: predErrs,
+		Warnings: warnings, Partial: partial}
 	if counts != nil {
 		out.Measured = compareCounts(rep, counts)
 	}
@@ -209,9 +264,12 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "%v", err)
 		}
 	case "csv":
-		writeAnalyzeCSV(e.stdout, rep)
+		writeAnalyzeCSV(e.stdout, rep, warnings)
 	default:
 		writeAnalyzeText(e.stdout, out)
+	}
+	if partial {
+		return exitInterrupted
 	}
 	if len(predErrs) > 0 {
 		return exitSim
@@ -281,6 +339,8 @@ type analyzeOutput struct {
 	Predicted        []*float64
 	Errors           []string
 	Measured         []measuredCount // with --counts
+	Warnings         []string        // the front end's and the analysis's
+	Partial          bool            // interrupted while predicting
 }
 
 // json is the output's JSON form (docs/output.md): the same field names
@@ -338,12 +398,16 @@ func (o analyzeOutput) json() any {
 	for _, u := range o.Unknowns {
 		us = append(us, unknownJSON{u.Pos.String(), u.Block, u.What, u.Param, string(u.How), u.Value})
 	}
-	return map[string]any{
+	out := map[string]any{
 		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
 		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
 		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
-		"measured_counts": measuredJSON(o.Measured),
+		"measured_counts": measuredJSON(o.Measured), "warnings": append([]string{}, o.Warnings...),
 	}
+	if o.Partial {
+		out["partial"] = true
+	}
+	return out
 }
 
 func measuredJSON(ms []measuredCount) any {
@@ -380,6 +444,9 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 	}
 	for _, msg := range o.Errors {
 		fmt.Fprintf(w, "error:   %s\n", msg)
+	}
+	if o.Partial {
+		fmt.Fprintln(w, "PARTIAL RESULT: interrupted while predicting; machines without a predicted run time were not predicted")
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -476,7 +543,10 @@ func share(v, total float64) string {
 	return strconv.FormatFloat(100*v/total, 'f', 1, 64) + " %"
 }
 
-func writeAnalyzeCSV(w io.Writer, r *analyze.Report) {
+// writeAnalyzeCSV writes the block table; a warning follows as a row of
+// kind warning with its message in block and its position in file and
+// first_line, so that the table keeps one shape.
+func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 	cw := csv.NewWriter(w)
 	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
 	for _, m := range r.Machines {
@@ -491,5 +561,25 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report) {
 		}
 		cw.Write(rec)
 	}
+	for _, wn := range warnings {
+		file, line, msg := splitPosition(wn)
+		rec := []string{msg, "", "warning", file, line, line, "", "", "", ""}
+		for range r.Machines {
+			rec = append(rec, "")
+		}
+		cw.Write(rec)
+	}
 	cw.Flush()
+}
+
+// splitPosition cuts "file:line:col: warning: message" into its file,
+// line and message (the whole text if it has no position).
+func splitPosition(d string) (file, line, msg string) {
+	parts := strings.SplitN(d, ":", 4)
+	if len(parts) == 4 {
+		if _, err := strconv.Atoi(parts[1]); err == nil {
+			return parts[0], parts[1], strings.TrimPrefix(strings.TrimSpace(parts[3]), "warning: ")
+		}
+	}
+	return "", "", d
 }
