@@ -100,6 +100,10 @@ type Table struct {
 	Model, Machine string
 	RefName        string // name of the reference column, "" without one
 	Rows           []Row
+	// Partial: the run was interrupted; Rows are the configurations
+	// predicted before, Of how many there were.
+	Partial bool
+	Of      int
 }
 
 // MeanError is the mean of the rows' errors (%).

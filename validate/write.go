@@ -44,6 +44,9 @@ func WriteText(w io.Writer, t *Table, stable bool) error {
 		fmt.Fprintf(w, " (%s: %.1f %%)", t.RefName, t.MeanRefError())
 	}
 	_, err := fmt.Fprintln(w)
+	if t.Partial {
+		_, err = fmt.Fprintf(w, "PARTIAL RESULT: interrupted after %d of %d configurations\n", len(t.Rows), t.Of)
+	}
 	return err
 }
 
@@ -99,6 +102,12 @@ func WriteCSV(w io.Writer, t *Table, stable bool) error {
 		}
 	}
 	cw.Write(mean)
+	if t.Partial {
+		// The configurations there were, in nodes' column: a count.
+		part := make([]string, len(head))
+		part[0], part[1] = "partial", strconv.Itoa(t.Of)
+		cw.Write(part)
+	}
 	cw.Flush()
 	return cw.Error()
 }
@@ -127,7 +136,12 @@ func WriteJSON(w io.Writer, t *Table, stable bool) error {
 		Rows         []jsonRow `json:"rows"`
 		MeanError    float64   `json:"mean_error_pct"`
 		MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
-	}{Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}}
+		Partial      bool      `json:"partial,omitempty"`
+		Of           int       `json:"configurations,omitempty"`
+	}{Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}, Partial: t.Partial}
+	if t.Partial {
+		out.Of = t.Of
+	}
 	if t.RefName != "" {
 		v := t.MeanRefError()
 		out.MeanRefError = &v

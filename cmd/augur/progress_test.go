@@ -178,3 +178,25 @@ func TestProgressInterruptedSimulate(t *testing.T) {
 		t.Errorf("complete simulation: exit %d\n%s", code, out)
 	}
 }
+
+// validate keeps the configurations predicted before the interruption.
+// The first two ping-pongs are too short for the context to be asked
+// (4 000 events); the third is stopped at its 16 384th event.
+func TestProgressInterruptedValidate(t *testing.T) {
+	data := writeTemp(t, "runs.csv", "procs,REPS,tm_s\n2,100,0.04\n2,1000,0.4\n2,1000000,400\n")
+	args := []string{"validate", ex + "pingpong.aug", data, "--machine", ex + "machines/gescher.yaml", "--stable"}
+	for _, c := range []struct{ format, want string }{
+		{"text", "PARTIAL RESULT: interrupted after 2 of 3 configurations\n"},
+		{"json", "\"partial\": true,\n  \"configurations\": 3\n}\n"},
+		{"csv", "\npartial,3,,,,,\n"},
+	} {
+		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 0}, append(args, "--format", c.format)...)
+		if code != exitInterrupted || !strings.HasSuffix(out, c.want) || !strings.Contains(errs, "interrupted after 2 of 3 configurations") ||
+			strings.Count(out, "1000000") != 0 {
+			t.Errorf("--format %s: exit %d, want %d; output does not end with %q or lists the third row:\n%s\nstderr:\n%s", c.format, code, exitInterrupted, c.want, out, errs)
+		}
+	}
+	if code, out, errs := augurCtx(t, context.Background(), append(args, "--format", "csv")...); code != exitOK || strings.Contains(out, "partial") {
+		t.Errorf("complete validation: exit %d\n%s\n%s", code, out, errs)
+	}
+}

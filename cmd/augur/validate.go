@@ -30,6 +30,7 @@ type validateFlags struct {
 	hostfile  *string
 	cfg       cfgFlag
 	thModel   *string
+	progress  *progressFlags
 }
 
 func newValidateFlags(fs *flag.FlagSet) *validateFlags {
@@ -48,6 +49,7 @@ func newValidateFlags(fs *flag.FlagSet) *validateFlags {
 	v.hostfile = fs.String("hostfile", "", "mpi: `FILE` naming a host per line; rank r runs on line r mod lines (default: round robin over the platform's hosts, or its first nodes ones)")
 	fs.Var(&v.cfg, "cfg", "mpi: SimGrid setting `KEY:VALUE` (repeatable), as for augur replay")
 	v.thModel = fs.String("thread-model", "auto", "threads: simulation `MODEL` direct, client-server, strict or auto")
+	v.progress = defineProgressFlags(fs)
 	return v
 }
 
@@ -75,7 +77,12 @@ machine; columns procs/np set the ranks, nodes the first hosts used) or a
 thread trace (simulated as augur simulate does; the column cpus/procs sets
 the processors, else the machine's CPUs). A column named trace gives each
 row its own trace file (relative to the CSV), since a trace is recorded
-for one configuration.`,
+for one configuration.
+
+Progress (the configuration being predicted, the share done and the time
+left) goes to standard error on a terminal (--progress elsewhere,
+--no-progress never). Ctrl-C or SIGTERM prints the table of the
+configurations predicted so far, marked partial, with exit status 130.`,
 	}
 	c.run = func(e *env, args []string) int { return runValidate(e, c, args) }
 	return c
@@ -100,6 +107,10 @@ func runValidate(e *env, c *command, args []string) int {
 	default:
 		return fail(exitUsage, "--format %q: use text, csv or json", *vf.format)
 	}
+	pr, err := vf.progress.reporter(e, "augur validate")
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
 	how, explicit, err := machine.ParseMapping(*vf.mapping)
 	if err != nil {
 		return fail(exitUsage, "--map: %v", err)
@@ -118,7 +129,7 @@ func runValidate(e *env, c *command, args []string) int {
 	switch kind {
 	case "model":
 	case "mpi", "threads":
-		return validateTrace(e, vf, kind, pos[0], pos[1], fail)
+		return validateTrace(e, vf, pr, kind, pos[0], pos[1], fail)
 	default:
 		return fail(exitUsage, "--kind %q: use model, mpi, threads or auto", *vf.kind)
 	}
@@ -153,11 +164,11 @@ func runValidate(e *env, c *command, args []string) int {
 		return fail(exitInput, "%v", err)
 	}
 	var checkErr error
-	err = validate.Predict(rows, func(cfg validate.Config) (float64, time.Duration, error) {
+	predicted, err := predictRows(pr, rows, func(cfg validate.Config) (float64, time.Duration, error) {
 		start := time.Now()
 		p, err := predict.Run(predict.Options{Filename: pos[0], Source: src, Machine: m,
 			Nodes: cfg.Nodes, Procs: cfg.Procs, Threads: cfg.Threads, Set: cfg.Set,
-			Mapping: how, Explicit: explicit, Seed: *vf.seed})
+			Mapping: how, Explicit: explicit, Seed: *vf.seed, Context: e.context()})
 		if err != nil {
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
@@ -170,15 +181,50 @@ func runValidate(e *env, c *command, args []string) int {
 		}
 		return p.Time, time.Since(start), nil
 	})
+	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows}
+	if err != nil && e.interrupted() {
+		return writePartialValidation(e, vf, pr, t, predicted, fail)
+	}
 	if err != nil {
+		pr.finish("stopped")
 		if checkErr != nil {
 			fmt.Fprintln(e.stderr, checkErr.Error())
 			return exitInput
 		}
 		return fail(exitSim, "%v", err)
 	}
-	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows}
+	pr.finish(fmt.Sprintf("done: %d configurations", len(rows)))
 	return writeValidation(e, vf, t, fail)
+}
+
+// predictRows predicts every row in turn, showing which on pr, and
+// returns how many were predicted before an error (or all of them).
+func predictRows(pr *progress, rows []validate.Row, pred validate.Predictor) (int, error) {
+	done := 0
+	err := validate.Predict(rows, func(cfg validate.Config) (float64, time.Duration, error) {
+		pr.fraction(fmt.Sprintf("configuration %d of %d (%s)", done+1, len(rows), cfg.Label()), float64(done)/float64(len(rows)))
+		ts, te, err := pred(cfg)
+		if err == nil {
+			done++
+		}
+		return ts, te, err
+	})
+	return done, err
+}
+
+// writePartialValidation prints the table of the done rows predicted
+// before the user interrupted, marked partial, and returns 130.
+func writePartialValidation(e *env, vf *validateFlags, pr *progress, t *validate.Table, done int, fail func(int, string, ...any) int) int {
+	pr.finish(fmt.Sprintf("interrupted after %d of %d configurations", done, len(t.Rows)))
+	if done == 0 {
+		return fail(exitInterrupted, "interrupted before the first configuration was predicted; nothing to print")
+	}
+	fmt.Fprintf(e.stderr, "augur validate: interrupted after %d of %d configurations; the table is partial\n", done, len(t.Rows))
+	t.Partial, t.Of, t.Rows = true, len(t.Rows), t.Rows[:done]
+	if status := writeValidation(e, vf, t, fail); status != exitOK {
+		return status
+	}
+	return exitInterrupted
 }
 
 // writeValidation prints the table and draws the charts.

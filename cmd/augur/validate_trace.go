@@ -18,7 +18,7 @@ import (
 // CSV is replayed (MPI, through the replay pipeline) or simulated
 // (threads, through threadsim), with the row's own trace when the CSV has
 // a trace column.
-func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
+func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
 	data, err := os.ReadFile(csvPath)
 	if err != nil {
 		return fail(exitInput, "%v", err)
@@ -67,7 +67,7 @@ func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail 
 					hosts[r] = m.HostName(r % cfg.Nodes)
 				}
 			}
-			res, err := replay.Run(replay.Options{Trace: tr, NP: cfg.Procs, Machine: m, NodeOf: nodeOf, Hosts: hosts, Cfg: vf.cfg})
+			res, err := replay.Run(replay.Options{Trace: tr, NP: cfg.Procs, Machine: m, NodeOf: nodeOf, Hosts: hosts, Cfg: vf.cfg, Context: e.context()})
 			if err != nil {
 				return 0, 0, err
 			}
@@ -111,7 +111,7 @@ func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail 
 				inputErr = fmt.Errorf("no processor count: give the CSV a cpus column or --machine")
 				return 0, 0, inputErr
 			}
-			sc := threadsim.Config{CPUs: c, Model: model}
+			sc := threadsim.Config{CPUs: c, Model: model, Context: e.context()}
 			var res *threadsim.Result
 			var err error
 			if auto {
@@ -128,7 +128,9 @@ func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail 
 			return res.Completion, time.Since(start), nil
 		}
 	}
-	if err := validate.Predict(rows, predictor); err != nil {
+	done, err := predictRows(pr, rows, predictor)
+	if err != nil && !e.interrupted() {
+		pr.finish("stopped")
 		if inputErr != nil {
 			return fail(exitInput, "%v", err)
 		}
@@ -142,5 +144,9 @@ func validateTrace(e *env, vf *validateFlags, kind, trace, csvPath string, fail 
 		name = "traces of " + filepath.Base(csvPath)
 	}
 	t := &validate.Table{Model: strings.TrimSuffix(name, filepath.Ext(name)), Machine: machineName, Rows: rows}
+	if err != nil {
+		return writePartialValidation(e, vf, pr, t, done, fail)
+	}
+	pr.finish(fmt.Sprintf("done: %d configurations", len(rows)))
 	return writeValidation(e, vf, t, fail)
 }
