@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 
 	"augur/export"
 	"augur/model"
@@ -12,33 +15,79 @@ import (
 
 func checkCommand() *command {
 	c := &command{
-		name: "check", summary: "check a model for errors and print every problem",
-		usage: "MODEL...",
+		define: func(fs *flag.FlagSet) { defineCheckFlags(fs) },
+		name:   "check", summary: "check a model for errors and print every problem",
+		usage: "MODEL... [--format text|json|csv]",
 		help: `Runs the model checker on each MODEL and prints every problem at once as
-file:line:col: error|warning: message. Exit status 1 if any model has errors;
+file:line:col: error|warning: message on standard error. With --format json
+or csv the problems go to standard output instead, one record each (file,
+line, col, severity, message). Exit status 1 if any model has errors;
 warnings (unused definitions) do not change the status.`,
 	}
 	c.run = func(e *env, args []string) int {
 		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		format := defineCheckFlags(fs)
 		pos, status, done := parseFlags(e, c, fs, args)
 		if done {
 			return status
 		}
-		return eachModel(e, c, pos, func(path string, src []byte) int {
+		if *format != "text" && *format != "json" && *format != "csv" {
+			fmt.Fprintf(e.stderr, "augur check: --format %q: use text, json or csv\n", *format)
+			return exitUsage
+		}
+		all := []checkRecord{}
+		status = eachModel(e, c, pos, func(path string, src []byte) int {
 			f, diags := model.Parse(path, src)
 			if !diags.HasErrors() {
 				diags = append(diags, model.Check(f, model.CheckOptions{})...)
 			}
 			for _, d := range diags {
-				fmt.Fprintln(e.stderr, d.Error())
+				if *format == "text" {
+					fmt.Fprintln(e.stderr, d.Error())
+					continue
+				}
+				sev := "error"
+				if d.Warning {
+					sev = "warning"
+				}
+				all = append(all, checkRecord{File: d.Filename, Line: int(d.Pos.Line), Col: int(d.Pos.Col), Severity: sev, Message: d.Msg})
 			}
 			if diags.HasErrors() {
 				return exitInput
 			}
 			return exitOK
 		})
+		switch *format {
+		case "json":
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			enc.Encode(struct {
+				Diagnostics []checkRecord `json:"diagnostics"`
+			}{all})
+		case "csv":
+			cw := csv.NewWriter(e.stdout)
+			cw.Write([]string{"file", "line", "col", "severity", "message"})
+			for _, r := range all {
+				cw.Write([]string{r.File, strconv.Itoa(r.Line), strconv.Itoa(r.Col), r.Severity, r.Message})
+			}
+			cw.Flush()
+		}
+		return status
 	}
 	return c
+}
+
+// checkRecord is one problem in check's JSON and CSV output.
+type checkRecord struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+func defineCheckFlags(fs *flag.FlagSet) *string {
+	return fs.String("format", "text", "output `FORMAT`: text (problems on standard error), json or csv (on standard output)")
 }
 
 func fmtCommand() *command {
