@@ -10,7 +10,8 @@ import (
 // Every command's exit statuses, as docs/cli.md states them: 2 for a wrong
 // command line (unknown flag, missing argument, invalid flag value), 1 for
 // an input that cannot be read or is wrong, 3 for a deadlock, 4 for a
-// simulation that stopped on a fault or a limit.
+// simulation that stopped on a fault or a limit (130, interrupted, in
+// progress_test.go).
 func TestExitStatuses(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -115,6 +116,19 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"report", missing, "-o", filepath.Join(dir, "r.html")}, exitInput},
 		{[]string{"report", badResult, "-o", filepath.Join(dir, "r.html")}, exitInput},
 		{[]string{"serve", "--addr", "256.0.0.1:99999"}, exitInput},
+
+		// --progress and --no-progress contradict each other (an
+		// interruption's 130 is tested in progress_test.go).
+		{[]string{"predict", model, "--machine", ideal, "--procs", "4", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"analyze", ex + "analyze/pi.c", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"replay", ring, "--platform", platform, "--np", "2", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"validate", model, badCSV, "--machine", ideal, "--progress", "--no-progress"}, exitUsage},
+		{[]string{"bench", "block", missing + ".c", "--n", "10", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"bench", "machine", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"fit", badCSV, "--format", "xml"}, exitUsage},
+		{[]string{"check", model, "--format", "xml"}, exitUsage},
+		{[]string{"bench", "block", missing + ".c", "--n", "10", "--format", "xml"}, exitUsage},
 	} {
 		if code, out, errs := augur(t, c.args...); code != c.want {
 			t.Errorf("augur %s: exit %d, want %d\n%s%s", strings.Join(c.args, " "), code, c.want, out, errs)

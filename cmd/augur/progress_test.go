@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -198,5 +199,23 @@ func TestProgressInterruptedValidate(t *testing.T) {
 	}
 	if code, out, errs := augurCtx(t, context.Background(), append(args, "--format", "csv")...); code != exitOK || strings.Contains(out, "partial") {
 		t.Errorf("complete validation: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// Interrupted before they have anything to show, analyze and bench block
+// print nothing on standard output and exit with 130 all the same.
+func TestProgressInterruptedEarly(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, out, errs := augurCtx(t, ctx, "analyze", ex+"analyze/pi.c", "--machine", opsMachine)
+	if code != exitInterrupted || out != "" || !strings.Contains(errs, "interrupted") {
+		t.Errorf("analyze: exit %d, want %d; stdout %q, stderr %q", code, exitInterrupted, out, errs)
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("gcc not installed")
+	}
+	code, out, errs = augurCtx(t, ctx, "bench", "block", "../../blockbench/blocks/pi.c", "--n", "1000")
+	if code != exitInterrupted || out != "" || !strings.Contains(errs, "interrupted") {
+		t.Errorf("bench block: exit %d, want %d; stdout %q, stderr %q", code, exitInterrupted, out, errs)
 	}
 }
