@@ -13,6 +13,7 @@ import (
 //     of the bytes, 1 + 8/3 ns an iteration;
 //   - l3 at 8 MiB: all in the cache, 1 ns;
 //   - l3 2 MiB, mem 8 MiB: all from memory, 1 + 8 = 9 ns.
+//
 // Converting the sum to int at the end is one more fp_add.
 func TestLevelsDecideTheSource(t *testing.T) {
 	a, err := Run(load(t, "testdata/sum.c"), Options{})

@@ -700,18 +700,18 @@ func memory(levels [4]int) []bench {
 		less: func(st map[string]Stat) float64 {
 			return math.Max(2*st["load_tp"].Value, st["store_tp"].Value) / 32
 		}, body: func(n int) uint64 {
-		j, m := 0, third-unroll
-		for i := 0; i < n; i++ {
-			x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
-			x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
-			x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
-			j += unroll
-			if j > m {
-				j = 0
+			j, m := 0, third-unroll
+			for i := 0; i < n; i++ {
+				x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
+				x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
+				x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
+				j += unroll
+				if j > m {
+					j = 0
+				}
 			}
-		}
-		return math.Float64bits(a[third/2])
-	}})
+			return math.Float64bits(a[third/2])
+		}})
 	return out
 }
 
