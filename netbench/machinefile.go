@@ -67,6 +67,7 @@ func WriteMachine(w io.Writer, name string, cpus int, r *Result) error {
 	b.WriteString("# Computation is not measured here: take nodes from `augur bench machine`\n")
 	b.WriteString("# and this network section.\n")
 	fmt.Fprintf(&b, "name: %s\nnodes:\n  - name: %s\n    count: 2\n    cpus: %d\n    speed: 1\n", name, name, cpus)
+	b.WriteString("    flops: 1Gf   # a reference rate for replays, not measured here\n")
 	b.WriteString("network:\n")
 	b.WriteString("  # One-way time (half a round trip) by message size: minimum and median of\n")
 	b.WriteString("  # the repetitions, and the fitted model (from the minimum).\n")
@@ -79,7 +80,10 @@ func WriteMachine(w io.Writer, name string, cpus int, r *Result) error {
 	fmt.Fprintf(&b, "  #   --cfg smpi/lat-factor:'%s'\n", r.LatFactor)
 	fmt.Fprintf(&b, "  #   --cfg smpi/bw-factor:'%s'\n", r.BwFactor)
 	writeCollectives(&b, r.Collectives)
-	fmt.Fprintf(&b, "  latency: %s\n  bandwidth: %s\n  segments:\n", Secs(r.Fit.Latency()), BW(r.Fit.Bandwidth()))
+	fmt.Fprintf(&b, "  latency: %s\n  bandwidth: %s\n", Secs(r.Fit.Latency()), BW(r.Fit.Bandwidth()))
+	b.WriteString("  # The segments are end-to-end times, the transport's own protocol\n")
+	b.WriteString("  # included: a finite threshold would add a rendezvous handshake on top.\n")
+	b.WriteString("  eager_threshold: inf\n  segments:\n")
 	for _, g := range r.Fit.Segments {
 		fmt.Fprintf(&b, "    - { from: %d, latency: %s, bandwidth: %s }\n", g.From, Secs(g.Latency), BW(g.Bandwidth))
 	}

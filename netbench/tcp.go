@@ -10,6 +10,7 @@ import (
 	"math"
 	"net"
 	"sort"
+	"syscall"
 	"time"
 )
 
@@ -113,7 +114,8 @@ type Options struct {
 	// Target is how long one repetition of a size should last at least:
 	// short messages are timed over several round trips (up to 1000).
 	Target time.Duration
-	// Idle is the longest any single connect, read or write may take.
+	// Idle is the longest any single read or write may take, and how long
+	// to keep trying to connect while nobody listens yet.
 	Idle time.Duration
 	// Progress, when not nil, hears which round runs.
 	Progress func(string)
@@ -132,10 +134,9 @@ func PingPong(ctx context.Context, addr string, o Options) ([]Sample, error) {
 		}
 		largest = max(largest, s)
 	}
-	d := net.Dialer{Timeout: o.Idle}
-	c, err := d.DialContext(ctx, "tcp", addr)
+	c, err := dial(ctx, addr, o.Idle)
 	if err != nil {
-		return nil, fmt.Errorf("connecting to %s: %w", addr, err)
+		return nil, err
 	}
 	defer c.Close()
 	stop := context.AfterFunc(ctx, func() { c.SetDeadline(time.Unix(1, 0)) })
@@ -156,6 +157,27 @@ func PingPong(ctx context.Context, addr string, o Options) ([]Sample, error) {
 		c.Write(p.buf[:8]) // the listener ends its session either way
 	}
 	return samples, nil
+}
+
+// dial connects to addr, trying again every 100 ms while nobody listens
+// there yet, for up to wait: the two ends may be started in either order.
+func dial(ctx context.Context, addr string, wait time.Duration) (net.Conn, error) {
+	end := time.Now().Add(wait)
+	for {
+		d := net.Dialer{Deadline: end}
+		c, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return c, nil
+		}
+		if ctx.Err() != nil || time.Now().Add(100*time.Millisecond).After(end) || !errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, fmt.Errorf("connecting to %s: %w", addr, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
 type pinger struct {
@@ -185,15 +207,18 @@ func (p *pinger) trip(n int64) error {
 }
 
 func (p *pinger) run(o Options) ([]Sample, error) {
-	// A warm-up round trip per size opens the connection's window and
-	// sizes its repetitions.
+	// Warm-up round trips per size open the connection's window and size
+	// its repetitions.
 	trips := make([]int, len(o.Sizes))
 	for i, s := range o.Sizes {
-		t0 := time.Now()
-		if err := p.trip(s); err != nil {
-			return nil, err
+		var rtt time.Duration
+		for w := 0; w < 2; w++ { // the first may meet a cold path
+			t0 := time.Now()
+			if err := p.trip(s); err != nil {
+				return nil, err
+			}
+			rtt = time.Since(t0)
 		}
-		rtt := time.Since(t0)
 		trips[i] = int(min(1000, max(1, math.Ceil(float64(o.Target)/float64(rtt)))))
 	}
 	times := make([][]float64, len(o.Sizes))

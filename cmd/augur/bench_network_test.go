@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"augur/machine"
+)
+
+// augur bench network over loopback: the listener serves one peer and
+// exits; the peer writes a machine file whose segments and SMPI factors
+// replay a ping-pong exactly as the fit says.
+func TestBenchNetworkLoopback(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	done := make(chan string, 1)
+	go func() {
+		var out, errb bytes.Buffer
+		code := run(&env{stdout: &out, stderr: &errb}, []string{"bench", "network", "--listen", addr, "--timeout", "30s"})
+		done <- fmt.Sprintf("%d %s%s", code, out.String(), errb.String())
+	}()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "lo.yaml")
+	code, stdout, errs := augur(t, "bench", "network", "--peer", addr, "--max-size", "1MiB", "--reps", "3", "-o", file, "--name", "lo", "--format", "json", "--timeout", "30s")
+	if code != exitOK {
+		t.Fatalf("peer: exit %d: %s", code, errs)
+	}
+	if l := <-done; !strings.HasPrefix(l, "0 served") {
+		t.Errorf("listener: %s", l)
+	}
+	var r struct {
+		Samples []struct {
+			Size int64 `json:"size_bytes"`
+		} `json:"samples"`
+		Fit struct {
+			Segments []struct {
+				From      float64 `json:"from_bytes"`
+				Latency   float64 `json:"latency_s"`
+				Bandwidth float64 `json:"bandwidth_bytes_per_s"`
+			} `json:"segments"`
+		} `json:"fit"`
+		Lat       string  `json:"smpi_lat_factor"`
+		Bw        string  `json:"smpi_bw_factor"`
+		Latency   float64 `json:"latency_s"`
+		Bandwidth float64 `json:"bandwidth_bytes_per_s"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	if len(r.Samples) != 21 || len(r.Fit.Segments) == 0 || !(r.Latency > 0) || !(r.Bandwidth > 0) {
+		t.Fatalf("result %s", stdout)
+	}
+	m, err := machine.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Net.Segments) != len(r.Fit.Segments) {
+		t.Errorf("file has %d segments, fit %d", len(m.Net.Segments), len(r.Fit.Segments))
+	}
+	// A ping-pong of s bytes, replayed: two one-way messages.
+	seg := func(s float64) machine.Segment {
+		g := m.Net.Segments[0]
+		for _, x := range m.Net.Segments {
+			if x.From <= s {
+				g = x
+			}
+		}
+		return g
+	}
+	for _, s := range []float64{100, 5000, 100000, 1 << 20} {
+		trace := filepath.Join(dir, "pp.txt")
+		os.WriteFile(trace, []byte(fmt.Sprintf("0 init\n1 init\n0 send 1 0 %g\n1 recv 0 0 %g\n1 send 0 1 %g\n0 recv 1 1 %g\n0 finalize\n1 finalize\n", s, s, s, s)), 0o644)
+		g := seg(s)
+		for _, c := range []struct {
+			args []string
+			want float64
+		}{
+			{nil, 2 * (g.Latency + s/g.Bandwidth)},
+			// SMPI moves 16 bytes more and scales the file's latency and
+			// bandwidth by the factors of the segment.
+			{[]string{"--network-model", "SMPI", "--cfg", "smpi/lat-factor:" + r.Lat, "--cfg", "smpi/bw-factor:" + r.Bw}, 2 * (g.Latency + (s+16)/g.Bandwidth)},
+		} {
+			code, out, errs := augur(t, append([]string{"replay", trace, "--platform", file, "--np", "2", "--format", "json"}, c.args...)...)
+			var rep struct {
+				T float64 `json:"simulation_time_s"`
+			}
+			if code != exitOK || json.Unmarshal([]byte(out), &rep) != nil {
+				t.Fatalf("replay %v: exit %d %s", c.args, code, errs)
+			}
+			// The file rounds to 6 digits, the factors too.
+			if math.Abs(rep.T-c.want) > 2e-5*c.want {
+				t.Errorf("%g B %v: replay %g s, fit %g s", s, c.args, rep.T, c.want)
+			}
+		}
+	}
+}
+
+func TestBenchNetworkUsage(t *testing.T) {
+	for _, c := range [][]string{
+		{"bench", "network"},
+		{"bench", "network", "--peer", "a:1", "--mpi"},
+		{"bench", "network", "--peer", "nohostport"},
+		{"bench", "network", "--peer", "a:1", "--max-size", "32MiB"},
+		{"bench", "network", "--peer", "a:1", "--max-size", "0"},
+		{"bench", "network", "--peer", "a:1", "--format", "xml"},
+		{"bench", "network", "--peer", "a:1", "--segments", "0"},
+		{"bench", "network", "--peer", "a:1", "--timeout", "0s"},
+		{"bench", "network", "--mpi", "--collectives", "scan"},
+		{"bench", "network", "--mpi", "--np", "1"},
+		{"bench", "network", "--mpi", "--hosts", ","},
+		{"bench", "network", "--listen", "127.0.0.1:0", "--sessions", "0"},
+		{"bench", "network", "extra"},
+	} {
+		if code, _, errs := augur(t, c...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, %q", c, code, errs)
+		}
+	}
+}
+
+// A listener nobody connects to ends, with the reason, after --timeout.
+func TestBenchNetworkListenTimeout(t *testing.T) {
+	code, _, errs := augur(t, "bench", "network", "--listen", "127.0.0.1:0", "--timeout", "100ms")
+	if code != exitSim || !strings.Contains(errs, "no peer connected") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
