@@ -1,6 +1,5 @@
 /* augur bench network --mpi: a ping-pong between ranks 0 and 1, or a
-   collective timed SkaMPI's way (every rank starts together after a
-   barrier; a call's time is the slowest rank's). Usage:
+   collective timed SkaMPI's way (see timed). Usage:
      bench pp|bcast|reduce|allreduce|allgather|alltoall|gather|scatter|barrier
            REPS TARGET_S SIZE...
    For each size it prints "R OP SIZE TRIPS t1 ... tREPS": seconds per call
@@ -43,15 +42,31 @@ static void call(const char *op, long n) {
   }
 }
 
-/* timed runs k calls after a barrier and returns the slowest rank's time
-   per call, on every rank. */
+/* timed returns the time per call of k calls, on every rank. The
+   ping-pong's round trips follow each other (each waits for the last).
+   A collective is timed SkaMPI's way, one call at a time: all ranks leave
+   a barrier, each times its call, and the call's time is the slowest
+   rank's (back-to-back calls would overlap, a root's broadcast returning
+   before the others have it). */
 static double timed(const char *op, long n, int k) {
-  MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
-  for (int i = 0; i < k; i++) call(op, n);
-  double t = (MPI_Wtime() - t0) / k, slowest;
-  MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  return slowest;
+  if (!strcmp(op, "pp")) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < k; i++) call(op, n);
+    double t = (MPI_Wtime() - t0) / k, slowest;
+    MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return slowest;
+  }
+  double sum = 0;
+  for (int i = 0; i < k; i++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    call(op, n);
+    double t = MPI_Wtime() - t0, slowest;
+    MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    sum += slowest;
+  }
+  return sum / k;
 }
 
 int main(int argc, char **argv) {
@@ -82,7 +97,8 @@ int main(int argc, char **argv) {
     double w = timed(op, atol(argv[a + 4]), 1);
     int k = w > 0 ? (int)(target / w) : 1000;
     if (k < 1) k = 1;
-    if (k > 1000) k = 1000;
+    /* A collective's calls each cost a barrier and a reduction more. */
+    if (k > (pp ? 1000 : 100)) k = pp ? 1000 : 100;
     MPI_Bcast(&k, 1, MPI_INT, 0, MPI_COMM_WORLD);
     trips[a] = k;
   }
