@@ -175,8 +175,9 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 	return exitOK
 }
 
-// sizeFlag reads a size flag: a power of two would be needed for the
-// sizes to reach it exactly, but any size from 1 B to limit is allowed.
+// sizeFlag reads a size flag (units allowed: 4MiB): a whole number of
+// bytes from 1 to limit. The sizes measured are the powers of two (four)
+// up to it.
 func sizeFlag(name, v string, limit int64) (int64, error) {
 	f, err := machine.ParseSize(v)
 	if err != nil || f < 1 || f > float64(limit) || f != float64(int64(f)) {
