@@ -78,7 +78,8 @@ static void sync_clocks(void) {
    start a window ahead, every rank waits for it on its corrected clock,
    calls, and the call lasts from the start to the last rank's end. A rank
    that reached the start late spoils the measurement: the window doubles
-   and the call is timed again, up to a window of 10 ms. (A barrier
+   and the call is timed again, up to a window of 10 ms; it shrinks by a
+   quarter after each call every rank made. (A barrier
    instead would let ranks leave it one latency apart, and a root's
    broadcast would look free.) */
 static double one_call(const char *op, long n) {
@@ -95,10 +96,16 @@ static double one_call(const char *op, long n) {
     call(op, n);
     double mine[2] = {MPI_Wtime() - offset - start, late}, all[2];
     MPI_Allreduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    /* Past 10 ms of window the lateness stays in the time (an
+    /* The window adapts (on every rank alike: all[1] is the same
+       everywhere): it shrinks while every rank makes it, and doubles when
+       one is late. Past 10 ms the lateness stays in the time (an
        overestimate, which the minimum over repetitions may drop). */
-    if (all[1] == 0 || window > 0.01) return all[0];
-    window *= 2; /* on every rank alike: all[1] is the same everywhere */
+    if (all[1] == 0) {
+      if (window > 5e-5) window *= 0.75;
+      return all[0];
+    }
+    if (window > 0.01) return all[0];
+    window *= 2;
   }
 }
 
