@@ -43,7 +43,7 @@ func (n *netFlags) define(fs *flag.FlagSet) {
 	n.maxSize = fs.String("max-size", "16MiB", "network: largest ping-pong message `SIZE` (powers of two from 1 B)")
 	n.collMax = fs.String("coll-max-size", "1MiB", "network --mpi: largest collective message `SIZE` (powers of four from 1 B)")
 	n.segments = fs.Int("segments", 3, "network: at most `N` size ranges in the piecewise fit")
-	n.timeout = fs.Duration("timeout", 2*time.Minute, "network: longest wait `D` for a peer, a connection or one read or write (MPI: the whole run, times 10)")
+	n.timeout = fs.Duration("timeout", 2*time.Minute, "network: longest wait `D` for a peer, a connection or one message's round trip; --mpi: the whole run may take 10 × D")
 	n.sessions = fs.Int("sessions", 1, "network --listen: serve `N` peers, one after the other, then exit")
 	n.workdir = fs.String("workdir", "", "network --mpi: build the benchmark in `DIR`, which must be the same path on every host (default: a temporary directory)")
 }
