@@ -15,8 +15,8 @@ import (
 )
 
 // augur bench network over loopback: the listener serves one peer and
-// exits; the peer writes a machine file whose segments and SMPI factors
-// replay a ping-pong exactly as the fit says.
+// exits; the peer writes a machine file that predict and replay take, whose
+// segments and SMPI factors give a ping-pong exactly as the fit says.
 func TestBenchNetworkLoopback(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -27,7 +27,7 @@ func TestBenchNetworkLoopback(t *testing.T) {
 	done := make(chan string, 1)
 	go func() {
 		var out, errb bytes.Buffer
-		code := run(&env{stdout: &out, stderr: &errb}, []string{"bench", "network", "--listen", addr, "--timeout", "30s"})
+		code := run(&env{stdout: &out, stderr: &errb}, []string{"bench", "network", "--listen", addr, "--timeout", "30s", "--sessions", "3"})
 		done <- fmt.Sprintf("%d %s%s", code, out.String(), errb.String())
 	}()
 	dir := t.TempDir()
@@ -36,7 +36,18 @@ func TestBenchNetworkLoopback(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("peer: exit %d: %s", code, errs)
 	}
-	if l := <-done; !strings.HasPrefix(l, "0 served") {
+	// The same listener serves the text and CSV runs.
+	code, text, errs := augur(t, "bench", "network", "--peer", addr, "--max-size", "64KiB", "--reps", "2")
+	if code != exitOK || !strings.Contains(text, "network to "+addr+" (TCP ping-pong)") || !strings.Contains(text, "SMPI: --network-model SMPI --cfg smpi/lat-factor:'0:1") {
+		t.Errorf("text: exit %d %s%s", code, text, errs)
+	}
+	code, csvOut, errs := augur(t, "bench", "network", "--peer", addr, "--max-size", "64KiB", "--reps", "2", "--format", "csv")
+	lines := strings.Split(strings.TrimSpace(csvOut), "\n")
+	if code != exitOK || lines[0] != "record,collective,algorithm,algorithm_name,procs,size_bytes,min_s,median_s,model_s,latency_s,bandwidth_bytes_per_s,reps,trips" ||
+		!strings.HasPrefix(lines[1], "sample,,,,2,1,") || !strings.HasPrefix(lines[17], "sample,,,,2,65536,") || !strings.HasPrefix(lines[18], "segment,,,,,0,") {
+		t.Errorf("csv: exit %d %s%s", code, csvOut, errs)
+	}
+	if l := <-done; strings.Count(l, "served") != 3 || !strings.HasPrefix(l, "0 ") {
 		t.Errorf("listener: %s", l)
 	}
 	var r struct {
@@ -77,6 +88,18 @@ func TestBenchNetworkLoopback(t *testing.T) {
 			}
 		}
 		return g
+	}
+	// augur predict takes the file too: examples/pingpong.aug, one round
+	// trip of 100 kB between the two nodes.
+	code, out, errs := augur(t, "predict", ex+"pingpong.aug", "--machine", file, "--procs", "2", "--set", "SIZE=100000", "--set", "REPS=1", "--format", "json")
+	var p struct {
+		T float64 `json:"predicted_time_s"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(out), &p) != nil {
+		t.Fatalf("predict: exit %d %s", code, errs)
+	}
+	if g := seg(100000); math.Abs(p.T-2*(g.Latency+100000/g.Bandwidth)) > 1e-12 {
+		t.Errorf("predict: %g s, the fit says %g s", p.T, 2*(g.Latency+100000/g.Bandwidth))
 	}
 	for _, s := range []float64{100, 5000, 100000, 1 << 20} {
 		trace := filepath.Join(dir, "pp.txt")
