@@ -244,8 +244,8 @@ func ParseBenchOutput(r io.Reader, op string, sizes []int64) ([]Sample, error) {
 }
 
 // writeCollectives adds the collectives to the machine file as comments:
-// the file has no place for them, and the fastest algorithm per size is
-// what a user sets with --cfg smpi/<coll>.
+// the file has no place for them, yet they belong with the network they
+// were measured on.
 func writeCollectives(b *strings.Builder, cs []Collective) {
 	if len(cs) == 0 {
 		return
