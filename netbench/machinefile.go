@@ -80,18 +80,132 @@ func WriteMachine(w io.Writer, name string, cpus int, r *Result) error {
 	fmt.Fprintf(&b, "  #   --cfg smpi/lat-factor:'%s'\n", r.LatFactor)
 	fmt.Fprintf(&b, "  #   --cfg smpi/bw-factor:'%s'\n", r.BwFactor)
 	writeCollectives(&b, r.Collectives)
-	fmt.Fprintf(&b, "  latency: %s\n  bandwidth: %s\n", Secs(r.Fit.Latency()), BW(r.Fit.Bandwidth()))
-	b.WriteString("  # The segments are end-to-end times, the transport's own protocol\n")
-	b.WriteString("  # included: a finite threshold would add a rendezvous handshake on top.\n")
-	b.WriteString("  eager_threshold: inf\n  segments:\n")
-	for _, g := range r.Fit.Segments {
-		fmt.Fprintf(&b, "    - { from: %d, latency: %s, bandwidth: %s }\n", g.From, Secs(g.Latency), BW(g.Bandwidth))
-	}
+	writeNetworkKeys(&b, r, "  ")
 	if _, err := machine.Parse(name+".yaml", []byte(b.String())); err != nil {
 		return fmt.Errorf("internal error: the machine file does not load: %w\n%s", err, b.String())
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeNetworkKeys writes the network keys the measurement gives, each
+// line indented by ind.
+func writeNetworkKeys(b *strings.Builder, r *Result, ind string) {
+	fmt.Fprintf(b, "%slatency: %s\n%sbandwidth: %s\n", ind, Secs(r.Fit.Latency()), ind, BW(r.Fit.Bandwidth()))
+	b.WriteString(ind + "# The segments are end-to-end times, the transport's own protocol\n")
+	b.WriteString(ind + "# included: a finite threshold would add a rendezvous handshake on top.\n")
+	fmt.Fprintf(b, "%seager_threshold: inf\n%ssegments:\n", ind, ind)
+	for _, g := range r.Fit.Segments {
+		fmt.Fprintf(b, "%s  - { from: %d, latency: %s, bandwidth: %s }\n", ind, g.From, Secs(g.Latency), BW(g.Bandwidth))
+	}
+}
+
+// calibNote is the note `augur bench machine` writes in its network
+// section (calib/machinefile.go), which the merge makes untrue.
+var calibNote = [2]string{"# Between nodes: not measured here", "# bandwidth of your network, or combine with a profile"}
+
+// measuredKeys are the network keys MergeNetwork replaces.
+var measuredKeys = []string{"latency:", "bandwidth:", "eager_threshold:", "segments:"}
+
+// MergeNetwork returns the machine file base (read from path) with the
+// measured network in place of its network's latency, bandwidth,
+// eager_threshold and segments (and the comment lines right above them);
+// everything else (nodes, intra, model, config, switches, other comments
+// but the note of `augur bench machine` that nothing was measured between
+// nodes) is kept as written. The base must load, its
+// network section must be a block mapping (not { ... } on one line), and
+// the result is checked to load.
+func MergeNetwork(path string, base []byte, r *Result) ([]byte, error) {
+	if _, err := machine.Parse(path, base); err != nil {
+		return nil, err
+	}
+	lines := strings.SplitAfter(string(base), "\n")
+	start := -1
+	for i, l := range lines {
+		if k, rest, ok := strings.Cut(strings.TrimRight(l, "\r\n"), ":"); ok && k == "network" {
+			if rest = strings.TrimSpace(rest); rest != "" && !strings.HasPrefix(rest, "#") {
+				return nil, fmt.Errorf("%s:%d: network is written on one line; write it as a block to merge into it", path, i+1)
+			}
+			start = i
+		}
+	}
+	keys := func(ind int) string {
+		var b strings.Builder
+		sp := strings.Repeat(" ", ind)
+		fmt.Fprintf(&b, "%s# Measured by `augur bench network` on %s: %s.\n", sp, r.Measured.Format("2006-01-02 15:04 MST"), methodText(r))
+		writeNetworkKeys(&b, r, sp)
+		return b.String()
+	}
+	if start < 0 {
+		out := strings.Join(lines, "")
+		if out != "" && !strings.HasSuffix(out, "\n") {
+			out += "\n"
+		}
+		return checkMerged(path, out+"network:\n"+keys(2))
+	}
+	// The network's block runs to the next line that starts a top-level
+	// key; its keys are at the indentation of its first key.
+	end, ind := len(lines), -1
+	for i := start + 1; i < len(lines); i++ {
+		t := strings.TrimRight(lines[i], "\r\n")
+		trim := strings.TrimLeft(t, " ")
+		if trim == "" || strings.HasPrefix(trim, "#") {
+			continue
+		}
+		if len(t) == len(trim) {
+			end = i
+			break
+		}
+		if ind < 0 {
+			ind = len(t) - len(trim)
+		}
+	}
+	var kept []string
+	for i := start + 1; i < end; i++ {
+		t := strings.TrimRight(lines[i], "\r\n")
+		trim := strings.TrimLeft(t, " ")
+		if strings.HasPrefix(trim, calibNote[0]) || strings.HasPrefix(trim, calibNote[1]) {
+			continue // no longer true
+		}
+		if len(t)-len(trim) == ind && hasAnyPrefix(trim, measuredKeys) {
+			// Drop the key, the comment lines right above it (they
+			// explain the old value) and what is nested under it.
+			for len(kept) > 0 && strings.HasPrefix(strings.TrimLeft(kept[len(kept)-1], " "), "#") {
+				kept = kept[:len(kept)-1]
+			}
+			for i+1 < end {
+				n := strings.TrimRight(lines[i+1], "\r\n")
+				nt := strings.TrimLeft(n, " ")
+				if nt != "" && len(n)-len(nt) <= ind {
+					break
+				}
+				i++
+			}
+			continue
+		}
+		kept = append(kept, lines[i])
+	}
+	if ind < 0 {
+		ind = 2
+	}
+	out := strings.Join(lines[:start+1], "") + keys(ind) + strings.Join(kept, "") + strings.Join(lines[end:], "")
+	return checkMerged(path, out)
+}
+
+func hasAnyPrefix(s string, ps []string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkMerged(path, out string) ([]byte, error) {
+	if _, err := machine.Parse(path, []byte(out)); err != nil {
+		return nil, fmt.Errorf("%s with the measured network does not load (%w); copy the network keys by hand", path, err)
+	}
+	return []byte(out), nil
 }
 
 func methodText(r *Result) string {

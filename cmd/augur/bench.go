@@ -47,7 +47,8 @@ message-size range a latency and a bandwidth, the ranges' breakpoints
 found by exhaustive search (up to --segments ranges). The file gives the
 network's latency, bandwidth and segments (the constant model uses them),
 and the same curve as smpi/lat-factor and smpi/bw-factor strings for
---cfg under --network-model SMPI. --mpi does it with MPI instead (mpicc,
+--cfg under --network-model SMPI; --base M.yaml puts them into a machine
+file of yours instead (one from bench machine). --mpi does it with MPI instead (mpicc,
 mpirun and ompi_info installed): the ping-pong between the first two of
 --hosts, then the collectives SkaMPI's way, per OpenMPI algorithm
 (coll_tuned_<coll>_algorithm), per size and per process count (--np).

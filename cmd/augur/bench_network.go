@@ -31,6 +31,7 @@ type netFlags struct {
 	timeout      *time.Duration
 	sessions     *int
 	workdir      *string
+	base         *string
 }
 
 func (n *netFlags) define(fs *flag.FlagSet) {
@@ -45,6 +46,7 @@ func (n *netFlags) define(fs *flag.FlagSet) {
 	n.segments = fs.Int("segments", 3, "network: at most `N` size ranges in the piecewise fit")
 	n.timeout = fs.Duration("timeout", 2*time.Minute, "network: longest wait `D` for a peer, a connection or one message's round trip; --mpi: the whole run may take 10 × D")
 	n.sessions = fs.Int("sessions", 1, "network --listen: serve `N` peers, one after the other, then exit")
+	n.base = fs.String("base", "", "network: with -o, write machine file `FILE` (e.g. from bench machine) with the measured network in it, instead of a file of two nodes")
 	n.workdir = fs.String("workdir", "", "network --mpi: build the benchmark in `DIR`, which must be the same path on every host (default: a temporary directory)")
 }
 
@@ -78,6 +80,19 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
+	}
+	if *n.base != "" && *bf.out == "" {
+		return fail(exitUsage, "--base %s: give -o FILE to write the result to", *n.base)
+	}
+	var base []byte
+	if *n.base != "" {
+		// Read before measuring: a missing file should not cost a run.
+		if base, err = os.ReadFile(*n.base); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		if _, err := machine.Parse(*n.base, base); err != nil {
+			return fail(exitInput, "%v", err)
+		}
 	}
 	name := *bf.name
 	if name == "" {
@@ -122,11 +137,19 @@ func benchNetwork(e *env, bf *benchFlags) int {
 		r.Collectives = colls
 	}
 	if *bf.out != "" {
-		var buf bytes.Buffer
-		if err := netbench.WriteMachine(&buf, name, runtime.NumCPU(), r); err != nil {
-			return fail(exitSim, "%v", err)
+		var data []byte
+		if base != nil {
+			if data, err = netbench.MergeNetwork(*n.base, base, r); err != nil {
+				return fail(exitInput, "%v", err)
+			}
+		} else {
+			var buf bytes.Buffer
+			if err := netbench.WriteMachine(&buf, name, runtime.NumCPU(), r); err != nil {
+				return fail(exitSim, "%v", err)
+			}
+			data = buf.Bytes()
 		}
-		if err := os.WriteFile(*bf.out, buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(*bf.out, data, 0o644); err != nil {
 			return fail(exitInput, "%v", err)
 		}
 	}

@@ -27,7 +27,7 @@ func TestBenchNetworkLoopback(t *testing.T) {
 	done := make(chan string, 1)
 	go func() {
 		var out, errb bytes.Buffer
-		code := run(&env{stdout: &out, stderr: &errb}, []string{"bench", "network", "--listen", addr, "--timeout", "30s", "--sessions", "3"})
+		code := run(&env{stdout: &out, stderr: &errb}, []string{"bench", "network", "--listen", addr, "--timeout", "30s", "--sessions", "4"})
 		done <- fmt.Sprintf("%d %s%s", code, out.String(), errb.String())
 	}()
 	dir := t.TempDir()
@@ -47,7 +47,16 @@ func TestBenchNetworkLoopback(t *testing.T) {
 		!strings.HasPrefix(lines[1], "sample,,,,2,1,") || !strings.HasPrefix(lines[17], "sample,,,,2,65536,") || !strings.HasPrefix(lines[18], "segment,,,,,0,") {
 		t.Errorf("csv: exit %d %s%s", code, csvOut, errs)
 	}
-	if l := <-done; strings.Count(l, "served") != 3 || !strings.HasPrefix(l, "0 ") {
+	// --base: Gescher's nodes and intra with the measured network.
+	merged := filepath.Join(dir, "gescher.yaml")
+	if code, _, errs := augur(t, "bench", "network", "--peer", addr, "--max-size", "64KiB", "--reps", "2", "--base", ex+"machines/gescher.yaml", "-o", merged); code != exitOK {
+		t.Errorf("--base: exit %d %s", code, errs)
+	} else if g, err := machine.Load(merged); err != nil || g.NumNodes() != 16 || g.Net.IntraLatency != 5e-6 || len(g.Net.Segments) == 0 {
+		t.Errorf("--base: %v %+v", err, g)
+	} else if data, _ := os.ReadFile(merged); strings.Contains(string(data), "100us end to end") {
+		t.Errorf("--base kept the old latency's comment:\n%s", data)
+	}
+	if l := <-done; strings.Count(l, "served") != 4 || !strings.HasPrefix(l, "0 ") {
 		t.Errorf("listener: %s", l)
 	}
 	var r struct {
@@ -144,9 +153,22 @@ func TestBenchNetworkUsage(t *testing.T) {
 		{"bench", "network", "--mpi", "--hosts", ","},
 		{"bench", "network", "--listen", "127.0.0.1:0", "--sessions", "0"},
 		{"bench", "network", "extra"},
+		{"bench", "network", "--peer", "a:1", "--base", "m.yaml"},
 	} {
 		if code, _, errs := augur(t, c...); code != exitUsage || errs == "" {
 			t.Errorf("%v: exit %d, %q", c, code, errs)
+		}
+	}
+}
+
+// A --base that is missing or does not load is refused before measuring.
+func TestBenchNetworkBadBase(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("name: x\nnodes: 3\n"), 0o644)
+	for _, base := range []string{"/nonexistent/m.yaml", bad} {
+		code, _, errs := augur(t, "bench", "network", "--peer", "127.0.0.1:1", "--base", base, "-o", filepath.Join(t.TempDir(), "o.yaml"))
+		if code != exitInput || strings.Contains(errs, "connecting") {
+			t.Errorf("%s: exit %d %s", base, code, errs)
 		}
 	}
 }
