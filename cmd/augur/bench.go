@@ -48,9 +48,9 @@ found by exhaustive search (up to --segments ranges). The file gives the
 network's latency, bandwidth and segments (the constant model uses them),
 and the same curve as smpi/lat-factor and smpi/bw-factor strings for
 --cfg under --network-model SMPI; --base M.yaml puts them into a machine
-file of yours instead (one from bench machine). --mpi does it with MPI instead (mpicc,
-mpirun and ompi_info installed): the ping-pong between the first two of
---hosts, then the collectives SkaMPI's way, per OpenMPI algorithm
+file of yours instead (one from bench machine). --mpi does it with MPI
+(mpicc, mpirun and ompi_info installed): the ping-pong between the first
+two of --hosts, then the collectives SkaMPI's way, per OpenMPI algorithm
 (coll_tuned_<coll>_algorithm), per size and per process count (--np).
 Every wait is bounded by --timeout.
 
