@@ -48,9 +48,7 @@ var sampleMark = regexp.MustCompile(`^sample\s*$`)
 // around every loop that makes no MPI call and is not inside another such
 // loop (timers never go inside the innermost loops, whose bodies are too
 // short for a clock), and the threshold iteration rule on the loops
-// marked `#pragma augur sample` (on either of the two lines above the
-// loop, the lines augur analyze reads its annotations from) or named in
-// sample. The compute bursts and MPI calls themselves are written by the
+// marked `#pragma augur sample` (see markedLoops) or named in sample. The compute bursts and MPI calls themselves are written by the
 // PMPI recorder the program is linked with.
 func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string][]byte, sample []string) (*TimeProgram, error) {
 	p := &TimeProgram{Files: map[string][]byte{}}
@@ -294,18 +292,18 @@ func commBlocks(a *analyze.Analysis) map[*analyze.Block]bool {
 }
 
 // markedLoops are the loops to sample: those with `#pragma augur sample`
-// on one of the two lines above, and those named in names, in source
-// order. A name that is not a loop block is an error.
+// on the line above, or on the line above that when it holds another
+// annotation (`#pragma augur loop(...)`: augur analyze reads the nearer
+// one), and those named in names, in source order. A name that is not a
+// loop block is an error.
 func markedLoops(a *analyze.Analysis, srcs []analyze.Source, names []string) ([]*analyze.Block, error) {
-	marks := map[string]map[int]bool{}
+	marks := map[string]map[int]bool{} // file → line → a sample mark (true) or another annotation
 	for _, s := range srcs {
 		for _, pr := range s.Pragmas {
-			if sampleMark.MatchString(strings.TrimSpace(pr.Text)) {
-				if marks[pr.Pos.File] == nil {
-					marks[pr.Pos.File] = map[int]bool{}
-				}
-				marks[pr.Pos.File][pr.Pos.Line] = true
+			if marks[pr.Pos.File] == nil {
+				marks[pr.Pos.File] = map[int]bool{}
 			}
+			marks[pr.Pos.File][pr.Pos.Line] = sampleMark.MatchString(strings.TrimSpace(pr.Text))
 		}
 	}
 	want := map[string]bool{}
@@ -318,7 +316,8 @@ func markedLoops(a *analyze.Analysis, srcs []analyze.Source, names []string) ([]
 			continue
 		}
 		m := marks[b.Pos.File]
-		if want[b.Name] || m[b.Pos.Line-1] || m[b.Pos.Line-2] {
+		_, annotated := m[b.Pos.Line-1]
+		if want[b.Name] || m[b.Pos.Line-1] || (annotated && m[b.Pos.Line-2]) {
 			out = append(out, b)
 			delete(want, b.Name)
 		}

@@ -148,7 +148,11 @@ func runInstrument(e *env, c *command, args []string) int {
 				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", d.Pos)
 			}
 		}
-		tp, err := instrument.RewriteTime(a, analyze.Sources(prog), sources, f.sample)
+		var sample []string
+		for _, v := range f.sample {
+			sample = append(sample, strings.Split(v, ",")...)
+		}
+		tp, err := instrument.RewriteTime(a, analyze.Sources(prog), sources, sample)
 		if err != nil {
 			return fail(exitUsage, "%v", err)
 		}
