@@ -328,7 +328,13 @@ func markedLoops(a *analyze.Analysis, srcs []analyze.Source, names []string) ([]
 			missing = append(missing, n)
 		}
 		sort.Strings(missing)
-		return nil, fmt.Errorf("--sample %s: no loop of that name (augur analyze names them, e.g. main_L42)", strings.Join(missing, ","))
+		var loops []string
+		for _, b := range a.Blocks() {
+			if b.Kind == analyze.Loop {
+				loops = append(loops, b.Name)
+			}
+		}
+		return nil, fmt.Errorf("--sample %s: no loop of that name; the loops are %s", strings.Join(missing, ","), strings.Join(loops, " "))
 	}
 	return out, nil
 }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Validation of augur instrument --time (dPerf's timed run; docs/instrument.md):
+# each program of examples/analyze at its middle size, at 1, 2 and 4 ranks
+# under OpenMPI (mpicc -O2, --oversubscribe: this machine has 2 cores):
+#   plain_s    the plain program's time_s, fastest of REPS runs
+#   timed_s    the --time program's, fastest of REPS runs, and its slowdown
+#   pred_s     replay of the --time traces on examples/mpi/localhost.xml
+#              (this machine), the lowest of the REPS runs' predictions,
+#              and its error against plain_s
+#   samp_s     the same with the main loop sampled (--sample, threshold
+#              iteration rule): run time, how much of timed_s it saves,
+#              prediction and error
+# then, with SimGrid's smpirun, whether each rank's MPI actions are those
+# smpirun -trace-ti records and how the compute totals compare, and the
+# 4-rank traces replayed on a 64-node cluster and on dPerf's two-switch
+# heterogeneous cluster (bench/dperf_cluster.xml).
+#
+#   bench/instrument_time.sh [REPS]     (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+reps=${1:-3}
+root=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm_rsh_agent=
+go build -o "$work/augur" ./cmd/augur
+go build -o "$work/titcmp" ./bench/titcmp
+go run ./bench/gentit -np 64 -platform "$work/cluster64.xml" -backbone 2.25e9 > /dev/null
+printf 'pd-0\nc2-0\npd-1\nc2-1\n' > "$work/hf4"
+here=examples/mpi/localhost.xml
+smpi=$(command -v smpirun || true)
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $reps runs of each"
+
+min() { sort -g | head -1; }
+run() { # run NP BIN ARGS...: time_s of one run
+    local np=$1; shift
+    mpirun -np "$np" --oversubscribe "$@" 2>/dev/null | sed -n 's/^time_s=//p'
+}
+replay() { # replay INDEX PLATFORM [HOSTFILE]: simulated seconds
+    if [ -n "${3:-}" ]; then
+        "$work/augur" replay "$1" --platform "$2" --hostfile "$3" | awk '/^Simulation time/{print $2 == "time" ? $3 : $2}'
+    else
+        "$work/augur" replay "$1" --platform "$2" | awk '/^Simulation time/{print $3}'
+    fi
+}
+
+printf '%-7s %2s %9s %9s %6s %9s %7s %9s %5s %9s %7s\n' program np plain_s timed_s slow pred_s err samp_s cut samp_pred err
+fidelity=()
+for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|main_L58" "lu 800|main_L53" "isort 4194304|main_L97,main_L102"; do
+    args=${spec%|*}
+    sample=${spec#*|}
+    set -- $args
+    prog=$1
+    shift
+    src=examples/analyze/$prog.c
+    mpicc -O2 -o "$work/$prog" "$src" -Iexamples/analyze -lm
+    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null 2>&1
+    "$work/augur" instrument "$src" -I examples/analyze --time --sample "$sample" -o "$work/$prog.samp" --build > /dev/null 2>&1
+    if [ -n "$smpi" ]; then
+        smpicc -O2 -o "$work/$prog.smpi" "$src" -Iexamples/analyze -lm 2> /dev/null
+    fi
+    for np in 1 2 4; do
+        plain=$(for _ in $(seq "$reps"); do run "$np" "$work/$prog" "$@"; done | min)
+        timed=() tpred=() samp=() spred=()
+        for r in $(seq "$reps"); do
+            timed+=("$(run "$np" "$work/$prog.time/$prog" "$@")")
+            tpred+=("$(replay "$work/$prog.time/index.txt" "$here")")
+            samp+=("$(run "$np" "$work/$prog.samp/$prog" "$@")")
+            spred+=("$(replay "$work/$prog.samp/index.txt" "$here")")
+        done
+        t=$(printf '%s\n' "${timed[@]}" | min)
+        tp=$(printf '%s\n' "${tpred[@]}" | min)
+        s=$(printf '%s\n' "${samp[@]}" | min)
+        sp=$(printf '%s\n' "${spred[@]}" | min)
+        awk -v p="$prog" -v n="$np" -v m="$plain" -v t="$t" -v tp="$tp" -v s="$s" -v sp="$sp" 'BEGIN {
+            printf "%-7s %2d %9.4f %9.4f %5.2fx %9.4f %+6.1f%% %9.4f %4.0f%% %9.4f %+6.1f%%\n",
+                p, n, m, t, t / m, tp, 100 * (tp - m) / m, s, 100 * (1 - s / t), sp, 100 * (sp - m) / m }'
+        if [ "$np" = 4 ]; then
+            c64=$(replay "$work/$prog.time/index.txt" "$work/cluster64.xml")
+            dp=$(replay "$work/$prog.time/index.txt" bench/dperf_cluster.xml "$work/hf4")
+            fidelity+=("$(printf '%-7s 4 ranks: this machine %.4f s, 64-node cluster %.4f s, dPerf cluster %.4f s' "$prog" "$tp" "$c64" "$dp")")
+        fi
+        if [ -n "$smpi" ]; then
+            # The last --time run's traces against smpirun's for the same input.
+            rm -rf "$work/ti"*
+            (cd "$work" && smpirun -np "$np" -platform "$root/$here" --cfg=smpi/host-speed:1Gf -trace-ti \
+                --cfg=tracing/filename:"$work/ti.txt" "$work/$prog.smpi" "$@" > /dev/null 2>&1)
+            (cd "$work" && ./titcmp "$work/$prog.time/index.txt" "$work/ti.txt" "$np" || true) |
+                sed "s/^/  $prog np=$np smpirun: /" >> "$work/fidelity.txt"
+        fi
+    done
+done
+echo
+echo "replay of the same 4-rank --time traces on other platforms (simulated seconds):"
+printf '  %s\n' "${fidelity[@]}"
+if [ -n "$smpi" ]; then
+    echo
+    echo "MPI actions and compute of the --time traces against smpirun -trace-ti's (the last --time run):"
+    cat "$work/fidelity.txt"
+fi
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
