@@ -82,10 +82,10 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         fi
         if [ -n "$smpi" ]; then
             # The last --time run's traces against smpirun's for the same input.
-            rm -rf "$work/ti"*
+            rm -rf "$work/smpi-ti"*
             (cd "$work" && smpirun -np "$np" -platform "$root/$here" --cfg=smpi/host-speed:1Gf -trace-ti \
-                --cfg=tracing/filename:"$work/ti.txt" "$work/$prog.smpi" "$@" > /dev/null 2>&1)
-            (cd "$work" && ./titcmp "$work/$prog.time/index.txt" "$work/ti.txt" "$np" || true) |
+                --cfg=tracing/filename:"$work/smpi-ti.txt" "$work/$prog.smpi" "$@" > /dev/null 2>&1)
+            (cd "$work" && ./titcmp "$work/$prog.time/index.txt" "$work/smpi-ti.txt" "$np" || true) |
                 sed "s/^/  $prog np=$np smpirun: /" >> "$work/fidelity.txt"
         fi
     done

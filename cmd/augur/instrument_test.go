@@ -157,12 +157,12 @@ func TestInstrumentTime(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
-	for _, want := range []string{"timed.c:58:9: note: this call's datatype is not a constant", "timed.c:60:9: note"} {
+	for _, want := range []string{"timed.c:65:9: note: this call's datatype is not a constant", "timed.c:67:9: note"} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr does not say %q:\n%s", want, errs)
 		}
 	}
-	if !strings.Contains(out, "3 timed loops, 2 sampled (relax_L21 main_L44_2)") {
+	if !strings.Contains(out, "4 timed loops, 3 sampled (relax_L22 main_L41_2 main_L51_2)") {
 		t.Errorf("instrument said:\n%s", out)
 	}
 	if b, err := mpirun(2, filepath.Join(dir, "timed")).CombinedOutput(); err != nil {
@@ -177,7 +177,7 @@ func TestInstrumentTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"relax_L21": 30000, "main_L44_2": 40}
+	want := map[string]int{"relax_L22": 30000, "main_L41_2": 20000, "main_L51_2": 40}
 	for _, l := range strings.Split(string(times), "\n") {
 		f := strings.Fields(l)
 		if len(f) == 7 && f[0] == "sampled" {
@@ -266,10 +266,10 @@ func TestInstrumentTimeErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{src, "--time", "--count", "-o", "x"}, exitUsage, "one of them"},
-		{[]string{src, "--count", "--sample", "main_L43", "-o", "x"}, exitUsage, "go with --time"},
+		{[]string{src, "--count", "--sample", "main_L50", "-o", "x"}, exitUsage, "go with --time"},
 		{[]string{src, "--time", "--tolerance", "1.5", "-o", "x"}, exitUsage, "--tolerance 1.5"},
 		{[]string{src, "--time", "--ref-speed", "0", "-o", "x"}, exitUsage, "--ref-speed 0"},
-		{[]string{src, "--time", "--sample", "main_L99,main_L43", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
+		{[]string{src, "--time", "--sample", "main_L99,main_L50", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
 	} {
 		code, _, errs := augur(t, append([]string{"instrument"}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.want) {

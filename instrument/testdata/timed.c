@@ -1,6 +1,7 @@
 /* A program for augur instrument --time's tests: every kind of MPI call
  * the trace writes, a loop without MPI calls whose iterations are sampled,
- * and a main loop with MPI calls whose computation is sampled. Run with
+ * one with a continue, and a main loop with MPI calls whose computation
+ * is sampled. Run with
  * two ranks; "crash" as the first argument makes rank 1 die in the main
  * loop's third iteration. */
 #include <mpi.h>
@@ -36,6 +37,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < N; i++)
         a[i] = i % 7;
     double s = relax();
+#pragma augur sample
+    for (int r = 0; r < 20000; r++) {
+        if (r % 3 == 0)
+            continue; /* counted before the body, so that continue cannot skip the count */
+        s += a[r % N] * 1e-9;
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     int right = (rank + 1) % size, left = (rank + size - 1) % size;
     MPI_Datatype t = MPI_INT; /* a datatype that is not a constant */
