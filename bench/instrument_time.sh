@@ -7,13 +7,18 @@
 #   pred_s     replay of the --time traces on examples/mpi/localhost.xml
 #              (this machine), the lowest of the REPS runs' predictions,
 #              and its error against plain_s
+#   ref_s      the time examples/analyze/measured/ holds for that size and
+#              number of ranks (bench/analyze_measure.sh, fastest of 9 runs
+#              at a quieter hour; none at 4 ranks), and pred_s's error
+#              against it
 #   samp_s     the same with the main loop sampled (--sample, threshold
 #              iteration rule): run time, how much of timed_s it saves,
 #              prediction and error
 # then, with SimGrid's smpirun, whether each rank's MPI actions are those
 # smpirun -trace-ti records and how the compute totals compare, and the
-# 4-rank traces replayed on a 64-node cluster and on dPerf's two-switch
-# heterogeneous cluster (bench/dperf_cluster.xml).
+# 4-rank traces replayed by augur and by smpirun -replay on this machine,
+# on a 64-node cluster and on dPerf's two-switch heterogeneous cluster
+# (bench/dperf_cluster.xml, ranks on pd-0 c2-0 pd-1 c2-1).
 #
 #   bench/instrument_time.sh [REPS]     (default 3)
 set -euo pipefail
@@ -26,7 +31,6 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm_rs
 go build -o "$work/augur" ./cmd/augur
 go build -o "$work/titcmp" ./bench/titcmp
 go run ./bench/gentit -np 64 -platform "$work/cluster64.xml" -backbone 2.25e9 > /dev/null
-printf 'pd-0\nc2-0\npd-1\nc2-1\n' > "$work/hf4"
 here=examples/mpi/localhost.xml
 smpi=$(command -v smpirun || true)
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $reps runs of each"
@@ -36,15 +40,23 @@ run() { # run NP BIN ARGS...: time_s of one run
     local np=$1; shift
     mpirun -np "$np" --oversubscribe "$@" 2>/dev/null | sed -n 's/^time_s=//p'
 }
-replay() { # replay INDEX PLATFORM [HOSTFILE]: simulated seconds
-    if [ -n "${3:-}" ]; then
-        "$work/augur" replay "$1" --platform "$2" --hostfile "$3" | awk '/^Simulation time/{print $2 == "time" ? $3 : $2}'
-    else
-        "$work/augur" replay "$1" --platform "$2" | awk '/^Simulation time/{print $3}'
-    fi
+replay() { # replay INDEX PLATFORM [HOSTFILE]: simulated seconds, or NaN (said on stderr)
+    local hf=()
+    [ -n "${3:-}" ] && hf=(--hostfile "$3")
+    "$work/augur" replay "$1" --platform "$2" "${hf[@]}" > "$work/replay.out" 2>&1 || echo "replay $1 on $2: $(tail -1 "$work/replay.out")" >&2
+    awk '/^Simulation time/{print $3; found = 1} END { if (!found) print "nan" }' "$work/replay.out"
 }
 
-printf '%-7s %2s %9s %9s %6s %9s %7s %9s %5s %9s %7s\n' program np plain_s timed_s slow pred_s err samp_s cut samp_pred err
+printf 'pd-0\nc2-0\npd-1\nc2-1\n' > "$work/hf4"
+printf 'core0\ncore1\ncore0\ncore1\n' > "$work/hf4here"
+replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
+ref() { # ref PROG NP ARGS...: tm_s of examples/analyze/measured/PROG.csv, or -
+    local prog=$1 np=$2
+    shift 2
+    awk -F, -v np="$np" -v n="$1" -v it="${2:-}" 'NR > 1 && $1 == np && $2 == n && (it == "" || $3 == it) {
+        print (it == "" ? $3 : $4); found = 1 } END { if (!found) print "-" }' "examples/analyze/measured/$prog.csv"
+}
+printf '%-7s %2s %9s %9s %6s %9s %7s %9s %7s %9s %5s %9s %7s\n' program np plain_s timed_s slow pred_s err ref_s err samp_s cut samp_pred err
 fidelity=()
 for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|main_L58" "lu 800|main_L53" "isort 4194304|main_L97,main_L102"; do
     args=${spec%|*}
@@ -72,13 +84,21 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         tp=$(printf '%s\n' "${tpred[@]}" | min)
         s=$(printf '%s\n' "${samp[@]}" | min)
         sp=$(printf '%s\n' "${spred[@]}" | min)
-        awk -v p="$prog" -v n="$np" -v m="$plain" -v t="$t" -v tp="$tp" -v s="$s" -v sp="$sp" 'BEGIN {
-            printf "%-7s %2d %9.4f %9.4f %5.2fx %9.4f %+6.1f%% %9.4f %4.0f%% %9.4f %+6.1f%%\n",
-                p, n, m, t, t / m, tp, 100 * (tp - m) / m, s, 100 * (1 - s / t), sp, 100 * (sp - m) / m }'
+        rf=$(ref "$prog" "$np" "$@")
+        awk -v p="$prog" -v n="$np" -v m="$plain" -v t="$t" -v tp="$tp" -v s="$s" -v sp="$sp" -v rf="$rf" 'BEGIN {
+            re = rf == "-" ? "      -" : sprintf("%+6.1f%%", 100 * (tp - rf) / rf)
+            printf "%-7s %2d %9.4f %9.4f %5.2fx %9.4f %+6.1f%% %9s %s %9.4f %4.0f%% %9.4f %+6.1f%%\n",
+                p, n, m, t, t / m, tp, 100 * (tp - m) / m, rf, re, s, 100 * (1 - s / t), sp, 100 * (sp - m) / m }'
         if [ "$np" = 4 ]; then
+            here4=$(replay "$work/$prog.time/index.txt" "$here" "$work/hf4here")
             c64=$(replay "$work/$prog.time/index.txt" "$work/cluster64.xml")
             dp=$(replay "$work/$prog.time/index.txt" bench/dperf_cluster.xml "$work/hf4")
-            fidelity+=("$(printf '%-7s 4 ranks: this machine %.4f s, 64-node cluster %.4f s, dPerf cluster %.4f s' "$prog" "$tp" "$c64" "$dp")")
+            sg=-
+            if [ -n "$smpi" ] && [ -x "$replaymain" ]; then
+                sg=$(smpirun -no-privatize -replay "$work/$prog.time/index.txt" -np 4 -platform "$here" -hostfile "$work/hf4here" \
+                    "$replaymain" 2>&1 | awk '/Simulation time/{print $NF}' | head -1)
+            fi
+            fidelity+=("$(printf '%-7s 4 ranks: this machine %.6f s (smpirun -replay %s s), 64-node cluster %.4f s, dPerf cluster %.4f s' "$prog" "$here4" "$sg" "$c64" "$dp")")
         fi
         if [ -n "$smpi" ]; then
             # The last --time run's traces against smpirun's for the same input.
