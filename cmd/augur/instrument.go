@@ -50,16 +50,16 @@ func instrumentCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newInstrumentFlags(fs) },
 		name:    "instrument",
-		summary: "write a C/MPI program that counts its blocks when run (ChronosMix's post-mortem counts)",
-		usage:   "PROG.c [more.c ...] --count -o DIR [-I DIR] [-D NAME=VALUE] [--build] [flags]",
-		help: `Writes the program again into DIR with a counter on every loop (its entries
-and iterations) and every if (its executions and each arm's): the blocks of
-augur analyze, with their names. Every line keeps its number, so compiler
-messages point at your code. DIR also gets augur_count.c, the runtime that
-writes DIR/augur-counts.RANK.txt when each process exits; --build compiles
-everything into DIR/PROG with mpicc (or cc).
+		summary: "write a C/MPI program that counts or times its blocks when run (ChronosMix's counts, dPerf's traces)",
+		usage:   "PROG.c [more.c ...] --count|--time -o DIR [-I DIR] [-D NAME=VALUE] [--sample LOOP] [--build] [flags]",
+		help: `Writes the program again into DIR, instrumented on augur analyze's blocks,
+with their names. Every line keeps its number, so compiler messages point at
+your code. --build compiles it into DIR/PROG with mpicc (cc when the program
+does not include mpi.h); without it, the command to use is printed.
 
-Run the program as usual, then give the directory to augur analyze:
+--count (ChronosMix's post-mortem counts): a counter on every loop (its
+entries and iterations) and every if (its executions and each arm's);
+augur_count.c writes DIR/augur-counts.RANK.txt when each process exits.
 
   augur instrument examples/analyze/isort.c -I examples/analyze --count -o cnt --build
   mpirun -np 2 cnt/isort 1048576
@@ -69,7 +69,26 @@ augur analyze then takes the loop counts and branch probabilities it could
 not know from the run (provenance "measured"), and prints static against
 measured counts where it has both.
 
-Exit status 1 when the program cannot be read, analysed, written or built.`,
+--time (dPerf's timed run): augur's PMPI recorder is linked in; each rank
+writes DIR/rank-R.txt, a SimGrid time-independent trace of its MPI calls and
+of the compute between them (the thread's CPU seconds x --ref-speed flops),
+rank 0 DIR/index.txt, and each rank DIR/augur-times.RANK.txt, the CPU time of
+every loop without MPI calls that is not inside another. Loops marked
+#pragma augur sample (on the line above the loop, or above its
+#pragma augur loop) or named by --sample run dPerf's threshold iteration
+rule: timed until the mean time of an iteration moves by less than
+--tolerance between checkpoints, then skipped and charged at that mean. In a
+marked loop that makes MPI calls, the MPI calls all run and the loops
+without MPI calls inside it are what is sampled. Skipping changes what the
+program computes: mark only loops whose results decide neither control flow
+nor message sizes (docs/instrument.md).
+
+  augur instrument examples/analyze/jacobi.c -I examples/analyze --time --sample main_L64 -o tj --build
+  mpirun -np 2 tj/jacobi 1024 100
+  augur replay tj/index.txt --platform examples/mpi/localhost.xml
+
+Exit status 1 when the program cannot be read, analysed, written or built,
+2 for a wrong command line.`,
 	}
 	c.run = func(e *env, args []string) int { return runInstrument(e, c, args) }
 	return c
