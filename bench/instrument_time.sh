@@ -2,7 +2,8 @@
 # Validation of augur instrument --time (dPerf's timed run; docs/instrument.md):
 # each program of examples/analyze at its middle size, at 1, 2 and 4 ranks
 # under OpenMPI (mpicc -O2, --oversubscribe: this machine has 2 cores):
-#   plain_s    the plain program's time_s, fastest of REPS runs
+#   plain_s    the plain program's time_s, fastest of REPS runs (the three
+#              programs run in turn, so that they see the same load)
 #   timed_s    the --time program's, fastest of REPS runs, and its slowdown
 #   pred_s     replay of the --time traces on examples/mpi/localhost.xml
 #              (this machine), the lowest of the REPS runs' predictions,
@@ -20,10 +21,10 @@
 # on a 64-node cluster and on dPerf's two-switch heterogeneous cluster
 # (bench/dperf_cluster.xml, ranks on pd-0 c2-0 pd-1 c2-1).
 #
-#   bench/instrument_time.sh [REPS]     (default 3)
+#   bench/instrument_time.sh [REPS]     (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-reps=${1:-3}
+reps=${1:-5}
 root=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -72,14 +73,16 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         smpicc -O2 -o "$work/$prog.smpi" "$src" -Iexamples/analyze -lm 2> /dev/null
     fi
     for np in 1 2 4; do
-        plain=$(for _ in $(seq "$reps"); do run "$np" "$work/$prog" "$@"; done | min)
-        timed=() tpred=() samp=() spred=()
+        # Interleaved, so that the three see the same load.
+        plains=() timed=() tpred=() samp=() spred=()
         for r in $(seq "$reps"); do
+            plains+=("$(run "$np" "$work/$prog" "$@")")
             timed+=("$(run "$np" "$work/$prog.time/$prog" "$@")")
             tpred+=("$(replay "$work/$prog.time/index.txt" "$here")")
             samp+=("$(run "$np" "$work/$prog.samp/$prog" "$@")")
             spred+=("$(replay "$work/$prog.samp/index.txt" "$here")")
         done
+        plain=$(printf '%s\n' "${plains[@]}" | min)
         t=$(printf '%s\n' "${timed[@]}" | min)
         tp=$(printf '%s\n' "${tpred[@]}" | min)
         s=$(printf '%s\n' "${samp[@]}" | min)
