@@ -37,9 +37,12 @@ smpi=$(command -v smpirun || true)
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $reps runs of each"
 
 min() { sort -g | head -1; }
-run() { # run NP BIN ARGS...: time_s of one run
+run() { # run NP BIN ARGS...: time_s of one run, or nan (said on stderr)
     local np=$1; shift
-    mpirun -np "$np" --oversubscribe "$@" 2>/dev/null | sed -n 's/^time_s=//p'
+    if ! mpirun -np "$np" --oversubscribe "$@" > "$work/run.out" 2>&1; then
+        echo "mpirun -np $np $*: $(tail -3 "$work/run.out")" >&2
+    fi
+    awk -F= '/^time_s=/{print $2; found = 1} END { if (!found) print "nan" }' "$work/run.out"
 }
 replay() { # replay INDEX PLATFORM [HOSTFILE]: simulated seconds, or NaN (said on stderr)
     local hf=()
@@ -59,7 +62,7 @@ ref() { # ref PROG NP ARGS...: tm_s of examples/analyze/measured/PROG.csv, or -
 }
 printf '%-7s %2s %9s %9s %6s %9s %7s %9s %7s %9s %5s %9s %7s\n' program np plain_s timed_s slow pred_s err ref_s err samp_s cut samp_pred err
 fidelity=()
-for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|main_L58" "lu 800|main_L53" "isort 4194304|main_L97,main_L102"; do
+for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|main_L58" "lu 800|main_L53" "isort 4194304|main_L102_2,main_L109"; do
     args=${spec%|*}
     sample=${spec#*|}
     set -- $args
@@ -67,8 +70,8 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
     shift
     src=examples/analyze/$prog.c
     mpicc -O2 -o "$work/$prog" "$src" -Iexamples/analyze -lm
-    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null 2>&1
-    "$work/augur" instrument "$src" -I examples/analyze --time --sample "$sample" -o "$work/$prog.samp" --build > /dev/null 2>&1
+    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
+    "$work/augur" instrument "$src" -I examples/analyze --time --sample "$sample" -o "$work/$prog.samp" --build > /dev/null
     if [ -n "$smpi" ]; then
         smpicc -O2 -o "$work/$prog.smpi" "$src" -Iexamples/analyze -lm 2> /dev/null
     fi
