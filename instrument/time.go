@@ -48,8 +48,9 @@ var sampleMark = regexp.MustCompile(`^sample\s*$`)
 // around every loop that makes no MPI call and is not inside another such
 // loop (timers never go inside the innermost loops, whose bodies are too
 // short for a clock), and the threshold iteration rule on the loops
-// marked `#pragma augur sample` (see markedLoops) or named in sample. The compute bursts and MPI calls themselves are written by the
-// PMPI recorder the program is linked with.
+// marked `#pragma augur sample` (see markedLoops) or named in sample.
+// The compute bursts and MPI calls themselves are written by the PMPI
+// recorder the program is linked with.
 func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string][]byte, sample []string) (*TimeProgram, error) {
 	p := &TimeProgram{Files: map[string][]byte{}}
 	comm := commBlocks(a)
@@ -66,6 +67,16 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 		}
 		seq++
 		edits[file] = append(edits[file], edit{start, open, seq}, edit{end, close, -seq})
+		return nil
+	}
+	// wrappable tells whether every node can be wrapped, before any is:
+	// a sample's wraps go in all together or not at all.
+	wrappable := func(ns ...cc.Node) error {
+		for _, n := range ns {
+			if _, _, _, err := span(n, sources); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 
@@ -180,8 +191,9 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 		plans = append(plans, plan{m, units})
 	}
 
-	for i, b := range timers {
-		if err := wrap(b.Stmt, fmt.Sprintf("{ double augur_t%d = augur_vnow(); ", i), fmt.Sprintf(" augur_timed(%d, augur_t%d); }", i, i)); err != nil {
+	for _, b := range timers {
+		k := len(p.Timers)
+		if err := wrap(b.Stmt, fmt.Sprintf("{ double augur_t%d = augur_vnow(); ", k), fmt.Sprintf(" augur_timed(%d, augur_t%d); }", k, k)); err != nil {
 			p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): not timed: %v", b.Name, b.Pos, err))
 			continue
 		}
@@ -210,8 +222,11 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 				close = fmt.Sprintf(" } else augur_ns%d++; }", k)
 				timed = fmt.Sprintf("augur_i%d - (augur_ns%d > 0)", k, k) // the first skipped was counted
 			}
-			err := wrap(m.Stmt, fmt.Sprintf("{ long long augur_i%d = 0, augur_lim%d = augur_loop_begin(%d), augur_ns%d = 0; ", k, k, k, k),
-				fmt.Sprintf(" augur_loop_end(%d, %s, augur_ns%d); }", k, timed, k))
+			err := wrappable(m.Stmt, it.Statement)
+			if err == nil {
+				err = wrap(m.Stmt, fmt.Sprintf("{ long long augur_i%d = 0, augur_lim%d = augur_loop_begin(%d), augur_ns%d = 0; ", k, k, k, k),
+					fmt.Sprintf(" augur_loop_end(%d, %s, augur_ns%d); }", k, timed, k))
+			}
 			if err == nil {
 				err = wrap(it.Statement, open, close)
 			}
@@ -220,6 +235,10 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 				continue
 			}
 			p.Samples = append(p.Samples, Sample{Block: m.Name, Marked: m.Name, Iterations: true})
+			continue
+		}
+		if err := wrappable(m.Stmt); err != nil {
+			p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): not sampled: %v", m.Name, m.Pos, err))
 			continue
 		}
 		first := len(p.Samples)
@@ -235,7 +254,7 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 			// The executions are samples of one entry of the marked loop:
 			// a new entry starts again (its loops may cost differently).
 			if err := wrap(m.Stmt, fmt.Sprintf("{ augur_reset(%d, %d); ", first, n), " }"); err != nil {
-				return nil, fmt.Errorf("%s (%s): %v", m.Name, m.Pos, err)
+				return nil, fmt.Errorf("%s (%s): %v", m.Name, m.Pos, err) // not reached: checked above
 			}
 		}
 	}
