@@ -159,11 +159,18 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 		}
 		taken = append(taken, m)
 		if !comm[m] {
+			// A loop whose count depends on its body (a while loop until
+			// convergence) would never end once its body is skipped: the
+			// analysis must have derived its count, or been told it.
+			if m.Loop.TripsHow == analyze.Default {
+				p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): not sampled: augur analyze cannot derive its iteration count, and if its test depends on its body it would never end once the body is skipped; annotate the count with #pragma augur loop(COUNT) to sample it", m.Name, m.Pos))
+				continue
+			}
+			if !m.Loop.Canonical {
+				p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): sampled on the strength of its annotated count: skipping its body must not change how often it runs", m.Name, m.Pos))
+			}
 			sampled[m] = true
 			plans = append(plans, plan{m, nil})
-			if !m.Loop.Canonical {
-				p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): sampled, but augur analyze cannot derive its iteration count: if its test depends on its body, skipping the body changes how often it runs", m.Name, m.Pos))
-			}
 			continue
 		}
 		var units []*analyze.Block

@@ -87,3 +87,15 @@ func TestRewriteTime(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A marked loop whose count the analysis cannot derive is not sampled:
+// skipping its body could keep it from ending.
+func TestRewriteTimeRefusesUnknownCounts(t *testing.T) {
+	tp, _, err := rewriteTime(t, "testdata/while.c", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tp.Samples) != 0 || len(tp.Notes) != 1 || !strings.Contains(tp.Notes[0], "main_L8 (testdata/while.c:8:5): not sampled: augur analyze cannot derive its iteration count") {
+		t.Errorf("samples %+v, notes %q", tp.Samples, tp.Notes)
+	}
+}
