@@ -44,13 +44,19 @@ func CompareTraces(a, b string, np int, refSpeed, minGap float64) ([]RankCompari
 		return nil, err
 	}
 	defer tb.Close()
+	// Every rank's stream before any is read: a shared trace hands each
+	// line to the stream of its rank, which must exist by then.
+	sa, sb := make([]ir.Stream, np), make([]ir.Stream, np)
+	for r := range np {
+		sa[r], sb[r] = ta.Stream(r, 1/refSpeed), tb.Stream(r, 1/refSpeed)
+	}
 	var out []RankComparison
 	for r := 0; r < np; r++ {
-		oa, ga, err := flatten(ta.Stream(r, 1/refSpeed))
+		oa, ga, err := flatten(sa[r])
 		if err != nil {
 			return nil, fmt.Errorf("%s: rank %d: %w", a, r, err)
 		}
-		ob, gb, err := flatten(tb.Stream(r, 1/refSpeed))
+		ob, gb, err := flatten(sb[r])
 		if err != nil {
 			return nil, fmt.Errorf("%s: rank %d: %w", b, r, err)
 		}
