@@ -19,7 +19,10 @@
 # smpirun -trace-ti records and how the compute totals compare, and the
 # 4-rank traces replayed by augur and by smpirun -replay on this machine,
 # on a 64-node cluster and on dPerf's two-switch heterogeneous cluster
-# (bench/dperf_cluster.xml, ranks on pd-0 c2-0 pd-1 c2-1).
+# (bench/dperf_cluster.xml, ranks on pd-0 c2-0 pd-1 c2-1); and at 8 ranks,
+# more than this machine has cores, the --time traces (CPU time: valid
+# oversubscribed) replayed on 8 such cores against smpirun's simulation of
+# the same program there.
 #
 #   bench/instrument_time.sh [REPS]     (default 5)
 set -euo pipefail
@@ -116,6 +119,27 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         fi
     done
 done
+if [ -n "$smpi" ]; then
+    cat > "$work/cores8.xml" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="cores" prefix="core" radical="0-7" suffix="" speed="1Gf" bw="5GBps" lat="1us"/>
+</platform>
+XML
+    echo
+    echo "8 ranks on 8 cores like this machine's (1 Gf, 5 GB/s, 1 us): replay of the --time traces against smpirun's simulation (simulated time_s):"
+    for spec in "pi 50000000" "jacobi 1024 100" "matmul 512" "lu 800" "isort 4194304"; do
+        set -- $spec
+        prog=$1
+        shift
+        run 8 "$work/$prog.time/$prog" "$@" > /dev/null
+        p=$(replay "$work/$prog.time/index.txt" "$work/cores8.xml")
+        s=$(cd "$work" && smpirun -np 8 -platform "$work/cores8.xml" --cfg=smpi/host-speed:1Gf "$work/$prog.smpi" "$@" 2> /dev/null |
+            awk -F= '/^time_s=/{print $2; found = 1} END { if (!found) print "nan" }')
+        awk -v p="$prog" -v a="$p" -v b="$s" 'BEGIN { printf "  %-7s replay %.4f s, smpirun %.4f s: %+.1f%%\n", p, a, b, 100 * (a - b) / b }'
+    done
+fi
 echo
 echo "replay of the same 4-rank --time traces on other platforms (simulated seconds):"
 printf '  %s\n' "${fidelity[@]}"
