@@ -420,7 +420,7 @@ const (
 // (the thread's CPU time plus the time sampled loops charged, which the
 // PMPI recorder also reads for its compute bursts), the timers, the
 // threshold iteration rule with tolerance tol, and a destructor that
-// writes augur-times.RANK.txt into dir at exit.
+// writes augur-times.RANK.txt at exit into $AUGUR_TIT_DIR, or dir.
 func (p *TimeProgram) Runtime(dir string, tol float64) string {
 	var timers, samples strings.Builder
 	for _, t := range p.Timers {
@@ -597,7 +597,10 @@ static const char *augur_rank(void)
 __attribute__((destructor)) static void augur_write(void)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%%s/augur-times.%%s.txt", %q, augur_rank());
+    const char *dir = getenv("AUGUR_TIT_DIR"); /* where the recorder writes the traces too */
+    if (!dir || !*dir)
+        dir = %q;
+    snprintf(path, sizeof path, "%%s/augur-times.%%s.txt", dir, augur_rank());
     FILE *f = fopen(path, "w");
     if (!f) {
         perror(path);
