@@ -95,6 +95,9 @@ func TestInstrumentUsage(t *testing.T) {
 	}
 }
 
+// smpiReplayMain is the replay program of Debian's SimGrid (libsimgrid-dev).
+const smpiReplayMain = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+
 // needMPI skips a test without OpenMPI's mpicc and mpirun.
 func needMPI(t *testing.T) {
 	t.Helper()
@@ -147,8 +150,8 @@ func timedActions() []string {
 // loop with them, built with mpicc and run at two ranks: the trace's
 // actions are the program's, the datatype that is not a constant is
 // said and sized right, every loop's iterations are timed or skipped,
-// the trace replays, and (with SimGrid) smpirun -trace-ti records the
-// same MPI actions.
+// the trace replays, and (with SimGrid) smpirun -replay gives the same
+// time as augur replay and smpirun -trace-ti records the same MPI actions.
 func TestInstrumentTime(t *testing.T) {
 	needMPI(t)
 	src := "../../instrument/testdata/timed.c"
@@ -195,21 +198,32 @@ func TestInstrumentTime(t *testing.T) {
 		t.Errorf("no sampled line for %v in\n%s", want, times)
 	}
 	index := filepath.Join(dir, "index.txt")
-	if code, out, errs := augur(t, "replay", index, "--platform", "../../examples/mpi/localhost.xml"); code != exitOK || !strings.Contains(out, "Simulation time") {
+	code, out, errs = augur(t, "replay", index, "--platform", "../../examples/mpi/localhost.xml")
+	if code != exitOK || !strings.Contains(out, "Simulation time") {
 		t.Errorf("replay: exit %d: %s%s", code, out, errs)
 	}
 	if _, err := exec.LookPath("smpirun"); err != nil {
-		t.Log("smpirun not found: the comparison with SimGrid's -trace-ti is skipped")
+		t.Log("smpirun not found: the comparisons with SimGrid are skipped")
 		return
+	}
+	platform, err := filepath.Abs("../../examples/mpi/localhost.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// smpirun -replay reads the traces and agrees with augur replay.
+	if _, err := os.Stat(smpiReplayMain); err == nil {
+		b, err := exec.Command("smpirun", "-no-privatize", "-replay", index, "-np", "2", "-platform", platform,
+			smpiReplayMain).CombinedOutput()
+		want := strings.TrimSpace(strings.TrimPrefix(out[strings.Index(out, "Simulation time"):], "Simulation time"))
+		if err != nil || !strings.Contains(string(b), "Simulation time "+want) {
+			t.Errorf("smpirun -replay: %v, want simulation time %s:\n%s", err, want, b)
+		}
+		t.Logf("augur replay and smpirun -replay: %s s", want)
 	}
 	sg := t.TempDir()
 	bin := filepath.Join(sg, "timed")
 	if b, err := exec.Command("smpicc", "-O2", "-o", bin, src).CombinedOutput(); err != nil {
 		t.Fatalf("smpicc: %v\n%s", err, b)
-	}
-	platform, err := filepath.Abs("../../examples/mpi/localhost.xml")
-	if err != nil {
-		t.Fatal(err)
 	}
 	cmd := exec.Command("smpirun", "-np", "2", "-platform", platform, "--cfg=smpi/host-speed:1Gf",
 		"-trace-ti", "--cfg=tracing/filename:"+filepath.Join(sg, "ti.txt"), bin)
