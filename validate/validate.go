@@ -104,6 +104,8 @@ type Table struct {
 	// predicted before, Of how many there were.
 	Partial bool
 	Of      int
+	// Warnings are the model checker's (file:line:col: warning: ...).
+	Warnings []string
 }
 
 // MeanError is the mean of the rows' errors (%).

@@ -44,6 +44,9 @@ func WriteText(w io.Writer, t *Table, stable bool) error {
 		fmt.Fprintf(w, " (%s: %.1f %%)", t.RefName, t.MeanRefError())
 	}
 	_, err := fmt.Fprintln(w)
+	for _, wn := range t.Warnings {
+		fmt.Fprintln(w, wn)
+	}
 	if t.Partial {
 		_, err = fmt.Fprintf(w, "PARTIAL RESULT: interrupted after %d of %d configurations\n", len(t.Rows), t.Of)
 	}
@@ -102,6 +105,12 @@ func WriteCSV(w io.Writer, t *Table, stable bool) error {
 		}
 	}
 	cw.Write(mean)
+	for _, wn := range t.Warnings {
+		// The text says what it is: file:line:col: warning: message.
+		row := make([]string, len(head))
+		row[0] = wn
+		cw.Write(row)
+	}
 	if t.Partial {
 		// The configurations there were, in nodes' column: a count.
 		part := make([]string, len(head))
@@ -136,9 +145,11 @@ func WriteJSON(w io.Writer, t *Table, stable bool) error {
 		Rows         []jsonRow `json:"rows"`
 		MeanError    float64   `json:"mean_error_pct"`
 		MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
+		Warnings     []string  `json:"warnings"`
 		Partial      bool      `json:"partial,omitempty"`
 		Of           int       `json:"configurations,omitempty"`
-	}{Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}, Partial: t.Partial}
+	}{Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}, Partial: t.Partial,
+		Warnings: append([]string{}, t.Warnings...)}
 	if t.Partial {
 		out.Of = t.Of
 	}

@@ -103,6 +103,18 @@ func TestWarningsInEveryFormat(t *testing.T) {
 			t.Errorf("predict --format %s lacks the warning %q:\n%s", format, want, out)
 		}
 	}
+	// validate carries the model's warnings too.
+	measured := writeTemp(t, "tm.csv", "procs,tm_s\n1,1\n")
+	for _, c := range []struct{ format, want string }{
+		{"text", "w.aug:2:6: warning: " + msg + "\n"},
+		{"json", "\"warnings\": [\n    \""},
+		{"csv", `w.aug:2:6: warning: cost function ""F"" is never called",,,,,,` + "\n"},
+	} {
+		code, out, errs := augur(t, "validate", model, measured, "--machine", ex+"machines/ideal.yaml", "--stable", "--format", c.format)
+		if code != exitOK || !strings.Contains(out, c.want) || !strings.Contains(out, "never called") {
+			t.Errorf("validate --format %s: exit %d, lacks %q:\n%s\n%s", c.format, code, c.want, out, errs)
+		}
+	}
 	// A --cfg key smpirun takes but augur ignores is a warning too.
 	ring := writeTemp(t, "ring.txt", "0 init\n1 init\n0 send 1 5 1e6\n1 recv 0 5 1e6\n")
 	rargs := []string{"replay", ring, "--platform", sg + "small_platform.xml", "--cfg", "smpi/host-speed:1f"}

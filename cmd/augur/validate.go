@@ -164,6 +164,8 @@ func runValidate(e *env, c *command, args []string) int {
 		return fail(exitInput, "%v", err)
 	}
 	var checkErr error
+	var warnings []string
+	seen := map[string]bool{}
 	predicted, err := predictRows(pr, rows, func(cfg validate.Config) (float64, time.Duration, error) {
 		start := time.Now()
 		p, err := predict.Run(predict.Options{Filename: pos[0], Source: src, Machine: m,
@@ -176,12 +178,18 @@ func runValidate(e *env, c *command, args []string) int {
 			}
 			return 0, 0, err
 		}
+		for _, d := range p.Warnings {
+			if w := d.Error(); d.Warning && !seen[w] {
+				seen[w] = true
+				warnings = append(warnings, w)
+			}
+		}
 		if p.Deadlock != nil {
 			return 0, 0, fmt.Errorf("the model deadlocks: %v", p.Deadlock)
 		}
 		return p.Time, time.Since(start), nil
 	})
-	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows}
+	t := &validate.Table{Model: f.Name, Machine: m.Name, Rows: rows, Warnings: warnings}
 	if err != nil && e.interrupted() {
 		return writePartialValidation(e, vf, pr, t, predicted, fail)
 	}
