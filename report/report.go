@@ -40,6 +40,10 @@ type Summary struct {
 	// complete runs' JSON, which stays as it was.
 	Partial              bool    `json:"partial,omitempty"`
 	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
+	// CompletedReplications is set when a later replication than the
+	// first was stopped: the figures are the first's, complete, and
+	// Replications lists those that completed.
+	CompletedReplications int `json:"completed_replications,omitempty"`
 }
 
 // Replications summarises several runs with different seeds.
@@ -91,6 +95,7 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	if p.Partial {
 		s.Partial, s.SimulatedTimeReached = true, p.Reached
 		s.PredictedTime = p.Reached
+		s.CompletedReplications = len(p.Times)
 	}
 	if !stable {
 		s.EvalTime = p.EvalTime.Seconds()

@@ -25,11 +25,15 @@ func WriteText(w io.Writer, s *Summary) error {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n")
-	if s.Partial {
+	switch {
+	case s.CompletedReplications > 0:
+		fmt.Fprintf(&b, "PARTIAL RESULT: interrupted after %d complete replication(s); the figures are the first's\n\n", s.CompletedReplications)
+		fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+	case s.Partial:
 		fmt.Fprintf(&b, "PARTIAL RESULT: interrupted at simulated time %s; the figures count the operations completed by then\n"+
 			"(a process still running shows total 0)\n\n", Seconds(s.SimulatedTimeReached))
 		fmt.Fprintf(&b, "Predicted time    ≥ %s\n", Seconds(s.PredictedTime))
-	} else {
+	default:
 		fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
 	}
 	if r := s.Replications; r != nil {

@@ -240,6 +240,9 @@ func runPredict(e *env, c *command, args []string) int {
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
 	switch {
+	case partial && len(p.Times) > 0:
+		prog.finish(fmt.Sprintf("interrupted after %d complete replication(s)", len(p.Times)))
+		fmt.Fprintf(e.stderr, "augur predict: interrupted after %d complete replication(s); the result is partial\n", len(p.Times))
 	case partial:
 		prog.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(p.Reached), count(p.Events)))
 		fmt.Fprintf(e.stderr, "augur predict: interrupted at simulated time %s; the result is partial\n", report.Seconds(p.Reached))

@@ -219,3 +219,30 @@ func TestProgressInterruptedEarly(t *testing.T) {
 		t.Errorf("bench block: exit %d, want %d; stdout %q, stderr %q", code, exitInterrupted, out, errs)
 	}
 }
+
+// Stopped in its second replication, predict keeps the first, complete:
+// 20 000 actions take one poll (at 16 384) a replication; the context
+// allows one, so the second replication stops at its first.
+func TestProgressInterruptedReplications(t *testing.T) {
+	model := writeTemp(t, "steps.aug", stepsModel)
+	args := []string{"predict", model, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--step-loops", "--stable",
+		"--set", "N=20000", "--replications", "5"}
+	code, out, errs := augurCtx(t, &stopAfter{context.Background(), 1}, append(args, "--format", "json")...)
+	var s struct {
+		Partial   bool    `json:"partial"`
+		Reached   float64 `json:"simulated_time_reached_s"`
+		Time      float64 `json:"predicted_time_s"`
+		Completed int     `json:"completed_replications"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil || code != exitInterrupted {
+		t.Fatalf("exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	if !s.Partial || s.Completed != 1 || s.Time != 10000 || s.Reached != 10000 {
+		t.Errorf("partial %v, completed %d, time %g, reached %g; want true, 1, 10000, 10000", s.Partial, s.Completed, s.Time, s.Reached)
+	}
+	_, out, _ = augurCtx(t, &stopAfter{context.Background(), 1}, args...)
+	if !strings.Contains(out, "PARTIAL RESULT: interrupted after 1 complete replication(s); the figures are the first's") ||
+		!strings.Contains(out, "Predicted time    10000 s\n") {
+		t.Errorf("text:\n%s", out)
+	}
+}
