@@ -214,7 +214,7 @@ func runPredict(e *env, c *command, args []string) int {
 	if prog != nil {
 		reps := *pf.replications
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
-			msg := fmt.Sprintf("simulated %s, %s events, %s element executions", report.Seconds(t), count(ev), count(ops))
+			msg := fmt.Sprintf("simulated %s, %s events, %s executions", report.Seconds(t), count(ev), count(ops))
 			if reps > 1 {
 				// Replications are alike: those done tell the time left.
 				prog.fraction(fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg), float64(rep)/float64(reps))

@@ -110,10 +110,18 @@ func (p *progress) fraction(msg string, done float64) {
 	p.update(fmt.Sprintf("%s, %.0f%% done, about %s left", msg, 100*done, left.Round(time.Second)))
 }
 
+// ttyWidth is the longest line written over itself: a longer one would
+// wrap on an 80-column terminal, and \r would then rewrite only its end.
+const ttyWidth = 79
+
 func (p *progress) write(line string) {
 	if p.tty {
+		text := []rune(p.cmd + ": " + line)
+		if len(text) > ttyWidth {
+			text = append(text[:ttyWidth-1], '…')
+		}
 		// \033[K clears what a longer earlier line left.
-		fmt.Fprintf(p.w, "\r%s: %s\033[K", p.cmd, line)
+		fmt.Fprintf(p.w, "\r%s\033[K", string(text))
 		p.shown = true
 		return
 	}

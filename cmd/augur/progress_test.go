@@ -246,3 +246,25 @@ func TestProgressInterruptedReplications(t *testing.T) {
 		t.Errorf("text:\n%s", out)
 	}
 }
+
+// On a terminal the line is rewritten in place, never longer than a
+// terminal's 80 columns (it would wrap, and \r would rewrite only its
+// end), and erased at the end.
+func TestProgressTerminalLine(t *testing.T) {
+	var b bytes.Buffer
+	p := &progress{w: &b, cmd: "augur predict", tty: true}
+	p.update(strings.Repeat("x", 200))
+	p.finish("done")
+	if !strings.HasPrefix(b.String(), "\raugur predict: xxx") || !strings.HasSuffix(b.String(), "…\033[K\r\033[K") ||
+		len([]rune(strings.Split(b.String(), "\033")[0])) != 1+ttyWidth {
+		t.Errorf("terminal output %q", b.String())
+	}
+	b.Reset()
+	p = &progress{w: &b, cmd: "augur predict"}
+	p.update("simulated 1 s")
+	p.finish("done")
+	if lines := strings.Split(b.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "augur predict: simulated 1 s (") ||
+		!strings.HasPrefix(lines[1], "augur predict: done in ") {
+		t.Errorf("plain output %q", b.String())
+	}
+}
