@@ -60,6 +60,9 @@ type Unit struct {
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"comm_s"`
 	Wait    float64 `json:"wait_s"`
+	// Elements are the unit's own figures per element (empty when the
+	// result does not have them): the per-unit tables and pies.
+	Elements []Element `json:"elements,omitempty"`
 }
 
 // Element is one element's aggregate (over all units, or over one unit).
@@ -105,13 +108,25 @@ func FromSummary(s *report.Summary) *Result {
 		r.Facts = append(r.Facts, Fact{"replications", fmt.Sprintf("%d, mean %s ± %s (95%%)",
 			rp.N, Seconds(rp.Mean), Seconds(rp.CI95))})
 	}
+	kinds := make(map[string][2]string, len(s.Elements))
+	for _, e := range s.Elements {
+		kinds[e.Name] = [2]string{e.Kind, e.Where}
+	}
 	for _, p := range s.Processes {
 		name := fmt.Sprintf("process %d", p.Pid)
 		if p.Tid > 0 {
 			name = fmt.Sprintf("process %d thread %d", p.Pid, p.Tid)
 		}
-		r.Units = append(r.Units, Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
-			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait})
+		u := Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
+			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait}
+		for _, e := range p.Elements {
+			kw := kinds[e.Name]
+			u.Elements = append(u.Elements, Element{Name: e.Name, Kind: kw[0], Where: kw[1],
+				Calls: e.Calls, Total: e.Total, Mean: e.Mean, Min: e.Min, Max: e.Max,
+				Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+		}
+		setShares(u.Elements)
+		r.Units = append(r.Units, u)
 	}
 	for _, e := range s.Elements {
 		r.Elements = append(r.Elements, Element{Name: e.Name, Kind: e.Kind, Where: e.Where,
@@ -142,6 +157,20 @@ func paramText(p map[string]float64) string {
 	}
 	sort.Strings(parts)
 	return ", " + strings.Join(parts, " ")
+}
+
+// setShares sets each element's share of the elements' summed total.
+func setShares(els []Element) {
+	var all float64
+	for _, e := range els {
+		all += e.Total
+	}
+	for i := range els {
+		els[i].Share = 0
+		if all > 0 {
+			els[i].Share = els[i].Total / all
+		}
+	}
 }
 
 // Seconds prints a time for people, as the text report does.

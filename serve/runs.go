@@ -140,6 +140,7 @@ func (t *timelineTracer) Slice(pid, tid, elem int32, start, end float64) {
 func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, error, bool) {
 	tr := &timelineTracer{}
 	if withTimeline {
+		o.UnitElements = true // the per-process tables of the results view
 		o.Tracer = tr
 		o.OnCompiled = func(els []ir.Element) {
 			names, kinds := make([]string, len(els)), make([]string, len(els))
