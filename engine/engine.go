@@ -375,9 +375,9 @@ type engine struct {
 	// an ended thread's are folded into threadElems.
 	unitElems   [][]ElemStats
 	threadElems map[[2]int32][]ElemStats
-	msgs  MessageTracer // Config.Tracer, if it takes messages
-	err   error
-	dead  *Deadlock
+	msgs        MessageTracer // Config.Tracer, if it takes messages
+	err         error
+	dead        *Deadlock
 
 	freeUnits   []int32                 // slots of ended threads
 	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)

@@ -52,10 +52,13 @@ type Fact struct {
 
 // Unit is the time budget of one process, thread or rank.
 type Unit struct {
-	Name    string  `json:"name"`
-	Pid     int32   `json:"pid"`
-	Tid     int32   `json:"tid"`
-	Node    int32   `json:"node"`
+	Name string `json:"name"`
+	Pid  int32  `json:"pid"`
+	Tid  int32  `json:"tid"`
+	Node int32  `json:"node"`
+	// Start is when a thread was created (0 for processes and ranks):
+	// Total - Start = Compute + Comm + Wait.
+	Start   float64 `json:"start_s,omitempty"`
 	Total   float64 `json:"total_s"`
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"comm_s"`
@@ -159,6 +162,50 @@ func paramText(p map[string]float64) string {
 	return ", " + strings.Join(parts, " ")
 }
 
+// SumElements adds up the units' own element tables into one over all
+// units, largest total first, then by name: calls and times add, min and
+// max are over all executions, where is that of the longest execution.
+func SumElements(units []Unit) []Element {
+	idx := map[string]int{}
+	var out []Element
+	for _, u := range units {
+		for _, e := range u.Elements {
+			i, ok := idx[e.Name]
+			if !ok {
+				idx[e.Name] = len(out)
+				out = append(out, e)
+				continue
+			}
+			s := &out[i]
+			if e.Calls > 0 && (s.Calls == 0 || e.Min < s.Min) {
+				s.Min = e.Min
+			}
+			if e.Calls > 0 && (s.Calls == 0 || e.Max > s.Max) {
+				s.Max, s.Where = e.Max, e.Where
+			}
+			s.Calls += e.Calls
+			s.Total += e.Total
+			s.Compute += e.Compute
+			s.Comm += e.Comm
+			s.Wait += e.Wait
+		}
+	}
+	for i := range out {
+		out[i].Mean = 0
+		if out[i].Calls > 0 {
+			out[i].Mean = out[i].Total / float64(out[i].Calls)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Total != out[j].Total {
+			return out[i].Total > out[j].Total
+		}
+		return out[i].Name < out[j].Name
+	})
+	setShares(out)
+	return out
+}
+
 // setShares sets each element's share of the elements' summed total.
 func setShares(els []Element) {
 	var all float64
@@ -176,9 +223,10 @@ func setShares(els []Element) {
 // Seconds prints a time for people, as the text report does.
 func Seconds(s float64) string { return report.Seconds(s) }
 
-// AttachTimeline sets r's timeline. If r has no element table (a thread
-// trace, an MPI replay without per-operation figures), the table is
-// derived from the timeline.
+// AttachTimeline sets r's timeline, which is drawn as it is: tables, pies
+// and bars come from r's own figures, never from the timeline, which has
+// no split of an execution into compute, communication and waiting (and
+// may be cut by --trace-window or --trace-limit).
 func (r *Result) AttachTimeline(t *Timeline) {
 	r.normalise()
 	if t == nil {
@@ -186,12 +234,6 @@ func (r *Result) AttachTimeline(t *Timeline) {
 	}
 	t.Finish()
 	r.Timeline, r.HasTimeline = t, true
-	if len(r.Elements) == 0 {
-		r.Elements = t.ElementStats(-1)
-	}
-	if len(r.Units) == 0 {
-		r.Units = t.UnitBudgets()
-	}
 	if r.Time == 0 {
 		r.Time = t.End()
 	}

@@ -160,15 +160,25 @@ func TestDecodeMPI(t *testing.T) {
 	if u := r.Units[1]; u.Name != "rank 1" || u.Compute != 1 || u.Comm != 1 || u.Wait != 1.5 || u.Total != 3.5 {
 		t.Errorf("rank 1: %+v", u)
 	}
-	// Elements from the events: compute 2+1 s in 2 calls, recv 2.5, send 1, wait 0.5.
+	// Elements from the result's actions (the events only make the
+	// timeline): compute 2+1 s in 2 calls, recv 2.5 (1 of it
+	// communication), send 1, wait 0.5; largest first.
 	want := []Element{
-		{Name: "compute", Kind: "compute", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
-		{Name: "recv", Kind: "communication", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 2.5},
-		{Name: "send", Kind: "communication", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
-		{Name: "wait", Kind: "wait", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
+		{Name: "compute", Kind: "compute", Where: "t.txt", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
+		{Name: "recv", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 1, Wait: 1.5},
+		{Name: "send", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
+		{Name: "wait", Kind: "wait", Where: "t.txt", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
 	}
 	if !reflect.DeepEqual(r.Elements, want) {
 		t.Errorf("elements\n got %+v\nwant %+v", r.Elements, want)
+	}
+	// Each rank's own actions, and they sum to the all-ranks table.
+	if got := SumElements(r.Units); !reflect.DeepEqual(got[0], Element{Name: "compute", Kind: "compute", Where: "t0.txt",
+		Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3}) || len(got) != 4 {
+		t.Errorf("sum of the ranks' actions: %+v", got)
+	}
+	if u := r.Units[1]; len(u.Elements) != 2 || u.Elements[0].Name != "recv" || u.Elements[0].Wait != 1.5 || u.Elements[0].Share != 2.5/3.5 {
+		t.Errorf("rank 1's actions: %+v", u.Elements)
 	}
 }
 
