@@ -95,6 +95,9 @@ func (t *Timeline) SetWindow(t0, t1 float64) {
 	t.windowed, t.w0, t.w1 = true, t0, t1
 }
 
+// ElementNames returns the names of the timeline's elements.
+func (t *Timeline) ElementNames() []string { return append([]string(nil), t.elemNames...) }
+
 // SetElements gives the element table of a program, before any slice.
 func (t *Timeline) SetElements(names, kinds []string) {
 	for i, n := range names {
