@@ -239,6 +239,19 @@ func (r *Result) AttachTimeline(t *Timeline) {
 	}
 }
 
+// WithoutUnitElements returns a copy of r whose units have no element
+// tables: what the workbench polls, which asks for one unit's table when
+// it shows it (a run of 65 536 processes would otherwise send them all).
+func (r *Result) WithoutUnitElements() *Result {
+	c := *r
+	c.Units = make([]Unit, len(r.Units))
+	for i, u := range r.Units {
+		u.Elements = nil
+		c.Units[i] = u
+	}
+	return &c
+}
+
 // normalise makes lists empty rather than nil, so that the JSON has
 // arrays for clients to iterate.
 func (r *Result) normalise() {
