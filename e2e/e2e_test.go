@@ -611,7 +611,7 @@ func TestReportOffline(t *testing.T) {
 	if n := evalFloat(t, ctx, `document.querySelectorAll('svg.chart').length`); n < 4 {
 		t.Errorf("%v charts, want bars, pies and the timeline", n)
 	}
-	if tip := svgText(t, ctx, `svg.bar g.bar[data-unit="process 0"] title`); tip != "process 0: total 194.184 s; compute 162.184 s, communication 32 s, waiting 0 s" {
+	if tip := svgText(t, ctx, `svg.bar g.bar[data-name="process 0"] title`); tip != "process 0: total 194.184 s; compute 162.184 s, communication 32 s, waiting 0 s" {
 		t.Errorf("bar tooltip %q", tip)
 	}
 	// The visible pie is process 0's; the drop-down switches to process 3.

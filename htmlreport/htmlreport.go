@@ -78,7 +78,7 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 			if k > 0 {
 				hidden = " hidden"
 			}
-			fmt.Fprintf(&b, "<div class=\"unit\" data-k=\"%d\" data-unit=\"%s\"%s><div class=\"pies\">%s", k, esc(u.Name), hidden, categoryPie(r, u))
+			fmt.Fprintf(&b, "<div class=\"unit scope\" data-k=\"%d\" data-unit=\"%s\"%s><div class=\"pies\">%s", k, esc(u.Name), hidden, categoryPie(r, u))
 			if len(u.Elements) > 0 {
 				b.WriteString(elementPie(u.Name+" per element", u.Elements, colourOf))
 			}
@@ -93,7 +93,7 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 
 	// Elements over all units.
 	if len(r.Elements) > 0 {
-		fmt.Fprintf(&b, "<section><h2>Elements (all %s)</h2><div class=\"pies\" data-unit=\"\">%s</div>%s</section>\n",
+		fmt.Fprintf(&b, "<section class=\"scope\" data-unit=\"\"><h2>Elements (all %s)</h2><div class=\"pies\">%s</div>%s</section>\n",
 			esc(plural(r.UnitName)), elementPie("share per element", r.Elements, colourOf), elementTable(r.Elements, r.Categories, true))
 	}
 
@@ -179,11 +179,11 @@ func legend(r *results.Result) string {
 // data-v values; without the script it stays in the given order).
 func elementTable(els []results.Element, cats [3]string, where bool) string {
 	var b strings.Builder
-	b.WriteString(`<div class="scroll"><table class="elements sortable"><thead><tr><th data-t="s">name</th><th data-t="s">kind</th>`)
+	b.WriteString(`<div class="scroll"><table class="elements sortable"><thead><tr><th data-t="s" data-col="name">name</th><th data-t="s" data-col="kind">kind</th>`)
 	if where {
-		b.WriteString(`<th data-t="s">where</th>`)
+		b.WriteString(`<th data-t="s" data-col="where">where</th>`)
 	}
-	fmt.Fprintf(&b, `<th>calls</th><th>total</th><th>mean</th><th>min</th><th>max</th><th>share</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>`,
+	fmt.Fprintf(&b, `<th data-col="calls">calls</th><th data-col="total_s">total</th><th data-col="mean_s">mean</th><th data-col="min_s">min</th><th data-col="max_s">max</th><th data-col="share">share</th><th data-col="compute_s">%s</th><th data-col="comm_s">%s</th><th data-col="wait_s">%s</th></tr></thead><tbody>`,
 		esc(cats[0]), esc(cats[1]), esc(cats[2]))
 	sec := func(v float64) string {
 		return fmt.Sprintf(`<td data-v="%g">%s</td>`, v, esc(strings.TrimSuffix(results.Seconds(v), " s")))

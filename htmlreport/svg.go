@@ -162,7 +162,8 @@ func barChart(r *results.Result, maxBars int) string {
 	h := top + int(plotH) + bottom
 	y := func(v float64) float64 { return top + plotH - v/axisMax*plotH }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart bar" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="time per %s">`, w, h, w, h, esc(r.UnitName))
+	fmt.Fprintf(&b, `<svg class="chart bar" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="time per %s" data-units="%d" data-categories="%s">`,
+		w, h, w, h, esc(r.UnitName), len(units), esc(strings.Join(r.Categories[:], "|")))
 	for v := 0.0; v <= axisMax+step/2; v += step {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" class="grid"/><text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`,
 			left, w-10, num(y(v)), num(y(v)), left-4, num(y(v)+4), tickText(v, step, scale))
@@ -177,7 +178,7 @@ func barChart(r *results.Result, maxBars int) string {
 		if per > 1 {
 			tip = fmt.Sprintf("%s %s (slowest: %s)", r.UnitName, br.label, u.Name)
 		}
-		fmt.Fprintf(&b, `<g class="bar" data-unit="%s" data-total="%g"><title>%s: total %s; %s %s, %s %s, %s %s`,
+		fmt.Fprintf(&b, `<g class="bar" data-name="%s" data-total="%g"><title>%s: total %s; %s %s, %s %s, %s %s`,
 			esc(u.Name), u.Total, esc(tip), results.Seconds(u.Total), r.Categories[0], results.Seconds(u.Compute),
 			r.Categories[1], results.Seconds(u.Comm), r.Categories[2], results.Seconds(u.Wait))
 		if u.Start > 0 {

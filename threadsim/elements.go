@@ -34,7 +34,12 @@ type elemAcc struct {
 }
 
 // interval books [from, to) spent in state st (blocked in op, at line).
+// Intervals of no time (a thread ready and run at once, a lock free at
+// once) are not steps.
 func (t *thread) interval(st uint8, op string, line int32, from, to float64) {
+	if !(to > from) {
+		return
+	}
 	var name, kind string
 	switch st {
 	case running:

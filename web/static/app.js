@@ -14,7 +14,7 @@
   const SVGNS = 'http://www.w3.org/2000/svg';
 
   // Figures the end-to-end tests read to check that views stay bounded.
-  const stats = window.augurStats = { ganttCells: 0, ganttFetches: 0, ganttMs: 0, barRects: 0, checks: 0 };
+  const stats = window.augurStats = { ganttCells: 0, ganttFetches: 0, ganttMs: 0, barRects: 0, checks: 0, unitShown: -1 };
 
   const state = {
     keywords: new Set(), builtins: new Set(),
@@ -650,6 +650,7 @@
     r.units = r.units || []; r.elements = r.elements || []; r.facts = r.facts || [];
     state.resultId = id; state.result = r; state.unitElements = null;
     state.unit = Math.max(0, slowest(r));
+    stats.unitShown = -1;
     $('no-result').hidden = true; $('result').hidden = false;
     $('result-title').textContent = r.title + ' (' + r.kind + ')';
     $('result-sub').textContent = r.subtitle;
@@ -728,7 +729,7 @@
     const every = across ? 1 : Math.max(1, Math.ceil(12 / slot));
     const B = across ? 36 : Math.min(chars, 24) * 6 + 24;
     const H = T + PH + B;
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'bar-svg' }, host);
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'bar-svg', 'data-units': r.units.length, 'data-categories': r.categories.join('|') }, host);
     const y = (v) => T + PH - v / axisMax * PH;
     for (let v = 0; v <= axisMax + step / 2; v += step) {
       svg('line', { x1: L, x2: W - 8, y1: y(v), y2: y(v), class: 'grid' }, root);
@@ -783,6 +784,7 @@
     } catch (e) { state.unitElements = []; }
     drawPie();
     drawTable();
+    stats.unitShown = i;
   }
   $('unit-select').addEventListener('change', () => selectUnit(Number($('unit-select').value)));
   $('pie-mode').addEventListener('change', () => drawPie());
@@ -791,12 +793,12 @@
   function drawPie() {
     const r = state.result, u = r.units[state.unit], host = $('pie-chart');
     host.innerHTML = '';
-    let slices, title = u.name;
+    let slices, title = u.name, scope = 'unit';
     const mode = $('pie-mode').value;
     if (mode === 'elem') {
       const own = state.unitElements && state.unitElements.length;
       const els = own ? state.unitElements : r.elements;
-      if (!own) title = 'all ' + plural(r.unit_name) + ' (no figures per ' + r.unit_name + ')';
+      if (!own) { title = 'all ' + plural(r.unit_name) + ' (no figures per ' + r.unit_name + ')'; scope = 'all'; }
       slices = els.filter((e) => e.total_s > 0).map((e) => ({ label: e.name, v: e.total_s, c: elemColour(e.name) }));
       if (slices.length > 10) {
         const rest = slices.slice(9).reduce((s, x) => s + x.v, 0);
@@ -807,7 +809,7 @@
     }
     const total = slices.reduce((s, x) => s + Math.max(0, x.v), 0);
     const W = 470, H = 230, cx = 105, cy = 110, R = 95;
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'pie-svg', 'data-pie': mode === 'elem' ? 'elements' : 'categories', 'data-unit': u.name }, host);
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'pie-svg', 'data-pie': mode === 'elem' ? 'elements' : 'categories', 'data-scope': scope, 'data-unit': u.name }, host);
     svgText(root, cx, 12, title, { 'text-anchor': 'middle', class: 'tick' });
     if (total <= 0) {
       svg('circle', { cx, cy, r: R, fill: '#ddd' }, root);
