@@ -250,6 +250,19 @@ func TestTablesAgreeWithCharts(t *testing.T) {
 		}
 	}
 
+	// The comparison finds a table that disagrees: one total changed by
+	// a millionth, one category of one row.
+	path := filepath.Join(dir, "predict-4.html")
+	var a agreement
+	run(t, ctx, "a report with two wrong cells", chromedp.Navigate("file://"+path), chromedp.WaitVisible("#time", chromedp.ByID),
+		chromedp.Evaluate(`(() => { const s = document.querySelector('section.scope[data-unit=""] table.elements tbody tr');
+			const c = s.cells[4]; c.dataset.v = String(parseFloat(c.dataset.v) * 1.000001);
+			const u = document.querySelector('div.scope table.elements tbody tr'); u.cells[u.cells.length - 1].dataset.v = '1'; return 0; })()`, nil),
+		chromedp.Evaluate(agreeJS+"('report')", &a))
+	if len(a.Problems) != 2 {
+		t.Errorf("two wrong cells, %d problems found: %q", len(a.Problems), a.Problems)
+	}
+
 	// The workbench: each result, a few units, each pie with each table.
 	url := workbench(t, dir)
 	run(t, ctx, "opening the workbench", chromedp.Navigate(url), chromedp.WaitVisible(`body[data-ready="1"]`),

@@ -775,6 +775,7 @@
     $('unit-select').value = String(i);
     document.querySelectorAll('#bar-svg .bar').forEach((g) => g.classList.toggle('selected', Number(g.dataset.unit) === i));
     state.unitElements = null;
+    stats.unitShown = -1; // until its own figures are drawn
     const id = state.resultId;
     // The unit's own element figures, from the result (never the timeline).
     try {
