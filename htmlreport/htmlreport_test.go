@@ -184,3 +184,26 @@ func TestTickText(t *testing.T) {
 		}
 	}
 }
+
+// Any result the decoder accepts gives a report, whatever its numbers
+// (NaN, infinities, negative times, thousands of elements).
+func FuzzWrite(f *testing.F) {
+	for _, p := range []string{"sample.json", "threads.json", "mpi.json", "simulate-P.json", "replay-bcast.json"} {
+		b, err := os.ReadFile("../results/testdata/" + p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"ranks": [{"rank": 0, "compute": -1, "actions": [{"action": "x", "total_s": 1e308}, {"action": "x", "calls": -3}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := results.Decode("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		var b strings.Builder
+		if err := Write(&b, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

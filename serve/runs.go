@@ -475,7 +475,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 }
 
 // unitElements is the element table of one unit (index into the
-// result's units), from the timeline.
+// result's units), from the result's own figures.
 func (s *Server) unitElements(w http.ResponseWriter, r *http.Request) {
 	res := s.result(w, r)
 	if res == nil {
