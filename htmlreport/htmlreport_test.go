@@ -3,8 +3,8 @@ package htmlreport
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
