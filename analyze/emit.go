@@ -25,13 +25,16 @@ cost scattered(ws_, n_) = load(ws_, n_)
 // Stores through counters of k_ buckets (out[next[b]++] = v) go to k_
 // sequential streams: the prefetchers follow a few dozen of them.
 cost bucket(ws_, k_, n_) = k_ <= 32 ? store(ws_, n_) : scattered(ws_, n_)
-// Between two working sets augur bench machine measures (16 KiB, 256 KiB,
-// 4 MiB, 32 MiB), an access costs a blend of the two, log-linear in the
-// working set: level(ws, n, k) is the share of n charged at level k.
-cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= 16384 ? 1 : ws_ <= 262144 ? 1 - log2(ws_ / 16384) / 4 : 0) : k_ == 1 ? (ws_ <= 16384 ? 0 : ws_ <= 262144 ? log2(ws_ / 16384) / 4 : ws_ <= 4194304 ? 1 - log2(ws_ / 262144) / 4 : 0) : k_ == 2 ? (ws_ <= 262144 ? 0 : ws_ <= 4194304 ? log2(ws_ / 262144) / 4 : ws_ <= 33554432 ? 1 - log2(ws_ / 4194304) / 3 : 0) : (ws_ <= 4194304 ? 0 : ws_ <= 33554432 ? log2(ws_ / 4194304) / 3 : 1))
+// Between two working sets at which augur bench machine measured the
+// levels of the node (ws_l1 … ws_mem, the machine file's levels), an
+// access costs a blend of the two, log-linear in the working set:
+// level(ws, n, k) is the share of n charged at level k.
+cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= ws_l1 ? 1 : ws_ <= ws_l2 ? 1 - blend(ws_, ws_l1, ws_l2) : 0) : k_ == 1 ? (ws_ <= ws_l1 ? 0 : ws_ <= ws_l2 ? blend(ws_, ws_l1, ws_l2) : ws_ <= ws_l3 ? 1 - blend(ws_, ws_l2, ws_l3) : 0) : k_ == 2 ? (ws_ <= ws_l2 ? 0 : ws_ <= ws_l3 ? blend(ws_, ws_l2, ws_l3) : ws_ <= ws_mem ? 1 - blend(ws_, ws_l3, ws_mem) : 0) : (ws_ <= ws_l3 ? 0 : ws_ <= ws_mem ? blend(ws_, ws_l3, ws_mem) : 1))
+// How far ws_ is from lo_ to hi_, log-linearly.
+cost blend(ws_, lo_, hi_) = log2(ws_ / lo_) / log2(hi_ / lo_)
 // Beyond the private levels a working set shares the last with the
 // node's other processes.
-cost eff(ws_) = ws_ <= 262144 ? ws_ : shared(ws_)
+cost eff(ws_) = ws_ <= ws_l2 ? ws_ : shared(ws_)
 // Unit-stride loads and stores: the hardware prefetches them and they
 // overlap (load_tp, store_tp; loads and stores have ports of their own);
 // the bytes that come from beyond the caches (far_) add their transfer at
@@ -43,6 +46,11 @@ cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
 // The last level is shared by the processes of a node: what one's
 // working set leaves of it is the node's, the ranks placed there together.
 cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
+// A stream that does not go on where it stopped (a gap_ of a cache line
+// or more) starts afresh: its first access waits a whole latency of the
+// level its working set reaches before the prefetcher follows it.
+cost restart(gap_, ws_) = abs(gap_) >= 64 ? latency(ws_) : 0
+cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1, 1) * ops(load_l2: 1) + level(eff(ws_), 1, 2) * ops(load_l3: 1) + level(eff(ws_), 1, 3) * ops(load_mem: 1)
 // The first writes to n_ allocations of bytes_ each: fresh pages from the
 // kernel when an allocation reaches glibc's mmap threshold (128 KiB).
 cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
@@ -65,6 +73,7 @@ type entry struct {
 	chains   map[string]map[string]float64
 	streams  map[string]float64
 	streamWS map[string]Expr
+	restarts []restart
 }
 
 // weighted is an access with the loop nest around it.
@@ -84,6 +93,11 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		}
 		if how == Stepped {
 			c.stepped = true
+		}
+		if b.Kind == Loop && len(b.restarts) > 0 {
+			// Once per entry of the loop, before its iterations.
+			entries, _ := nestCount(frames)
+			c.entries = append(c.entries, entry{count: simplify(entries), restarts: b.restarts})
 		}
 		var loops []*LoopInfo
 		for _, f := range inner {
@@ -365,6 +379,20 @@ func farText(e entry, ws string) string {
 	return strings.Join(terms, " + ")
 }
 
+// restartText writes what the streams that start afresh at an entry of
+// their loop wait: a latency of the level their data comes from each.
+func restartText(rs []restart, ws string) string {
+	var terms []string
+	for _, r := range rs {
+		w := ws
+		if r.ws != nil {
+			w = String(r.ws)
+		}
+		terms = append(terms, fmt.Sprintf("restart(%s, %s)", String(r.gap), w))
+	}
+	return strings.Join(terms, " + ")
+}
+
 // expr writes the cost as a model expression, ChronosMix's formula (1)
 // with the processor's overlap of independent operations: Σ over the
 // blocks of count × the time of one execution (blockTime).
@@ -374,6 +402,9 @@ func (c *cost) expr() (Expr, bool) {
 	usesMemory := false
 	for _, e := range c.entries {
 		t, mem := blockTime(e, ws)
+		if len(e.restarts) > 0 {
+			t, mem = restartText(e.restarts, ws), true
+		}
 		if t == "" {
 			continue
 		}

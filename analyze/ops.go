@@ -34,6 +34,9 @@ type opsCounter struct {
 	// memory (Kerncraft's layer condition, taken to hold: a few rows fit
 	// the second-level cache).
 	streamed map[string]float64 // array → element size
+	// streamIdx is the index of each streamed array, as the model's
+	// names, for where its stream starts and ends (Analysis.restarts).
+	streamIdx map[string]Expr
 	// loaded are the accesses through unfollowed indices loaded so far in
 	// the statement: a store to one of them (h[k]++) writes a line
 	// already in the caches.
@@ -546,12 +549,12 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.stream(e, size, true)
+		o.stream(e, idx[len(idx)-1], size, true)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.stream(e, size, false)
+		o.stream(e, idx[len(idx)-1], size, false)
 	default:
 		o.add("load_l1", 1)
 	}
@@ -571,7 +574,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 // element of its array's stream, once per array (see streamed). A store
 // to an array the block also loads moves its line back: a second stream.
 // The block adds them (Block.addStreams), once per array it streams.
-func (o *opsCounter) stream(e cc.ExpressionNode, size float64, store bool) {
+func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
 	base := baseOf(e)
 	if base == "" {
 		o.add("seq_bytes", size)
@@ -579,6 +582,12 @@ func (o *opsCounter) stream(e cc.ExpressionNode, size float64, store bool) {
 	}
 	if o.streamed == nil {
 		o.streamed = map[string]float64{}
+		o.streamIdx = map[string]Expr{}
+	}
+	if _, ok := o.streamIdx[base]; !ok {
+		if v, ok := o.w.sym(ix); ok {
+			o.streamIdx[base] = v
+		}
 	}
 	if store {
 		// The line written goes back to memory when it leaves the

@@ -1,6 +1,9 @@
 package analyze
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // Where a streamed array's data comes from: the working set between two
 // uses of the same element (its reuse distance, the layer condition of
@@ -243,4 +246,108 @@ func (b *Block) frameLoops() []*LoopInfo {
 		}
 	}
 	return out
+}
+
+// restarts notes, on every innermost loop, the streams of its body that
+// do not continue where they stopped when the loop is entered again: a
+// row of a[i*n + j] for j from k+1 to n starts, at the next i, (k+1)
+// elements after the last one ended, and the prefetcher, which follows a
+// stream from line to line, has to find it anew. Jacobi's rows and a
+// matrix walked row after row continue within a cache line. The gap must
+// not change from one entry to the next (an affine index), or the stream
+// is left alone.
+func (a *Analysis) restarts() {
+	var visit func(bs []*Block, parent *Block)
+	visit = func(bs []*Block, parent *Block) {
+		for _, b := range bs {
+			if b.Kind == Loop {
+				visit(b.Body, b)
+			} else {
+				visit(b.Body, parent)
+			}
+			visit(b.Then, parent)
+			visit(b.Else, parent)
+			loops := b.frameLoops()
+			if b.Kind == Loop || parent == nil || len(loops) < 2 || parent.Loop != loops[len(loops)-1] {
+				continue
+			}
+			in, out := loops[len(loops)-1], loops[len(loops)-2]
+			if step, ok := constOf(in.Step); !ok || step != 1 || in.Var == "" || out.Var == "" || in.To == nil || out.Step == nil {
+				continue
+			}
+			for _, base := range sortedKeys(b.streams) {
+				ix, ok := b.streamIdx[base]
+				if !ok || parent.restartOf(base) {
+					continue
+				}
+				end := subst(ix, in.Var, sub(in.To, Num{1}))
+				nextOut := add(Name{out.Var}, out.Step)
+				next := subst(subst(ix, out.Var, nextOut), in.Var, subst(orNum(in.From), out.Var, nextOut))
+				// Expanded as a polynomial, so that (i + s)·n − i·n is s·n.
+				at := &atoms{byText: map[string]string{}, expr: map[string]Expr{}}
+				gp := polyOf(sub(sub(next, end), Num{1}), at)
+				if gp.mentions(in.Var) || gp.mentions(out.Var) {
+					continue
+				}
+				gap := gp.expr()
+				for n, e := range at.expr {
+					gap = subst(gap, n, e)
+				}
+				if mentionsName(gap, in.Var) || mentionsName(gap, out.Var) {
+					continue
+				}
+				parent.restarts = append(parent.restarts, restart{base: base, gap: simplify(mul(gap, Num{elemSize(b, base)})), ws: b.streamWS[base]})
+			}
+		}
+	}
+	for _, f := range a.Funcs {
+		visit(f.Body, nil)
+	}
+}
+
+// restartOf tells whether the loop already notes base's stream.
+func (b *Block) restartOf(base string) bool {
+	for _, r := range b.restarts {
+		if r.base == base {
+			return true
+		}
+	}
+	return false
+}
+
+// elemSize is the size of the elements b accesses through base.
+func elemSize(b *Block, base string) float64 {
+	for _, x := range b.accesses {
+		if x.base == base {
+			return x.size
+		}
+	}
+	return 8
+}
+
+// polyOf reads e as a polynomial, its parts that are not (a division,
+// a call) as atoms.
+func polyOf(e Expr, at *atoms) poly {
+	switch x := e.(type) {
+	case Num:
+		c := new(big.Rat)
+		if c.SetFloat64(x.V) == nil {
+			return polyVar(at.name(e))
+		}
+		p := poly{}
+		p.addTerm("", c)
+		return p
+	case Name:
+		return polyVar(x.N)
+	case Bin:
+		switch x.Op {
+		case "+":
+			return polyOf(x.A, at).add(polyOf(x.B, at))
+		case "-":
+			return polyOf(x.A, at).sub(polyOf(x.B, at))
+		case "*":
+			return polyOf(x.A, at).mul(polyOf(x.B, at))
+		}
+	}
+	return polyVar(at.name(e))
 }

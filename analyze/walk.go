@@ -138,6 +138,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	}
 	w.a.counts()
 	w.a.reuse()
+	w.a.restarts()
 	w.a.touches()
 	w.a.callCounts()
 	w.a.sortDiags()
@@ -376,7 +377,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		b.Ops[k] += v
 	}
 	b.Bytes += o.bytes
-	b.addStreams(o.streamed)
+	b.addStreams(o.streamed, o.streamIdx)
 	b.accesses = append(b.accesses, o.accesses...)
 	for k, v := range o.footprints {
 		if b.footprints == nil {

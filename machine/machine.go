@@ -100,6 +100,11 @@ type Group struct {
 	// Ops records measured seconds per operation by name (from `augur
 	// bench machine`), as given; nothing in the engine reads it.
 	Ops map[string]float64
+	// Levels are the working sets in bytes at which the l1, l2, l3 and
+	// mem operations of Ops were measured (the model's ws_l1 … ws_mem):
+	// a working set between two of them costs a blend of the two. Zero
+	// when the file gives none: see WorkingSets.
+	Levels [4]float64
 	// SpeedProfile, when set, makes the nodes' speed vary over time
 	// (external load): its values are factors of Speed (and Flops). A
 	// computation in progress goes on at the new speed from each change.
@@ -641,4 +646,22 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// DefaultLevels are the working sets at which `augur bench machine`
+// measured the memory levels before it looked for them on the machine:
+// what a machine file without `levels` means.
+var DefaultLevels = [4]float64{16 << 10, 256 << 10, 4 << 20, 32 << 20}
+
+// LevelNames name the memory levels, as the ops keys (load_l1 …
+// load_mem) and the machine file's levels do.
+var LevelNames = [4]string{"l1", "l2", "l3", "mem"}
+
+// WorkingSets are the group's Levels, or DefaultLevels for a group that
+// gives none (one made from a SimGrid platform, or an older file).
+func (g *Group) WorkingSets() [4]float64 {
+	if g.Levels[0] > 0 {
+		return g.Levels
+	}
+	return DefaultLevels
 }

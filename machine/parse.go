@@ -386,7 +386,7 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "levels", "scheduler", "quantum", "switch", "link"}
 	profileKeys = []string{"points", "period"}
 	linkKeys    = []string{"latency", "bandwidth", "bandwidth_profile"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
@@ -708,6 +708,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, err
 			}
 		}
+		if e, ok := obj["levels"]; ok { // else WorkingSets gives DefaultLevels
+			if g.Levels, err = p.levels(e.val); err != nil {
+				return nil, err
+			}
+		}
 		if e, ok := obj["scheduler"]; ok {
 			s, err := p.name(e.val, "scheduler")
 			if err != nil {
@@ -828,6 +833,29 @@ func (p *parser) ops(n *yaml.Node) (map[string]float64, error) {
 			return nil, err
 		}
 		out[k.Value] = v
+	}
+	return out, nil
+}
+
+// levels reads a group's levels: the working set of each memory level,
+// growing from l1 to mem.
+func (p *parser) levels(n *yaml.Node) ([4]float64, error) {
+	var out [4]float64
+	obj, err := p.object(n, "levels", LevelNames[:])
+	if err != nil {
+		return out, err
+	}
+	for i, name := range LevelNames {
+		e, ok := obj[name]
+		if !ok {
+			return out, p.errf(resolve(n), "levels: give %s (the working sets of l1, l2, l3 and mem)", name)
+		}
+		if out[i], err = p.size(e.val, "levels "+name); err != nil {
+			return out, err
+		}
+		if !(out[i] > 0) || math.IsInf(out[i], 0) || (i > 0 && out[i] <= out[i-1]) {
+			return out, p.errf(resolve(e.val), "levels %s: must be positive and larger than the level before, got %s", name, resolve(e.val).Value)
+		}
 	}
 	return out, nil
 }
