@@ -384,17 +384,26 @@ func TestWorkbenchLAPW0Scale(t *testing.T) {
 }
 
 // writeMPIResult writes an MPI replay result of 64 ranks and a Chrome
-// trace of 100,000 slices (compute, send, recv, wait in turn).
+// trace of 100,000 slices (compute, send, recv, wait in turn); each
+// rank's actions in the result are those of its slices.
 func writeMPIResult(t *testing.T, dir string) {
 	t.Helper()
 	const ranks, events = 64, 100_000
+	type action struct {
+		calls         int
+		total, lo, hi float64
+	}
 	var tr strings.Builder
 	tr.WriteString(`{"traceEvents":[` + "\n")
-	ops := []struct{ name, cat string }{{"compute", "compute"}, {"send", "communication"}, {"recv", "communication"}, {"wait", "wait"}}
+	ops := []struct{ name, cat, kind, col string }{{"compute", "compute", "compute", "compute_s"}, {"send", "communication", "p2p", "communication_s"},
+		{"recv", "communication", "p2p", "communication_s"}, {"wait", "wait", "wait", "waiting_s"}}
 	per := events / ranks
 	end := 0.0
+	var res strings.Builder
+	res.WriteString(`"ranks": [`)
 	for r := 0; r < ranks; r++ {
 		ts := 0.0
+		acts := make([]action, len(ops))
 		for k := 0; k < per+boolInt(r < events%ranks); k++ {
 			op := ops[k%4]
 			dur := 100.0 + float64((k*7+r*3)%50)
@@ -403,20 +412,33 @@ func writeMPIResult(t *testing.T, dir string) {
 			}
 			fmt.Fprintf(&tr, `{"ph":"X","name":%q,"cat":%q,"pid":%d,"tid":0,"ts":%g,"dur":%g}`, op.name, op.cat, r, ts, dur)
 			ts += dur + 10
+			a := &acts[k%4]
+			d := dur * 1e-6
+			if a.calls == 0 || d < a.lo {
+				a.lo = d
+			}
+			a.hi = max(a.hi, d)
+			a.calls++
+			a.total += d
 		}
 		end = max(end, ts)
-	}
-	tr.WriteString("\n]}\n")
-	var res strings.Builder
-	fmt.Fprintf(&res, `{"simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, "ranks": [`, end*1e-6, events)
-	for r := 0; r < ranks; r++ {
+		sums := map[string]float64{}
+		var list []string
+		for i, op := range ops {
+			a := acts[i]
+			sums[op.col] += a.total
+			list = append(list, fmt.Sprintf(`{"action": %q, "kind": %q, "where": "rank%d.txt", "calls": %d, "total_s": %g, "min_s": %g, "max_s": %g, %q: %g}`,
+				op.name, op.kind, r, a.calls, a.total, a.lo, a.hi, op.col, a.total))
+		}
 		if r > 0 {
 			res.WriteString(",")
 		}
-		fmt.Fprintf(&res, `{"rank": %d, "compute": %g, "communication": %g, "waiting": %g}`, r, end*0.5e-6, end*0.3e-6, end*0.2e-6)
+		fmt.Fprintf(&res, `{"rank": %d, "compute_s": %g, "communication_s": %g, "waiting_s": %g, "total_s": %g, "actions": [%s]}`,
+			r, sums["compute_s"], sums["communication_s"], sums["waiting_s"], ts*1e-6, strings.Join(list, ", "))
 	}
-	res.WriteString("]}\n")
-	for name, text := range map[string]string{"mpi.json": res.String(), "mpi.trace.json": tr.String()} {
+	tr.WriteString("\n]}\n")
+	result := fmt.Sprintf(`{"simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, %s]}`+"\n", end*1e-6, events, res.String())
+	for name, text := range map[string]string{"mpi.json": result, "mpi.trace.json": tr.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -459,7 +481,7 @@ func TestWorkbenchTraceResults(t *testing.T) {
 	if rows > 64 || cells > rows*1400 || cells < rows {
 		t.Errorf("100,000 slices drawn as %v cells in %v rows", cells, rows)
 	}
-	// Per-rank element table from the timeline: rank 0 has 1,563 slices.
+	// Rank 0's own actions, from the result: 1,563 of the 100,000 slices.
 	run(t, ctx, "table of rank 0", setField("table-scope", "unit"))
 	waitJS(t, ctx, "rank 0's rows", `document.querySelectorAll('#element-table tbody tr').length === 4`)
 	calls := 0
@@ -611,7 +633,7 @@ func TestReportOffline(t *testing.T) {
 	if n := evalFloat(t, ctx, `document.querySelectorAll('svg.chart').length`); n < 4 {
 		t.Errorf("%v charts, want bars, pies and the timeline", n)
 	}
-	if tip := svgText(t, ctx, `svg.bar g.bar[data-unit="process 0"] title`); tip != "process 0: total 194.184 s; compute 162.184 s, communication 32 s, waiting 0 s" {
+	if tip := svgText(t, ctx, `svg.bar g.bar[data-name="process 0"] title`); tip != "process 0: total 194.184 s; compute 162.184 s, communication 32 s, waiting 0 s" {
 		t.Errorf("bar tooltip %q", tip)
 	}
 	// The visible pie is process 0's; the drop-down switches to process 3.

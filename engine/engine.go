@@ -56,6 +56,12 @@ type Config struct {
 	Progress func(simTime float64, events, ops int64)
 	// Tracer, if set, receives every element execution.
 	Tracer Tracer
+	// UnitElements keeps every unit's own element statistics
+	// (Result.UnitElements), for the per-process tables of reports: a
+	// slice of ElemStats per unit that executes an element, so it costs
+	// units × elements × 56 bytes, and runs of more than
+	// MaxUnitElementProcs processes do without.
+	UnitElements bool
 	// Context, if set, stops the run when it is done (cancelled or past
 	// its deadline): Run then returns the context's error, wrapped. It is
 	// looked at every 2^14 events or operations, so a cancel takes effect
@@ -144,12 +150,21 @@ type Program struct {
 	Stream func(pid, nid int32) (ir.Stream, error)
 }
 
+// MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
+// tables would cost more memory than the run (26 MB per thousand
+// processes of a model with 500 elements).
+const MaxUnitElementProcs = 65536
+
 // Result is the outcome of a run.
 type Result struct {
 	// Time is the predicted run time: when the last unit finished.
 	Time     float64
 	Units    []UnitStats
 	Elements []ElemStats
+	// UnitElements, with Config.UnitElements, holds Units[i]'s own
+	// statistics per element (nil for a unit that executed none); the
+	// sum over the units is Elements.
+	UnitElements [][]ElemStats
 	// Events is the number of events processed; Ops the number of
 	// operations (element executions) the units performed.
 	Events, Ops int64
@@ -370,9 +385,13 @@ type engine struct {
 	tbars map[lockKey]*tbarState
 
 	elems []ElemStats
-	msgs  MessageTracer // Config.Tracer, if it takes messages
-	err   error
-	dead  *Deadlock
+	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
+	// an ended thread's are folded into threadElems.
+	unitElems   [][]ElemStats
+	threadElems map[[2]int32][]ElemStats
+	msgs        MessageTracer // Config.Tracer, if it takes messages
+	err         error
+	dead        *Deadlock
 
 	freeUnits   []int32                 // slots of ended threads
 	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
@@ -422,8 +441,8 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		e.maxEvents = DefaultMaxEvents
 	}
 	e.msgs, _ = cfg.Tracer.(MessageTracer)
-	for i := range e.elems {
-		e.elems[i].Min = math.Inf(1)
+	if cfg.Procs > MaxUnitElementProcs {
+		e.cfg.UnitElements = false
 	}
 	if err := e.initNet(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
@@ -977,17 +996,9 @@ func (e *engine) account(ui int32, start, end float64) {
 		return
 	}
 	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
-		s := &e.elems[i]
-		s.Calls++
-		s.Total += el
-		s.Compute += comp
-		s.Comm += comm
-		s.Wait += wait
-		if el < s.Min {
-			s.Min = el
-		}
-		if el > s.Max {
-			s.Max = el
+		e.elems[i].add(1, el, comp, comm, wait, el, el)
+		if e.cfg.UnitElements {
+			e.unitElemsOf(ui)[i].add(1, el, comp, comm, wait, el, el)
 		}
 		if e.cfg.Tracer != nil {
 			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
@@ -1011,19 +1022,50 @@ func (e *engine) accountRuns(ui int32, start, end float64) {
 		if r.Elem < 0 || int(r.Elem) >= len(e.elems) {
 			continue
 		}
-		s := &e.elems[r.Elem]
 		d := r.Cost / speed
-		s.Calls += r.Calls
-		s.Total += d
-		s.Compute += d
-		s.Min = min(s.Min, r.Min/speed)
-		s.Max = max(s.Max, r.Max/speed)
+		e.elems[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
+		if e.cfg.UnitElements {
+			e.unitElemsOf(ui)[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
+		}
 		if e.cfg.Tracer != nil {
 			e.cfg.Tracer.Slice(u.pid, u.tid, r.Elem, t, min(t+d, end))
 		}
 		t += d
 	}
 	e.batched-- // the batch itself was counted as one operation
+}
+
+// add books calls executions taking total seconds (split into compute,
+// comm and wait), the shortest lo and the longest hi.
+func (s *ElemStats) add(calls int64, total, compute, comm, wait, lo, hi float64) {
+	if s.Calls == 0 {
+		s.Min, s.Max = lo, hi
+	} else {
+		s.Min, s.Max = min(s.Min, lo), max(s.Max, hi)
+	}
+	s.Calls += calls
+	s.Total += total
+	s.Compute += compute
+	s.Comm += comm
+	s.Wait += wait
+}
+
+// merge adds o's executions to s.
+func (s *ElemStats) merge(o ElemStats) {
+	if o.Calls > 0 {
+		s.add(o.Calls, o.Total, o.Compute, o.Comm, o.Wait, o.Min, o.Max)
+	}
+}
+
+// unitElemsOf returns unit ui's element statistics, made on first use.
+func (e *engine) unitElemsOf(ui int32) []ElemStats {
+	for int(ui) >= len(e.unitElems) {
+		e.unitElems = append(e.unitElems, nil)
+	}
+	if e.unitElems[ui] == nil {
+		e.unitElems[ui] = make([]ElemStats, len(e.elems))
+	}
+	return e.unitElems[ui]
 }
 
 // finish ends a unit.
@@ -1051,6 +1093,20 @@ func (e *engine) finish(ui int32, t float64) {
 		ts.Comm += st.Comm
 		ts.Wait += st.Wait
 		ts.Finish = math.Max(ts.Finish, t)
+		if int(ui) < len(e.unitElems) && e.unitElems[ui] != nil {
+			if e.threadElems == nil {
+				e.threadElems = make(map[[2]int32][]ElemStats)
+			}
+			acc := e.threadElems[k]
+			if acc == nil {
+				acc = make([]ElemStats, len(e.elems))
+				e.threadElems[k] = acc
+			}
+			for i, s := range e.unitElems[ui] {
+				acc[i].merge(s)
+			}
+			e.unitElems[ui] = nil // the slot is reused by another thread
+		}
 		e.freeUnits = append(e.freeUnits, ui)
 		p := &e.units[parent]
 		p.ext.children--
@@ -1058,6 +1114,13 @@ func (e *engine) finish(ui int32, t float64) {
 			e.wakeAt(parent, t)
 		}
 	}
+}
+
+func (e *engine) unitElemsAt(i int) []ElemStats {
+	if i < len(e.unitElems) {
+		return e.unitElems[i]
+	}
+	return nil
 }
 
 func (e *engine) result() *Result {
@@ -1085,17 +1148,23 @@ func (e *engine) result() *Result {
 	for _, k := range keys {
 		r.Units = append(r.Units, *e.threadStats[k])
 	}
+	if e.cfg.UnitElements {
+		r.UnitElements = make([][]ElemStats, 0, len(r.Units))
+		for i := 0; i < len(e.units); i++ {
+			if i < e.cfg.Procs || e.units[i].state != stDone {
+				r.UnitElements = append(r.UnitElements, e.unitElemsAt(i))
+			}
+		}
+		for _, k := range keys {
+			r.UnitElements = append(r.UnitElements, e.threadElems[k])
+		}
+	}
 	for i := range r.Units {
 		if f := r.Units[i].Finish; f > r.Time {
 			r.Time = f
 		}
 	}
 	r.Elements = e.elems
-	for i := range r.Elements {
-		if r.Elements[i].Calls == 0 {
-			r.Elements[i].Min = 0
-		}
-	}
 	r.Deadlock = e.dead
 	r.Reached = max(r.Time, e.now, e.ahead)
 	for i := range e.units {

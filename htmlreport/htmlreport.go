@@ -59,8 +59,8 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 	// Bars: time per unit.
 	fmt.Fprintf(&b, "<section><h2>Time per %s</h2>%s%s</section>\n", esc(r.UnitName), legend(r), barChart(r, 512))
 
-	// Pie of the unit chosen in the drop-down, with its element table
-	// when the timeline gives per-unit figures.
+	// Pie of the unit chosen in the drop-down, with its element table:
+	// both from the unit's own figures in the result.
 	pieUnits := pieUnitList(r)
 	if len(pieUnits) > 0 {
 		fmt.Fprintf(&b, "<section><h2>One %s</h2><label>%s <select id=\"unit\">", esc(r.UnitName), esc(r.UnitName))
@@ -78,17 +78,13 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 			if k > 0 {
 				hidden = " hidden"
 			}
-			fmt.Fprintf(&b, "<div class=\"unit\" data-k=\"%d\"%s><div class=\"pies\">%s", k, hidden, categoryPie(r, u))
-			var els []results.Element
-			if r.Timeline != nil {
-				if row := r.Timeline.RowFor(u); row >= 0 {
-					els = r.Timeline.ElementStats(row)
-					b.WriteString(elementPie(u.Name+" per element", els, colourOf))
-				}
+			fmt.Fprintf(&b, "<div class=\"unit scope\" data-k=\"%d\" data-unit=\"%s\"%s><div class=\"pies\">%s", k, esc(u.Name), hidden, categoryPie(r, u))
+			if len(u.Elements) > 0 {
+				b.WriteString(elementPie(u.Name+" per element", u.Elements, colourOf))
 			}
 			b.WriteString("</div>")
-			if len(els) > 0 {
-				fmt.Fprintf(&b, "<h3>Elements of %s</h3>%s", esc(u.Name), elementTable(els, r.Categories, false))
+			if len(u.Elements) > 0 {
+				fmt.Fprintf(&b, "<h3>Elements of %s</h3>%s", esc(u.Name), elementTable(u.Elements, r.Categories, true))
 			}
 			b.WriteString("</div>")
 		}
@@ -97,13 +93,13 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 
 	// Elements over all units.
 	if len(r.Elements) > 0 {
-		fmt.Fprintf(&b, "<section><h2>Elements (all %s)</h2><div class=\"pies\">%s</div>%s</section>\n",
+		fmt.Fprintf(&b, "<section class=\"scope\" data-unit=\"\"><h2>Elements (all %s)</h2><div class=\"pies\">%s</div>%s</section>\n",
 			esc(plural(r.UnitName)), elementPie("share per element", r.Elements, colourOf), elementTable(r.Elements, r.Categories, true))
 	}
 
 	if r.Timeline != nil && r.Timeline.Len() > 0 {
-		fmt.Fprintf(&b, "<section><h2>Timeline</h2><p class=\"note\">%d slices on %d tracks, folded into a grid: each cell shows the element that took most of it, paler when partly idle.</p>%s%s</section>\n",
-			r.Timeline.Len(), len(r.Timeline.Rows()), elementLegend(r, colourOf), gantt(r.Timeline, colourOf))
+		fmt.Fprintf(&b, "<section><h2>Timeline</h2><p class=\"note\">%d slices on %d tracks, folded into a grid: each cell shows the element that took most of it, paler when partly idle.</p>%s</section>\n",
+			r.Timeline.Len(), len(r.Timeline.Rows()), gantt(r.Timeline, colourOf))
 	}
 	gen := o.Generator
 	if gen == "" {
@@ -146,10 +142,13 @@ func elementColourMap(r *results.Result) map[string]int {
 	for _, e := range r.Elements {
 		names = append(names, e.Name)
 	}
-	if r.Timeline != nil {
-		for _, e := range r.Timeline.ElementStats(-1) {
+	for _, u := range r.Units {
+		for _, e := range u.Elements {
 			names = append(names, e.Name)
 		}
+	}
+	if r.Timeline != nil {
+		names = append(names, r.Timeline.ElementNames()...)
 	}
 	sort.Strings(names)
 	for _, n := range names {
@@ -166,24 +165,11 @@ func legend(r *results.Result) string {
 	for c, name := range r.Categories {
 		fmt.Fprintf(&b, `<span><i style="background:%s"></i>%s</span>`, categoryColours[c], esc(name))
 	}
-	b.WriteString(`</p>`)
-	return b.String()
-}
-
-func elementLegend(r *results.Result, colourOf map[string]int) string {
-	var b strings.Builder
-	b.WriteString(`<p class="legend">`)
-	names := make([]string, 0, len(colourOf))
-	for n := range colourOf {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for i, n := range names {
-		if i == 40 {
-			b.WriteString("<span>…</span>")
+	for _, u := range r.Units {
+		if u.Start > 0 {
+			fmt.Fprintf(&b, `<span><i style="background:%s"></i>not yet created</span>`, notStartedColour)
 			break
 		}
-		fmt.Fprintf(&b, `<span><i style="background:%s"></i>%s</span>`, elementColour(colourOf[n]), esc(n))
 	}
 	b.WriteString(`</p>`)
 	return b.String()
@@ -193,17 +179,17 @@ func elementLegend(r *results.Result, colourOf map[string]int) string {
 // data-v values; without the script it stays in the given order).
 func elementTable(els []results.Element, cats [3]string, where bool) string {
 	var b strings.Builder
-	b.WriteString(`<table class="elements sortable"><thead><tr><th data-t="s">name</th><th data-t="s">kind</th>`)
+	b.WriteString(`<div class="scroll"><table class="elements sortable"><thead><tr><th data-t="s" data-col="name">name</th><th data-t="s" data-col="kind">kind</th>`)
 	if where {
-		b.WriteString(`<th data-t="s">where</th>`)
+		b.WriteString(`<th data-t="s" data-col="where">where</th>`)
 	}
-	fmt.Fprintf(&b, `<th>calls</th><th>total</th><th>mean</th><th>min</th><th>max</th><th>share</th><th>%s</th><th>%s</th><th>%s</th></tr></thead><tbody>`,
+	fmt.Fprintf(&b, `<th data-col="calls">calls</th><th data-col="total_s">total</th><th data-col="mean_s">mean</th><th data-col="min_s">min</th><th data-col="max_s">max</th><th data-col="share">share</th><th data-col="compute_s">%s</th><th data-col="comm_s">%s</th><th data-col="wait_s">%s</th></tr></thead><tbody>`,
 		esc(cats[0]), esc(cats[1]), esc(cats[2]))
 	sec := func(v float64) string {
 		return fmt.Sprintf(`<td data-v="%g">%s</td>`, v, esc(strings.TrimSuffix(results.Seconds(v), " s")))
 	}
 	for _, e := range els {
-		fmt.Fprintf(&b, `<tr><td>%s</td><td>%s</td>`, esc(e.Name), esc(e.Kind))
+		fmt.Fprintf(&b, `<tr data-name="%s"><td>%s</td><td>%s</td>`, esc(e.Name), esc(e.Name), esc(e.Kind))
 		if where {
 			fmt.Fprintf(&b, `<td>%s</td>`, esc(e.Where))
 		}
@@ -211,7 +197,7 @@ func elementTable(els []results.Element, cats [3]string, where bool) string {
 			e.Calls, e.Calls, sec(e.Total), sec(e.Mean), sec(e.Min), sec(e.Max), e.Share, e.Share*100,
 			sec(e.Compute), sec(e.Comm), sec(e.Wait))
 	}
-	b.WriteString(`</tbody></table><p class="note">Times in seconds. Click a column to sort.</p>`)
+	b.WriteString(`</tbody></table></div><p class="note">Times in seconds. Click a column to sort.</p>`)
 	return b.String()
 }
 
@@ -225,7 +211,7 @@ h1{font-size:22px;margin:0}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px
 svg.chart{max-width:100%;height:auto;display:block}svg .grid{stroke:#eee}svg .tick{font-size:10px;fill:#555}
 svg .axis{font-size:11px;fill:#333}svg .value{font-size:10px;fill:#222}svg .legend{font-size:12px}
 .legend span{margin-right:12px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
-.pies{display:flex;flex-wrap:wrap;gap:8px}
+.pies{display:flex;flex-wrap:wrap;gap:8px}.scroll{overflow-x:auto}
 table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{padding:2px 8px;border-bottom:1px solid #eee;text-align:right}
 th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}th{cursor:pointer;background:#f4f4f4}
 th.asc::after{content:" ▲"}th.desc::after{content:" ▼"}.note{color:#666;font-size:12px}footer{margin-top:24px;color:#777;font-size:12px}

@@ -217,7 +217,11 @@ func (f Fit) Factors() (latFactor, bwFactor string) {
 		}
 		l := 1.0 // every latency is 0
 		if lat > 0 {
-			l = g.Latency / lat
+			// A segment fitted with no latency at all is written with a
+			// millionth of the reference's: a factor must be positive
+			// (augur replay refuses 0), and the difference is far below
+			// what a ping-pong resolves.
+			l = max(g.Latency/lat, 1e-6)
 		}
 		lf = append(lf, strconv.FormatInt(at, 10)+":"+strconv.FormatFloat(l, 'g', 6, 64))
 		bf = append(bf, strconv.FormatInt(at, 10)+":"+strconv.FormatFloat(g.Bandwidth/bw, 'g', 6, 64))

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"augur/machine"
+	"augur/netmodel"
 )
 
 // The machine file of a 2 ms, 12.5 MB/s link says so, loads, and gives the
@@ -46,8 +47,15 @@ func TestWriteMachineExtremes(t *testing.T) {
 	r := &Result{Method: "mpi", Peer: "a,b", Fit: Fit{Segments: []Segment{{0, 0, 1e15}, {1024, 3e-6, 1e9}}},
 		Samples: []Sample{{Size: 1, Min: 1e-6, Median: 1e-6}}}
 	r.LatFactor, r.BwFactor = r.Fit.Factors()
-	if r.LatFactor != "0:0;1039:1" || r.BwFactor != "0:1e+06;1039:1" {
+	// The zero latency is written as a millionth of the reference: augur
+	// replay (and SimGrid's users) take only positive factors.
+	if r.LatFactor != "0:1e-06;1039:1" || r.BwFactor != "0:1e+06;1039:1" {
 		t.Errorf("factors %q %q", r.LatFactor, r.BwFactor)
+	}
+	for _, f := range []string{r.LatFactor, r.BwFactor} {
+		if _, err := netmodel.ParseFactors(f); err != nil {
+			t.Errorf("replay would refuse %q: %v", f, err)
+		}
 	}
 	var b strings.Builder
 	if err := WriteMachine(&b, "x", 1, r); err != nil {

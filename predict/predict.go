@@ -51,6 +51,9 @@ type Options struct {
 	// form (tests compare the two).
 	StepLoops bool
 	Tracer    engine.Tracer // receives the first replication's timeline
+	// UnitElements keeps each process's and thread's own element
+	// statistics in the first replication's result (engine.Config).
+	UnitElements bool
 	// OnCompiled, if set, is called with the element table before the
 	// first run (a timeline writer needs the names).
 	OnCompiled func(elements []ir.Element)
@@ -240,6 +243,7 @@ func Run(o Options) (*Prediction, error) {
 		}
 		if r == 0 {
 			cfg.Tracer = o.Tracer
+			cfg.UnitElements = o.UnitElements
 			if o.OnCompiled != nil {
 				o.OnCompiled(prog.Elements)
 			}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -49,16 +50,56 @@ type RankStats struct {
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"communication_s"`
 	Wait    float64 `json:"waiting_s"`
+	// Actions are the rank's own figures per kind of action it
+	// executed, largest total first; they add up to its budget.
+	Actions []ActionStats `json:"actions"`
 }
 
 // ActionStats aggregates the time spent in one kind of action.
 type ActionStats struct {
-	Action  string  `json:"action"`
+	Action string `json:"action"`
+	// Kind is compute (compute, sleep), p2p (sends and receives), wait
+	// (test, wait, waitall, the end of a trace) or collective.
+	Kind string `json:"kind"`
+	// Where is the trace file the actions were read from: the rank's
+	// own, or for the totals over all ranks the trace given.
+	Where   string  `json:"where"`
 	Calls   int64   `json:"calls"`
 	Total   float64 `json:"total_s"`
+	Mean    float64 `json:"mean_s"`
+	Min     float64 `json:"min_s"`
+	Max     float64 `json:"max_s"`
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"communication_s"`
 	Wait    float64 `json:"waiting_s"`
+}
+
+// actionKind classifies an action of tit.Elements by its index.
+func actionKind(i int32) string {
+	switch i {
+	case tit.ElemCompute, tit.ElemSleep:
+		return "compute"
+	case tit.ElemSend, tit.ElemIsend, tit.ElemRecv, tit.ElemIrecv, tit.ElemSendRecv:
+		return "p2p"
+	case tit.ElemTest, tit.ElemWait, tit.ElemWaitall, tit.ElemFinalize:
+		return "wait"
+	}
+	return "collective"
+}
+
+// actionStats lists the actions of st that ran, in tit.Elements order.
+func actionStats(st []engine.ElemStats, where string) []ActionStats {
+	els := tit.Elements()
+	out := []ActionStats{}
+	for i, es := range st {
+		if es.Calls == 0 {
+			continue
+		}
+		out = append(out, ActionStats{Action: els[i].Name, Kind: actionKind(int32(i)), Where: where,
+			Calls: es.Calls, Total: es.Total, Mean: es.Total / float64(es.Calls), Min: es.Min, Max: es.Max,
+			Compute: es.Compute, Comm: es.Comm, Wait: es.Wait})
+	}
+	return out
 }
 
 // Result is the outcome of a replay.
@@ -171,7 +212,8 @@ func Run(o Options) (*Result, error) {
 		},
 	}
 	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
-		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress, Context: o.Context}
+		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress,
+		UnitElements: true, Context: o.Context}
 	res, err := engine.Run(cfg, prog)
 	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil
 	if err != nil && !partial {
@@ -189,16 +231,20 @@ func Run(o Options) (*Result, error) {
 		if i < len(o.Hosts) {
 			host = o.Hosts[i]
 		}
-		out.Ranks[i] = RankStats{Rank: i, Host: host, Finish: u.Finish, Compute: u.Compute, Comm: u.Comm, Wait: u.Wait}
-	}
-	els := tit.Elements()
-	for i, es := range res.Elements {
-		if es.Calls == 0 {
-			continue
+		where := o.Trace
+		if !tr.Shared && i < len(tr.Files) {
+			where = tr.Files[i]
 		}
-		out.Actions = append(out.Actions, ActionStats{Action: els[i].Name, Calls: es.Calls, Total: es.Total,
-			Compute: es.Compute, Comm: es.Comm, Wait: es.Wait})
+		var st []engine.ElemStats
+		if i < len(res.UnitElements) {
+			st = res.UnitElements[i]
+		}
+		out.Ranks[i] = RankStats{Rank: i, Host: host, Finish: u.Finish, Compute: u.Compute, Comm: u.Comm, Wait: u.Wait,
+			Actions: actionStats(st, where)}
+		acts := out.Ranks[i].Actions
+		sort.SliceStable(acts, func(a, b int) bool { return acts[a].Total > acts[b].Total })
 	}
+	out.Actions = actionStats(res.Elements, o.Trace)
 	return out, err
 }
 

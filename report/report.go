@@ -63,6 +63,45 @@ type Process struct {
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"comm_s"`
 	Wait    float64 `json:"wait_s"`
+	// Elements are the unit's own figures per element it executed
+	// (largest total first), when the run kept them
+	// (predict.Options.UnitElements); they add up to the unit's budget.
+	Elements []UnitElement `json:"elements,omitempty"`
+}
+
+// UnitElement is one element's aggregate over one unit's executions; its
+// kind and where are those of the element of the same name.
+type UnitElement struct {
+	Name    string  `json:"name"`
+	Calls   int64   `json:"calls"`
+	Total   float64 `json:"total_s"`
+	Mean    float64 `json:"mean_s"`
+	Min     float64 `json:"min_s"`
+	Max     float64 `json:"max_s"`
+	Compute float64 `json:"compute_s"`
+	Comm    float64 `json:"comm_s"`
+	Wait    float64 `json:"wait_s"`
+}
+
+// UnitElements lists the elements (named by names) that st, one unit's
+// statistics, executed: largest total first, then by name.
+func UnitElements(names []string, st []engine.ElemStats) []UnitElement {
+	var out []UnitElement
+	for i, e := range st {
+		if e.Calls == 0 || i >= len(names) {
+			continue
+		}
+		out = append(out, UnitElement{Name: names[i], Calls: e.Calls, Total: e.Total,
+			Mean: e.Total / float64(e.Calls), Min: e.Min, Max: e.Max,
+			Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Total != out[j].Total {
+			return out[i].Total > out[j].Total
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
 }
 
 // Element is one element's aggregate over all units.
@@ -105,9 +144,16 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	}
 	s.Processes = make([]Process, len(p.Units))
 	var all float64
+	names := make([]string, len(p.Elements))
+	for i, el := range p.Elements {
+		names[i] = el.Name
+	}
 	for i, u := range p.Units {
 		s.Processes[i] = Process{Pid: u.Pid, Tid: u.Tid, Node: u.Node, Total: u.Finish,
 			Compute: u.Compute, Comm: u.Comm, Wait: u.Wait}
+		if i < len(p.UnitElements) {
+			s.Processes[i].Elements = UnitElements(names, p.UnitElements[i])
+		}
 	}
 	for _, e := range p.Result.Elements {
 		all += e.Total

@@ -174,16 +174,35 @@ func decodeThreads(name string, data []byte) (*Result, error) {
 		u.Compute = t.f("busy", "busy_s", "busy_time")
 		u.Comm = t.f("blocked", "blocked_s", "blocked_time")
 		u.Wait = t.f("ready_waiting", "ready-waiting", "ready", "ready_waiting_s", "ready_s", "ready_time")
+		u.Start = t.f("start", "start_s")
 		if tot, ok := t.num("total", "total_s", "finish", "end", "end_s", "finish_s"); ok {
 			u.Total = tot
 		} else {
-			u.Total = u.Compute + u.Comm + u.Wait
+			u.Total = u.Start + u.Compute + u.Comm + u.Wait
 		}
+		for _, a := range t.list("elements") {
+			e := Element{Name: a.str("name"), Kind: a.str("kind"), Where: a.str("where"),
+				Calls: int64(a.f("calls")), Total: a.f("total_s"), Min: a.f("min_s"), Max: a.f("max_s")}
+			if e.Calls > 0 {
+				e.Mean = e.Total / float64(e.Calls)
+			}
+			switch categoryOf(e.Name, e.Kind) {
+			case 0:
+				e.Compute = e.Total
+			case 1:
+				e.Comm = e.Total
+			default:
+				e.Wait = e.Total
+			}
+			u.Elements = append(u.Elements, e)
+		}
+		setShares(u.Elements)
 		if cpu, ok := t.num("cpu", "processor"); ok {
 			u.Node = int32(cpu)
 		}
 		r.Units = append(r.Units, u)
 	}
+	r.Elements = SumElements(r.Units)
 	return r, nil
 }
 
@@ -232,25 +251,11 @@ func decodeMPI(name string, data []byte) (*Result, error) {
 		if h := k.str("host"); h != "" {
 			u.Name += " (" + h + ")"
 		}
+		u.Elements = mpiActions(k.list("actions"))
 		r.Units = append(r.Units, u)
 	}
 	// Per-operation figures, when the replay gives them.
-	var all float64
-	for _, a := range o.list("actions") {
-		all += a.f("total_s", "total")
-	}
-	for _, a := range o.list("actions") {
-		e := Element{Name: a.str("action", "name"), Kind: "mpi", Calls: int64(a.f("calls")),
-			Total: a.f("total_s", "total"), Compute: a.f("compute_s", "compute"),
-			Comm: a.f("communication_s", "comm_s", "communication"), Wait: a.f("waiting_s", "wait_s", "waiting")}
-		if e.Calls > 0 {
-			e.Mean = e.Total / float64(e.Calls)
-		}
-		if all > 0 {
-			e.Share = e.Total / all
-		}
-		r.Elements = append(r.Elements, e)
-	}
+	r.Elements = mpiActions(o.list("actions"))
 	sort.SliceStable(r.Elements, func(i, j int) bool { return r.Elements[i].Total > r.Elements[j].Total })
 	if np, ok := o.num("np"); ok {
 		r.Facts = append(r.Facts, Fact{"ranks", fmt.Sprint(int64(np))})
@@ -288,6 +293,26 @@ func decodeMPI(name string, data []byte) (*Result, error) {
 		r.AttachTimeline(t)
 	}
 	return r, nil
+}
+
+// mpiActions reads a replay's action table (all ranks' or one rank's).
+func mpiActions(list []obj) []Element {
+	var els []Element
+	for _, a := range list {
+		e := Element{Name: a.str("action", "name"), Kind: a.str("kind"), Where: a.str("where"),
+			Calls: int64(a.f("calls")), Total: a.f("total_s", "total"),
+			Min: a.f("min_s"), Max: a.f("max_s"), Compute: a.f("compute_s", "compute"),
+			Comm: a.f("communication_s", "comm_s", "communication"), Wait: a.f("waiting_s", "wait_s", "waiting")}
+		if e.Kind == "" {
+			e.Kind = mpiKind(e.Name)
+		}
+		if e.Calls > 0 {
+			e.Mean = e.Total / float64(e.Calls)
+		}
+		els = append(els, e)
+	}
+	setShares(els)
+	return els
 }
 
 // mpiKind classifies an MPI action name (SimGrid's TiT names) for the

@@ -52,14 +52,20 @@ type Fact struct {
 
 // Unit is the time budget of one process, thread or rank.
 type Unit struct {
-	Name    string  `json:"name"`
-	Pid     int32   `json:"pid"`
-	Tid     int32   `json:"tid"`
-	Node    int32   `json:"node"`
+	Name string `json:"name"`
+	Pid  int32  `json:"pid"`
+	Tid  int32  `json:"tid"`
+	Node int32  `json:"node"`
+	// Start is when a thread was created (0 for processes and ranks):
+	// Total - Start = Compute + Comm + Wait.
+	Start   float64 `json:"start_s,omitempty"`
 	Total   float64 `json:"total_s"`
 	Compute float64 `json:"compute_s"`
 	Comm    float64 `json:"comm_s"`
 	Wait    float64 `json:"wait_s"`
+	// Elements are the unit's own figures per element (empty when the
+	// result does not have them): the per-unit tables and pies.
+	Elements []Element `json:"elements,omitempty"`
 }
 
 // Element is one element's aggregate (over all units, or over one unit).
@@ -105,13 +111,25 @@ func FromSummary(s *report.Summary) *Result {
 		r.Facts = append(r.Facts, Fact{"replications", fmt.Sprintf("%d, mean %s ± %s (95%%)",
 			rp.N, Seconds(rp.Mean), Seconds(rp.CI95))})
 	}
+	kinds := make(map[string][2]string, len(s.Elements))
+	for _, e := range s.Elements {
+		kinds[e.Name] = [2]string{e.Kind, e.Where}
+	}
 	for _, p := range s.Processes {
 		name := fmt.Sprintf("process %d", p.Pid)
 		if p.Tid > 0 {
 			name = fmt.Sprintf("process %d thread %d", p.Pid, p.Tid)
 		}
-		r.Units = append(r.Units, Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
-			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait})
+		u := Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
+			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait}
+		for _, e := range p.Elements {
+			kw := kinds[e.Name]
+			u.Elements = append(u.Elements, Element{Name: e.Name, Kind: kw[0], Where: kw[1],
+				Calls: e.Calls, Total: e.Total, Mean: e.Mean, Min: e.Min, Max: e.Max,
+				Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+		}
+		setShares(u.Elements)
+		r.Units = append(r.Units, u)
 	}
 	for _, e := range s.Elements {
 		r.Elements = append(r.Elements, Element{Name: e.Name, Kind: e.Kind, Where: e.Where,
@@ -144,12 +162,71 @@ func paramText(p map[string]float64) string {
 	return ", " + strings.Join(parts, " ")
 }
 
+// SumElements adds up the units' own element tables into one over all
+// units, largest total first, then by name: calls and times add, min and
+// max are over all executions, where is that of the longest execution.
+func SumElements(units []Unit) []Element {
+	idx := map[string]int{}
+	var out []Element
+	for _, u := range units {
+		for _, e := range u.Elements {
+			i, ok := idx[e.Name]
+			if !ok {
+				idx[e.Name] = len(out)
+				out = append(out, e)
+				continue
+			}
+			s := &out[i]
+			if e.Calls > 0 && (s.Calls == 0 || e.Min < s.Min) {
+				s.Min = e.Min
+			}
+			if e.Calls > 0 && (s.Calls == 0 || e.Max > s.Max) {
+				s.Max, s.Where = e.Max, e.Where
+			}
+			s.Calls += e.Calls
+			s.Total += e.Total
+			s.Compute += e.Compute
+			s.Comm += e.Comm
+			s.Wait += e.Wait
+		}
+	}
+	for i := range out {
+		out[i].Mean = 0
+		if out[i].Calls > 0 {
+			out[i].Mean = out[i].Total / float64(out[i].Calls)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Total != out[j].Total {
+			return out[i].Total > out[j].Total
+		}
+		return out[i].Name < out[j].Name
+	})
+	setShares(out)
+	return out
+}
+
+// setShares sets each element's share of the elements' summed total.
+func setShares(els []Element) {
+	var all float64
+	for _, e := range els {
+		all += e.Total
+	}
+	for i := range els {
+		els[i].Share = 0
+		if all > 0 {
+			els[i].Share = els[i].Total / all
+		}
+	}
+}
+
 // Seconds prints a time for people, as the text report does.
 func Seconds(s float64) string { return report.Seconds(s) }
 
-// AttachTimeline sets r's timeline. If r has no element table (a thread
-// trace, an MPI replay without per-operation figures), the table is
-// derived from the timeline.
+// AttachTimeline sets r's timeline, which is drawn as it is: tables, pies
+// and bars come from r's own figures, never from the timeline, which has
+// no split of an execution into compute, communication and waiting (and
+// may be cut by --trace-window or --trace-limit).
 func (r *Result) AttachTimeline(t *Timeline) {
 	r.normalise()
 	if t == nil {
@@ -157,15 +234,22 @@ func (r *Result) AttachTimeline(t *Timeline) {
 	}
 	t.Finish()
 	r.Timeline, r.HasTimeline = t, true
-	if len(r.Elements) == 0 {
-		r.Elements = t.ElementStats(-1)
-	}
-	if len(r.Units) == 0 {
-		r.Units = t.UnitBudgets()
-	}
 	if r.Time == 0 {
 		r.Time = t.End()
 	}
+}
+
+// WithoutUnitElements returns a copy of r whose units have no element
+// tables: what the workbench polls, which asks for one unit's table when
+// it shows it (a run of 65 536 processes would otherwise send them all).
+func (r *Result) WithoutUnitElements() *Result {
+	c := *r
+	c.Units = make([]Unit, len(r.Units))
+	for i, u := range r.Units {
+		u.Elements = nil
+		c.Units[i] = u
+	}
+	return &c
 }
 
 // normalise makes lists empty rather than nil, so that the JSON has

@@ -51,32 +51,6 @@ func TestChromeTraceAndPerUnitElements(t *testing.T) {
 	if tl.Len() != 16 || len(tl.Rows()) != 4 || !near(tl.End(), 194.18443184713374) {
 		t.Fatalf("%d slices, %d rows, end %v", tl.Len(), len(tl.Rows()), tl.End())
 	}
-	// Process 0: A1 (121/3.14 = 38.535), SA1 112, SA2 32, A4 3.14+2.71·3.14.
-	els := tl.ElementStats(tl.RowOf(0, 0))
-	want := map[string]float64{"A1": 121 / 3.14, "SA1": 112, "SA2": 32, "A4": 3.14 + 2.71*3.14}
-	if len(els) != 4 {
-		t.Fatalf("elements of process 0: %+v", els)
-	}
-	for _, e := range els {
-		if !near(e.Total, want[e.Name]) || e.Calls != 1 {
-			t.Errorf("%s: total %v calls %d, want %v", e.Name, e.Total, e.Calls, want[e.Name])
-		}
-	}
-	if els[0].Name != "SA1" || !near(els[0].Share, 112/194.18443184713374) {
-		t.Errorf("largest first: %+v", els[0])
-	}
-	if e := els[1]; e.Name != "A1" || !near(e.Compute, e.Total) {
-		t.Errorf("actions count as compute: %+v", e)
-	}
-	for _, e := range els {
-		if e.Name == "SA2" && (e.Comm != 32 || e.Compute != 0) {
-			t.Errorf("allreduce counts as communication: %+v", e)
-		}
-	}
-	all := tl.ElementStats(-1)
-	if all[0].Name != "SA1" || all[0].Calls != 4 || all[0].Total != 448 {
-		t.Errorf("over all processes: %+v", all[0])
-	}
 }
 
 func TestAggregate(t *testing.T) {
@@ -160,15 +134,25 @@ func TestDecodeMPI(t *testing.T) {
 	if u := r.Units[1]; u.Name != "rank 1" || u.Compute != 1 || u.Comm != 1 || u.Wait != 1.5 || u.Total != 3.5 {
 		t.Errorf("rank 1: %+v", u)
 	}
-	// Elements from the events: compute 2+1 s in 2 calls, recv 2.5, send 1, wait 0.5.
+	// Elements from the result's actions (the events only make the
+	// timeline): compute 2+1 s in 2 calls, recv 2.5 (1 of it
+	// communication), send 1, wait 0.5; largest first.
 	want := []Element{
-		{Name: "compute", Kind: "compute", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
-		{Name: "recv", Kind: "communication", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 2.5},
-		{Name: "send", Kind: "communication", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
-		{Name: "wait", Kind: "wait", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
+		{Name: "compute", Kind: "compute", Where: "t.txt", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
+		{Name: "recv", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 1, Wait: 1.5},
+		{Name: "send", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
+		{Name: "wait", Kind: "wait", Where: "t.txt", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
 	}
 	if !reflect.DeepEqual(r.Elements, want) {
 		t.Errorf("elements\n got %+v\nwant %+v", r.Elements, want)
+	}
+	// Each rank's own actions, and they sum to the all-ranks table.
+	if got := SumElements(r.Units); !reflect.DeepEqual(got[0], Element{Name: "compute", Kind: "compute", Where: "t0.txt",
+		Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3}) || len(got) != 4 {
+		t.Errorf("sum of the ranks' actions: %+v", got)
+	}
+	if u := r.Units[1]; len(u.Elements) != 2 || u.Elements[0].Name != "recv" || u.Elements[0].Wait != 1.5 || u.Elements[0].Share != 2.5/3.5 {
+		t.Errorf("rank 1's actions: %+v", u.Elements)
 	}
 }
 
@@ -191,7 +175,8 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	for _, p := range []string{"testdata/sample.json", "testdata/threads.json", "testdata/mpi.json"} {
+	for _, p := range []string{"testdata/sample.json", "testdata/threads.json", "testdata/mpi.json",
+		"testdata/simulate-P.json", "testdata/replay-bcast.json"} {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			f.Fatal(err)
@@ -201,6 +186,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"ranks": [{"rank": 1e300}], "events": [{"rank": -5, "start": 1e308, "end": -1e308}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Decode("fuzz.json", data)
+		if err == nil {
+			SumElements(r.Units)
+		}
 		if err == nil && r.Timeline != nil {
 			r.Timeline.Aggregate(Query{Bins: 50, MaxRows: 10})
 		}
@@ -218,8 +206,6 @@ func FuzzChromeTrace(f *testing.F) {
 		tl, err := ReadChromeTrace("fuzz.json", data)
 		if err == nil {
 			tl.Aggregate(Query{Bins: 50, MaxRows: 10})
-			tl.ElementStats(0)
-			tl.UnitBudgets()
 		}
 	})
 }
@@ -244,10 +230,18 @@ func TestRealSimulateAndReplay(t *testing.T) {
 	if u := r.Units[1]; u.Name != "thread P2" || u.Compute != 3 || u.Wait != 7 || u.Total != 10 {
 		t.Errorf("P2: %+v", u)
 	}
-	// P2 ran 3 s, all on processor 0.
-	els := tl.ElementStats(tl.RowFor(r.Units[1]))
-	if len(els) != 1 || els[0].Name != "cpu0" || els[0].Total != 3 {
-		t.Errorf("P2's slices: %+v", els)
+	// P2 ran 3 s in two goes (5-7, 9-10) and waited for processor 0
+	// 7 s (0-3, 3-5 and 7-9: threadsim's TestElementsOfP).
+	if want := []Element{
+		{Name: "ready", Kind: "ready-waiting", Calls: 3, Total: 7, Mean: 7.0 / 3, Min: 2, Max: 3, Share: 0.7, Wait: 7},
+		{Name: "run", Kind: "busy", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 0.3, Compute: 3},
+	}; !reflect.DeepEqual(r.Units[1].Elements, want) {
+		t.Errorf("P2's steps\n got %+v\nwant %+v", r.Units[1].Elements, want)
+	}
+	// Over all threads: each step summed, run first (7 + 3 + 5 + 3 s in
+	// 3 + 2 + 1 + 1 goes: P1 is woken at once at 3 s).
+	if e := r.Elements[0]; e.Name != "run" || e.Calls != 7 || e.Total != 18 || e.Compute != 18 {
+		t.Errorf("all threads' run: %+v", e)
 	}
 	m, err := Decode("replay-bcast.json", readFile(t, "testdata/replay-bcast.json"))
 	if err != nil {
@@ -260,13 +254,12 @@ func TestRealSimulateAndReplay(t *testing.T) {
 	if e := m.Elements[0]; e.Name != "compute" || e.Calls != 6 || !near(e.Compute, e.Total) {
 		t.Errorf("first action %+v", e)
 	}
-	mt, err := ReadChromeTrace("replay-bcast.trace.json", readFile(t, "testdata/replay-bcast.trace.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range mt.ElementStats(mt.RowFor(m.Units[0])) {
-		if e.Name == "compute" && e.Compute != e.Total || e.Name == "bcast" && e.Comm != e.Total {
-			t.Errorf("MPI actions classified by name: %+v", e)
-		}
+	// Rank 0 computes twice (5.0971 s each on Tremblay), then its
+	// reduce: compute, a little communication and waiting, kind and file
+	// given.
+	if els := m.Units[0].Elements; len(els) != 4 || els[0].Name != "compute" || els[0].Calls != 2 ||
+		!near(els[0].Min, 5.097099750242112) || els[1].Name != "reduce" || els[1].Kind != "collective" ||
+		els[1].Where != "actions_bcast.txt" || !near(els[1].Compute+els[1].Comm+els[1].Wait, els[1].Total) {
+		t.Errorf("rank 0's actions: %+v", els)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 
 	"augur/engine"
 )
@@ -94,6 +93,9 @@ func (t *Timeline) SetLimit(n int) { t.limit = n }
 func (t *Timeline) SetWindow(t0, t1 float64) {
 	t.windowed, t.w0, t.w1 = true, t0, t1
 }
+
+// ElementNames returns the names of the timeline's elements.
+func (t *Timeline) ElementNames() []string { return append([]string(nil), t.elemNames...) }
 
 // SetElements gives the element table of a program, before any slice.
 func (t *Timeline) SetElements(names, kinds []string) {
@@ -328,23 +330,6 @@ func (t *Timeline) Complete() float64 { return t.cut }
 // Rows lists the tracks.
 func (t *Timeline) Rows() []Row { return t.rows }
 
-// RowFor returns the track of a result's unit: by (pid, tid), or else by
-// name (thread traces name their tracks after the threads: unit "thread
-// P1" is track "P1"; the trace writers add the host: unit "rank 3" is
-// track "rank 3 (host)"); -1 if none.
-func (t *Timeline) RowFor(u Unit) int {
-	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) ||
-		strings.HasPrefix(t.rows[r].Name, u.Name+" (") || !t.named) {
-		return r
-	}
-	for r, row := range t.rows {
-		if row.Name == u.Name || strings.HasSuffix(u.Name, " "+row.Name) {
-			return r
-		}
-	}
-	return -1
-}
-
 // RowOf returns the track of (pid, tid), or -1.
 func (t *Timeline) RowOf(pid, tid int32) int {
 	if r, ok := t.rowIndex[[2]int32{pid, tid}]; ok {
@@ -359,85 +344,6 @@ func (t *Timeline) rowSlices(r int) []slice {
 		return nil
 	}
 	return t.slices[t.rowStart[r]:t.rowStart[r+1]]
-}
-
-// ElementStats aggregates the slices per element, over all tracks (row
-// -1) or one track. Compute, communication and waiting are assigned from
-// the element's kind. Elements that never ran in the scope are left out;
-// the result is sorted by total, largest first.
-func (t *Timeline) ElementStats(row int) []Element {
-	t.Finish()
-	ss := t.slices
-	if row >= 0 {
-		ss = t.rowSlices(row)
-	}
-	stats := make([]Element, len(t.elemNames))
-	var all float64
-	for _, s := range ss {
-		e := &stats[s.elem]
-		d := s.end - s.start
-		if e.Calls == 0 || d < e.Min {
-			e.Min = d
-		}
-		if d > e.Max {
-			e.Max = d
-		}
-		e.Calls++
-		e.Total += d
-		all += d
-	}
-	var out []Element
-	for i := range stats {
-		e := stats[i]
-		if e.Calls == 0 {
-			continue
-		}
-		e.Name, e.Kind = t.elemNames[i], t.elemKinds[i]
-		e.Mean = e.Total / float64(e.Calls)
-		if all > 0 {
-			e.Share = e.Total / all
-		}
-		switch categoryOf(e.Name, e.Kind) {
-		case 0:
-			e.Compute = e.Total
-		case 1:
-			e.Comm = e.Total
-		default:
-			e.Wait = e.Total
-		}
-		out = append(out, e)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Total > out[j].Total })
-	return out
-}
-
-// UnitBudgets derives a budget per track from the slices' kinds: the
-// total is the end of its last slice, the time outside slices is waiting.
-func (t *Timeline) UnitBudgets() []Unit {
-	t.Finish()
-	units := make([]Unit, len(t.rows))
-	for r, row := range t.rows {
-		u := Unit{Name: row.Name, Pid: row.Pid, Tid: row.Tid}
-		var in float64
-		for _, s := range t.rowSlices(r) {
-			d := s.end - s.start
-			switch categoryOf(t.elemNames[s.elem], t.elemKinds[s.elem]) {
-			case 0:
-				u.Compute += d
-			case 1:
-				u.Comm += d
-			default:
-				u.Wait += d
-			}
-			in += d
-			u.Total = math.Max(u.Total, s.end)
-		}
-		if gap := u.Total - in; gap > 0 {
-			u.Wait += gap
-		}
-		units[r] = u
-	}
-	return units
 }
 
 // Query asks for a window of the timeline folded into a grid: Bins

@@ -110,7 +110,7 @@ func TestChromeByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rt.RowFor(Unit{Name: "rank 1", Pid: 1}); r < 0 || rt.Rows()[r].Name != "rank 1 (b)" {
+	if r := rt.RowOf(1, 0); r < 0 || rt.Rows()[r].Name != "rank 1 (b)" {
 		t.Errorf("rank 1 read back as track %d of %+v", r, rt.Rows())
 	}
 }

@@ -123,7 +123,7 @@ func (j *job) snapshot() map[string]any {
 	switch o := j.out.(type) {
 	case *runOutput:
 		if o.result != nil {
-			m["result"] = o.result
+			m["result"] = o.result.WithoutUnitElements()
 		}
 	case *sweepOutput:
 		m["sweep"] = o.snapshot()

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -140,6 +139,7 @@ func (t *timelineTracer) Slice(pid, tid, elem int32, start, end float64) {
 func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, error, bool) {
 	tr := &timelineTracer{}
 	if withTimeline {
+		o.UnitElements = true // the per-process tables of the results view
 		o.Tracer = tr
 		o.OnCompiled = func(els []ir.Element) {
 			names, kinds := make([]string, len(els)), make([]string, len(els))
@@ -475,7 +475,7 @@ func (s *Server) timeline(w http.ResponseWriter, r *http.Request) {
 }
 
 // unitElements is the element table of one unit (index into the
-// result's units), from the timeline.
+// result's units), from the result's own figures.
 func (s *Server) unitElements(w http.ResponseWriter, r *http.Request) {
 	res := s.result(w, r)
 	if res == nil {
@@ -486,16 +486,14 @@ func (s *Server) unitElements(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "no unit %q", r.PathValue("unit"))
 		return
 	}
+	// The unit's own figures from the result, never the timeline's
+	// slices: those have no split into compute, communication and waiting.
 	u := res.Units[k]
-	resp := map[string]any{"unit": u, "elements": []results.Element{}}
-	if res.Timeline != nil {
-		if row := res.Timeline.RowFor(u); row >= 0 {
-			els := res.Timeline.ElementStats(row)
-			sort.SliceStable(els, func(a, b int) bool { return els[a].Total > els[b].Total })
-			resp["elements"] = els
-		}
+	els := u.Elements
+	if els == nil {
+		els = []results.Element{}
 	}
-	writeJSON(w, http.StatusOK, resp)
+	writeJSON(w, http.StatusOK, map[string]any{"unit": u, "elements": els})
 }
 
 // report is the self-contained HTML report of a result (augur report).

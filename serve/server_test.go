@@ -255,7 +255,7 @@ func TestRunSample(t *testing.T) {
 	if e := res["elements"].([]any)[0].(map[string]any); e["name"] != "SA1" || num(e["total_s"]) != 448 {
 		t.Errorf("first element %v", e)
 	}
-	// Process 3's elements from the timeline.
+	// Process 3's own elements, from the result.
 	_, u := call(t, ts, "GET", "/api/runs/"+id+"/units/3", nil)
 	got := map[string]float64{}
 	for _, e := range u["elements"].([]any) {

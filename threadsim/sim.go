@@ -83,6 +83,8 @@ type ThreadStats struct {
 	Blocked float64 `json:"blocked"`
 	Ready   float64 `json:"ready_waiting"`
 	Done    bool    `json:"done"`
+	// Elements split Busy, Blocked and Ready by step (elements.go).
+	Elements []ThreadElement `json:"elements"`
 }
 
 // Slice is an interval a thread ran on a processor.
@@ -171,7 +173,10 @@ type thread struct {
 	end       float64
 	blockAt   float64
 	blockLine int32
+	blockOp   string
 	runStart  float64
+	elems     []*elemAcc // time per step (elements.go)
+	stateAt   float64    // when the thread entered its state
 	// Client-Server lists.
 	listEnd    int32   // end of the list being run (op index)
 	cur        int32   // the list being run
@@ -392,13 +397,18 @@ func (s *sim) setState(i int32, st uint8) {
 	t := &s.th[i]
 	t.acct[t.state] += s.now - t.since
 	t.since = s.now
+	if st != t.state {
+		t.interval(t.state, t.blockOp, t.blockLine, t.stateAt, s.now)
+		t.stateAt = s.now
+	}
 	if s.cfg.Timeline && t.state == blocked && st != blocked {
 		s.res.Blocks = append(s.res.Blocks, Block{Thread: i, Line: t.blockLine, Start: t.blockAt, End: s.now})
 	}
 	if st == blocked {
-		t.blockAt, t.blockLine = s.now, 0
+		t.blockAt, t.blockLine, t.blockOp = s.now, 0, "activation"
 		if int(t.pc) < len(t.ops) && !t.atBoundary {
 			t.blockLine = t.ops[t.pc].Line
+			t.blockOp = t.ops[t.pc].Kind.String()
 		}
 	}
 	t.state = st
@@ -406,7 +416,7 @@ func (s *sim) setState(i int32, st uint8) {
 
 func (s *sim) startThread(i int32) {
 	t := &s.th[i]
-	t.start, t.since = s.now, s.now
+	t.start, t.since, t.stateAt = s.now, s.now, s.now
 	t.rem = s.p.Threads[i].Work0
 	s.makeReady(i)
 }
@@ -808,10 +818,12 @@ func (s *sim) finish() {
 		t := &s.th[i]
 		if t.state != notStarted && t.state != done {
 			s.setState(int32(i), t.state) // close the account at the deadlock
+			t.interval(t.state, t.blockOp, t.blockLine, t.stateAt, s.now)
 			t.end = s.now
 		}
 		r.Threads[i] = ThreadStats{Name: s.p.Threads[i].Name, Start: t.start, End: t.end,
-			Busy: t.acct[running], Blocked: t.acct[blocked], Ready: t.acct[ready], Done: t.state == done}
+			Busy: t.acct[running], Blocked: t.acct[blocked], Ready: t.acct[ready], Done: t.state == done,
+			Elements: t.elements()}
 		if t.state == done && t.end > r.Completion {
 			r.Completion = t.end
 		}

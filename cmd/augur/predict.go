@@ -204,6 +204,8 @@ func runPredict(e *env, c *command, args []string) int {
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,
+		// Each process's own element table, for programs and reports.
+		UnitElements: *pf.format == "json" || *pf.report != "",
 	}
 	prog, err := pf.progress.reporter(e, "augur predict")
 	if err != nil {

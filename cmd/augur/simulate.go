@@ -100,6 +100,8 @@ type simThread struct {
 	Blocked float64 `json:"blocked"`
 	Ready   float64 `json:"ready_waiting"`
 	Done    bool    `json:"done"`
+	// Elements split busy, blocked and ready-waiting by step.
+	Elements []threadsim.ThreadElement `json:"elements"`
 }
 
 type simAttempt struct {
@@ -241,7 +243,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		out.Attempts = append(out.Attempts, simAttempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
 	}
 	for i, t := range res.Threads {
-		st := simThread{Name: t.Name, Start: t.Start, End: t.End, Busy: t.Busy, Blocked: t.Blocked, Ready: t.Ready, Done: t.Done}
+		st := simThread{Name: t.Name, Start: t.Start, End: t.End, Busy: t.Busy, Blocked: t.Blocked, Ready: t.Ready, Done: t.Done, Elements: t.Elements}
 		if cfg.Bind != nil {
 			st.CPU = &cfg.Bind[i]
 		}

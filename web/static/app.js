@@ -8,12 +8,13 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const CAT_COLOURS = ['#4e79a7', '#f28e2b', '#e15759'];
+  const NOT_STARTED = '#e8e8e8'; // a thread's time before it was created
   const ELEM_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759', '#76b7b2', '#edc948',
     '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac', '#1f77b4', '#8c564b'];
   const SVGNS = 'http://www.w3.org/2000/svg';
 
   // Figures the end-to-end tests read to check that views stay bounded.
-  const stats = window.augurStats = { ganttCells: 0, ganttFetches: 0, ganttMs: 0, barRects: 0, checks: 0 };
+  const stats = window.augurStats = { ganttCells: 0, ganttFetches: 0, ganttMs: 0, barRects: 0, checks: 0, unitShown: -1 };
 
   const state = {
     keywords: new Set(), builtins: new Set(),
@@ -71,6 +72,27 @@
     const t = svg('text', Object.assign({ x, y }, attrs || {}), parent);
     t.textContent = text;
     return t;
+  }
+  // elementColour gives element i its own colour, as htmlreport's
+  // elementColour does: the palette, then hues a golden angle apart.
+  function elementColour(i) {
+    if (i < ELEM_COLOURS.length) return ELEM_COLOURS[i];
+    const j = i - ELEM_COLOURS.length;
+    const hue = (j * 137.50776405) % 360;
+    return 'hsl(' + hue.toFixed(2) + ',' + (55 + 10 * (Math.floor(j / 3) % 3)) + '%,' + [42, 58, 50][j % 3] + '%)';
+  }
+  // timeUnit: the unit of a time axis reaching max seconds; ticks are
+  // plain numbers in it and the axis title names it.
+  function timeUnit(max) {
+    if (max >= 1) return [1, 's'];
+    if (max >= 1e-3) return [1e3, 'ms'];
+    if (max >= 1e-6) return [1e6, 'µs'];
+    return [1e9, 'ns'];
+  }
+  function tickText(v, step, scale) {
+    const st = step * scale;
+    const d = st < 1 ? Math.min(9, Math.ceil(-Math.log10(st) - 1e-9)) : 0;
+    return (v * scale).toFixed(d);
   }
   function niceStep(max, n) {
     if (!(max > 0)) return 1;
@@ -628,6 +650,7 @@
     r.units = r.units || []; r.elements = r.elements || []; r.facts = r.facts || [];
     state.resultId = id; state.result = r; state.unitElements = null;
     state.unit = Math.max(0, slowest(r));
+    stats.unitShown = -1;
     $('no-result').hidden = true; $('result').hidden = false;
     $('result-title').textContent = r.title + ' (' + r.kind + ')';
     $('result-sub').textContent = r.subtitle;
@@ -639,6 +662,7 @@
     document.querySelectorAll('.unit-name').forEach((e) => { e.textContent = r.unit_name; });
     $('bar-title').textContent = 'Time per ' + r.unit_name;
     $('bar-legend').innerHTML = r.categories.map((c, i) => '<span><i style="background:' + CAT_COLOURS[i] + '"></i>' + esc(c) + '</span>').join('');
+    if (r.units.some((u) => u.start_s > 0)) $('bar-legend').innerHTML += '<span><i style="background:' + NOT_STARTED + '"></i>not yet created</span>';
     const sel = $('unit-select');
     const n = Math.min(r.units.length, 5000);
     let opts = '';
@@ -666,61 +690,82 @@
   let colourOf = new Map();
   function assignElementColours(r) {
     colourOf = new Map();
-    [...new Set((r.elements || []).map((e) => e.name))].sort().forEach((n, i) => colourOf.set(n, ELEM_COLOURS[i % ELEM_COLOURS.length]));
+    [...new Set((r.elements || []).map((e) => e.name))].sort().forEach((n, i) => colourOf.set(n, elementColour(i)));
   }
+  // elemColour: names first met later (a timeline's tracks) get the next
+  // colours, so no two names share one.
   function elemColour(name) {
-    if (!colourOf.has(name)) colourOf.set(name, ELEM_COLOURS[colourOf.size % ELEM_COLOURS.length]);
+    if (!colourOf.has(name)) colourOf.set(name, elementColour(colourOf.size));
     return colourOf.get(name);
   }
 
   // drawBars: a stacked bar per unit; beyond 400 units each bar is the
   // slowest of a group, so the chart stays a few hundred rectangles.
+  // Labels never overlap: across while they fit, else upright, else only
+  // every k-th (the tooltip names every bar). Segments carry data-name,
+  // data-category and data-v (seconds) for the browser tests.
   function drawBars() {
     const r = state.result, host = $('bar-chart');
     host.innerHTML = '';
-    const W = 760, H = 280, L = 56, B = 36, T = 16;
+    const W = 760, L = 56, T = 16, PH = 230;
     const per = Math.ceil(r.units.length / 400) || 1;
     const bars = [];
+    const short = (n) => n.replace(/^(process|rank|thread) /, '');
+    let chars = 0;
     for (let i = 0; i < r.units.length; i += per) {
       let best = i;
-      for (let k = i; k < Math.min(i + per, r.units.length); k++) if (r.units[k].total_s > r.units[best].total_s) best = k;
-      bars.push({ first: i, last: Math.min(i + per, r.units.length) - 1, u: r.units[best], idx: best });
+      const last = Math.min(i + per, r.units.length) - 1;
+      for (let k = i; k <= last; k++) if (r.units[k].total_s > r.units[best].total_s) best = k;
+      let label = per > 1 ? short(r.units[i].name) + '–' + short(r.units[last].name) : short(r.units[i].name);
+      if (label.length > 24) label = label.slice(0, 23) + '…';
+      chars = Math.max(chars, label.length);
+      bars.push({ first: i, last, u: r.units[best], idx: best, label });
     }
-    const maxT = Math.max(...bars.map((b) => Math.max(b.u.total_s, b.u.compute_s + b.u.comm_s + b.u.wait_s)), 0);
+    const maxT = Math.max(...bars.map((b) => Math.max(b.u.total_s, (b.u.start_s || 0) + b.u.compute_s + b.u.comm_s + b.u.wait_s)), 0);
+    const [scale, unit] = timeUnit(maxT);
     const step = niceStep(maxT, 5), axisMax = Math.ceil(maxT / step) * step || 1;
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'bar-svg' }, host);
-    const y = (v) => T + (H - T - B) - v / axisMax * (H - T - B);
+    const slot = (W - L - 8) / bars.length, bw = Math.min(Math.max(slot * 0.8, 0.6), 60);
+    const across = chars * 6 + 4 <= slot;
+    const every = across ? 1 : Math.max(1, Math.ceil(12 / slot));
+    const B = across ? 36 : Math.min(chars, 24) * 6 + 24;
+    const H = T + PH + B;
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'bar-svg', 'data-units': r.units.length, 'data-categories': r.categories.join('|') }, host);
+    const y = (v) => T + PH - v / axisMax * PH;
     for (let v = 0; v <= axisMax + step / 2; v += step) {
       svg('line', { x1: L, x2: W - 8, y1: y(v), y2: y(v), class: 'grid' }, root);
-      svgText(root, L - 4, y(v) + 4, bare(v), { class: 'tick', 'text-anchor': 'end' });
+      svgText(root, L - 4, y(v) + 4, tickText(v, step, scale), { class: 'tick', 'text-anchor': 'end' });
     }
-    const slot = (W - L - 8) / bars.length, bw = Math.max(slot * 0.8, 0.6);
+    svgText(root, 12, T + PH / 2, 'time (' + unit + ')', { class: 'tick', 'text-anchor': 'middle', transform: `rotate(-90 12 ${T + PH / 2})` });
+    const valueFits = seconds(maxT).length * 6 <= slot;
     let rects = 0;
     bars.forEach((b, i) => {
       const x = L + i * slot + (slot - bw) / 2;
-      const g = svg('g', { class: 'bar', 'data-unit': b.idx }, root);
+      const g = svg('g', { class: 'bar', 'data-unit': b.idx, 'data-name': b.u.name }, root);
       const t = svg('title', {}, g);
       t.textContent = (per > 1 ? plural(r.unit_name) + ' ' + r.units[b.first].name + ' – ' + r.units[b.last].name + ', slowest ' : '') +
         b.u.name + ': ' + seconds(b.u.total_s) + '; ' + r.categories[0] + ' ' + seconds(b.u.compute_s) + ', ' +
-        r.categories[1] + ' ' + seconds(b.u.comm_s) + ', ' + r.categories[2] + ' ' + seconds(b.u.wait_s);
+        r.categories[1] + ' ' + seconds(b.u.comm_s) + ', ' + r.categories[2] + ' ' + seconds(b.u.wait_s) +
+        (b.u.start_s > 0 ? '; created at ' + seconds(b.u.start_s) : '');
       let base = 0;
+      if (b.u.start_s > 0) {
+        // a thread's time before it was created: the bar reaches its total
+        svg('rect', { x, y: y(b.u.start_s), width: bw, height: y(0) - y(b.u.start_s), fill: NOT_STARTED, 'data-category': 'not yet created', 'data-v': b.u.start_s }, g);
+        base = b.u.start_s;
+      }
       [b.u.compute_s, b.u.comm_s, b.u.wait_s].forEach((v, c) => {
         if (!(v > 0)) return;
-        svg('rect', { x, y: y(base + v), width: bw, height: y(base) - y(base + v), fill: CAT_COLOURS[c] }, g);
+        svg('rect', { x, y: y(base + v), width: bw, height: y(base) - y(base + v), fill: CAT_COLOURS[c], 'data-category': r.categories[c], 'data-v': v }, g);
         base += v; rects++;
       });
       // an empty-looking bar is still clickable
-      svg('rect', { x: L + i * slot, y: T, width: slot, height: H - T - B, fill: 'transparent' }, g);
+      svg('rect', { x: L + i * slot, y: T, width: slot, height: PH, fill: 'transparent' }, g);
       g.addEventListener('click', () => selectUnit(b.idx));
-      if (bars.length <= 32) {
-        svgText(root, x + bw / 2, y(Math.max(b.u.total_s, base)) - 4, seconds(b.u.total_s), { class: 'value', 'text-anchor': 'middle' });
-        svgText(root, x + bw / 2, H - B + 14, r.units[b.idx].name.replace(/^(process|rank|thread) /, ''), { class: 'tick', 'text-anchor': 'middle' });
-      }
+      if (valueFits) svgText(root, x + bw / 2, y(Math.max(b.u.total_s, base)) - 4, seconds(b.u.total_s), { class: 'value', 'text-anchor': 'middle' });
+      if (i % every !== 0) return;
+      const cx = x + bw / 2, ly = T + PH + 6;
+      if (across) svgText(root, cx, T + PH + 14, b.label, { class: 'tick label', 'text-anchor': 'middle' });
+      else svgText(root, cx, ly, b.label, { class: 'tick label', 'text-anchor': 'end', 'dominant-baseline': 'middle', transform: `rotate(-90 ${cx} ${ly})` });
     });
-    if (bars.length > 32) {
-      svgText(root, L, H - B + 14, r.units[0].name, { class: 'tick' });
-      svgText(root, W - 8, H - B + 14, r.units[r.units.length - 1].name, { class: 'tick', 'text-anchor': 'end' });
-    }
     svgText(root, L + (W - L) / 2, H - 4, per > 1 ? plural(r.unit_name) + ' (each bar: the slowest of ' + per + ')' : r.unit_name, { class: 'tick', 'text-anchor': 'middle' });
     stats.barRects = rects;
   }
@@ -730,16 +775,17 @@
     $('unit-select').value = String(i);
     document.querySelectorAll('#bar-svg .bar').forEach((g) => g.classList.toggle('selected', Number(g.dataset.unit) === i));
     state.unitElements = null;
-    const r = state.result, id = state.resultId;
-    if (r.has_timeline) {
-      try {
-        const u = await api('GET', '/api/runs/' + id + '/units/' + i);
-        if (state.resultId !== id || state.unit !== i) return;
-        state.unitElements = u.elements;
-      } catch (e) { state.unitElements = []; }
-    }
+    stats.unitShown = -1; // until its own figures are drawn
+    const id = state.resultId;
+    // The unit's own element figures, from the result (never the timeline).
+    try {
+      const u = await api('GET', '/api/runs/' + id + '/units/' + i);
+      if (state.resultId !== id || state.unit !== i) return;
+      state.unitElements = u.elements;
+    } catch (e) { state.unitElements = []; }
     drawPie();
     drawTable();
+    stats.unitShown = i;
   }
   $('unit-select').addEventListener('change', () => selectUnit(Number($('unit-select').value)));
   $('pie-mode').addEventListener('change', () => drawPie());
@@ -748,9 +794,12 @@
   function drawPie() {
     const r = state.result, u = r.units[state.unit], host = $('pie-chart');
     host.innerHTML = '';
-    let slices;
-    if ($('pie-mode').value === 'elem') {
-      const els = (state.unitElements && state.unitElements.length) ? state.unitElements : r.elements;
+    let slices, title = u.name, scope = 'unit';
+    const mode = $('pie-mode').value;
+    if (mode === 'elem') {
+      const own = state.unitElements && state.unitElements.length;
+      const els = own ? state.unitElements : r.elements;
+      if (!own) { title = 'all ' + plural(r.unit_name) + ' (no figures per ' + r.unit_name + ')'; scope = 'all'; }
       slices = els.filter((e) => e.total_s > 0).map((e) => ({ label: e.name, v: e.total_s, c: elemColour(e.name) }));
       if (slices.length > 10) {
         const rest = slices.slice(9).reduce((s, x) => s + x.v, 0);
@@ -761,8 +810,8 @@
     }
     const total = slices.reduce((s, x) => s + Math.max(0, x.v), 0);
     const W = 470, H = 230, cx = 105, cy = 110, R = 95;
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'pie-svg' }, host);
-    svgText(root, cx, 12, u.name, { 'text-anchor': 'middle', class: 'tick' });
+    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', id: 'pie-svg', 'data-pie': mode === 'elem' ? 'elements' : 'categories', 'data-scope': scope, 'data-unit': u.name }, host);
+    svgText(root, cx, 12, title, { 'text-anchor': 'middle', class: 'tick' });
     if (total <= 0) {
       svg('circle', { cx, cy, r: R, fill: '#ddd' }, root);
     } else {
@@ -771,10 +820,11 @@
         if (!(s.v > 0)) continue;
         const f = s.v / total;
         let e;
-        if (f > 0.9999) e = svg('circle', { cx, cy, r: R, fill: s.c }, root);
+        const data = { class: 'slice', 'data-label': s.label, 'data-v': s.v };
+        if (f > 0.9999) e = svg('circle', Object.assign({ cx, cy, r: R, fill: s.c }, data), root);
         else {
           const a2 = a + f * 2 * Math.PI;
-          e = svg('path', { d: `M${cx} ${cy} L${cx + R * Math.cos(a)} ${cy + R * Math.sin(a)} A${R} ${R} 0 ${f > 0.5 ? 1 : 0} 1 ${cx + R * Math.cos(a2)} ${cy + R * Math.sin(a2)} Z`, fill: s.c, stroke: '#fff' }, root);
+          e = svg('path', Object.assign({ d: `M${cx} ${cy} L${cx + R * Math.cos(a)} ${cy + R * Math.sin(a)} A${R} ${R} 0 ${f > 0.5 ? 1 : 0} 1 ${cx + R * Math.cos(a2)} ${cy + R * Math.sin(a2)} Z`, fill: s.c, stroke: '#fff' }, data), root);
           a = a2;
         }
         const t = svg('title', {}, e); t.textContent = s.label + ': ' + seconds(s.v) + ' (' + pct(f) + ')';
@@ -810,18 +860,21 @@
       html += '<th data-key="' + k + '" class="' + (k === key ? (asc ? 'asc' : 'desc') : '') + '">' + esc(l) + '</th>';
     }
     html += '</tr></thead><tbody>';
-    if (unitScope && !r.has_timeline) {
-      html += '<tr><td colspan="12">This result has no timeline, so no figures per ' + esc(r.unit_name) + '.</td></tr>';
+    if (unitScope && state.unitElements && !state.unitElements.length) {
+      html += '<tr><td colspan="12">This result has no figures per ' + esc(r.unit_name) + '.</td></tr>';
     }
     for (const e of rows) {
       html += '<tr data-name="' + esc(e.name) + '">';
       for (const [k, , ty] of COLUMNS) {
         const v = e[k];
-        html += '<td>' + (ty === 's' ? esc(v || '') : ty === 'n' ? v : ty === 'p' ? pct(v || 0) : bare(v || 0)) + '</td>';
+        const dv = ty === 's' ? '' : ' data-v="' + (v || 0) + '"';
+        html += '<td' + dv + '>' + (ty === 's' ? esc(v || '') : ty === 'n' ? v : ty === 'p' ? pct(v || 0) : bare(v || 0)) + '</td>';
       }
       html += '</tr>';
     }
     t.innerHTML = html + '</tbody>';
+    t.dataset.scope = unitScope ? 'unit' : 'all';
+    t.dataset.unit = unitScope ? r.units[state.unit].name : '';
     t.querySelectorAll('th').forEach((th) => th.addEventListener('click', () => {
       const k = th.dataset.key;
       state.sort = { key: k, asc: state.sort.key === k ? !state.sort.asc : (k === 'name' || k === 'kind' || k === 'where') };
@@ -879,17 +932,23 @@
     const axisY = data.rows.length * rowH + 2;
     ctx.fillStyle = '#555'; ctx.textAlign = 'center';
     const step = niceStep(data.t1 - data.t0, 8);
-    for (let v = Math.ceil(data.t0 / step) * step; v <= data.t1; v += step) {
+    const [scale, unit] = timeUnit(data.t1);
+    for (let v = Math.ceil(data.t0 / step) * step; v <= data.t1 + step * 1e-9; v += step) {
       const x = labelW + (v - data.t0) / (data.t1 - data.t0) * (cssW - labelW - 6);
       ctx.fillRect(x, axisY, 1, 4);
-      ctx.fillText(bare(v), x, axisY + 14);
+      ctx.fillText(tickText(v, step, scale), x, axisY + 14);
     }
+    ctx.textAlign = 'left';
+    ctx.fillText(unit, 4, axisY + 14);
     stats.ganttCells = data.cells; stats.ganttFetches++; stats.ganttMs = performance.now() - start;
     stats.ganttRows = data.rows.length; stats.ganttSlices = data.slices;
     $('gantt-info').textContent = seconds(data.t0) + ' – ' + seconds(data.t1) + ' of ' + seconds(data.end) + '; ' +
       data.row_count + ' of ' + data.total_rows + ' tracks in ' + data.rows.length + ' rows; ' + data.slices + ' slices drawn as ' + data.cells + ' cells' +
       (data.dropped ? '; ' + data.dropped + ' slices beyond the limit' : '');
-    $('gantt-legend').innerHTML = data.elements.slice(0, 40).map((n) => '<span><i style="background:' + elemColour(n) + '"></i>' + esc(n) + '</span>').join('');
+    // The legend lists the elements drawn in this window, each in its colour.
+    const drawn = new Set();
+    for (const row of data.rows) for (const run of row.runs) if (run[2] >= 0) drawn.add(data.elements[run[2]]);
+    $('gantt-legend').innerHTML = [...drawn].sort().map((n) => '<span><i style="background:' + elemColour(n) + '"></i>' + esc(n) + '</span>').join('');
   }
 
   function zoom(factor, at) {
