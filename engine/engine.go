@@ -31,7 +31,7 @@ type Config struct {
 	// NodeOf gives the node of every process (len Procs); see machine.Map.
 	NodeOf []int32
 	// SyncCollectives makes every collective complete no earlier than the
-	// last process's arrival at it (the model semantics of VISION.md).
+	// last process's arrival at it (the model semantics of docs/semantics.md).
 	// Trace replay of MPI programs turns it off to follow MPI, where a
 	// broadcast leaf may leave before an unrelated process arrives.
 	SyncCollectives bool

@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"augur/diag"
 	"bytes"
 	"errors"
 	"fmt"
@@ -16,15 +17,9 @@ import (
 	"augur/netmodel"
 )
 
-// Error is a problem in a machine file at a position. Line and Col are
-// 1-based; the message names the offending key or value.
-type Error struct {
-	File      string
-	Line, Col int
-	Msg       string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+// Error is a problem in the input at a position: augur's one positioned
+// error (package diag), printed as file:line:col: message.
+type Error = diag.Error
 
 // Load reads and parses the machine file at path.
 func Load(path string) (*Machine, error) {

@@ -5,6 +5,7 @@
 package measure
 
 import (
+	"augur/diag"
 	"bytes"
 	"fmt"
 	"io"
@@ -51,22 +52,9 @@ type Options struct {
 	Metrics []string // metric columns; default: the last column, or every non-parameter column when Params is given
 }
 
-// Error is a problem at a place in an input file.
-type Error struct {
-	File      string
-	Line, Col int // 0 when unknown
-	Msg       string
-}
-
-func (e *Error) Error() string {
-	switch {
-	case e.Line > 0 && e.Col > 0:
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	case e.Line > 0:
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
+// Error is a problem in the input at a position: augur's one positioned
+// error (package diag), printed as file:line:col: message.
+type Error = diag.Error
 
 // maxInput bounds what a reader accepts: measurement files are small, and
 // a runaway input must not exhaust memory.

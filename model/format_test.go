@@ -60,7 +60,7 @@ func TestFormatTestdata(t *testing.T) {
 	}
 }
 
-// TestFormatSampleIsCanonical: the VISION sample is already canonical
+// TestFormatSampleIsCanonical: the sample model of the project's design notes (testdata/sample.aug) is canonical
 // except for the spaces before its trailing comment.
 func TestFormatSampleIsCanonical(t *testing.T) {
 	src, err := os.ReadFile("testdata/sample.aug")

@@ -11,27 +11,16 @@
 package platform
 
 import (
+	"augur/diag"
 	"fmt"
 	"os"
 
 	"augur/machine"
 )
 
-// Error is a problem in a platform file, profile or hostfile at a line
-// (and a column, where one is known).
-type Error struct {
-	File string
-	Line int
-	Col  int // 0: unknown
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if e.Col > 0 {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-}
+// Error is a problem in the input at a position: augur's one positioned
+// error (package diag), printed as file:line:col: message.
+type Error = diag.Error
 
 // Load reads the platform file at path.
 func Load(path string) (*machine.Machine, error) {

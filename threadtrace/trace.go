@@ -9,6 +9,7 @@
 package threadtrace
 
 import (
+	"augur/diag"
 	"bufio"
 	"errors"
 	"fmt"
@@ -108,19 +109,9 @@ type Trace struct {
 	HasCPU   bool    // every event carries cpu=
 }
 
-// Error is a problem in a trace file, with its position.
-type Error struct {
-	File string
-	Line int
-	Msg  string
-}
-
-func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
+// Error is a problem in the input at a position: augur's one positioned
+// error (package diag), printed as file:line:col: message.
+type Error = diag.Error
 
 // MaxLineBytes bounds one line, so a corrupt file cannot exhaust memory.
 const MaxLineBytes = 1 << 20

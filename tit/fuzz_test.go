@@ -95,7 +95,7 @@ func referenceOps(path string, data []byte) string {
 			continue
 		}
 		if err := low.lower(st, f); err != nil {
-			return (&Error{File: path, Line: int64(i + 1), Msg: err.Error()}).Error()
+			return (&Error{File: path, Line: i + 1, Msg: err.Error()}).Error()
 		}
 	}
 	low.finish(st)

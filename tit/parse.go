@@ -1,9 +1,9 @@
 package tit
 
 import (
+	"augur/diag"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
@@ -332,11 +332,6 @@ func parseInt(b []byte) (int32, bool) {
 	return int32(v), true
 }
 
-// Error is a problem in a trace, at a line of a file.
-type Error struct {
-	File string
-	Line int64
-	Msg  string
-}
-
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+// Error is a problem in a trace at a line of a file: augur's one
+// positioned error (package diag).
+type Error = diag.Error

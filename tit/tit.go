@@ -67,11 +67,11 @@ func Layout(path string) (files []string, shared bool, err error) {
 	for {
 		name := join(lr.fields)
 		if len(lr.fields) != 1 {
-			return nil, false, &Error{File: path, Line: lr.line, Msg: fmt.Sprintf("want one trace file name per line, got %q", name)}
+			return nil, false, &Error{File: path, Line: int(lr.line), Msg: fmt.Sprintf("want one trace file name per line, got %q", name)}
 		}
 		p, err := resolve(name, dir)
 		if err != nil {
-			return nil, false, &Error{File: path, Line: lr.line, Msg: err.Error()}
+			return nil, false, &Error{File: path, Line: int(lr.line), Msg: err.Error()}
 		}
 		files = append(files, p)
 		if _, err = lr.next(); err == io.EOF {
@@ -193,7 +193,7 @@ func maxRank(path string) (int, error) {
 		}
 		r, ok := parseInt(fl[0])
 		if !ok || r < 0 {
-			return 0, &Error{File: path, Line: lr.line, Msg: fmt.Sprintf("%q is not a rank", fl[0])}
+			return 0, &Error{File: path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank", fl[0])}
 		}
 		if int(r)+1 > n {
 			n = int(r) + 1
@@ -316,7 +316,7 @@ func (s *fileStream) fill() error {
 		lr.consume(n)
 		s.t.fields = splitFields(s.t.fields[:0], text[:n])
 		if err := low.lower(st, s.t.fields); err != nil {
-			return &Error{File: s.path(), Line: lr.line, Msg: err.Error()}
+			return &Error{File: s.path(), Line: int(lr.line), Msg: err.Error()}
 		}
 	}
 	return nil
@@ -368,7 +368,7 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		rk, ok := parseInt(first)
 		if !ok || rk < 0 {
 			lr.consume(c.lineEnd())
-			return &Error{File: r.path, Line: lr.line, Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
+			return &Error{File: r.path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
 		}
 		if rk >= r.t.np || r.t.ranks[rk] == nil {
 			lr.consume(c.lineEnd()) // SimGrid ignores the actions of ranks it does not run
@@ -383,7 +383,7 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		lr.consume(n)
 		r.t.fields = splitFields(r.t.fields[:0], text[:n])
 		if err := low.lower(o, r.t.fields); err != nil {
-			return &Error{File: r.path, Line: lr.line, Msg: err.Error()}
+			return &Error{File: r.path, Line: int(lr.line), Msg: err.Error()}
 		}
 	}
 	return nil
