@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Seed 002's threshold iteration rule on the bundled C blocks: for each
+# dPerf's threshold iteration rule on the bundled C blocks: for each
 # block, REPS times, the rule's prediction of a long loop (about 1 to 3 s)
 # against timing that loop in fresh processes (--full: the minimum of up
-# to 3 runs while they fit in 3 s), with seed 002's slowdown (benchmark
+# to 3 runs while they fit in 3 s), with dPerf's slowdown (benchmark
 # cost / measured loop). Times are CPU (virtual) times, as dPerf's
 # PAPI_get_virt_nsec: the machine is shared. Needs gcc and python3.
 #   bench/blockbench.sh [REPS]   (default 3)

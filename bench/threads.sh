@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Thread-trace prediction (seed 004): Table 6 (real vs predicted speed-up
+# Thread-trace prediction (VPPB): Table 6 (real vs predicted speed-up
 # on 2 processors for the example pthread programs, per model), Table 7
 # (simulation times) and the 350,000-event speed test on 8 processors.
 #   bench/threads.sh            # 5 real run pairs per program

@@ -20,7 +20,7 @@ import (
 //	q 0   quit
 //
 // and answers each with four integers: the run's wall and CPU nanoseconds
-// (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID: seed 002's real and virtual
+// (CLOCK_MONOTONIC, CLOCK_THREAD_CPUTIME_ID: dPerf's real and virtual
 // time), then the wall and CPU nanoseconds the whole command cost (cache
 // eviction included), which is what the benchmark spends. State persists
 // between commands, as it does between the iterations of the real loop;
@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
 type Clock int
 
 const (
-	// CPU is the block process's CPU time (seed 002's virtual time,
+	// CPU is the block process's CPU time (dPerf's virtual time,
 	// PAPI_get_virt_nsec): time the process was not running — other jobs
 	// on a shared machine — does not count.
 	CPU Clock = iota

@@ -1,5 +1,5 @@
 // Package blockbench times blocks of code with dPerf's threshold iteration
-// rule (seed 002, §IV-A): run the block for growing iteration counts until
+// rule (dPerf, §IV-A): run the block for growing iteration counts until
 // the time per iteration settles within ε; the count where it does is the
 // threshold th, reached in t_th, and a loop of n iterations is predicted
 // to take t_avgloop = t_th / th × n — at a fraction of the cost of timing
@@ -18,7 +18,7 @@
 // a stream over a large array), and a cold-cache start costing more than
 // the warm runs by an amount that still grows with the count (a working
 // set that fits in the caches only for short counts). Their one-time cost
-// is added to seed 002's t_avgloop.
+// is added to dPerf's t_avgloop.
 package blockbench
 
 import (
@@ -166,7 +166,7 @@ type Result struct {
 	TTh       float64 // t_th, seconds for th iterations
 	ThRuns    int     // warm runs of th that t_th is the estimator of
 	Full      int64   // n, the loop's iteration count
-	AvgLoop   float64 // seed 002's t_avgloop = t_th / th × n, seconds
+	AvgLoop   float64 // dPerf's t_avgloop = t_th / th × n, seconds
 	// ColdStart is the loop's one-time cost of meeting its data for the
 	// first time, which t_avgloop (timed warm) leaves out: the excess of
 	// each count's first run over its second where significant (pages
@@ -378,7 +378,7 @@ func quantile(v []float64, q float64) float64 {
 	return s[i] + (x-float64(i))*(s[i+1]-s[i])
 }
 
-// Slowdown is seed 002's slowdown of the prediction: the time spent
+// Slowdown is dPerf's slowdown of the prediction: the time spent
 // timing divided by the time of one run of the full loop.
 func (r *Result) Slowdown(fullSeconds float64) float64 {
 	if fullSeconds <= 0 {

@@ -214,7 +214,7 @@ func realBlock(t *testing.T, src string, full int64) (*Result, float64) {
 }
 
 // consistent checks what holds of any run of the rule, however busy the
-// machine: seed 002's t_avgloop = t_th / th × n, the prediction is
+// machine: dPerf's t_avgloop = t_th / th × n, the prediction is
 // t_avgloop plus the cold start, the threshold is within the loop, and
 // every figure is a finite time.
 func consistent(t *testing.T, r *Result, full int64, measured float64) {

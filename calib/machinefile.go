@@ -113,7 +113,7 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Written by `augur bench machine`%s on %s. Operation times are the lower\n", quickNote(profiles[0].Quick), profiles[0].Measured.Format("2006-01-02 15:04 MST"))
-	b.WriteString("# quartile of microbenchmarks (MTC, seed 001) repeated in interleaved rounds,\n")
+	b.WriteString("# quartile of microbenchmarks (MTC, ChronosMix) repeated in interleaved rounds,\n")
 	b.WriteString("# in " + cpuClock + " per operation; the comment after each gives its spread\n")
 	b.WriteString("# (half the 90 % bootstrap interval of that quartile).\n")
 	fmt.Fprintf(&b, "name: %s\nnodes:\n", name)

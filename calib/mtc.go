@@ -1,5 +1,5 @@
 // Package calib characterises the machine it runs on, as ChronosMix's MTC
-// and CTC do (seed 001): microbenchmarks of an instruction set give
+// and CTC do (ChronosMix): microbenchmarks of an instruction set give
 // seconds per operation, a ping-pong between two processes gives latency
 // and bandwidth by message size, fitted to a piecewise model; the result
 // is written as an augur machine file.

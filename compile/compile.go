@@ -1,6 +1,6 @@
 // Package compile turns a checked model into a Program: a flat instruction
 // list with expressions compiled to closures, run per simulated unit by a
-// small virtual machine that yields ir.Ops to the engine. This is seed 003's
+// small virtual machine that yields ir.Ops to the engine. This is the model transformation paper's
 // "machine-efficient form": the model is traversed once, not interpreted as
 // a tree for every process.
 package compile
@@ -18,7 +18,7 @@ import (
 type Options struct {
 	// Params overrides param declarations (--set NAME=VALUE).
 	Params map[string]float64
-	// System parameters of seed 000.
+	// System parameters of Performance Prophet.
 	Nodes, Procs, Threads int
 	// CPUsOf returns the CPUs per node of node nid (the `cpus` built-in).
 	CPUsOf func(nid int32) int

@@ -178,7 +178,7 @@ func svgText(t *testing.T, ctx context.Context, sel string) string {
 	return evalString(t, ctx, fmt.Sprintf(`[...document.querySelectorAll(%q)].map(e => e.textContent).join('|')`, sel))
 }
 
-// Seed 003's sample model on four processes of the ideal machine: the
+// the model transformation paper's sample model on four processes of the ideal machine: the
 // bar chart, the pie and the table show 194.184 s and the per-element
 // figures the command line prints (README, docs/tutorial.md).
 func TestWorkbenchSample(t *testing.T) {

@@ -1,5 +1,5 @@
 // Package engine runs ir streams on a machine: the hybrid simulation of
-// seeds 000/003. Action states (Compute, Delay) take the time their stream
+// Performance Prophet (Pllana et al.). Action states (Compute, Delay) take the time their stream
 // gives them, scaled by the node's speed, while holding a CPU; wait states
 // (communication, collectives, joins, locks, waiting for a CPU) are resolved
 // by discrete events on one queue.

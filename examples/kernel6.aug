@@ -1,4 +1,4 @@
-// Livermore Fortran kernel 6 (seed 003, Fig. 3.1): a general linear
+// Livermore Fortran kernel 6 (Pllana et al.'s model transformation paper, Fig. 3.1): a general linear
 // recurrence,
 //
 //   DO L = 1, LOOP

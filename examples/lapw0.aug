@@ -1,4 +1,4 @@
-// LAPW0 of WIEN2k (seeds 000 and 003, section 5): SPMD Fortran 90/MPI code
+// LAPW0 of WIEN2k (the Performance Prophet papers (Pllana et al.), section 5): SPMD Fortran 90/MPI code
 // that computes the effective potential of a crystal's unit cell. NAT atoms
 // are spread over the processes as evenly as possible; each process works
 // on its PNAT atoms, and the processes write their part of the output one

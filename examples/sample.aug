@@ -1,4 +1,4 @@
-// The sample model of seed 003 (Fig. 4.1 and 4.2): a hypothetical program
+// The sample model of Pllana et al.'s model transformation paper (Fig. 4.1 and 4.2): a hypothetical program
 // with global variables, a code fragment, a decision and a nested activity.
 model sample
 

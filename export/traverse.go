@@ -1,5 +1,5 @@
 // Package export writes a model in other forms: a Graphviz or PlantUML
-// activity diagram, or JSON. It follows the design of seed 003 (§3,
+// activity diagram, or JSON. It follows the design of Pllana et al.'s model transformation paper (§3,
 // Fig. 3.4): a Traverser walks the model, a Navigator tells it which
 // declarations and statements to visit, and a ContentHandler receives what
 // it finds. The three are independent, so a new output is a new

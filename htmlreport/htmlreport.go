@@ -1,5 +1,5 @@
 // Package htmlreport writes a result as one self-contained HTML file: the
-// charts of the workbench (seed 000 Fig. 14: time per unit as bars, a pie
+// charts of the workbench (Performance Prophet Fig. 14: time per unit as bars, a pie
 // of the unit chosen in a drop-down, a sortable table per element, and the
 // timeline) drawn as static SVG. The file loads nothing from the network;
 // its only script switches the pie and sorts the tables, and the page reads

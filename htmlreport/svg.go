@@ -104,7 +104,7 @@ func labelPlan(n int, slot float64, chars int) (upright bool, step int) {
 	return true, max(step, 1)
 }
 
-// barChart draws a stacked bar per unit (seed 000 Fig. 14's bar chart):
+// barChart draws a stacked bar per unit (Performance Prophet Fig. 14's bar chart):
 // compute, communication and waiting (after the time before a thread was
 // created, pale), the total on top when it fits. More units than maxBars
 // are drawn as groups, each bar the slowest unit of its group. Every

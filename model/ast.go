@@ -113,7 +113,7 @@ type Assign struct {
 }
 
 // Action is `action NAME [cost EXPR] [{ code }]`. The code fragment runs
-// before the cost is evaluated, as in seed 003 Fig. 4.2.
+// before the cost is evaluated, as in Fig. 4.2. of Pllana et al.'s model transformation paper
 type Action struct {
 	Pos  Pos
 	Name *Ident
@@ -163,7 +163,7 @@ type For struct {
 	Body     *Block
 }
 
-// Choose is the probabilistic branch (seed 001's PIC_proba):
+// Choose is the probabilistic branch (ChronosMix's PIC_proba):
 //
 //	choose { 0.3 { ... } 0.5 { ... } else { ... } }
 //

@@ -3,7 +3,7 @@ package model
 import "math"
 
 // Builtin names every expression may read. Their values come from the
-// simulated unit (pid, tid, uid, nid) or the system parameters of seed 000
+// simulated unit (pid, tid, uid, nid) or the system parameters of Performance Prophet
 // (nodes, cpus, procs, threads).
 var BuiltinVars = map[string]string{
 	"pid":      "id of the process, 0 .. procs-1",

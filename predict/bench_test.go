@@ -39,7 +39,7 @@ func BenchmarkLAPW0_10000(b *testing.B) { benchLAPW0(b, 10000) }
 // 700 MB: the 10^6 processes.
 func BenchmarkLAPW0_1000000(b *testing.B) { benchLAPW0(b, 1000000) }
 
-// BenchmarkSample is the seed 003 sample model on four processes: mostly
+// BenchmarkSample is the sample model of Pllana et al.'s model transformation paper on four processes: mostly
 // the fixed cost of parsing, checking and compiling.
 func BenchmarkSample(b *testing.B) {
 	src, err := os.ReadFile("../examples/sample.aug")

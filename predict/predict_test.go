@@ -29,7 +29,7 @@ func predictSrc(t *testing.T, src string, m *machine.Machine, o Options) *Predic
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
-// Seed 003's sample model on one 4-CPU node of the ideal machine: A1 =
+// the model transformation paper's sample model on one 4-CPU node of the ideal machine: A1 =
 // 121/3.14, SA1 = 112, the allreduce completes at the last arrival and then
 // pid 0 spends FSA2(0) = 32, A4 = 3.14 + 2.71*3.14.
 func TestSampleModel(t *testing.T) {

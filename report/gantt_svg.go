@@ -11,7 +11,7 @@ import (
 )
 
 // Gantt is a Gantt chart: one row per lane (a thread, a processor), bars
-// on a common time axis. It is what seed 004's Visualizer shows.
+// on a common time axis. It is what VPPB's Visualizer shows.
 type Gantt struct {
 	Title string
 	Unit  string // the time unit written on the axis, e.g. "s"

@@ -3,7 +3,7 @@
 // budget per unit (process, thread or rank) split into three categories, a
 // table per element, and optionally a timeline. Model predictions, thread
 // trace simulations and MPI trace replays all open in the same views
-// through the adapters in this package (seed 000 Fig. 14 is the model).
+// through the adapters in this package (Performance Prophet Fig. 14 is the model).
 package results
 
 import (
@@ -87,7 +87,7 @@ type Element struct {
 // ProgramCategories are the categories of model predictions and MPI replays.
 var ProgramCategories = [3]string{"compute", "communication", "waiting"}
 
-// ThreadCategories are the categories of thread-trace simulations (seed 004).
+// ThreadCategories are the categories of thread-trace simulations (VPPB).
 var ThreadCategories = [3]string{"busy", "blocked", "ready-waiting"}
 
 // FromSummary adapts the JSON form of a prediction (docs/output.md).

@@ -19,7 +19,7 @@ func readFile(t *testing.T, path string) []byte {
 	return b
 }
 
-// The sample model of seed 003 on four processes of the ideal machine
+// The sample model of Pllana et al.'s model transformation paper on four processes of the ideal machine
 // (testdata/sample.json is `augur predict --format json` output).
 func TestDecodePrediction(t *testing.T) {
 	r, err := Decode("sample.json", readFile(t, "testdata/sample.json"))
@@ -210,7 +210,7 @@ func FuzzChromeTrace(f *testing.F) {
 	})
 }
 
-// Real outputs of `augur simulate` (seed 004's program P on 2 processors,
+// Real outputs of `augur simulate` (VPPB's program P on 2 processors,
 // P1, P2 on processor 0 and P3, P4 on 1: Direct gives 10) and `augur
 // replay` (SimGrid's actions_bcast.txt on small_platform.xml, 3 ranks),
 // with their Chrome traces.
@@ -224,7 +224,7 @@ func TestRealSimulateAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.AttachTimeline(tl)
-	if r.Kind != KindThreads || r.Time != 10 || len(r.Units) != 4 || r.Title != "seed004-P.trace" {
+	if r.Kind != KindThreads || r.Time != 10 || len(r.Units) != 4 || r.Title != "vppb-P.trace" {
 		t.Fatalf("%+v", r)
 	}
 	if u := r.Units[1]; u.Name != "thread P2" || u.Compute != 3 || u.Wait != 7 || u.Total != 10 {

@@ -12,7 +12,7 @@ import (
 // It implements engine.Tracer, so a prediction fills it directly. Views
 // never draw its slices one by one: Aggregate folds any time window into a
 // fixed grid of cells, so a 100,000-slice trace costs the browser no more
-// than a ten-slice one (seed 004 Fig. 13's Gantt chart, at any scale).
+// than a ten-slice one (VPPB Fig. 13's Gantt chart, at any scale).
 type Timeline struct {
 	elemNames []string
 	elemKinds []string

@@ -20,7 +20,7 @@ import (
 
 // runRequest is what the page sends to run a prediction: the model text
 // (unsaved edits included), a machine file of the workspace and the
-// system parameters of seed 000 (nodes, processes, threads, params).
+// system parameters of Performance Prophet (nodes, processes, threads, params).
 type runRequest struct {
 	Filename string            `json:"filename"`
 	Source   string            `json:"source"`

@@ -14,7 +14,7 @@ type Attempt struct {
 	Deadlock *Deadlock
 }
 
-// Auto applies seed 004's practical scheme (Fig. 14): simulate with the
+// Auto applies VPPB's practical scheme (Fig. 14): simulate with the
 // Direct model; if it deadlocks, with Client-Server; if that deadlocks too,
 // with Strict Sequence, which keeps the recorded order of every wait and so
 // cannot deadlock on a recording of a deadlock-free run. It returns the
@@ -34,11 +34,11 @@ func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error
 		if r.Deadlock == nil {
 			switch m {
 			case Direct:
-				why = append(why, "the Direct model does not deadlock, and it is the most accurate (seed 004 Fig. 14)")
+				why = append(why, "the Direct model does not deadlock, and it is the most accurate (VPPB Fig. 14)")
 			case ClientServer:
-				why = append(why, "so Client-Server, which does not deadlock (seed 004 Fig. 14)")
+				why = append(why, "so Client-Server, which does not deadlock (VPPB Fig. 14)")
 			default:
-				why = append(why, "so Strict Sequence, which keeps the recorded order and cannot deadlock on a deadlock-free recording (seed 004 Fig. 14)")
+				why = append(why, "so Strict Sequence, which keeps the recorded order and cannot deadlock on a deadlock-free recording (VPPB Fig. 14)")
 			}
 			return r, tried, strings.Join(why, "; "), nil
 		}

@@ -9,7 +9,7 @@ import (
 // A thread's steps add up to its busy, blocked and ready-waiting time, in
 // every model and seed program, deadlocked or not.
 func TestElementsAddUp(t *testing.T) {
-	for _, name := range []string{"seed004-P.trace", "seed004-Q.trace", "seed004-R.trace"} {
+	for _, name := range []string{"vppb-P.trace", "vppb-Q.trace", "vppb-R.trace"} {
 		p := load(t, name)
 		for _, m := range []Model{Direct, ClientServer, Strict} {
 			for _, cpus := range []int{1, 2, 3} {
@@ -35,7 +35,7 @@ func TestElementsAddUp(t *testing.T) {
 	}
 }
 
-// Seed 004's program P, Direct model, P1 and P2 on processor 0 (P1
+// VPPB's program P, Direct model, P1 and P2 on processor 0 (P1
 // first), P3 and P4 on processor 1. P1 runs 0-3, finds X already sent...
 // no: it blocks in "wait X" (line 5) and is woken at once (0 s, not a
 // step), so P2 gets processor 0 for no time and waits again; P1 runs 3-5,
@@ -43,7 +43,7 @@ func TestElementsAddUp(t *testing.T) {
 // 9-10. So P1: run 3 times (3, 2, 2 s), blocked in wait 2 s at line 8;
 // P2: ready 0-3, 3-5, 7-9 (7 s in 3 waits), run 5-7 and 9-10 (3 s).
 func TestElementsOfP(t *testing.T) {
-	p := load(t, "seed004-P.trace")
+	p := load(t, "vppb-P.trace")
 	r, err := Run(p, Config{CPUs: 2, Bind: []int32{0, 0, 1, 1}, Prio: seedPrio(4), Model: Direct})
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 // Package threadsim simulates a recorded multithreaded program (a
 // threadtrace.Program) on any number of processors, with thread bindings,
-// priorities and preemptive priority scheduling, under seed 004's three
+// priorities and preemptive priority scheduling, under VPPB's three
 // simulation models: Direct, Client-Server and Strict Sequence. It runs on
 // augur's discrete-event kernel (package des): one event queue, and the
 // processors as des facilities with the priority discipline.
@@ -14,7 +14,7 @@ import (
 	"augur/threadtrace"
 )
 
-// Model is how a recorded wait is matched to an activation (seed 004 §2-4).
+// Model is how a recorded wait is matched to an activation (VPPB §2-4).
 type Model uint8
 
 const (
@@ -318,7 +318,7 @@ func Run(p *threadtrace.Program, cfg Config) (*Result, error) {
 	return s.res, nil
 }
 
-// splitLists cuts a thread into seed 004's Client-Server lists: a start
+// splitLists cuts a thread into VPPB's Client-Server lists: a start
 // list, then one list from each wait that took a particular activation in
 // the recording to the next such wait. The exit comes after all lists.
 func (s *sim) splitLists(i int32) {

@@ -130,7 +130,7 @@ func TestBarrierAndJoin(t *testing.T) {
 	}
 }
 
-// seed 004 Fig. 14 on P, Q and R.
+// VPPB Fig. 14 on P, Q and R.
 func TestAutoScheme(t *testing.T) {
 	for _, c := range []struct {
 		file  string
@@ -140,9 +140,9 @@ func TestAutoScheme(t *testing.T) {
 		want  float64
 		why   string
 	}{
-		{"seed004-P.trace", 2, []int32{0, 0, 1, 1}, Direct, 10, "Direct model does not deadlock"},
-		{"seed004-Q.trace", 3, []int32{0, 1, 2}, ClientServer, 10, "direct deadlocks at 7"},
-		{"seed004-R.trace", 4, []int32{0, 1, 2, 3}, Strict, 21, "client-server deadlocks at 12"},
+		{"vppb-P.trace", 2, []int32{0, 0, 1, 1}, Direct, 10, "Direct model does not deadlock"},
+		{"vppb-Q.trace", 3, []int32{0, 1, 2}, ClientServer, 10, "direct deadlocks at 7"},
+		{"vppb-R.trace", 4, []int32{0, 1, 2, 3}, Strict, 21, "client-server deadlocks at 12"},
 	} {
 		p := load(t, c.file)
 		r, tried, why, err := Auto(p, Config{CPUs: c.cpus, Bind: c.bind, Prio: seedPrio(len(c.bind))})
@@ -160,7 +160,7 @@ func TestAutoScheme(t *testing.T) {
 
 // The deadlock report says who waits for what.
 func TestDeadlockReport(t *testing.T) {
-	p := load(t, "seed004-Q.trace")
+	p := load(t, "vppb-Q.trace")
 	r := run(t, p, Config{CPUs: 3, Bind: []int32{0, 1, 2}, Prio: seedPrio(3)})
 	if r.Deadlock == nil || r.Deadlock.Time != 7 {
 		t.Fatalf("deadlock %v", r.Deadlock)
@@ -181,7 +181,7 @@ func TestDeadlockReport(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	p := load(t, "seed004-P.trace")
+	p := load(t, "vppb-P.trace")
 	cfg := Config{CPUs: 2, Prio: seedPrio(4), Timeline: true, Model: ClientServer}
 	a, b := run(t, p, cfg), run(t, p, cfg)
 	if !reflect.DeepEqual(a, b) {
@@ -193,7 +193,7 @@ func TestDeterministic(t *testing.T) {
 }
 
 func TestConfigErrors(t *testing.T) {
-	p := load(t, "seed004-P.trace")
+	p := load(t, "vppb-P.trace")
 	for _, cfg := range []Config{{CPUs: 0}, {CPUs: 2, Bind: []int32{0}}, {CPUs: 2, Bind: []int32{0, 1, 2, 0}}, {CPUs: 2, Prio: []int32{1}}} {
 		if _, err := Run(p, cfg); err == nil {
 			t.Errorf("%+v: no error", cfg)

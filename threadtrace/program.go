@@ -8,7 +8,7 @@ import (
 type OpKind uint8
 
 // The operations a thread's list is made of. Every synchronisation is an
-// activation that makes tokens or a wait that takes one: seed 004's send
+// activation that makes tokens or a wait that takes one: VPPB's send
 // and wait, a mutex's unlock and lock, a condition's signal and wait, a
 // semaphore's post and wait, a thread's exit and the join of it. Tokens of
 // an object are numbered in the order the recording made them; each wait
@@ -16,8 +16,8 @@ type OpKind uint8
 // the Client-Server and Strict Sequence models hold it to.
 const (
 	OpCreate   OpKind = iota // start Thread
-	OpSend                   // make token Tok of mailbox Obj and block until it is taken (seed 004's synchronous Activate)
-	OpWait                   // take a token of mailbox Obj (seed 004's Wait_for)
+	OpSend                   // make token Tok of mailbox Obj and block until it is taken (VPPB's synchronous Activate)
+	OpWait                   // take a token of mailbox Obj (VPPB's Wait_for)
 	OpLock                   // take mutex Obj's token
 	OpUnlock                 // give mutex Obj's token back
 	OpCondWait               // take a token of condition Obj (Tok -1: the recorded wait ended without a signal)
@@ -102,7 +102,7 @@ type Thread struct {
 	Ops   []Op
 }
 
-// Program is a recording turned into per-thread lists (seed 004 §2, Fig. 1).
+// Program is a recording turned into per-thread lists (VPPB §2, Fig. 1).
 type Program struct {
 	Name     string
 	Threads  []Thread // index 0 starts the program
@@ -171,7 +171,7 @@ type barrierState struct {
 	arrived []int32
 }
 
-// Build turns a trace into per-thread lists (seed 004 §2): the work
+// Build turns a trace into per-thread lists (VPPB §2): the work
 // between two events of a thread is the difference of its CPU times when
 // the trace has them; otherwise, on a uni-processor recording, the time
 // between an event and the one before it belongs to the thread recording

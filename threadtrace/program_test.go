@@ -25,7 +25,7 @@ func buildFile(t *testing.T, name string) *Program {
 	return p
 }
 
-// listing writes a thread's list the way seed 004's figures do.
+// listing writes a thread's list the way VPPB's figures do.
 func listing(p *Program, th int) string {
 	var b strings.Builder
 	t := &p.Threads[th]
@@ -53,10 +53,10 @@ func listing(p *Program, th int) string {
 	return strings.TrimSpace(b.String())
 }
 
-// Seed 004 Fig. 1: the lists recovered from Table 1 (a created thread's
+// VPPB Fig. 1: the lists recovered from Table 1 (a created thread's
 // first Wait_for is its creation).
 func TestBuildSeedFigure1(t *testing.T) {
-	p := buildFile(t, "seed004-P.trace")
+	p := buildFile(t, "vppb-P.trace")
 	want := []string{
 		"Activate(P2) Work(1) Activate(P3) Work(2) Wait_for(X) Work(1) Activate(P4) Work(1) Wait_for(X) Work(2) Terminate",
 		"Work(2) Activate(P1) Work(1) Terminate",
@@ -70,9 +70,9 @@ func TestBuildSeedFigure1(t *testing.T) {
 	}
 }
 
-// Seed 004 Fig. 4: program Q' from Table 2.
+// VPPB Fig. 4: program Q' from Table 2.
 func TestBuildSeedFigure4(t *testing.T) {
-	p := buildFile(t, "seed004-Q.trace")
+	p := buildFile(t, "vppb-Q.trace")
 	want := []string{
 		"Activate(P2) Work(1) Activate(P3) Work(1) Wait_for(X) Work(2) Activate(P2) Work(1) Wait_for(X) Work(2) Activate(P3) Work(1) Terminate",
 		"Work(7) Activate(P1) Work(1) Wait_for(X) Work(1) Terminate",
@@ -99,9 +99,9 @@ func TestBuildSeedFigure4(t *testing.T) {
 	}
 }
 
-// Seed 004 Fig. 11 (R”' lists) from Table 3.
+// VPPB Fig. 11 (R”' lists) from Table 3.
 func TestBuildSeedFigure11(t *testing.T) {
-	p := buildFile(t, "seed004-R.trace")
+	p := buildFile(t, "vppb-R.trace")
 	want := "Activate(P2) Work(1) Activate(P3) Work(1) Activate(P4) Work(1) Wait_for(X) Work(2) Wait_for(X) Work(2) Activate(P2) Work(1) Activate(P3) Work(1) Wait_for(X) Work(2) Activate(P4) Work(1) Terminate"
 	if got := listing(p, 0); got != want {
 		t.Errorf("P1:\n got %s\nwant %s", got, want)

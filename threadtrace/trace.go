@@ -1,5 +1,5 @@
 // Package threadtrace reads augur's thread-trace text format (a recording of
-// a multithreaded program's calls to the thread library, seed 004) and turns
+// a multithreaded program's calls to the thread library, VPPB) and turns
 // a recording into per-thread lists of computation and synchronisation, the
 // input of the thread simulator (package threadsim).
 //
@@ -22,7 +22,7 @@ import (
 // Kind is the kind of a recorded event.
 type Kind uint8
 
-// The events. The first four are seed 004's; the others are the thread
+// The events. The first four are VPPB's; the others are the thread
 // library's calls as the recorder writes them.
 const (
 	Create        Kind = iota // create T: start thread T
@@ -66,7 +66,7 @@ func (k Kind) String() string {
 type Class uint8
 
 // Object classes. Event names (the X of send/wait) live in their own
-// namespace, as in seed 004 where every process waits on "event X".
+// namespace, as in VPPB where every process waits on "event X".
 const (
 	ClassEvent Class = iota
 	ClassMutex

@@ -13,12 +13,12 @@ func parseString(t *testing.T, src string) (*Trace, error) {
 }
 
 func TestParseSeedTable1(t *testing.T) {
-	f, err := os.Open("testdata/seed004-P.trace")
+	f, err := os.Open("testdata/vppb-P.trace")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	tr, err := Parse(f, "seed004-P.trace")
+	tr, err := Parse(f, "vppb-P.trace")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 // Package validate compares predictions with measurements in the layout of
-// seed 000's Table 2 — configuration, Ts (simulated), Tm (measured), Te
+// Performance Prophet's Table 2 — configuration, Ts (simulated), Tm (measured), Te
 // (evaluation time), Tm/Te, Error % = |Ts − Tm| / Tm · 100 — with the mean
 // error, as text, CSV and JSON, and draws predicted against measured time
-// as SVG and PNG (seed 000, Fig. 15).
+// as SVG and PNG (Performance Prophet, Fig. 15).
 package validate
 
 import (

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 )
 
-// WriteText prints the table in seed 000's layout. stable leaves Te and
+// WriteText prints the table in Performance Prophet's layout. stable leaves Te and
 // Tm/Te out (wall-clock figures), so equal inputs give equal output.
 func WriteText(w io.Writer, t *Table, stable bool) error {
 	fmt.Fprintf(w, "model %s on machine %s\n\n", t.Model, t.Machine)

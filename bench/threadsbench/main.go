@@ -1,8 +1,8 @@
 // Command threadsbench measures augur's thread-trace prediction the way
-// seed 004 §6 does: each example pthread program is recorded pinned to one
+// VPPB §6 does: each example pthread program is recorded pinned to one
 // processor (with `augur record --cpu 0`), simulated for 2 processors with
 // each model, and run for real on 1 and 2 processors (taskset). It prints
-// seed 004's Table 6 layout (real speed-up, predicted speed-up and error %
+// VPPB's Table 6 layout (real speed-up, predicted speed-up and error %
 // per model) and Table 7's (simulation time per model and processor
 // count), then the 350,000-event speed test. bench/threads.sh runs it.
 //
@@ -135,7 +135,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "threadsbench: %s done (%d events; real 1 cpu %.3f s, 2 cpus %.3f s)\n", a.name, r.events, r.t1, r.t2)
 	}
 
-	fmt.Printf("Table 6 (seed 004 layout): speed-up on 2 processors, real and predicted (error %%)\n")
+	fmt.Printf("Table 6 (VPPB layout): speed-up on 2 processors, real and predicted (error %%)\n")
 	fmt.Printf("recorded pinned to CPU 0 with `augur record --cpu 0`; real = median over %d pairs of (1-cpu wall / 2-cpu wall) with taskset, scheduling %s\n\n", *reps, sched)
 	fmt.Printf("%-10s %7s %9s  %-15s %-15s %-15s  %s\n", "program", "events", "real", "Direct", "Client-Server", "Strict", "real: pair range; best/best")
 	var errs [3][]float64
@@ -155,7 +155,7 @@ func main() {
 	fmt.Printf("%-10s %7s %9s  %-15s %-15s %-15s\n", "mean error", "", "", pct(mean(errs[0])), pct(mean(errs[1])), pct(mean(errs[2])))
 	fmt.Printf("%-10s %7s %9s  %-15s %-15s %-15s\n", "median", "", "", pct(median(errs[0])), pct(median(errs[1])), pct(median(errs[2])))
 
-	fmt.Printf("\nTable 7 (seed 004 layout): simulation time in milliseconds (trace already in memory; shortest of ≥ 5 runs)\n\n")
+	fmt.Printf("\nTable 7 (VPPB layout): simulation time in milliseconds (trace already in memory; shortest of ≥ 5 runs)\n\n")
 	fmt.Printf("%-10s", "program")
 	for _, m := range models {
 		fmt.Printf(" | %-31s", m)

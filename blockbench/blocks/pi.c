@@ -1,4 +1,4 @@
-/* The dartboard step of the pi program of seed 001 (ChronosMix): throw a
+/* The dartboard step of the pi program of ChronosMix: throw a
    dart with a linear congruential generator, count the hits. Compute bound:
    the time per iteration settles almost at once. */
 static unsigned long long x = 12345;

@@ -24,7 +24,7 @@ func benchCommand() *command {
 		name:    "bench",
 		summary: "benchmark this machine (MTC/CTC), the network between hosts, or a code block",
 		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c --n N [flags]",
-		help: `augur bench machine characterises this machine (seed 001's MTC and CTC):
+		help: `augur bench machine characterises this machine (ChronosMix's MTC and CTC):
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
 stores by working-set size) in seconds per operation, the flop rate of one
@@ -56,7 +56,7 @@ two of --hosts, then the collectives SkaMPI's way, per OpenMPI algorithm
 (coll_tuned_<coll>_algorithm), per size and per process count (--np).
 Every wait is bounded by --timeout.
 
-augur bench block times a C block with seed 002's threshold iteration rule:
+augur bench block times a C block with dPerf's threshold iteration rule:
 FILE.c defines void block_init(void) and double block(long i); the block
 runs for 1, 2, 4, ... iterations until the time per iteration settles
 within --eps, and the loop of --n iterations is predicted as
@@ -108,7 +108,7 @@ func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b.cflags = fs.String("cflags", "-O2", "block: gcc `FLAGS`")
 	b.format = fs.String("format", "text", "block, network: output `FORMAT`, text, json or csv")
 	b.minTime = fs.Float64("min-time", 0.0005, "block: a count settles only once its run lasts `SECONDS` (past the clock's resolution)")
-	b.clock = fs.String("clock", "cpu", "block: time runs in `CLOCK` cpu (the process's CPU time, seed 002's virtual time) or wall")
+	b.clock = fs.String("clock", "cpu", "block: time runs in `CLOCK` cpu (the process's CPU time, dPerf's virtual time) or wall")
 	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide); network: rounds over every size")
 	b.quantile = fs.Float64("quantile", -1, "block: estimator over the repetitions, the `Q`-quantile (0: minimum, 0.5: median; default: median on the cpu clock, minimum on the wall clock)")
 	b.confirm = fs.Int("confirm", 8, "block: time the threshold count up to `K` more times (20 ms in all), 25 ms apart, for t_th")

@@ -91,10 +91,10 @@ func TestExitStatuses(t *testing.T) {
 
 		// simulate
 		{[]string{"simulate", missing, "--cpus", "2"}, exitInput},
-		{[]string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "0"}, exitUsage},
-		{[]string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--model", "psychic"}, exitUsage},
-		{[]string{"simulate", seedTraces + "seed004-Q.trace", "--cpus", "3", "--bind", "P1=0,P2=1,P3=2", "--model", "direct"}, exitDeadlock},
-		{[]string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--max-events", "1"}, exitSim},
+		{[]string{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "0"}, exitUsage},
+		{[]string{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2", "--model", "psychic"}, exitUsage},
+		{[]string{"simulate", vppbTraces + "vppb-Q.trace", "--cpus", "3", "--bind", "P1=0,P2=1,P3=2", "--model", "direct"}, exitDeadlock},
+		{[]string{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2", "--max-events", "1"}, exitSim},
 
 		// replay
 		{[]string{"replay", missing, "--platform", platform, "--np", "2"}, exitInput},
@@ -121,7 +121,7 @@ func TestExitStatuses(t *testing.T) {
 		// interruption's 130 is tested in progress_test.go).
 		{[]string{"predict", model, "--machine", ideal, "--procs", "4", "--progress", "--no-progress"}, exitUsage},
 		{[]string{"analyze", ex + "analyze/pi.c", "--progress", "--no-progress"}, exitUsage},
-		{[]string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--progress", "--no-progress"}, exitUsage},
+		{[]string{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2", "--progress", "--no-progress"}, exitUsage},
 		{[]string{"replay", ring, "--platform", platform, "--np", "2", "--progress", "--no-progress"}, exitUsage},
 		{[]string{"validate", model, badCSV, "--machine", ideal, "--progress", "--no-progress"}, exitUsage},
 		{[]string{"bench", "block", missing + ".c", "--n", "10", "--progress", "--no-progress"}, exitUsage},

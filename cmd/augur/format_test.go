@@ -22,7 +22,7 @@ func TestEveryFormat(t *testing.T) {
 		"predict":  {"predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "4", "--stable"},
 		"analyze":  {"analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine},
 		"check":    {"check", write("w.aug", "model w\ncost F() = 1\nactivity main {\n  action A cost 1\n}\n")},
-		"simulate": {"simulate", seedTraces + "seed004-P.trace", "--cpus", "2"},
+		"simulate": {"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2"},
 		"replay":   {"replay", ring, "--platform", sg + "small_platform.xml"},
 		"fit":      {"fit", fitData, "--predict", "p=64"},
 		"validate": {"validate", ex + "sample.aug", measured, "--machine", ex + "machines/ideal.yaml", "--stable"},

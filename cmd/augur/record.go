@@ -22,7 +22,7 @@ type recordFlags struct {
 
 func newRecordFlags(fs *flag.FlagSet) *recordFlags {
 	return &recordFlags{
-		cpu:      fs.Int("cpu", -1, "pin the recorded run to processor `K` (seed 004 records on one processor); default: not pinned"),
+		cpu:      fs.Int("cpu", -1, "pin the recorded run to processor `K` (VPPB records on one processor); default: not pinned"),
 		out:      fs.String("o", "", "write the trace to `FILE` (default: PROGRAM.trace; with --mpi, see docs)"),
 		mpi:      fs.Bool("mpi", false, "record an MPI program with the PMPI recorder instead of a pthread program"),
 		np:       fs.Int("np", 0, "with --mpi: number of ranks `N`"),
@@ -46,7 +46,7 @@ simulate it with ` + "`augur simulate TRACE --cpus N`" + `. See docs/traces.md.
 
   augur record --cpu 0 -o stencil.trace -- ./stencil 2 100
 
---cpu K pins the whole run to processor K, as seed 004 records on a
+--cpu K pins the whole run to processor K, as VPPB records on a
 uni-processor. Put -- before the program so its own flags are not read as
 augur's. With --mpi, records an MPI program (see docs/cli.md).`,
 	}

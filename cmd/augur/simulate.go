@@ -37,7 +37,7 @@ type simulateFlags struct {
 func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 	return &simulateFlags{
 		cpus:      fs.Int("cpus", 0, "number of processors `N` to simulate; required"),
-		model:     fs.String("model", "auto", "simulation `MODEL`: direct, client-server, strict, or auto (Direct, then Client-Server, then Strict Sequence if the others deadlock; seed 004 Fig. 14)"),
+		model:     fs.String("model", "auto", "simulation `MODEL`: direct, client-server, strict, or auto (Direct, then Client-Server, then Strict Sequence if the others deadlock; VPPB Fig. 14)"),
 		bind:      fs.String("bind", "", "bind threads to processors: `T1=0,T2=1,...` (every thread, or none)"),
 		priority:  fs.String("priority", "", "thread priorities, highest first: `T1,T2,...` (unlisted threads come last, equal); default: the trace's `# priority` header, else all equal"),
 		format:    fs.String("format", "text", "output `FORMAT`: text, json or csv"),
@@ -58,7 +58,7 @@ func simulateCommand() *command {
 		usage:   "TRACE --cpus N [--model direct|client-server|strict|auto] [--bind T1=0,...] [--priority T1,T2,...] [flags]",
 		help: `Simulates a multithreaded program recorded on one processor (a thread
 trace, see docs/traces.md; ` + "`augur record`" + ` writes one) on N processors, with
-seed 004's simulation models:
+VPPB's simulation models:
 
   direct         a wait takes an activation of its event from any thread,
                  a lock goes to whoever comes first (the most accurate);
@@ -69,12 +69,12 @@ seed 004's simulation models:
                  took in the recording, in the recorded order (never deadlocks
                  on a recording of a deadlock-free run, but pessimistic);
   auto           direct, then client-server, then strict, whichever first does
-                 not deadlock (seed 004 Fig. 14); the output says which and why.
+                 not deadlock (VPPB Fig. 14); the output says which and why.
 
 Threads run under preemptive priority scheduling; --bind pins them to
 processors. The speed-up is against the same model on one processor.
-Example (seed 004's program R):
-  augur simulate threadtrace/testdata/seed004-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
+Example (VPPB's program R):
+  augur simulate threadtrace/testdata/vppb-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
 
 Long simulations report the simulated time, the events and the share of
 the trace done (with the time left) on standard error when it is a

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const seedTraces = "../../threadtrace/testdata/"
+const vppbTraces = "../../threadtrace/testdata/"
 
 func simJSON(t *testing.T, wantCode int, args ...string) simOutput {
 	t.Helper()
@@ -23,24 +23,24 @@ func simJSON(t *testing.T, wantCode int, args ...string) simOutput {
 	return o
 }
 
-// Seed 004's worked examples through the command line.
+// VPPB's worked examples through the command line.
 func TestSimulateSeedExamples(t *testing.T) {
 	for _, c := range []struct {
 		file, cpus, bind, model string
 		code                    int
 		want                    float64
 	}{
-		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "direct", exitOK, 10},
-		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "client-server", exitOK, 11},
-		{"seed004-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "strict", exitOK, 12},
-		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "direct", exitDeadlock, 7},
-		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "client-server", exitOK, 10},
-		{"seed004-Q.trace", "3", "P1=0,P2=1,P3=2", "strict", exitOK, 13},
-		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "direct", exitDeadlock, 12},
-		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "client-server", exitDeadlock, 12},
-		{"seed004-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "strict", exitOK, 21},
+		{"vppb-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "direct", exitOK, 10},
+		{"vppb-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "client-server", exitOK, 11},
+		{"vppb-P.trace", "2", "P1=0,P2=0,P3=1,P4=1", "strict", exitOK, 12},
+		{"vppb-Q.trace", "3", "P1=0,P2=1,P3=2", "direct", exitDeadlock, 7},
+		{"vppb-Q.trace", "3", "P1=0,P2=1,P3=2", "client-server", exitOK, 10},
+		{"vppb-Q.trace", "3", "P1=0,P2=1,P3=2", "strict", exitOK, 13},
+		{"vppb-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "direct", exitDeadlock, 12},
+		{"vppb-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "client-server", exitDeadlock, 12},
+		{"vppb-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "strict", exitOK, 21},
 	} {
-		o := simJSON(t, c.code, seedTraces+c.file, "--cpus", c.cpus, "--bind", c.bind, "--model", c.model)
+		o := simJSON(t, c.code, vppbTraces+c.file, "--cpus", c.cpus, "--bind", c.bind, "--model", c.model)
 		if o.Model != c.model || o.Completion != c.want || o.Deadlock != (c.code == exitDeadlock) {
 			t.Errorf("%s %s: model %s completion %g deadlock %v; want %g", c.file, c.model, o.Model, o.Completion, o.Deadlock, c.want)
 		}
@@ -52,7 +52,7 @@ func TestSimulateSeedExamples(t *testing.T) {
 
 // --model auto on R uses Strict Sequence, gives 21 and says why.
 func TestSimulateAutoR(t *testing.T) {
-	o := simJSON(t, exitOK, seedTraces+"seed004-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "auto")
+	o := simJSON(t, exitOK, vppbTraces+"vppb-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "auto")
 	if o.Model != "strict" || o.ModelAsked != "auto" || o.Completion != 21 || len(o.Attempts) != 3 {
 		t.Fatalf("model %s (asked %s), completion %g, %d attempts", o.Model, o.ModelAsked, o.Completion, len(o.Attempts))
 	}
@@ -73,7 +73,7 @@ func TestSimulateAutoR(t *testing.T) {
 	if busy != 39 {
 		t.Errorf("busy time %g, want 39", busy)
 	}
-	code, out, _ := augur(t, "simulate", seedTraces+"seed004-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3")
+	code, out, _ := augur(t, "simulate", vppbTraces+"vppb-R.trace", "--cpus", "4", "--bind", "P1=0,P2=1,P3=2,P4=3")
 	if code != exitOK || !strings.Contains(out, "model:            strict (auto: ") || !strings.Contains(out, "completion time:  21") {
 		t.Errorf("text output:\n%s", out)
 	}
@@ -82,14 +82,14 @@ func TestSimulateAutoR(t *testing.T) {
 // The trace header gives the priorities unless --priority does; P with
 // the reverse priorities still runs to completion.
 func TestSimulatePriorityFlag(t *testing.T) {
-	o := simJSON(t, exitOK, seedTraces+"seed004-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
+	o := simJSON(t, exitOK, vppbTraces+"vppb-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
 	if o.Threads[3].Prio != 4 || o.Threads[0].Prio != 1 || o.Deadlock {
 		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Prio, o.Threads[3].Prio, o.Deadlock)
 	}
 }
 
 func TestSimulateDeadlockText(t *testing.T) {
-	code, out, _ := augur(t, "simulate", seedTraces+"seed004-Q.trace", "--cpus", "3", "--bind", "P1=0,P2=1,P3=2", "--model", "direct")
+	code, out, _ := augur(t, "simulate", vppbTraces+"vppb-Q.trace", "--cpus", "3", "--bind", "P1=0,P2=1,P3=2", "--model", "direct")
 	if code != exitDeadlock {
 		t.Fatalf("exit %d", code)
 	}
@@ -103,7 +103,7 @@ func TestSimulateDeadlockText(t *testing.T) {
 func TestSimulateOutputsAndDeterminism(t *testing.T) {
 	dir := t.TempDir()
 	svg, tr := filepath.Join(dir, "p.svg"), filepath.Join(dir, "p.json")
-	args := []string{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2", "--gantt", svg, "--trace", tr}
+	args := []string{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2", "--gantt", svg, "--trace", tr}
 	_, out1, _ := augur(t, args...)
 	_, out2, _ := augur(t, args...)
 	if out1 != out2 {
@@ -133,7 +133,7 @@ func TestSimulateErrors(t *testing.T) {
 	if code != exitInput || !strings.Contains(errOut, "bad.trace:2: send to P7, a thread that never exists") {
 		t.Errorf("exit %d: %s", code, errOut)
 	}
-	p := seedTraces + "seed004-P.trace"
+	p := vppbTraces + "vppb-P.trace"
 	for _, args := range [][]string{
 		{p}, // no --cpus
 		{p, "--cpus", "2", "--model", "fast"},
@@ -157,7 +157,7 @@ func TestSimulateErrors(t *testing.T) {
 // threads and the completion time.
 func TestSimulateReport(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.html")
-	code, _, errOut := augur(t, "simulate", seedTraces+"seed004-R.trace", "--cpus", "4",
+	code, _, errOut := augur(t, "simulate", vppbTraces+"vppb-R.trace", "--cpus", "4",
 		"--bind", "P1=0,P2=1,P3=2,P4=3", "--model", "strict", "--report", path)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -175,9 +175,9 @@ func TestSimulateReport(t *testing.T) {
 }
 
 // --format csv is the JSON's threads as a table, after a summary row:
-// seed 004's P on two processors with the Direct model ends at 10.
+// VPPB's P on two processors with the Direct model ends at 10.
 func TestSimulateCSV(t *testing.T) {
-	code, out, errs := augur(t, "simulate", seedTraces+"seed004-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--model", "direct", "--format", "csv")
+	code, out, errs := augur(t, "simulate", vppbTraces+"vppb-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--model", "direct", "--format", "csv")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -35,8 +35,8 @@ func TestResultTablesAgree(t *testing.T) {
 	} {
 		runs = append(runs, run{"predict " + m.model, append([]string{"predict", ex + m.model, "--format", "json"}, m.args...)})
 	}
-	for _, tr := range []string{"seed004-P.trace", "seed004-Q.trace", "seed004-R.trace"} {
-		runs = append(runs, run{"simulate " + tr, []string{"simulate", seedTraces + tr, "--cpus", "2", "--format", "json"}})
+	for _, tr := range []string{"vppb-P.trace", "vppb-Q.trace", "vppb-R.trace"} {
+		runs = append(runs, run{"simulate " + tr, []string{"simulate", vppbTraces + tr, "--cpus", "2", "--format", "json"}})
 	}
 	const sg = "../../replay/testdata/simgrid/"
 	for _, tr := range []struct {

@@ -138,7 +138,7 @@ func exportCommand() *command {
 		define: func(fs *flag.FlagSet) { defineExportFlags(fs) },
 		name:   "export", summary: "draw a model as a UML activity diagram (dot, plantuml) or dump it as JSON",
 		usage: "MODEL --to dot|plantuml|json",
-		help: `Walks the model with the model traverser of seed 003 and writes it in
+		help: `Walks the model with the model traverser of Pllana et al.'s model transformation paper and writes it in
 another representation: dot (Graphviz: dot -Tsvg), plantuml, or json (the
 model tree; schema in docs/export.md).`,
 	}

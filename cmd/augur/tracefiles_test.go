@@ -116,7 +116,7 @@ func TestTraceFlagErrors(t *testing.T) {
 	cmds := [][]string{
 		{"predict", ex + "pingpong.aug", "--machine", ex + "machines/gescher.yaml", "--nodes", "2", "--procs", "2"},
 		{"replay", sg + "actions_bcast.txt", "--platform", sg + "small_platform.xml"},
-		{"simulate", seedTraces + "seed004-P.trace", "--cpus", "2"},
+		{"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2"},
 	}
 	for _, cmd := range cmds {
 		for _, bad := range [][]string{
@@ -138,7 +138,7 @@ func TestTraceFlagErrors(t *testing.T) {
 func TestSimulateTraceFiles(t *testing.T) {
 	dir := t.TempDir()
 	ct, pv := filepath.Join(dir, "s.json"), filepath.Join(dir, "s.prv")
-	code, _, errs := augur(t, "simulate", seedTraces+"seed004-P.trace", "--cpus", "2", "--trace", ct, "--paraver", pv)
+	code, _, errs := augur(t, "simulate", vppbTraces+"vppb-P.trace", "--cpus", "2", "--trace", ct, "--paraver", pv)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

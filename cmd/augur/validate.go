@@ -57,17 +57,17 @@ func validateCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newValidateFlags(fs) },
 		name:    "validate",
-		summary: "compare predictions with measurements (seed 000 Table 2)",
+		summary: "compare predictions with measurements (Performance Prophet Table 2)",
 		usage:   "MODEL|TRACE MEASUREMENTS.csv --machine FILE [flags]",
 		help: `Predicts MODEL on the machine for every configuration in MEASUREMENTS.csv
-and prints seed 000's Table 2: configuration, Ts (predicted), Tm (measured),
+and prints Performance Prophet's Table 2: configuration, Ts (predicted), Tm (measured),
 Te (evaluation time), Tm/Te and Error % = |Ts − Tm| / Tm · 100, with the
-mean error. --svg and --png draw predicted against measured time (seed 000,
+mean error. --svg and --png draw predicted against measured time (Performance Prophet,
 Fig. 15). See docs/validate.md.
 
 MEASUREMENTS.csv has a header; the columns nodes, procs and threads are the
 system parameters, a column named like a param of the model sets it, and
-the measured-time column is Tm. Example (seed 000's LAPW0 table):
+the measured-time column is Tm. Example (Performance Prophet's LAPW0 table):
   augur validate examples/lapw0.aug examples/lapw0/table2.csv \
     --machine examples/machines/gescher.yaml --measured tm_s --reference ts_s
 

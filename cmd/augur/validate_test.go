@@ -12,7 +12,7 @@ const table2CSV = "nat,nodes,procs,ts_s,tm_s,te_s,tm_over_te,error_pct\n" +
 	"32,1,4,280,264,0.01,26400,6\n32,2,8,170,166,0.02,8300,2\n32,4,16,126,131,0.04,3275,3\n32,8,32,98,113,0.08,1413,13\n" +
 	"64,1,4,543,501,0.01,50100,8\n64,2,8,314,264,0.02,14700,7\n64,4,16,211,197,0.04,4925,7\n64,8,32,184,164,0.09,1822,12\n"
 
-// augur validate on seed 000's Table 2 with the bundled LAPW0 model:
+// augur validate on Performance Prophet's Table 2 with the bundled LAPW0 model:
 // every configuration, the layout, the mean error, CSV, JSON and charts.
 func TestValidateLAPW0(t *testing.T) {
 	data := writeTemp(t, "table2.csv", table2CSV)

@@ -71,7 +71,7 @@ func TestValidateMPITraces(t *testing.T) {
 	}
 }
 
-// Seed 004's trace R simulated on 1, 2 and 4 processors (the thread
+// VPPB's trace R simulated on 1, 2 and 4 processors (the thread
 // model chosen automatically, as augur simulate does); the measured
 // column is made up so that the errors are checkable by hand.
 func TestValidateThreadTrace(t *testing.T) {
@@ -80,7 +80,7 @@ func TestValidateThreadTrace(t *testing.T) {
 	if err := os.WriteFile(path, []byte("cpus,tm\n1,30\n2,24\n4,21\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	trace := "../../threadtrace/testdata/seed004-R.trace"
+	trace := "../../threadtrace/testdata/vppb-R.trace"
 	code, out, errs := augur(t, "validate", trace, path, "--format", "json", "--stable")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -105,7 +105,7 @@ func TestValidateThreadTrace(t *testing.T) {
 			t.Errorf("%s processors: validate %g, simulate %g", cpus, v.Rows[i].Ts, s.Completion)
 		}
 	}
-	// Seed 004's trace R completes at 21 on four processors (docs/traces.md),
+	// VPPB's trace R completes at 21 on four processors (docs/traces.md),
 	// which is the measured 21 here: 0 % error; |39 − 30| / 30 = 30 % on one.
 	if v.Rows[2].Ts != 21 || v.Rows[2].Error != 0 || v.Rows[0].Ts != 39 || v.Rows[0].Error != 30 {
 		t.Errorf("rows %+v", v.Rows)

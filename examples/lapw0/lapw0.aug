@@ -1,4 +1,4 @@
-// LAPW0 of WIEN2k (seeds 000 and 003): the structure of examples/lapw0.aug
+// LAPW0 of WIEN2k (the Performance Prophet papers (Pllana et al.)): the structure of examples/lapw0.aug
 // with cost functions whose coefficients are parameters, fitted to
 // measurements by `go run ./examples/lapw0` (see README.md). The defaults
 // here are zero; lapw0-fitted.aug holds the fitted values.

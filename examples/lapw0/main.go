@@ -1,5 +1,5 @@
 // Command lapw0 is the LAPW0 case study of issue 5: it fits the cost
-// functions of lapw0.aug to seed 000's measured times for N1P4 and N2P8
+// functions of lapw0.aug to Performance Prophet's measured times for N1P4 and N2P8
 // (NAT = 32 and 64), predicts N4P16 and N8P32 with the fitted model, and
 // prints our errors next to the seed's (Performance Prophet's Ts).
 //
@@ -294,7 +294,7 @@ var (
 )
 
 func main() {
-	table := flag.String("table", "examples/lapw0/table2.csv", "seed 000's Table 2 as CSV")
+	table := flag.String("table", "examples/lapw0/table2.csv", "Performance Prophet's Table 2 as CSV")
 	model := flag.String("model", "examples/lapw0/lapw0.aug", "the model whose coefficients are fitted")
 	mach := flag.String("machine", "examples/machines/gescher.yaml", "the machine")
 	write := flag.String("write", "", "write the fitted model to `FILE`")
@@ -417,7 +417,7 @@ func run(w io.Writer, table, modelPath, machPath, writePath string, corrected, o
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "LAPW0 on Gescher: cost coefficients fitted to seed 000's measured Tm of N1P4 and N2P8 (NAT 32 and 64)\n\n")
+	fmt.Fprintf(w, "LAPW0 on Gescher: cost coefficients fitted to Performance Prophet's measured Tm of N1P4 and N2P8 (NAT 32 and 64)\n\n")
 	fmt.Fprintf(w, "cross-validated subsets (best 5 of %d):\n", len(cands))
 	for _, c := range cands[:5] {
 		fmt.Fprintf(w, "  %-12s leave-one-out SMAPE %5.2f %%\n", c.name(), c.cv)

@@ -1,5 +1,5 @@
 // Package pthread holds augur's LD_PRELOAD recorder for pthread programs
-// (csrc/recorder.c, seed 004's Recorder) and builds it with the system C
+// (csrc/recorder.c, VPPB's Recorder) and builds it with the system C
 // compiler on demand.
 package pthread
 

@@ -1,7 +1,7 @@
 // augur workbench: the page of `augur serve`. Plain JavaScript, no
 // libraries: an editor with highlighting and live diagnostics, the UML
 // activity diagram of the model, runs and sweeps, and the result views of
-// seed 000 Fig. 14 (bars, pie, sortable table) with an aggregated Gantt
+// Performance Prophet Fig. 14 (bars, pie, sortable table) with an aggregated Gantt
 // chart. All data comes from the JSON API of package serve.
 'use strict';
 
@@ -277,7 +277,7 @@
   }
 
   // ---------- the activity diagram ----------
-  // A small layout of seed 003's UML activity diagrams: every block is a
+  // A small layout of the model transformation paper's UML activity diagrams: every block is a
   // column with its entry at the top centre and its exit at the bottom.
   const GAP = 22, NODE_H = 40, PADX = 14;
 

@@ -1,7 +1,7 @@
 /*
  * augur's pthread recorder: an LD_PRELOAD shim that records an unmodified,
  * dynamically linked multithreaded program's calls to the thread library
- * (seed 004's Recorder) and writes an augur thread trace when the program
+ * (VPPB's Recorder) and writes an augur thread trace when the program
  * exits. docs/traces.md describes the format; `augur record` builds this
  * file with the system C compiler and runs the program with it.
  *
@@ -14,7 +14,7 @@
  * whoever released it.
  *
  * Environment: AUGUR_RECORD_OUT (trace file; required to record),
- * AUGUR_RECORD_CPU (pin the whole process to this CPU, as seed 004 records
+ * AUGUR_RECORD_CPU (pin the whole process to this CPU, as VPPB records
  * on a uni-processor). The shim removes LD_PRELOAD from the environment so
  * that programs the recorded program starts are not recorded.
  */

@@ -26,7 +26,7 @@ func load(t *testing.T, name string) *threadtrace.Program {
 	return p
 }
 
-// seedPrio is seed 004's Prio(P1) > Prio(P2) > ...
+// seedPrio is VPPB's Prio(P1) > Prio(P2) > ...
 func seedPrio(n int) []int32 {
 	pr := make([]int32, n)
 	for i := range pr {
@@ -35,10 +35,10 @@ func seedPrio(n int) []int32 {
 	return pr
 }
 
-// Seed 004 §2-4: program P on two processors, P1 and P2 on processor 0,
+// VPPB §2-4: program P on two processors, P1 and P2 on processor 0,
 // P3 and P4 on processor 1: Direct 10, Client-Server 11, Strict 12.
 func TestSeedProgramP(t *testing.T) {
-	p := load(t, "seed004-P.trace")
+	p := load(t, "vppb-P.trace")
 	for _, c := range []struct {
 		m    Model
 		want float64
@@ -56,7 +56,7 @@ func TestSeedProgramP(t *testing.T) {
 // Program Q on three processors, one thread each: Direct deadlocks,
 // Client-Server 10, Strict 13.
 func TestSeedProgramQ(t *testing.T) {
-	p := load(t, "seed004-Q.trace")
+	p := load(t, "vppb-Q.trace")
 	cfg := Config{CPUs: 3, Bind: []int32{0, 1, 2}, Prio: seedPrio(3)}
 	r, err := Run(p, cfg)
 	if err != nil {
@@ -84,7 +84,7 @@ func TestSeedProgramQ(t *testing.T) {
 // Program R on four processors: Direct and Client-Server deadlock, Strict
 // gives 21.
 func TestSeedProgramR(t *testing.T) {
-	p := load(t, "seed004-R.trace")
+	p := load(t, "vppb-R.trace")
 	cfg := Config{CPUs: 4, Bind: []int32{0, 1, 2, 3}, Prio: seedPrio(4)}
 	for _, m := range []Model{Direct, ClientServer} {
 		cfg.Model = m
