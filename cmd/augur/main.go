@@ -53,6 +53,7 @@ func commands() []*command {
 		fitCommand(),
 		benchCommand(),
 		validateCommand(),
+		sweepCommand(),
 		serveCommand(),
 		reportCommand(),
 		versionCommand(),
