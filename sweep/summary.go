@@ -275,7 +275,7 @@ func (sum *Summary) changes() {
 // on" (two versions) or "B is the fastest from procs=64 to procs=128".
 func (sum *Summary) changeText(c Change) string {
 	var where []string
-	if c.Machine != "" {
+	if c.Machine != "" && sum.machines() > 1 {
 		where = append(where, "on "+c.Machine)
 	}
 	for i, n := range sum.Axes {
@@ -313,4 +313,13 @@ func (sum *Summary) variesInRows(i int) bool {
 		}
 	}
 	return false
+}
+
+// machines counts the machines in the rows.
+func (sum *Summary) machines() int {
+	seen := map[string]bool{}
+	for _, r := range sum.Rows {
+		seen[r.Machine] = true
+	}
+	return len(seen)
 }
