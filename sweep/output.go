@@ -395,7 +395,7 @@ func (w *Writer) textSummary(sum *Summary) {
 			if win := sum.soleWinner(); win != "" {
 				w.printf("%s is the fastest at every point.\n", win)
 			} else {
-				w.printf("The fastest version does not change along %s.\n", sum.X)
+				w.printf("The fastest version does not change along %s; it depends on the rest: %s.\n", sum.X, strings.Join(sum.curveWinners(), ", "))
 			}
 		default:
 			if win := sum.soleWinner(); win != "" {
@@ -421,4 +421,29 @@ func (sum *Summary) soleWinner() string {
 		win = r.Winner
 	}
 	return win
+}
+
+// curveWinners says who wins each curve along X (when that does not
+// change along it), as "B (on m, W=120)".
+func (sum *Summary) curveWinners() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range sum.Rows {
+		g := sum.groupKey(r, sum.X)
+		if r.Winner == "" || seen[g] {
+			continue
+		}
+		seen[g] = true
+		var where []string
+		if sum.machines() > 1 {
+			where = append(where, "on "+r.Machine)
+		}
+		for i, n := range sum.Axes {
+			if n != sum.X && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
+				where = append(where, n+"="+r.Values[i].Text)
+			}
+		}
+		out = append(out, r.Winner+" ("+strings.Join(where, ", ")+")")
+	}
+	return out
 }

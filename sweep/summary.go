@@ -142,7 +142,8 @@ func (s *Spec) variedAxes() map[string]bool {
 }
 
 // rank orders the finished versions of a row, fastest first; equal
-// times share a rank.
+// times share a rank. The winner is the fastest of those that finished,
+// once every version has a result.
 func rank(row *Row) {
 	var ok []int
 	for i, c := range row.Cells {
@@ -157,6 +158,13 @@ func rank(row *Row) {
 			r = row.Cells[ok[k-1]].Rank
 		}
 		row.Cells[i].Rank = r
+	}
+	// A winner needs every version's result: one still missing might be
+	// faster.
+	for _, c := range row.Cells {
+		if c.Status == "" {
+			return
+		}
 	}
 	if len(row.Cells) > 1 && len(ok) > 0 {
 		row.Winner = row.Cells[ok[0]].Version
