@@ -216,8 +216,8 @@ func (st *Store) Append(r Record) error {
 // Close closes the file.
 func (st *Store) Close() error { return st.f.Close() }
 
-// taskFile is the results file of Slurm array task k.
-func taskFile(dir string, k int) string {
+// TaskFile is the results file of Slurm array task k.
+func TaskFile(dir string, k int) string {
 	return filepath.Join(dir, fmt.Sprintf("results-task-%d.jsonl", k))
 }
 

@@ -229,7 +229,7 @@ func writeSweepReport(path string, sum *sweep.Summary) error {
 // or exitInput for the error.
 func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, error) {
 	if len(pos) < 2 {
-		return nil, exitUsage, errors.New("want a mode (predict, replay or simulate) and at least one VERSION\nRun 'augur sweep --help'.")
+		return nil, exitUsage, errors.New("want a mode (predict, replay or simulate) and at least one VERSION; run 'augur sweep --help'")
 	}
 	mode, err := sweep.ParseMode(pos[0])
 	if err != nil {
@@ -490,7 +490,7 @@ func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
 		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
 		return exitInput
 	}
-	store, err := sweep.OpenStore(filepath.Join(dir, fmt.Sprintf("results-task-%d.jsonl", k)))
+	store, err := sweep.OpenStore(sweep.TaskFile(dir, k))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
 		return exitInput
