@@ -79,7 +79,6 @@ type SlurmOptions struct {
 	Partition string   // sbatch --partition; "" for the cluster's default
 	Time      string   // sbatch --time per task; "" for the partition's default
 	Extra     []string // further sbatch arguments, as given
-	Sbatch    string   // the sbatch command; "" for "sbatch" on PATH
 }
 
 // shellQuote quotes s for sh.
@@ -112,11 +111,7 @@ func Submit(ctx context.Context, dir string, j *Job, o SlurmOptions) (string, er
 		args = append(args, "--time="+o.Time)
 	}
 	args = append(append(args, o.Extra...), scriptPath)
-	sbatch := o.Sbatch
-	if sbatch == "" {
-		sbatch = "sbatch"
-	}
-	cmd := exec.CommandContext(ctx, sbatch, args...)
+	cmd := exec.CommandContext(ctx, "sbatch", args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

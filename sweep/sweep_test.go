@@ -357,3 +357,14 @@ func TestListedAndDerived(t *testing.T) {
 		t.Errorf("axis twice: %v", err)
 	}
 }
+
+// TestShare: the array's tasks split the points left round robin, every
+// point to exactly one task.
+func TestShare(t *testing.T) {
+	j := &Job{Todo: []int{0, 2, 3, 5, 8, 9, 11}, Tasks: 3}
+	got := [][]int{j.Share(0), j.Share(1), j.Share(2)}
+	want := [][]int{{0, 5, 11}, {2, 8}, {3, 9}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("shares %v, want %v", got, want)
+	}
+}
