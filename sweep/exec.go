@@ -19,8 +19,8 @@ type Progress struct {
 	Computed    int // of Done, computed by this run
 	Failed      int // of Done, with status error
 	Elapsed     time.Duration
-	// Left estimates the time to the end from the points computed so far
-	// (zero until one is).
+	// Left estimates the time to the end from the points computed so far,
+	// or those stored by an earlier run (zero until there is one).
 	Left time.Duration
 }
 
@@ -63,9 +63,15 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 	results := make([]*Result, len(pts))
 	prog := Progress{Total: len(pts)}
 	var todo []int
+	// The time a point takes is estimated from the points computed, and
+	// before the first one from the stored points' own wall times.
+	var busy time.Duration
+	timed := 0
 	for i, p := range pts {
 		if rec, ok := o.Done[s.Key(p)]; ok {
 			results[i] = &Result{Point: p, Outcome: Outcome{Status: rec.Status, Time: rec.Time, Error: rec.Error}, Reused: true}
+			busy += time.Duration(rec.Wall * float64(time.Second))
+			timed++
 			prog.Done++
 			if rec.Status == StatusError {
 				prog.Failed++
@@ -112,11 +118,20 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 			emitted++
 		}
 	}
+	estimate := func() {
+		left := len(pts) - prog.Done
+		if timed == 0 {
+			return
+		}
+		// Points take the mean time of those timed, spread over the
+		// workers.
+		prog.Left = time.Duration(float64(busy) / float64(timed) * float64(left) / float64(min(jobs, max(1, left))))
+	}
+	estimate()
 	emit()
 	if o.OnProgress != nil {
 		o.OnProgress(prog)
 	}
-	var busy time.Duration
 	for range todo {
 		var f finished
 		select {
@@ -141,11 +156,9 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 			prog.Failed++
 		}
 		busy += f.wall
+		timed++
 		prog.Elapsed = time.Since(start)
-		left := len(pts) - prog.Done
-		// Points take the mean time of those computed, spread over the
-		// workers.
-		prog.Left = time.Duration(float64(busy) / float64(prog.Computed) * float64(left) / float64(min(jobs, max(1, left))))
+		estimate()
 		emit()
 		if o.OnProgress != nil {
 			o.OnProgress(prog)

@@ -605,7 +605,7 @@ func (b *progressBar) update(p sweep.Progress) {
 		filled = width * p.Done / p.Total
 	}
 	left := "?"
-	if p.Computed > 0 {
+	if p.Computed > 0 || p.Left > 0 {
 		left = p.Left.Round(time.Second).String()
 	}
 	failed := ""
