@@ -461,7 +461,14 @@ func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, *sweepFla
 		fmt.Fprintf(e.stderr, "augur sweep: %s: %v\n", dir, err)
 		return nil, nil, nil, exitInput
 	}
-	spec, code, err := buildSpec(f, pos, job.Dir)
+	// Relative paths start at the submitting directory; a task, which
+	// job.sh starts there, keeps them relative so that its messages name
+	// the files as a local run does.
+	base := job.Dir
+	if wd, err := os.Getwd(); err == nil && wd == job.Dir {
+		base = ""
+	}
+	spec, code, err := buildSpec(f, pos, base)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: %s: %v\n", dir, err)
 		return nil, nil, nil, code
