@@ -3,7 +3,9 @@
 # stencil model (procs 1..100 × ITER 1..100 on Gescher) with -j 1 and with
 # -j N (default 2, this machine's cores), then the -j N sweep killed
 # (SIGKILL) half way and run again. Prints the load average before each
-# run, the wall times, the speed-up, how many points the resumed run
+# run, the wall and CPU times, the speed-up (and, first, the speed-up the
+# machine offers N threads of pure computation at the moment: on a shared
+# machine the sweep cannot beat it), how many points the resumed run
 # computed, and whether every output is the same.
 #
 #   bench/sweep.sh [N]
@@ -18,16 +20,21 @@ args=(sweep predict examples/stencil.aug --machine examples/machines/gescher.yam
       --procs 1..100 --set ITER=1..100 --set N=1024)
 
 now() { date +%s.%N; }
-timed() { # timed NAME OUT ARGS...: runs augur, prints its wall time
+timed() { # timed NAME OUT ARGS...: runs augur, prints its wall and CPU times
   local name=$1 out=$2; shift 2
   echo "load before $name: $(cut -d' ' -f1-3 /proc/loadavg)"
-  local t0 t1; t0=$(now)
+  local t0 t1 c0 c1; t0=$(now)
+  c0=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
   "$bin" "$@" >"$out"
   t1=$(now)
-  echo "$name: $(echo "$t1 - $t0" | bc) s"
+  # CPU seconds of the finished child (cutime + cstime), in clock ticks.
+  c1=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+  echo "$name: $(echo "$t1 - $t0" | bc) s wall, $(echo "scale=2; ($c1 - $c0) / $(getconf CLK_TCK)" | bc) s CPU"
   echo "$t1 - $t0" | bc >"$out.time"
 }
 
+# What the other jobs leave: the speed-up of N threads of pure computation.
+go run ./bench/cpus -n "$jobs"
 timed "-j 1" "$work/j1.txt" "${args[@]}" -j 1 --out "$work/j1"
 timed "-j $jobs" "$work/jn.txt" "${args[@]}" -j "$jobs" --out "$work/jn"
 echo "speed-up -j $jobs over -j 1: $(echo "scale=2; $(cat "$work/j1.txt.time") / $(cat "$work/jn.txt.time")" | bc)"
