@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # augur sweep on all cores, and its resume: a 10,000-point sweep of the
-# stencil model (procs 1..100 × ITER 1..100 on Gescher) with -j 1 and with
+# stencil model (procs 1..100 × ITER 1..20 × N 256..4096*2 on Gescher,
+# about 1.7 ms a point) with -j 1 and with
 # -j N (default 2, this machine's cores), then the -j N sweep killed
 # (SIGKILL) half way and run again. Prints the load average before each
 # run, the wall and CPU times, the speed-up (and, first, the speed-up the
@@ -17,7 +18,7 @@ go build -o "$bin" ./cmd/augur
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$(dirname "$bin")"' EXIT
 args=(sweep predict examples/stencil.aug --machine examples/machines/gescher.yaml
-      --procs 1..100 --set ITER=1..100 --set N=1024)
+      --procs 1..100 --set ITER=1..20 --set N=256..4096*2)
 
 now() { date +%s.%N; }
 timed() { # timed NAME OUT ARGS...: runs augur, prints its wall and CPU times

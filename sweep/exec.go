@@ -67,8 +67,10 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 	// before the first one from the stored points' own wall times.
 	var busy time.Duration
 	timed := 0
+	keys := make([]string, len(pts))
 	for i, p := range pts {
-		if rec, ok := o.Done[s.Key(p)]; ok {
+		keys[i] = s.Key(p)
+		if rec, ok := o.Done[keys[i]]; ok {
 			results[i] = &Result{Point: p, Outcome: Outcome{Status: rec.Status, Time: rec.Time, Error: rec.Error}, Reused: true}
 			busy += time.Duration(rec.Wall * float64(time.Second))
 			timed++
@@ -145,7 +147,7 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 		}
 		p := pts[f.i]
 		if o.Store != nil {
-			if err := o.Store.Append(s.record(p, s.Key(p), f.out, f.wall.Seconds())); err != nil {
+			if err := o.Store.Append(s.record(p, keys[f.i], f.out, f.wall.Seconds())); err != nil {
 				return ordered(results[:emitted]), err
 			}
 		}
