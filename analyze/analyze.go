@@ -113,21 +113,48 @@ type Block struct {
 	// footprints map the load@SIZE and store@SIZE keys of Ops to the
 	// size expressions.
 	footprints map[string]Expr
-	// streamed are the arrays whose streams Ops["seq_bytes"] counts.
-	streamed map[string]bool
+	// streams are the arrays whose streams Ops["seq_bytes"] counts, with
+	// the bytes one execution moves of each.
+	streams map[string]float64
+	// streamWS is, per streamed array, the working set between two uses
+	// of its elements (reuse.go); an array missing here is used again
+	// only after the whole nest, and priced at the nest's working set.
+	streamWS map[string]Expr
+	// streamIdx is each streamed array's index expression.
+	streamIdx map[string]Expr
+	// restarts are, on a loop, the streams of its body that do not go on
+	// where they stopped when the loop is entered again (restarts).
+	restarts []restart
+}
+
+// restart is a stream that starts afresh at every entry of its loop:
+// the first access waits for the memory level its data comes from, before
+// the prefetcher has seen the stream.
+type restart struct {
+	base string
+	gap  Expr // bytes between where the stream stopped and where it starts again
+	ws   Expr // the working set between two uses of its elements; nil: the nest's
 }
 
 // addStreams counts the memory traffic of the arrays an expression
 // streams through, each array once per block (opsCounter.streamed).
-func (b *Block) addStreams(s map[string]float64) {
+func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
+	for base, ix := range idx {
+		if b.streamIdx == nil {
+			b.streamIdx = map[string]Expr{}
+		}
+		if _, ok := b.streamIdx[base]; !ok {
+			b.streamIdx[base] = ix
+		}
+	}
 	for base, size := range s {
-		if b.streamed[base] {
+		if _, ok := b.streams[base]; ok {
 			continue
 		}
-		if b.streamed == nil {
-			b.streamed = map[string]bool{}
+		if b.streams == nil {
+			b.streams = map[string]float64{}
 		}
-		b.streamed[base] = true
+		b.streams[base] = size
 		b.Ops["seq_bytes"] += size
 	}
 }
@@ -171,6 +198,10 @@ type Func struct {
 	// Calls is how often the function runs in the whole program (main: 1).
 	Calls    Expr
 	CallsHow How
+	// allocated is the size of what malloc or calloc gave each pointer
+	// variable, for the pages its accesses touch (touches).
+	allocated  map[string]Expr
+	allocSites map[string]string // call site → pointer (touches)
 }
 
 // Param is a model parameter the analysis introduced.

@@ -29,7 +29,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	// right every iteration but the last, and costs nothing more.
 	o.expr(test, false)
 	o.expr(step, false)
-	b.addStreams(o.streamed)
+	b.addStreams(o.streamed, o.streamIdx)
 	var info *LoopInfo
 	var decl *cc.Declarator
 	if text, at, ok := w.pragmaAbove(it); ok {
@@ -472,7 +472,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
-	b.addStreams(o.streamed)
+	b.addStreams(o.streamed, o.streamIdx)
 	if s.Case == cc.SelectionStatementSwitch {
 		w.a.warn(b.Pos, "switch: its cases are counted as if the whole body ran every time")
 		w.inIf++

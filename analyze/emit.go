@@ -6,15 +6,6 @@ import (
 	"strings"
 )
 
-// The working sets at which `augur bench machine` measures loads and
-// stores: a nest whose working set is at most one of them is charged that
-// level's times.
-const (
-	wsL1 = "16KiB"
-	wsL2 = "256KiB"
-	wsL3 = "4MiB"
-)
-
 // memoryCosts are the cost functions generated models use to charge
 // loads and stores at the level their working set reaches. Streamed
 // accesses (unit stride) beyond the last cache level cost the bytes they
@@ -27,21 +18,39 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // to the processor's outstanding misses: the random loads' throughput.
 cost load(ws_, n_) = level(eff(ws_), n_, 0) * ops(load_rand_l1: 1) + level(eff(ws_), n_, 1) * ops(load_rand_l2: 1) + level(eff(ws_), n_, 2) * ops(load_rand_l3: 1) + level(eff(ws_), n_, 3) * ops(load_rand_mem: 1)
 cost store(ws_, n_) = level(eff(ws_), n_, 0) * ops(store_l1: 1) + level(eff(ws_), n_, 1) * ops(store_l2: 1) + level(eff(ws_), n_, 2) * ops(store_l3: 1) + level(eff(ws_), n_, 3) * ops(store_mem: 1)
-// Between two working sets augur bench machine measures (16 KiB, 256 KiB,
-// 4 MiB, 32 MiB), an access costs a blend of the two, log-linear in the
-// working set: level(ws, n, k) is the share of n charged at level k.
-cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= 16384 ? 1 : ws_ <= 262144 ? 1 - log2(ws_ / 16384) / 4 : 0) : k_ == 1 ? (ws_ <= 16384 ? 0 : ws_ <= 262144 ? log2(ws_ / 16384) / 4 : ws_ <= 4194304 ? 1 - log2(ws_ / 262144) / 4 : 0) : k_ == 2 ? (ws_ <= 262144 ? 0 : ws_ <= 4194304 ? log2(ws_ / 262144) / 4 : ws_ <= 33554432 ? 1 - log2(ws_ / 4194304) / 3 : 0) : (ws_ <= 4194304 ? 0 : ws_ <= 33554432 ? log2(ws_ / 4194304) / 3 : 1))
+// A store to a place the analysis cannot follow (sorted[hist[k]++] = k)
+// first reads its line (write-allocate): a load at a random place of the
+// level its array fits.
+cost scattered(ws_, n_) = load(ws_, n_)
+// Stores through counters of k_ buckets (out[next[b]++] = v) go to k_
+// sequential streams: the prefetchers follow a few dozen of them.
+cost bucket(ws_, k_, n_) = k_ <= 32 ? store(ws_, n_) : scattered(ws_, n_)
+// Between two working sets at which augur bench machine measured the
+// levels of the node (ws_l1 … ws_mem, the machine file's levels), an
+// access costs a blend of the two, log-linear in the working set:
+// level(ws, n, k) is the share of n charged at level k.
+cost level(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= ws_l1 ? 1 : ws_ <= ws_l2 ? 1 - blend(ws_, ws_l1, ws_l2) : 0) : k_ == 1 ? (ws_ <= ws_l1 ? 0 : ws_ <= ws_l2 ? blend(ws_, ws_l1, ws_l2) : ws_ <= ws_l3 ? 1 - blend(ws_, ws_l2, ws_l3) : 0) : k_ == 2 ? (ws_ <= ws_l2 ? 0 : ws_ <= ws_l3 ? blend(ws_, ws_l2, ws_l3) : ws_ <= ws_mem ? 1 - blend(ws_, ws_l3, ws_mem) : 0) : (ws_ <= ws_l3 ? 0 : ws_ <= ws_mem ? blend(ws_, ws_l3, ws_mem) : 1))
+// How far ws_ is from lo_ to hi_, log-linearly.
+cost blend(ws_, lo_, hi_) = log2(ws_ / lo_) / log2(hi_ / lo_)
 // Beyond the private levels a working set shares the last with the
 // node's other processes.
-cost eff(ws_) = ws_ <= 262144 ? ws_ : shared(ws_)
-// Unit-stride loads and stores: within the caches the hardware
-// prefetches them and they overlap (load_tp, store_tp; loads and stores
-// have ports of their own); beyond them they cost the bytes they move at
-// the memory's bandwidth.
-cost stream(ws_, loads_, stores_, bytes_) = shared(ws_) <= ` + wsL3 + ` ? max(ops(load_tp: loads_), ops(store_tp: stores_)) : ops(mem_byte: bytes_)
+cost eff(ws_) = ws_ <= ws_l2 ? ws_ : shared(ws_)
+// Unit-stride loads and stores: the hardware prefetches them and they
+// overlap (load_tp, store_tp; loads and stores have ports of their own);
+// the bytes that come from beyond the caches (far_) add their transfer at
+// the memory's bandwidth, which does not overlap with the cycles the
+// loads and stores take (the Execution-Cache-Memory model).
+cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_)) + ops(mem_byte: far_)
+// The share of bytes_ that a working set of ws_ bytes brings from memory.
+cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
 // The last level is shared by the processes of a node: what one's
 // working set leaves of it is the node's, the ranks placed there together.
 cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
+// A stream that does not go on where it stopped (a gap_ of a cache line
+// or more) starts afresh: its first access waits a whole latency of the
+// level its working set reaches before the prefetcher follows it.
+cost restart(gap_, ws_) = abs(gap_) >= 64 ? latency(ws_) : 0
+cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1, 1) * ops(load_l2: 1) + level(eff(ws_), 1, 2) * ops(load_l3: 1) + level(eff(ws_), 1, 3) * ops(load_mem: 1)
 // The first writes to n_ allocations of bytes_ each: fresh pages from the
 // kernel when an allocation reaches glibc's mmap threshold (128 KiB).
 cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
@@ -59,9 +68,12 @@ type cost struct {
 
 // entry is one block in a cost.
 type entry struct {
-	count  Expr
-	ops    map[string]float64
-	chains map[string]map[string]float64
+	count    Expr
+	ops      map[string]float64
+	chains   map[string]map[string]float64
+	streams  map[string]float64
+	streamWS map[string]Expr
+	restarts []restart
 }
 
 // weighted is an access with the loop nest around it.
@@ -82,6 +94,11 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if how == Stepped {
 			c.stepped = true
 		}
+		if b.Kind == Loop && len(b.restarts) > 0 {
+			// Once per entry of the loop, before its iterations.
+			entries, _ := nestCount(frames)
+			c.entries = append(c.entries, entry{count: simplify(entries), restarts: b.restarts})
+		}
 		var loops []*LoopInfo
 		for _, f := range inner {
 			if f.loop != nil {
@@ -91,7 +108,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if it, ok := iteration(b); ok {
 			// One entry for the whole iteration (iteration.go).
 			m := merged(it)
-			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains, streams: m.streams, streamWS: m.streamWS})
 			for _, x := range it {
 				for _, a := range x.b.accesses {
 					c.accesses = append(c.accesses, weighted{a, loops})
@@ -100,7 +117,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 			continue
 		}
 		if len(b.Ops) > 0 || len(b.chains) > 0 {
-			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains, streams: b.streams, streamWS: b.streamWS})
 		}
 		for _, a := range b.accesses {
 			c.accesses = append(c.accesses, weighted{a, loops})
@@ -163,13 +180,24 @@ func (c *cost) workingSet() Expr {
 }
 
 // extent is how many values a loop's index takes at most, with the
-// indices of the loops around it at their own extremes.
+// indices of the loops around it at whichever of their extremes gives
+// more (a triangular j from i+1 to n runs longest at the first i, not
+// the last).
 func extent(l *LoopInfo, around []*LoopInfo) Expr {
 	t := l.Trips
 	for i := 0; i < len(around); i++ {
 		for _, o := range around {
 			if o != l && o.Var != "" && mentionsName(t, o.Var) {
-				t = subst(t, o.Var, o.To)
+				lo := subst(t, o.Var, orNum(o.From))
+				if o.To == nil { // an annotated count: no last value to try
+					t = lo
+					continue
+				}
+				hi := subst(t, o.Var, o.To)
+				t = Call{"max", []Expr{lo, hi}}
+				if String(lo) == String(hi) {
+					t = hi
+				}
 			}
 		}
 	}
@@ -292,11 +320,19 @@ func blockTime(e entry, ws string) (string, bool) {
 		m = append(m, fmt.Sprintf("store(%s, %s)", ws, numText(n)))
 	}
 	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
-		m = append(m, fmt.Sprintf("stream(%s, %s, %s, %s)", ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), numText(e.ops["seq_bytes"])))
+		m = append(m, fmt.Sprintf("stream(%s, %s, %s)", numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), farText(e, ws)))
 	}
 	for _, k := range sortedKeys(e.ops) {
 		kind, fp, ok := strings.Cut(k, "@")
 		if !ok || e.ops[k] == 0 {
+			continue
+		}
+		if kind == "touch" {
+			fp, _, _ = strings.Cut(fp, "#") // the call site is not the model's
+		}
+		if kind == "bucket" {
+			fp, counters, _ := strings.Cut(fp, "@")
+			m = append(m, fmt.Sprintf("bucket(%s, %s, %s)", fp, counters, numText(e.ops[k])))
 			continue
 		}
 		m = append(m, fmt.Sprintf("%s(%s, %s)", kind, fp, numText(e.ops[k])))
@@ -324,6 +360,39 @@ func blockTime(e entry, ws string) (string, bool) {
 	return "max(" + strings.Join(parts, ", ") + ")", mem
 }
 
+// farText writes the bytes of one execution's streams that come from
+// memory: each array's at the working set between two uses of its
+// elements (reuse.go), the others at the nest's working set ws.
+func farText(e entry, ws string) string {
+	var terms []string
+	rest := e.ops["seq_bytes"] - total(e.streams)
+	for _, base := range sortedKeys(e.streams) {
+		if w, ok := e.streamWS[base]; ok {
+			terms = append(terms, fmt.Sprintf("far(%s, %s)", String(w), numText(e.streams[base])))
+		} else {
+			rest += e.streams[base]
+		}
+	}
+	if rest > 0 || len(terms) == 0 {
+		terms = append(terms, fmt.Sprintf("far(%s, %s)", ws, numText(rest)))
+	}
+	return strings.Join(terms, " + ")
+}
+
+// restartText writes what the streams that start afresh at an entry of
+// their loop wait: a latency of the level their data comes from each.
+func restartText(rs []restart, ws string) string {
+	var terms []string
+	for _, r := range rs {
+		w := ws
+		if r.ws != nil {
+			w = String(r.ws)
+		}
+		terms = append(terms, fmt.Sprintf("restart(%s, %s)", String(r.gap), w))
+	}
+	return strings.Join(terms, " + ")
+}
+
 // expr writes the cost as a model expression, ChronosMix's formula (1)
 // with the processor's overlap of independent operations: Σ over the
 // blocks of count × the time of one execution (blockTime).
@@ -333,6 +402,9 @@ func (c *cost) expr() (Expr, bool) {
 	usesMemory := false
 	for _, e := range c.entries {
 		t, mem := blockTime(e, ws)
+		if len(e.restarts) > 0 {
+			t, mem = restartText(e.restarts, ws), true
+		}
 		if t == "" {
 			continue
 		}

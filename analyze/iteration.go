@@ -54,7 +54,9 @@ func iteration(b *Block) ([]weightedBlock, bool) {
 // chains of its blocks summed with their weights.
 func merged(it []weightedBlock) *Block {
 	m := &Block{Kind: Compute, Ops: map[string]float64{}}
+	unnamed := 0.0 // streamed bytes through no named array
 	for _, x := range it {
+		unnamed += x.w * (x.b.Ops["seq_bytes"] - total(x.b.streams))
 		for k, v := range x.b.Ops {
 			m.Ops[k] += x.w * v
 		}
@@ -69,12 +71,29 @@ func merged(it []weightedBlock) *Block {
 				m.chains[v][k] += x.w * n
 			}
 		}
+		// An array streamed by several blocks of one iteration moves
+		// its bytes once.
+		for base, size := range x.b.streams {
+			if m.streams == nil {
+				m.streams = map[string]float64{}
+			}
+			m.streams[base] = max(m.streams[base], x.w*size)
+			if ws, ok := x.b.streamWS[base]; ok {
+				if m.streamWS == nil {
+					m.streamWS = map[string]Expr{}
+				}
+				m.streamWS[base] = ws
+			}
+		}
 		for k, fp := range x.b.footprints {
 			if m.footprints == nil {
 				m.footprints = map[string]Expr{}
 			}
 			m.footprints[k] = fp
 		}
+	}
+	if _, ok := m.Ops["seq_bytes"]; ok {
+		m.Ops["seq_bytes"] = unnamed + total(m.streams)
 	}
 	return m
 }

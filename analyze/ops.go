@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"modernc.org/cc/v4"
 )
 
@@ -33,6 +34,44 @@ type opsCounter struct {
 	// memory (Kerncraft's layer condition, taken to hold: a few rows fit
 	// the second-level cache).
 	streamed map[string]float64 // array → element size
+	// streamIdx is the index of each streamed array, as the model's
+	// names, for where its stream starts and ends (Analysis.restarts).
+	streamIdx map[string]Expr
+	// loaded are the accesses through unfollowed indices loaded so far in
+	// the statement: a store to one of them (h[k]++) writes a line
+	// already in the caches.
+	loaded map[cc.Node]bool
+}
+
+// bucketCount recognises an index that is a counter taken from an array
+// and advanced, next[b]++ in out[next[b]++] = v (a bucket or counting
+// sort): the stores go to as many sequential streams as the array has
+// counters, which it returns when malloc or calloc sized the array.
+func (w *walker) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
+	var counter cc.ExpressionNode
+	switch x := unparen(ix).(type) {
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+			counter = x.PostfixExpression
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+			counter = x.UnaryExpression
+		}
+	}
+	p, ok := unparen(counter).(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionIndex {
+		return nil, false
+	}
+	bytes, ok := w.allocated[baseOf(p)]
+	if !ok {
+		return nil, false
+	}
+	size := 8.0
+	if t := p.Type(); t != nil && t.Size() > 0 {
+		size = float64(t.Size())
+	}
+	return simplify(Bin{"/", bytes, Num{size}}), true
 }
 
 // footprint is the size of the array an access with an index the
@@ -472,16 +511,31 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
-		key := "@" + String(fp)
-		if store {
-			o.add("store"+key, 1)
-		} else {
-			o.add("load"+key, 1)
-		}
 		if o.footprints == nil {
 			o.footprints = map[string]Expr{}
 		}
+		key := "@" + String(fp)
 		o.footprints[String(fp)] = fp
+		switch k, bucketed := o.w.bucketCount(idx[len(idx)-1]); {
+		case !store:
+			o.add("load"+key, 1)
+			if o.loaded == nil {
+				o.loaded = map[cc.Node]bool{}
+			}
+			o.loaded[e] = true
+		case o.loaded[e]:
+			// h[k]++: the line was just loaded; the store only retires.
+			o.add("store"+key, 1)
+		case bucketed:
+			// out[next[b]++] = v: as many sequential streams as next has
+			// counters, which the prefetchers follow while they are few.
+			o.footprints[String(k)] = k
+			o.add("bucket"+key+"@"+String(k), 1)
+		default:
+			// A store to a place no earlier load brought in reads its
+			// line first (write-allocate).
+			o.add("scattered"+key, 1)
+		}
 		o.bytes += size * o.weight()
 		o.accesses = append(o.accesses, access{base: baseOf(e), size: size, unknown: true})
 		return
@@ -495,12 +549,12 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.stream(e, size)
+		o.stream(e, idx[len(idx)-1], size, true)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.stream(e, size)
+		o.stream(e, idx[len(idx)-1], size, false)
 	default:
 		o.add("load_l1", 1)
 	}
@@ -520,7 +574,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 // element of its array's stream, once per array (see streamed). A store
 // to an array the block also loads moves its line back: a second stream.
 // The block adds them (Block.addStreams), once per array it streams.
-func (o *opsCounter) stream(e cc.ExpressionNode, size float64) {
+func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
 	base := baseOf(e)
 	if base == "" {
 		o.add("seq_bytes", size)
@@ -528,6 +582,19 @@ func (o *opsCounter) stream(e cc.ExpressionNode, size float64) {
 	}
 	if o.streamed == nil {
 		o.streamed = map[string]float64{}
+		o.streamIdx = map[string]Expr{}
+	}
+	if _, ok := o.streamIdx[base]; !ok {
+		if v, ok := o.w.sym(ix); ok {
+			o.streamIdx[base] = v
+		}
+	}
+	if store {
+		// The line written goes back to memory when it leaves the
+		// caches: a second stream (after the one that brought it in,
+		// by a load or by the write-allocate of the store).
+		o.streamed[base] = max(o.streamed[base], 2*size)
+		return
 	}
 	o.streamed[base] = max(o.streamed[base], size)
 }
@@ -729,12 +796,20 @@ func (o *opsCounter) touch(x *cc.PostfixExpression) {
 	if !ok {
 		return
 	}
-	key := String(size)
+	// Keyed by size and call site, so that touches can bound each
+	// allocation by what its own pointer's accesses reach.
+	key := String(size) + "#" + siteOf(x)
 	o.add("touch@"+key, 1)
 	if o.footprints == nil {
 		o.footprints = map[string]Expr{}
 	}
 	o.footprints[key] = size
+}
+
+// siteOf names a call site by its position.
+func siteOf(n cc.Node) string {
+	p := pos(n)
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
 // note warns once per program about a library function.

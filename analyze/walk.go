@@ -69,6 +69,8 @@ type walker struct {
 	// to by malloc or calloc, when known: the footprint of accesses
 	// through it whose index the analysis cannot follow.
 	allocated map[string]Expr
+	// allocSites maps an allocation's call site to the pointer it set.
+	allocSites map[string]string
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -135,6 +137,9 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		w.function(fd)
 	}
 	w.a.counts()
+	w.a.reuse()
+	w.a.restarts()
+	w.a.touches()
 	w.a.callCounts()
 	w.a.sortDiags()
 	return w.a, nil
@@ -197,6 +202,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.names = map[*cc.Declarator]string{}
 	w.iterLocal = map[*cc.Declarator]bool{}
 	w.allocated = map[string]Expr{}
+	w.allocSites = map[string]string{}
 	w.loops = nil
 	for _, d := range paramDecls(fd) {
 		if name == "main" {
@@ -210,6 +216,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	if fd.CompoundStatement != nil {
 		w.fn.Body = w.compound(fd.CompoundStatement)
 	}
+	w.fn.allocated, w.fn.allocSites = w.allocated, w.allocSites
 	w.a.Funcs = append(w.a.Funcs, w.fn)
 }
 
@@ -370,7 +377,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		b.Ops[k] += v
 	}
 	b.Bytes += o.bytes
-	b.addStreams(o.streamed)
+	b.addStreams(o.streamed, o.streamIdx)
 	b.accesses = append(b.accesses, o.accesses...)
 	for k, v := range o.footprints {
 		if b.footprints == nil {
@@ -546,6 +553,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	}
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
+		if call := allocationCall(rhs); call != nil {
+			w.allocSites[siteOf(call)] = d.Name()
+		}
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v
@@ -582,16 +592,8 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 
 // allocation reads malloc(BYTES) and calloc(N, SIZE), casts included.
 func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
-	e := unparen(rhs)
-	for {
-		c, ok := e.(*cc.CastExpression)
-		if !ok || c.Case != cc.CastExpressionCast {
-			break
-		}
-		e = unparen(c.CastExpression)
-	}
-	p, ok := e.(*cc.PostfixExpression)
-	if !ok || p.Case != cc.PostfixExpressionCall {
+	p := allocationCall(rhs)
+	if p == nil {
 		return nil, false
 	}
 	args := callArgs(p)
@@ -608,6 +610,24 @@ func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
 		}
 	}
 	return nil, false
+}
+
+// allocationCall is the call in rhs, under casts: malloc(...) in
+// (double *)malloc(...).
+func allocationCall(rhs cc.ExpressionNode) *cc.PostfixExpression {
+	e := unparen(rhs)
+	for {
+		c, ok := e.(*cc.CastExpression)
+		if !ok || c.Case != cc.CastExpressionCast {
+			break
+		}
+		e = unparen(c.CastExpression)
+	}
+	p, ok := e.(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall {
+		return nil
+	}
+	return p
 }
 
 // argvParam recognises a variable read from the command line, with its

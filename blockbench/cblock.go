@@ -144,8 +144,6 @@ type CBlock struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Reader
-	dir string // removed on Close when owned
-	own bool
 }
 
 // Binary is a compiled block, from which fresh processes are started.
@@ -207,21 +205,6 @@ func (b *Binary) Start(ctx context.Context) (*CBlock, error) {
 	return &CBlock{cmd: cmd, in: in, out: bufio.NewReader(outp)}, nil
 }
 
-// CompileC compiles src and starts one process of it; Close removes both.
-func CompileC(ctx context.Context, src string, flags []string) (*CBlock, error) {
-	bin, err := Compile(ctx, src, flags, 0)
-	if err != nil {
-		return nil, err
-	}
-	b, err := bin.Start(ctx)
-	if err != nil {
-		bin.Remove()
-		return nil, err
-	}
-	b.dir, b.own = bin.dir, true
-	return b, nil
-}
-
 func (b *CBlock) command(op byte, n int64) (Sample, error) {
 	if _, err := fmt.Fprintf(b.in, "%c %d\n", op, n); err != nil {
 		return Sample{}, fmt.Errorf("block process: %w", err)
@@ -260,22 +243,12 @@ func (b *CBlock) Run(n int64, cold bool) (Sample, error) {
 // Overhead is what an empty timed run reports: the minimum of k of them.
 func (b *CBlock) Overhead(k int) (Sample, error) { return b.command('o', int64(k)) }
 
-// Time runs n iterations and returns their wall-clock seconds.
-func (b *CBlock) Time(n int64) (float64, error) {
-	s, err := b.Run(n, false)
-	return s.Wall, err
-}
-
-// Close ends the block's process (and removes its files when CompileC
-// made them).
+// Close ends the block's process; the Binary it came from stays until
+// its Remove.
 func (b *CBlock) Close() error {
 	fmt.Fprintln(b.in, "q 0")
 	b.in.Close()
-	err := b.cmd.Wait()
-	if b.own {
-		os.RemoveAll(b.dir)
-	}
-	return err
+	return b.cmd.Wait()
 }
 
 // Runner adapts a block process to the threshold rule on clock c, with

@@ -22,7 +22,8 @@ type Profile struct {
 	Cycle    float64 // seconds, see MTCResult.Cycle
 	Nominal  float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
 	Ops      []Op
-	Intra    []Segment // ping-pong between two processes of this machine
+	Levels   [4]float64 `json:",omitempty"` // working sets of l1 … mem, see MTCResult.Levels
+	Intra    []Segment  // ping-pong between two processes of this machine
 	Samples  []Sample
 	Method   string // "mpi" or "tcp"
 	Quick    bool
@@ -33,7 +34,7 @@ type Profile struct {
 func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
 	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
 	r := MTC(MTCOptions{Quick: quick, Progress: progress})
-	p.Ops, p.Flops, p.Cycle, p.Nominal = r.Ops, r.Flops, r.Cycle, r.NominalCycle
+	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels
 	if progress != nil {
 		progress("ping-pong")
 	}
@@ -85,6 +86,9 @@ func size(v float64) string {
 	if v == 0 {
 		return "0"
 	}
+	if v >= 1<<20 && int64(v)%(1<<20) == 0 {
+		return strconv.FormatInt(int64(v)>>20, 10) + "MiB"
+	}
 	if v >= 1024 && int64(v)%1024 == 0 {
 		return strconv.FormatInt(int64(v)/1024, 10) + "KiB"
 	}
@@ -120,6 +124,10 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 		fmt.Fprintf(&b, "    flops: %s       # flop/s of one core (independent multiply-adds)\n", strconv.FormatFloat(p.Flops, 'g', 4, 64))
 		if p.Cycle > 0 {
 			fmt.Fprintf(&b, "    cycle: %s   # %s; the floor of every operation below\n", secs(p.Cycle), clockText(p.Cycle, p.Nominal))
+		}
+		if p.Levels[0] > 0 {
+			fmt.Fprintf(&b, "    levels: { l1: %s, l2: %s, l3: %s, mem: %s }   # working sets at which the levels below were measured; models blend between them\n",
+				size(p.Levels[0]), size(p.Levels[1]), size(p.Levels[2]), size(p.Levels[3]))
 		}
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {

@@ -40,6 +40,9 @@ type MTCResult struct {
 	// host's base clock, which turbo can beat: it is a cross-check, not
 	// the floor.
 	NominalCycle float64
+	// Levels are the working sets in bytes at which the l1, l2, l3 and
+	// mem operations were measured.
+	Levels [4]float64
 }
 
 // MTCOptions control the microbenchmarks.
@@ -112,8 +115,11 @@ type bench struct {
 	// operation, to keep it going (the add after a division); its time
 	// is subtracted.
 	minus string
+	// less, when set, is what the body's own loads, stores or arithmetic
+	// take per unit, from the other measurements: subtracted too.
+	less func(stats map[string]Stat) float64
 	// per is how many units one operation of the body is worth, when
-	// the key is per byte rather than per operation (mem_byte: 24 bytes
+	// the key is per byte rather than per operation (mem_byte: 32 bytes
 	// an element of the triad); 0 means 1.
 	per float64
 	// rate marks a throughput: independent operations overlap, so one
@@ -132,15 +138,19 @@ func MTC(o MTCOptions) MTCResult {
 	// operation once, so every operation's repetitions are spread over the
 	// whole run and see the same bursts of load elsewhere.
 	reps, target := 15, 25*time.Millisecond
-	memWS := 64 << 20
+	// The working sets of the four levels: the first three fit the first,
+	// second and third caches of current processors; the last is beyond
+	// them. The machine file records them (levels), and models blend
+	// between them.
+	levels := [4]int{16 << 10, 256 << 10, 4 << 20, 64 << 20}
 	if o.Quick {
-		reps, target, memWS = 11, 5*time.Millisecond, 32<<20
+		reps, target, levels[3] = 11, 5*time.Millisecond, 32<<20
 	}
 	runtime.LockOSThread() // threadCPU reads this thread's clock
 	defer runtime.UnlockOSThread()
 	timer := timerCost()
 	benches := append(arithmetic(opaqueOperands()), throughput(opaqueOperands())...)
-	benches = append(benches, memory(memWS)...)
+	benches = append(benches, memory(levels)...)
 	// The flop rate is measured in the same rounds.
 	benches = append(benches, bench{key: "flops", body: func(n int) uint64 {
 		// 8 independent multiply-add chains, 16 flops an iteration.
@@ -187,6 +197,9 @@ func MTC(o MTCOptions) MTCResult {
 	}
 	nb := len(benches)
 	res := MTCResult{Flops: 16 / (unroll * estimate(samples[nb-1]).Value), NominalCycle: nominalCycle()}
+	for k, ws := range levels {
+		res.Levels[k] = float64(ws)
+	}
 	stats := map[string]Stat{}
 	for i, b := range benches[:nb-1] {
 		stats[b.key] = estimate(samples[i])
@@ -194,11 +207,19 @@ func MTC(o MTCOptions) MTCResult {
 	res.Cycle = stats["int_add"].Value
 	for i, b := range benches[:nb-1] {
 		st := stats[b.key]
-		if b.minus != "" {
-			less := stats[b.minus].Value
+		if b.minus != "" || b.less != nil {
+			var less float64
+			if b.less != nil {
+				less = b.less(stats)
+			} else {
+				less = stats[b.minus].Value
+			}
 			per := make([]float64, len(samples[i]))
 			for k, v := range samples[i] {
-				per[k] = v - less
+				// Never below a quarter of the raw figure: a subtrahend
+				// as large as the whole says the measurement did not
+				// isolate what it is for.
+				per[k] = math.Max(v-less, v/4)
 			}
 			st = estimate(per)
 		}
@@ -577,13 +598,15 @@ func randomLoads(level string, bytes int, data []uint64) bench {
 	}}
 }
 
-// memory is loads and stores by working-set size: the cache levels.
-func memory(memWS int) []bench {
+// memory is loads and stores by working-set size, at the working sets of
+// levels, and the memory's bandwidth over a STREAM triad filling the
+// largest.
+func memory(levels [4]int) []bench {
 	var out []bench
 	for _, ws := range []struct {
 		key   string
 		bytes int
-	}{{"l1", 16 << 10}, {"l2", 256 << 10}, {"l3", 4 << 20}, {"mem", memWS}} {
+	}{{"l1", levels[0]}, {"l2", levels[1]}, {"l3", levels[2]}, {"mem", levels[3]}} {
 		chain := pointerChain(ws.bytes / 8)
 		data := make([]uint64, ws.bytes/8)
 		out = append(out, bench{key: "load_" + ws.key, doc: "dependent load, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
@@ -656,8 +679,16 @@ func memory(memWS int) []bench {
 	}})
 	// The memory's bandwidth, as the time per byte of a STREAM triad
 	// a[i] = b[i] + s·c[i] over three arrays that together fill the
-	// largest working set: 24 bytes moved an element.
-	third := memWS / 3 / 8
+	// largest working set: 32 bytes moved an element, the two loads, the
+	// store and the read of a's line that the store allocates (STREAM
+	// itself counts 24), so that a byte is a byte of real traffic, as
+	// augur analyze counts it (a stored stream moves its bytes twice).
+	// As in the Execution-Cache-Memory model (Hager, Treibig and
+	// Wellein; Kerncraft), the transfer from memory does not overlap with
+	// the cycles the loads and stores take in the core: those (two loads
+	// or one store an element, load_tp and store_tp) are subtracted, and
+	// augur analyze adds them back for every loop.
+	third := levels[3] / 3 / 8
 	a, b, c := make([]float64, third), make([]float64, third), make([]float64, third)
 	for i := range b {
 		b[i], c[i] = float64(i), float64(2*i)
@@ -665,19 +696,22 @@ func memory(memWS int) []bench {
 	out = append(out, bench{key: "page_touch", doc: "first write to a page of fresh memory (4 KiB: the kernel maps and zeroes it), what memory just allocated costs once", rate: true, body: func(n int) uint64 {
 		return touchFreshPages(n * unroll)
 	}})
-	out = append(out, bench{key: "mem_byte", doc: "a byte moved to or from memory (STREAM triad over " + sizeText(3*third*8) + "; the inverse of the bandwidth)", per: 24, body: func(n int) uint64 {
-		j, m := 0, third-unroll
-		for i := 0; i < n; i++ {
-			x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
-			x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
-			x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
-			j += unroll
-			if j > m {
-				j = 0
+	out = append(out, bench{key: "mem_byte", doc: "a byte moved between memory and the caches (STREAM triad over " + sizeText(3*third*8) + ", write-allocate counted: 32 bytes an element, less its loads' and stores' own time; the inverse of the bandwidth)", per: 32,
+		less: func(st map[string]Stat) float64 {
+			return math.Max(2*st["load_tp"].Value, st["store_tp"].Value) / 32
+		}, body: func(n int) uint64 {
+			j, m := 0, third-unroll
+			for i := 0; i < n; i++ {
+				x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
+				x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
+				x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
+				j += unroll
+				if j > m {
+					j = 0
+				}
 			}
-		}
-		return math.Float64bits(a[third/2])
-	}})
+			return math.Float64bits(a[third/2])
+		}})
 	return out
 }
 

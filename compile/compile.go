@@ -22,6 +22,10 @@ type Options struct {
 	Nodes, Procs, Threads int
 	// CPUsOf returns the CPUs per node of node nid (the `cpus` built-in).
 	CPUsOf func(nid int32) int
+	// LevelOf returns the working set in bytes at which node nid's memory
+	// level k (0 l1 … 3 mem) was measured (the ws_l1 … ws_mem built-ins);
+	// nil: machine.DefaultLevels.
+	LevelOf func(nid int32, k int) float64
 	// OpTime returns the seconds one operation of class key (an index
 	// into machine.OpKeys) takes on node nid, for ops(...) costs.
 	OpTime func(nid int32, key int) float64
@@ -193,6 +197,9 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 	}
 	if opts.CPUsOf == nil {
 		opts.CPUsOf = func(int32) int { return 1 }
+	}
+	if opts.LevelOf == nil {
+		opts.LevelOf = func(_ int32, k int) float64 { return machine.DefaultLevels[k] }
 	}
 	c := &compiler{
 		f:        f,
@@ -704,6 +711,9 @@ func (c *compiler) ident(e *model.Ident) expr {
 	case "cpus":
 		f := o.CPUsOf
 		return func(v *vm) float64 { return float64(f(v.nid)) }
+	case "ws_l1", "ws_l2", "ws_l3", "ws_mem":
+		f, k := o.LevelOf, levelIndex(name)
+		return func(v *vm) float64 { return f(v.nid, k) }
 	}
 	c.errorf(e.Pos, "undefined: %s", name)
 	return func(*vm) float64 { return 0 }
@@ -851,4 +861,14 @@ func (c *compiler) costCall(cf *costFn, args []expr, e *model.CallExpr) expr {
 		p.args = p.args[:base]
 		return r
 	}
+}
+
+// levelIndex is the memory level a ws_ built-in names.
+func levelIndex(name string) int {
+	for k, l := range machine.LevelNames {
+		if name == "ws_"+l {
+			return k
+		}
+	}
+	return 0
 }

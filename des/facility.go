@@ -98,12 +98,3 @@ func (f *Facility) Preempt(client, prio int32) (next int32) {
 	next, _ = f.Release()
 	return next
 }
-
-// Clients returns the waiting clients in service order (for reports).
-func (f *Facility) Clients() []int32 {
-	out := make([]int32, 0, f.Waiting())
-	for _, w := range f.q[f.head:] {
-		out = append(out, w.client)
-	}
-	return out
-}

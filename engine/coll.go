@@ -17,6 +17,8 @@ type collInst struct {
 	arrived int32
 	last    float64 // latest arrival
 	waiters []int32 // units waiting for the last arrival
+	// arrivals, only for a MessageTracer: who arrived when.
+	arrivals []Arrival
 }
 
 // collRun is a unit's progress through a collective algorithm. The rounds
@@ -100,6 +102,12 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		inst.last = t
 	}
 	all := inst.arrived == p
+	if e.msgs != nil {
+		inst.arrivals = append(inst.arrivals, Arrival{Pid: u.pid, Tid: u.tid, At: t})
+		if all {
+			e.msgs.Collective(Collective{Seq: seq, Elem: op.Elem, Arrivals: inst.arrivals})
+		}
+	}
 	if all {
 		delete(e.colls, seq)
 		e.lastColl = nil

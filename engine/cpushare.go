@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"augur/machine"
+)
 
 // Processor sharing (machine.Share), as SimGrid's CPU model: the n
 // computations running on a node with c CPUs each progress at
@@ -30,6 +34,8 @@ type psCPU struct {
 	seq     int64
 	version int32
 	jobs    []psJob // min-heap by (end, seq)
+	// work is the node's speed over time (profile.go); nil: constant.
+	work *machine.Work
 }
 
 func (p *psCPU) rate() float64 { return math.Min(1, p.cpus/float64(len(p.jobs))) }
@@ -37,7 +43,7 @@ func (p *psCPU) rate() float64 { return math.Min(1, p.cpus/float64(len(p.jobs)))
 // update brings v up to time t.
 func (p *psCPU) update(t float64) {
 	if len(p.jobs) > 0 && t > p.last {
-		p.v += (t - p.last) * p.rate()
+		p.v += workDone(p.work, p.last, t) * p.rate()
 	}
 	p.last = t
 }
@@ -100,6 +106,12 @@ func (e *engine) reschedulePS(node int32, p *psCPU) {
 		return
 	}
 	left := math.Max(p.jobs[0].end-p.v, 0)
+	if p.work != nil {
+		if end := endOfWork(p.work, p.last, left, p.rate()); !math.IsInf(end, 1) {
+			e.q.Push(end, node, evCPU, p.version)
+		}
+		return
+	}
 	e.q.Push(p.last+left/p.rate(), node, evCPU, p.version)
 }
 

@@ -95,6 +95,45 @@ type Tracer interface {
 	Slice(pid, tid, elem int32, start, end float64)
 }
 
+// MessageTracer is a Tracer that also receives every point-to-point
+// message once its receive has completed, and every collective once all
+// have arrived, for message arrows and communication records. The engine looks for it once, at the start, so a
+// run without one pays nothing.
+type MessageTracer interface {
+	Tracer
+	Message(m Message)
+	// Collective reports a collective once every process has arrived.
+	Collective(c Collective)
+}
+
+// Collective is one collective operation: the element and every
+// process's arrival (not necessarily in time order: a process may run
+// ahead of the others when nothing can delay it).
+type Collective struct {
+	Seq      uint32 // the collective's number, from 0, in every process's order
+	Elem     int32
+	Arrivals []Arrival
+}
+
+// Arrival is when a process (or thread) entered a collective.
+type Arrival struct {
+	Pid, Tid int32
+	At       float64
+}
+
+// Message is one point-to-point message between processes (messages
+// internal to collectives are not reported). Times are seconds.
+type Message struct {
+	Src, SrcTid, Dst, DstTid int32
+	Tag                      int32
+	SendElem, RecvElem       int32
+	Bytes                    float64
+	SendPost                 float64 // the send was posted (logical send)
+	SendStart                float64 // its data started to move (physical send)
+	RecvPost                 float64 // the receive was posted (logical receive)
+	RecvEnd                  float64 // the data had arrived: the receive completed (physical receive)
+}
+
 // Program is what the engine runs: the element table and a stream per process.
 type Program struct {
 	Elements []ir.Element
@@ -308,11 +347,16 @@ type engine struct {
 	// freeColls pools the collRuns of finished algorithms.
 	freeColls []*collRun
 
+	// pq holds the changes of profiles (profile.go): at any time they
+	// come before every other event, as SimGrid applies them first.
+	pq des.Queue
+
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
 
 	elems []ElemStats
+	msgs  MessageTracer // Config.Tracer, if it takes messages
 	err   error
 	dead  *Deadlock
 
@@ -328,6 +372,8 @@ type nodeState struct {
 	live  int32  // units alive on the node
 	fast  bool   // no round robin: consecutive computations may be folded
 	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// work is the node's speed over time (profile.go); nil: constant.
+	work *machine.Work
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -361,6 +407,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
+	e.msgs, _ = cfg.Tracer.(MessageTracer)
 	for i := range e.elems {
 		e.elems[i].Min = math.Inf(1)
 	}
@@ -425,6 +472,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			e.nodes[i].fast = false
 		}
 	}
+	e.initProfiles()
 	// Loops evaluated in closed form only where no one can delay a
 	// computation: then a batch ends exactly when its executions would.
 	for i := range e.units {
@@ -472,7 +520,9 @@ func (e *engine) run() error {
 	}
 	for e.err == nil {
 		var ev des.Event
-		if ui, ok := e.nextNow(); ok {
+		if e.profileDue() {
+			ev = e.pq.Pop()
+		} else if ui, ok := e.nextNow(); ok {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
@@ -513,6 +563,10 @@ func (e *engine) run() error {
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
 			e.postPaid(ev.Target)
+		case evHostOff:
+			e.hostOff(ev.Target)
+		case evLinkBW, evLinkLat, evLinkState:
+			e.linkEvent(ev.Target, ev.Kind)
 		}
 	}
 	if e.err != nil {
@@ -753,15 +807,27 @@ func (e *engine) startCompute(ui int32, t float64) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	u.runFrom = t
+	left := 0.0
 	if n.rr {
-		left := n.quant - (t - u.sliceStart)
-		if left < 0 {
-			left = 0
+		left = max(n.quant-(t-u.sliceStart), 0)
+	}
+	if n.work != nil {
+		end := endOfWork(n.work, t, u.work, 1)
+		if math.IsInf(end, 1) {
+			// The node stops for good before the work is done: no
+			// event, and the run ends with the unit stuck.
+			return
 		}
-		if u.work > left {
+		if n.rr && end > t+left {
 			e.q.Push(t+left, ui, evSlice, 0)
 			return
 		}
+		e.q.Push(end, ui, evStep, 0)
+		return
+	}
+	if n.rr && u.work > left {
+		e.q.Push(t+left, ui, evSlice, 0)
+		return
 	}
 	e.q.Push(t+u.work, ui, evStep, 0)
 }
@@ -771,7 +837,11 @@ func (e *engine) sliceEnd(ui int32) {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	ran := e.now - u.runFrom
-	u.work -= ran
+	if n.work != nil {
+		u.work -= workDone(n.work, u.runFrom, e.now)
+	} else {
+		u.work -= ran
+	}
 	u.opCompute += ran
 	if u.work <= 1e-12*math.Max(1, e.now) {
 		u.work = 0

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 
 	"augur/netmodel"
@@ -53,10 +54,19 @@ type flow struct {
 	linkPos []int32   // position of the flow in each link's list
 	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
 	vfin    float64   // group level at which the flow ends
+	// Kept only where bandwidths or latencies change over time
+	// (flowNet.dynamic, profile.go): SimGrid's sharing penalty (weight
+	// is 1/penalty once the latency is paid), the route's current
+	// latency, the bound from bandwidths at the start, and whether the
+	// flow had a latency to pay.
+	penalty, latCur, userBound float64
+	lagged                     bool
 }
 
 type netLink struct {
 	capacity float64
+	latency  float64 // current latency: read only where flowNet.dynamic
+	off      bool    // turned off by a state profile (profile.go)
 	fatpipe  bool
 	flows    []int32 // active flows crossing the link
 	mark     uint32
@@ -90,6 +100,14 @@ type flowNet struct {
 
 	groups     []flowGroup // index 0 unused: flow.grp 0 means none
 	freeGroups []int32
+
+	// dynamic: some link's bandwidth or latency changes over time
+	// (profile.go), so a flow's latency, weight and bound come from the
+	// links' current values when it starts.
+	dynamic bool
+	// anyOff: some link has a state profile; a transfer starting on a
+	// link that is off fails.
+	anyOff bool
 }
 
 // initNet sets up the flow network when cfg asks for a flow model.
@@ -104,6 +122,9 @@ func (e *engine) initNet() error {
 		}
 	}
 	if !c.Model.Flow() {
+		if e.m.LinkProfiles() {
+			return fmt.Errorf("machine %q: links with profiles (bandwidth, latency or state over time) need a flow network model (SMPI, CM02 or LV08); the %s model has no flows to share them anew", e.m.Name, c.Model)
+		}
 		return nil
 	}
 	n := &flowNet{cfg: c}
@@ -111,9 +132,23 @@ func (e *engine) initNet() error {
 	n.links = make([]netLink, nl+1)
 	for i := range nl {
 		l := e.m.LinkOf(i)
-		n.links[i] = netLink{capacity: l.Bandwidth, fatpipe: l.Sharing == 1}
+		n.links[i] = netLink{capacity: l.Bandwidth, latency: l.Latency, fatpipe: l.Sharing == 1}
+		// Changes at time 0 apply before anything starts, as SimGrid
+		// applies them when the platform is created.
+		if p := l.BandwidthProfile; p != nil {
+			n.links[i].capacity = p.ValueAt(0, l.Bandwidth)
+			n.dynamic = true
+		}
+		if p := l.LatencyProfile; p != nil {
+			n.links[i].latency = p.ValueAt(0, l.Latency)
+			n.dynamic = true
+		}
+		if p := l.StateProfile; p != nil {
+			n.links[i].off = p.ValueAt(0, 1) <= 0
+			n.anyOff = true
+		}
 	}
-	n.links[nl] = netLink{capacity: c.LoopbackBw, fatpipe: true}
+	n.links[nl] = netLink{capacity: c.LoopbackBw, latency: c.LoopbackLat, fatpipe: true}
 	e.net = n
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
@@ -226,9 +261,20 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	}
 	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: ri.links, coef: ri.coef, linkPos: pos,
 		weight: ri.weight, bound: ri.bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
+	lat := ri.lat
+	if n.dynamic {
+		lat = e.dynamicShare(f, int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+	}
 	s.start = t
 	s.inFlight = true
-	delay := ri.lat * n.cfg.LatFactor.At(size)
+	if n.anyOff {
+		if l, off := e.offLink(f.links); off {
+			e.linkFailure(l, id)
+			return
+		}
+	}
+	delay := lat * n.cfg.LatFactor.At(size)
+	f.lagged = delay > 0
 	if delay > 0 {
 		e.q.Reschedule(t+delay, id, -1)
 		return
@@ -261,6 +307,11 @@ func (e *engine) activate(id int32, t float64) {
 	f := &n.flows[id]
 	f.state = flowActive
 	f.last = t
+	if n.dynamic && f.lagged {
+		// SimGrid gives the flow its penalty, as changes left it, once
+		// the latency is paid.
+		f.weight = 1 / f.penalty
+	}
 	if f.remain <= 0 {
 		e.finishFlow(id)
 		return
@@ -327,6 +378,9 @@ func (e *engine) finishFlow(id int32) (next int32) {
 	if !s.complete {
 		s.finish, s.xfer = now, now-start
 		e.completeReq(sid)
+	}
+	if e.msgs != nil {
+		e.traceMessage(s, r)
 	}
 	e.completeReq(rid)
 	e.maybeFree(sid)

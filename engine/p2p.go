@@ -333,9 +333,27 @@ func (e *engine) match(sid, rid int32, t float64) {
 		r.xfer = arrival - start
 		e.completeReq(sid)
 	}
+	if e.msgs != nil {
+		e.traceMessage(s, r)
+	}
 	e.completeReq(rid)
 	e.maybeFree(sid)
 	e.maybeFree(rid)
+}
+
+// traceMessage reports the message of send s and receive r, whose finish
+// is known, to the message tracer; collectives' own messages are not.
+func (e *engine) traceMessage(s, r *request) {
+	if s.coll {
+		return
+	}
+	start := s.start
+	if start < s.post {
+		start = s.post // a detached send that never moved its data
+	}
+	e.msgs.Message(Message{Src: s.src, SrcTid: e.units[s.owner].tid, Dst: s.dst, DstTid: e.units[r.owner].tid,
+		Tag: s.tag, SendElem: s.elem, RecvElem: r.elem, Bytes: s.bytes,
+		SendPost: s.post, SendStart: start, RecvPost: r.post, RecvEnd: r.finish})
 }
 
 // completeReq marks a request complete (its finish time is set) and wakes

@@ -17,7 +17,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -96,24 +95,7 @@ func Rewrite(a *analyze.Analysis, sources map[string][]byte) (*Program, error) {
 		}
 	}
 	for name, src := range sources {
-		es := edits[name]
-		sort.SliceStable(es, func(i, j int) bool {
-			if es[i].off != es[j].off {
-				return es[i].off < es[j].off
-			}
-			return es[i].seq < es[j].seq
-		})
-		var out bytes.Buffer
-		// The runtime's declaration, then line 1 numbered as line 1.
-		fmt.Fprintf(&out, "#include \"augur_count.h\"\n#line 1 %q\n", name)
-		last := 0
-		for _, e := range es {
-			out.Write(src[last:e.off])
-			out.WriteString(e.text)
-			last = e.off
-		}
-		out.Write(src[last:])
-		p.Files[name] = out.Bytes()
+		p.Files[name] = apply(name, src, edits[name], "augur_count.h")
 	}
 	return p, nil
 }

@@ -100,6 +100,21 @@ type Group struct {
 	// Ops records measured seconds per operation by name (from `augur
 	// bench machine`), as given; nothing in the engine reads it.
 	Ops map[string]float64
+	// Levels are the working sets in bytes at which the l1, l2, l3 and
+	// mem operations of Ops were measured (the model's ws_l1 … ws_mem):
+	// a working set between two of them costs a blend of the two. Zero
+	// when the file gives none: see WorkingSets.
+	Levels [4]float64
+	// SpeedProfile, when set, makes the nodes' speed vary over time
+	// (external load): its values are factors of Speed (and Flops). A
+	// computation in progress goes on at the new speed from each change.
+	SpeedProfile *Profile
+	// StateProfile, when set, turns the nodes off (value 0) and on (> 0)
+	// over time; a process on a node that turns off fails the run.
+	StateProfile *Profile
+	// LinkProfile, when set, replaces Link.Bandwidth over time (other
+	// users' traffic on the nodes' links); flow network models follow it.
+	LinkProfile *Profile
 }
 
 // LinkSpec gives the cost of one link: a message of s bytes takes
@@ -150,6 +165,9 @@ type Machine struct {
 	Switches    []string
 	SwitchLinks []SwitchLink
 	Net         Network
+	// SwitchLinkProfiles, when not nil, gives each switch link (by index)
+	// a bandwidth profile or nil, as Group.LinkProfile does node links.
+	SwitchLinkProfiles []*Profile
 	// Topo, when set, is an explicit network (a SimGrid platform): named
 	// hosts, links with sharing policies and a router. It replaces the
 	// switch network: Route, PathCost, NumLinks and LinkSpecOf answer
@@ -259,6 +277,17 @@ func (m *Machine) check() error {
 		if g.Scheduler > Share {
 			return fmt.Errorf("group %q: unknown scheduler %d", g.Name, g.Scheduler)
 		}
+		if err := checkBandwidthProfile(g.LinkProfile); err != nil {
+			return fmt.Errorf("group %q: link: %w", g.Name, err)
+		}
+		for _, p := range []*Profile{g.SpeedProfile, g.StateProfile} {
+			if p == nil {
+				continue
+			}
+			if err := p.Check(); err != nil {
+				return fmt.Errorf("group %q: %w", g.Name, err)
+			}
+		}
 		if g.Scheduler == RoundRobin && (!(g.Quantum > 0) || math.IsInf(g.Quantum, 0)) {
 			return fmt.Errorf("group %q: round-robin quantum must be positive and finite, got %v", g.Name, g.Quantum)
 		}
@@ -267,6 +296,14 @@ func (m *Machine) check() error {
 		}
 		if err := g.Link.check(); err != nil {
 			return fmt.Errorf("group %q: link: %w", g.Name, err)
+		}
+	}
+	if n := len(m.SwitchLinkProfiles); n > 0 && n != len(m.SwitchLinks) {
+		return fmt.Errorf("%d switch link profiles for %d switch links", n, len(m.SwitchLinks))
+	}
+	for i, p := range m.SwitchLinkProfiles {
+		if err := checkBandwidthProfile(p); err != nil {
+			return fmt.Errorf("switch link %q: %w", m.SwitchLinks[i].Name, err)
 		}
 	}
 	for _, l := range m.SwitchLinks {
@@ -280,7 +317,7 @@ func (m *Machine) check() error {
 			return fmt.Errorf("switch link %q: %w", l.Name, err)
 		}
 	}
-	intra := LinkSpec{m.Net.IntraLatency, m.Net.IntraBandwidth}
+	intra := LinkSpec{Latency: m.Net.IntraLatency, Bandwidth: m.Net.IntraBandwidth}
 	if err := intra.check(); err != nil {
 		return fmt.Errorf("network intra: %w", err)
 	}
@@ -320,6 +357,47 @@ func (l LinkSpec) check() error {
 		return fmt.Errorf("bandwidth must be positive, got %v", l.Bandwidth)
 	}
 	return nil
+}
+
+// checkBandwidthProfile checks a link's bandwidth profile (nil: none).
+func checkBandwidthProfile(p *Profile) error {
+	if p == nil {
+		return nil
+	}
+	if err := p.Check(); err != nil {
+		return err
+	}
+	for _, pt := range p.Points {
+		if pt.Value == 0 {
+			return fmt.Errorf("%s: a bandwidth of 0 is not supported (flows would never end)", p.Source)
+		}
+	}
+	return nil
+}
+
+// LinkProfiles reports whether a link of m changes over time (a
+// bandwidth, latency or state profile), which only flow network models
+// follow.
+func (m *Machine) LinkProfiles() bool {
+	if m.Topo != nil {
+		for i := range m.Topo.Links {
+			if l := &m.Topo.Links[i]; l.BandwidthProfile != nil || l.LatencyProfile != nil || l.StateProfile != nil {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range m.Groups {
+		if m.Groups[i].LinkProfile != nil {
+			return true
+		}
+	}
+	for _, p := range m.SwitchLinkProfiles {
+		if p != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // NumNodes returns the number of nodes of all groups.
@@ -401,7 +479,9 @@ func (m *Machine) WithNodes(n int) (*Machine, error) {
 		Name:        m.Name,
 		Switches:    append([]string(nil), m.Switches...),
 		SwitchLinks: append([]SwitchLink(nil), m.SwitchLinks...),
-		Net:         m.Net,
+		// Profiles are read only: shared.
+		SwitchLinkProfiles: m.SwitchLinkProfiles,
+		Net:                m.Net,
 	}
 	left := n
 	for i, g := range m.Groups {
@@ -527,7 +607,9 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 	if !(lat >= 0) || math.IsInf(lat, 0) || !(bw > 0) || math.IsInf(bw, 0) {
 		return nil, fmt.Errorf("machine %q: network factors %g (latency) and %g (bandwidth): need a finite latency factor ≥ 0 and a finite bandwidth factor > 0", m.Name, lat, bw)
 	}
-	scale := func(l LinkSpec) LinkSpec { return LinkSpec{l.Latency * lat, l.Bandwidth * bw} }
+	scale := func(l LinkSpec) LinkSpec {
+		return LinkSpec{Latency: l.Latency * lat, Bandwidth: l.Bandwidth * bw}
+	}
 	segs := func(s []Segment) []Segment {
 		out := make([]Segment, len(s))
 		for i, x := range s {
@@ -544,6 +626,9 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 		l.LinkSpec = scale(l.LinkSpec)
 		c.SwitchLinks = append(c.SwitchLinks, l)
 	}
+	// Bandwidth profiles are kept as they are: only flow models follow
+	// them, and these factors are the constant model's.
+	c.SwitchLinkProfiles = m.SwitchLinkProfiles
 	c.Net.IntraLatency *= lat
 	c.Net.IntraBandwidth *= bw
 	c.Net.Segments, c.Net.IntraSegments = segs(m.Net.Segments), segs(m.Net.IntraSegments)
@@ -561,4 +646,22 @@ func (m *Machine) WithNetworkFactors(lat, bw float64) (*Machine, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// DefaultLevels are the working sets at which `augur bench machine`
+// measured the memory levels before it looked for them on the machine:
+// what a machine file without `levels` means.
+var DefaultLevels = [4]float64{16 << 10, 256 << 10, 4 << 20, 32 << 20}
+
+// LevelNames name the memory levels, as the ops keys (load_l1 …
+// load_mem) and the machine file's levels do.
+var LevelNames = [4]string{"l1", "l2", "l3", "mem"}
+
+// WorkingSets are the group's Levels, or DefaultLevels for a group that
+// gives none (one made from a SimGrid platform, or an older file).
+func (g *Group) WorkingSets() [4]float64 {
+	if g.Levels[0] > 0 {
+		return g.Levels
+	}
+	return DefaultLevels
 }

@@ -460,7 +460,7 @@ func TestErrors(t *testing.T) {
 		{"nodes:\n  - count: 2\nnetwork:\n  bandwith: 1\n",
 			`f.yaml:4:3: unknown key "bandwith" in network; did you mean "bandwidth"?`},
 		{"nodes:\n  - count: 1\n    foo: 1\n",
-			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, flops, cycle, ops, scheduler, quantum, switch or link)`},
+			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, speed_profile, flops, cycle, ops, levels, scheduler, quantum, switch or link)`},
 		{"nodes:\n  - count: 1\nbase: 1\n",
 			`f.yaml:3:1: unknown key "base" in machine file (want name, nodes, switches, switch_links, network or an x- key)`},
 		{"nodes:\n  - count: 0\n",
@@ -737,5 +737,33 @@ network:
 	}
 	if _, err := m.WithNetworkFactors(1, 0); err == nil {
 		t.Error("a bandwidth factor of 0 is accepted")
+	}
+}
+
+// levels: the working sets of the memory levels, defaults when absent,
+// errors with positions.
+func TestLevels(t *testing.T) {
+	m, err := Parse("f.yaml", []byte("nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 128MiB }\n  - count: 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := m.Groups[0].WorkingSets(), [4]float64{32 << 10, 512 << 10, 8 << 20, 128 << 20}; got != want {
+		t.Errorf("levels %v, want %v", got, want)
+	}
+	if got := m.Groups[1].WorkingSets(); got != DefaultLevels {
+		t.Errorf("a group without levels has %v, want the defaults %v", got, DefaultLevels)
+	}
+	for _, c := range []struct{ src, msg string }{
+		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB }\n",
+			"f.yaml:3:13: levels: give mem (the working sets of l1, l2, l3 and mem)"},
+		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 16KiB, l3: 8MiB, mem: 1GiB }\n",
+			"f.yaml:3:30: levels l2: must be positive and larger than the level before, got 16KiB"},
+		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 1GiB, l4: 2GiB }\n",
+			`f.yaml:3:59: unknown key "l4" in levels`},
+	} {
+		_, err := Parse("f.yaml", []byte(c.src))
+		if err == nil || !strings.HasPrefix(err.Error(), c.msg) {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.msg)
+		}
 	}
 }

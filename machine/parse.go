@@ -386,11 +386,12 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "flops", "cycle", "ops", "scheduler", "quantum", "switch", "link"}
-	linkKeys    = []string{"latency", "bandwidth"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "levels", "scheduler", "quantum", "switch", "link"}
+	profileKeys = []string{"points", "period"}
+	linkKeys    = []string{"latency", "bandwidth", "bandwidth_profile"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
 	segmentKeys = []string{"from", "latency", "bandwidth"}
-	swLinkKeys  = []string{"name", "between", "latency", "bandwidth"}
+	swLinkKeys  = []string{"name", "between", "latency", "bandwidth", "bandwidth_profile"}
 	networkKeys = []string{"latency", "bandwidth", "intra", "eager_threshold", "nic_serialise", "segments", "model", "config"}
 )
 
@@ -596,6 +597,18 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 					return nil, err
 				}
 			}
+			var prof *Profile
+			if e, ok := obj["bandwidth_profile"]; ok {
+				if prof, err = p.profile(e.val, "bandwidth_profile", p.profileBandwidth); err != nil {
+					return nil, err
+				}
+				for len(m.SwitchLinkProfiles) < len(m.SwitchLinks) {
+					m.SwitchLinkProfiles = append(m.SwitchLinkProfiles, nil)
+				}
+			}
+			if prof != nil || m.SwitchLinkProfiles != nil {
+				m.SwitchLinkProfiles = append(m.SwitchLinkProfiles, prof)
+			}
 			m.SwitchLinks = append(m.SwitchLinks, l)
 		}
 	}
@@ -655,6 +668,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, err
 			}
 		}
+		if e, ok := obj["speed_profile"]; ok {
+			if g.SpeedProfile, err = p.profile(e.val, "speed_profile", p.profileFactor); err != nil {
+				return nil, err
+			}
+		}
 		if e, ok := obj["speed"]; ok {
 			s, err := p.scalar(e.val, "speed", "a positive number")
 			if err != nil {
@@ -687,6 +705,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 		}
 		if e, ok := obj["ops"]; ok {
 			if g.Ops, err = p.ops(e.val); err != nil {
+				return nil, err
+			}
+		}
+		if e, ok := obj["levels"]; ok { // else WorkingSets gives DefaultLevels
+			if g.Levels, err = p.levels(e.val); err != nil {
 				return nil, err
 			}
 		}
@@ -730,6 +753,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 			}
 			if e, ok := link["bandwidth"]; ok {
 				if g.Link.Bandwidth, err = p.bandwidth(e.val, "bandwidth"); err != nil {
+					return nil, err
+				}
+			}
+			if e, ok := link["bandwidth_profile"]; ok {
+				if g.LinkProfile, err = p.profile(e.val, "bandwidth_profile", p.profileBandwidth); err != nil {
 					return nil, err
 				}
 			}
@@ -809,6 +837,29 @@ func (p *parser) ops(n *yaml.Node) (map[string]float64, error) {
 	return out, nil
 }
 
+// levels reads a group's levels: the working set of each memory level,
+// growing from l1 to mem.
+func (p *parser) levels(n *yaml.Node) ([4]float64, error) {
+	var out [4]float64
+	obj, err := p.object(n, "levels", LevelNames[:])
+	if err != nil {
+		return out, err
+	}
+	for i, name := range LevelNames {
+		e, ok := obj[name]
+		if !ok {
+			return out, p.errf(resolve(n), "levels: give %s (the working sets of l1, l2, l3 and mem)", name)
+		}
+		if out[i], err = p.size(e.val, "levels "+name); err != nil {
+			return out, err
+		}
+		if !(out[i] > 0) || math.IsInf(out[i], 0) || (i > 0 && out[i] <= out[i-1]) {
+			return out, p.errf(resolve(e.val), "levels %s: must be positive and larger than the level before, got %s", name, resolve(e.val).Value)
+		}
+	}
+	return out, nil
+}
+
 // netConfig reads network.config: SimGrid configuration keys and their
 // values, checked against the model's keys.
 func (p *parser) netConfig(n *yaml.Node, model string) (map[string]string, error) {
@@ -847,4 +898,75 @@ func quoteAll(list []string) []string {
 		out[i] = strconv.Quote(s)
 	}
 	return out
+}
+
+// profile reads a profile: points, a list of [TIME, VALUE] pairs in time
+// order (from TIME on, VALUE holds; value reads it), and an optional
+// period after which the points repeat.
+func (p *parser) profile(n *yaml.Node, what string, value func(*yaml.Node, string) (float64, error)) (*Profile, error) {
+	obj, err := p.object(n, what, profileKeys)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := obj["points"]
+	if !ok {
+		return nil, p.errf(resolve(n), "%s: missing key \"points\" (a list of [time, value] pairs)", what)
+	}
+	items, err := p.list(e.val, what+" points")
+	if err != nil {
+		return nil, err
+	}
+	node := resolve(n)
+	prof := &Profile{Source: fmt.Sprintf("%s:%d:%d", p.file, node.Line, node.Column)}
+	for _, it := range items {
+		pair, err := p.list(it, what+" point")
+		if err != nil {
+			return nil, err
+		}
+		if len(pair) != 2 {
+			return nil, p.errf(resolve(it), "%s: want a [time, value] pair, got %d items", what, len(pair))
+		}
+		t, err := p.duration(pair[0], what+" time")
+		if err != nil {
+			return nil, err
+		}
+		if k := len(prof.Points); k > 0 && t < prof.Points[k-1].T {
+			return nil, p.errf(resolve(pair[0]), "%s: time %vs comes before the previous point's %vs (points must be in time order)", what, t, prof.Points[k-1].T)
+		}
+		f, err := value(pair[1], what)
+		if err != nil {
+			return nil, err
+		}
+		prof.Points = append(prof.Points, ProfilePoint{T: t, Value: f, Line: resolve(it).Line})
+	}
+	if e, ok := obj["period"]; ok {
+		if prof.Period, err = p.duration(e.val, what+" period"); err != nil {
+			return nil, err
+		}
+		if k := len(prof.Points); prof.Period <= 0 || (k > 0 && prof.Period < prof.Points[k-1].T) {
+			return nil, p.errf(resolve(e.val), "%s: period must be positive and not shorter than the last point's time", what)
+		}
+	}
+	return prof, nil
+}
+
+// profileFactor reads a speed profile's value: a factor ≥ 0 of the speed.
+func (p *parser) profileFactor(n *yaml.Node, what string) (float64, error) {
+	v, _, err := p.quantity(n, what+" factor", "a number ≥ 0", func(s string) (float64, error) {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !(v >= 0) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("want a finite number ≥ 0, got %q", s)
+		}
+		return v, nil
+	})
+	return v, err
+}
+
+// profileBandwidth reads a bandwidth profile's value: a finite bandwidth.
+func (p *parser) profileBandwidth(n *yaml.Node, what string) (float64, error) {
+	v, err := p.bandwidth(n, what+" bandwidth")
+	if err == nil && math.IsInf(v, 0) {
+		return 0, p.errf(resolve(n), "%s: a bandwidth must be finite here", what)
+	}
+	return v, err
 }

@@ -32,6 +32,13 @@ type Link struct {
 	Latency   float64 // seconds, >= 0
 	Bandwidth float64 // bytes per second, > 0
 	Sharing   Sharing
+	// BandwidthProfile, when set, replaces Bandwidth over time (values
+	// in bytes per second, > 0): flows in progress are shared anew at
+	// each change. LatencyProfile replaces Latency (seconds) for the
+	// flows that start after a change, and moves the sharing of those
+	// under way; StateProfile turns the link off (0) and on (> 0), and a
+	// transfer crossing it while it is off fails the run.
+	BandwidthProfile, LatencyProfile, StateProfile *Profile
 }
 
 // Router gives routes of an explicit topology. Route appends to dst the
@@ -66,6 +73,14 @@ func (t *Topology) check(numNodes int) error {
 		}
 		if !(l.Bandwidth > 0) {
 			return fmt.Errorf("link %q: bandwidth must be positive, got %v", l.Name, l.Bandwidth)
+		}
+		for _, p := range []*Profile{l.BandwidthProfile, l.LatencyProfile, l.StateProfile} {
+			if p == nil {
+				continue
+			}
+			if err := p.Check(); err != nil {
+				return fmt.Errorf("link %q: %w", l.Name, err)
+			}
 		}
 		if l.Sharing > FatPipe {
 			return fmt.Errorf("link %d: unknown sharing policy %d", i, l.Sharing)
@@ -152,7 +167,13 @@ func (m *Machine) LinkOf(id int) Link {
 		return m.Topo.Links[id]
 	}
 	s := m.LinkSpecOf(id)
-	return Link{Name: m.LinkName(id), Latency: s.Latency, Bandwidth: s.Bandwidth}
+	l := Link{Name: m.LinkName(id), Latency: s.Latency, Bandwidth: s.Bandwidth}
+	if nn := 2 * m.NumNodes(); id < nn {
+		l.BandwidthProfile = m.Groups[m.GroupOf(id/2)].LinkProfile
+	} else if len(m.SwitchLinkProfiles) > 0 {
+		l.BandwidthProfile = m.SwitchLinkProfiles[(id-nn)/2]
+	}
+	return l
 }
 
 // NetConfig returns the network model and its parameters: the machine's
@@ -223,7 +244,7 @@ func checkSegments(segs []Segment) error {
 		if math.IsInf(s.From, 0) || math.IsNaN(s.From) {
 			return fmt.Errorf("segments: segment %d starts at %v", i+1, s.From)
 		}
-		if err := (LinkSpec{s.Latency, s.Bandwidth}).check(); err != nil {
+		if err := (LinkSpec{Latency: s.Latency, Bandwidth: s.Bandwidth}).check(); err != nil {
 			return fmt.Errorf("segments: segment %d: %w", i+1, err)
 		}
 	}

@@ -15,6 +15,10 @@ var BuiltinVars = map[string]string{
 	"procs":    "number of processes (system parameter, --procs)",
 	"threads":  "default number of threads per process (system parameter, --threads)",
 	"nthreads": "number of threads of the enclosing parallel region (1 outside)",
+	"ws_l1":    "working set in bytes at which the unit's node's first-level loads and stores were measured (machine file's levels)",
+	"ws_l2":    "working set in bytes of the node's second-level measurements",
+	"ws_l3":    "working set in bytes of the node's third-level measurements",
+	"ws_mem":   "working set in bytes of the node's memory measurements",
 }
 
 // Func describes a built-in function.

@@ -36,12 +36,6 @@ var collectiveAlgorithms = map[CommKind][]string{
 	AlltoallComm:  {"pairwise"},
 }
 
-// AlgorithmsFor returns the algorithm names (besides "default") that a
-// collective of kind k accepts; nil for kinds that take no algorithm.
-func AlgorithmsFor(k CommKind) []string {
-	return append([]string(nil), collectiveAlgorithms[k]...)
-}
-
 // Check reports every problem in f at once, sorted by position: errors and
 // warnings. It never panics, also not on the partial trees the parser
 // returns after syntax errors.

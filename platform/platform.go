@@ -2,8 +2,12 @@
 // smpirun hostfiles into augur's one machine abstraction, *machine.Machine:
 // every host becomes a node, every link a link of machine.Topology, and the
 // zones' routing (Full, Floyd, Dijkstra, clusters with backbone, loopback
-// and limiter links, TORUS, FAT_TREE and DRAGONFLY clusters) a machine.Router that computes routes
-// the way SimGrid does, hierarchically through zone gateways.
+// and limiter links, clusters written by hand with <host_link> and
+// <backbone>, TORUS, FAT_TREE and DRAGONFLY clusters, bypass routes) a
+// machine.Router that computes routes the way SimGrid does, hierarchically
+// through zone gateways. Profiles (speed_file, bandwidth_file, latency_file,
+// state_file, <trace>/<trace_connect>) become machine.Profiles: external
+// load, which the engine follows.
 package platform
 
 import (
@@ -13,14 +17,21 @@ import (
 	"augur/machine"
 )
 
-// Error is a problem in a platform file or hostfile at a line.
+// Error is a problem in a platform file, profile or hostfile at a line
+// (and a column, where one is known).
 type Error struct {
 	File string
 	Line int
+	Col  int // 0: unknown
 	Msg  string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+func (e *Error) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+}
 
 // Load reads the platform file at path.
 func Load(path string) (*machine.Machine, error) {
@@ -95,6 +106,9 @@ type zone struct {
 
 	cl   *cluster
 	hier *hier
+	// bypass holds the zone's bypass routes by (src, dst) netpoints:
+	// one direction each, looked up before any other route.
+	bypass map[[2]int32]*zroute
 }
 
 type gedge struct {
@@ -113,6 +127,8 @@ type hostDef struct {
 	speed float64
 	cores int
 	np    int32
+	// speed_file (factors of speed) and state_file, nil when none.
+	speedProf, stateProf *machine.Profile
 }
 
 // router implements machine.Router over the zone tree.
@@ -138,6 +154,18 @@ func (r *router) global(src, dst int32, out []int32, depth int) []int32 {
 		return out
 	}
 	z := r.zones[common]
+	if z.bypass != nil {
+		if br, key, ok := r.findBypass(common, src, dst); ok {
+			if src != key[0] {
+				out = r.global(src, br.gwSrc, out, depth+1)
+			}
+			out = append(out, br.links...)
+			if dst != key[1] {
+				out = r.global(br.gwDst, dst, out, depth+1)
+			}
+			return out
+		}
+	}
 	if sa == da && src != dst {
 		return out
 	}
@@ -268,4 +296,52 @@ func (z *zone) clusterRoute(r *router, a, b int32, out []int32) []int32 {
 		}
 	}
 	return out
+}
+
+// findBypass looks for a bypass route of zone zi from src to dst as
+// SimGrid's NetZoneImpl::get_bypass_route: between the two netpoints
+// themselves when both lie directly in the zone; otherwise between the
+// zones holding them, from the innermost outwards (src's zone at level
+// i, dst's at level j, trying every pair with max(i, j) = 0, 1, ...).
+func (r *router) findBypass(zi, src, dst int32) (*zroute, [2]int32, bool) {
+	z := r.zones[zi]
+	if r.nps[src].zone == zi && r.nps[dst].zone == zi {
+		key := [2]int32{src, dst}
+		br, ok := z.bypass[key]
+		return br, key, ok
+	}
+	up := func(p int32) []int32 {
+		var path []int32
+		for c := r.nps[p].zone; c >= 0; c = r.zones[c].parent {
+			path = append(path, c)
+		}
+		return path
+	}
+	ps, pd := up(src), up(dst)
+	for len(ps) > 1 && len(pd) > 1 && ps[len(ps)-1] == pd[len(pd)-1] {
+		ps, pd = ps[:len(ps)-1], pd[:len(pd)-1]
+	}
+	lookup := func(i, j int) (*zroute, [2]int32, bool) {
+		if i < len(ps) && j < len(pd) {
+			key := [2]int32{r.zones[ps[i]].np, r.zones[pd[j]].np}
+			if br, ok := z.bypass[key]; ok {
+				return br, key, true
+			}
+		}
+		return nil, [2]int32{}, false
+	}
+	for m := 0; m < max(len(ps), len(pd)); m++ {
+		for i := 0; i < m; i++ {
+			if br, key, ok := lookup(i, m); ok {
+				return br, key, ok
+			}
+			if br, key, ok := lookup(m, i); ok {
+				return br, key, ok
+			}
+		}
+		if br, key, ok := lookup(m, m); ok {
+			return br, key, ok
+		}
+	}
+	return nil, [2]int32{}, false
 }

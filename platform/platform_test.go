@@ -232,7 +232,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(clusterXML))
 	f.Add([]byte(floydXML))
-	topo, _ := filepath.Glob("testdata/topo/*.xml")
+	topo, _ := filepath.Glob("testdata/*/*.xml")
 	for _, p := range topo {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

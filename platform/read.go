@@ -36,7 +36,15 @@ type builder struct {
 	npName map[string]int32
 	zones  []*zone
 	config map[string]string
-	stack  []int32 // open zones
+	// profiles by the file name given, read once however many
+	// elements name them.
+	profiles map[string]*machine.Profile
+	// Inline profiles: <trace> by id, the one being read, and the
+	// <trace_connect>s, applied once every element is known.
+	traces   map[string]*machine.Profile
+	trace    *traceDef
+	connects []traceConnect
+	stack    []int32 // open zones
 	// current route being read
 	route     *zroute
 	routeKey  [2]int32
@@ -107,6 +115,7 @@ func (b *builder) read(data []byte) (err error) {
 	b.lnames = map[string]linkRef{}
 	b.npName = map[string]int32{}
 	b.config = map[string]string{}
+	b.profiles = map[string]*machine.Profile{}
 	depth := 0
 	var elems []string
 	for {
@@ -142,6 +151,13 @@ func (b *builder) read(data []byte) (err error) {
 				return err
 			}
 		case xml.CharData:
+			if b.trace != nil && len(elems) > 0 && elems[len(elems)-1] == "trace" {
+				if b.trace.text.Len()+len(t) > maxTraceText {
+					return b.errf("<trace>: more than %d bytes of text", maxTraceText)
+				}
+				b.trace.text.Write(t)
+				continue
+			}
 			if len(bytes.TrimSpace(t)) > 0 && len(elems) > 0 {
 				return b.errf("unexpected text %q in <%s>", truncate(string(bytes.TrimSpace(t))), elems[len(elems)-1])
 			}
@@ -149,6 +165,9 @@ func (b *builder) read(data []byte) (err error) {
 	}
 	if !b.sawRoot {
 		return &Error{File: b.file, Line: 1, Msg: "no <platform> element"}
+	}
+	if err := b.connectTraces(); err != nil {
+		return err
 	}
 	if len(b.hosts) == 0 {
 		return &Error{File: b.file, Line: 1, Msg: "the platform has no hosts"}
@@ -265,19 +284,26 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 			kind = rDijkstra
 		case "None", "":
 			kind = rNone
+		case "Cluster":
+			kind = rCluster
 		default:
-			return b.errf("zone %q: routing %q is not supported (want Full, Floyd, Dijkstra, DijkstraCache or None)", a["id"], a["routing"])
+			return b.errf("zone %q: routing %q is not supported (want Full, Floyd, Dijkstra, DijkstraCache, Cluster or None)", a["id"], a["routing"])
 		}
 		if len(b.stack) == 0 && len(b.zones) > 0 {
 			return b.errf("zone %q: a platform has one root zone", a["id"])
 		}
-		_, err = b.openZone(a["id"], kind)
+		zi, err := b.openZone(a["id"], kind)
+		if err == nil && kind == rCluster {
+			// A cluster written by hand: <host>s, their <host_link>s and
+			// a <backbone>, routed as <cluster> is.
+			b.zones[zi].cl = &cluster{backbone: -1, router: -1}
+		}
 		return err
 	case "host":
 		if !inZone {
 			return b.errf("<host> belongs in a zone")
 		}
-		a, err := b.attrs(se, "id", "speed", "core", "availability_file", "state_file", "pstate", "coordinates")
+		a, err := b.attrs(se, "id", "speed", "core", "speed_file", "availability_file", "state_file", "pstate", "coordinates")
 		if err != nil {
 			return err
 		}
@@ -305,7 +331,15 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 				return b.errf("host %q: core %q is not a count in [1, %d]", a["id"], s, machine.MaxCPUs)
 			}
 		}
-		return b.addHost(a["id"], speed, cores, -1)
+		pos := int32(-1)
+		if c := b.zones[b.curZone()].cl; c != nil {
+			pos = int32(len(c.up))
+			c.up, c.down, c.loop, c.lim = append(c.up, -1), append(c.down, -1), append(c.loop, -1), append(c.lim, -1)
+		}
+		if err := b.addHost(a["id"], speed, cores, pos); err != nil {
+			return err
+		}
+		return b.hostProfiles(a)
 	case "router":
 		if !inZone {
 			return b.errf("<router> belongs in a zone")
@@ -340,14 +374,17 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 				return err
 			}
 		}
-		_, err = b.addLink(a["id"], bw, lat, a["sharing_policy"])
-		return err
+		ref, err := b.addLink(a["id"], bw, lat, a["sharing_policy"])
+		if err != nil {
+			return err
+		}
+		return b.linkProfiles(a, ref)
 	case "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute":
 		if !inZone {
 			return b.errf("<%s> belongs in a zone", name)
 		}
 		if strings.HasPrefix(name, "bypass") {
-			return b.errf("<%s> is not supported", name)
+			return b.startBypass(se, name)
 		}
 		return b.startRoute(se, name)
 	case "link_ctn":
@@ -388,7 +425,22 @@ func (b *builder) start(se xml.StartElement, parent string) error {
 	case "include":
 		// As SimGrid 3.32 does (checked: smpirun stops on it too).
 		return b.errf("<include> was removed in SimGrid 3.18, and SimGrid 3.32 refuses it as well: put the included file's elements here")
-	case "backbone", "cabinet", "peer", "trace", "trace_connect", "storage", "storage_type",
+	case "backbone", "host_link":
+		if !inZone {
+			return b.errf("<%s> belongs in a zone", name)
+		}
+		return b.handCluster(se)
+	case "trace":
+		if parent != "platform" && !inZone {
+			return b.errf("<trace> belongs in <platform> or in a zone")
+		}
+		return b.startTrace(se)
+	case "trace_connect":
+		if parent != "platform" && !inZone {
+			return b.errf("<trace_connect> belongs in <platform> or in a zone")
+		}
+		return b.traceConnect(se)
+	case "cabinet", "peer", "storage", "storage_type",
 		"mount", "disk", "actor", "process", "argument", "model_prop", "random":
 		return b.errf("<%s> is not supported by augur's platform reader", name)
 	default:
@@ -453,6 +505,9 @@ func (b *builder) startRoute(se xml.StartElement, name string) error {
 	}
 	if z.kind == rNone {
 		return b.errf("zone %q has routing None: it takes no routes", z.id)
+	}
+	if z.kind == rCluster {
+		return b.errf("zone %q has routing Cluster: its routes come from <host_link> and <backbone>, it takes no <%s>", z.id, name)
 	}
 	look := func(attr string) (int32, error) {
 		id, ok := b.npName[a[attr]]
@@ -521,6 +576,20 @@ func (b *builder) end(ee xml.EndElement) error {
 		zi := b.curZone()
 		b.stack = b.stack[:len(b.stack)-1]
 		return b.finishZone(b.zones[zi])
+	case "trace":
+		return b.endTrace()
+	case "bypassRoute", "bypassZoneRoute", "bypassASroute":
+		b.inRoute = false
+		z := b.zones[b.routeZone]
+		if len(b.route.links) == 0 {
+			// As SimGrid: "Bypass route between A and B cannot be empty".
+			return &Error{File: b.file, Line: b.routeLine, Msg: fmt.Sprintf("%s from %q to %q has no links (SimGrid refuses empty bypass routes)",
+				ee.Name.Local, b.nps[b.routeKey[0]].name, b.nps[b.routeKey[1]].name)}
+		}
+		if z.bypass == nil {
+			z.bypass = map[[2]int32]*zroute{}
+		}
+		z.bypass[b.routeKey] = b.route
 	case "route", "zoneRoute", "ASroute":
 		b.inRoute = false
 		z := b.zones[b.routeZone]
@@ -648,6 +717,12 @@ func (b *builder) cluster(se xml.StartElement) error {
 		"limiter_link", "router_id", "availability_file", "state_file")
 	if err != nil {
 		return err
+	}
+	for _, at := range []string{"availability_file", "state_file"} {
+		if _, ok := a[at]; ok {
+			// Checked with smpirun: "Bad attribute `availability_file' in `cluster'".
+			return b.errf("<cluster>: SimGrid 3.32 refuses %s on a cluster; give profiles to hosts declared with <host>", at)
+		}
 	}
 	if err := b.need(se, a, "id", "prefix", "suffix", "radical", "speed", "bw", "lat"); err != nil {
 		return err
@@ -851,14 +926,16 @@ func (b *builder) machine() (*machine.Machine, error) {
 	for i, h := range b.hosts {
 		r.hosts[i] = h.np
 		topo.Hosts[i] = h.name
-		if n := len(m.Groups); n > 0 && m.Groups[n-1].Flops == h.speed && m.Groups[n-1].CPUs == h.cores {
+		if n := len(m.Groups); n > 0 && m.Groups[n-1].Flops == h.speed && m.Groups[n-1].CPUs == h.cores &&
+			m.Groups[n-1].SpeedProfile == h.speedProf && m.Groups[n-1].StateProfile == h.stateProf {
 			m.Groups[n-1].Count++
 			continue
 		}
 		// SimGrid shares a host's cores fairly among the actors computing
 		// on it (processor sharing).
 		m.Groups = append(m.Groups, machine.Group{Name: h.name, Count: 1, CPUs: h.cores, Speed: 1, Flops: h.speed,
-			Scheduler: machine.Share, Link: machine.LinkSpec{Bandwidth: math.Inf(1)}})
+			Scheduler: machine.Share, Link: machine.LinkSpec{Bandwidth: math.Inf(1)},
+			SpeedProfile: h.speedProf, StateProfile: h.stateProf})
 	}
 	// The model's loopback (network/loopback-*) serves a host talking to
 	// itself without a loopback link; PathCost reports it as intra-node.
@@ -881,4 +958,143 @@ func baseName(p string) string {
 		return p[i+1:]
 	}
 	return p
+}
+
+// handCluster reads <backbone> and <host_link>, the elements of a zone
+// with routing Cluster (SimGrid's cluster written by hand): the backbone
+// is a SHARED link every route between two hosts crosses, and a host
+// link names the private links a host leaves by (up) and enters by
+// (down), as "NAME_UP" and "NAME_DOWN" for a SPLITDUPLEX link.
+func (b *builder) handCluster(se xml.StartElement) error {
+	z := b.zones[b.curZone()]
+	if z.kind != rCluster {
+		return b.errf("<%s> belongs in a zone with routing=\"Cluster\" (zone %q has another routing)", se.Name.Local, z.id)
+	}
+	c := z.cl
+	if se.Name.Local == "backbone" {
+		a, err := b.attrs(se, "id", "bandwidth", "latency")
+		if err != nil {
+			return err
+		}
+		if err := b.need(se, a, "id", "bandwidth", "latency"); err != nil {
+			return err
+		}
+		if c.backbone >= 0 {
+			return b.errf("zone %q: a cluster has one backbone", z.id)
+		}
+		bw, err := b.num(bwUnits, "backbone "+a["id"]+" bandwidth", a["bandwidth"])
+		if err != nil {
+			return err
+		}
+		lat, err := b.num(timeUnits, "backbone "+a["id"]+" latency", a["latency"])
+		if err != nil {
+			return err
+		}
+		r, err := b.addLink(a["id"], bw, lat, "SHARED")
+		if err != nil {
+			return err
+		}
+		c.backbone = r.id
+		return nil
+	}
+	a, err := b.attrs(se, "id", "up", "down")
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, "id", "up", "down"); err != nil {
+		return err
+	}
+	np, ok := b.npName[a["id"]]
+	if !ok || b.nps[np].kind != npHost || b.nps[np].zone != b.curZone() {
+		return b.errf("host_link: %q is not a host of zone %q declared before", a["id"], z.id)
+	}
+	pos := b.nps[np].pos
+	if c.up[pos] >= 0 {
+		return b.errf("host_link: host %q has its links already", a["id"])
+	}
+	if c.up[pos], err = b.linkByName("host_link up", a["up"]); err != nil {
+		return err
+	}
+	c.down[pos], err = b.linkByName("host_link down", a["down"])
+	return err
+}
+
+// linkByName finds one link by the name SimGrid gives it: its id, or for
+// the halves of a SPLITDUPLEX link, ID_UP and ID_DOWN.
+func (b *builder) linkByName(what, name string) (int32, error) {
+	ids, err := b.linkHalves(name)
+	if err != nil {
+		return 0, b.errf("%s: unknown link %q", what, name)
+	}
+	if len(ids) > 1 {
+		return 0, b.errf("%s: link %q is SPLITDUPLEX: name a half, %q or %q", what, name, name+"_UP", name+"_DOWN")
+	}
+	return ids[0], nil
+}
+
+// startBypass reads <bypassRoute src dst> (between hosts or routers) and
+// <bypassZoneRoute src dst gw_src gw_dst> (between zones): routes that
+// replace, in one direction, whatever route the zones would give.
+func (b *builder) startBypass(se xml.StartElement, name string) error {
+	zi := b.curZone()
+	isZone := name != "bypassRoute"
+	allowed := []string{"src", "dst"}
+	if isZone {
+		allowed = append(allowed, "gw_src", "gw_dst")
+	}
+	a, err := b.attrs(se, allowed...)
+	if err != nil {
+		return err
+	}
+	if err := b.need(se, a, allowed...); err != nil {
+		return err
+	}
+	look := func(attr string) (int32, error) {
+		id, ok := b.npName[a[attr]]
+		if !ok {
+			return 0, b.errf("%s: %s %q is not a host, router or zone declared before", name, attr, a[attr])
+		}
+		return id, nil
+	}
+	r := &zroute{gwSrc: -1, gwDst: -1}
+	var src, dst int32
+	if src, err = look("src"); err != nil {
+		return err
+	}
+	if dst, err = look("dst"); err != nil {
+		return err
+	}
+	for _, p := range []int32{src, dst} {
+		if isZone != (b.nps[p].kind == npZone) {
+			if isZone {
+				return b.errf("%s: %q is not a zone (use <bypassRoute> between hosts and routers)", name, b.nps[p].name)
+			}
+			return b.errf("%s: %q is a zone (use <bypassZoneRoute> with gw_src and gw_dst)", name, b.nps[p].name)
+		}
+		if !b.inside(p, zi) {
+			return b.errf("%s: %q is not in zone %q", name, b.nps[p].name, b.zones[zi].id)
+		}
+	}
+	if !isZone && (b.nps[src].zone != zi || b.nps[dst].zone != zi) {
+		// SimGrid would look it up and then fail on its missing gateways.
+		return b.errf("bypassRoute: %q and %q must both lie directly in zone %q (between zones, use <bypassZoneRoute>)", a["src"], a["dst"], b.zones[zi].id)
+	}
+	if isZone {
+		if r.gwSrc, err = look("gw_src"); err != nil {
+			return err
+		}
+		if r.gwDst, err = look("gw_dst"); err != nil {
+			return err
+		}
+		if !b.inside(r.gwSrc, b.nps[src].idx) || !b.inside(r.gwDst, b.nps[dst].idx) {
+			return b.errf("%s: gateways must lie inside the zones they leave and enter", name)
+		}
+	}
+	key := [2]int32{src, dst}
+	if _, dup := b.zones[zi].bypass[key]; dup {
+		return b.errf("%s from %q to %q given twice", name, a["src"], a["dst"])
+	}
+	b.route, b.routeKey, b.routeZone, b.inRoute = r, key, zi, true
+	b.routeLine = b.line()
+	return nil
 }

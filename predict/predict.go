@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path"
 	"time"
 
@@ -149,15 +148,6 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 	return scaled, &c, nil
 }
 
-// LoadModel reads a model file for Options.
-func LoadModel(path string) ([]byte, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("reading model: %w", err)
-	}
-	return src, nil
-}
-
 // Run predicts.
 func Run(o Options) (*Prediction, error) {
 	if o.Machine == nil {
@@ -219,6 +209,7 @@ func Run(o Options) (*Prediction, error) {
 		prog, err := compile.Compile(f, compile.Options{
 			Params: o.Set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
+			LevelOf:       func(nid int32, k int) float64 { return m.Groups[m.GroupOf(int(nid))].WorkingSets()[k] },
 			OpTime:        func(nid int32, key int) float64 { return table[m.GroupOf(int(nid))][key] },
 			Seed:          o.Seed + uint64(r),
 			MaxIterations: o.MaxIterations,

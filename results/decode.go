@@ -306,6 +306,8 @@ func mpiKind(op string) string {
 // form `augur predict --trace` (and simulate and replay) write: complete
 // events ("ph":"X") with pid, tid, name, cat, ts and dur in microseconds.
 // Both the object form {"traceEvents": [...]} and a bare array are read.
+// Slices whose arguments carry augur's rank and thread (what WriteChrome
+// writes) are put on that process and thread; others on their pid and tid.
 func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	type event struct {
 		Ph   string          `json:"ph"`
@@ -316,7 +318,9 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		Ts   float64         `json:"ts"`
 		Dur  float64         `json:"dur"`
 		Args struct {
-			Name string `json:"name"`
+			Name   string   `json:"name"`
+			Rank   *float64 `json:"rank"`
+			Thread *float64 `json:"thread"`
 		} `json:"args"`
 	}
 	var doc struct {
@@ -351,22 +355,39 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		}
 		return v
 	}
+	small := func(p *float64) bool { return p != nil && *p == math.Trunc(*p) && math.Abs(*p) < 1<<31 }
+	// augur's (process, thread) of each Chrome track, from its slices.
+	unit := map[[2]int32][2]int32{}
+	track := func(e *event) [2]int32 {
+		k := [2]int32{id(e.Pid), id(e.Tid)}
+		if small(e.Args.Rank) && small(e.Args.Thread) {
+			u := [2]int32{int32(*e.Args.Rank), int32(*e.Args.Thread)}
+			unit[k] = u
+			return u
+		}
+		if u, ok := unit[k]; ok {
+			return u
+		}
+		return k
+	}
 	t := NewTimeline(nil, nil)
 	open := map[[2]int32][]event{} // B/E pairs
-	for _, e := range doc.TraceEvents {
+	for i := range doc.TraceEvents {
+		e := &doc.TraceEvents[i]
 		switch e.Ph {
 		case "X":
-			pid, tid := id(e.Pid), id(e.Tid)
-			t.AddNamed(pid, tid, e.Name, e.Cat, e.Ts*1e-6, (e.Ts+e.Dur)*1e-6)
+			k := track(e)
+			t.AddNamed(k[0], k[1], e.Name, e.Cat, e.Ts*1e-6, (e.Ts+e.Dur)*1e-6)
 		case "B":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
-			open[k] = append(open[k], e)
+			open[k] = append(open[k], *e)
 		case "E":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
 			if st := open[k]; len(st) > 0 {
 				b := st[len(st)-1]
 				open[k] = st[:len(st)-1]
-				t.AddNamed(k[0], k[1], b.Name, b.Cat, b.Ts*1e-6, e.Ts*1e-6)
+				u := track(&b)
+				t.AddNamed(u[0], u[1], b.Name, b.Cat, b.Ts*1e-6, e.Ts*1e-6)
 			}
 		}
 	}
@@ -374,7 +395,11 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	// Name the tracks as the trace's metadata does, when it does.
 	for _, e := range doc.TraceEvents {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name != "" {
-			if r := t.RowOf(id(e.Pid), id(e.Tid)); r >= 0 && e.Args.Name != "thread 0" {
+			k := [2]int32{id(e.Pid), id(e.Tid)}
+			if u, ok := unit[k]; ok {
+				k = u
+			}
+			if r := t.RowOf(k[0], k[1]); r >= 0 && e.Args.Name != "thread 0" {
 				t.rows[r].Name = e.Args.Name
 				t.named = true
 			}

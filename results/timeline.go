@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"augur/engine"
 )
 
 // Timeline holds the element executions of a run, a track (row) per unit.
@@ -22,11 +24,30 @@ type Timeline struct {
 	named    bool // tracks carry names from the trace's metadata
 
 	slices   []slice
-	limit    int   // at most this many slices are kept
+	limit    int   // at most this many slices (and as many messages) are kept
 	dropped  int64 // slices beyond the limit
 	finished bool
-	rowStart []int // after Finish: slices of row r are slices[rowStart[r]:rowStart[r+1]]
-	end      float64
+
+	msgs        []engine.Message
+	colls       []engine.Collective
+	arrows      int // messages and collective arrows kept, against the limit
+	droppedMsgs int64
+	// cut: the earliest start of a slice (or send of a message) that
+	// was dropped. Every slice that starts before it was kept, so the
+	// trace writers write [0, cut) whole.
+	cut float64
+	// window, if set, keeps only slices that overlap [w0, w1] and
+	// messages sent and received within it.
+	windowed bool
+	w0, w1   float64
+	outside  int64 // slices left out by the window
+
+	procs      map[int32]procInfo // names and places of processes, for the writers
+	nodeNames  map[int32]string
+	categories *[3]string          // nil: ProgramCategories
+	trackNames map[[2]int32]string // names given by SetTrackName
+	rowStart   []int               // after Finish: slices of row r are slices[rowStart[r]:rowStart[r+1]]
+	end        float64
 }
 
 // Row is one track: a process, thread or rank.
@@ -51,7 +72,9 @@ const DefaultSliceLimit = 4_000_000
 // (name and kind of each; the tracer's elem indexes into them). Nil
 // slices are fine for traces read from files.
 func NewTimeline(names, kinds []string) *Timeline {
-	t := &Timeline{elemIndex: map[string]int32{}, rowIndex: map[[2]int32]int32{}, limit: DefaultSliceLimit}
+	t := &Timeline{elemIndex: map[string]int32{}, rowIndex: map[[2]int32]int32{}, limit: DefaultSliceLimit,
+		cut: math.Inf(1), procs: map[int32]procInfo{}, nodeNames: map[int32]string{},
+		trackNames: map[[2]int32]string{}}
 	for i, n := range names {
 		k := ""
 		if i < len(kinds) {
@@ -62,8 +85,50 @@ func NewTimeline(names, kinds []string) *Timeline {
 	return t
 }
 
-// SetLimit changes how many slices are kept (the rest are counted).
+// SetLimit changes how many slices, and how many messages, are kept (the
+// rest are counted, and the trace writers stop where the first was lost).
 func (t *Timeline) SetLimit(n int) { t.limit = n }
+
+// SetWindow keeps only what happens in [t0, t1] seconds: the slices that
+// overlap it (whole) and the messages both sent and received in it.
+func (t *Timeline) SetWindow(t0, t1 float64) {
+	t.windowed, t.w0, t.w1 = true, t0, t1
+}
+
+// SetElements gives the element table of a program, before any slice.
+func (t *Timeline) SetElements(names, kinds []string) {
+	for i, n := range names {
+		k := ""
+		if i < len(kinds) {
+			k = kinds[i]
+		}
+		t.addElem(n, k)
+	}
+}
+
+// procInfo names a process for the trace writers.
+type procInfo struct {
+	label, host string
+	node        int32 // -1: not placed on a node
+}
+
+// SetProcess names process pid's tracks for the trace writers ("rank 3";
+// its threads get " thread T") and places it on a host and node (node
+// -1: none; its tracks then form a group of their own).
+func (t *Timeline) SetProcess(pid int32, label, host string, node int32) {
+	t.procs[pid] = procInfo{label: label, host: host, node: node}
+}
+
+// SetNodeName names a node for the trace writers.
+func (t *Timeline) SetNodeName(node int32, name string) { t.nodeNames[node] = name }
+
+// SetTrackName names the track of (pid, tid), creating it if needed.
+func (t *Timeline) SetTrackName(pid, tid int32, name string) {
+	r := t.row(pid, tid)
+	t.rows[r].Name = name
+	t.named = true
+	t.trackNames[[2]int32{pid, tid}] = name
+}
 
 func (t *Timeline) addElem(name, kind string) int32 {
 	key := name + "\x00" + kind
@@ -104,6 +169,58 @@ func (t *Timeline) Slice(pid, tid, elem int32, start, end float64) {
 	t.add(t.row(pid, tid), elem, start, end)
 }
 
+// The timeline takes what a prediction or a replay reports.
+var _ engine.MessageTracer = (*Timeline)(nil)
+
+// Message records a point-to-point message. It makes the timeline an
+// engine.MessageTracer.
+func (t *Timeline) Message(m engine.Message) {
+	if t.finished || math.IsNaN(m.SendPost) || math.IsNaN(m.RecvEnd) || math.IsInf(m.RecvEnd, 0) {
+		return
+	}
+	if t.windowed && (m.SendPost < t.w0 || m.RecvEnd > t.w1) {
+		return
+	}
+	if t.arrows >= t.limit {
+		t.droppedMsgs++
+		t.cut = math.Min(t.cut, m.SendPost)
+		return
+	}
+	t.arrows++
+	t.msgs = append(t.msgs, m)
+}
+
+// Collective records a collective's arrivals; the writers draw an arrow
+// from the last process to arrive to each one that was waiting for it.
+// It makes the timeline an engine.MessageTracer.
+func (t *Timeline) Collective(c engine.Collective) {
+	if t.finished || len(c.Arrivals) < 2 {
+		return
+	}
+	last := latest(c.Arrivals)
+	if t.windowed && (last.At < t.w0 || last.At > t.w1) {
+		return
+	}
+	if t.arrows+len(c.Arrivals)-1 > t.limit {
+		t.droppedMsgs += int64(len(c.Arrivals) - 1)
+		t.cut = math.Min(t.cut, last.At)
+		return
+	}
+	t.arrows += len(c.Arrivals) - 1
+	t.colls = append(t.colls, c)
+}
+
+// latest returns the last arrival (the first of equals).
+func latest(as []engine.Arrival) engine.Arrival {
+	l := as[0]
+	for _, a := range as[1:] {
+		if a.At > l.At {
+			l = a
+		}
+	}
+	return l
+}
+
 // AddNamed records a slice of an element known by name and kind, for
 // traces read from files.
 func (t *Timeline) AddNamed(pid, tid int32, name, kind string, start, end float64) {
@@ -120,11 +237,16 @@ func (t *Timeline) add(row, elem int32, start, end float64) {
 	if end < start {
 		start, end = end, start
 	}
+	if t.windowed && (end < t.w0 || start > t.w1) {
+		t.outside++
+		return
+	}
 	if end > t.end {
 		t.end = end
 	}
 	if len(t.slices) >= t.limit {
 		t.dropped++
+		t.cut = math.Min(t.cut, start)
 		return
 	}
 	t.slices = append(t.slices, slice{row: row, elem: elem, start: start, end: end})
@@ -190,14 +312,29 @@ func (t *Timeline) End() float64 { return t.end }
 func (t *Timeline) Len() int       { return len(t.slices) }
 func (t *Timeline) Dropped() int64 { return t.dropped }
 
+// Messages is the number of messages kept; DroppedMessages the messages
+// and collective arrows beyond the limit.
+func (t *Timeline) Messages() int          { return len(t.msgs) }
+func (t *Timeline) DroppedMessages() int64 { return t.droppedMsgs }
+
+// Outside is the number of slices the window left out.
+func (t *Timeline) Outside() int64 { return t.outside }
+
+// Complete is the time up to which the timeline holds every slice and
+// message (+Inf when the limit dropped nothing): the trace writers write
+// what starts before it.
+func (t *Timeline) Complete() float64 { return t.cut }
+
 // Rows lists the tracks.
 func (t *Timeline) Rows() []Row { return t.rows }
 
 // RowFor returns the track of a result's unit: by (pid, tid), or else by
 // name (thread traces name their tracks after the threads: unit "thread
-// P1" is track "P1"); -1 if none.
+// P1" is track "P1"; the trace writers add the host: unit "rank 3" is
+// track "rank 3 (host)"); -1 if none.
 func (t *Timeline) RowFor(u Unit) int {
-	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) || !t.named) {
+	if r := t.RowOf(u.Pid, u.Tid); r >= 0 && (t.rows[r].Name == u.Name || strings.HasSuffix(u.Name, " "+t.rows[r].Name) ||
+		strings.HasPrefix(t.rows[r].Name, u.Name+" (") || !t.named) {
 		return r
 	}
 	for r, row := range t.rows {

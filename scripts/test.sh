@@ -9,11 +9,12 @@ cd "$(dirname "$0")/.."
 # Debian packages the tests use: graphviz renders dot output; SimGrid
 # (libsimgrid-dev has smpirun, smpicc, smpireplaymain) and OpenMPI are the peers the MPI replay tests
 # run side by side with augur; gcc builds the C recorders and test programs;
-# headless chromium drives the workbench and the HTML report in e2e/.
+# headless chromium drives the workbench and the HTML report in e2e/;
+# iproute2 (ip, tc) makes the shaped network namespaces of netbench's tests;
 # slurm-wlm and munge: cmd/augur's TestSweepSlurm starts a one-node
 # cluster on loopback and submits a sweep through it.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium slurm-wlm munge"
+packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -45,6 +46,18 @@ fi
 
 echo "== go vet"
 go vet ./...
+
+echo "== staticcheck and deadcode"
+# Pinned versions from the Go module proxy, installed into GOPATH/bin.
+gobin=$(go env GOPATH)/bin
+[ -x "$gobin/staticcheck" ] && "$gobin/staticcheck" -version 2>/dev/null | grep -q "(0.8.2)" ||
+  go install honnef.co/go/tools/cmd/staticcheck@v0.8.2
+[ -x "$gobin/deadcode" ] || go install golang.org/x/tools/cmd/deadcode@v0.52.0
+"$gobin/staticcheck" ./...
+dead=$("$gobin/deadcode" -test ./...)
+if [ -n "$dead" ]; then
+  echo "unreachable code:"; echo "$dead"; exit 1
+fi
 
 echo "== go test"
 go test -count=1 ./...

@@ -76,10 +76,6 @@ const (
 	ThreadEnd
 )
 
-var objClassNames = [...]string{"event", "mutex", "condition variable", "semaphore", "barrier", "thread end"}
-
-func (c ObjClass) String() string { return objClassNames[c] }
-
 // Ref names the op that made or took a token.
 type Ref struct {
 	Thread int32 // -1 for a token an object starts with

@@ -2,54 +2,56 @@ package validate
 
 import (
 	"fmt"
-	"html"
-	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"math"
 	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 )
 
-// The chart of seed 000's Fig. 15: for every configuration, bars of the
-// measured and the predicted time (and the reference, if any), in seconds.
-// One layout drawn on two canvases: SVG text and a PNG raster (standard
-// library only, with a built-in 3×5 pixel font).
+// The chart of Performance Prophet's Fig. 15: for every configuration,
+// bars of the measured and the predicted time (and the reference, if
+// any), drawn with gonum/plot, which sets text in real fonts (Liberation,
+// embedded) and writes SVG and PNG from one layout.
 
+// Chart size in points; the PNG is rendered at 96 dots per inch.
 const (
-	chartW, chartH = 880, 460
-	marginL        = 70
-	marginR        = 20
-	marginT        = 50
-	marginB        = 80
+	chartW = 9 * vg.Inch
+	chartH = 4.8 * vg.Inch
 )
-
-type rgb struct{ r, g, b uint8 }
-
-func (c rgb) hex() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
 
 var (
-	colMeasured  = rgb{90, 90, 90}
-	colPredicted = rgb{230, 120, 30}
-	colReference = rgb{60, 130, 200}
-	colAxis      = rgb{0, 0, 0}
-	colGrid      = rgb{220, 220, 220}
+	colMeasured  = color.RGBA{90, 90, 90, 255}
+	colPredicted = color.RGBA{230, 120, 30, 255}
+	colReference = color.RGBA{60, 130, 200, 255}
 )
 
-// canvas is what the chart is drawn on.
-type canvas interface {
-	rect(x, y, w, h float64, c rgb)
-	line(x1, y1, x2, y2 float64, c rgb)
-	// text draws s with its baseline at y; anchor: "start", "middle", "end".
-	text(x, y float64, s, anchor string, c rgb)
-}
+// maxLabels is how many configuration labels (a few short lines each) fit
+// side by side under the chart; past it every k-th configuration is
+// labelled, so labels never overlap.
+const maxLabels = 12
 
-// draw lays the chart out on cv.
-func draw(cv canvas, t *Table, title string) {
-	cv.rect(0, 0, chartW, chartH, rgb{255, 255, 255})
+// chart lays the table out as grouped bars.
+func chart(t *Table, title string) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = title
+	maxV := 0.0
+	for _, r := range t.Rows {
+		maxV = math.Max(maxV, math.Max(r.Measured, r.Predicted))
+		if r.Reference != nil {
+			maxV = math.Max(maxV, *r.Reference)
+		}
+	}
+	unit, scale := timeUnit(maxV)
+	p.Y.Label.Text = "time (" + unit + ")"
+	p.Y.Min = 0
 	series := []struct {
 		name string
-		c    rgb
+		c    color.Color
 		v    func(Row) float64
 	}{
 		{"measured (Tm)", colMeasured, func(r Row) float64 { return r.Measured }},
@@ -58,175 +60,103 @@ func draw(cv canvas, t *Table, title string) {
 	if t.RefName != "" {
 		series = append(series, struct {
 			name string
-			c    rgb
+			c    color.Color
 			v    func(Row) float64
 		}{t.RefName, colReference, func(r Row) float64 { return *r.Reference }})
 	}
-	maxV := 0.0
-	for _, r := range t.Rows {
-		for _, s := range series {
-			maxV = math.Max(maxV, s.v(r))
-		}
-	}
-	step := niceStep(maxV / 5)
-	top := math.Ceil(maxV/step) * step
-	if top <= 0 {
-		top, step = 1, 0.2
-	}
-	plotW := float64(chartW - marginL - marginR)
-	plotH := float64(chartH - marginT - marginB)
-	y := func(v float64) float64 { return float64(marginT) + plotH*(1-v/top) }
-	for v := 0.0; v <= top*1.0001; v += step {
-		cv.line(marginL, y(v), marginL+plotW, y(v), colGrid)
-		cv.text(marginL-6, y(v)+4, trimNum(v), "end", colAxis)
-	}
-	cv.text(12, marginT-14, "time (s)", "start", colAxis)
-	cv.text(marginL+plotW/2, 22, title, "middle", colAxis)
-	n := len(t.Rows)
-	group := plotW / float64(max(n, 1))
-	barW := group * 0.7 / float64(len(series))
-	for i, r := range t.Rows {
-		x0 := float64(marginL) + group*float64(i) + group*0.15
-		for k, s := range series {
-			v := s.v(r)
-			cv.rect(x0+barW*float64(k), y(v), barW-1, y(0)-y(v), s.c)
-		}
-		for j, part := range strings.Fields(r.Config.Label()) {
-			cv.text(x0+group*0.35, y(0)+18+14*float64(j), part, "middle", colAxis)
-		}
-		cv.text(x0+group*0.35, y(0)+18+14*float64(len(strings.Fields(r.Config.Label()))), fmt.Sprintf("%.0f%%", r.Error()), "middle", colPredicted)
-	}
-	cv.line(marginL, y(0), marginL+plotW, y(0), colAxis)
-	cv.line(marginL, marginT, marginL, y(0), colAxis)
-	// Legend, top right.
-	lx := float64(chartW - marginR - 150)
+	n := max(len(t.Rows), 1)
+	// Bars share a group's width: narrower the more configurations.
+	width := vg.Length(float64(chartW-1.2*vg.Inch) / float64(n) * 0.75 / float64(len(series)))
 	for k, s := range series {
-		ly := float64(marginT + 8 + 16*k)
-		cv.rect(lx, ly-9, 10, 10, s.c)
-		cv.text(lx+16, ly, s.name, "start", colAxis)
+		vals := make(plotter.Values, len(t.Rows))
+		for i, r := range t.Rows {
+			vals[i] = s.v(r) * scale
+		}
+		bars, err := plotter.NewBarChart(vals, width)
+		if err != nil {
+			return nil, fmt.Errorf("chart: %w", err)
+		}
+		bars.Color = s.c
+		bars.LineStyle.Width = 0
+		bars.Offset = width * (vg.Length(k) - vg.Length(len(series)-1)/2)
+		p.Add(bars)
+		p.Legend.Add(s.name, bars)
 	}
-}
-
-// niceStep rounds a raw step up to 1, 2 or 5 times a power of ten.
-func niceStep(raw float64) float64 {
-	if raw <= 0 || math.IsNaN(raw) || math.IsInf(raw, 0) {
-		return 1
+	// Headroom above the tallest bar holds the legend.
+	p.Y.Max = maxV * scale * 1.25
+	if p.Y.Max == 0 {
+		p.Y.Max = 1
 	}
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if raw <= m*p {
-			return m * p
+	p.Y.Tick.Marker = plainTicks{}
+	p.X.Min, p.X.Max = -0.6, float64(n)-0.4
+	p.Legend.Top = true
+	p.Legend.Left = false
+	p.Legend.Padding = vg.Points(4)
+	grid := plotter.NewGrid()
+	grid.Vertical.Width = 0 // configurations are categories: no vertical lines
+	p.Add(grid)
+	every := (len(t.Rows) + maxLabels - 1) / maxLabels
+	labels := make([]string, len(t.Rows))
+	for i, r := range t.Rows {
+		if i%max(every, 1) == 0 {
+			labels[i] = strings.Join(strings.Fields(r.Config.Label()), "\n") + fmt.Sprintf("\n%.1f %%", r.Error())
 		}
 	}
-	return 10 * p
+	p.NominalX(labels...)
+	p.X.Tick.Label.Font.Size = font.Length(9)
+	p.X.Label.Text = "configuration, and augur's error"
+	return p, nil
 }
 
-func trimNum(v float64) string { return fmt.Sprintf("%g", math.Round(v*1e6)/1e6) }
+// plainTicks are gonum/plot's default ticks written without trailing
+// zeros (250, not 250.00).
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = fmt.Sprintf("%g", ticks[i].Value)
+		}
+	}
+	return ticks
+}
+
+// timeUnit picks the unit of the time axis from its largest value: the
+// name and the factor from seconds.
+func timeUnit(maxS float64) (string, float64) {
+	switch {
+	case maxS >= 1 || maxS == 0:
+		return "s", 1
+	case maxS >= 1e-3:
+		return "ms", 1e3
+	case maxS >= 1e-6:
+		return "µs", 1e6
+	}
+	return "ns", 1e9
+}
 
 // WriteSVG draws the chart as SVG.
 func WriteSVG(w io.Writer, t *Table, title string) error {
-	s := &svgCanvas{}
-	draw(s, t, title)
-	_, err := fmt.Fprintf(w, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n%s</svg>\n",
-		chartW, chartH, chartW, chartH, s.b.String())
-	return err
-}
-
-type svgCanvas struct{ b strings.Builder }
-
-func (s *svgCanvas) rect(x, y, w, h float64, c rgb) {
-	fmt.Fprintf(&s.b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/>\n", x, y, math.Max(w, 0), math.Max(h, 0), c.hex())
-}
-
-func (s *svgCanvas) line(x1, y1, x2, y2 float64, c rgb) {
-	fmt.Fprintf(&s.b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", x1, y1, x2, y2, c.hex())
-}
-
-func (s *svgCanvas) text(x, y float64, str, anchor string, c rgb) {
-	fmt.Fprintf(&s.b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" fill=\"%s\">%s</text>\n", x, y, anchor, c.hex(), html.EscapeString(str))
+	return write(w, t, title, "svg")
 }
 
 // WritePNG draws the chart as PNG.
 func WritePNG(w io.Writer, t *Table, title string) error {
-	r := &rasterCanvas{img: image.NewRGBA(image.Rect(0, 0, chartW, chartH))}
-	draw(r, t, title)
-	return png.Encode(w, r.img)
+	return write(w, t, title, "png")
 }
 
-type rasterCanvas struct{ img *image.RGBA }
-
-func (r *rasterCanvas) set(x, y int, c rgb) {
-	if image.Pt(x, y).In(r.img.Rect) {
-		r.img.SetRGBA(x, y, color.RGBA{c.r, c.g, c.b, 255})
+func write(w io.Writer, t *Table, title, format string) error {
+	p, err := chart(t, title)
+	if err != nil {
+		return err
 	}
-}
-
-func (r *rasterCanvas) rect(x, y, w, h float64, c rgb) {
-	for j := int(math.Round(y)); j < int(math.Round(y+h)); j++ {
-		for i := int(math.Round(x)); i < int(math.Round(x+w)); i++ {
-			r.set(i, j, c)
-		}
+	wt, err := p.WriterTo(chartW, chartH, format)
+	if err != nil {
+		return fmt.Errorf("chart: %w", err)
 	}
-}
-
-func (r *rasterCanvas) line(x1, y1, x2, y2 float64, c rgb) {
-	n := int(math.Max(math.Abs(x2-x1), math.Abs(y2-y1))) + 1
-	for k := 0; k <= n; k++ {
-		f := float64(k) / float64(n)
-		r.set(int(math.Round(x1+(x2-x1)*f)), int(math.Round(y1+(y2-y1)*f)), c)
+	if _, err := wt.WriteTo(w); err != nil {
+		return fmt.Errorf("writing the chart: %w", err)
 	}
-}
-
-// text draws with the 3×5 font scaled twice: 8 px per character.
-func (r *rasterCanvas) text(x, y float64, s, anchor string, c rgb) {
-	const scale, adv = 2, 8
-	w := float64(len([]rune(s)) * adv)
-	switch anchor {
-	case "middle":
-		x -= w / 2
-	case "end":
-		x -= w
-	}
-	top := int(y) - 5*scale
-	for k, ch := range s {
-		g, ok := font3x5[upper(ch)]
-		if !ok {
-			g = font3x5['?']
-		}
-		for row := 0; row < 5; row++ {
-			for col := 0; col < 3; col++ {
-				if g[row*3+col] == '#' {
-					for dy := 0; dy < scale; dy++ {
-						for dx := 0; dx < scale; dx++ {
-							r.set(int(x)+k*adv+col*scale+dx, top+row*scale+dy, c)
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-func upper(r rune) rune {
-	if r >= 'a' && r <= 'z' {
-		return r - 'a' + 'A'
-	}
-	return r
-}
-
-// font3x5 is a 3×5 pixel font: 15 characters per glyph, rows top down.
-var font3x5 = map[rune]string{
-	' ': "...............", '0': "####.##.##.####", '1': ".#.##..#..#.###", '2': "###..#####..###",
-	'3': "###..####..####", '4': "#.##.####..#..#", '5': "####..###..####", '6': "####..####.####",
-	'7': "###..#..#..#..#", '8': "####.#####.####", '9': "####.####..####", 'A': ".#.#.#####.##.#",
-	'B': "##.#.###.#.###.", 'C': ".###..#..#...##", 'D': "##.#.##.##.###.", 'E': "####..####..###",
-	'F': "####..####..#..", 'G': ".###..#.##.#.##", 'H': "#.##.#####.##.#", 'I': "###.#..#..#.###",
-	'J': "..#..#..##.#.#.", 'K': "#.##.###.#.##.#", 'L': "#..#..#..#..###", 'M': "#.########.##.#",
-	'N': "##.#.##.##.##.#", 'O': ".#.#.##.##.#.#.", 'P': "##.#.###.#..#..", 'Q': ".#.#.##.###..##",
-	'R': "##.#.###.#.##.#", 'S': ".###...#...###.", 'T': "###.#..#..#..#.", 'U': "#.##.##.##.####",
-	'V': "#.##.##.##.#.#.", 'W': "#.##.########.#", 'X': "#.##.#.#.#.##.#", 'Y': "#.##.#.#..#..#.",
-	'Z': "###..#.#.#..###", '.': ".............#.", ',': "..........#.#..", '=': "...###...###...",
-	'%': "#.#..#.#.#..#.#", '(': ".#.#..#..#...#.", ')': ".#...#..#..#.#.", '-': "......###......",
-	'/': "..#..#.#.#..#..", ':': "....#.....#....", '+': "....#.###.#....", '_': "............###",
-	'?': "###..#.#.....#.", '²': "##...#.#.###...", '·': ".......#.......",
+	return nil
 }

@@ -145,3 +145,44 @@ func TestAnalyzeReport(t *testing.T) {
 		}
 	}
 }
+
+// The report's pricing and the written model's agree on memory-bound
+// programs, on a machine with levels of its own: one process of each
+// example program, where the prediction is the computation.
+func TestAnalyzeModelAgreesWithReport(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const levels = "../../analyze/testdata/levels.yaml"
+	for _, c := range []struct{ prog, set string }{
+		{"../../analyze/testdata/sum.c", "n=1048576"},
+		{"../../examples/analyze/lu.c", "n=300"},
+		{"../../examples/analyze/matmul.c", "n=200"},
+		{"../../examples/analyze/jacobi.c", "n=600"},
+		{"../../examples/analyze/isort.c", "n=1048576"},
+	} {
+		out := filepath.Join(t.TempDir(), "m.aug")
+		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", levels, "--procs", "1", "--set", c.set, "-o", out, "--format", "json")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d\n%s", c.prog, code, errs)
+		}
+		var r struct {
+			Machines []struct {
+				Compute float64 `json:"compute_time_s"`
+			} `json:"machines"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil || len(r.Machines) != 1 {
+			t.Fatalf("%s: %v\n%s", c.prog, err, stdout)
+		}
+		code, stdout, errs = augur(t, "predict", out, "--machine", levels, "--procs", "1", "--set", c.set, "--format", "json")
+		var p struct {
+			Time float64 `json:"predicted_time_s"`
+		}
+		if code != exitOK || json.Unmarshal([]byte(stdout), &p) != nil {
+			t.Fatalf("%s: predict exit %d\n%s", c.prog, code, errs)
+		}
+		if want := r.Machines[0].Compute; math.Abs(p.Time-want) > 1e-9*want {
+			t.Errorf("%s: the model predicts %.9g s, the report computes %.9g s", c.prog, p.Time, want)
+		}
+	}
+}

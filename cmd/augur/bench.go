@@ -20,8 +20,8 @@ func benchCommand() *command {
 	c := &command{
 		define:  defineBenchFlags,
 		name:    "bench",
-		summary: "benchmark this machine (MTC/CTC) or a code block",
-		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | block FILE.c --n N [flags]",
+		summary: "benchmark this machine (MTC/CTC), the network between hosts, or a code block",
+		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c --n N [flags]",
 		help: `augur bench machine characterises this machine (seed 001's MTC and CTC):
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
@@ -36,6 +36,23 @@ uses directly (the ping-pong goes to network.intra: two processes on one
 machine talk within a node). --profile keeps the measurements as JSON;
 --combine joins profiles of several machines into one heterogeneous
 machine file. --quick finishes in well under 30 s.
+
+augur bench network measures the network between two hosts and writes a
+machine file for it (docs/bench.md). TCP needs only augur on both: run
+'augur bench network --listen ADDR:PORT' on one host and
+'augur bench network --peer HOST:PORT -o net.yaml' on the other; the peer
+times a ping-pong of every power of two from 1 B to --max-size (--reps
+rounds, minimum and median) and fits it to SMPI's piecewise model: per
+message-size range a latency and a bandwidth, the ranges' breakpoints
+found by exhaustive search (up to --segments ranges). The file gives the
+network's latency, bandwidth and segments (the constant model uses them),
+and the same curve as smpi/lat-factor and smpi/bw-factor strings for
+--cfg under --network-model SMPI; --base M.yaml puts them into a machine
+file of yours instead (one from bench machine). --mpi does it with MPI
+(mpicc, mpirun and ompi_info installed): the ping-pong between the first
+two of --hosts, then the collectives SkaMPI's way, per OpenMPI algorithm
+(coll_tuned_<coll>_algorithm), per size and per process count (--np).
+Every wait is bounded by --timeout.
 
 augur bench block times a C block with seed 002's threshold iteration rule:
 FILE.c defines void block_init(void) and double block(long i); the block
@@ -66,27 +83,29 @@ type benchFlags struct {
 	quantile *float64
 	confirm  *int
 	budget   *float64
+	net      netFlags
 }
 
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b := &benchFlags{}
-	b.out = fs.String("o", "", "machine: write the machine file to `FILE` (default: standard output)")
+	b.out = fs.String("o", "", "machine, network: write the machine file to `FILE` (machine's default: standard output)")
 	b.quick = fs.Bool("quick", false, "machine: fewer repetitions and sizes (under 30 s)")
-	b.name = fs.String("name", "", "machine: `NAME` of this machine's node group (default: the host name)")
+	b.name = fs.String("name", "", "machine, network: `NAME` of this machine's node group (default: the host name)")
 	b.profile = fs.String("profile", "", "machine: also save the measurements as JSON to `FILE`, for --combine")
 	b.combine = fs.String("combine", "", "machine: combine saved profiles `A.json,B.json` into one machine file instead of measuring")
 	b.n = fs.Int64("n", 0, "block: iteration count `N` of the loop to predict (required)")
 	b.eps = fs.Float64("eps", 0.02, "block: relative tolerance `E` within which the time per iteration must settle")
 	b.full = fs.Bool("full", false, "block: also time the full loop and report the error and the time saved")
 	b.cflags = fs.String("cflags", "-O2", "block: gcc `FLAGS`")
-	b.format = fs.String("format", "text", "block: output `FORMAT`, text or json")
+	b.format = fs.String("format", "text", "block, network: output `FORMAT`, text or json (network: also csv)")
 	b.minTime = fs.Float64("min-time", 0.0005, "block: a count settles only once its run lasts `SECONDS` (past the clock's resolution)")
 	b.clock = fs.String("clock", "cpu", "block: time runs in `CLOCK` cpu (the process's CPU time, seed 002's virtual time) or wall")
-	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide)")
+	b.reps = fs.Int("reps", 5, "block: interleaved repetitions `R` per count (more when their spread is wide); network: rounds over every size")
 	b.quantile = fs.Float64("quantile", -1, "block: estimator over the repetitions, the `Q`-quantile (0: minimum, 0.5: median; default: median on the cpu clock, minimum on the wall clock)")
 	b.confirm = fs.Int("confirm", 8, "block: time the threshold count up to `K` more times (20 ms in all), 25 ms apart, for t_th")
 	b.budget = fs.Float64("budget", 0.5, "block: give up settling once the search has cost `F` times the predicted loop (0: never)")
 	b.fullRuns = fs.Int("full-runs", 3, "block: with --full, time the loop in up to `K` fresh processes (while short) and keep the minimum")
+	b.net.define(fs)
 	return b
 }
 
@@ -100,7 +119,7 @@ func runBench(e *env, c *command, args []string) int {
 		return status
 	}
 	if len(pos) == 0 {
-		fmt.Fprintf(e.stderr, "augur bench: want machine or block\nRun 'augur bench --help'.\n")
+		fmt.Fprintf(e.stderr, "augur bench: want machine, network or block\nRun 'augur bench --help'.\n")
 		return exitUsage
 	}
 	switch pos[0] {
@@ -116,8 +135,14 @@ func runBench(e *env, c *command, args []string) int {
 			return exitUsage
 		}
 		return benchBlock(e, bf, pos[1])
+	case "network":
+		if len(pos) != 1 {
+			fmt.Fprintf(e.stderr, "augur bench network: unexpected arguments %v\n", pos[1:])
+			return exitUsage
+		}
+		return benchNetwork(e, bf)
 	}
-	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want machine or block\n", pos[0])
+	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want machine, network or block\n", pos[0])
 	return exitUsage
 }
 

@@ -4,20 +4,26 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"augur/analyze"
 	"augur/cfront"
 	"augur/instrument"
+	"augur/recorder/mpi"
 )
 
 type instrumentFlags struct {
 	include, define, undef stringList
 	out                    *string
-	count                  *bool
+	count, time            *bool
+	sample                 stringList
+	tolerance              *float64
+	refSpeed               *float64
 	build                  *bool
 	compiler               *string
 	cflags                 *string
@@ -29,7 +35,11 @@ func newInstrumentFlags(fs *flag.FlagSet) *instrumentFlags {
 	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable)")
 	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
 	f.out = fs.String("o", "", "write the instrumented sources, the runtime and (with --build) the program to `DIR`; required")
-	f.count = fs.Bool("count", false, "count the executions of every loop and branch of augur analyze's blocks (ChronosMix's post-mortem counts); required")
+	f.count = fs.Bool("count", false, "count the executions of every loop and branch of augur analyze's blocks (ChronosMix's post-mortem counts); this or --time is required")
+	f.time = fs.Bool("time", false, "time the blocks on the thread's CPU clock and write every rank's MPI calls and compute bursts as a SimGrid time-independent trace (dPerf's timed run)")
+	fs.Var(&f.sample, "sample", "with --time, sample the loop(s) `BLOCK[,BLOCK]` (augur analyze's names) by the threshold iteration rule, as #pragma augur sample above a loop does; repeatable")
+	f.tolerance = fs.Float64("tolerance", 0.02, "with --time, the threshold iteration rule's `EPS`: a sampled loop stops being timed when its mean time per iteration moves by less than EPS (relative)")
+	f.refSpeed = fs.Float64("ref-speed", defaultRefSpeed, "with --time, the `FLOPS` per second that turn measured compute seconds into the trace's flops (as augur record --mpi --ref-speed)")
 	f.build = fs.Bool("build", false, "compile the instrumented program into DIR with the system's mpicc (cc when the program does not include mpi.h)")
 	f.compiler = fs.String("cc", "", "compile with `COMPILER` instead of mpicc or cc")
 	f.cflags = fs.String("cflags", "-O2", "`FLAGS` for the compiler (with --build), e.g. \"-O2 -march=native\"")
@@ -40,16 +50,16 @@ func instrumentCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newInstrumentFlags(fs) },
 		name:    "instrument",
-		summary: "write a C/MPI program that counts its blocks when run (ChronosMix's post-mortem counts)",
-		usage:   "PROG.c [more.c ...] --count -o DIR [-I DIR] [-D NAME=VALUE] [--build] [flags]",
-		help: `Writes the program again into DIR with a counter on every loop (its entries
-and iterations) and every if (its executions and each arm's): the blocks of
-augur analyze, with their names. Every line keeps its number, so compiler
-messages point at your code. DIR also gets augur_count.c, the runtime that
-writes DIR/augur-counts.RANK.txt when each process exits; --build compiles
-everything into DIR/PROG with mpicc (or cc).
+		summary: "write a C/MPI program that counts or times its blocks when run (ChronosMix's counts, dPerf's traces)",
+		usage:   "PROG.c [more.c ...] --count|--time -o DIR [-I DIR] [-D NAME=VALUE] [--sample LOOP] [--build] [flags]",
+		help: `Writes the program again into DIR, instrumented on augur analyze's blocks,
+with their names. Every line keeps its number, so compiler messages point at
+your code. --build compiles it into DIR/PROG with mpicc (cc when the program
+does not include mpi.h); without it, the command to use is printed.
 
-Run the program as usual, then give the directory to augur analyze:
+--count (ChronosMix's post-mortem counts): a counter on every loop (its
+entries and iterations) and every if (its executions and each arm's);
+augur_count.c writes DIR/augur-counts.RANK.txt when each process exits.
 
   augur instrument examples/analyze/isort.c -I examples/analyze --count -o cnt --build
   mpirun -np 2 cnt/isort 1048576
@@ -59,7 +69,26 @@ augur analyze then takes the loop counts and branch probabilities it could
 not know from the run (provenance "measured"), and prints static against
 measured counts where it has both.
 
-Exit status 1 when the program cannot be read, analysed, written or built.`,
+--time (dPerf's timed run): augur's PMPI recorder is linked in; each rank
+writes DIR/rank-R.txt, a SimGrid time-independent trace of its MPI calls and
+of the compute between them (the thread's CPU seconds x --ref-speed flops),
+rank 0 DIR/index.txt, and each rank DIR/augur-times.RANK.txt, the CPU time of
+every loop without MPI calls that is not inside another. Loops marked
+#pragma augur sample (on the line above the loop, or above its
+#pragma augur loop) or named by --sample run dPerf's threshold iteration
+rule: timed until the mean time of an iteration moves by less than
+--tolerance between checkpoints, then skipped and charged at that mean. In a
+marked loop that makes MPI calls, the MPI calls all run and the loops
+without MPI calls inside it are what is sampled. Skipping changes what the
+program computes: mark only loops whose results decide neither control flow
+nor message sizes (docs/instrument.md).
+
+  augur instrument examples/analyze/jacobi.c -I examples/analyze --time --sample main_L64 -o tj --build
+  mpirun -np 2 tj/jacobi 1024 100
+  augur replay tj/index.txt --platform examples/mpi/localhost.xml
+
+Exit status 1 when the program cannot be read, analysed, written or built,
+2 for a wrong command line.`,
 	}
 	c.run = func(e *env, args []string) int { return runInstrument(e, c, args) }
 	return c
@@ -79,8 +108,14 @@ func runInstrument(e *env, c *command, args []string) int {
 	switch {
 	case len(files) == 0:
 		return fail(exitUsage, "no C file given")
-	case !*f.count:
-		return fail(exitUsage, "say what to instrument: --count (the executions of every block)")
+	case *f.count == *f.time:
+		return fail(exitUsage, "say what to instrument: --count (the executions of every block) or --time (the time of the blocks and a trace of the MPI calls), one of them")
+	case !*f.time && (len(f.sample) > 0 || isSet(fs, "tolerance") || isSet(fs, "ref-speed")):
+		return fail(exitUsage, "--sample, --tolerance and --ref-speed go with --time")
+	case !(*f.tolerance > 0 && *f.tolerance < 1):
+		return fail(exitUsage, "--tolerance %g: want a number between 0 and 1", *f.tolerance)
+	case !(*f.refSpeed > 0) || math.IsInf(*f.refSpeed, 0):
+		return fail(exitUsage, "--ref-speed %g: want a positive number of flop/s", *f.refSpeed)
 	case *f.out == "":
 		return fail(exitUsage, "-o DIR is required")
 	}
@@ -110,12 +145,65 @@ func runInstrument(e *env, c *command, args []string) int {
 		}
 		sources[name] = src
 	}
-	ip, err := instrument.Rewrite(a, sources)
-	if err != nil {
-		return fail(exitInput, "%v", err)
+	// The files to write besides the instrumented sources, and the
+	// extra sources to compile with them.
+	var (
+		outText map[string][]byte
+		extra   = map[string]string{}
+		link    []string
+		summary string
+		isMPI   bool
+	)
+	for _, src := range sources {
+		if strings.Contains(string(src), "<mpi.h>") {
+			isMPI = true
+		}
 	}
-	for _, s := range ip.Skipped {
-		fmt.Fprintf(e.stderr, "augur instrument: warning: not counted: %s\n", s)
+	if *f.time {
+		for _, d := range a.Diags {
+			// analyze's words for a datatype it cannot size statically;
+			// the recorder sizes it from MPI at run time.
+			if strings.Contains(d.Msg, "the datatype is not a predefined MPI type") {
+				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", d.Pos)
+			}
+		}
+		var sample []string
+		for _, v := range f.sample {
+			sample = append(sample, strings.Split(v, ",")...)
+		}
+		tp, err := instrument.RewriteTime(a, analyze.Sources(prog), sources, sample)
+		if err != nil {
+			return fail(exitUsage, "%v", err)
+		}
+		for _, n := range tp.Notes {
+			fmt.Fprintf(e.stderr, "augur instrument: note: %s\n", n)
+		}
+		outText = tp.Files
+		extra["augur_time.h"] = instrument.TimeHeader
+		extra["augur_time.c"] = tp.Runtime(dir, *f.tolerance)
+		link = append(link, "augur_time.c")
+		if isMPI {
+			extra["augur_pmpi.c"] = string(mpi.Source)
+			link = append(link, "augur_pmpi.c")
+		}
+		var names []string
+		for _, s := range tp.Samples {
+			names = append(names, s.Block)
+		}
+		summary = fmt.Sprintf("%d timed loops, %d sampled (%s)", len(tp.Timers), len(tp.Samples), strings.Join(names, " "))
+	} else {
+		ip, err := instrument.Rewrite(a, sources)
+		if err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		for _, s := range ip.Skipped {
+			fmt.Fprintf(e.stderr, "augur instrument: warning: not counted: %s\n", s)
+		}
+		outText = ip.Files
+		extra["augur_count.h"] = instrument.Header
+		extra["augur_count.c"] = ip.Runtime(dir)
+		link = append(link, "augur_count.c")
+		summary = fmt.Sprintf("%d counters", len(ip.Counters))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fail(exitInput, "%v", err)
@@ -123,27 +211,22 @@ func runInstrument(e *env, c *command, args []string) int {
 	var outs []string
 	for _, name := range files {
 		out := filepath.Join(dir, filepath.Base(name))
-		if err := os.WriteFile(out, ip.Files[name], 0o644); err != nil {
+		if err := os.WriteFile(out, outText[name], 0o644); err != nil {
 			return fail(exitInput, "%v", err)
 		}
 		outs = append(outs, out)
 	}
-	for name, text := range map[string]string{"augur_count.h": instrument.Header, "augur_count.c": ip.Runtime(dir)} {
+	for name, text := range extra {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			return fail(exitInput, "%v", err)
 		}
 	}
-	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %d counters, and augur_count.c to %s\n", len(outs), len(ip.Counters), dir)
-	if !*f.build {
-		return exitOK
-	}
+	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(outs), summary, strings.Join(link, ", "), dir)
 	compiler := *f.compiler
 	if compiler == "" {
 		compiler = "cc"
-		for _, src := range sources {
-			if strings.Contains(string(src), "<mpi.h>") {
-				compiler = "mpicc"
-			}
+		if isMPI {
+			compiler = "mpicc"
 		}
 	}
 	bin := filepath.Join(dir, strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0])))
@@ -160,12 +243,39 @@ func runInstrument(e *env, c *command, args []string) int {
 	for _, u := range f.undef {
 		cargs = append(cargs, "-U"+u)
 	}
-	cargs = append(append(append(cargs, "-I", dir), outs...), filepath.Join(dir, "augur_count.c"), "-o", bin, "-lm")
+	if *f.time {
+		// The recorder in its timed form, writing into DIR by default.
+		cargs = append(cargs, "-DAUGUR_TIMED", fmt.Sprintf("-DAUGUR_TIT_DEFAULT_DIR=%q", dir),
+			"-DAUGUR_REF_SPEED_DEFAULT="+strconv.FormatFloat(*f.refSpeed, 'g', -1, 64))
+	}
+	cargs = append(append(cargs, "-I", dir), outs...)
+	for _, l := range link {
+		cargs = append(cargs, filepath.Join(dir, l))
+	}
+	cargs = append(cargs, "-o", bin, "-lm")
+	if !*f.build {
+		fmt.Fprintf(e.stdout, "build: %s %s\n", compiler, strings.Join(cargs, " "))
+		return exitOK
+	}
 	cmd := exec.Command(compiler, cargs...)
 	cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
 	if err := cmd.Run(); err != nil {
 		return fail(exitInput, "%s %s: %v", compiler, strings.Join(cargs, " "), err)
 	}
 	fmt.Fprintf(e.stdout, "built %s\n", bin)
+	if *f.time {
+		where := "DIR/augur-times.0.txt"
+		if isMPI {
+			where = "the traces in " + filepath.Join(dir, "index.txt") + " (replay: augur replay " + filepath.Join(dir, "index.txt") + " --platform PLATFORM.xml), the block times in augur-times.RANK.txt"
+		}
+		fmt.Fprintf(e.stdout, "run it as usual; it writes %s\n", strings.Replace(where, "DIR", dir, 1))
+	}
 	return exitOK
+}
+
+// isSet tells whether the command line gave flag name.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

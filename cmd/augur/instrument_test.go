@@ -5,8 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"augur/instrument"
 )
 
 // augur instrument --count on a program with triangular, strided and
@@ -88,5 +92,212 @@ func TestInstrumentUsage(t *testing.T) {
 	}
 	if code, _, _ := augur(t, "instrument", "no-such.c", "--count", "-o", t.TempDir()); code != exitInput {
 		t.Errorf("a missing file: exit %d, want %d", code, exitInput)
+	}
+}
+
+// smpiReplayMain is the replay program of Debian's SimGrid (libsimgrid-dev).
+const smpiReplayMain = "/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain"
+
+// needMPI skips a test without OpenMPI's mpicc and mpirun.
+func needMPI(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"mpicc", "mpirun"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not found: install OpenMPI (openmpi-bin, libopenmpi-dev) to run this test", tool)
+		}
+	}
+}
+
+// mpirun runs a program under OpenMPI's mpirun with np ranks.
+func mpirun(np int, argv ...string) *exec.Cmd {
+	cmd := exec.Command("mpirun", append([]string{"-np", strconv.Itoa(np), "--oversubscribe"}, argv...)...)
+	cmd.Env = append(os.Environ(), "OMPI_MCA_plm_rsh_agent=", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
+	return cmd
+}
+
+// actions are the MPI actions of a TiT trace file, without computation
+// and comments.
+func actions(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") || strings.Contains(l, " compute ") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// timedActions is rank 0's trace of testdata/timed.c at two ranks,
+// written out by hand from the program: sizes in bytes.
+func timedActions() []string {
+	out := []string{"0 init", "0 barrier"}
+	for i := 0; i < 40; i++ {
+		out = append(out, "0 sendRecv 128 1 128 1 6 6")
+	}
+	return append(out, "0 irecv 1 2 32", "0 isend 1 2 32", "0 waitall 2",
+		"0 send 1 3 12", "0 bcast 16 0", "0 allreduce 8 0", "0 alltoall 8 8", "0 gather 8 8 0",
+		"0 reduce 8 0 1", "0 finalize")
+}
+
+// augur instrument --time on a program with every kind of MPI call the
+// recorder writes, a sampled loop without MPI calls and a sampled main
+// loop with them, built with mpicc and run at two ranks: the trace's
+// actions are the program's, the datatype that is not a constant is
+// said and sized right, every loop's iterations are timed or skipped,
+// the trace replays, and (with SimGrid) smpirun -replay gives the same
+// time as augur replay and smpirun -trace-ti records the same MPI actions.
+func TestInstrumentTime(t *testing.T) {
+	needMPI(t)
+	src := "../../instrument/testdata/timed.c"
+	dir := t.TempDir()
+	code, out, errs := augur(t, "instrument", src, "--time", "-o", dir, "--build")
+	if code != exitOK {
+		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
+	}
+	for _, want := range []string{"timed.c:65:9: note: this call's datatype is not a constant", "timed.c:67:9: note"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, errs)
+		}
+	}
+	if !strings.Contains(out, "4 timed loops, 3 sampled (relax_L22 main_L41_2 main_L51_2)") {
+		t.Errorf("instrument said:\n%s", out)
+	}
+	if b, err := mpirun(2, filepath.Join(dir, "timed")).CombinedOutput(); err != nil {
+		t.Fatalf("mpirun: %v\n%s", err, b)
+	}
+	if got, want := actions(t, filepath.Join(dir, "rank-0.txt")), timedActions(); !slices.Equal(got, want) {
+		t.Errorf("rank 0's actions:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// Every iteration (relax's 30000) and every execution of the main
+	// loop's computation (40) is either timed or skipped and charged.
+	times, err := os.ReadFile(filepath.Join(dir, "augur-times.1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"relax_L22": 30000, "main_L41_2": 20000, "main_L51_2": 40}
+	for _, l := range strings.Split(string(times), "\n") {
+		f := strings.Fields(l)
+		if len(f) == 7 && f[0] == "sampled" {
+			timed, _ := strconv.Atoi(f[3])
+			skipped, _ := strconv.Atoi(f[4])
+			charged, _ := strconv.ParseFloat(f[6], 64)
+			if timed+skipped != want[f[1]] || (skipped == 0) != (charged == 0) || timed < 8 {
+				t.Errorf("%s: %d timed and %d skipped (%g s charged), want %d in all", f[1], timed, skipped, charged, want[f[1]])
+			}
+			t.Logf("%s: %d timed, %d skipped", f[1], timed, skipped)
+			delete(want, f[1])
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no sampled line for %v in\n%s", want, times)
+	}
+	index := filepath.Join(dir, "index.txt")
+	code, out, errs = augur(t, "replay", index, "--platform", "../../examples/mpi/localhost.xml")
+	if code != exitOK || !strings.Contains(out, "Simulation time") {
+		t.Errorf("replay: exit %d: %s%s", code, out, errs)
+	}
+	if _, err := exec.LookPath("smpirun"); err != nil {
+		t.Log("smpirun not found: the comparisons with SimGrid are skipped")
+		return
+	}
+	platform, err := filepath.Abs("../../examples/mpi/localhost.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// smpirun -replay reads the traces and agrees with augur replay.
+	if _, err := os.Stat(smpiReplayMain); err == nil {
+		b, err := exec.Command("smpirun", "-no-privatize", "-replay", index, "-np", "2", "-platform", platform,
+			smpiReplayMain).CombinedOutput()
+		want := strings.TrimSpace(strings.TrimPrefix(out[strings.Index(out, "Simulation time"):], "Simulation time"))
+		if err != nil || !strings.Contains(string(b), "Simulation time "+want) {
+			t.Errorf("smpirun -replay: %v, want simulation time %s:\n%s", err, want, b)
+		}
+		t.Logf("augur replay and smpirun -replay: %s s", want)
+	}
+	sg := t.TempDir()
+	bin := filepath.Join(sg, "timed")
+	if b, err := exec.Command("smpicc", "-O2", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("smpicc: %v\n%s", err, b)
+	}
+	cmd := exec.Command("smpirun", "-np", "2", "-platform", platform, "--cfg=smpi/host-speed:1Gf",
+		"-trace-ti", "--cfg=tracing/filename:"+filepath.Join(sg, "ti.txt"), bin)
+	cmd.Dir = sg
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("smpirun: %v\n%s", err, b)
+	}
+	cs, err := instrument.CompareTraces(index, filepath.Join(sg, "ti.txt"), 2, 1e9, 1e-3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		if c.FirstDiff >= 0 || c.Actions == 0 {
+			t.Errorf("rank %d: %d and %d MPI actions, first difference at %d: %s", c.Rank, c.Actions, c.OtherActions, c.FirstDiff, c.Diff)
+		}
+	}
+}
+
+// A rank that dies keeps its trace up to there, marked, and says so;
+// the other rank's, killed by mpirun, too.
+func TestInstrumentTimeCrash(t *testing.T) {
+	needMPI(t)
+	dir := t.TempDir()
+	if code, out, errs := augur(t, "instrument", "../../instrument/testdata/timed.c", "--time", "-o", dir, "--build"); code != exitOK {
+		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
+	}
+	b, err := mpirun(2, filepath.Join(dir, "timed"), "crash").CombinedOutput()
+	if err == nil {
+		t.Fatalf("the crashing run succeeded:\n%s", b)
+	}
+	if !strings.Contains(string(b), "augur recorder: rank 1 stopped by signal 11; its trace up to there is in "+filepath.Join(dir, "rank-1.txt")) {
+		t.Errorf("no message about the crash:\n%s", b)
+	}
+	got := actions(t, filepath.Join(dir, "rank-1.txt"))
+	// It dies after the third step's exchange.
+	want := []string{"1 init", "1 barrier", "1 sendRecv 128 0 128 0 6 6", "1 sendRecv 128 0 128 0 6 6", "1 sendRecv 128 0 128 0 6 6"}
+	if !slices.Equal(got, want) {
+		t.Errorf("rank 1's actions: %q, want %q", got, want)
+	}
+	if trace, _ := os.ReadFile(filepath.Join(dir, "rank-1.txt")); !strings.Contains(string(trace), "# rank 1 stopped here by signal 11") {
+		t.Errorf("rank 1's trace does not say where it stopped:\n%s", trace)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "rank-0.txt")); err != nil {
+		t.Error(err)
+	}
+}
+
+// Bad command lines and a program that does not build.
+func TestInstrumentTimeErrors(t *testing.T) {
+	src := "../../instrument/testdata/timed.c"
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{src, "--time", "--count", "-o", "x"}, exitUsage, "one of them"},
+		{[]string{src, "--count", "--sample", "main_L50", "-o", "x"}, exitUsage, "go with --time"},
+		{[]string{src, "--time", "--tolerance", "1.5", "-o", "x"}, exitUsage, "--tolerance 1.5"},
+		{[]string{src, "--time", "--ref-speed", "0", "-o", "x"}, exitUsage, "--ref-speed 0"},
+		{[]string{src, "--time", "--sample", "main_L99,main_L50", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
+	} {
+		code, _, errs := augur(t, append([]string{"instrument"}, c.args...)...)
+		if code != c.code || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+	needMPI(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.c")
+	if err := os.WriteFile(bad, []byte("#include <mpi.h>\nint nosuch(int);\nint main(int argc, char **argv)\n{\n    MPI_Init(&argc, &argv);\n    for (int i = 0; i < 3; i++)\n        nosuch(i);\n    MPI_Finalize();\n    return 0;\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := augur(t, "instrument", bad, "--time", "-o", filepath.Join(dir, "out"), "--build")
+	if code != exitInput || !strings.Contains(errs, "nosuch") || !strings.Contains(errs, "augur instrument: mpicc ") {
+		t.Errorf("a program that does not link: exit %d:\n%s", code, errs)
 	}
 }

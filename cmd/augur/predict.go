@@ -15,6 +15,7 @@ import (
 	"augur/model"
 	"augur/predict"
 	"augur/report"
+	"augur/results"
 )
 
 // setFlag collects repeated --set NAME=VALUE.
@@ -64,7 +65,7 @@ type predictFlags struct {
 	mapping      *string
 	format       *string
 	sort         *string
-	trace        *string
+	trace        *traceFlags
 	report       *string
 	seed         *uint64
 	replications *int
@@ -88,7 +89,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic, or an explicit `LIST` of node ids (0,0,1,1)")
 	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, where, calls, total, mean, share, compute, comm, wait, min, max (+/- prefix: ascending/descending)")
-	p.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
+	p.trace = defineTraceFlags(fs)
 	p.report = fs.String("report", "", "write a self-contained HTML report (charts, tables, timeline) to `FILE` (see augur report)")
 	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
 	p.replications = fs.Int("replications", 1, "run `N` times with seeds SEED, SEED+1, ... and report the mean and its 95% confidence interval")
@@ -216,19 +217,15 @@ func runPredict(e *env, c *command, args []string) int {
 			}
 		}()
 	}
-	// The timeline needs the element table, known only after compiling;
-	// a lazily created trace writer gets it on the first slice.
-	var tr *lazyTrace
-	if *pf.trace != "" {
-		f, err := os.Create(*pf.trace)
-		if err != nil {
+	// The timeline needs the element table, known only after compiling.
+	var tl *results.Timeline
+	if pf.trace.wanted() {
+		if tl, err = pf.trace.timeline(); err != nil {
 			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
-			return exitInput
+			return exitUsage
 		}
-		defer f.Close()
-		tr = &lazyTrace{file: f}
-		opts.Tracer = tr
-		opts.OnCompiled = tr.start
+		opts.Tracer = tl
+		opts.OnCompiled = func(els []ir.Element) { setElements(tl, els) }
 	}
 	var rc *reportCollector
 	if *pf.report != "" {
@@ -248,9 +245,10 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 		return exitSim
 	}
-	if tr != nil {
-		if err := tr.close(); err != nil {
-			fmt.Fprintf(e.stderr, "augur predict: writing %s: %v\n", *pf.trace, err)
+	if tl != nil {
+		describePrediction(tl, m, p)
+		if err := pf.trace.write(e, "predict", tl); err != nil {
+			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 			return exitInput
 		}
 	}
@@ -296,27 +294,21 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// lazyTrace creates the Chrome trace writer once the element table is known.
-type lazyTrace struct {
-	file *os.File
-	ct   *report.ChromeTrace
-}
-
-func (l *lazyTrace) start(elements []ir.Element) {
-	if l.ct == nil {
-		l.ct = report.NewChromeTrace(l.file, elements)
+// describePrediction names the timeline's processes and places them on
+// the machine's nodes, for the trace files.
+func describePrediction(tl *results.Timeline, m *machine.Machine, p *predict.Prediction) {
+	if p.Nodes != m.NumNodes() {
+		if mm, err := m.WithNodes(p.Nodes); err == nil {
+			m = mm
+		}
 	}
-}
-
-func (l *lazyTrace) Slice(pid, tid, elem int32, start, end float64) {
-	if l.ct != nil {
-		l.ct.Slice(pid, tid, elem, start, end)
+	for _, u := range p.Units {
+		if u.Tid != 0 {
+			continue
+		}
+		tl.SetProcess(u.Pid, fmt.Sprintf("process %d", u.Pid), "", u.Node)
+		if int(u.Node) < m.NumNodes() {
+			tl.SetNodeName(u.Node, fmt.Sprintf("node %d (%s)", u.Node, m.HostName(int(u.Node))))
+		}
 	}
-}
-
-func (l *lazyTrace) close() error {
-	if l.ct == nil {
-		l.ct = report.NewChromeTrace(l.file, nil)
-	}
-	return l.ct.Close()
 }

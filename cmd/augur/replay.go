@@ -16,12 +16,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"augur/engine"
 	"augur/machine"
 	"augur/netmodel"
 	"augur/platform"
 	"augur/replay"
 	"augur/report"
+	"augur/results"
 	"augur/tit"
 )
 
@@ -63,8 +63,7 @@ type replayFlags struct {
 	model     *string
 	cfg       cfgFlag
 	format    *string
-	trace     *string
-	paraver   *string
+	trace     *traceFlags
 	report    *string
 	maxEvents *int64
 }
@@ -77,8 +76,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.model = fs.String("network-model", "", "network model `NAME`: SMPI, CM02, LV08 or Constant (same as --cfg network/model:NAME; default: the platform's, SMPI for SimGrid platforms)")
 	fs.Var(&f.cfg, "cfg", "SimGrid setting `KEY:VALUE` (repeatable), e.g. smpi/bw-factor:1, network/TCP-gamma:0, smpi/test:0; see docs/replay.md")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
-	f.trace = fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)")
-	f.paraver = fs.String("paraver", "", "write the timeline as a Paraver trace to `FILE`.prv and FILE.pcf (FILE may end in .prv)")
+	f.trace = defineTraceFlags(fs)
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
 	return f
@@ -104,7 +102,8 @@ simulation_time_s, per-rank compute, communication and waiting, and events.
 Exit status 1 for errors in the trace, platform or hostfile (file:line), 3
 when the replayed program deadlocks (a receive never matched, a wait for a
 request never posted): the report names every blocked rank and what it waits
-for. The Go collector runs at GOGC=25 (less memory, no measurable time
+for, 4 when a host turns off under a rank or a link under a transfer (the
+platform's state profiles). The Go collector runs at GOGC=25 (less memory, no measurable time
 cost) unless GOGC is set in the environment. See docs/replay.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }
@@ -162,50 +161,13 @@ func runReplay(e *env, c *command, args []string) int {
 			}
 		}()
 	}
-	var tracers multiTracer
-	var closers []func() error
-	if *rf.trace != "" {
-		f, err := os.Create(*rf.trace)
-		if err != nil {
-			return fail(exitInput, "%v", err)
+	var tl *results.Timeline
+	if rf.trace.wanted() || *rf.report != "" {
+		if tl, err = rf.trace.timeline(); err != nil {
+			return fail(exitUsage, "%v", err)
 		}
-		defer f.Close()
-		ct := report.NewChromeTrace(f, tit.Elements())
-		tracers = append(tracers, ct)
-		closers = append(closers, ct.Close)
-	}
-	if *rf.paraver != "" {
-		// FILE.prv and FILE.pcf; a FILE that already ends in .prv is
-		// taken as the trace's own name.
-		prv := *rf.paraver
-		if filepath.Ext(prv) != ".prv" {
-			prv += ".prv"
-		}
-		f, err := os.Create(prv)
-		if err != nil {
-			return fail(exitInput, "%v", err)
-		}
-		defer f.Close()
-		pv := report.NewParaver(f, tit.Elements(), nodeOf)
-		tracers = append(tracers, pv)
-		pcf := strings.TrimSuffix(prv, ".prv") + ".pcf"
-		closers = append(closers, pv.Close, func() error {
-			g, err := os.Create(pcf)
-			if err != nil {
-				return err
-			}
-			defer g.Close()
-			return pv.WritePCF(g)
-		})
-	}
-	var reportTimeline bytes.Buffer
-	if *rf.report != "" {
-		ct := report.NewChromeTrace(&reportTimeline, tit.Elements())
-		tracers = append(tracers, ct)
-		closers = append(closers, ct.Close)
-	}
-	if len(tracers) > 0 {
-		opts.Tracer = tracers
+		setElements(tl, tit.Elements())
+		opts.Tracer = tl
 	}
 	res, err := replay.Run(opts)
 	if err != nil {
@@ -219,15 +181,20 @@ func runReplay(e *env, c *command, args []string) int {
 		}
 		return fail(exitSim, "%v", err)
 	}
-	for _, cl := range closers {
-		if err := cl(); err != nil {
-			return fail(exitInput, "writing the timeline: %v", err)
+	if tl != nil {
+		describeReplay(tl, m, nodeOf, hosts)
+		if err := rf.trace.write(e, "replay", tl); err != nil {
+			return fail(exitInput, "%v", err)
 		}
 	}
 	if *rf.report != "" {
+		var timeline bytes.Buffer
 		resultJSON, err := json.Marshal(res)
 		if err == nil {
-			err = writeHTMLReport(*rf.report, resultJSON, reportTimeline.Bytes())
+			err = tl.WriteChrome(&timeline)
+		}
+		if err == nil {
+			err = writeHTMLReport(*rf.report, resultJSON, timeline.Bytes())
 		}
 		if err != nil {
 			return fail(exitInput, "--report: %v", err)
@@ -297,12 +264,15 @@ func loadPlatform(path, hostfile, trace string, np int) (*machine.Machine, []int
 	return m, nodeOf, hosts, nil
 }
 
-// multiTracer sends the timeline to several writers.
-type multiTracer []engine.Tracer
-
-func (m multiTracer) Slice(pid, tid, elem int32, start, end float64) {
-	for _, t := range m {
-		t.Slice(pid, tid, elem, start, end)
+// describeReplay names the ranks' tracks and places them on their hosts.
+func describeReplay(tl *results.Timeline, m *machine.Machine, nodeOf []int32, hosts []string) {
+	for r, n := range nodeOf {
+		host := ""
+		if r < len(hosts) {
+			host = hosts[r]
+		}
+		tl.SetProcess(int32(r), fmt.Sprintf("rank %d", r), host, n)
+		tl.SetNodeName(n, m.HostName(int(n)))
 	}
 }
 

@@ -3,10 +3,14 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"augur/results"
 )
 
 const sg = "../../replay/testdata/simgrid/"
@@ -122,12 +126,87 @@ func TestReplayInputErrors(t *testing.T) {
 	}
 }
 
-// --trace writes Chrome trace JSON, --paraver a Paraver trace and its .pcf.
+// --trace writes a Chrome trace with an arrow per message, --paraver a
+// Paraver trace with a communication record per message: the trace's
+// three point-to-point messages (0→1 send, 1→2 send, 2→0 isend). Both
+// pass the formats' checks, and a message's physical receive is when its
+// last rank finished, as the replay (which agrees with smpirun) says.
 func TestReplayTimelines(t *testing.T) {
 	dir := t.TempDir()
 	ct, pv := filepath.Join(dir, "t.json"), filepath.Join(dir, "t.prv")
-	code, _, errs := augur(t, "replay", sg+"actions_with_isend.txt", "--platform", sg+"small_platform.xml",
-		"--hostfile", sg+"hostfile", "--np", "3", "--trace", ct, "--paraver", pv)
+	code, out, errs := augur(t, "replay", sg+"actions_with_isend.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--trace", ct, "--paraver", pv, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var res struct {
+		Ranks []struct {
+			Finish float64 `json:"finish_s"`
+		} `json:"ranks"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Ranks) != 3 {
+		t.Fatalf("result: %v", err)
+	}
+	b, err := os.ReadFile(ct)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, err := results.CheckChrome(ct, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cc.Messages != 3 || cc.Flows != 3 || cc.Processes != 3 || cc.Tracks != 3 {
+		t.Errorf("chrome trace: %+v, want 3 message arrows, 3 processes (hosts), 3 tracks", *cc)
+	}
+	for _, want := range []string{`"name":"Tremblay"`, `"name":"rank 1 (Jupiter)"`, `"sent_peer":2,"sent_bytes":1000000,"sent_tag":1`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("chrome trace lacks %s", want)
+		}
+	}
+	files := map[string][]byte{}
+	for _, ext := range []string{".prv", ".pcf", ".row"} {
+		if files[ext], err = os.ReadFile(filepath.Join(dir, "t"+ext)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pc, err := results.CheckParaver(pv, files[".prv"], files[".pcf"], files[".row"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 39.320741 s on nodes 1, 2, 3 (Tremblay, Jupiter, Fafard), one task each.
+	if pc.Comms != 3 || pc.Tasks != 3 || pc.Nodes != 3 || pc.End != 39320741051 {
+		t.Errorf("paraver trace: %+v", *pc)
+	}
+	lines := strings.Split(string(files[".prv"]), "\n")
+	if want := "#Paraver (01/01/70 at 00:00):39320741051_ns:3(1,1,1):1:3(1:1,1:2,1:3)"; lines[0] != want {
+		t.Errorf("header %q, want %q", lines[0], want)
+	}
+	// Rank r's last message ends when r finishes: 1→2 is rank 1's
+	// rendezvous send, 2→0 rank 0's final receive.
+	precv := map[string]int64{}
+	for _, l := range lines {
+		if f := strings.Split(l, ":"); f[0] == "3" {
+			n, _ := strconv.ParseInt(f[12], 10, 64)
+			precv[f[3]+"→"+f[9]] = n
+		}
+	}
+	for pair, rank := range map[string]int{"2→3": 1, "3→1": 0} {
+		if got, want := precv[pair], int64(math.Round(res.Ranks[rank].Finish*1e9)); got != want {
+			t.Errorf("message %s (tasks) arrives at %d ns, want rank %d's finish %d", pair, got, rank, want)
+		}
+	}
+}
+
+// Collectives draw arrows from the last rank to arrive to those still in
+// the collective then: all three enter the first broadcast at 0 (rank 0,
+// the first of equals, is "last": 2 arrows); rank 2 arrives last at the
+// second one (6.57 s) after the others have left it (root rank 0 at
+// 5.10 s, rank 1 at 5.11 s): none; rank 2 arrives last at the reduce
+// (13.14 s), which ranks 0 and 1 are still in: 2.
+func TestReplayCollectiveArrows(t *testing.T) {
+	ct := filepath.Join(t.TempDir(), "b.json")
+	code, _, errs := augur(t, "replay", sg+"actions_bcast.txt", "--platform", sg+"small_platform.xml",
+		"--hostfile", sg+"hostfile", "--np", "3", "--trace", ct)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -135,26 +214,20 @@ func TestReplayTimelines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc struct {
-		Events []map[string]any `json:"traceEvents"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Events) < 10 {
-		t.Fatalf("chrome trace: %v, %d events", err, len(doc.Events))
-	}
-	prv, err := os.ReadFile(pv)
+	cc, err := results.CheckChrome(ct, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(prv)), "\n")
-	// 39.320741 s on nodes 1, 2, 3 (Tremblay, Jupiter, Fafard), one task each.
-	if want := "#Paraver (01/01/70 at 00:00):39320741"; !strings.HasPrefix(lines[0], want) || !strings.HasSuffix(lines[0], ":1:3(1:1,1:2,1:3)") {
-		t.Errorf("header %q", lines[0])
+	if cc.Flows != 4 || cc.Messages != 0 {
+		t.Errorf("chrome trace: %+v, want 4 collective arrows", *cc)
 	}
-	if !strings.HasPrefix(lines[1], "1:") || len(lines) < 30 {
-		t.Errorf("records: %d lines, first %q", len(lines), lines[1])
-	}
-	if pcf, err := os.ReadFile(filepath.Join(dir, "t.pcf")); err != nil || !strings.Contains(string(pcf), "50000001") {
-		t.Errorf("pcf: %v", err)
+	for _, want := range []string{
+		`{"ph":"s","name":"collective","cat":"collective","id":3,"pid":3,"tid":3,"ts":13139082.532}`,
+		`{"ph":"f","bp":"e","name":"collective","cat":"collective","id":4,"pid":1,"tid":1,"ts":13139082.532}`,
+	} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("trace lacks %s", want)
+		}
 	}
 }
 
@@ -178,7 +251,7 @@ func TestReplayReport(t *testing.T) {
 	}
 }
 
-// --paraver FILE writes FILE.prv and FILE.pcf, as its help says; a FILE
+// --paraver FILE writes FILE.prv, FILE.pcf and FILE.row, as its help says; a FILE
 // ending in .prv is the trace itself.
 func TestReplayParaverNames(t *testing.T) {
 	dir := t.TempDir()
@@ -190,7 +263,7 @@ func TestReplayParaverNames(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("--paraver %s: exit %d: %s", c.arg, code, errs)
 		}
-		for _, f := range []string{c.prv, c.pcf} {
+		for _, f := range []string{c.prv, c.pcf, strings.TrimSuffix(c.prv, ".prv") + ".row"} {
 			if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 				t.Errorf("--paraver %s: %v", c.arg, err)
 			}

@@ -158,6 +158,22 @@ func collectReport(o *predict.Options) *reportCollector {
 	return rc
 }
 
+var _ engine.MessageTracer = (*reportCollector)(nil)
+
+// Message and Collective pass messages and collectives on to the next
+// tracer, when it takes them (--trace, --paraver).
+func (rc *reportCollector) Message(m engine.Message) {
+	if mt, ok := rc.next.(engine.MessageTracer); ok {
+		mt.Message(m)
+	}
+}
+
+func (rc *reportCollector) Collective(c engine.Collective) {
+	if mt, ok := rc.next.(engine.MessageTracer); ok {
+		mt.Collective(c)
+	}
+}
+
 func (rc *reportCollector) Slice(pid, tid, elem int32, start, end float64) {
 	if rc.tl != nil {
 		rc.tl.Slice(pid, tid, elem, start, end)

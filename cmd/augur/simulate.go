@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"augur/report"
+	"augur/results"
 	"augur/threadsim"
 	"augur/threadtrace"
 )
@@ -24,7 +26,7 @@ type simulateFlags struct {
 	bind      *string
 	priority  *string
 	format    *string
-	trace     *string
+	trace     *traceFlags
 	gantt     *string
 	report    *string
 	timing    *bool
@@ -37,8 +39,8 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		model:     fs.String("model", "auto", "simulation `MODEL`: direct, client-server, strict, or auto (Direct, then Client-Server, then Strict Sequence if the others deadlock; seed 004 Fig. 14)"),
 		bind:      fs.String("bind", "", "bind threads to processors: `T1=0,T2=1,...` (every thread, or none)"),
 		priority:  fs.String("priority", "", "thread priorities, highest first: `T1,T2,...` (unlisted threads come last, equal); default: the trace's `# priority` header, else all equal"),
-		format:    fs.String("format", "text", "output `FORMAT`: text or json"),
-		trace:     fs.String("trace", "", "write the simulated timeline as Chrome Trace Event JSON to `FILE` (open it in Perfetto)"),
+		format:    fs.String("format", "text", "output `FORMAT`: text, json or csv"),
+		trace:     defineTraceFlags(fs),
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
@@ -143,8 +145,8 @@ func runSimulate(e *env, c *command, args []string) int {
 	if !auto && !ok {
 		return usageErr("--model %q: use direct, client-server, strict or auto", *sf.model)
 	}
-	if *sf.format != "text" && *sf.format != "json" {
-		return usageErr("--format %q: use text or json", *sf.format)
+	if *sf.format != "text" && *sf.format != "json" && *sf.format != "csv" {
+		return usageErr("--format %q: use text, json or csv", *sf.format)
 	}
 	if *sf.maxEvents < 0 {
 		return usageErr("--max-events must be ≥ 0")
@@ -158,7 +160,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 	readSecs := time.Since(t0).Seconds()
 
-	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: *sf.trace != "" || *sf.gantt != "" || *sf.report != ""}
+	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != ""}
 	if cfg.Bind, err = parseBind(*sf.bind, prog, *sf.cpus); err != nil {
 		return usageErr("--bind: %v", err)
 	}
@@ -213,9 +215,14 @@ func runSimulate(e *env, c *command, args []string) int {
 	if *sf.timing {
 		out.ReadSeconds, out.SimSeconds = &readSecs, &simSecs
 	}
-	if *sf.trace != "" {
-		if err := simWriteFile(*sf.trace, func(w io.Writer) error { return threadsim.WriteChrome(w, prog, res) }); err != nil {
-			fmt.Fprintf(e.stderr, "augur simulate: --trace: %v\n", err)
+	if sf.trace.wanted() {
+		tl, err := sf.trace.timeline()
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		fillThreadTimeline(tl, prog, res)
+		if err := sf.trace.write(e, "simulate", tl); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
 			return exitInput
 		}
 	}
@@ -231,15 +238,21 @@ func runSimulate(e *env, c *command, args []string) int {
 			return exitInput
 		}
 	}
-	if *sf.format == "json" {
+	switch *sf.format {
+	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
-	} else {
+	case "csv":
+		if err := writeSimCSV(e.stdout, &out); err != nil {
+			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+			return exitInput
+		}
+	default:
 		writeSimText(e.stdout, &out)
 	}
 	if res.Deadlock != nil {
-		if *sf.format == "json" {
+		if *sf.format != "text" {
 			fmt.Fprintf(e.stderr, "augur simulate: the simulated program deadlocks under the %s model\n", res.Model)
 		}
 		return exitDeadlock
@@ -408,6 +421,29 @@ func writeSimText(w io.Writer, o *simOutput) {
 	fmt.Fprintln(w, "\nTimes in the trace's unit: seconds for traces augur records.")
 }
 
+// writeSimCSV writes the result as one table with the JSON's field names
+// (times in the trace's unit): a summary row (the model in name, the
+// processors in cpu, the completion time in end, done false on a
+// deadlock), then a row per thread.
+func writeSimCSV(w io.Writer, o *simOutput) error {
+	cw := csv.NewWriter(w)
+	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
+	rows := [][]string{{"record", "name", "cpu", "priority", "start", "end", "busy", "blocked", "ready_waiting", "done"}}
+	rows = append(rows, []string{"summary", o.Model, strconv.Itoa(o.CPUs), "", "", num(o.Completion), "", "", "", strconv.FormatBool(!o.Deadlock)})
+	for _, t := range o.Threads {
+		cpu := ""
+		if t.CPU != nil {
+			cpu = strconv.Itoa(int(*t.CPU))
+		}
+		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Prio)), num(t.Start), num(t.End),
+			num(t.Busy), num(t.Blocked), num(t.Ready), strconv.FormatBool(t.Done)})
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return fmt.Errorf("writing CSV: %w", err)
+	}
+	return nil
+}
+
 // simFmt prints a time with six significant digits.
 func simFmt(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
@@ -440,9 +476,38 @@ func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Resul
 	if err != nil {
 		return err
 	}
+	tl := results.NewTimeline(nil, nil)
+	fillThreadTimeline(tl, prog, res)
 	var timeline bytes.Buffer
-	if err := threadsim.WriteChrome(&timeline, prog, res); err != nil {
+	if err := tl.WriteChrome(&timeline); err != nil {
 		return err
 	}
 	return writeHTMLReport(path, resultJSON, timeline.Bytes())
+}
+
+// fillThreadTimeline puts a simulation's timeline (run with
+// Config.Timeline) in tl: process 1 has a track per thread (running
+// slices named by processor, blocked slices by the trace line), process 2
+// a track per processor (slices named by the thread that ran).
+func fillThreadTimeline(tl *results.Timeline, p *threadtrace.Program, r *threadsim.Result) {
+	tl.SetCategories(results.ThreadCategories)
+	tl.SetProcess(1, fmt.Sprintf("threads (%s model, %d processors)", r.Model, r.CPUs), "", -1)
+	tl.SetProcess(2, "processors", "", -1)
+	for i, th := range p.Threads {
+		tl.SetTrackName(1, int32(i), th.Name)
+	}
+	for c := 0; c < r.CPUs; c++ {
+		tl.SetTrackName(2, int32(c), fmt.Sprintf("cpu%d", c))
+	}
+	for _, s := range r.Slices {
+		tl.AddNamed(1, s.Thread, fmt.Sprintf("cpu%d", s.CPU), "run", s.Start, s.End)
+		tl.AddNamed(2, s.CPU, p.Threads[s.Thread].Name, "run", s.Start, s.End)
+	}
+	for _, b := range r.Blocks {
+		what := "blocked"
+		if b.Line > 0 {
+			what = fmt.Sprintf("blocked (line %d)", b.Line)
+		}
+		tl.AddNamed(1, b.Thread, what, "blocked", b.Start, b.End)
+	}
 }

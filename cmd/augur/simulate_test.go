@@ -173,3 +173,22 @@ func TestSimulateReport(t *testing.T) {
 		}
 	}
 }
+
+// --format csv is the JSON's threads as a table, after a summary row:
+// seed 004's P on two processors with the Direct model ends at 10.
+func TestSimulateCSV(t *testing.T) {
+	code, out, errs := augur(t, "simulate", seedTraces+"seed004-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--model", "direct", "--format", "csv")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := `record,name,cpu,priority,start,end,busy,blocked,ready_waiting,done
+summary,direct,2,,,10,,,,true
+thread,P1,0,4,0,9,7,2,0,true
+thread,P2,0,3,0,10,3,0,7,true
+thread,P3,1,2,1,6,5,0,0,true
+thread,P4,1,1,4,9,3,0,2,true
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

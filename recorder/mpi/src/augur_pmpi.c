@@ -2,7 +2,8 @@
  * augur's MPI recorder: a PMPI wrapper library that writes one SimGrid
  * time-independent trace (TiT) per rank, the format `augur replay` and
  * `smpirun -replay` read. Load it with LD_PRELOAD under mpirun (augur
- * record --mpi does) or link it before libmpi.
+ * record --mpi does) or link it before libmpi (augur instrument --time
+ * does).
  *
  * Every MPI call on MPI_COMM_WORLD becomes an action with its sizes in
  * bytes (the trace's default datatype is MPI_BYTE); the time between two
@@ -10,9 +11,20 @@
  * (AUGUR_REF_SPEED, flop/s, default 1e9), so that replaying on hosts of
  * that speed gives back the measured compute time.
  *
- * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "."),
- * AUGUR_REF_SPEED. Calls on other communicators are not recorded (their
- * time counts as computation) and a warning says so once.
+ * Built with -DAUGUR_TIMED (augur instrument --time, dPerf's timed run),
+ * that time is the thread's CPU time (dPerf's "virtual time": what the
+ * rank computed, not what it waited for the processor) plus
+ * augur_credit_s, the seconds the instrumented program's sampled loops
+ * skipped and charged (the threshold iteration rule); without it, the
+ * wall time (augur record --mpi).
+ *
+ * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "." or
+ * the directory compiled in as AUGUR_TIT_DEFAULT_DIR), AUGUR_REF_SPEED
+ * (default 1e9 or AUGUR_REF_SPEED_DEFAULT).
+ * Rank 0 writes index.txt there, naming every rank's trace. Calls on other
+ * communicators are not recorded (their time counts as computation) and a
+ * warning says so once. A rank stopped by a signal flushes its trace,
+ * marks where it stopped, and says so on stderr.
  *
  * Build: mpicc -shared -fPIC -O2 -o libaugur_pmpi.so augur_pmpi.c
  */
@@ -20,21 +32,40 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#ifndef AUGUR_TIT_DEFAULT_DIR
+#define AUGUR_TIT_DEFAULT_DIR "."
+#endif
 
 static FILE *out;
 static int me = -1, np = 0;
-static double ref_speed = 1e9;
+#ifndef AUGUR_REF_SPEED_DEFAULT
+#define AUGUR_REF_SPEED_DEFAULT 1e9
+#endif
+static double ref_speed = AUGUR_REF_SPEED_DEFAULT;
 static double last;          /* when the last MPI call returned */
 static int warned_comm, warned_any;
 
+#ifdef AUGUR_TIMED
+extern double augur_credit_s; /* defined by augur instrument's runtime */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + augur_credit_s;
+}
+#else
 static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+#endif
 
 /* Outstanding non-blocking requests: the key a TiT wait names. */
 struct req { MPI_Request r; int src, dst, tag; };
@@ -91,19 +122,50 @@ static void enter(void)
 
 static void leave(void) { last = now(); }
 
+static char trace_path[4096];
+
+/* stopped keeps what a rank stopped by a signal wrote: it flushes the
+ * trace (stdio is not async-signal-safe, but the rank is dying and the
+ * trace is all that is left of the run), marks the end, says so, and
+ * dies of the signal as it would have. */
+static void stopped(int sig)
+{
+    if (out) {
+        fprintf(out, "# rank %d stopped here by signal %d: the trace ends early\n", me, sig);
+        fflush(out);
+        char msg[4300];
+        int n = snprintf(msg, sizeof msg, "augur recorder: rank %d stopped by signal %d; its trace up to there is in %s\n",
+                         me, sig, trace_path);
+        if (n > 0 && write(2, msg, (size_t)(n < (int)sizeof msg ? n : (int)sizeof msg - 1)) < 0) n = 0;
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void open_trace(void)
 {
     PMPI_Comm_rank(MPI_COMM_WORLD, &me);
     PMPI_Comm_size(MPI_COMM_WORLD, &np);
     const char *dir = getenv("AUGUR_TIT_DIR");
+    if (!dir || !*dir) dir = AUGUR_TIT_DEFAULT_DIR;
     const char *sp = getenv("AUGUR_REF_SPEED");
     if (sp && atof(sp) > 0) ref_speed = atof(sp);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/rank-%d.txt", dir && *dir ? dir : ".", me);
-    out = fopen(path, "w");
-    if (!out) { perror(path); PMPI_Abort(MPI_COMM_WORLD, 1); }
+    snprintf(trace_path, sizeof trace_path, "%s/rank-%d.txt", dir, me);
+    out = fopen(trace_path, "w");
+    if (!out) { perror(trace_path); PMPI_Abort(MPI_COMM_WORLD, 1); }
     fprintf(out, "# augur MPI recorder: rank %d of %d, compute in flops at %g flop/s\n", me, np, ref_speed);
     fprintf(out, "%d init\n", me);
+    if (me == 0) {
+        /* The index, at the start: a run that dies keeps it too. */
+        char path[4096];
+        snprintf(path, sizeof path, "%s/index.txt", dir);
+        FILE *idx = fopen(path, "w");
+        if (!idx) { perror(path); PMPI_Abort(MPI_COMM_WORLD, 1); }
+        for (int r = 0; r < np; r++) fprintf(idx, "%s/rank-%d.txt\n", dir, r);
+        fclose(idx);
+    }
+    int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) signal(sigs[i], stopped);
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -134,9 +196,19 @@ int MPI_Finalize(void)
     return PMPI_Finalize();
 }
 
+int MPI_Abort(MPI_Comm c, int code)
+{
+    if (out) {
+        enter();
+        fprintf(out, "# rank %d called MPI_Abort(%d) here: the trace ends early\n", me, code);
+        fflush(out);
+    }
+    return PMPI_Abort(c, code);
+}
+
 int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Send(buf, count, t, dst, tag, c);
+    if (dst == MPI_PROC_NULL || !world(c)) return PMPI_Send(buf, count, t, dst, tag, c);
     enter();
     int rc = PMPI_Send(buf, count, t, dst, tag, c);
     fprintf(out, "%d send %d %d %ld\n", me, dst, tag, bytes(count, t));
@@ -146,7 +218,7 @@ int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_C
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
 {
-    if (!world(c)) return PMPI_Isend(buf, count, t, dst, tag, c, r);
+    if (dst == MPI_PROC_NULL || !world(c)) return PMPI_Isend(buf, count, t, dst, tag, c, r);
     enter();
     int rc = PMPI_Isend(buf, count, t, dst, tag, c, r);
     fprintf(out, "%d isend %d %d %ld\n", me, dst, tag, bytes(count, t));
@@ -157,7 +229,7 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_
 
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Status *st)
 {
-    if (!world(c)) return PMPI_Recv(buf, count, t, src, tag, c, st);
+    if (src == MPI_PROC_NULL || !world(c)) return PMPI_Recv(buf, count, t, src, tag, c, st);
     enter();
     MPI_Status s;
     int rc = PMPI_Recv(buf, count, t, src, tag, c, &s);
@@ -171,7 +243,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Request *r)
 {
-    if (!world(c)) return PMPI_Irecv(buf, count, t, src, tag, c, r);
+    if (src == MPI_PROC_NULL || !world(c)) return PMPI_Irecv(buf, count, t, src, tag, c, r);
     enter();
     int rc = PMPI_Irecv(buf, count, t, src, tag, c, r);
     if ((src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG) && !warned_any) {
@@ -215,9 +287,18 @@ int MPI_Waitall(int n, MPI_Request rs[], MPI_Status sts[])
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
     int rc = PMPI_Waitall(n, rs, sts);
-    /* One wait per request: waiting for each in turn ends when the last
-     * completes, as MPI_Waitall does, whatever else is outstanding. */
-    for (int i = 0; i < n; i++) pending_wait(copy[i]);
+    /* SimGrid's waitall (what smpirun -trace-ti writes) waits for every
+     * outstanding request: exact when this call names them all. When it
+     * names only some, one wait per request: waiting for each in turn
+     * ends when the last completes, as MPI_Waitall does. */
+    int known = 0;
+    for (int i = 0; i < n; i++) known += req_find(copy[i]) >= 0;
+    if (known > 0 && known == nreqs) {
+        fprintf(out, "%d waitall %d\n", me, known);
+        nreqs = 0;
+    } else {
+        for (int i = 0; i < n; i++) pending_wait(copy[i]);
+    }
     free(copy);
     leave();
     return rc;
@@ -244,8 +325,18 @@ int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag, voi
     if (!world(c)) return PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
     enter();
     int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
-    /* SimGrid's sendRecv: counts, partners, then datatypes (6: MPI_BYTE). */
-    fprintf(out, "%d sendRecv %ld %d %ld %d 6 6\n", me, bytes(sc, st), dst, bytes(rcount, rt), src);
+    /* SimGrid's sendRecv: counts, partners, then datatypes (6: MPI_BYTE).
+     * With MPI_PROC_NULL on one side it is a plain send or receive (SMPI
+     * 3.32's -trace-ti writes nothing then, and its trace of a halo
+     * exchange loses the boundary ranks' messages); with both, nothing.
+     * Tag 0, as SimGrid's replay of sendRecv uses both ways: the partner
+     * of a boundary rank is mostly in a sendRecv itself. */
+    if (dst != MPI_PROC_NULL && src != MPI_PROC_NULL)
+        fprintf(out, "%d sendRecv %ld %d %ld %d 6 6\n", me, bytes(sc, st), dst, bytes(rcount, rt), src);
+    else if (dst != MPI_PROC_NULL)
+        fprintf(out, "%d send %d 0 %ld\n", me, dst, bytes(sc, st));
+    else if (src != MPI_PROC_NULL)
+        fprintf(out, "%d recv %d 0 %ld\n", me, src, bytes(rcount, rt));
     leave();
     return rc;
 }

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"augur/machine"
+	"augur/netbench"
+)
+
+// netFlags are augur bench network's own flags.
+type netFlags struct {
+	listen, peer *string
+	mpi          *bool
+	hosts, np    *string
+	colls        *string
+	maxSize      *string
+	collMax      *string
+	segments     *int
+	timeout      *time.Duration
+	sessions     *int
+	workdir      *string
+	base         *string
+}
+
+func (n *netFlags) define(fs *flag.FlagSet) {
+	n.listen = fs.String("listen", "", "network: answer ping-pongs on `ADDR:PORT` (run on the other host)")
+	n.peer = fs.String("peer", "", "network: measure against the listener at `HOST:PORT`")
+	n.mpi = fs.Bool("mpi", false, "network: measure with MPI (mpicc, mpirun, ompi_info) instead of TCP")
+	n.hosts = fs.String("hosts", "localhost", "network --mpi: mpirun's `H1,H2,...`; the ping-pong runs between the first two")
+	n.np = fs.String("np", "2", "network --mpi: process counts `P1,P2,...` of the collectives")
+	n.colls = fs.String("collectives", "all", "network --mpi: `LIST` of "+strings.Join(netbench.Collectives, ",")+", all or none")
+	n.maxSize = fs.String("max-size", "16MiB", "network: largest ping-pong message `SIZE` (powers of two from 1 B)")
+	n.collMax = fs.String("coll-max-size", "1MiB", "network --mpi: largest collective message `SIZE` (powers of four from 1 B)")
+	n.segments = fs.Int("segments", 3, "network: at most `N` size ranges in the piecewise fit")
+	n.timeout = fs.Duration("timeout", 2*time.Minute, "network: longest wait `D` for a peer, a connection or one message's round trip; --mpi: the whole run may take 10 × D")
+	n.sessions = fs.Int("sessions", 1, "network --listen: serve `N` peers, one after the other, then exit")
+	n.base = fs.String("base", "", "network: with -o, write machine file `FILE` (e.g. from bench machine) with the measured network in it, instead of a file of two nodes")
+	n.workdir = fs.String("workdir", "", "network --mpi: build the benchmark in `DIR`, which must be the same path on every host (default: a temporary directory)")
+}
+
+func benchNetwork(e *env, bf *benchFlags) int {
+	n := &bf.net
+	fail := func(code int, f string, a ...any) int {
+		fmt.Fprintf(e.stderr, "augur bench network: "+f+"\n", a...)
+		return code
+	}
+	modes := 0
+	for _, on := range []bool{*n.listen != "", *n.peer != "", *n.mpi} {
+		if on {
+			modes++
+		}
+	}
+	if modes != 1 {
+		return fail(exitUsage, "give exactly one of --listen ADDR:PORT, --peer HOST:PORT and --mpi")
+	}
+	if *n.timeout <= 0 {
+		return fail(exitUsage, "--timeout %v: want a positive duration", *n.timeout)
+	}
+	if *n.listen != "" {
+		return netListen(e, n, fail)
+	}
+	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
+		return fail(exitUsage, "--format %q: use text, json or csv", *bf.format)
+	}
+	maxSize, err := sizeFlag("--max-size", *n.maxSize, netbench.MaxSize)
+	if err != nil {
+		return fail(exitUsage, "%v", err)
+	}
+	if *n.segments < 1 || *bf.reps < 1 {
+		return fail(exitUsage, "--segments and --reps must be ≥ 1")
+	}
+	if *n.base != "" && *bf.out == "" {
+		return fail(exitUsage, "--base %s: give -o FILE to write the result to", *n.base)
+	}
+	var base []byte
+	if *n.base != "" {
+		// Read before measuring: a missing file should not cost a run.
+		if base, err = os.ReadFile(*n.base); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+		if _, err := machine.Parse(*n.base, base); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	}
+	name := *bf.name
+	if name == "" {
+		h, _ := os.Hostname()
+		name = sanitizeName(h)
+	}
+	progress := func(string) {}
+	if isTerminal(e.stderr) {
+		progress = func(s string) { fmt.Fprintf(e.stderr, "\r\033[K  measuring %s", s) }
+		defer fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	var r *netbench.Result
+	if *n.peer != "" {
+		if _, _, err := net.SplitHostPort(*n.peer); err != nil {
+			return fail(exitUsage, "--peer %q: want HOST:PORT", *n.peer)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s, err := netbench.PingPong(ctx, *n.peer, netbench.Options{Sizes: netbench.Sizes(maxSize), Reps: *bf.reps,
+			Target: 10 * time.Millisecond, Idle: *n.timeout, Progress: progress})
+		if err != nil {
+			return fail(exitSim, "%v", err)
+		}
+		if r, err = netbench.NewResult("tcp", *n.peer, s, *n.segments, time.Now()); err != nil {
+			return fail(exitSim, "%v", err)
+		}
+	} else {
+		o, code, err := mpiOptions(n, maxSize, *bf.reps)
+		if err != nil {
+			return fail(code, "%v", err)
+		}
+		o.Progress = progress
+		ctx, cancel := context.WithTimeout(context.Background(), 10**n.timeout)
+		defer cancel()
+		s, colls, err := netbench.MPI(ctx, o)
+		if err != nil {
+			return fail(exitSim, "%v", err)
+		}
+		if r, err = netbench.NewResult("mpi", strings.Join(o.Hosts, ","), s, *n.segments, time.Now()); err != nil {
+			return fail(exitSim, "%v", err)
+		}
+		r.Collectives = colls
+	}
+	if *bf.out != "" {
+		var data []byte
+		if base != nil {
+			if data, err = netbench.MergeNetwork(*n.base, base, r); err != nil {
+				return fail(exitInput, "%v", err)
+			}
+		} else {
+			var buf bytes.Buffer
+			if err := netbench.WriteMachine(&buf, name, runtime.NumCPU(), r); err != nil {
+				return fail(exitSim, "%v", err)
+			}
+			data = buf.Bytes()
+		}
+		if err := os.WriteFile(*bf.out, data, 0o644); err != nil {
+			return fail(exitInput, "%v", err)
+		}
+	}
+	switch *bf.format {
+	case "json":
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(netJSON{r, r.Fit.Latency(), r.Fit.Bandwidth()})
+	case "csv":
+		writeNetCSV(e.stdout, r)
+	default:
+		writeNetText(e.stdout, r)
+	}
+	if *bf.out != "" && *bf.format == "text" {
+		fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
+	}
+	return exitOK
+}
+
+// netJSON adds the two headline numbers to the result.
+type netJSON struct {
+	*netbench.Result
+	Latency   float64 `json:"latency_s"`
+	Bandwidth float64 `json:"bandwidth_bytes_per_s"`
+}
+
+func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
+	if *n.sessions < 1 {
+		return fail(exitUsage, "--sessions %d: want at least 1", *n.sessions)
+	}
+	a, err := net.ResolveTCPAddr("tcp", *n.listen)
+	if err != nil {
+		return fail(exitUsage, "--listen %q: %v", *n.listen, err)
+	}
+	ln, err := net.ListenTCP("tcp", a)
+	if err != nil {
+		return fail(exitInput, "%v", err)
+	}
+	defer ln.Close()
+	fmt.Fprintf(e.stderr, "augur bench network: listening on %s (for up to %v)\n", ln.Addr(), *n.timeout)
+	err = netbench.Serve(context.Background(), ln, netbench.ServeOptions{Wait: *n.timeout, Idle: *n.timeout, Sessions: *n.sessions,
+		Log: func(s string) { fmt.Fprintln(e.stdout, s) }})
+	if err != nil {
+		return fail(exitSim, "%v", err)
+	}
+	return exitOK
+}
+
+// sizeFlag reads a size flag (units allowed: 4MiB): a whole number of
+// bytes from 1 to limit. The sizes measured are the powers of two (four)
+// up to it.
+func sizeFlag(name, v string, limit int64) (int64, error) {
+	f, err := machine.ParseSize(v)
+	if err != nil || f < 1 || f > float64(limit) || f != float64(int64(f)) {
+		return 0, fmt.Errorf("%s %q: want a whole size from 1 B to %d B (16MiB)", name, v, limit)
+	}
+	return int64(f), nil
+}
+
+func mpiOptions(n *netFlags, maxSize int64, reps int) (netbench.MPIOptions, int, error) {
+	o := netbench.MPIOptions{Sizes: netbench.Sizes(maxSize), Reps: reps, Target: 0.01, WorkDir: *n.workdir}
+	for _, h := range strings.Split(*n.hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			o.Hosts = append(o.Hosts, h)
+		}
+	}
+	if len(o.Hosts) == 0 {
+		return o, exitUsage, fmt.Errorf("--hosts %q: want at least one host", *n.hosts)
+	}
+	for _, p := range strings.Split(*n.np, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || v < 2 {
+			return o, exitUsage, fmt.Errorf("--np %q: want process counts of at least 2", *n.np)
+		}
+		o.Procs = append(o.Procs, v)
+	}
+	switch *n.colls {
+	case "all":
+		o.Colls = netbench.Collectives
+	case "none":
+	default:
+		for _, c := range strings.Split(*n.colls, ",") {
+			c = strings.TrimSpace(c)
+			known := false
+			for _, k := range netbench.Collectives {
+				known = known || k == c
+			}
+			if !known {
+				return o, exitUsage, fmt.Errorf("--collectives: unknown collective %q (want %s, all or none)", c, strings.Join(netbench.Collectives, ", "))
+			}
+			o.Colls = append(o.Colls, c)
+		}
+	}
+	cmax, err := sizeFlag("--coll-max-size", *n.collMax, netbench.MaxSize)
+	if err != nil {
+		return o, exitUsage, err
+	}
+	for s := int64(1); s <= cmax; s *= 4 {
+		o.CollSizes = append(o.CollSizes, s)
+	}
+	return o, exitOK, nil
+}
+
+func writeNetText(w io.Writer, r *netbench.Result) {
+	fmt.Fprintf(w, "network to %s (%s ping-pong), one-way time (half a round trip)\n", r.Peer, strings.ToUpper(r.Method))
+	fmt.Fprintf(w, "  %10s  %12s  %12s  %12s  %6s\n", "size", "min", "median", "model", "trips")
+	for _, s := range r.Samples {
+		fmt.Fprintf(w, "  %10d  %12s  %12s  %12s  %6d\n", s.Size, secText(s.Min), secText(s.Median), secText(r.Fit.Time(s.Size)), s.Trips)
+	}
+	fmt.Fprintf(w, "latency    %s\nbandwidth  %s (%.4g Mbit/s)\n", secText(r.Fit.Latency()), netbench.BW(r.Fit.Bandwidth()), r.Fit.Bandwidth()*8/1e6)
+	fmt.Fprintf(w, "piecewise fit, %d segment(s), mean error %.2f %%:\n", len(r.Fit.Segments), 100*r.Fit.MeanRelErr)
+	for _, g := range r.Fit.Segments {
+		fmt.Fprintf(w, "  from %10d B  latency %s  bandwidth %s\n", g.From, secText(g.Latency), netbench.BW(g.Bandwidth))
+	}
+	fmt.Fprintf(w, "SMPI: --network-model SMPI --cfg smpi/lat-factor:'%s' --cfg smpi/bw-factor:'%s'\n", r.LatFactor, r.BwFactor)
+	for _, c := range r.Collectives {
+		parts := make([]string, len(c.Samples))
+		for i, s := range c.Samples {
+			parts[i] = fmt.Sprintf("%d B %s", s.Size, secText(s.Min))
+		}
+		fmt.Fprintf(w, "%s %d (%s), %d procs: %s\n", c.Name, c.Algorithm, c.AlgName, c.Procs, strings.Join(parts, ", "))
+	}
+}
+
+// writeNetCSV writes one table: the samples, the segments and the
+// collectives, told apart by the record column.
+func writeNetCSV(w io.Writer, r *netbench.Result) {
+	cw := csv.NewWriter(w)
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	cw.Write([]string{"record", "collective", "algorithm", "algorithm_name", "procs", "size_bytes", "min_s", "median_s", "model_s", "latency_s", "bandwidth_bytes_per_s", "reps", "trips"})
+	for _, s := range r.Samples {
+		cw.Write([]string{"sample", "", "", "", "2", strconv.FormatInt(s.Size, 10), g(s.Min), g(s.Median), g(r.Fit.Time(s.Size)), "", "", strconv.Itoa(s.Reps), strconv.Itoa(s.Trips)})
+	}
+	for _, sg := range r.Fit.Segments {
+		cw.Write([]string{"segment", "", "", "", "", strconv.FormatInt(sg.From, 10), "", "", "", g(sg.Latency), g(sg.Bandwidth), "", ""})
+	}
+	for _, c := range r.Collectives {
+		for _, s := range c.Samples {
+			cw.Write([]string{"collective", c.Name, strconv.Itoa(c.Algorithm), c.AlgName, strconv.Itoa(c.Procs), strconv.FormatInt(s.Size, 10), g(s.Min), g(s.Median), "", "", "", strconv.Itoa(s.Reps), strconv.Itoa(s.Trips)})
+		}
+	}
+	cw.Flush()
+}
