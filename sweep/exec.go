@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 )
 
@@ -89,27 +90,24 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 	}
 	// Buffered for every point, so an abandoned worker never blocks.
 	doneCh := make(chan finished, len(todo))
-	next := make(chan int)
+	// Workers take the next point from a shared counter: no goroutine
+	// hands points out, so a worker never waits for one to be scheduled.
+	var next atomic.Int64
 	for w := 0; w < min(jobs, len(todo)); w++ {
 		wk := newWorker(s)
 		go func() {
-			for i := range next {
+			for ctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				i := todo[k]
 				t0 := time.Now()
 				out := wk.run(ctx, pts[i])
 				doneCh <- finished{i, out, time.Since(t0)}
 			}
 		}()
 	}
-	go func() {
-		defer close(next)
-		for _, i := range todo {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
 
 	emitted := 0
 	emit := func() {
