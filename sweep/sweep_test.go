@@ -368,3 +368,39 @@ func TestShare(t *testing.T) {
 		t.Errorf("shares %v, want %v", got, want)
 	}
 }
+
+// TestPointSeeds: a model with random costs gives each point the same time
+// whatever the workers and whatever else the sweep holds, and different
+// points (or sweep seeds) draw differently.
+func TestPointSeeds(t *testing.T) {
+	rnd := MemInput("rnd.aug", []byte("model rnd\nparam W = 1\nactivity main {\n  action X cost W * uniform(1, 2)\n}\n"))
+	m := load(t, "../examples/machines/ideal.yaml")
+	run := func(seed uint64, procs string, jobs int) map[string]float64 {
+		s := &Spec{Mode: Predict, Mapping: "block", Seed: seed, Versions: []Input{rnd}, Machines: m,
+			Axes: []Axis{axis(t, Predict, "procs", procs), axis(t, Predict, "W", "1,2")}}
+		rs, err := Run(context.Background(), s, Options{Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, r := range rs {
+			if r.Status != StatusOK {
+				t.Fatalf("%+v", r)
+			}
+			out[pointText(s.AxisNames(), r.Values)] = r.Time
+		}
+		return out
+	}
+	all, again, some, other := run(7, "1..4", 1), run(7, "1..4", 3), run(7, "3,4", 2), run(8, "1..4", 1)
+	if !reflect.DeepEqual(all, again) {
+		t.Errorf("-j 1 %v, -j 3 %v", all, again)
+	}
+	for k, v := range some {
+		if all[k] != v {
+			t.Errorf("%s: %v in the small sweep, %v in the large", k, v, all[k])
+		}
+	}
+	if all["W=1 procs=1"] == all["W=1 procs=2"] || all["W=1 procs=1"] == other["W=1 procs=1"] {
+		t.Errorf("points or seeds draw the same: %v, %v", all, other)
+	}
+}
