@@ -10,9 +10,11 @@ cd "$(dirname "$0")/.."
 # (libsimgrid-dev has smpirun, smpicc, smpireplaymain) and OpenMPI are the peers the MPI replay tests
 # run side by side with augur; gcc builds the C recorders and test programs;
 # headless chromium drives the workbench and the HTML report in e2e/;
-# iproute2 (ip, tc) makes the shaped network namespaces of netbench's tests.
+# iproute2 (ip, tc) makes the shaped network namespaces of netbench's tests;
+# slurm-wlm and munge: cmd/augur's TestSweepSlurm starts a one-node
+# cluster on loopback and submits a sweep through it.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2"
+packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

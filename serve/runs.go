@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +18,7 @@ import (
 	"augur/predict"
 	"augur/report"
 	"augur/results"
+	"augur/sweep"
 )
 
 // runRequest is what the page sends to run a prediction: the model text
@@ -264,17 +267,14 @@ func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	// Validate both models at every point before starting.
-	type model struct {
-		name string
-		opts []predict.Options
-	}
-	var models []model
+	// Validate both models at every point before starting, for the
+	// diagnostics; the sweep package then runs the points, as augur sweep
+	// does.
+	versions := []sweep.Input{}
 	for i, src := range []struct{ name, text string }{{req.Filename, req.Source}, {req.FilenameB, req.SourceB}} {
 		if i == 1 && strings.TrimSpace(src.text) == "" {
 			break
 		}
-		m := model{name: src.name}
 		for _, v := range req.Values {
 			rq := req.runRequest
 			rq.Filename, rq.Source = src.name, src.text
@@ -290,8 +290,7 @@ func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
 				}
 				rq.Params[req.Vary] = strconv.FormatFloat(v, 'g', -1, 64)
 			}
-			pr, diags, err := s.prepare(&rq)
-			if err != nil {
+			if _, diags, err := s.prepare(&rq); err != nil {
 				which := "A"
 				if i == 1 {
 					which = "B"
@@ -299,51 +298,130 @@ func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
 				writeJSON(w, http.StatusBadRequest, apiError{Error: fmt.Sprintf("model %s at %s = %g: %v", which, req.Vary, v, err), Diagnostics: diags})
 				return
 			}
-			m.opts = append(m.opts, pr.opts)
 		}
-		models = append(models, m)
+		name := src.name
+		if name == "" {
+			name = "model.aug"
+		}
+		if i == 1 && name == versions[0].Name {
+			name += " (B)"
+		}
+		versions = append(versions, sweep.MemInput(name, []byte(src.text)))
 	}
-	out := &sweepOutput{Vary: req.Vary, NameA: models[0].name}
-	if len(models) > 1 {
-		out.NameB = models[1].name
+	spec, err := s.sweepSpec(&req, versions)
+	if err != nil {
+		httpError(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	out := &sweepOutput{Vary: req.Vary, NameA: req.Filename}
+	if len(versions) > 1 {
+		out.NameB = req.FilenameB
 	}
 	j := s.jobs.add("sweep", s.cfg.MaxRunTime)
 	j.out = out
-	j.progress.Total = len(req.Values) * len(models)
+	j.progress.Total = len(req.Values) * len(versions)
+	xAxis := slices.Index(spec.AxisNames(), req.Vary)
 	s.jobs.start(j, s.cfg.MaxRunTime, func(j *job) {
-		for k, v := range req.Values {
-			pt := sweepPoint{X: v}
-			for mi, m := range models {
-				res, err, stopped := simulate(j, m.opts[k], false)
-				if stopped {
-					j.fail(err, true)
-					return
-				}
-				t, msg := 0.0, ""
-				if err != nil {
-					msg = err.Error()
-				} else {
-					t = res.Time
-					if res.Deadlock != "" {
-						msg = res.Deadlock
-					}
-				}
-				if mi == 0 {
-					pt.TimeA, pt.ErrA = t, msg
-				} else {
-					pt.TimeB, pt.ErrB = t, msg
-				}
-				j.mu.Lock()
-				j.progress.Done++
-				j.mu.Unlock()
+		var pt sweepPoint
+		onResult := func(r sweep.Result) {
+			msg := r.Error
+			if r.Version == 0 {
+				pt = sweepPoint{X: r.Values[xAxis].Num, TimeA: r.Time, ErrA: msg}
+			} else {
+				pt.TimeB, pt.ErrB = r.Time, msg
 			}
-			out.mu.Lock()
-			out.Points = append(out.Points, pt)
-			out.mu.Unlock()
+			j.mu.Lock()
+			j.progress.Done++
+			j.mu.Unlock()
+			if r.Version == len(versions)-1 {
+				out.mu.Lock()
+				out.Points = append(out.Points, pt)
+				out.mu.Unlock()
+			}
+		}
+		err, stopped := j.guard(func() error {
+			_, err := sweep.Run(j.ctx, spec, sweep.Options{Jobs: 1, OnResult: onResult})
+			return err
+		})
+		if err != nil {
+			j.fail(err, stopped)
+			return
 		}
 		j.setState(stateDone)
 	})
 	writeJSON(w, http.StatusAccepted, map[string]string{"id": j.id})
+}
+
+// sweepSpec is the workbench's sweep as augur sweep runs it: the
+// versions on the chosen machine, the fixed settings as one-value axes,
+// and the varied one.
+func (s *Server) sweepSpec(req *sweepRequest, versions []sweep.Input) (*sweep.Spec, error) {
+	data, err := s.ws.read(req.Machine)
+	if err != nil {
+		return nil, fmt.Errorf("machine: %w", err)
+	}
+	mapping := req.Map
+	if mapping == "" {
+		mapping = "block"
+	}
+	seed := req.Seed
+	if seed == 0 {
+		seed = 1
+	}
+	spec := &sweep.Spec{Mode: sweep.Predict, Versions: versions, Machines: []sweep.Input{sweep.MemInput(req.Machine, data)},
+		Mapping: mapping, Seed: seed, MaxEvents: s.cfg.MaxEvents}
+	params, err := parseParams(req.Params)
+	if err != nil {
+		return nil, err
+	}
+	fixed := map[string]float64{}
+	for k, v := range params {
+		if k != req.Vary {
+			fixed[k] = v
+		}
+	}
+	if req.Vary != "procs" {
+		if req.Procs > 0 {
+			fixed["procs"] = float64(req.Procs)
+		}
+	} else if req.ProcsPerNode > 0 {
+		spec.ProcsPerNode = req.ProcsPerNode
+	}
+	if req.Nodes > 0 && spec.ProcsPerNode == 0 {
+		fixed["nodes"] = float64(req.Nodes)
+	}
+	if req.Threads > 0 {
+		fixed["threads"] = float64(req.Threads)
+	}
+	names := make([]string, 0, len(fixed))
+	for k := range fixed {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	axis := func(name string, vals ...float64) error {
+		texts := make([]string, len(vals))
+		for i, v := range vals {
+			texts[i] = strconv.FormatFloat(v, 'g', -1, 64)
+		}
+		a, err := sweep.NewAxis(sweep.Predict, name, texts)
+		if err != nil {
+			return err
+		}
+		spec.Axes = append(spec.Axes, a)
+		return nil
+	}
+	for _, k := range names {
+		if err := axis(k, fixed[k]); err != nil {
+			return nil, err
+		}
+	}
+	if err := axis(req.Vary, req.Values...); err != nil {
+		return nil, err
+	}
+	if err := spec.Check(); err != nil {
+		return nil, err
+	}
+	return spec, nil
 }
 
 // open loads a result file (predict, simulate or replay JSON) and,

@@ -27,6 +27,7 @@ func TestEveryFormat(t *testing.T) {
 		"fit":      {"fit", fitData, "--predict", "p=64"},
 		"validate": {"validate", ex + "sample.aug", measured, "--machine", ex + "machines/ideal.yaml", "--stable"},
 		"bench":    {"bench", "block", "../../blockbench/blocks/pi.c", "--n", "20000", "--reps", "1", "--confirm", "0"},
+		"sweep":    {"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "1,2", "--out", t.TempDir()},
 	}
 	var withFormat []string
 	for _, c := range commands() {
@@ -57,6 +58,13 @@ func TestEveryFormat(t *testing.T) {
 				continue
 			}
 			isJSON := json.Valid([]byte(out))
+			if name == "sweep" {
+				// JSON lines: a record a point, then the summary.
+				isJSON = true
+				for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+					isJSON = isJSON && json.Valid([]byte(line))
+				}
+			}
 			switch format {
 			case "json":
 				if !isJSON {

@@ -60,6 +60,7 @@ func commands() []*command {
 		fitCommand(),
 		benchCommand(),
 		validateCommand(),
+		sweepCommand(),
 		serveCommand(),
 		reportCommand(),
 		versionCommand(),
