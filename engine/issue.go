@@ -7,8 +7,8 @@ package engine
 // together run ahead together and push such events one after the other,
 // often at the same time (a million processes leaving a collective and
 // reaching the next). Consecutive issue events of the same time with no
-// other event pushed in between are consecutive in the queue's order
-// (time, then insertion), so they can be held as one queue event and
+// other event pushed or rescheduled in between are consecutive in the
+// queue's order (time, then insertion), so they can be held as one queue event and
 // issued one after the other when it is popped: the same run, event for
 // event (each still counts as one), with one heap operation instead of
 // many.
@@ -25,13 +25,13 @@ type issueBatches struct {
 	free   []int32   // batches not in use
 	chunks [][]int32 // the pool's chunks: units, in push order
 	freeC  []int32   // chunks not in use
-	// The open batch takes more units while nothing else has been pushed
-	// or popped since its last unit: batch open-1 (none if open is 0), at
-	// time t, with the queue holding n events after pops pops.
-	open int32
-	t    float64
-	n    int
-	pops int64
+	// The open batch takes more units while nothing else has been pushed,
+	// rescheduled or popped since its last unit: batch open-1 (none if
+	// open is 0), at time t, after the queue's pushes pushes and pops pops.
+	open   int32
+	t      float64
+	pushes uint64
+	pops   int64
 }
 
 const batchChunk = 1024
@@ -58,15 +58,15 @@ func (ib *issueBatches) add(id, ui int32) {
 
 // pushIssue schedules the issue of the unit's fetched operation at t.
 func (e *engine) pushIssue(ui int32, t float64) {
-	// A flow network moves keyed events (Reschedule) without changing
-	// the queue's length, so a batch could never take a second unit:
-	// plain events then, without a batch's chunk each.
-	if e.cfg.plainEvents || e.net != nil {
+	if e.cfg.plainEvents {
 		e.q.Push(t, ui, evIssue, 0)
 		return
 	}
+	// The queue's push count, not its length, tells whether anything came
+	// in between: a flow network moves keyed events (Reschedule) without
+	// changing the length.
 	ib := &e.ib
-	if ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
+	if ib.open > 0 && t == ib.t && e.q.Pushes() == ib.pushes && e.pops == ib.pops {
 		ib.add(ib.open-1, ui)
 		return
 	}
@@ -81,7 +81,7 @@ func (e *engine) pushIssue(ui int32, t float64) {
 	ib.b[id] = ib.b[id][:0]
 	ib.add(id, ui)
 	e.q.Push(t, id, evBatch, 0)
-	ib.open, ib.t, ib.n, ib.pops = id+1, t, e.q.Len(), e.pops
+	ib.open, ib.t, ib.pushes, ib.pops = id+1, t, e.q.Pushes(), e.pops
 }
 
 // runBatch issues the units of batch id (popped at e.now), each as the
