@@ -340,7 +340,6 @@ type engine struct {
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
-	pops    int64        // events popped from q
 	// roomy: no node has more processes than CPUs, and none ever will
 	// (Config.NoThreads): no one ever waits for a CPU.
 	roomy bool
@@ -526,7 +525,6 @@ func (e *engine) run() error {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
-			e.pops++
 		} else {
 			break
 		}

@@ -25,13 +25,14 @@ type issueBatches struct {
 	free   []int32   // batches not in use
 	chunks [][]int32 // the pool's chunks: units, in push order
 	freeC  []int32   // chunks not in use
-	// The open batch takes more units while nothing else has been pushed,
-	// rescheduled or popped since its last unit: batch open-1 (none if
-	// open is 0), at time t, after the queue's pushes pushes and pops pops.
+	// The open batch takes more units while nothing else has been pushed
+	// or rescheduled since its last unit: batch open-1 (none if open is
+	// 0), at time t, after the queue's pushes pushes. Pops in between do
+	// not matter: they take events out, none comes between the batch's
+	// units, and the batch itself, later than now, is still queued.
 	open   int32
 	t      float64
 	pushes uint64
-	pops   int64
 }
 
 const batchChunk = 1024
@@ -64,9 +65,11 @@ func (e *engine) pushIssue(ui int32, t float64) {
 	}
 	// The queue's push count, not its length, tells whether anything came
 	// in between: a flow network moves keyed events (Reschedule) without
-	// changing the length.
+	// changing the length, and units woken one by one (the ends of a
+	// ring's messages) are popped between their issues. t > e.now (see
+	// advance), so an open batch at t has not been popped.
 	ib := &e.ib
-	if ib.open > 0 && t == ib.t && e.q.Pushes() == ib.pushes && e.pops == ib.pops {
+	if ib.open > 0 && t == ib.t && e.q.Pushes() == ib.pushes {
 		ib.add(ib.open-1, ui)
 		return
 	}
@@ -81,13 +84,16 @@ func (e *engine) pushIssue(ui int32, t float64) {
 	ib.b[id] = ib.b[id][:0]
 	ib.add(id, ui)
 	e.q.Push(t, id, evBatch, 0)
-	ib.open, ib.t, ib.pushes, ib.pops = id+1, t, e.q.Pushes(), e.pops
+	ib.open, ib.t, ib.pushes = id+1, t, e.q.Pushes()
 }
 
 // runBatch issues the units of batch id (popped at e.now), each as the
 // event it stands for.
 func (e *engine) runBatch(id int32) error {
 	ib := &e.ib
+	if ib.open == id+1 {
+		ib.open = 0 // popped: it takes no more units
+	}
 	first := true
 	for _, c := range ib.b[id] {
 		// Issuing may add chunks to the pool (other batches): look the
