@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Checks that a change to the replay engine changed nothing but its speed:
-# builds augur at BASE (a git revision, default main) and from the working
+# builds augur at BASE (a git revision; default: where the current branch
+# left main, so that work merged into main since does not count) and from the working
 # tree, replays the bench traces (the patterns of bench/replay_speed.sh,
 # under SMPI, CM02 and LV08, with and without a limited backbone) and
 # SimGrid's own replay cases (replay/testdata/simgrid) with both, and
 # compares `augur replay --format json` byte for byte. Exit status 1 if
 # any output differs.
 #
-#   bench/replay_same.sh            # against main
+#   bench/replay_same.sh            # against the branch's fork point from main
 #   bench/replay_same.sh 560edc3    # against a revision
 set -uo pipefail
 cd "$(dirname "$0")/.."
-base=${1:-main}
+base=${1:-$(git merge-base main HEAD)}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/base"
 git archive "$base" | tar -x -C "$work/base" || { echo "cannot read revision $base"; exit 1; }
