@@ -555,6 +555,10 @@ func (e *engine) run() error {
 			e.testCheck(ev.Target, e.now)
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
+		case evNetLat:
+			if err := e.runBatched(&e.net.lat, ev.Target, e.latencyPaid); err != nil {
+				return err
+			}
 		case evNetSolve:
 			e.netSolve()
 		case evCPU:

@@ -16,7 +16,8 @@ package engine
 // evBatch pops a batch of issue events (see issueBatches).
 const evBatch uint8 = 3
 
-// issueBatches holds the batches of issue events in the queue. A batch's
+// issueBatches holds the batches of issue events in the queue (and, in
+// flowNet.lat, of latency ends). A batch's
 // units are kept in chunks of batchChunk from a pool: a million units in
 // one batch need no slice grown by doubling, and the chunks serve the next
 // batches.
@@ -63,14 +64,19 @@ func (e *engine) pushIssue(ui int32, t float64) {
 		e.q.Push(t, ui, evIssue, 0)
 		return
 	}
+	e.pushBatched(&e.ib, evBatch, ui, t)
+}
+
+// pushBatched schedules x (a unit, a flow) at t in a batch of ib, popped
+// as one event of kind. t must be later than now.
+func (e *engine) pushBatched(ib *issueBatches, kind uint8, x int32, t float64) {
 	// The queue's push count, not its length, tells whether anything came
 	// in between: a flow network moves keyed events (Reschedule) without
 	// changing the length, and units woken one by one (the ends of a
-	// ring's messages) are popped between their issues. t > e.now (see
-	// advance), so an open batch at t has not been popped.
-	ib := &e.ib
+	// ring's messages) are popped between their issues. t > e.now, so an
+	// open batch at t has not been popped.
 	if ib.open > 0 && t == ib.t && e.q.Pushes() == ib.pushes {
-		ib.add(ib.open-1, ui)
+		ib.add(ib.open-1, x)
 		return
 	}
 	var id int32
@@ -82,23 +88,28 @@ func (e *engine) pushIssue(ui int32, t float64) {
 		ib.b = append(ib.b, nil)
 	}
 	ib.b[id] = ib.b[id][:0]
-	ib.add(id, ui)
-	e.q.Push(t, id, evBatch, 0)
+	ib.add(id, x)
+	e.q.Push(t, id, kind, 0)
 	ib.open, ib.t, ib.pushes = id+1, t, e.q.Pushes()
 }
 
 // runBatch issues the units of batch id (popped at e.now), each as the
 // event it stands for.
 func (e *engine) runBatch(id int32) error {
-	ib := &e.ib
+	return e.runBatched(&e.ib, id, func(ui int32) { e.issue(ui, e.now) })
+}
+
+// runBatched calls fn for each member of batch id of ib (popped at
+// e.now), each as the event it stands for, and frees the batch.
+func (e *engine) runBatched(ib *issueBatches, id int32, fn func(int32)) error {
 	if ib.open == id+1 {
-		ib.open = 0 // popped: it takes no more units
+		ib.open = 0 // popped: it takes no more members
 	}
 	first := true
 	for _, c := range ib.b[id] {
-		// Issuing may add chunks to the pool (other batches): look the
+		// A member may add chunks to the pool (other batches): look the
 		// chunk up afresh; this batch's chunks stay until it is done.
-		for _, ui := range ib.chunks[c] {
+		for _, x := range ib.chunks[c] {
 			if !first {
 				if e.err != nil {
 					return nil
@@ -109,7 +120,7 @@ func (e *engine) runBatch(id int32) error {
 				}
 			}
 			first = false
-			e.issue(ui, e.now)
+			fn(x)
 		}
 	}
 	for _, c := range ib.b[id] {
