@@ -17,10 +17,13 @@ package engine
 const evBatch uint8 = 3
 
 // issueBatches holds the batches of issue events in the queue (and, in
-// flowNet.lat, of latency ends). A batch's
-// units are kept in chunks of batchChunk from a pool: a million units in
-// one batch need no slice grown by doubling, and the chunks serve the next
-// batches.
+// flowNet.lat, of latency ends). A batch's units are kept in chunks of
+// at most batchChunk from a pool: a million units in one batch need no
+// slice grown by doubling, and the chunks serve the next batches. A new
+// chunk starts small and grows by appending: under a flow network most
+// batches hold one unit, and thousands of them may be pending at once
+// (4096 ranks, each at its own time), which chunks of a full batchChunk
+// each would make 16 MB.
 type issueBatches struct {
 	b      [][]int32 // per batch: its chunks, in order
 	free   []int32   // batches not in use
@@ -52,7 +55,7 @@ func (ib *issueBatches) add(id, ui int32) {
 		ib.freeC = ib.freeC[:n-1]
 	} else {
 		c = int32(len(ib.chunks))
-		ib.chunks = append(ib.chunks, make([]int32, 0, batchChunk))
+		ib.chunks = append(ib.chunks, make([]int32, 0, 4))
 	}
 	ib.chunks[c] = append(ib.chunks[c][:0], ui)
 	ib.b[id] = append(cs, c)
