@@ -41,7 +41,7 @@ if [ "${1:-}" = patterns ]; then
       flag = (at == "" || st == "" || (at - st) > 1e-6 * st || (st - at) > 1e-6 * st) ? "  (simulation times differ: " at " vs " st ")" : ""
       printf "%-24s %9s %12d %12.6f %9.2f %9.2f %9.2f %9.2f %8.1f %8.1f%s\n", n, np, a, at, aw, sw, ac, sc, sw / (aw > 0 ? aw : 0.005), sc / (ac > 0 ? ac : 0.005), flag }'
   }
-  for c in "ring 256 1000" "ring 1600 160" "pairwise 256 1" "stencil 256 400" "colls 256 500" "mix 256 400"; do
+  for c in "ring 256 1000" "ring 1600 160" "pairwise 256 1" "stencil 256 400" "colls 256 27" "mix 256 400"; do
     read -r p np it <<< "$c"
     rm -rf "$work/trace"
     actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -out "$work/trace" \
