@@ -8,11 +8,81 @@
 #   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
 #   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
+#   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
 #
 # Both simulators give the same simulation time (printed for each); augur
 # also reports its engine events (messages, flows, collective rounds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = patterns ]; then
+  # Each row replays one trace with both simulators, one right after the
+  # other, and gives the ratio of their times: wall, and CPU (user+system;
+  # steadier than wall on a loaded machine). The machine's load is
+  # printed before and after.
+  command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-dev (SimGrid 3.32)"; exit 1; }
+  [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+  go build -o "$work/augur" ./cmd/augur
+  go build -o "$work/gentit" ./bench/gentit
+  replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  printf "%-24s %9s %12s %12s %9s %9s %9s %9s %8s %8s
+" case ranks actions sim_time_s augur_s smpirun_s augur_cpu smpi_cpu "wall x" "cpu x"
+  timed() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints "wall cpu"
+    local out=$1; shift
+    /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" > "$out" 2>&1 || true
+    awk '{printf "%s %.2f\n", $1, $2 + $3}' "$work/t"
+  }
+  row() { # NAME NP ACTIONS AUGUR_OUT SMPI_OUT aw acpu sw scpu
+    local at st
+    at=$(awk '/^Simulation time/{print $3}' "$4" | paste -sd+ | bc -l)
+    st=$(grep -o 'Simulation time [0-9.e+-]*' "$5" | awk '{print $3}' | paste -sd+ | bc -l)
+    awk -v n="$1" -v np="$2" -v a="$3" -v at="$at" -v st="$st" -v aw="$6" -v ac="$7" -v sw="$8" -v sc="$9" 'BEGIN {
+      flag = (at == "" || st == "" || (at - st) > 1e-6 * st || (st - at) > 1e-6 * st) ? "  (simulation times differ: " at " vs " st ")" : ""
+      printf "%-24s %9s %12d %12.6f %9.2f %9.2f %9.2f %9.2f %8.1f %8.1f%s\n", n, np, a, at, aw, sw, ac, sc, sw / (aw > 0 ? aw : 0.005), sc / (ac > 0 ? ac : 0.005), flag }'
+  }
+  for c in "ring 256 1000" "ring 1600 160" "pairwise 256 1" "stencil 256 400" "colls 256 27" "mix 256 400"; do
+    read -r p np it <<< "$c"
+    rm -rf "$work/trace"
+    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -out "$work/trace" \
+      -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
+    read -r aw ac < <(timed "$work/a.out" "$work/augur" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
+    read -r sw sc < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
+      -hostfile "$work/hostfile" "$replaymain")
+    row "$p x$it" "$np" "$actions" "$work/a.out" "$work/s.out" "$aw" "$ac" "$sw" "$sc"
+  done
+  # SimGrid's own replay cases (examples/smpi/replay), all eleven in turn
+  # with each simulator: start-up dominates both.
+  d=replay/testdata/simgrid
+  : > "$work/a.all"; : > "$work/s.all"
+  ptime() { # SIM: runs the eleven cases with one simulator, prints "wall cpu"
+    local start end
+    start=$(date +%s.%N)
+    while read -r trace np _; do
+      case $trace in '#'*|'') continue;; esac
+      idx=$work/idx-$trace
+      if [ "$trace" = split_traces ]; then sed "s|^replay/|$PWD/$d/|" $d/split_traces > "$idx"; else echo "$PWD/$d/$trace" > "$idx"; fi
+      if [ "$1" = augur ]; then
+        "$work/augur" replay "$idx" --platform $d/small_platform.xml --hostfile $d/hostfile --np "$np" >> "$work/a.all" 2>&1 || true
+      else
+        smpirun -no-privatize -replay "$idx" -np "$np" -platform $d/small_platform.xml -hostfile $d/hostfile "$replaymain" >> "$work/s.all" 2>&1 || true
+      fi
+    done < $d/expected.tsv
+    end=$(date +%s.%N)
+    awk -v s="$start" -v e="$end" 'BEGIN {printf "%.2f", e - s}'
+  }
+  cpu0=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+  aw=$(ptime augur); cpu1=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+  sw=$(ptime smpirun); cpu2=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+  tck=$(getconf CLK_TCK)
+  ac=$(awk -v a="$cpu0" -v b="$cpu1" -v t="$tck" 'BEGIN {printf "%.2f", (b - a) / t}')
+  sc=$(awk -v a="$cpu1" -v b="$cpu2" -v t="$tck" 'BEGIN {printf "%.2f", (b - a) / t}')
+  actions=$(grep -v '^#' $d/expected.tsv | awk 'NF{print $1}' | while read -r f; do
+    if [ "$f" = split_traces ]; then cat $d/actions0.txt $d/actions1.txt; else cat "$d/$f"; fi; done | grep -c .)
+  row "SimGrid replay cases" "2-4" "$actions" "$work/a.all" "$work/s.all" "$aw" "$ac" "$sw" "$sc"
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
 if [ "${1:-}" = all ]; then
   for p in stencil mix; do
     for c in "256 400" "1024 100" "4096 25"; do

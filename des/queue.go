@@ -60,6 +60,12 @@ type Queue struct {
 // Len is the number of pending events.
 func (q *Queue) Len() int { return len(q.h) }
 
+// Pushes counts the events pushed or rescheduled so far. Events pushed
+// with consecutive counts and the same time are consecutive in the
+// queue's order: none can come between them (Cancel and Pop remove
+// events, they never insert one).
+func (q *Queue) Pushes() uint64 { return q.seq }
+
 // SetKeyed makes events of kind keyed by their target, for targets below
 // n (Reschedule grows the index for larger ones). It must be called
 // before any event of that kind is pushed.

@@ -369,7 +369,6 @@ type engine struct {
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
-	pops    int64        // events popped from q
 	// roomy: no node has more processes than CPUs, and none ever will
 	// (Config.NoThreads): no one ever waits for a CPU.
 	roomy bool
@@ -559,7 +558,6 @@ func (e *engine) run() error {
 			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
-			e.pops++
 		} else {
 			break
 		}
@@ -590,6 +588,10 @@ func (e *engine) run() error {
 			e.testCheck(ev.Target, e.now)
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
+		case evNetLat:
+			if err := e.runBatched(&e.net.lat, ev.Target, e.latencyPaid); err != nil {
+				return err
+			}
 		case evNetSolve:
 			e.netSolve()
 		case evCPU:

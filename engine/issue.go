@@ -7,8 +7,8 @@ package engine
 // together run ahead together and push such events one after the other,
 // often at the same time (a million processes leaving a collective and
 // reaching the next). Consecutive issue events of the same time with no
-// other event pushed in between are consecutive in the queue's order
-// (time, then insertion), so they can be held as one queue event and
+// other event pushed or rescheduled in between are consecutive in the
+// queue's order (time, then insertion), so they can be held as one queue event and
 // issued one after the other when it is popped: the same run, event for
 // event (each still counts as one), with one heap operation instead of
 // many.
@@ -16,22 +16,27 @@ package engine
 // evBatch pops a batch of issue events (see issueBatches).
 const evBatch uint8 = 3
 
-// issueBatches holds the batches of issue events in the queue. A batch's
-// units are kept in chunks of batchChunk from a pool: a million units in
-// one batch need no slice grown by doubling, and the chunks serve the next
-// batches.
+// issueBatches holds the batches of issue events in the queue (and, in
+// flowNet.lat, of latency ends). A batch's units are kept in chunks of
+// at most batchChunk from a pool: a million units in one batch need no
+// slice grown by doubling, and the chunks serve the next batches. A new
+// chunk starts small and grows by appending: under a flow network most
+// batches hold one unit, and thousands of them may be pending at once
+// (4096 ranks, each at its own time), which chunks of a full batchChunk
+// each would make 16 MB.
 type issueBatches struct {
 	b      [][]int32 // per batch: its chunks, in order
 	free   []int32   // batches not in use
 	chunks [][]int32 // the pool's chunks: units, in push order
 	freeC  []int32   // chunks not in use
 	// The open batch takes more units while nothing else has been pushed
-	// or popped since its last unit: batch open-1 (none if open is 0), at
-	// time t, with the queue holding n events after pops pops.
-	open int32
-	t    float64
-	n    int
-	pops int64
+	// or rescheduled since its last unit: batch open-1 (none if open is
+	// 0), at time t, after the queue's pushes pushes. Pops in between do
+	// not matter: they take events out, none comes between the batch's
+	// units, and the batch itself, later than now, is still queued.
+	open   int32
+	t      float64
+	pushes uint64
 }
 
 const batchChunk = 1024
@@ -50,7 +55,7 @@ func (ib *issueBatches) add(id, ui int32) {
 		ib.freeC = ib.freeC[:n-1]
 	} else {
 		c = int32(len(ib.chunks))
-		ib.chunks = append(ib.chunks, make([]int32, 0, batchChunk))
+		ib.chunks = append(ib.chunks, make([]int32, 0, 4))
 	}
 	ib.chunks[c] = append(ib.chunks[c][:0], ui)
 	ib.b[id] = append(cs, c)
@@ -58,16 +63,23 @@ func (ib *issueBatches) add(id, ui int32) {
 
 // pushIssue schedules the issue of the unit's fetched operation at t.
 func (e *engine) pushIssue(ui int32, t float64) {
-	// A flow network moves keyed events (Reschedule) without changing
-	// the queue's length, so a batch could never take a second unit:
-	// plain events then, without a batch's chunk each.
-	if e.cfg.plainEvents || e.net != nil {
+	if e.cfg.plainEvents {
 		e.q.Push(t, ui, evIssue, 0)
 		return
 	}
-	ib := &e.ib
-	if ib.open > 0 && t == ib.t && e.q.Len() == ib.n && e.pops == ib.pops {
-		ib.add(ib.open-1, ui)
+	e.pushBatched(&e.ib, evBatch, ui, t)
+}
+
+// pushBatched schedules x (a unit, a flow) at t in a batch of ib, popped
+// as one event of kind. t must be later than now.
+func (e *engine) pushBatched(ib *issueBatches, kind uint8, x int32, t float64) {
+	// The queue's push count, not its length, tells whether anything came
+	// in between: a flow network moves keyed events (Reschedule) without
+	// changing the length, and units woken one by one (the ends of a
+	// ring's messages) are popped between their issues. t > e.now, so an
+	// open batch at t has not been popped.
+	if ib.open > 0 && t == ib.t && e.q.Pushes() == ib.pushes {
+		ib.add(ib.open-1, x)
 		return
 	}
 	var id int32
@@ -79,20 +91,28 @@ func (e *engine) pushIssue(ui int32, t float64) {
 		ib.b = append(ib.b, nil)
 	}
 	ib.b[id] = ib.b[id][:0]
-	ib.add(id, ui)
-	e.q.Push(t, id, evBatch, 0)
-	ib.open, ib.t, ib.n, ib.pops = id+1, t, e.q.Len(), e.pops
+	ib.add(id, x)
+	e.q.Push(t, id, kind, 0)
+	ib.open, ib.t, ib.pushes = id+1, t, e.q.Pushes()
 }
 
 // runBatch issues the units of batch id (popped at e.now), each as the
 // event it stands for.
 func (e *engine) runBatch(id int32) error {
-	ib := &e.ib
+	return e.runBatched(&e.ib, id, func(ui int32) { e.issue(ui, e.now) })
+}
+
+// runBatched calls fn for each member of batch id of ib (popped at
+// e.now), each as the event it stands for, and frees the batch.
+func (e *engine) runBatched(ib *issueBatches, id int32, fn func(int32)) error {
+	if ib.open == id+1 {
+		ib.open = 0 // popped: it takes no more members
+	}
 	first := true
 	for _, c := range ib.b[id] {
-		// Issuing may add chunks to the pool (other batches): look the
+		// A member may add chunks to the pool (other batches): look the
 		// chunk up afresh; this batch's chunks stay until it is done.
-		for _, ui := range ib.chunks[c] {
+		for _, x := range ib.chunks[c] {
 			if !first {
 				if e.err != nil {
 					return nil
@@ -103,7 +123,7 @@ func (e *engine) runBatch(id int32) error {
 				}
 			}
 			first = false
-			e.issue(ui, e.now)
+			fn(x)
 		}
 	}
 	for _, c := range ib.b[id] {

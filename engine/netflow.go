@@ -23,6 +23,10 @@ import (
 // version at scheduling time (a negative Arg: latency paid).
 const evNet uint8 = 20
 
+// evNetLat ends the latencies of a batch of flows (Target: the batch of
+// flowNet.lat), as that many evNet events with a negative Arg would.
+const evNetLat uint8 = 28
+
 // evNetSolve recomputes the shares of the flows touched by the starts and
 // ends of one instant, once for all of them (see markReshare).
 const evNetSolve uint8 = 23
@@ -89,6 +93,8 @@ type flowNet struct {
 	solvePending bool
 
 	routes routeCache
+
+	lat issueBatches // flows whose latencies end together (evNetLat)
 
 	// scratch
 	route, back []int32
@@ -276,19 +282,32 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	delay := lat * n.cfg.LatFactor.At(size)
 	f.lagged = delay > 0
 	if delay > 0 {
-		e.q.Reschedule(t+delay, id, -1)
+		if e.cfg.plainEvents {
+			e.q.Reschedule(t+delay, id, -1)
+			return
+		}
+		// Flows started together (a ring's messages, an all-to-all's)
+		// pay equal latencies: their ends are batched as issues are
+		// (issue.go). Nothing moves or cancels a latency's end (a link
+		// that is off fails the run), so a batch member needs no key.
+		e.pushBatched(&n.lat, evNetLat, id, t+delay)
 		return
 	}
 	e.activate(id, t)
+}
+
+// latencyPaid activates flow id, whose latency ends now.
+func (e *engine) latencyPaid(id int32) {
+	if e.net.flows[id].state == flowLatency {
+		e.activate(id, e.now)
+	}
 }
 
 // netEvent handles an event of the flow network.
 func (e *engine) netEvent(id, arg int32) {
 	f := &e.net.flows[id]
 	if arg < 0 {
-		if f.state == flowLatency {
-			e.activate(id, e.now)
-		}
+		e.latencyPaid(id)
 		return
 	}
 	if f.state != flowActive || f.version != arg {

@@ -407,14 +407,16 @@ func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
 }
 
 // waitSatisfied is called when the last awaited request of a unit
-// completes; the unit resumes at the latest completion time.
+// completes; the unit resumes at the latest completion time. The ends of
+// many messages at one instant (a ring's) wake their receivers through
+// nowList rather than the queue (see wakeNow): the same order.
 func (e *engine) waitSatisfied(ui int32) {
 	u := &e.units[ui]
 	if u.coll() != nil {
 		e.collStepDone(ui)
 		return
 	}
-	e.wakeAt(ui, math.Max(u.waitUntil, e.now))
+	e.wakeNow(ui, math.Max(u.waitUntil, e.now))
 }
 
 // wait issues a Wait: for the newest outstanding request of element

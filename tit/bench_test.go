@@ -80,6 +80,21 @@ func BenchmarkRead(b *testing.B) {
 	}
 }
 
+// BenchmarkReadTrace reads the trace named by $AUGUR_REPLAY_TRACE (as
+// replay's BenchmarkReplayTrace replays it) without simulating it: what
+// reading alone costs of a replay, per action. Skipped without it.
+func BenchmarkReadTrace(b *testing.B) {
+	path := os.Getenv("AUGUR_REPLAY_TRACE")
+	if path == "" {
+		b.Skip("set AUGUR_REPLAY_TRACE")
+	}
+	n := 0
+	for b.Loop() {
+		n = readAll(b, path)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*int64(n)), "ns/op-read")
+}
+
 // BenchmarkRankMemory reports the heap a per-rank (index) trace of 4096
 // ranks holds per rank once every rank has handed out its first
 // operation (every rank's file open and buffered), beyond what Open
