@@ -437,14 +437,6 @@ func (a *Analysis) Model(name string, sources []string) string {
 	fmt.Fprintf(&b, "// Written by augur analyze from %s: ChronosMix-style static analysis.\n", strings.Join(sources, ", "))
 	b.WriteString("// Costs are operation counts priced by the machine file's ops (formula (1)).\n")
 	fmt.Fprintf(&b, "model %s\n\n", sanitize(name))
-	for _, p := range a.Params {
-		fmt.Fprintf(&b, "param %s = %s // %s: %s\n", p.Name, numText(p.Default), p.Pos, p.Doc)
-	}
-	for _, f := range a.Funcs {
-		for _, p := range f.Params {
-			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
-		}
-	}
 	var body strings.Builder
 	usesMemory := false
 	for _, f := range a.orderedFuncs() {
@@ -454,11 +446,86 @@ func (a *Analysis) Model(name string, sources []string) string {
 		}
 		body.WriteString("}\n")
 	}
+	// Parameters the model reads (a macro that only named a constant is
+	// left out: the checker would warn of it, and no --set could matter).
+	for _, p := range a.Params {
+		if mentionsWord(body.String(), p.Name) {
+			fmt.Fprintf(&b, "param %s = %s // %s: %s\n", p.Name, numText(p.Default), p.Pos, p.Doc)
+		}
+	}
+	for _, f := range a.Funcs {
+		for _, p := range f.Params {
+			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+		}
+	}
 	if usesMemory {
-		b.WriteString("\n" + memoryCosts)
+		b.WriteString("\n" + usedCosts(memoryCosts, body.String()))
 	}
 	b.WriteString(body.String())
 	return b.String()
+}
+
+// mentionsWord tells whether name occurs in text as a whole word.
+func mentionsWord(text, name string) bool {
+	word := func(r byte) bool { return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !word(text[j-1])) && (end == len(text) || !word(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// usedCosts keeps of the cost functions defs (each with the comment lines
+// above it) those that text calls, directly or through one another: a
+// model with costs nobody calls would draw a warning for each.
+func usedCosts(defs, text string) string {
+	type def struct {
+		name, text string
+	}
+	var all []def
+	var pending []string
+	for _, line := range strings.SplitAfter(defs, "\n") {
+		pending = append(pending, line)
+		if rest, ok := strings.CutPrefix(line, "cost "); ok {
+			name, _, _ := strings.Cut(rest, "(")
+			all = append(all, def{name, strings.Join(pending, "")})
+			pending = nil
+		}
+	}
+	calls := func(t, name string) bool { return strings.Contains(t, name+"(") }
+	used := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range all {
+			if used[d.name] {
+				continue
+			}
+			if calls(text, d.name) {
+				used[d.name], changed = true, true
+				continue
+			}
+			for _, u := range all {
+				if used[u.name] && u.name != d.name && calls(u.text[strings.LastIndex(u.text, "cost "):], d.name) {
+					used[d.name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	var out strings.Builder
+	for _, d := range all {
+		if used[d.name] {
+			out.WriteString(d.text)
+		}
+	}
+	return out.String()
 }
 
 // orderedFuncs lists main first, then the functions it reaches in source

@@ -136,6 +136,9 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 			own = arith(x.Type(), "int_mul", "fp_mul")
 		case cc.MultiplicativeExpressionDiv, cc.MultiplicativeExpressionMod:
 			own = arith(x.Type(), "int_div", "fp_div")
+			if own == "int_div" && constDivisor(x) {
+				own = "int_mul" // multiplied by the inverse: see opsCounter.divide
+			}
 		}
 	case *cc.ShiftExpression:
 		kids = []cc.Node{x.ShiftExpression, x.AdditiveExpression}
@@ -336,7 +339,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 		case cc.MultiplicativeExpressionMul:
 			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
 		default:
-			o.add(arith(x.Type(), "int_div", "fp_div"), 1)
+			o.divide(x)
 		}
 		o.convert(x.MultiplicativeExpression, x)
 		o.convert(x.CastExpression, x)
@@ -819,4 +822,31 @@ func (w *walker) note(at cc.Node, key, format string, args ...any) {
 	}
 	w.warned[key] = true
 	w.a.warn(pos(at), format, args...)
+}
+
+// divide counts a division or remainder. An integer one by a constant is
+// what compilers make of it: a power of two a shift or a mask (with a
+// fix-up of the sign, two integer operations), any other constant a
+// multiplication by its inverse, a shift and the fix-ups; only a
+// divisor known at run time takes the divider.
+func (o *opsCounter) divide(x *cc.MultiplicativeExpression) {
+	op := arith(x.Type(), "int_div", "fp_div")
+	if op != "int_div" || !constDivisor(x) {
+		o.add(op, 1)
+		return
+	}
+	v, _ := constValue(x.CastExpression)
+	if v > 0 && v == float64(int64(v)) && int64(v)&(int64(v)-1) == 0 {
+		o.add("int_add", 2)
+		return
+	}
+	o.add("int_mul", 1)
+	o.add("int_add", 3)
+}
+
+// constDivisor tells whether the divisor of x is a constant the compiler
+// knows.
+func constDivisor(x *cc.MultiplicativeExpression) bool {
+	v, ok := constValue(x.CastExpression)
+	return ok && v != 0
 }

@@ -17,12 +17,14 @@ func TestOperationCounts(t *testing.T) {
 	}
 	b := f.Body[0]
 	want := map[string]float64{
-		"int_mul": 1, "int_add": 2, "fp_div": 1, "fp_add": 5, "sqrt": 1, "fp_mul": 2,
-		"store_l1": 1, "load_l1": 2, "rand": 1, "int_div": 1, "exp": 1, "log": 1,
+		"int_mul": 2, "int_add": 5, "fp_div": 1, "fp_add": 5, "sqrt": 1, "fp_mul": 2,
+		"store_l1": 1, "load_l1": 2, "rand": 1, "exp": 1, "log": 1,
 	}
 	if !reflect.DeepEqual(b.Ops, want) {
 		t.Errorf("kernel's operations\n got %v\nwant %v", b.Ops, want)
 	}
+	// A divisor known only at run time takes the divider: see
+	// TestRuntimeDivisor.
 	if b.Name != "kernel_L9" || b.Pos.Line != 9 || b.End.Line != 17 {
 		t.Errorf("block %s at lines %d-%d, want kernel_L9 at 9-17", b.Name, b.Pos.Line, b.End.Line)
 	}
@@ -41,5 +43,22 @@ func TestOperationCounts(t *testing.T) {
 	loop := m.Body[1]
 	if loop.Loop == nil || !loop.Loop.Canonical || String(loop.Loop.Trips) != "10" || len(loop.Body) != 2 || loop.Body[0].Kind != CallK {
 		t.Errorf("main's loop: %+v", loop.Loop)
+	}
+}
+
+// A division by a divisor known only at run time takes the divider:
+// testdata/stores.c's key[i] % procs and the test n / procs of its last
+// loop.
+func TestRuntimeDivisor(t *testing.T) {
+	a, err := Run(load(t, "testdata/stores.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	divs := 0.0
+	for _, b := range a.Blocks() {
+		divs += b.Ops["int_div"]
+	}
+	if divs != 2 {
+		t.Errorf("%g integer divisions, want 2 (key[i] %% procs, n / procs)", divs)
 	}
 }

@@ -27,7 +27,7 @@ for prog in pi jacobi matmul lu isort; do
   echo "== $prog"
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s --format csv --stable |
-    awk -F, -v p="$prog" 'NR > 1 && $1 != "mean" { print p "," $0 }' >>"$all"
+    awk -F, -v p="$prog" 'NR > 1 && $1 != "mean" && $0 !~ /: warning: / { print p "," $0 }' >>"$all"
   echo
 done
 python3 - "$all" <<'PY'

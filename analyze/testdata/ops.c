@@ -12,7 +12,7 @@ double kernel(int n) {
   s = s / 2.5 + sqrt(s);    /* fp_div 1, fp_add 1, sqrt 1 */
   a[k] = s * s;             /* fp_mul 1, store 1 */
   s += a[k] * b[k + 1];     /* fp_mul 1, fp_add 1, int_add 1, load 2 */
-  k = rand() % 10;          /* rand 1, int_div 1 */
+  k = rand() % 10;          /* rand 1; by a constant: int_mul 1, int_add 3 */
   s = exp(s) + log(s);      /* exp 1, log 1, fp_add 1 */
   return s + n;             /* fp_add 1, conversion fp_add 1 */
 }
