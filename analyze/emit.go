@@ -467,7 +467,9 @@ func (a *Analysis) Model(name string, sources []string) string {
 
 // mentionsWord tells whether name occurs in text as a whole word.
 func mentionsWord(text, name string) bool {
-	word := func(r byte) bool { return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+	word := func(r byte) bool {
+		return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
 		if j < 0 {
