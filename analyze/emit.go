@@ -147,36 +147,11 @@ func branchFactors(b *Block) (Expr, Expr) {
 // indices run over; an index the analysis cannot read counts the whole
 // nest.
 func (c *cost) workingSet() Expr {
-	per := map[string]Expr{}
-	var order []string
+	var per footprints
 	for _, a := range c.accesses {
-		ext := Expr(Num{a.size})
-		for _, l := range a.loops {
-			use := a.unknown
-			for _, v := range a.vars {
-				if v == l.Var {
-					use = true
-				}
-			}
-			if use {
-				ext = mul(ext, extent(l, a.loops))
-			}
-		}
-		key := a.base
-		if _, ok := per[key]; !ok {
-			order = append(order, key)
-			per[key] = ext
-			continue
-		}
-		if String(per[key]) != String(ext) {
-			per[key] = Call{"max", []Expr{per[key], ext}}
-		}
+		per.add(a.base, a.footprint(a.loops))
 	}
-	var ws Expr = Num{0}
-	for _, k := range order {
-		ws = add(ws, per[k])
-	}
-	return ws
+	return per.sum()
 }
 
 // extent is how many values a loop's index takes at most, with the

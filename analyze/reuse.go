@@ -108,8 +108,7 @@ func reuseLoop(b *Block, base string) *LoopInfo {
 // footprint of each array), summed over the arrays.
 func iterationWorkingSet(lb *Block) Expr {
 	depth := len(lb.frames) // lb's frames end with lb's own loop
-	per := map[string]Expr{}
-	var order []string
+	var per footprints
 	var walk func([]*Block)
 	walk = func(bs []*Block) {
 		for _, b := range bs {
@@ -120,28 +119,8 @@ func iterationWorkingSet(lb *Block) Expr {
 				}
 			}
 			for _, x := range b.accesses {
-				if x.base == "" {
-					continue
-				}
-				ext := Expr(Num{x.size})
-				for _, l := range inner {
-					use := x.unknown
-					for _, v := range x.vars {
-						if v == l.Var {
-							use = true
-						}
-					}
-					if use {
-						ext = mul(ext, extent(l, inner))
-					}
-				}
-				if _, ok := per[x.base]; !ok {
-					order = append(order, x.base)
-					per[x.base] = ext
-					continue
-				}
-				if String(per[x.base]) != String(ext) {
-					per[x.base] = Call{"max", []Expr{per[x.base], ext}}
+				if x.base != "" {
+					per.add(x.base, x.footprint(inner))
 				}
 			}
 			walk(b.Body)
@@ -150,9 +129,54 @@ func iterationWorkingSet(lb *Block) Expr {
 		}
 	}
 	walk([]*Block{lb})
+	return per.sum()
+}
+
+// footprint is the bytes an access reaches over the loops given: its
+// element size times the extents of those its indices run over (of all of
+// them for an index the analysis cannot read).
+func (x access) footprint(loops []*LoopInfo) Expr {
+	fp := Expr(Num{x.size})
+	for _, l := range loops {
+		use := x.unknown
+		for _, v := range x.vars {
+			if v == l.Var {
+				use = true
+			}
+		}
+		if use {
+			fp = mul(fp, extent(l, loops))
+		}
+	}
+	return fp
+}
+
+// footprints keeps the largest footprint of each array, in the order the
+// arrays came.
+type footprints struct {
+	per   map[string]Expr
+	order []string
+}
+
+func (f *footprints) add(base string, fp Expr) {
+	if f.per == nil {
+		f.per = map[string]Expr{}
+	}
+	old, ok := f.per[base]
+	switch {
+	case !ok:
+		f.order = append(f.order, base)
+		f.per[base] = fp
+	case String(old) != String(fp):
+		f.per[base] = Call{"max", []Expr{old, fp}}
+	}
+}
+
+// sum is the working set of all the arrays.
+func (f *footprints) sum() Expr {
 	var ws Expr = Num{0}
-	for _, k := range order {
-		ws = add(ws, per[k])
+	for _, k := range f.order {
+		ws = add(ws, f.per[k])
 	}
 	return ws
 }
@@ -171,34 +195,17 @@ func (a *Analysis) touches() {
 		if len(f.allocated) == 0 {
 			continue
 		}
-		reach := map[string]Expr{}
+		var reach footprints
 		var visit func([]*Block)
 		visit = func(bs []*Block) {
 			for _, b := range bs {
 				loops := b.frameLoops()
 				for _, x := range b.accesses {
-					if f.allocated[x.base] == nil {
-						continue
+					// An index the analysis cannot read reaches at most
+					// one element an execution: the extents of every loop.
+					if f.allocated[x.base] != nil {
+						reach.add(x.base, x.footprint(loops))
 					}
-					// The extents of the loops the index runs over; an
-					// index the analysis cannot read reaches at most one
-					// element an execution: the extents of every loop.
-					fp := Expr(Num{x.size})
-					for _, l := range loops {
-						use := x.unknown
-						for _, v := range x.vars {
-							if v == l.Var {
-								use = true
-							}
-						}
-						if use {
-							fp = mul(fp, extent(l, loops))
-						}
-					}
-					if old, ok := reach[x.base]; ok && String(old) != String(fp) {
-						fp = Call{"max", []Expr{old, fp}}
-					}
-					reach[x.base] = fp
 				}
 				visit(b.Body)
 				visit(b.Then)
@@ -216,7 +223,7 @@ func (a *Analysis) touches() {
 						continue
 					}
 					_, site, _ := strings.Cut(rest, "#")
-					bound, ok := reach[f.allocSites[site]]
+					bound, ok := reach.per[f.allocSites[site]]
 					size := b.footprints[rest]
 					if !ok || size == nil {
 						continue

@@ -61,19 +61,7 @@ func firstLine(s string) string {
 }
 
 // secs formats seconds as a machine-file time with a unit.
-func secs(v float64) string {
-	switch {
-	case v == 0:
-		return "0s"
-	case v < 1e-6:
-		return strconv.FormatFloat(v*1e9, 'g', 4, 64) + "ns"
-	case v < 1e-3:
-		return strconv.FormatFloat(v*1e6, 'g', 4, 64) + "us"
-	case v < 1:
-		return strconv.FormatFloat(v*1e3, 'g', 4, 64) + "ms"
-	}
-	return strconv.FormatFloat(v, 'g', 4, 64) + "s"
-}
+func secs(v float64) string { return machine.FormatDuration(v, 4) }
 
 func bw(v float64) string {
 	if v >= 1e15 {

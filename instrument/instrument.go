@@ -143,7 +143,7 @@ func (p *Program) Runtime(dir string) string {
 		fmt.Fprintf(&names, "    %q,\n", c.Block)
 		fmt.Fprintf(&whats, "    %q,\n", c.What)
 	}
-	return fmt.Sprintf(`/* augur instrument --count: counters of augur analyze's blocks. */
+	return withRank(fmt.Sprintf(`/* augur instrument --count: counters of augur analyze's blocks. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -154,16 +154,7 @@ static const char *augur_blocks[AUGUR_N + 1] = {
 static const char *augur_whats[AUGUR_N + 1] = {
 %s    0};
 
-static const char *augur_rank(void)
-{
-    const char *vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID", 0};
-    for (int i = 0; vars[i]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return v;
-    }
-    return "0";
-}
+/* AUGUR_RANK */
 
 __attribute__((destructor)) static void augur_write(void)
 {
@@ -178,7 +169,7 @@ __attribute__((destructor)) static void augur_write(void)
         fprintf(f, "%%s %%s %%llu\n", augur_blocks[k], augur_whats[k], augur_counts[k]);
     fclose(f);
 }
-`, len(p.Counters), names.String(), whats.String(), dir)
+`, len(p.Counters), names.String(), whats.String(), dir))
 }
 
 // Counts are one process's counts, by block and by what was counted
@@ -260,3 +251,21 @@ func (c Counts) Executions(b string, kind analyze.Kind) (float64, bool) {
 	}
 	return 0, false
 }
+
+// rankFunc is the C function both runtimes name their files by: the
+// process's rank as the launcher gives it (OpenMPI, PMI, PMIx, Slurm), 0
+// without one. The runtimes' templates hold a /* AUGUR_RANK */ line for it.
+const rankFunc = `static const char *augur_rank(void)
+{
+    const char *vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID", 0};
+    for (int i = 0; vars[i]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return v;
+    }
+    return "0";
+}
+`
+
+// withRank puts rankFunc into a runtime's source.
+func withRank(src string) string { return strings.Replace(src, "/* AUGUR_RANK */\n", rankFunc, 1) }

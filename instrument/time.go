@@ -429,7 +429,7 @@ func (p *TimeProgram) Runtime(dir string, tol float64) string {
 	for _, s := range p.Samples {
 		fmt.Fprintf(&samples, "    {%q},\n", s.Block)
 	}
-	return fmt.Sprintf(`/* augur instrument --time: dPerf's timed blocks and threshold iteration rule. */
+	return withRank(fmt.Sprintf(`/* augur instrument --time: dPerf's timed blocks and threshold iteration rule. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -583,16 +583,7 @@ void augur_exec_end(int k)
         augur_check(s, s->n, s->sum);
 }
 
-static const char *augur_rank(void)
-{
-    const char *vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID", 0};
-    for (int i = 0; vars[i]; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return v;
-    }
-    return "0";
-}
+/* AUGUR_RANK */
 
 __attribute__((destructor)) static void augur_write(void)
 {
@@ -616,5 +607,5 @@ __attribute__((destructor)) static void augur_write(void)
     }
     fclose(f);
 }
-`, len(p.Timers), len(p.Samples), tol, MinSamples, MinSampleTime, timers.String(), samples.String(), dir)
+`, len(p.Timers), len(p.Samples), tol, MinSamples, MinSampleTime, timers.String(), samples.String(), dir))
 }

@@ -767,3 +767,20 @@ func TestLevels(t *testing.T) {
 		}
 	}
 }
+
+// FormatDuration writes what ParseDuration reads back.
+func TestFormatDuration(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{{0, "0s"}, {2.5e-9, "2.5ns"}, {1.234567e-5, "12.35us"}, {0.002, "2ms"}, {3.5, "3.5s"}} {
+		got := FormatDuration(c.v, 4)
+		if got != c.want {
+			t.Errorf("FormatDuration(%g) = %q, want %q", c.v, got, c.want)
+		}
+		back, err := ParseDuration(got)
+		if err != nil || math.Abs(back-c.v) > 1e-3*c.v {
+			t.Errorf("ParseDuration(%q) = %g, %v; want about %g", got, back, err, c.v)
+		}
+	}
+}

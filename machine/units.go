@@ -307,3 +307,19 @@ func splitNumber(s string) (num, rest string) {
 	}
 	return s[:i], s[i:]
 }
+
+// FormatDuration writes seconds as a machine-file time that ParseDuration
+// reads back: in ns, us, ms or s, with digits significant digits.
+func FormatDuration(v float64, digits int) string {
+	switch {
+	case v == 0:
+		return "0s"
+	case v < 1e-6:
+		return strconv.FormatFloat(v*1e9, 'g', digits, 64) + "ns"
+	case v < 1e-3:
+		return strconv.FormatFloat(v*1e6, 'g', digits, 64) + "us"
+	case v < 1:
+		return strconv.FormatFloat(v*1e3, 'g', digits, 64) + "ms"
+	}
+	return strconv.FormatFloat(v, 'g', digits, 64) + "s"
+}

@@ -39,19 +39,7 @@ func NewResult(method, peer string, samples []Sample, maxSegments int, at time.T
 }
 
 // Secs formats seconds as a machine-file time, 6 significant digits.
-func Secs(v float64) string {
-	switch {
-	case v == 0:
-		return "0s"
-	case v < 1e-6:
-		return strconv.FormatFloat(v*1e9, 'g', 6, 64) + "ns"
-	case v < 1e-3:
-		return strconv.FormatFloat(v*1e6, 'g', 6, 64) + "us"
-	case v < 1:
-		return strconv.FormatFloat(v*1e3, 'g', 6, 64) + "ms"
-	}
-	return strconv.FormatFloat(v, 'g', 6, 64) + "s"
-}
+func Secs(v float64) string { return machine.FormatDuration(v, 6) }
 
 // BW formats bytes per second as a machine-file bandwidth in MB/s.
 func BW(v float64) string { return strconv.FormatFloat(v/1e6, 'g', 6, 64) + "MB/s" }

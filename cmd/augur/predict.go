@@ -241,17 +241,16 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
-	switch {
-	case partial && len(p.Times) > 0:
+	if partial && len(p.Times) > 0 {
 		prog.finish(fmt.Sprintf("interrupted after %d complete replication(s)", len(p.Times)))
 		fmt.Fprintf(e.stderr, "augur predict: interrupted after %d complete replication(s); the result is partial\n", len(p.Times))
-	case partial:
-		prog.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(p.Reached), count(p.Events)))
-		fmt.Fprintf(e.stderr, "augur predict: interrupted at simulated time %s; the result is partial\n", report.Seconds(p.Reached))
-	case err == nil:
-		prog.finish(fmt.Sprintf("done: simulated %s, %s events", report.Seconds(p.Time), count(p.Events)))
-	default:
-		prog.finish("stopped")
+	} else {
+		var reached, simulated float64
+		var events int64
+		if p != nil {
+			reached, simulated, events = p.Reached, p.Time, p.Events
+		}
+		prog.ended(e, "augur predict", partial, err, reached, simulated, events)
 	}
 	if err != nil && !partial {
 		var ce *predict.CheckError

@@ -119,7 +119,7 @@ cost) unless GOGC is set in the environment. See docs/replay.md.`,
 }
 
 func runReplay(e *env, c *command, args []string) int {
-	defer leanGC()()
+	defer gcPercent(replayGCPercent)()
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	rf := newReplayFlags(fs)
 	pos, status, done := parseFlags(e, c, fs, args)
@@ -173,15 +173,12 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	res, err := replay.Run(opts)
 	partial := res != nil && res.Partial
-	switch {
-	case partial:
-		prog.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(res.SimulatedTimeReached), count(res.Events)))
-		fmt.Fprintf(e.stderr, "augur replay: interrupted at simulated time %s; the result is partial\n", report.Seconds(res.SimulatedTimeReached))
-	case err == nil:
-		prog.finish(fmt.Sprintf("done: simulated %s, %s events", report.Seconds(res.SimulationTime), count(res.Events)))
-	default:
-		prog.finish("stopped")
+	var reached, simulated float64
+	var events int64
+	if res != nil {
+		reached, simulated, events = res.SimulatedTimeReached, res.SimulationTime, res.Events
 	}
+	prog.ended(e, "augur replay", partial, err, reached, simulated, events)
 	if err != nil && !partial {
 		var se *replay.SettingError
 		if errors.As(err, &se) {
@@ -382,12 +379,14 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 // (bench/replay_speed.sh mix 4096 25).
 const replayGCPercent = 25
 
-// leanGC sets the collector to replayGCPercent for the rest of the
-// command and returns what restores it.
-func leanGC() (restore func()) {
+// gcPercent sets the collector's target to percent for the rest of the
+// command, unless GOGC in the environment says otherwise, and returns
+// what restores it. replay collects more often (replayGCPercent), sweep
+// less (sweepGCPercent).
+func gcPercent(percent int) (restore func()) {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return func() {}
 	}
-	old := debug.SetGCPercent(replayGCPercent)
+	old := debug.SetGCPercent(percent)
 	return func() { debug.SetGCPercent(old) }
 }
