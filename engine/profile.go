@@ -43,7 +43,7 @@ const (
 // left, running from t at the given share of the node (1: a CPU of its
 // own), ends on a node whose speed follows w.
 func endOfWork(w *machine.Work, t, work, share float64) float64 {
-	return w.At(w.Of(t) + work/share)
+	return w.End(t, work/share)
 }
 
 // workDone returns the nominal work a computation holding a CPU got done

@@ -176,6 +176,14 @@ func (w *Work) Of(t float64) float64 {
 	return base + k*per + w.cycle.of(t-w.period-k*w.period)
 }
 
+// End returns when a computation starting at t with work seconds of
+// nominal work ends: At(Of(t)+work), never before t (at huge speeds the
+// work added can vanish in W's rounding, and the inverse can land a
+// hair before t).
+func (w *Work) End(t, work float64) float64 {
+	return math.Max(t, w.At(w.Of(t)+work))
+}
+
 // At returns the earliest time t with W(t) = work (+Inf if the speed
 // stays 0 for ever before).
 func (w *Work) At(work float64) float64 {

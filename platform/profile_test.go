@@ -135,8 +135,8 @@ func FuzzParseProfile(f *testing.F) {
 			p.ValueAt(at, 1)
 		}
 		w := machine.NewWork(p)
-		if x := w.At(w.Of(1.5) + 0.5); x < 1.5 {
-			t.Fatalf("work curve goes back: At(Of(1.5)+0.5) = %v", x)
+		if x := w.End(1.5, 0.5); x < 1.5 {
+			t.Fatalf("work curve goes back: End(1.5, 0.5) = %v", x)
 		}
 	})
 }
