@@ -154,15 +154,19 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		t.Skip("no C compiler")
 	}
 	const levels = "../../analyze/testdata/levels.yaml"
-	for _, c := range []struct{ prog, set string }{
-		{"../../analyze/testdata/sum.c", "n=1048576"},
-		{"../../examples/analyze/lu.c", "n=300"},
-		{"../../examples/analyze/matmul.c", "n=200"},
-		{"../../examples/analyze/jacobi.c", "n=600"},
-		{"../../examples/analyze/isort.c", "n=1048576"},
+	// Two processes on a node whose last level they half share: the
+	// shared() of the model and the report's sharers agree.
+	const shared = "../../analyze/testdata/levels_shared.yaml"
+	for _, c := range []struct{ prog, set, machine, procs string }{
+		{"../../analyze/testdata/sum.c", "n=1048576", levels, "1"},
+		{"../../analyze/testdata/sum.c", "n=262144", shared, "2"}, // 2 MiB counts 3 MiB: between l3 and mem
+		{"../../examples/analyze/lu.c", "n=300", levels, "1"},
+		{"../../examples/analyze/matmul.c", "n=200", levels, "1"},
+		{"../../examples/analyze/jacobi.c", "n=600", levels, "1"},
+		{"../../examples/analyze/isort.c", "n=1048576", levels, "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
-		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", levels, "--procs", "1", "--set", c.set, "-o", out, "--format", "json")
+		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "-o", out, "--format", "json")
 		if code != exitOK {
 			t.Fatalf("%s: exit %d\n%s", c.prog, code, errs)
 		}
@@ -174,7 +178,7 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &r); err != nil || len(r.Machines) != 1 {
 			t.Fatalf("%s: %v\n%s", c.prog, err, stdout)
 		}
-		code, stdout, errs = augur(t, "predict", out, "--machine", levels, "--procs", "1", "--set", c.set, "--format", "json")
+		code, stdout, errs = augur(t, "predict", out, "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--format", "json")
 		var p struct {
 			Time float64 `json:"predicted_time_s"`
 		}
