@@ -160,7 +160,7 @@ func runReplay(e *env, c *command, args []string) int {
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Progress = func(t float64, ev, ops int64) {
-			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", report.Seconds(t), count(ev), count(ops)))
+			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
 		}
 	}
 	var tl *results.Timeline
@@ -191,6 +191,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitSim, "%v", err)
 	}
 	res.Warnings = append(res.Warnings, warnings...)
+	res.Platform = *rf.platform
 	if tl != nil {
 		describeReplay(tl, m, nodeOf, hosts)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
@@ -291,28 +292,28 @@ func describeReplay(tl *results.Timeline, m *machine.Machine, nodeOf []int32, ho
 
 // writeReplayCSV writes the result as one table, a record a line, with the
 // column names and units of predict's CSV (docs/output.md): the summary
-// (simulation time; empty when the ranks deadlocked), one row a rank, one
-// row a kind of action.
+// (simulation time in end_s; empty when the ranks deadlocked), one row a
+// rank, one row a kind of action (record element).
 func writeReplayCSV(w io.Writer, r *replay.Result) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	rows := [][]string{{"record", "name", "rank", "host", "calls", "finish_s", "total_s", "compute_s", "comm_s", "wait_s"}}
+	rows := [][]string{{"record", "name", "kind", "rank", "host", "calls", "end_s", "total_s", "compute_s", "communication_s", "waiting_s"}}
 	sim := num(r.SimulationTime)
 	if r.Deadlock != nil || r.Partial {
 		sim = ""
 	}
-	rows = append(rows, []string{"summary", r.Model, "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
+	rows = append(rows, []string{"summary", r.Model, "network model", "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
 	for _, k := range r.Ranks {
-		rows = append(rows, []string{"rank", "", strconv.Itoa(k.Rank), k.Host, "", num(k.Finish), "", num(k.Compute), num(k.Comm), num(k.Wait)})
+		rows = append(rows, []string{"rank", "", "", strconv.Itoa(k.Rank), k.Host, "", num(k.End), "", num(k.Compute), num(k.Communication), num(k.Waiting)})
 	}
-	for _, a := range r.Actions {
-		rows = append(rows, []string{"action", a.Action, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Comm), num(a.Wait)})
+	for _, a := range r.Elements {
+		rows = append(rows, []string{"element", a.Name, a.Kind, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Communication), num(a.Waiting)})
 	}
 	for _, wn := range r.Warnings {
-		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", ""})
+		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", "", ""})
 	}
 	if r.Partial {
-		rows = append(rows, []string{"partial", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
+		rows = append(rows, []string{"partial", "", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
 	}
 	if err := cw.WriteAll(rows); err != nil {
 		return fmt.Errorf("writing CSV: %w", err)
@@ -330,20 +331,20 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	}
 	if r.Partial {
 		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %f; the figures count the actions completed by then\n"+
-			"(a rank still running shows finish 0)\n\n", r.SimulatedTimeReached)
+			"(a rank still running shows end 0)\n\n", r.SimulatedTimeReached)
 	}
 	if r.Deadlock != nil {
 		fmt.Fprintf(w, "%s\n\n", r.Deadlock.Error())
 	}
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "rank\thost\tfinish (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
+	fmt.Fprint(tw, "rank\thost\tend (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
 	rows := r.Ranks
 	cut := len(rows) > report.MaxTextProcesses
 	if cut {
 		rows = rows[:report.MaxTextProcesses/2]
 	}
 	for _, k := range rows {
-		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.Finish, k.Compute, k.Comm, k.Wait)
+		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.End, k.Compute, k.Communication, k.Waiting)
 	}
 	tw.Flush()
 	if cut {
@@ -352,8 +353,8 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "action\tcalls\ttotal (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
-	for _, a := range r.Actions {
-		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Action, a.Calls, a.Total, a.Compute, a.Comm, a.Wait)
+	for _, a := range r.Elements {
+		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Name, a.Calls, a.Total, a.Compute, a.Communication, a.Waiting)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d events, %d operations\n", r.Events, r.Operations)
