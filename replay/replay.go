@@ -16,6 +16,7 @@ import (
 	"augur/engine"
 	"augur/ir"
 	"augur/machine"
+	"augur/platform"
 	"augur/results"
 	"augur/tit"
 )
@@ -24,12 +25,13 @@ import (
 type Options struct {
 	Trace string // a shared trace or an index of per-rank traces
 	NP    int    // ranks; 0: as many as the trace has
-	// Machine and NodeOf: where the ranks run (NodeOf[rank] is a node of
-	// Machine; nil maps rank r to node r mod nodes, smpirun's round robin
-	// over a hostfile naming every host once).
-	Machine *machine.Machine
-	NodeOf  []int32
-	Hosts   []string // name of each rank's host, for reports (optional)
+	// Machine is where the ranks run, placed as smpirun places them:
+	// round robin over Hostfile's entries, or without one over the
+	// machine's hosts in the order of their names (platform.Place) or,
+	// when Nodes > 0, over its first Nodes nodes in their order.
+	Machine  *machine.Machine
+	Hostfile *platform.Hostfile
+	Nodes    int
 	// Cfg holds --cfg KEY:VALUE settings in order. The network keys go
 	// to the machine's network configuration; smpi/simulate-computation
 	// and smpi/grow-injected-times to the trace's interpretation.
@@ -137,18 +139,10 @@ func Run(o Options) (*Result, error) {
 	}
 	defer tr.Close()
 	np := tr.NP()
-	nodeOf := o.NodeOf
-	if nodeOf == nil {
-		n := o.Machine.NumNodes()
-		nodeOf = make([]int32, np)
-		for r := range nodeOf {
-			nodeOf[r] = int32(r % n)
-		}
+	nodeOf, hosts, err := place(o, np)
+	if err != nil {
+		return nil, err
 	}
-	if len(nodeOf) < np {
-		return nil, fmt.Errorf("replay: %d ranks placed, %d in the trace", len(nodeOf), np)
-	}
-	nodeOf = nodeOf[:np]
 	costs := make(map[int32]float64)
 	for _, nid := range nodeOf {
 		if _, ok := costs[nid]; ok {
@@ -183,10 +177,7 @@ func Run(o Options) (*Result, error) {
 	out.Ranks = make([]results.Rank, np)
 	for i := 0; i < np; i++ {
 		u := res.Units[i]
-		host := ""
-		if i < len(o.Hosts) {
-			host = o.Hosts[i]
-		}
+		host := hosts[i]
 		where := o.Trace
 		if !tr.Shared && i < len(tr.Files) {
 			where = tr.Files[i]
@@ -195,7 +186,7 @@ func Run(o Options) (*Result, error) {
 		if i < len(res.UnitElements) {
 			st = res.UnitElements[i]
 		}
-		out.Ranks[i] = results.Rank{Rank: i, Host: host,
+		out.Ranks[i] = results.Rank{Rank: i, Host: host, Node: nodeOf[i],
 			Budget:   results.Budget{End: u.Finish, Compute: u.Compute, Communication: u.Comm, Waiting: u.Wait},
 			Elements: actionStats(st, where)}
 		acts := out.Ranks[i].Elements
@@ -203,6 +194,22 @@ func Run(o Options) (*Result, error) {
 	}
 	out.Elements = actionStats(res.Elements, o.Trace)
 	return out, err
+}
+
+// place puts the ranks on o.Machine (Options.Hostfile and Nodes).
+func place(o Options, np int) ([]int32, []string, error) {
+	if o.Hostfile != nil || o.Nodes <= 0 {
+		return platform.Place(o.Machine, o.Hostfile, np)
+	}
+	if o.Nodes > o.Machine.NumNodes() {
+		return nil, nil, settingErr("%d nodes asked, the machine has %d", o.Nodes, o.Machine.NumNodes())
+	}
+	nodeOf, hosts := make([]int32, np), make([]string, np)
+	for r := range nodeOf {
+		nodeOf[r] = int32(r % o.Nodes)
+		hosts[r] = o.Machine.HostName(r % o.Nodes)
+	}
+	return nodeOf, hosts, nil
 }
 
 // algoKey reports whether k selects one collective's algorithm

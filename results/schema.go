@@ -134,6 +134,7 @@ type Replay struct {
 type Rank struct {
 	Rank int    `json:"rank"`
 	Host string `json:"host"`
+	Node int32  `json:"node"` // the host's index in the platform
 	Budget
 	// Elements are the rank's own figures per kind of action it
 	// executed; they add up to its budget.

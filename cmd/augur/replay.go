@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -151,11 +150,11 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}
-	m, nodeOf, hosts, err := loadPlatform(*rf.platform, *rf.hostfile, pos[0], *rf.np)
+	m, hf, err := loadPlatform(*rf.platform, *rf.hostfile)
 	if err != nil {
 		return fail(exitInput, "%v", err)
 	}
-	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, NodeOf: nodeOf, Hosts: hosts,
+	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
 	opts.Context = e.context()
 	if prog != nil {
@@ -193,7 +192,7 @@ func runReplay(e *env, c *command, args []string) int {
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform
 	if tl != nil {
-		describeReplay(tl, m, nodeOf, hosts)
+		describeReplay(tl, m, res.Ranks)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
 			return fail(exitInput, "%v", err)
 		}
@@ -237,56 +236,22 @@ func runReplay(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-// loadPlatform reads the machine and places the ranks (np 0: the trace's
-// own number of ranks), giving each rank's node and host name.
-func loadPlatform(path, hostfile, trace string, np int) (*machine.Machine, []int32, []string, error) {
-	var m *machine.Machine
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		m, err = machine.Load(path)
-	default:
-		m, err = platform.Load(path)
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if np == 0 {
-		t, err := tit.Open(trace, 0, tit.DefaultSettings())
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		np = t.NP()
-		t.Close()
-	}
-	if hostfile == "" {
-		nodeOf, hosts := platform.DefaultPlacement(m, np)
-		return m, nodeOf, hosts, nil
+// loadPlatform reads the machine (a SimGrid platform or augur's YAML) and
+// the hostfile, if one is given.
+func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, error) {
+	m, err := platform.LoadMachine(path)
+	if err != nil || hostfile == "" {
+		return m, nil, err
 	}
 	h, err := platform.ReadHostfile(hostfile)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	nodeOf, err := platform.MapRanks(m, h, np)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	hosts := make([]string, np)
-	for r := range hosts {
-		hosts[r] = h.Names[r%len(h.Names)]
-	}
-	return m, nodeOf, hosts, nil
+	return m, h, err
 }
 
 // describeReplay names the ranks' tracks and places them on their hosts.
-func describeReplay(tl *results.Timeline, m *machine.Machine, nodeOf []int32, hosts []string) {
-	for r, n := range nodeOf {
-		host := ""
-		if r < len(hosts) {
-			host = hosts[r]
-		}
-		tl.SetProcess(int32(r), fmt.Sprintf("rank %d", r), host, n)
-		tl.SetNodeName(n, m.HostName(int(n)))
+func describeReplay(tl *results.Timeline, m *machine.Machine, ranks []results.Rank) {
+	for _, k := range ranks {
+		tl.SetProcess(int32(k.Rank), fmt.Sprintf("rank %d", k.Rank), k.Host, k.Node)
+		tl.SetNodeName(k.Node, m.HostName(int(k.Node)))
 	}
 }
 
