@@ -50,8 +50,6 @@ type step struct {
 	more bool
 }
 
-const evColl uint8 = 10
-
 func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
@@ -218,7 +216,7 @@ func (e *engine) collStep(ui int32, t float64) {
 			return // completeReq → waitSatisfied → collStepDone
 		}
 		if u.waitUntil > t {
-			e.q.Push(u.waitUntil, ui, evColl, 0)
+			e.q.Push(u.waitUntil, ui, uint8(evColl), 0)
 			return
 		}
 	}
@@ -227,7 +225,7 @@ func (e *engine) collStep(ui int32, t float64) {
 // collStepDone: the awaited requests of the current round completed.
 func (e *engine) collStepDone(ui int32) {
 	u := &e.units[ui]
-	e.q.Push(math.Max(u.waitUntil, e.now), ui, evColl, 0)
+	e.q.Push(math.Max(u.waitUntil, e.now), ui, uint8(evColl), 0)
 }
 
 // collFinish ends the algorithm for the unit; with SyncCollectives it also
