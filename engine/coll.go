@@ -23,20 +23,18 @@ type collInst struct {
 
 // collRun is a unit's progress through a collective algorithm. The rounds
 // come from generators that keep O(1) state each, so a collective over a
-// million processes costs no per-process step lists.
+// million processes costs no per-process step lists. plan (augur's
+// algorithms, below) or planSimGrid (SimGrid's, coll_simgrid.go) sets them.
 type collRun struct {
 	inst *collInst
 	tag  int32
 	gi   uint8 // index of the generator producing the next round
 	ng   uint8 // number of generators (two for composed algorithms)
 	g    [2]gen
-
-	// SimGrid's algorithms (coll_simgrid.go), used instead of g when
-	// simgrid is set.
-	simgrid  bool
-	sgI, sgN uint8
-	sg       [2]sgGen
-	batch    []int32 // requests of the current round, awaited together
+	// counts are a vector collective's sizes, read by the generators
+	// with vec set.
+	counts []float64
+	batch  []int32 // requests of the current round, awaited together
 }
 
 // step is one round of a collective for one process: an optional send
@@ -149,7 +147,6 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	if simgrid {
 		counts := e.counts[ui]
 		delete(e.counts, ui)
-		c.simgrid = true
 		if !c.planSimGrid(op.Kind, p, u.pid, op.Peer, op.Bytes, counts) {
 			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
 				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
@@ -276,11 +273,8 @@ func (c *collRun) plan(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b floa
 
 // next returns the unit's next round.
 func (c *collRun) next() (step, bool) {
-	if c.simgrid {
-		return c.nextSimGrid()
-	}
 	for c.gi < c.ng {
-		if s, ok := c.g[c.gi].next(); ok {
+		if s, ok := c.g[c.gi].next(c.counts); ok {
 			return s, true
 		}
 		c.gi++
@@ -289,7 +283,7 @@ func (c *collRun) next() (step, bool) {
 }
 
 // genKind names a round generator: one per algorithm of section 4 of
-// docs/semantics.md.
+// docs/semantics.md, then SimGrid's patterns (coll_simgrid.go).
 type genKind uint8
 
 const (
@@ -306,17 +300,32 @@ const (
 	genRing                  // rounds of send right, receive from the left
 	genPairwise              // alltoall: round k exchanges with r+k and r-k
 	genScan                  // chain: receive from the left, send to the right
+
+	// SimGrid 3.32's patterns (coll_simgrid.go).
+	sgBarrier        // barrier__ompi_basic_linear
+	sgLinearIn       // gather(v), reduce: everyone sends to the root
+	sgLinearOut      // scatter(v): the root sends to everyone
+	sgAllPairs       // allgather(v): a send to and a receive from every other process
+	sgAlltoallLinear // alltoall__basic_linear
+	sgAlltoallv      // ialltoallv
+	sgBruck          // alltoall__bruck
+	sgPair           // alltoall__pair (P a power of two)
+	sgScan           // scan, exscan
+	sgAlltoallOMPI   // in the selector only: alltoallOMPI picks one of the three alltoalls
 )
 
 // gen yields one process's rounds of one algorithm with O(1) state, in
 // exactly the order the algorithm defines (the tests pin the pattern).
+// It is a value, not an interface, so that the event-free evaluation
+// (collfast.go) keeps one in each process's record without an allocation.
 type gen struct {
 	kind genKind
 	ph   uint8 // phase within the algorithm
+	vec  bool  // sizes per process come from the collective's counts (SimGrid's vector patterns)
 	p    int32
 	r    int32 // the process's rank, relative to the root where there is one
 	root int32
-	m    int32 // mask or round counter
+	m    int32 // mask or round counter; position within a SimGrid pattern's phase
 	a    int32 // algorithm specific: ring rounds, recursive doubling's pof2
 	b    float64
 }
@@ -405,7 +414,9 @@ func newGen(kind genKind, p, r, root int32, b float64) gen {
 }
 
 // next returns the generator's next round, false when it has no more.
-func (g *gen) next() (step, bool) {
+// counts are the collective's sizes, read only by SimGrid's vector
+// patterns (vec set).
+func (g *gen) next(counts []float64) (step, bool) {
 	p, r, b := g.p, g.r, g.b
 	switch g.kind {
 	case genDissemination:
@@ -577,6 +588,9 @@ func (g *gen) next() (step, bool) {
 				return step{}, false
 			}
 		}
+	}
+	if g.kind >= sgBarrier {
+		return g.nextSimGrid(counts)
 	}
 	return step{}, false
 }

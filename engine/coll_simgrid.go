@@ -2,7 +2,8 @@ package engine
 
 // SimGrid 3.32's collectives, as SMPI runs them with its default selector
 // (smpi/coll-selector:default, what smpirun uses unless told otherwise),
-// so that a replayed trace gets SimGrid's times. The selector maps:
+// so that a replayed trace gets SimGrid's times. The selector
+// (simgridSelector, at the end of this file, is this table in code) maps:
 //
 //	barrier        ompi_basic_linear: everyone sends to 0, 0 answers everyone
 //	bcast          binomial_tree (blocking sends, farthest child first)
@@ -20,50 +21,23 @@ package engine
 //
 // A "linear" pattern posts all its requests and waits for all of them
 // (SimGrid's non-blocking collectives followed by a wait), which the
-// generators express with step.more. The tests in coll_simgrid_test.go
+// generators express with step.more. The patterns are generators of the
+// same type as augur's own algorithms (gen in coll.go), so that one
+// collRun runs either. The tests in coll_simgrid_test.go
 // pin the patterns; the peers test compares with smpirun's times.
 
 import (
 	"augur/ir"
 )
 
-// sgKind names a SimGrid pattern.
-type sgKind uint8
-
-const (
-	sgNone           sgKind = iota
-	sgClassic               // one of the generators of coll.go (binomial bcast)
-	sgBarrier               // barrier__ompi_basic_linear
-	sgLinearIn              // gather(v), reduce: everyone sends to the root
-	sgLinearOut             // scatter(v): the root sends to everyone
-	sgAllPairs              // allgather(v): a send to and a receive from every other process
-	sgAlltoallLinear        // alltoall__basic_linear
-	sgAlltoallv             // ialltoallv
-	sgBruck                 // alltoall__bruck
-	sgPair                  // alltoall__pair (P a power of two)
-	sgScan                  // scan, exscan
-)
-
-// sgGen yields one process's steps of a SimGrid pattern.
-type sgGen struct {
-	kind   sgKind
-	ph     uint8
-	p, r   int32
-	root   int32
-	i      int32 // position within the phase
-	b      float64
-	counts []float64 // per-process sizes (nil: b for everyone)
-	// off selects the half of counts a phase reads (alltoallv: receive
-	// sizes follow the send sizes).
-	g gen
-}
-
-// size returns the size for process q: counts[off+q], or b.
-func (s *sgGen) size(off, q int32) float64 {
-	if s.counts == nil {
-		return s.b
+// size returns the size for process q: counts[off+q] for a vector
+// pattern, else b. off selects the half of counts a phase reads
+// (alltoallv: receive sizes follow the send sizes).
+func (g *gen) size(counts []float64, off, q int32) float64 {
+	if !g.vec {
+		return g.b
 	}
-	return s.counts[off+q]
+	return counts[off+q]
 }
 
 // nthOther returns the i-th process other than r in ascending order.
@@ -74,37 +48,35 @@ func nthOther(i, r int32) int32 {
 	return i
 }
 
-// next returns the next step, false at the end.
-func (s *sgGen) next() (step, bool) {
-	p, r := s.p, s.r
+// nextSimGrid returns the next step of a SimGrid pattern, false at the
+// end. g.m is the position within the current phase.
+func (g *gen) nextSimGrid(counts []float64) (step, bool) {
+	p, r := g.p, g.r
 	none := step{to: -1, from: -1}
-	switch s.kind {
-	case sgClassic:
-		return s.g.next()
-
+	switch g.kind {
 	case sgBarrier:
 		if r != 0 {
 			// Blocking send of 0 bytes to 0, then blocking receive.
-			switch s.ph {
+			switch g.ph {
 			case 0:
-				s.ph = 1
+				g.ph = 1
 				return step{to: 0, from: -1}, true
 			case 1:
-				s.ph = 2
+				g.ph = 2
 				return step{to: -1, from: 0}, true
 			}
 			return none, false
 		}
-		for s.ph < 2 {
-			if s.i >= p-1 {
-				s.ph++
-				s.i = 0
+		for g.ph < 2 {
+			if g.m >= p-1 {
+				g.ph++
+				g.m = 0
 				continue
 			}
-			q := s.i + 1
-			s.i++
-			st := step{to: -1, from: -1, more: s.i < p-1}
-			if s.ph == 0 {
+			q := g.m + 1
+			g.m++
+			st := step{to: -1, from: -1, more: g.m < p-1}
+			if g.ph == 0 {
 				st.from = q
 			} else {
 				st.to = q
@@ -114,90 +86,90 @@ func (s *sgGen) next() (step, bool) {
 		return none, false
 
 	case sgLinearIn, sgLinearOut:
-		in := s.kind == sgLinearIn
-		if r != s.root {
-			if s.ph != 0 {
+		in := g.kind == sgLinearIn
+		if r != g.root {
+			if g.ph != 0 {
 				return none, false
 			}
-			s.ph = 1
+			g.ph = 1
 			if in {
-				return step{to: s.root, from: -1, sendB: s.b}, true
+				return step{to: g.root, from: -1, sendB: g.b}, true
 			}
-			return step{to: -1, from: s.root, recvB: s.b}, true
+			return step{to: -1, from: g.root, recvB: g.b}, true
 		}
-		if s.i >= p-1 {
+		if g.m >= p-1 {
 			return none, false
 		}
-		q := nthOther(s.i, s.root)
-		s.i++
-		st := step{to: -1, from: -1, more: s.i < p-1}
+		q := nthOther(g.m, g.root)
+		g.m++
+		st := step{to: -1, from: -1, more: g.m < p-1}
 		if in {
-			st.from, st.recvB = q, s.size(0, q)
+			st.from, st.recvB = q, g.size(counts, 0, q)
 		} else {
-			st.to, st.sendB = q, s.size(0, q)
+			st.to, st.sendB = q, g.size(counts, 0, q)
 		}
 		return st, true
 
 	case sgAllPairs:
-		if s.i >= p-1 {
+		if g.m >= p-1 {
 			return none, false
 		}
-		q := nthOther(s.i, r)
-		s.i++
-		return step{to: q, from: q, sendB: s.b, recvB: s.size(0, q), more: s.i < p-1}, true
+		q := nthOther(g.m, r)
+		g.m++
+		return step{to: q, from: q, sendB: g.b, recvB: g.size(counts, 0, q), more: g.m < p-1}, true
 
 	case sgAlltoallLinear, sgAlltoallv:
 		// Receives first, then sends; all awaited together.
 		n := p - 1
-		if s.i >= 2*n {
+		if g.m >= 2*n {
 			return none, false
 		}
-		k := s.i
-		s.i++
-		st := step{to: -1, from: -1, more: s.i < 2*n}
-		if s.kind == sgAlltoallLinear {
+		k := g.m
+		g.m++
+		st := step{to: -1, from: -1, more: g.m < 2*n}
+		if g.kind == sgAlltoallLinear {
 			if k < n {
-				st.from, st.recvB = (r+1+k)%p, s.b
+				st.from, st.recvB = (r+1+k)%p, g.b
 			} else {
-				st.to, st.sendB = (r-1-(k-n)+2*p)%p, s.b
+				st.to, st.sendB = (r-1-(k-n)+2*p)%p, g.b
 			}
 			return st, true
 		}
 		if k < n {
 			q := nthOther(k, r)
-			st.from, st.recvB = q, s.size(p, q)
+			st.from, st.recvB = q, g.size(counts, p, q)
 		} else {
 			q := nthOther(k-n, r)
-			st.to, st.sendB = q, s.size(0, q)
+			st.to, st.sendB = q, g.size(counts, 0, q)
 		}
 		return st, true
 
 	case sgBruck:
-		return s.bruck()
+		return g.bruck()
 
 	case sgPair:
 		// Round 0 is a sendrecv with itself: a local copy in SMPI.
-		if s.i == 0 {
-			s.i = 1
+		if g.m == 0 {
+			g.m = 1
 		}
-		if s.i >= p {
+		if g.m >= p {
 			return none, false
 		}
-		q := r ^ s.i
-		s.i++
-		return step{to: q, from: q, sendB: s.b, recvB: s.b}, true
+		q := r ^ g.m
+		g.m++
+		return step{to: q, from: q, sendB: g.b, recvB: g.b}, true
 
 	case sgScan:
-		if s.i >= p-1 {
+		if g.m >= p-1 {
 			return none, false
 		}
-		k := s.i
-		s.i++
-		st := step{to: -1, from: -1, more: s.i < p-1}
+		k := g.m
+		g.m++
+		st := step{to: -1, from: -1, more: g.m < p-1}
 		if k < r {
-			st.from, st.recvB = k, s.b
+			st.from, st.recvB = k, g.b
 		} else {
-			st.to, st.sendB = k+1, s.b
+			st.to, st.sendB = k+1, g.b
 		}
 		return st, true
 	}
@@ -208,13 +180,13 @@ func (s *sgGen) next() (step, bool) {
 // to r+2^k from r-2^k. Its local rotations are MPI_Sendrecv calls from a
 // process to itself, which SMPI turns into a plain copy (no simulated
 // time), so they yield no step.
-func (s *sgGen) bruck() (step, bool) {
-	p, r, b := s.p, s.r, s.b
-	if s.ph == 0 {
-		s.ph, s.i = 1, 1
+func (g *gen) bruck() (step, bool) {
+	p, r, b := g.p, g.r, g.b
+	if g.ph == 0 {
+		g.ph, g.m = 1, 1
 	}
-	if pof2 := s.i; pof2 < p {
-		s.i <<= 1
+	if pof2 := g.m; pof2 < p {
+		g.m <<= 1
 		n := float64(blocksWithBit(p, pof2))
 		return step{to: (r + pof2) % p, from: (r - pof2 + p) % p, sendB: b * n, recvB: b * n}, true
 	}
@@ -236,7 +208,7 @@ func blocksWithBit(p, m int32) int32 {
 // choices 1 (linear) and 4 (linear_sync) both run basic_linear in SMPI,
 // 2 (pairwise) runs pair, 3 (modified bruck) runs bruck, 5 (two
 // processes) runs pair.
-func alltoallOMPI(p int32, b float64) sgKind {
+func alltoallOMPI(p int32, b float64) genKind {
 	type cut struct {
 		below float64
 		alg   int8
@@ -285,35 +257,66 @@ func alltoallOMPI(p int32, b float64) sgKind {
 	return sgAlltoallLinear
 }
 
+// sgRule is how SMPI's default selector runs one collective: one
+// pattern, or two run one after the other.
+type sgRule struct {
+	first, second genKind // second genNone: a single pattern
+	// rooted: the first pattern runs at the collective's root (else at 0).
+	rooted bool
+	// counts: a vector collective, with counts sizes per process.
+	counts int
+}
+
+// simgridSelector is SimGrid 3.32's default selector (the table at the
+// top of this file), indexed by collective. A kind it has no rule for
+// runs no steps.
+var simgridSelector = [...]sgRule{
+	ir.Barrier:       {first: sgBarrier},
+	ir.Bcast:         {first: genBcast, rooted: true},
+	ir.Reduce:        {first: sgLinearIn, rooted: true},
+	ir.Gather:        {first: sgLinearIn, rooted: true},
+	ir.Allreduce:     {first: sgLinearIn, second: genBcast},
+	ir.Scatter:       {first: sgLinearOut, rooted: true},
+	ir.Allgather:     {first: sgAllPairs},
+	ir.Alltoall:      {first: sgAlltoallOMPI},
+	ir.Scan:          {first: sgScan},
+	ir.Exscan:        {first: sgScan},
+	ir.ReduceScatter: {first: sgLinearIn, second: sgLinearOut},
+	ir.Gatherv:       {first: sgLinearIn, rooted: true, counts: 1},
+	ir.Scatterv:      {first: sgLinearOut, rooted: true, counts: 1},
+	ir.Allgatherv:    {first: sgAllPairs, counts: 1},
+	ir.Alltoallv:     {first: sgAlltoallv, counts: 2},
+}
+
 // planSimGrid prepares the SimGrid steps of collective kind for process r
 // of p. b is the process's size in bytes, counts the vector collective's
-// sizes. It returns false for a vector collective without counts.
+// sizes. It returns false for a vector collective without counts (or
+// with a wrong number of them).
 func (c *collRun) planSimGrid(kind ir.Kind, p, r, root int32, b float64, counts []float64) bool {
-	mk := func(k sgKind, root int32, b float64, counts []float64) sgGen {
-		return sgGen{kind: k, p: p, r: r, root: root, b: b, counts: counts}
+	c.gi, c.ng = 0, 0
+	if int(kind) >= len(simgridSelector) || simgridSelector[kind].first == genNone {
+		return true
 	}
-	c.sgN, c.sgI = 1, 0
-	switch kind {
-	case ir.Barrier:
-		c.sg[0] = mk(sgBarrier, 0, 0, nil)
-	case ir.Bcast:
-		c.sg[0] = sgGen{kind: sgClassic, g: newGen(genBcast, p, r, root, b)}
-	case ir.Reduce, ir.Gather:
-		c.sg[0] = mk(sgLinearIn, root, b, nil)
-	case ir.Allreduce:
-		c.sg[0] = mk(sgLinearIn, 0, b, nil)
-		c.sg[1] = sgGen{kind: sgClassic, g: newGen(genBcast, p, r, 0, b)}
-		c.sgN = 2
-	case ir.Scatter:
-		c.sg[0] = mk(sgLinearOut, root, b, nil)
-	case ir.Allgather:
-		c.sg[0] = mk(sgAllPairs, 0, b, nil)
-	case ir.Alltoall:
-		c.sg[0] = mk(alltoallOMPI(p, b), 0, b, nil)
-	case ir.Scan, ir.Exscan:
-		c.sg[0] = mk(sgScan, 0, b, nil)
-	case ir.ReduceScatter:
-		// Reduce the whole vector to 0, then scatter the blocks.
+	rule := simgridSelector[kind]
+	if rule.counts > 0 && len(counts) != rule.counts*int(p) {
+		return false
+	}
+	if !rule.rooted {
+		root = 0
+	}
+	// mk makes pattern k; the binomial bcast is one of augur's own.
+	mk := func(k genKind, b float64, vec bool) gen {
+		switch k {
+		case genBcast:
+			return newGen(genBcast, p, r, root, b)
+		case sgAlltoallOMPI:
+			k = alltoallOMPI(p, b)
+		}
+		return gen{kind: k, p: p, r: r, root: root, b: b, vec: vec}
+	}
+	if kind == ir.ReduceScatter {
+		// Reduce the whole vector to 0, then scatter the blocks (of the
+		// sizes in counts, when the trace gives them).
 		total := b * float64(p)
 		if counts != nil {
 			total = 0
@@ -321,45 +324,23 @@ func (c *collRun) planSimGrid(kind ir.Kind, p, r, root int32, b float64, counts 
 				total += x
 			}
 		}
-		c.sg[0] = mk(sgLinearIn, 0, total, nil)
-		c.sg[1] = mk(sgLinearOut, 0, b, counts)
+		c.g[0] = mk(sgLinearIn, total, false)
 		if counts != nil && int(r) < len(counts) {
-			c.sg[1].b = counts[r]
+			b = counts[r]
 		}
-		c.sgN = 2
-	case ir.Gatherv, ir.Scatterv, ir.Allgatherv:
-		if len(counts) != int(p) {
-			return false
-		}
-		k := sgAllPairs
-		switch kind {
-		case ir.Gatherv:
-			k = sgLinearIn
-		case ir.Scatterv:
-			k = sgLinearOut
-		}
-		c.sg[0] = mk(k, root, b, counts)
-		if kind == ir.Scatterv && r == root {
-			c.sg[0].b = counts[r]
-		}
-	case ir.Alltoallv:
-		if len(counts) != 2*int(p) {
-			return false
-		}
-		c.sg[0] = mk(sgAlltoallv, 0, b, counts)
-	default:
-		c.sgN = 0
+		c.g[1] = mk(sgLinearOut, b, counts != nil)
+		c.ng, c.counts = 2, counts
+		return true
+	}
+	c.g[0] = mk(rule.first, b, rule.counts > 0)
+	c.ng = 1
+	if rule.second != genNone {
+		// Allreduce: the bcast from 0 follows the reduce to 0.
+		c.g[1] = mk(rule.second, b, false)
+		c.ng = 2
+	}
+	if rule.counts > 0 {
+		c.counts = counts
 	}
 	return true
-}
-
-// nextSimGrid returns the next step of a SimGrid plan.
-func (c *collRun) nextSimGrid() (step, bool) {
-	for c.sgI < c.sgN {
-		if s, ok := c.sg[c.sgI].next(); ok {
-			return s, true
-		}
-		c.sgI++
-	}
-	return step{}, false
 }

@@ -14,7 +14,7 @@ func TestAlltoallDecision(t *testing.T) {
 	for _, c := range []struct {
 		p    int32
 		b    float64
-		want sgKind
+		want genKind
 	}{
 		{16, 100, sgBruck}, {24, 100, sgBruck}, {256, 39, sgBruck}, {8, 5000, sgAlltoallLinear},
 		{24, 10000, sgAlltoallLinear}, {4, 600000, sgPair}, {3, 500, sgAlltoallLinear}, {128, 300000, sgPair},
@@ -43,7 +43,6 @@ func TestBlocksWithBit(t *testing.T) {
 
 func steps(kind ir.Kind, p, r, root int32, b float64, counts []float64) []step {
 	var c collRun
-	c.simgrid = true
 	if !c.planSimGrid(kind, p, r, root, b, counts) {
 		return nil
 	}

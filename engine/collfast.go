@@ -490,7 +490,7 @@ type fastMsg struct {
 // algorithm of a composition.
 func (e *engine) fastNext(pid int32) (step, bool) {
 	s := &e.fast.st[pid]
-	if st, ok := s.g.next(); ok {
+	if st, ok := s.g.next(nil); ok {
 		return st, true
 	}
 	if !s.second {
@@ -501,7 +501,7 @@ func (e *engine) fastNext(pid int32) (step, bool) {
 	c.plan(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
 	s.g = c.g[1]
 	s.second = false
-	return s.g.next()
+	return s.g.next(nil)
 }
 
 // fastAdvance runs the process's rounds until one has to wait for a
