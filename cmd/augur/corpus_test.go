@@ -85,7 +85,9 @@ func corpusCases() []corpusCase {
 	// Generated traces (tit/gen) on a cluster with and without a limited
 	// backbone under each SimGrid network model; the collectives at
 	// sizes and rank counts that make SMPI's selector pick different
-	// algorithms; two on augur machines.
+	// algorithms (alltoall: basic_linear, bruck at 16 x 100 B, pair at
+	// 4 x 600 kB), a hand-written trace of the vector collectives; two
+	// on augur machines.
 	for _, p := range []string{"ring-16-1e4", "stencil-16-1e4", "pairwise-16-1e4", "mix-16-1e4", "colls-16-1e4"} {
 		for _, plat := range []string{"backbone", "flat"} {
 			for _, model := range []string{"SMPI", "CM02", "LV08"} {
@@ -94,7 +96,7 @@ func corpusCases() []corpusCase {
 			}
 		}
 	}
-	for _, p := range []string{"colls-5-1e5", "colls-12-1e2", "colls-12-1e6", "colls-64-3e3"} {
+	for _, p := range []string{"colls-5-1e5", "colls-12-1e2", "colls-12-1e6", "colls-64-3e3", "colls-16-1e2", "colls-4-6e5", "vector"} {
 		add(exitOK, "replay-"+p, "replay", corpusGen+p+".txt", "--platform", corpusGen+"backbone.xml", "--hostfile", corpusGen+"hostfile")
 	}
 	add(exitOK, "replay-ring-16-1e4-constant", "replay", corpusGen+"ring-16-1e4.txt", "--platform", corpusGen+"flat.xml", "--network-model", "Constant")
