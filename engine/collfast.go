@@ -244,11 +244,13 @@ func (e *engine) arrayAlgo(inst *collInst) genKind {
 			return genNone
 		}
 	}
-	switch {
-	case inst.kind == ir.Allreduce && algo != ir.AlgoRing && algo != ir.AlgoBinomial:
-		return genRecDoubling
-	case inst.kind == ir.Bcast && algo != ir.AlgoLinear:
-		return genBcast
+	// plan's own choice of generator, rather than a copy of its rules,
+	// says whether a pass applies: a single recursive doubling or
+	// binomial bcast (the root does not change the choice).
+	var c collRun
+	c.plan(inst.kind, algo, int32(e.cfg.Procs), 0, max(inst.root, 0), 0)
+	if k := c.g[0].kind; c.ng == 1 && (k == genRecDoubling || k == genBcast) {
+		return k
 	}
 	return genNone
 }
