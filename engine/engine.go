@@ -318,7 +318,7 @@ type engine struct {
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
 	// counts holds the per-process sizes of a fetched vector collective
-	// until its algorithm is planned (see coll_simgrid.go).
+	// until its algorithm is planned (see coll.Plan.SetSimGrid).
 	counts map[int32][]float64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.

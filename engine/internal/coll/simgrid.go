@@ -1,4 +1,4 @@
-package engine
+package coll
 
 // SimGrid 3.32's collectives, as SMPI runs them with its default selector
 // (smpi/coll-selector:default, what smpirun uses unless told otherwise),
@@ -21,9 +21,9 @@ package engine
 //
 // A "linear" pattern posts all its requests and waits for all of them
 // (SimGrid's non-blocking collectives followed by a wait), which the
-// generators express with step.more. The patterns are generators of the
-// same type as augur's own algorithms (gen in coll.go), so that one
-// collRun runs either. The tests in coll_simgrid_test.go
+// generators express with Step.More. The patterns are generators of the
+// same type as augur's own algorithms (Gen in coll.go), so that one Plan
+// runs either. The tests in simgrid_test.go
 // pin the patterns; the peers test compares with smpirun's times.
 
 import (
@@ -33,7 +33,7 @@ import (
 // size returns the size for process q: counts[off+q] for a vector
 // pattern, else b. off selects the half of counts a phase reads
 // (alltoallv: receive sizes follow the send sizes).
-func (g *gen) size(counts []float64, off, q int32) float64 {
+func (g *Gen) size(counts []float64, off, q int32) float64 {
 	if !g.vec {
 		return g.b
 	}
@@ -50,20 +50,20 @@ func nthOther(i, r int32) int32 {
 
 // nextSimGrid returns the next step of a SimGrid pattern, false at the
 // end. g.m is the position within the current phase.
-func (g *gen) nextSimGrid(counts []float64) (step, bool) {
+func (g *Gen) nextSimGrid(counts []float64) (Step, bool) {
 	p, r := g.p, g.r
-	none := step{to: -1, from: -1}
+	none := Step{To: -1, From: -1}
 	switch g.kind {
-	case sgBarrier:
+	case SimGridBarrier:
 		if r != 0 {
 			// Blocking send of 0 bytes to 0, then blocking receive.
 			switch g.ph {
 			case 0:
 				g.ph = 1
-				return step{to: 0, from: -1}, true
+				return Step{To: 0, From: -1}, true
 			case 1:
 				g.ph = 2
-				return step{to: -1, from: 0}, true
+				return Step{To: -1, From: 0}, true
 			}
 			return none, false
 		}
@@ -75,50 +75,50 @@ func (g *gen) nextSimGrid(counts []float64) (step, bool) {
 			}
 			q := g.m + 1
 			g.m++
-			st := step{to: -1, from: -1, more: g.m < p-1}
+			st := Step{To: -1, From: -1, More: g.m < p-1}
 			if g.ph == 0 {
-				st.from = q
+				st.From = q
 			} else {
-				st.to = q
+				st.To = q
 			}
 			return st, true
 		}
 		return none, false
 
-	case sgLinearIn, sgLinearOut:
-		in := g.kind == sgLinearIn
+	case SimGridLinearIn, SimGridLinearOut:
+		in := g.kind == SimGridLinearIn
 		if r != g.root {
 			if g.ph != 0 {
 				return none, false
 			}
 			g.ph = 1
 			if in {
-				return step{to: g.root, from: -1, sendB: g.b}, true
+				return Step{To: g.root, From: -1, SendB: g.b}, true
 			}
-			return step{to: -1, from: g.root, recvB: g.b}, true
+			return Step{To: -1, From: g.root, RecvB: g.b}, true
 		}
 		if g.m >= p-1 {
 			return none, false
 		}
 		q := nthOther(g.m, g.root)
 		g.m++
-		st := step{to: -1, from: -1, more: g.m < p-1}
+		st := Step{To: -1, From: -1, More: g.m < p-1}
 		if in {
-			st.from, st.recvB = q, g.size(counts, 0, q)
+			st.From, st.RecvB = q, g.size(counts, 0, q)
 		} else {
-			st.to, st.sendB = q, g.size(counts, 0, q)
+			st.To, st.SendB = q, g.size(counts, 0, q)
 		}
 		return st, true
 
-	case sgAllPairs:
+	case SimGridAllPairs:
 		if g.m >= p-1 {
 			return none, false
 		}
 		q := nthOther(g.m, r)
 		g.m++
-		return step{to: q, from: q, sendB: g.b, recvB: g.size(counts, 0, q), more: g.m < p-1}, true
+		return Step{To: q, From: q, SendB: g.b, RecvB: g.size(counts, 0, q), More: g.m < p-1}, true
 
-	case sgAlltoallLinear, sgAlltoallv:
+	case SimGridAlltoallLinear, SimGridAlltoallv:
 		// Receives first, then sends; all awaited together.
 		n := p - 1
 		if g.m >= 2*n {
@@ -126,28 +126,28 @@ func (g *gen) nextSimGrid(counts []float64) (step, bool) {
 		}
 		k := g.m
 		g.m++
-		st := step{to: -1, from: -1, more: g.m < 2*n}
-		if g.kind == sgAlltoallLinear {
+		st := Step{To: -1, From: -1, More: g.m < 2*n}
+		if g.kind == SimGridAlltoallLinear {
 			if k < n {
-				st.from, st.recvB = (r+1+k)%p, g.b
+				st.From, st.RecvB = (r+1+k)%p, g.b
 			} else {
-				st.to, st.sendB = (r-1-(k-n)+2*p)%p, g.b
+				st.To, st.SendB = (r-1-(k-n)+2*p)%p, g.b
 			}
 			return st, true
 		}
 		if k < n {
 			q := nthOther(k, r)
-			st.from, st.recvB = q, g.size(counts, p, q)
+			st.From, st.RecvB = q, g.size(counts, p, q)
 		} else {
 			q := nthOther(k-n, r)
-			st.to, st.sendB = q, g.size(counts, 0, q)
+			st.To, st.SendB = q, g.size(counts, 0, q)
 		}
 		return st, true
 
-	case sgBruck:
+	case SimGridBruck:
 		return g.bruck()
 
-	case sgPair:
+	case SimGridPair:
 		// Round 0 is a sendrecv with itself: a local copy in SMPI.
 		if g.m == 0 {
 			g.m = 1
@@ -157,19 +157,19 @@ func (g *gen) nextSimGrid(counts []float64) (step, bool) {
 		}
 		q := r ^ g.m
 		g.m++
-		return step{to: q, from: q, sendB: g.b, recvB: g.b}, true
+		return Step{To: q, From: q, SendB: g.b, RecvB: g.b}, true
 
-	case sgScan:
+	case SimGridScan:
 		if g.m >= p-1 {
 			return none, false
 		}
 		k := g.m
 		g.m++
-		st := step{to: -1, from: -1, more: g.m < p-1}
+		st := Step{To: -1, From: -1, More: g.m < p-1}
 		if k < r {
-			st.from, st.recvB = k, g.b
+			st.From, st.RecvB = k, g.b
 		} else {
-			st.to, st.sendB = k+1, g.b
+			st.To, st.SendB = k+1, g.b
 		}
 		return st, true
 	}
@@ -180,7 +180,7 @@ func (g *gen) nextSimGrid(counts []float64) (step, bool) {
 // to r+2^k from r-2^k. Its local rotations are MPI_Sendrecv calls from a
 // process to itself, which SMPI turns into a plain copy (no simulated
 // time), so they yield no step.
-func (g *gen) bruck() (step, bool) {
+func (g *Gen) bruck() (Step, bool) {
 	p, r, b := g.p, g.r, g.b
 	if g.ph == 0 {
 		g.ph, g.m = 1, 1
@@ -188,9 +188,9 @@ func (g *gen) bruck() (step, bool) {
 	if pof2 := g.m; pof2 < p {
 		g.m <<= 1
 		n := float64(blocksWithBit(p, pof2))
-		return step{to: (r + pof2) % p, from: (r - pof2 + p) % p, sendB: b * n, recvB: b * n}, true
+		return Step{To: (r + pof2) % p, From: (r - pof2 + p) % p, SendB: b * n, RecvB: b * n}, true
 	}
-	return step{to: -1, from: -1}, false
+	return Step{To: -1, From: -1}, false
 }
 
 // blocksWithBit counts the integers in [1, p) with bit m (a power of two) set.
@@ -208,7 +208,7 @@ func blocksWithBit(p, m int32) int32 {
 // choices 1 (linear) and 4 (linear_sync) both run basic_linear in SMPI,
 // 2 (pairwise) runs pair, 3 (modified bruck) runs bruck, 5 (two
 // processes) runs pair.
-func alltoallOMPI(p int32, b float64) genKind {
+func alltoallOMPI(p int32, b float64) Kind {
 	type cut struct {
 		below float64
 		alg   int8
@@ -250,54 +250,54 @@ func alltoallOMPI(p int32, b float64) genKind {
 	}
 	switch alg {
 	case 2, 5:
-		return sgPair
+		return SimGridPair
 	case 3:
-		return sgBruck
+		return SimGridBruck
 	}
-	return sgAlltoallLinear
+	return SimGridAlltoallLinear
 }
 
-// sgRule is how SMPI's default selector runs one collective: one
+// rule is how SMPI's default selector runs one collective: one
 // pattern, or two run one after the other.
-type sgRule struct {
-	first, second genKind // second genNone: a single pattern
+type rule struct {
+	first, second Kind // second None: a single pattern
 	// rooted: the first pattern runs at the collective's root (else at 0).
 	rooted bool
 	// counts: a vector collective, with counts sizes per process.
 	counts int
 }
 
-// simgridSelector is SimGrid 3.32's default selector (the table at the
+// selector is SimGrid 3.32's default selector (the table at the
 // top of this file), indexed by collective. A kind it has no rule for
 // runs no steps.
-var simgridSelector = [...]sgRule{
-	ir.Barrier:       {first: sgBarrier},
-	ir.Bcast:         {first: genBcast, rooted: true},
-	ir.Reduce:        {first: sgLinearIn, rooted: true},
-	ir.Gather:        {first: sgLinearIn, rooted: true},
-	ir.Allreduce:     {first: sgLinearIn, second: genBcast},
-	ir.Scatter:       {first: sgLinearOut, rooted: true},
-	ir.Allgather:     {first: sgAllPairs},
-	ir.Alltoall:      {first: sgAlltoallOMPI},
-	ir.Scan:          {first: sgScan},
-	ir.Exscan:        {first: sgScan},
-	ir.ReduceScatter: {first: sgLinearIn, second: sgLinearOut},
-	ir.Gatherv:       {first: sgLinearIn, rooted: true, counts: 1},
-	ir.Scatterv:      {first: sgLinearOut, rooted: true, counts: 1},
-	ir.Allgatherv:    {first: sgAllPairs, counts: 1},
-	ir.Alltoallv:     {first: sgAlltoallv, counts: 2},
+var selector = [...]rule{
+	ir.Barrier:       {first: SimGridBarrier},
+	ir.Bcast:         {first: Bcast, rooted: true},
+	ir.Reduce:        {first: SimGridLinearIn, rooted: true},
+	ir.Gather:        {first: SimGridLinearIn, rooted: true},
+	ir.Allreduce:     {first: SimGridLinearIn, second: Bcast},
+	ir.Scatter:       {first: SimGridLinearOut, rooted: true},
+	ir.Allgather:     {first: SimGridAllPairs},
+	ir.Alltoall:      {first: SimGridAlltoallOMPI},
+	ir.Scan:          {first: SimGridScan},
+	ir.Exscan:        {first: SimGridScan},
+	ir.ReduceScatter: {first: SimGridLinearIn, second: SimGridLinearOut},
+	ir.Gatherv:       {first: SimGridLinearIn, rooted: true, counts: 1},
+	ir.Scatterv:      {first: SimGridLinearOut, rooted: true, counts: 1},
+	ir.Allgatherv:    {first: SimGridAllPairs, counts: 1},
+	ir.Alltoallv:     {first: SimGridAlltoallv, counts: 2},
 }
 
 // planSimGrid prepares the SimGrid steps of collective kind for process r
 // of p. b is the process's size in bytes, counts the vector collective's
 // sizes. It returns false for a vector collective without counts (or
 // with a wrong number of them).
-func (c *collRun) planSimGrid(kind ir.Kind, p, r, root int32, b float64, counts []float64) bool {
+func (c *Plan) SetSimGrid(kind ir.Kind, p, r, root int32, b float64, counts []float64) bool {
 	c.gi, c.ng = 0, 0
-	if int(kind) >= len(simgridSelector) || simgridSelector[kind].first == genNone {
+	if int(kind) >= len(selector) || selector[kind].first == None {
 		return true
 	}
-	rule := simgridSelector[kind]
+	rule := selector[kind]
 	if rule.counts > 0 && len(counts) != rule.counts*int(p) {
 		return false
 	}
@@ -305,14 +305,14 @@ func (c *collRun) planSimGrid(kind ir.Kind, p, r, root int32, b float64, counts 
 		root = 0
 	}
 	// mk makes pattern k; the binomial bcast is one of augur's own.
-	mk := func(k genKind, b float64, vec bool) gen {
+	mk := func(k Kind, b float64, vec bool) Gen {
 		switch k {
-		case genBcast:
-			return newGen(genBcast, p, r, root, b)
-		case sgAlltoallOMPI:
+		case Bcast:
+			return newGen(Bcast, p, r, root, b)
+		case SimGridAlltoallOMPI:
 			k = alltoallOMPI(p, b)
 		}
-		return gen{kind: k, p: p, r: r, root: root, b: b, vec: vec}
+		return Gen{kind: k, p: p, r: r, root: root, b: b, vec: vec}
 	}
 	if kind == ir.ReduceScatter {
 		// Reduce the whole vector to 0, then scatter the blocks (of the
@@ -324,17 +324,17 @@ func (c *collRun) planSimGrid(kind ir.Kind, p, r, root int32, b float64, counts 
 				total += x
 			}
 		}
-		c.g[0] = mk(sgLinearIn, total, false)
+		c.g[0] = mk(SimGridLinearIn, total, false)
 		if counts != nil && int(r) < len(counts) {
 			b = counts[r]
 		}
-		c.g[1] = mk(sgLinearOut, b, counts != nil)
+		c.g[1] = mk(SimGridLinearOut, b, counts != nil)
 		c.ng, c.counts = 2, counts
 		return true
 	}
 	c.g[0] = mk(rule.first, b, rule.counts > 0)
 	c.ng = 1
-	if rule.second != genNone {
+	if rule.second != None {
 		// Allreduce: the bcast from 0 follows the reduce to 0.
 		c.g[1] = mk(rule.second, b, false)
 		c.ng = 2
