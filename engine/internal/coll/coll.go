@@ -43,9 +43,10 @@ func (c *Plan) Gen(i int) Gen { return c.g[i] }
 // Kind returns the generator's algorithm.
 func (g *Gen) Kind() Kind { return g.kind }
 
-// plan prepares the rounds of collective kind for process r of p.
+// Set plans augur's algorithm algo for collective kind, for process r of
+// p, root root (where the collective has one) and b bytes.
 func (c *Plan) Set(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64) {
-	c.gi, c.ng = 0, 1
+	c.gi, c.ng, c.counts = 0, 1, nil
 	c.g[0] = planGen(kind, algo, p, r, root, b)
 	switch {
 	case kind == ir.Allreduce && algo == ir.AlgoBinomial:
@@ -61,7 +62,7 @@ func (c *Plan) Set(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64)
 	}
 }
 
-// next returns the unit's next round.
+// Next returns the process's next round, false when the plan is done.
 func (c *Plan) Next() (Step, bool) {
 	for c.gi < c.ng {
 		if s, ok := c.g[c.gi].Next(c.counts); ok {

@@ -3,7 +3,7 @@ package coll
 // SimGrid 3.32's collectives, as SMPI runs them with its default selector
 // (smpi/coll-selector:default, what smpirun uses unless told otherwise),
 // so that a replayed trace gets SimGrid's times. The selector
-// (simgridSelector, at the end of this file, is this table in code) maps:
+// (selector, at the end of this file, is this table in code) maps:
 //
 //	barrier        ompi_basic_linear: everyone sends to 0, 0 answers everyone
 //	bcast          binomial_tree (blocking sends, farthest child first)
@@ -261,7 +261,7 @@ func alltoallOMPI(p int32, b float64) Kind {
 // pattern, or two run one after the other.
 type rule struct {
 	first, second Kind // second None: a single pattern
-	// rooted: the first pattern runs at the collective's root (else at 0).
+	// rooted: the patterns run at the collective's root (else at 0).
 	rooted bool
 	// counts: a vector collective, with counts sizes per process.
 	counts int
@@ -288,12 +288,12 @@ var selector = [...]rule{
 	ir.Alltoallv:     {first: SimGridAlltoallv, counts: 2},
 }
 
-// planSimGrid prepares the SimGrid steps of collective kind for process r
+// SetSimGrid plans the SimGrid pattern(s) of collective kind for process r
 // of p. b is the process's size in bytes, counts the vector collective's
 // sizes. It returns false for a vector collective without counts (or
 // with a wrong number of them).
 func (c *Plan) SetSimGrid(kind ir.Kind, p, r, root int32, b float64, counts []float64) bool {
-	c.gi, c.ng = 0, 0
+	c.gi, c.ng, c.counts = 0, 0, nil
 	if int(kind) >= len(selector) || selector[kind].first == None {
 		return true
 	}
