@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"augur/engine/internal/coll"
 	"augur/ir"
 )
 
@@ -21,36 +22,14 @@ type collInst struct {
 	arrivals []Arrival
 }
 
-// collRun is a unit's progress through a collective algorithm. The rounds
-// come from generators that keep O(1) state each, so a collective over a
-// million processes costs no per-process step lists.
+// collRun is a unit's progress through a collective algorithm: its plan
+// (the generators of package coll) and the requests of its current round.
 type collRun struct {
-	inst *collInst
-	tag  int32
-	gi   uint8 // index of the generator producing the next round
-	ng   uint8 // number of generators (two for composed algorithms)
-	g    [2]gen
-
-	// SimGrid's algorithms (coll_simgrid.go), used instead of g when
-	// simgrid is set.
-	simgrid  bool
-	sgI, sgN uint8
-	sg       [2]sgGen
-	batch    []int32 // requests of the current round, awaited together
+	inst  *collInst
+	tag   int32
+	plan  coll.Plan
+	batch []int32 // requests of the current round, awaited together
 }
-
-// step is one round of a collective for one process: an optional send
-// and an optional receive, posted together and both awaited.
-type step struct {
-	to, from     int32 // -1: none
-	sendB, recvB float64
-	// more: post the next step too before waiting; the round ends with
-	// the first step without more, and all its requests are awaited
-	// together (SimGrid's start-all-then-wait-all patterns).
-	more bool
-}
-
-const evColl uint8 = 10
 
 func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
@@ -151,14 +130,13 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	if simgrid {
 		counts := e.counts[ui]
 		delete(e.counts, ui)
-		c.simgrid = true
-		if !c.planSimGrid(op.Kind, p, u.pid, op.Peer, op.Bytes, counts) {
+		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.Peer, op.Bytes, counts) {
 			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
 				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
 			return t, false
 		}
 	} else {
-		c.plan(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
+		c.plan.Set(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
 	}
 	u.extension().coll = c
 	u.state = stBlocked
@@ -190,7 +168,7 @@ func (e *engine) collStep(ui int32, t float64) {
 		c := u.ext.coll
 		c.batch = c.batch[:0]
 		for {
-			s, ok := c.next()
+			s, ok := c.plan.Next()
 			if !ok {
 				if len(c.batch) == 0 {
 					e.collFinish(ui, t)
@@ -198,14 +176,14 @@ func (e *engine) collStep(ui int32, t float64) {
 				}
 				break
 			}
-			if s.to >= 0 {
-				c.batch = append(c.batch, e.postSend(ui, u.pid, s.to, c.tag, s.sendB, ir.NoCost, u.op.Elem, t, true))
+			if s.To >= 0 {
+				c.batch = append(c.batch, e.postSend(ui, u.pid, s.To, c.tag, s.SendB, ir.NoCost, u.op.Elem, t, true))
 			}
-			if s.from >= 0 {
-				c.batch = append(c.batch, e.postRecv(ui, u.pid, s.from, c.tag, s.recvB, ir.NoCost, u.op.Elem, t, true))
+			if s.From >= 0 {
+				c.batch = append(c.batch, e.postRecv(ui, u.pid, s.From, c.tag, s.RecvB, ir.NoCost, u.op.Elem, t, true))
 			}
 			u = &e.units[ui]
-			if !s.more {
+			if !s.More {
 				break
 			}
 		}
@@ -218,7 +196,7 @@ func (e *engine) collStep(ui int32, t float64) {
 			return // completeReq → waitSatisfied → collStepDone
 		}
 		if u.waitUntil > t {
-			e.q.Push(u.waitUntil, ui, evColl, 0)
+			e.q.Push(u.waitUntil, ui, uint8(evColl), 0)
 			return
 		}
 	}
@@ -227,7 +205,7 @@ func (e *engine) collStep(ui int32, t float64) {
 // collStepDone: the awaited requests of the current round completed.
 func (e *engine) collStepDone(ui int32) {
 	u := &e.units[ui]
-	e.q.Push(math.Max(u.waitUntil, e.now), ui, evColl, 0)
+	e.q.Push(math.Max(u.waitUntil, e.now), ui, uint8(evColl), 0)
 }
 
 // collFinish ends the algorithm for the unit; with SyncCollectives it also
@@ -256,329 +234,4 @@ func (e *engine) releaseWaiters(inst *collInst) {
 		e.wakeAt(w, end)
 	}
 	inst.waiters = nil
-}
-
-// plan prepares the rounds of collective kind for process r of p.
-func (c *collRun) plan(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64) {
-	c.gi, c.ng = 0, 1
-	c.g[0] = planGen(kind, algo, p, r, root, b)
-	switch {
-	case kind == ir.Allreduce && algo == ir.AlgoBinomial:
-		// Binomial reduce to 0, then binomial bcast from 0.
-		c.g[0] = newGen(genReduce, p, r, 0, b)
-		c.g[1] = newGen(genBcast, p, r, 0, b)
-		c.ng = 2
-	case kind == ir.ReduceScatter:
-		// Reduce the whole vector to 0, then scatter its blocks.
-		c.g[0] = newGen(genReduce, p, r, 0, b*float64(p))
-		c.g[1] = newGen(genScatter, p, r, 0, b)
-		c.ng = 2
-	}
-}
-
-// next returns the unit's next round.
-func (c *collRun) next() (step, bool) {
-	if c.simgrid {
-		return c.nextSimGrid()
-	}
-	for c.gi < c.ng {
-		if s, ok := c.g[c.gi].next(); ok {
-			return s, true
-		}
-		c.gi++
-	}
-	return step{}, false
-}
-
-// genKind names a round generator: one per algorithm of section 4 of
-// docs/semantics.md.
-type genKind uint8
-
-const (
-	genNone          genKind = iota
-	genDissemination         // barrier
-	genBcast                 // binomial bcast
-	genScatter               // binomial scatter: bcast with subtree-sized messages
-	genReduce                // binomial reduce
-	genGather                // binomial gather: reduce with subtree-sized messages
-	genRecDoubling           // MPICH recursive doubling allreduce, with the fold for P not a power of two
-	genRDAllgather           // recursive doubling allgather (P a power of two)
-	genLinearOut             // root sends to every process in rank order
-	genLinearIn              // every process sends to the root, received in rank order
-	genRing                  // rounds of send right, receive from the left
-	genPairwise              // alltoall: round k exchanges with r+k and r-k
-	genScan                  // chain: receive from the left, send to the right
-)
-
-// gen yields one process's rounds of one algorithm with O(1) state, in
-// exactly the order the algorithm defines (the tests pin the pattern).
-type gen struct {
-	kind genKind
-	ph   uint8 // phase within the algorithm
-	p    int32
-	r    int32 // the process's rank, relative to the root where there is one
-	root int32
-	m    int32 // mask or round counter
-	a    int32 // algorithm specific: ring rounds, recursive doubling's pof2
-	b    float64
-}
-
-// planGen makes the generator of a single-algorithm collective (the
-// compositions are made by plan).
-func planGen(kind ir.Kind, algo ir.Algorithm, p, r, root int32, b float64) gen {
-	switch kind {
-	case ir.Barrier:
-		return newGen(genDissemination, p, r, 0, 0)
-	case ir.Bcast:
-		if algo == ir.AlgoLinear {
-			return newGen(genLinearOut, p, r, root, b)
-		}
-		return newGen(genBcast, p, r, root, b)
-	case ir.Reduce:
-		if algo == ir.AlgoLinear {
-			return newGen(genLinearIn, p, r, root, b)
-		}
-		return newGen(genReduce, p, r, root, b)
-	case ir.Allreduce:
-		if algo == ir.AlgoRing {
-			// Reduce-scatter then allgather around a ring, P-1 rounds
-			// each of size/P.
-			g := newGen(genRing, p, r, 0, b/float64(p))
-			g.a = 2 * (p - 1)
-			return g
-		}
-		return newGen(genRecDoubling, p, r, 0, b)
-	case ir.Gather:
-		if algo == ir.AlgoLinear {
-			return newGen(genLinearIn, p, r, root, b)
-		}
-		return newGen(genGather, p, r, root, b)
-	case ir.Scatter:
-		if algo == ir.AlgoLinear {
-			return newGen(genLinearOut, p, r, root, b)
-		}
-		return newGen(genScatter, p, r, root, b)
-	case ir.Allgather:
-		if algo == ir.AlgoRecursiveDoubling && p&(p-1) == 0 {
-			return newGen(genRDAllgather, p, r, 0, b)
-		}
-		g := newGen(genRing, p, r, 0, b)
-		g.a = p - 1
-		return g
-	case ir.Alltoall:
-		return newGen(genPairwise, p, r, 0, b)
-	case ir.Scan, ir.Exscan:
-		return newGen(genScan, p, r, 0, b)
-	}
-	return gen{kind: genNone}
-}
-
-// newGen sets up a generator for process r of p (rooted algorithms store
-// the rank relative to root).
-func newGen(kind genKind, p, r, root int32, b float64) gen {
-	g := gen{kind: kind, p: p, r: r, root: root, b: b, m: 1}
-	switch kind {
-	case genBcast, genScatter:
-		g.r = (r - root + p) % p
-		if g.r != 0 {
-			// A non-root first receives from its parent across the
-			// lowest set bit of its relative rank.
-			g.m = g.r & -g.r
-		} else {
-			// The root starts below the smallest power of two ≥ p.
-			for g.m < p {
-				g.m <<= 1
-			}
-			g.ph = 1
-		}
-	case genReduce, genGather:
-		g.r = (r - root + p) % p
-	case genRecDoubling:
-		g.a = 1
-		for g.a*2 <= p {
-			g.a *= 2
-		}
-	case genLinearOut, genLinearIn:
-		g.m = 0
-	case genRing:
-		g.m = 0
-	}
-	return g
-}
-
-// next returns the generator's next round, false when it has no more.
-func (g *gen) next() (step, bool) {
-	p, r, b := g.p, g.r, g.b
-	switch g.kind {
-	case genDissemination:
-		// Round k: signal r+2^k, hear from r-2^k.
-		if g.m >= p {
-			return step{}, false
-		}
-		m := g.m
-		g.m <<= 1
-		return step{to: (r + m) % p, from: (r - m + p) % p}, true
-
-	case genBcast, genScatter:
-		// Receive from the parent, then send to the children, farthest first.
-		if g.ph == 0 {
-			g.ph = 1
-			recvB := b
-			if g.kind == genScatter {
-				recvB = b * float64(min(g.m, p-r))
-			}
-			return step{to: -1, from: (r - g.m + g.root) % p, recvB: recvB}, true
-		}
-		for g.m > 0 {
-			g.m >>= 1
-			if c := r + g.m; g.m > 0 && c < p {
-				sendB := b
-				if g.kind == genScatter {
-					sendB = b * float64(min(g.m, p-c))
-				}
-				return step{to: (c + g.root) % p, from: -1, sendB: sendB}, true
-			}
-		}
-		return step{}, false
-
-	case genReduce, genGather:
-		// Receive from the children, nearest first, then send to the parent.
-		for g.ph == 0 && g.m < p {
-			m := g.m
-			if r&m != 0 {
-				g.ph = 1
-				sendB := b
-				if g.kind == genGather {
-					sendB = b * float64(min(m, p-r))
-				}
-				return step{to: (r - m + g.root) % p, from: -1, sendB: sendB}, true
-			}
-			g.m <<= 1
-			if c := r + m; c < p {
-				recvB := b
-				if g.kind == genGather {
-					recvB = b * float64(min(m, p-c))
-				}
-				return step{to: -1, from: (c + g.root) % p, recvB: recvB}, true
-			}
-		}
-		return step{}, false
-
-	case genRecDoubling:
-		// Ranks beyond the largest power of two first fold into a
-		// partner, the power-of-two group exchanges in log2 rounds, then
-		// the folded ranks get the result.
-		pof2 := g.a
-		rem := p - pof2
-		for {
-			switch g.ph {
-			case 0:
-				g.ph = 1
-				if r < 2*rem {
-					if r%2 == 0 {
-						return step{to: r + 1, from: -1, sendB: b}, true
-					}
-					return step{to: -1, from: r - 1, recvB: b}, true
-				}
-			case 1:
-				newrank := r - rem
-				if r < 2*rem {
-					newrank = -1
-					if r%2 != 0 {
-						newrank = r / 2
-					}
-				}
-				if newrank >= 0 && g.m < pof2 {
-					nd := newrank ^ g.m
-					g.m <<= 1
-					dst := nd + rem
-					if nd < rem {
-						dst = nd*2 + 1
-					}
-					return step{to: dst, from: dst, sendB: b, recvB: b}, true
-				}
-				g.ph = 2
-			case 2:
-				g.ph = 3
-				if r < 2*rem {
-					if r%2 == 1 {
-						return step{to: r - 1, from: -1, sendB: b}, true
-					}
-					return step{to: -1, from: r + 1, recvB: b}, true
-				}
-			default:
-				return step{}, false
-			}
-		}
-
-	case genRDAllgather:
-		if g.m >= p {
-			return step{}, false
-		}
-		m := g.m
-		g.m <<= 1
-		return step{to: r ^ m, from: r ^ m, sendB: b * float64(m), recvB: b * float64(m)}, true
-
-	case genLinearOut, genLinearIn:
-		out := g.kind == genLinearOut
-		if r != g.root {
-			if g.ph != 0 {
-				return step{}, false
-			}
-			g.ph = 1
-			if out {
-				return step{to: -1, from: g.root, recvB: b}, true
-			}
-			return step{to: g.root, from: -1, sendB: b}, true
-		}
-		for g.m < p {
-			i := g.m
-			g.m++
-			if i == g.root {
-				continue
-			}
-			if out {
-				return step{to: i, from: -1, sendB: b}, true
-			}
-			return step{to: -1, from: i, recvB: b}, true
-		}
-		return step{}, false
-
-	case genRing:
-		// Every round passes a block to the right neighbour and takes one
-		// from the left.
-		if g.m >= g.a {
-			return step{}, false
-		}
-		g.m++
-		return step{to: (r + 1) % p, from: (r - 1 + p) % p, sendB: b, recvB: b}, true
-
-	case genPairwise:
-		if g.m >= p {
-			return step{}, false
-		}
-		k := g.m
-		g.m++
-		return step{to: (r + k) % p, from: (r - k + p) % p, sendB: b, recvB: b}, true
-
-	case genScan:
-		// A chain: receive the prefix from the left, pass it right.
-		for {
-			switch g.ph {
-			case 0:
-				g.ph = 1
-				if r > 0 {
-					return step{to: -1, from: r - 1, recvB: b}, true
-				}
-			case 1:
-				g.ph = 2
-				if r < p-1 {
-					return step{to: r + 1, from: -1, sendB: b}, true
-				}
-			default:
-				return step{}, false
-			}
-		}
-	}
-	return step{}, false
 }

@@ -6,8 +6,6 @@ import "fmt"
 // and testing one request named by its partner, tag and direction, as
 // SimGrid's time-independent traces do ("wait SRC DST TAG").
 
-const evTest uint8 = 11
-
 // findReq returns the index in the unit's outstanding requests of the
 // oldest one that op (a WaitReq or Test) names, or -1.
 func (e *engine) findReq(u *unit, op *uop) int {
@@ -85,7 +83,7 @@ func (e *engine) test(ui int32, t float64) (float64, bool) {
 	}
 	u.opCompute = d
 	u.state = stBlocked
-	e.q.Push(t+d, ui, evTest, 0)
+	e.q.Push(t+d, ui, uint8(evTest), 0)
 	return t, false
 }
 

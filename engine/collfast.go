@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"augur/engine/internal/coll"
 	"augur/ir"
 )
 
@@ -172,9 +173,9 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 	// The array passes take every process through all its rounds.
 	allDone := true
 	switch e.arrayAlgo(inst) {
-	case genRecDoubling:
+	case coll.RecDoubling:
 		e.arrayRecDoubling()
-	case genBcast:
+	case coll.Bcast:
 		e.arrayBcast(inst.root)
 	default:
 		e.fastGeneral(mark)
@@ -232,25 +233,27 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 
 // arrayAlgo tells which array pass evaluates the collective: one whose
 // rounds follow a fixed pattern over pids, every process taking part with
-// the same algorithm (sizes may differ). genNone: the general dataflow.
-func (e *engine) arrayAlgo(inst *collInst) genKind {
+// the same algorithm (sizes may differ). coll.None: the general dataflow.
+func (e *engine) arrayAlgo(inst *collInst) coll.Kind {
 	f := &e.fast
 	if e.cfg.noArrayColl || int(f.n) != e.cfg.Procs {
-		return genNone
+		return coll.None
 	}
 	algo := f.rec[0].algo
 	for i := range f.rec {
 		if f.rec[i].algo != algo {
-			return genNone
+			return coll.None
 		}
 	}
-	switch {
-	case inst.kind == ir.Allreduce && algo != ir.AlgoRing && algo != ir.AlgoBinomial:
-		return genRecDoubling
-	case inst.kind == ir.Bcast && algo != ir.AlgoLinear:
-		return genBcast
+	// plan's own choice of generator, rather than a copy of its rules,
+	// says whether a pass applies: a single recursive doubling or
+	// binomial bcast (the root does not change the choice).
+	var c coll.Plan
+	c.Set(inst.kind, algo, int32(e.cfg.Procs), 0, max(inst.root, 0), 0)
+	if g := c.Gen(0); c.Len() == 1 && (g.Kind() == coll.RecDoubling || g.Kind() == coll.Bcast) {
+		return g.Kind()
 	}
-	return genNone
+	return coll.None
 }
 
 // fastMsg1 evaluates the message of sender x (posting its send at x.t) to
@@ -296,7 +299,7 @@ func (e *engine) arrayExchange(x, y *fastRec) {
 // interleaved) stay in the L2 cache for all the rounds run on the panel.
 const arrayPanel = 1 << 13
 
-// arrayRecDoubling evaluates genRecDoubling for every process: the
+// arrayRecDoubling evaluates coll.RecDoubling for every process: the
 // exchange of a round depends only on the two partners' states after the
 // previous round, so the rounds can run over the array instead of
 // following dependencies, in any order that keeps each process's rounds
@@ -358,7 +361,7 @@ func (e *engine) arrayRecDoubling() {
 	}
 }
 
-// arrayBcast evaluates genBcast (binomial, from root) for every process:
+// arrayBcast evaluates coll.Bcast (binomial, from root) for every process:
 // in increasing relative rank, each process has received from its parent
 // (a lower rank) and sends to its children, farthest first, each send a
 // round of its own; a child's receive round is its first, posted at its
@@ -400,12 +403,12 @@ func (e *engine) fastGeneral(mark uint32) {
 			continue
 		}
 		u := &e.units[r.ui]
-		var c collRun
-		c.plan(u.op.Kind, u.op.Algo, p, int32(pid), u.op.Peer, u.op.Bytes)
+		var c coll.Plan
+		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.Peer, u.op.Bytes)
 		// Compositions run their two generators one after the other; only
 		// the running one is kept (see fastNext).
 		f.st[pid] = fastProc{t: r.t, end: r.t, ui: r.ui, node: r.node, from: -1, mark: mark,
-			g: c.g[0], second: c.ng == 2, head: -1, tail: -1}
+			g: c.Gen(0), second: c.Len() == 2, head: -1, tail: -1}
 	}
 	for pid := range f.st {
 		if f.st[pid].mark != mark {
@@ -466,7 +469,7 @@ type fastProc struct {
 	// first (a recursive doubling partner may be ahead), so a few slots
 	// spare most receives a walk through msgs.
 	mail [fastMailSlots]fastMail
-	g    gen
+	g    coll.Gen
 }
 
 const fastMailSlots = 3
@@ -488,20 +491,20 @@ type fastMsg struct {
 
 // fastNext returns the process's next round, moving on to the second
 // algorithm of a composition.
-func (e *engine) fastNext(pid int32) (step, bool) {
+func (e *engine) fastNext(pid int32) (coll.Step, bool) {
 	s := &e.fast.st[pid]
-	if st, ok := s.g.next(); ok {
+	if st, ok := s.g.Next(nil); ok {
 		return st, true
 	}
 	if !s.second {
-		return step{}, false
+		return coll.Step{}, false
 	}
 	u := &e.units[s.ui]
-	var c collRun
-	c.plan(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
-	s.g = c.g[1]
+	var c coll.Plan
+	c.Set(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
+	s.g = c.Gen(1)
 	s.second = false
-	return s.g.next()
+	return s.g.Next(nil)
 }
 
 // fastAdvance runs the process's rounds until one has to wait for a
@@ -520,11 +523,11 @@ func (e *engine) fastAdvance(pid int32) {
 			s.done = true
 			return
 		}
-		if st.to >= 0 {
-			e.fastSend(pid, st.to, st.sendB)
+		if st.To >= 0 {
+			e.fastSend(pid, st.To, st.SendB)
 		}
-		if st.from >= 0 {
-			e.fastRecv(pid, st.from)
+		if st.From >= 0 {
+			e.fastRecv(pid, st.From)
 		}
 	}
 }

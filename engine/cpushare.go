@@ -17,10 +17,6 @@ import (
 // the first is scheduled, by one versioned event per node. A computation
 // starting or ending moves v up to now and reschedules that event.
 
-// evCPU is the event of a processor-sharing node: Target is the node,
-// Arg the node's version when it was scheduled.
-const evCPU uint8 = 21
-
 type psJob struct {
 	end float64 // v at which the computation is done
 	seq int64   // arrival order: equal ends complete in arrival order
@@ -108,11 +104,11 @@ func (e *engine) reschedulePS(node int32, p *psCPU) {
 	left := math.Max(p.jobs[0].end-p.v, 0)
 	if p.work != nil {
 		if end := endOfWork(p.work, p.last, left, p.rate()); !math.IsInf(end, 1) {
-			e.q.Push(end, node, evCPU, p.version)
+			e.q.Push(end, node, uint8(evCPU), p.version)
 		}
 		return
 	}
-	e.q.Push(p.last+left/p.rate(), node, evCPU, p.version)
+	e.q.Push(p.last+left/p.rate(), node, uint8(evCPU), p.version)
 }
 
 // cpuEvent ends the first computation of a processor-sharing node, and

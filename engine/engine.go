@@ -215,12 +215,6 @@ func Run(cfg Config, prog Program) (*Result, error) {
 	return res, err
 }
 
-const (
-	evStep  uint8 = iota // the unit's current operation is complete
-	evIssue              // issue the operation the unit fetched while running ahead
-	evSlice              // a round-robin quantum expired
-)
-
 type unitState uint8
 
 const (
@@ -324,7 +318,7 @@ type engine struct {
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
 	// counts holds the per-process sizes of a fetched vector collective
-	// until its algorithm is planned (see coll_simgrid.go).
+	// until its algorithm is planned (see coll.Plan.SetSimGrid).
 	counts map[int32][]float64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
@@ -555,7 +549,7 @@ func (e *engine) run() error {
 		if e.profileDue() {
 			ev = e.pq.Pop()
 		} else if ui, ok := e.nextNow(); ok {
-			ev = des.Event{Time: e.now, Target: ui, Kind: evStep}
+			ev = des.Event{Time: e.now, Target: ui, Kind: uint8(evStep)}
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
 		} else {
@@ -566,7 +560,7 @@ func (e *engine) run() error {
 		if err := e.checkEvents(); err != nil {
 			return err
 		}
-		switch ev.Kind {
+		switch k := eventKind(ev.Kind); k {
 		case evIssue:
 			if ev.Arg == -1 {
 				e.advance(ev.Target, e.now)
@@ -601,7 +595,7 @@ func (e *engine) run() error {
 		case evHostOff:
 			e.hostOff(ev.Target)
 		case evLinkBW, evLinkLat, evLinkState:
-			e.linkEvent(ev.Target, ev.Kind)
+			e.linkEvent(ev.Target, k)
 		}
 	}
 	if e.err != nil {
@@ -857,17 +851,17 @@ func (e *engine) startCompute(ui int32, t float64) {
 			return
 		}
 		if n.rr && end > t+left {
-			e.q.Push(t+left, ui, evSlice, 0)
+			e.q.Push(t+left, ui, uint8(evSlice), 0)
 			return
 		}
-		e.q.Push(end, ui, evStep, 0)
+		e.q.Push(end, ui, uint8(evStep), 0)
 		return
 	}
 	if n.rr && u.work > left {
-		e.q.Push(t+left, ui, evSlice, 0)
+		e.q.Push(t+left, ui, uint8(evSlice), 0)
 		return
 	}
-	e.q.Push(t+u.work, ui, evStep, 0)
+	e.q.Push(t+u.work, ui, uint8(evStep), 0)
 }
 
 // sliceEnd handles a round-robin quantum expiry.
@@ -962,7 +956,7 @@ func (e *engine) nextNow() (int32, bool) {
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
 	e.units[ui].state = stBlocked
-	e.q.Push(t, ui, evStep, 0)
+	e.q.Push(t, ui, uint8(evStep), 0)
 }
 
 // complete books the unit's finished operation (ending now).

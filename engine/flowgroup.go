@@ -54,9 +54,6 @@ type flowGroup struct {
 	head    int32 // the member with the pending event, -1 none
 }
 
-// evMember is the kind of a group's member entries.
-const evMember uint8 = 0
-
 // levelNow brings the group's clock to the current time.
 func (e *engine) levelNow(g *flowGroup) {
 	if now := e.now; now != g.at {
@@ -134,7 +131,7 @@ func (e *engine) formGroup(flows, links []int32) bool {
 		f := &n.flows[id]
 		f.grp = gi
 		f.vfin = math.Max(f.remain, 0) / (f.weight * f.factor)
-		g.members.Push(f.vfin, id, evMember, 0)
+		g.members.Push(f.vfin, id, uint8(evMember), 0)
 		e.q.Cancel(id)
 	}
 	e.scheduleHead(g)
@@ -230,7 +227,7 @@ func (e *engine) joinGroup(id int32) bool {
 	g.used, g.lambda, g.limit = used, lambda, limit
 	f.grp = gi
 	f.vfin = g.clock + math.Max(f.remain, 0)/(f.weight*f.factor)
-	g.members.Push(f.vfin, id, evMember, 0)
+	g.members.Push(f.vfin, id, uint8(evMember), 0)
 	e.scheduleHead(g)
 	return true
 }

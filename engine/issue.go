@@ -13,9 +13,6 @@ package engine
 // event (each still counts as one), with one heap operation instead of
 // many.
 
-// evBatch pops a batch of issue events (see issueBatches).
-const evBatch uint8 = 3
-
 // issueBatches holds the batches of issue events in the queue (and, in
 // flowNet.lat, of latency ends). A batch's units are kept in chunks of
 // at most batchChunk from a pool: a million units in one batch need no
@@ -64,7 +61,7 @@ func (ib *issueBatches) add(id, ui int32) {
 // pushIssue schedules the issue of the unit's fetched operation at t.
 func (e *engine) pushIssue(ui int32, t float64) {
 	if e.cfg.plainEvents {
-		e.q.Push(t, ui, evIssue, 0)
+		e.q.Push(t, ui, uint8(evIssue), 0)
 		return
 	}
 	e.pushBatched(&e.ib, evBatch, ui, t)
@@ -72,7 +69,7 @@ func (e *engine) pushIssue(ui int32, t float64) {
 
 // pushBatched schedules x (a unit, a flow) at t in a batch of ib, popped
 // as one event of kind. t must be later than now.
-func (e *engine) pushBatched(ib *issueBatches, kind uint8, x int32, t float64) {
+func (e *engine) pushBatched(ib *issueBatches, kind eventKind, x int32, t float64) {
 	// The queue's push count, not its length, tells whether anything came
 	// in between: a flow network moves keyed events (Reschedule) without
 	// changing the length, and units woken one by one (the ends of a
@@ -92,7 +89,7 @@ func (e *engine) pushBatched(ib *issueBatches, kind uint8, x int32, t float64) {
 	}
 	ib.b[id] = ib.b[id][:0]
 	ib.add(id, x)
-	e.q.Push(t, id, kind, 0)
+	e.q.Push(t, id, uint8(kind), 0)
 	ib.open, ib.t, ib.pushes = id+1, t, e.q.Pushes()
 }
 

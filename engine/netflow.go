@@ -19,18 +19,6 @@ import (
 // flow has one pending event at a time (des.Queue keyed by flow), moved
 // when its rate changes; it carries the flow's version as a check.
 
-// evNet is the event of the flow network: Target is the flow, Arg its
-// version at scheduling time (a negative Arg: latency paid).
-const evNet uint8 = 20
-
-// evNetLat ends the latencies of a batch of flows (Target: the batch of
-// flowNet.lat), as that many evNet events with a negative Arg would.
-const evNetLat uint8 = 28
-
-// evNetSolve recomputes the shares of the flows touched by the starts and
-// ends of one instant, once for all of them (see markReshare).
-const evNetSolve uint8 = 23
-
 type flowState uint8
 
 const (
@@ -158,7 +146,7 @@ func (e *engine) initNet() error {
 	e.net = n
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
-	e.q.SetKeyed(evNet, 0)
+	e.q.SetKeyed(uint8(evNet), 0)
 	// The event-free collective evaluation assumes the constant model.
 	e.cfg.noFastColl = true
 	return nil
@@ -417,7 +405,7 @@ func (e *engine) markReshare(seed int32) {
 	n.pending = append(n.pending, seed)
 	if !n.solvePending {
 		n.solvePending = true
-		e.q.Push(e.now, 0, evNetSolve, 0)
+		e.q.Push(e.now, 0, uint8(evNetSolve), 0)
 	}
 }
 

@@ -139,7 +139,7 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 			u.paid = true
 			u.opCompute += ov
 			u.state = stBlocked
-			e.q.Push(t+ov, ui, evPost, 0)
+			e.q.Push(t+ov, ui, uint8(evPost), 0)
 			return t, false
 		}
 	}
@@ -162,9 +162,6 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 	e.await(ui, id)
 	return e.waitDone(ui, t)
 }
-
-// evPost: a send's overhead is paid, post it now (Target: the unit).
-const evPost uint8 = 22
 
 // postPaid posts the send of a unit whose SMPI overhead has elapsed.
 func (e *engine) postPaid(ui int32) {

@@ -28,17 +28,6 @@ import (
 // (netflow.go), or fail when it turns off. All profile events wait in
 // their own queue, and come before any other event of the same time.
 
-// evHostOff is the event of a node turning off: Target is the node.
-const evHostOff uint8 = 24
-
-// evLinkBW, evLinkLat and evLinkState are the changes of a link's
-// bandwidth, latency and state: Target is the link.
-const (
-	evLinkBW    uint8 = 25
-	evLinkLat   uint8 = 26
-	evLinkState uint8 = 27
-)
-
 // endOfWork returns when a computation with work seconds of nominal work
 // left, running from t at the given share of the node (1: a CPU of its
 // own), ends on a node whose speed follows w.
@@ -81,7 +70,7 @@ func (e *engine) initProfiles() {
 		if p := grp.StateProfile; p != nil {
 			if t, ok := firstOff(p); ok {
 				for i := first; i < end; i++ {
-					e.pq.Push(t, int32(i), evHostOff, 0)
+					e.pq.Push(t, int32(i), uint8(evHostOff), 0)
 				}
 			}
 		}
@@ -91,7 +80,7 @@ func (e *engine) initProfiles() {
 			lk := m.LinkOf(l)
 			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {
 				if p != nil {
-					e.scheduleLink(int32(l), [3]uint8{evLinkBW, evLinkLat, evLinkState}[i], p, 0)
+					e.scheduleLink(int32(l), [3]eventKind{evLinkBW, evLinkLat, evLinkState}[i], p, 0)
 				}
 			}
 		}
@@ -190,17 +179,17 @@ func offLine(p *machine.Profile, t float64) int {
 // changes is left to happen the chain stops: no flow can start any more,
 // and a periodic profile must not keep a finished (or deadlocked) run
 // going.
-func (e *engine) scheduleLink(l int32, kind uint8, p *machine.Profile, t float64) {
+func (e *engine) scheduleLink(l int32, kind eventKind, p *machine.Profile, t float64) {
 	if t > 0 && e.q.Len() == 0 && e.nowHead == len(e.nowList) {
 		return
 	}
 	if at, _, ok := p.Next(t); ok {
-		e.pq.Push(at, l, kind, 0)
+		e.pq.Push(at, l, uint8(kind), 0)
 	}
 }
 
 // linkEvent applies the change of link l's profile due now.
-func (e *engine) linkEvent(l int32, kind uint8) {
+func (e *engine) linkEvent(l int32, kind eventKind) {
 	lk := e.m.LinkOf(int(l))
 	switch kind {
 	case evLinkBW:

@@ -44,7 +44,7 @@ func (e *engine) fork(ui int32, t float64) {
 			e.units = append(e.units, nu)
 			e.stats = append(e.stats, st)
 		}
-		e.q.Push(t, id, evIssue, -1)
+		e.q.Push(t, id, uint8(evIssue), -1)
 	}
 }
 

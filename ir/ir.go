@@ -137,7 +137,7 @@ const (
 	AlgoDissemination               // barrier by dissemination
 	// AlgoSimGrid: what SimGrid 3.32's SMPI runs with its default
 	// collective selector (smpi/coll-selector:default), so that trace
-	// replay gives SimGrid's times. See engine/coll_simgrid.go.
+	// replay gives SimGrid's times. See engine/internal/coll/simgrid.go.
 	AlgoSimGrid
 	numAlgos
 )

@@ -25,7 +25,7 @@ type CheckOptions struct {
 // a model may give with `algorithm NAME`. "default" is accepted everywhere.
 // Point-to-point elements, wait and thread barriers take no algorithm.
 var collectiveAlgorithms = map[CommKind][]string{
-	// Exactly what engine/coll.go implements (docs/language.md lists them).
+	// Exactly what engine/internal/coll implements (docs/language.md lists them).
 	BarrierComm:   {"dissemination"},
 	BcastComm:     {"linear", "binomial"},
 	ReduceComm:    {"linear", "binomial"},

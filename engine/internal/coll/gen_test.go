@@ -1,4 +1,4 @@
-package engine
+package coll
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 // as the reference they must reproduce step for step.
 type refRun struct {
 	k      int32
-	steps  []step
+	steps  []Step
 	lazy   ir.Algorithm
 	rounds int32
 	p, r   int32
@@ -30,11 +30,11 @@ func TestGeneratorsMatchStepLists(t *testing.T) {
 				for _, root := range []int32{0, p / 2, p - 1} {
 					for r := int32(0); r < p; r++ {
 						want := refPlan(p, r, 1000, kind, algo, root)
-						var c collRun
-						c.plan(kind, algo, p, r, root, 1000)
-						var got []step
+						var c Plan
+						c.Set(kind, algo, p, r, root, 1000)
+						var got []Step
 						for {
-							s, ok := c.next()
+							s, ok := c.Next()
 							if !ok {
 								break
 							}
@@ -56,10 +56,10 @@ func TestGeneratorsMatchStepLists(t *testing.T) {
 }
 
 // plan prepares the rounds of collective kind for process c.r.
-func refPlan(p, r int32, b float64, kind ir.Kind, algo ir.Algorithm, root int32) []step {
+func refPlan(p, r int32, b float64, kind ir.Kind, algo ir.Algorithm, root int32) []Step {
 	c := &refRun{p: p, r: r, bytes: b}
 	c.plan(kind, algo, root)
-	var out []step
+	var out []Step
 	for {
 		s, ok := c.next()
 		if !ok {
@@ -112,7 +112,7 @@ func (c *refRun) plan(kind ir.Kind, algo ir.Algorithm, root int32) {
 	case ir.Allgather:
 		if algo == ir.AlgoRecursiveDoubling && p&(p-1) == 0 {
 			for m := int32(1); m < p; m <<= 1 {
-				c.steps = append(c.steps, step{to: r ^ m, from: r ^ m, sendB: b * float64(m), recvB: b * float64(m)})
+				c.steps = append(c.steps, Step{To: r ^ m, From: r ^ m, SendB: b * float64(m), RecvB: b * float64(m)})
 			}
 		} else {
 			c.lazy, c.rounds = ir.AlgoRing, p-1
@@ -125,79 +125,79 @@ func (c *refRun) plan(kind ir.Kind, algo ir.Algorithm, root int32) {
 	case ir.Scan, ir.Exscan:
 		// A chain: receive the prefix from the left, pass it right.
 		if r > 0 {
-			c.steps = append(c.steps, step{to: -1, from: r - 1, recvB: b})
+			c.steps = append(c.steps, Step{To: -1, From: r - 1, RecvB: b})
 		}
 		if r < p-1 {
-			c.steps = append(c.steps, step{to: r + 1, from: -1, sendB: b})
+			c.steps = append(c.steps, Step{To: r + 1, From: -1, SendB: b})
 		}
 	}
 }
 
 // next returns the next round.
-func (c *refRun) next() (step, bool) {
+func (c *refRun) next() (Step, bool) {
 	switch c.lazy {
 	case ir.AlgoRing:
 		// Every round passes a block to the right neighbour and takes one
 		// from the left.
 		if c.k >= c.rounds {
-			return step{}, false
+			return Step{}, false
 		}
 		c.k++
-		return step{to: (c.r + 1) % c.p, from: (c.r - 1 + c.p) % c.p, sendB: c.bytes, recvB: c.bytes}, true
+		return Step{To: (c.r + 1) % c.p, From: (c.r - 1 + c.p) % c.p, SendB: c.bytes, RecvB: c.bytes}, true
 	case ir.AlgoPairwise:
 		if c.k >= c.p {
-			return step{}, false
+			return Step{}, false
 		}
 		k := c.k
 		c.k++
-		return step{to: (c.r + k) % c.p, from: (c.r - k + c.p) % c.p, sendB: c.bytes, recvB: c.bytes}, true
+		return Step{To: (c.r + k) % c.p, From: (c.r - k + c.p) % c.p, SendB: c.bytes, RecvB: c.bytes}, true
 	}
 	if int(c.k) >= len(c.steps) {
-		return step{}, false
+		return Step{}, false
 	}
 	c.k++
 	return c.steps[c.k-1], true
 }
 
 // dissemination barrier: in round k, signal r+2^k and hear from r-2^k.
-func ref_dissemination(p, r int32) []step {
-	var s []step
+func ref_dissemination(p, r int32) []Step {
+	var s []Step
 	for m := int32(1); m < p; m <<= 1 {
-		s = append(s, step{to: (r + m) % p, from: (r - m + p) % p})
+		s = append(s, Step{To: (r + m) % p, From: (r - m + p) % p})
 	}
 	return s
 }
 
 // binomialBcast: receive from the parent, then send to children, farthest first.
-func ref_binomialBcast(p, r, root int32, b float64) []step {
-	var s []step
+func ref_binomialBcast(p, r, root int32, b float64) []Step {
+	var s []Step
 	rr := (r - root + p) % p
 	m := int32(1)
 	for ; m < p; m <<= 1 {
 		if rr&m != 0 {
-			s = append(s, step{to: -1, from: (rr - m + root) % p, recvB: b})
+			s = append(s, Step{To: -1, From: (rr - m + root) % p, RecvB: b})
 			break
 		}
 	}
 	for m >>= 1; m > 0; m >>= 1 {
 		if rr+m < p {
-			s = append(s, step{to: (rr + m + root) % p, from: -1, sendB: b})
+			s = append(s, Step{To: (rr + m + root) % p, From: -1, SendB: b})
 		}
 	}
 	return s
 }
 
 // binomialReduce: receive from children, nearest first, then send to the parent.
-func ref_binomialReduce(p, r, root int32, b float64) []step {
-	var s []step
+func ref_binomialReduce(p, r, root int32, b float64) []Step {
+	var s []Step
 	rr := (r - root + p) % p
 	for m := int32(1); m < p; m <<= 1 {
 		if rr&m != 0 {
-			s = append(s, step{to: (rr - m + root) % p, from: -1, sendB: b})
+			s = append(s, Step{To: (rr - m + root) % p, From: -1, SendB: b})
 			break
 		}
 		if rr+m < p {
-			s = append(s, step{to: -1, from: (rr + m + root) % p, recvB: b})
+			s = append(s, Step{To: -1, From: (rr + m + root) % p, RecvB: b})
 		}
 	}
 	return s
@@ -205,16 +205,16 @@ func ref_binomialReduce(p, r, root int32, b float64) []step {
 
 // binomialGather is binomialReduce where each message carries the blocks
 // of the sender's whole subtree.
-func ref_binomialGather(p, r, root int32, b float64) []step {
-	var s []step
+func ref_binomialGather(p, r, root int32, b float64) []Step {
+	var s []Step
 	rr := (r - root + p) % p
 	for m := int32(1); m < p; m <<= 1 {
 		if rr&m != 0 {
-			s = append(s, step{to: (rr - m + root) % p, from: -1, sendB: b * float64(min(m, p-rr))})
+			s = append(s, Step{To: (rr - m + root) % p, From: -1, SendB: b * float64(min(m, p-rr))})
 			break
 		}
 		if c := rr + m; c < p {
-			s = append(s, step{to: -1, from: (c + root) % p, recvB: b * float64(min(m, p-c))})
+			s = append(s, Step{To: -1, From: (c + root) % p, RecvB: b * float64(min(m, p-c))})
 		}
 	}
 	return s
@@ -222,19 +222,19 @@ func ref_binomialGather(p, r, root int32, b float64) []step {
 
 // binomialScatter is binomialBcast where each message carries the blocks
 // of the receiver's whole subtree.
-func ref_binomialScatter(p, r, root int32, b float64) []step {
-	var s []step
+func ref_binomialScatter(p, r, root int32, b float64) []Step {
+	var s []Step
 	rr := (r - root + p) % p
 	m := int32(1)
 	for ; m < p; m <<= 1 {
 		if rr&m != 0 {
-			s = append(s, step{to: -1, from: (rr - m + root) % p, recvB: b * float64(min(m, p-rr))})
+			s = append(s, Step{To: -1, From: (rr - m + root) % p, RecvB: b * float64(min(m, p-rr))})
 			break
 		}
 	}
 	for m >>= 1; m > 0; m >>= 1 {
 		if c := rr + m; c < p {
-			s = append(s, step{to: (c + root) % p, from: -1, sendB: b * float64(min(m, p-c))})
+			s = append(s, Step{To: (c + root) % p, From: -1, SendB: b * float64(min(m, p-c))})
 		}
 	}
 	return s
@@ -243,20 +243,20 @@ func ref_binomialScatter(p, r, root int32, b float64) []step {
 // recursiveDoubling allreduce (MPICH): ranks beyond the largest power of
 // two first fold into a partner, the power-of-two group exchanges in
 // log2 rounds, then the folded ranks get the result.
-func ref_recursiveDoubling(p, r int32, b float64) []step {
+func ref_recursiveDoubling(p, r int32, b float64) []Step {
 	pof2 := int32(1)
 	for pof2*2 <= p {
 		pof2 *= 2
 	}
 	rem := p - pof2
-	var s []step
+	var s []Step
 	newrank := r - rem
 	if r < 2*rem {
 		if r%2 == 0 {
-			s = append(s, step{to: r + 1, from: -1, sendB: b})
+			s = append(s, Step{To: r + 1, From: -1, SendB: b})
 			newrank = -1
 		} else {
-			s = append(s, step{to: -1, from: r - 1, recvB: b})
+			s = append(s, Step{To: -1, From: r - 1, RecvB: b})
 			newrank = r / 2
 		}
 	}
@@ -267,42 +267,42 @@ func ref_recursiveDoubling(p, r int32, b float64) []step {
 			if nd < rem {
 				dst = nd*2 + 1
 			}
-			s = append(s, step{to: dst, from: dst, sendB: b, recvB: b})
+			s = append(s, Step{To: dst, From: dst, SendB: b, RecvB: b})
 		}
 	}
 	if r < 2*rem {
 		if r%2 == 1 {
-			s = append(s, step{to: r - 1, from: -1, sendB: b})
+			s = append(s, Step{To: r - 1, From: -1, SendB: b})
 		} else {
-			s = append(s, step{to: -1, from: r + 1, recvB: b})
+			s = append(s, Step{To: -1, From: r + 1, RecvB: b})
 		}
 	}
 	return s
 }
 
 // linearFanout: the root sends to every other process in rank order.
-func ref_linearFanout(p, r, root int32, b float64) []step {
+func ref_linearFanout(p, r, root int32, b float64) []Step {
 	if r != root {
-		return []step{{to: -1, from: root, recvB: b}}
+		return []Step{{To: -1, From: root, RecvB: b}}
 	}
-	var s []step
+	var s []Step
 	for i := int32(0); i < p; i++ {
 		if i != root {
-			s = append(s, step{to: i, from: -1, sendB: b})
+			s = append(s, Step{To: i, From: -1, SendB: b})
 		}
 	}
 	return s
 }
 
 // linearFanin: every other process sends to the root, which receives in rank order.
-func ref_linearFanin(p, r, root int32, b float64) []step {
+func ref_linearFanin(p, r, root int32, b float64) []Step {
 	if r != root {
-		return []step{{to: root, from: -1, sendB: b}}
+		return []Step{{To: root, From: -1, SendB: b}}
 	}
-	var s []step
+	var s []Step
 	for i := int32(0); i < p; i++ {
 		if i != root {
-			s = append(s, step{to: -1, from: i, recvB: b})
+			s = append(s, Step{To: -1, From: i, RecvB: b})
 		}
 	}
 	return s
