@@ -1,206 +1,224 @@
 package tit
 
-import "augur/ir"
+import (
+	"bytes"
+
+	"augur/ir"
+)
 
 // The fast path: the actions that make up nearly all of a trace (compute,
 // point to point, waits, the common collectives) are lowered straight out
 // of the line, field by field, without splitting it into a [][]byte or
-// going through actionArgs. It only ever handles a well-formed action:
-// anything unusual (an unknown or rare action, a missing, malformed or
-// out-of-range argument) makes it give up before changing any state, and
-// lower, the general path, reads the same line again and gives the
+// going through actionArgs. It only ever handles a well-formed action
+// written the common way (fields separated by one blank, the line ended by
+// '\n'): anything else (an unknown or rare action, tabs, runs of blanks,
+// "\r\n", a missing, malformed or out-of-range argument, a number the
+// fast readers do not take) makes it give up before changing any state,
+// and lower, the general path, reads the same line again and gives the
 // operations or the positioned error. The operations themselves are built
 // by the helpers lower uses (p2p, waitTest, coll, ...), so both paths
-// agree by construction; FuzzTrace checks that they do.
+// agree by construction; FuzzTrace and TestFastMatchesGeneral check that
+// they do.
+//
+// The readers below pass offsets in and out rather than moving a cursor
+// through a pointer, so that the offset stays in a register; a reader
+// given an offset below zero (an earlier reader gave up) gives up too,
+// so an action reads all its fields in a row and checks once.
 
-// cursor walks the blank-separated fields of a line: the line that
-// starts b, which ends at its first '\n' or at the end of b. (b is a
-// reader's text of several lines: the fields are read out of it directly,
-// and the line's end is found where the last field ends.)
-type cursor struct {
-	b []byte
-	i int
-}
-
-// field returns the next field of the line, empty after the last. (Kept
-// small enough for the compiler to inline: it is called for several
-// fields of every line.)
-func (c *cursor) field() []byte {
-	b, i := c.b, c.i
-	for i < len(b) && isBlank(b[i]) {
-		i++
-	}
-	j := i
-	for j < len(b) && !isSpace(b[j]) {
-		j++
-	}
-	c.i = j
-	return b[i:j]
-}
-
-// int reads the next field as parseInt does (false if there is none),
-// in one pass over its bytes.
-func (c *cursor) int() (int32, bool) {
-	b, i := c.b, c.i
-	for i < len(b) && isBlank(b[i]) {
-		i++
-	}
-	start := i
-	if i < len(b) && (b[i] == '-' || b[i] == '+') {
-		i++
-	}
-	digits := i
-	var v int64
-	for ; i < len(b) && b[i]-'0' <= 9; i++ {
-		if v = v*10 + int64(b[i]-'0'); v > 1<<31 {
-			c.i = i
-			return parseInt(c.rest(start))
+// digits reads the decimal digits of b from i: their value and where
+// they end. (More than 19 digits wrap: callers bound the count.)
+func digits(b []byte, i int) (uint64, int) {
+	var v uint64
+	for ; i < len(b); i++ {
+		d := b[i] - '0'
+		if d > 9 {
+			break
 		}
+		v = v*10 + uint64(d)
 	}
-	if i == digits || (i < len(b) && !isSpace(b[i])) {
-		// No digits, or more after them (stoi stops there): the
-		// general reading.
-		return parseInt(c.rest(start))
-	}
-	c.i = i
-	if b[start] == '-' {
-		v = -v
-	}
-	if v > 1<<31-1 || v < -1<<31 {
-		return 0, false
-	}
-	return int32(v), true
+	return v, i
 }
 
-// num reads the next field as numArg does (false if there is none): a
-// plain integer of up to 15 digits (exact in a float64) in one pass over
-// its bytes, anything else by parseFloat.
-func (c *cursor) num() (float64, bool) {
-	b, i := c.b, c.i
-	for i < len(b) && isBlank(b[i]) {
+// ended tells whether a field that stops at j is followed by another
+// field or ends the line: b[j] is ' ' or '\n'.
+func ended(b []byte, j int) bool { return j < len(b) && (b[j] == ' ' || b[j] == '\n') }
+
+// hasNext tells whether the field that ended at j is followed by another.
+func hasNext(b []byte, j int) bool { return j >= 0 && j < len(b) && b[j] == ' ' }
+
+// fieldAt returns the end of the field that starts at i: the first byte
+// at or below ' '. Bytes below ' ' other than '\n' (tabs, '\r', control
+// characters) make the readers give up.
+func fieldAt(b []byte, i int) int {
+	for i < len(b) && b[i] > ' ' {
 		i++
 	}
-	start := i
-	var m uint64
-	for ; i < len(b) && b[i]-'0' <= 9 && i-start < 15; i++ {
-		m = m*10 + uint64(b[i]-'0')
-	}
-	if i > start && (i == len(b) || isSpace(b[i])) {
-		c.i = i
-		return float64(m), true
-	}
-	c.i = start
-	return numArg(c.field())
+	return i
 }
 
-// lineEnd is the offset in b of the end of the line (its '\n', or the end
-// of b).
-func (c *cursor) lineEnd() int { return lineEnd(c.b, c.i) }
-
-// rest returns the field starting at start and moves past it.
-func (c *cursor) rest(start int) []byte {
-	c.i = start
-	return c.field()
+// intArg reads the field after the blank at j as a non-negative integer
+// of up to nine digits (what parseInt gives for it) and returns where it
+// ends; -1 if there is no such field.
+func intArg(b []byte, j int) (int32, int) {
+	if !hasNext(b, j) {
+		return 0, -1
+	}
+	v, k := digits(b, j+1)
+	if k == j+1 || k-j > 10 || !ended(b, k) {
+		return 0, -1
+	}
+	return int32(v), k
 }
 
-// rankArg is the next field as a rank of the trace.
-func (l *lowerer) rankArg(c *cursor) (int32, bool) {
-	v, ok := c.int()
-	return v, ok && v >= 0 && v < l.np
+// numArg reads the field after the blank at j as actionArgs.num does:
+// up to 15 digits exactly (a float64 holds them), anything else by
+// parseFloat.
+func numArg(b []byte, j int) (float64, int) {
+	if !hasNext(b, j) {
+		return 0, -1
+	}
+	i := j + 1
+	v, k := digits(b, i)
+	if k > i && k-i <= 15 && ended(b, k) {
+		return float64(v), k
+	}
+	k = fieldAt(b, k)
+	if k == i || !ended(b, k) {
+		return 0, -1
+	}
+	f, ok := parseFloat(b[i:k])
+	if !ok {
+		return 0, -1
+	}
+	return f, k
 }
 
-// dtypeArg is the size of the datatype in field f, def if f is absent.
-func dtypeArg(f []byte, def float64) (float64, bool) {
-	if len(f) == 0 {
-		return def, true
+// rankArg is intArg for a rank of the trace.
+func (l *lowerer) rankArg(b []byte, j int) (int32, int) {
+	v, k := intArg(b, j)
+	if v >= l.np {
+		return 0, -1
 	}
-	id, ok := parseInt(f)
-	if !ok || id < 0 || int(id) >= len(datatypeSizes) {
-		return 0, false
-	}
-	return datatypeSizes[id], true
+	return v, k
 }
 
-// numArg is field f as a number (false if absent or not one).
-func numArg(f []byte) (float64, bool) {
-	if len(f) == 0 {
-		return 0, false
+// dtypeArg reads the optional datatype after the field that ended at j
+// as a size in bytes, def if the line has no more fields.
+func dtypeArg(b []byte, j int, def float64) (float64, int) {
+	if !hasNext(b, j) {
+		return def, j
 	}
-	return parseFloat(f)
+	id, k := intArg(b, j)
+	if int(id) >= len(datatypeSizes) {
+		return 0, -1
+	}
+	return datatypeSizes[id], k
 }
 
-// lowerFast lowers the action whose name is the next field of c (the rank
-// before it has been read) if it is a common one and well formed, and
-// tells whether it did; if not, nothing has changed.
-func (l *lowerer) lowerFast(st *rankState, c *cursor) bool {
-	if l.general {
-		return false
+// lineEndAfter is the offset of the end of the line whose last field read
+// ended at j: its '\n', or the end of b for a last line without one
+// (fields beyond an action's are ignored, as SimGrid ignores them).
+func lineEndAfter(b []byte, j int) int {
+	if b[j] == '\n' {
+		return j
 	}
-	name := c.field()
-	switch string(name) {
+	if k := bytes.IndexByte(b[j:], '\n'); k >= 0 {
+		return j + k
+	}
+	return len(b)
+}
+
+// skipRank returns the end of a line's first field if it is followed by
+// another, as a rank is by its action; -1 for a blank line, a comment or
+// a line written otherwise.
+func skipRank(b []byte) int {
+	j := fieldAt(b, 0)
+	if j == 0 || b[0] == '#' || !hasNext(b, j) {
+		return -1
+	}
+	return j
+}
+
+// lowerFast lowers the action of line b (the start of a reader's text)
+// whose name follows the blank at j, if it is a common one, well formed
+// and written the common way, and returns the offset of the line's end;
+// if not, -1, and nothing has changed.
+func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
+	if l.general || !hasNext(b, j) {
+		return -1
+	}
+	i := j + 1
+	j = fieldAt(b, i)
+	if !ended(b, j) {
+		return -1
+	}
+	switch name := b[i:j]; string(name) {
 	case "compute":
-		v, ok := c.num()
-		if !ok || v < 0 {
-			return false
+		v, k := numArg(b, j)
+		if k < 0 || v < 0 {
+			return -1
 		}
 		l.compute(st, v, ElemCompute)
-	// One case each: p2p gets the name as a constant, not interned.
+		j = k
 	case "send":
-		return l.p2pFast(st, c, "send")
+		return l.p2pFast(st, b, j, ir.Send, ElemSend)
 	case "isend":
-		return l.p2pFast(st, c, "isend")
+		return l.p2pFast(st, b, j, ir.Isend, ElemIsend)
 	case "recv":
-		return l.p2pFast(st, c, "recv")
+		return l.p2pFast(st, b, j, ir.Recv, ElemRecv)
 	case "irecv":
-		return l.p2pFast(st, c, "irecv")
+		return l.p2pFast(st, b, j, ir.Irecv, ElemIrecv)
 	case "wait", "test":
-		src, ok1 := l.rankArg(c)
-		dst, ok2 := l.rankArg(c)
-		tag, ok3 := c.int()
-		if !(ok1 && ok2 && ok3) || (src != st.rank && dst != st.rank) {
-			return false
+		src, k := l.rankArg(b, j)
+		dst, k := l.rankArg(b, k)
+		tag, k := intArg(b, k)
+		if k < 0 || (src != st.rank && dst != st.rank) {
+			return -1
 		}
 		l.waitTest(st, name[0] == 't', src, dst, tag)
+		j = k
 	case "waitall":
 		waitall(st)
 	case "barrier":
 		coll(st, ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
-		size, ok1 := c.num()
-		root, ok2 := int32(0), true
-		if f := c.field(); len(f) > 0 {
-			root, ok2 = parseInt(f)
-			ok2 = ok2 && root >= 0 && root < l.np
+		size, k := numArg(b, j)
+		root := int32(0)
+		if hasNext(b, k) {
+			root, k = l.rankArg(b, k)
 		}
-		ds, ok3 := dtypeArg(c.field(), st.defType)
-		if !(ok1 && ok2 && ok3) {
-			return false
+		ds, k := dtypeArg(b, k, st.defType)
+		if k < 0 {
+			return -1
 		}
 		coll(st, ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
+		j = k
 	case "allreduce":
-		comm, ok1 := c.num()
-		comp, ok2 := c.num()
-		ds, ok3 := dtypeArg(c.field(), st.defType)
-		if !(ok1 && ok2 && ok3) {
-			return false
+		comm, k := numArg(b, j)
+		comp, k := numArg(b, k)
+		ds, k := dtypeArg(b, k, st.defType)
+		if k < 0 {
+			return -1
 		}
 		coll(st, ir.Allreduce, ElemAllreduce, 0, msgBytes(comm, ds), nil)
 		l.compute(st, comp, ElemAllreduce)
+		j = k
 	default:
-		return false
+		return -1
 	}
-	return true
+	return lineEndAfter(b, j)
 }
 
-// p2pFast lowers send, isend, recv or irecv (name), as lowerFast does.
-func (l *lowerer) p2pFast(st *rankState, c *cursor, name string) bool {
-	peer, ok1 := l.rankArg(c)
-	tag, ok2 := c.int()
-	size, ok3 := c.num()
-	ds, ok4 := dtypeArg(c.field(), st.defType)
-	if !(ok1 && ok2 && ok3 && ok4) || tag < 0 {
-		return false
+// p2pFast lowers send, isend, recv or irecv (kind k, element el) whose
+// name ended at j, as lowerFast does.
+func (l *lowerer) p2pFast(st *rankState, b []byte, j int, k ir.Kind, el int32) int {
+	peer, j := l.rankArg(b, j)
+	tag, j := intArg(b, j)
+	size, j := numArg(b, j)
+	ds, j := dtypeArg(b, j, st.defType)
+	if j < 0 {
+		return -1
 	}
-	p2p(st, name, peer, tag, size, ds)
-	return true
+	p2p(st, k, el, peer, tag, size, ds)
+	return lineEndAfter(b, j)
 }

@@ -334,26 +334,16 @@ func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64
 	st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
 }
 
-// p2p lowers send, isend, recv or irecv (name) of size elements of ds
-// bytes.
-func p2p(st *rankState, name string, peer, tag int32, size, ds float64) {
-	op := ir.Op{Peer: peer, Tag: tag, Bytes: msgBytes(size, ds), Cost: ir.NoCost}
-	key := reqKey{st.rank, peer, tag}
-	switch name {
-	case "send":
-		op.Kind, op.Elem = ir.Send, ElemSend
-	case "isend":
-		op.Kind, op.Elem = ir.Isend, ElemIsend
-	case "recv":
-		op.Kind, op.Elem = ir.Recv, ElemRecv
-	case "irecv":
-		op.Kind, op.Elem = ir.Irecv, ElemIrecv
-		key = reqKey{peer, st.rank, tag}
+// p2p lowers send, isend, recv or irecv (kind k, element el) of size
+// elements of ds bytes.
+func p2p(st *rankState, k ir.Kind, el, peer, tag int32, size, ds float64) {
+	switch k {
+	case ir.Isend:
+		st.posted.add(reqKey{st.rank, peer, tag})
+	case ir.Irecv:
+		st.posted.add(reqKey{peer, st.rank, tag})
 	}
-	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
-		st.posted.add(key)
-	}
-	st.push(op)
+	st.push(ir.Op{Kind: k, Elem: el, Peer: peer, Tag: tag, Bytes: msgBytes(size, ds), Cost: ir.NoCost})
 }
 
 // waitTest lowers a wait (or a test) for the request src -> dst, tag,
@@ -434,7 +424,16 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		p2p(st, name, peer, tag, size, ds)
+		k, el := ir.Send, ElemSend
+		switch name {
+		case "isend":
+			k, el = ir.Isend, ElemIsend
+		case "recv":
+			k, el = ir.Recv, ElemRecv
+		case "irecv":
+			k, el = ir.Irecv, ElemIrecv
+		}
+		p2p(st, k, el, peer, tag, size, ds)
 	case "test", "wait":
 		a.need(3, 0)
 		src := a.rank(0, "source")

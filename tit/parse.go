@@ -141,7 +141,7 @@ func (l *lineReader) fill(rd io.Reader) error {
 // '\n', or the end of text), searching from i.
 func lineEnd(text []byte, i int) int {
 	if i < len(text) && text[i] == '\n' {
-		return i // the fast path leaves the cursor right at the end
+		return i
 	}
 	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
 		return i + j
