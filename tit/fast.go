@@ -2,6 +2,7 @@ package tit
 
 import (
 	"bytes"
+	"encoding/binary"
 
 	"augur/ir"
 )
@@ -128,9 +129,9 @@ func lineEndAfter(b []byte, j int) int {
 	return len(b)
 }
 
-// skipRank returns the end of a line's first field if it is followed by
-// another, as a rank is by its action; -1 for a blank line, a comment or
-// a line written otherwise.
+// skipRank returns the end of a line's first field (the blank after it)
+// if another follows, as a rank is followed by its action; -1 for a
+// blank line, a comment or a line written otherwise.
 func skipRank(b []byte) int {
 	j := fieldAt(b, 0)
 	if j == 0 || b[0] == '#' || !hasNext(b, j) {
@@ -139,16 +140,111 @@ func skipRank(b []byte) int {
 	return j
 }
 
-// lowerFast lowers the action of line b (the start of a reader's text)
-// whose name follows the blank at j, if it is a common one, well formed
-// and written the common way, and returns the offset of the line's end;
-// if not, -1, and nothing has changed.
-func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
-	if l.general || !hasNext(b, j) {
+// action is a common action as the fast path reads it from its line:
+// what it takes to lower it (with the rank's state), through the helpers
+// lower uses. The line's reading depends on nothing but its bytes, the
+// rank, the number of ranks and the rank's default datatype; the
+// lowering is done again each time (requests posted and matched, the
+// operations pushed).
+type action struct {
+	act     uint8 // actCompute, ...
+	a, b, c int32 // peer, tag (p2p); source, destination, tag (wait, test); root (bcast)
+	x, y    float64
+	// x: flops (compute, the allreduce's computation in y) or message
+	// bytes (p2p, bcast, allreduce)
+}
+
+const (
+	actCompute uint8 = iota
+	actSend
+	actIsend
+	actRecv
+	actIrecv
+	actWait
+	actTest
+	actWaitall
+	actBarrier
+	actBcast
+	actAllreduce
+)
+
+// p2pKinds gives the operation and element of actSend..actIrecv.
+var p2pKinds = [...]struct {
+	k  ir.Kind
+	el int32
+}{actSend: {ir.Send, ElemSend}, actIsend: {ir.Isend, ElemIsend}, actRecv: {ir.Recv, ElemRecv}, actIrecv: {ir.Irecv, ElemIrecv}}
+
+// lowerFast lowers the action of the line that starts b, if it is a
+// common one, well formed and written the common way, and returns the
+// offset of the line's end; if not, -1, and nothing has changed. The
+// line is read from offset from on: 0 in a rank's own file (whose rank
+// field is skipped, not read), the action's name in a shared trace (the
+// caller has read the rank). A line the rank has had before, byte for
+// byte from there on, is taken from the rank's memo (see lineMemo)
+// instead of being read again.
+func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
+	if l.general {
 		return -1
 	}
-	i := j + 1
-	j = fieldAt(b, i)
+	m := st.memo
+	if m != nil {
+		if e := m.find(b[from:]); e != nil {
+			l.apply(st, &e.action)
+			return from + int(e.n) - 1
+		}
+	}
+	i := from
+	if from == 0 {
+		if i = skipRank(b); i < 0 {
+			return -1
+		}
+		i++
+	}
+	var a action
+	end := l.read(st, b, i, &a)
+	if end < 0 {
+		return -1
+	}
+	l.apply(st, &a)
+	if end < len(b) && end-from < memoText {
+		if m == nil {
+			m = &lineMemo{last: noLine, expect: noLine}
+			st.memo = m
+		}
+		m.add(b[from:end+1], &a)
+	} else if m != nil {
+		m.last, m.expect = noLine, noLine
+	}
+	return end
+}
+
+// apply lowers action a for st.
+func (l *lowerer) apply(st *rankState, a *action) {
+	switch a.act {
+	case actCompute:
+		l.compute(st, a.x, ElemCompute)
+	case actSend, actIsend, actRecv, actIrecv:
+		p := p2pKinds[a.act]
+		p2p(st, p.k, p.el, a.a, a.b, a.x)
+	case actWait, actTest:
+		l.waitTest(st, a.act == actTest, a.a, a.b, a.c)
+	case actWaitall:
+		waitall(st)
+	case actBarrier:
+		coll(st, ir.Barrier, ElemBarrier, 0, 0, nil)
+	case actBcast:
+		coll(st, ir.Bcast, ElemBcast, a.a, a.x, nil)
+	case actAllreduce:
+		coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil)
+		l.compute(st, a.y, ElemAllreduce)
+	}
+}
+
+// read reads into a the action whose name starts at i in line b, and
+// returns the offset of the line's end (its '\n', or the end of b); -1
+// if the fast path does not take it.
+func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
+	j := fieldAt(b, i)
 	if !ended(b, j) {
 		return -1
 	}
@@ -158,16 +254,16 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
 		if k < 0 || v < 0 {
 			return -1
 		}
-		l.compute(st, v, ElemCompute)
+		*a = action{act: actCompute, x: v}
 		j = k
 	case "send":
-		return l.p2pFast(st, b, j, ir.Send, ElemSend)
+		return l.readP2P(st, b, j, actSend, a)
 	case "isend":
-		return l.p2pFast(st, b, j, ir.Isend, ElemIsend)
+		return l.readP2P(st, b, j, actIsend, a)
 	case "recv":
-		return l.p2pFast(st, b, j, ir.Recv, ElemRecv)
+		return l.readP2P(st, b, j, actRecv, a)
 	case "irecv":
-		return l.p2pFast(st, b, j, ir.Irecv, ElemIrecv)
+		return l.readP2P(st, b, j, actIrecv, a)
 	case "wait", "test":
 		src, k := l.rankArg(b, j)
 		dst, k := l.rankArg(b, k)
@@ -175,12 +271,15 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
 		if k < 0 || (src != st.rank && dst != st.rank) {
 			return -1
 		}
-		l.waitTest(st, name[0] == 't', src, dst, tag)
+		*a = action{act: actWait, a: src, b: dst, c: tag}
+		if name[0] == 't' {
+			a.act = actTest
+		}
 		j = k
 	case "waitall":
-		waitall(st)
+		*a = action{act: actWaitall}
 	case "barrier":
-		coll(st, ir.Barrier, ElemBarrier, 0, 0, nil)
+		*a = action{act: actBarrier}
 	case "bcast":
 		size, k := numArg(b, j)
 		root := int32(0)
@@ -191,7 +290,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
 		if k < 0 {
 			return -1
 		}
-		coll(st, ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
+		*a = action{act: actBcast, a: root, x: msgBytes(size, ds)}
 		j = k
 	case "allreduce":
 		comm, k := numArg(b, j)
@@ -200,8 +299,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
 		if k < 0 {
 			return -1
 		}
-		coll(st, ir.Allreduce, ElemAllreduce, 0, msgBytes(comm, ds), nil)
-		l.compute(st, comp, ElemAllreduce)
+		*a = action{act: actAllreduce, x: msgBytes(comm, ds), y: comp}
 		j = k
 	default:
 		return -1
@@ -209,9 +307,9 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, j int) int {
 	return lineEndAfter(b, j)
 }
 
-// p2pFast lowers send, isend, recv or irecv (kind k, element el) whose
-// name ended at j, as lowerFast does.
-func (l *lowerer) p2pFast(st *rankState, b []byte, j int, k ir.Kind, el int32) int {
+// readP2P reads send, isend, recv or irecv (act) whose name ended at j,
+// as read does.
+func (l *lowerer) readP2P(st *rankState, b []byte, j int, act uint8, a *action) int {
 	peer, j := l.rankArg(b, j)
 	tag, j := intArg(b, j)
 	size, j := numArg(b, j)
@@ -219,6 +317,128 @@ func (l *lowerer) p2pFast(st *rankState, b []byte, j int, k ir.Kind, el int32) i
 	if j < 0 {
 		return -1
 	}
-	p2p(st, k, el, peer, tag, size, ds)
+	*a = action{act: act, a: peer, b: tag, x: msgBytes(size, ds)}
 	return lineEndAfter(b, j)
 }
+
+// lineMemo remembers, for one rank, the last lines the fast path read
+// (from where lowerFast reads them to the '\n', at most memoText bytes) with
+// their actions. A trace is mostly its program's loops: the same lines
+// come back every iteration, and a line equal byte for byte to a
+// remembered one has the same action (the memo is emptied when the
+// rank's default datatype changes, the one other thing a reading
+// depends on), so it is lowered again from the action without being
+// read. Each line records the line that followed it last time, which is
+// tried first; failing that every line remembered is compared (bytes
+// are compared, never hashes: a guess only saves time). A line not found
+// replaces one not used since the clock hand last passed.
+type lineMemo struct {
+	last   uint8 // the line found or added last, noLine if none
+	expect uint8 // the line that followed it last time
+	hand   uint8
+	lines  [memoLines]memoLine
+}
+
+// memoLines is how many lines a rank's memo holds: a loop body of up to
+// this many distinct lines is read once (a 2-D stencil's has 10, with
+// the allreduce of the mix 11). memoText bounds a line's length (a
+// longer one is read each time), so that a line and its action fill one
+// 64-byte cache line: "4095 isend 4094 3 10000\n" is 24 bytes.
+const (
+	memoLines = 16
+	memoText  = 24
+	noLine    = memoLines
+)
+
+type memoLine struct {
+	action
+	text [memoText / 8]uint64 // the line, eight bytes a word (the first in the lowest byte), zero past n
+	n    uint8                // bytes of the line, '\n' included; 0: empty
+	next uint8                // the line that followed this one last time
+	used bool                 // found since the clock hand last passed
+}
+
+// find returns the line remembered that starts text, nil if none.
+func (m *lineMemo) find(text []byte) *memoLine {
+	k := m.expect
+	if k == noLine || !m.lines[k].matches(text) {
+		k = noLine
+		for i := range m.lines {
+			if m.lines[i].matches(text) {
+				k = uint8(i)
+				break
+			}
+		}
+		if k == noLine {
+			return nil
+		}
+		if m.last != noLine {
+			m.lines[m.last].next = k
+		}
+	}
+	e := &m.lines[k]
+	e.used = true
+	m.last, m.expect = k, e.next
+	return e
+}
+
+// matches tells whether text starts with e's line: word by word, the
+// last word masked to the line's bytes.
+func (e *memoLine) matches(text []byte) bool {
+	n := int(e.n)
+	if n == 0 || n > len(text) {
+		return false
+	}
+	q := n &^ 7
+	for k := 0; k < q; k += 8 {
+		if binary.LittleEndian.Uint64(text[k:]) != e.text[k>>3] {
+			return false
+		}
+	}
+	if r := n - q; r > 0 {
+		return tailWord(text, q, r) == e.text[q>>3]
+	}
+	return true
+}
+
+// tailWord is the r (< 8) bytes of text from q as a word, zero above.
+func tailWord(text []byte, q, r int) uint64 {
+	if q+8 <= len(text) {
+		return binary.LittleEndian.Uint64(text[q:]) & (1<<(8*r) - 1)
+	}
+	var w uint64
+	for i := r - 1; i >= 0; i-- {
+		w = w<<8 | uint64(text[q+i])
+	}
+	return w
+}
+
+// add remembers line (with its '\n', at most memoText bytes), read as a.
+func (m *lineMemo) add(line []byte, a *action) {
+	k := m.hand
+	for m.lines[k].used {
+		m.lines[k].used = false
+		k = (k + 1) % memoLines
+	}
+	m.hand = (k + 1) % memoLines
+	e := &m.lines[k]
+	e.action, e.n, e.next, e.used = *a, uint8(len(line)), noLine, true
+	q := len(line) &^ 7
+	for i := range e.text {
+		switch {
+		case 8*i < q:
+			e.text[i] = binary.LittleEndian.Uint64(line[8*i:])
+		case 8*i == q:
+			e.text[i] = tailWord(line, q, len(line)-q)
+		default:
+			e.text[i] = 0
+		}
+	}
+	if m.last != noLine {
+		m.lines[m.last].next = k
+	}
+	m.last, m.expect = k, noLine
+}
+
+// reset forgets every line.
+func (m *lineMemo) reset() { *m = lineMemo{last: noLine, expect: noLine} }

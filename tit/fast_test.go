@@ -95,6 +95,60 @@ func TestFastMatchesGeneral(t *testing.T) {
 	}
 }
 
+// memoLoop is a loop body of n distinct lines of rank 0 (of 2).
+func memoLoop(n int) string {
+	var b strings.Builder
+	for i := range n {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&b, "0 isend 1 %d 100\n", i)
+		case 1:
+			fmt.Fprintf(&b, "0 irecv 1 %d 100\n", i)
+		case 2:
+			fmt.Fprintf(&b, "0 wait 0 1 %d\n", i-2)
+		default:
+			fmt.Fprintf(&b, "0 compute %de3\n", i)
+		}
+	}
+	return b.String()
+}
+
+// The memo finds the lines it holds, byte for byte and '\n' included,
+// whatever precedes them, and holds the last memoLines lines added.
+func TestLineMemo(t *testing.T) {
+	m := &lineMemo{last: noLine, expect: noLine}
+	line := func(i int) string { return fmt.Sprintf("0 compute %d\n", i) }
+	for i := range memoLines + 4 {
+		m.add([]byte(line(i)), &action{act: actCompute, x: float64(i)})
+	}
+	for _, i := range []int{memoLines + 3, 4, 10, 3, 0} {
+		text := line(i) + "0 barrier\n"
+		e := m.find([]byte(text))
+		if i < 4 {
+			if e != nil {
+				t.Errorf("line %d, added before the last %d, found", i, memoLines)
+			}
+			continue
+		}
+		if e == nil || e.x != float64(i) {
+			t.Fatalf("line %d: found %+v", i, e)
+		}
+	}
+	for _, text := range []string{"0 compute 5", "0 compute 55\n", "0 compute 5 \n", "", "0 compute 5\r\n"} {
+		if e := m.find([]byte(text)); e != nil {
+			t.Errorf("%q matches %+v", text, e)
+		}
+	}
+	// A line is expected after the one that followed it last time.
+	m.reset()
+	for i := range 6 {
+		m.add([]byte(line(i)), &action{act: actCompute, x: float64(i)})
+	}
+	if e := m.find([]byte(line(2))); e == nil || m.expect == noLine || m.lines[m.expect].x != 3 {
+		t.Errorf("after line 2, slot %d expected", m.expect)
+	}
+}
+
 // lineReader gives the lines as strings.Split does, whatever its buffer
 // size and however the reads come (short reads, lines longer than the
 // buffer, no final newline).

@@ -163,6 +163,7 @@ type rankState struct {
 	rank int32   // next to got: one word for both
 	ops  []ir.Op // lowered and not yet handed out, from head
 	head int
+	memo *lineMemo // the fast path's, made with its first line
 }
 
 func (st *rankState) push(op ir.Op) {
@@ -334,16 +335,16 @@ func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64
 	st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
 }
 
-// p2p lowers send, isend, recv or irecv (kind k, element el) of size
-// elements of ds bytes.
-func p2p(st *rankState, k ir.Kind, el, peer, tag int32, size, ds float64) {
+// p2p lowers send, isend, recv or irecv (kind k, element el) of a
+// message of bytes (msgBytes).
+func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
 	switch k {
 	case ir.Isend:
 		st.posted.add(reqKey{st.rank, peer, tag})
 	case ir.Irecv:
 		st.posted.add(reqKey{peer, st.rank, tag})
 	}
-	st.push(ir.Op{Kind: k, Elem: el, Peer: peer, Tag: tag, Bytes: msgBytes(size, ds), Cost: ir.NoCost})
+	st.push(ir.Op{Kind: k, Elem: el, Peer: peer, Tag: tag, Bytes: bytes, Cost: ir.NoCost})
 }
 
 // waitTest lowers a wait (or a test) for the request src -> dst, tag,
@@ -388,9 +389,13 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 
 	switch name {
 	case "init":
+		def := st.defType
 		st.defType = 1 // MPI_BYTE, TAU's default
 		if nargs > 0 {
 			st.defType = 8 // MPI_DOUBLE, MPE's default
+		}
+		if st.memo != nil && st.defType != def {
+			st.memo.reset() // its lines were read with the old default
 		}
 	case "finalize", "comm_size", "comm_split", "comm_dup", "location":
 		// Nothing to simulate (SimGrid's replay does nothing either).
@@ -433,7 +438,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		case "irecv":
 			k, el = ir.Irecv, ElemIrecv
 		}
-		p2p(st, k, el, peer, tag, size, ds)
+		p2p(st, k, el, peer, tag, msgBytes(size, ds))
 	case "test", "wait":
 		a.need(3, 0)
 		src := a.rank(0, "source")

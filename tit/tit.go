@@ -303,7 +303,7 @@ func (s *fileStream) fill() error {
 				return fmt.Errorf("%s: %w", s.path(), err)
 			}
 		}
-		if n := low.lowerFast(st, text, skipRank(text)); n >= 0 {
+		if n := low.lowerFast(st, text, 0); n >= 0 {
 			lr.consume(n)
 			continue
 		}
@@ -359,8 +359,8 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.path, err)
 		}
-		if v, j := digits(text, 0); j > 0 && j <= 9 && int64(v) < int64(r.t.np) && r.t.ranks[v] != nil {
-			if n := low.lowerFast(r.t.ranks[v], text, j); n >= 0 {
+		if v, j := digits(text, 0); j > 0 && j <= 9 && hasNext(text, j) && int64(v) < int64(r.t.np) && r.t.ranks[v] != nil {
+			if n := low.lowerFast(r.t.ranks[v], text, j+1); n >= 0 {
 				lr.consume(n)
 				continue
 			}
