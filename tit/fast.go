@@ -186,12 +186,10 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 	if l.general {
 		return -1
 	}
-	m := st.memo
-	if m != nil {
-		if e := m.find(b[from:]); e != nil {
-			l.apply(st, &e.action)
-			return from + int(e.n) - 1
-		}
+	m := &st.memo
+	if e := m.find(b[from:]); e != nil {
+		l.apply(st, &e.action)
+		return from + int(e.n) - 1
 	}
 	i := from
 	if from == 0 {
@@ -207,13 +205,9 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 	}
 	l.apply(st, &a)
 	if end < len(b) && end-from < memoText {
-		if m == nil {
-			m = &lineMemo{last: noLine, expect: noLine}
-			st.memo = m
-		}
 		m.add(b[from:end+1], &a)
-	} else if m != nil {
-		m.last, m.expect = noLine, noLine
+	} else {
+		m.last, m.expect = 0, 0
 	}
 	return end
 }
@@ -333,10 +327,11 @@ func (l *lowerer) readP2P(st *rankState, b []byte, j int, act uint8, a *action) 
 // are compared, never hashes: a guess only saves time). A line not found
 // replaces one not used since the clock hand last passed.
 type lineMemo struct {
-	last   uint8 // the line found or added last, noLine if none
-	expect uint8 // the line that followed it last time
-	hand   uint8
-	lines  [memoLines]memoLine
+	lines *[memoLines]memoLine // made with the first line added
+	// last and expect are 1 + the slot of the line found or added last
+	// and of the line expected next; 0: none.
+	last, expect uint8
+	hand         uint8 // the clock's, a slot
 }
 
 // memoLines is how many lines a rank's memo holds: a loop body of up to
@@ -347,36 +342,38 @@ type lineMemo struct {
 const (
 	memoLines = 16
 	memoText  = 24
-	noLine    = memoLines
 )
 
 type memoLine struct {
 	action
 	text [memoText / 8]uint64 // the line, eight bytes a word (the first in the lowest byte), zero past n
 	n    uint8                // bytes of the line, '\n' included; 0: empty
-	next uint8                // the line that followed this one last time
+	next uint8                // 1 + the slot of the line that followed this one last time, 0: none
 	used bool                 // found since the clock hand last passed
 }
 
 // find returns the line remembered that starts text, nil if none.
 func (m *lineMemo) find(text []byte) *memoLine {
+	if m.lines == nil {
+		return nil
+	}
 	k := m.expect
-	if k == noLine || !m.lines[k].matches(text) {
-		k = noLine
+	if k == 0 || !m.lines[k-1].matches(text) {
+		k = 0
 		for i := range m.lines {
 			if m.lines[i].matches(text) {
-				k = uint8(i)
+				k = uint8(i + 1)
 				break
 			}
 		}
-		if k == noLine {
+		if k == 0 {
 			return nil
 		}
-		if m.last != noLine {
-			m.lines[m.last].next = k
+		if m.last != 0 {
+			m.lines[m.last-1].next = k
 		}
 	}
-	e := &m.lines[k]
+	e := &m.lines[k-1]
 	e.used = true
 	m.last, m.expect = k, e.next
 	return e
@@ -415,6 +412,9 @@ func tailWord(text []byte, q, r int) uint64 {
 
 // add remembers line (with its '\n', at most memoText bytes), read as a.
 func (m *lineMemo) add(line []byte, a *action) {
+	if m.lines == nil {
+		m.lines = new([memoLines]memoLine)
+	}
 	k := m.hand
 	for m.lines[k].used {
 		m.lines[k].used = false
@@ -422,7 +422,7 @@ func (m *lineMemo) add(line []byte, a *action) {
 	}
 	m.hand = (k + 1) % memoLines
 	e := &m.lines[k]
-	e.action, e.n, e.next, e.used = *a, uint8(len(line)), noLine, true
+	e.action, e.n, e.next, e.used = *a, uint8(len(line)), 0, true
 	q := len(line) &^ 7
 	for i := range e.text {
 		switch {
@@ -434,11 +434,16 @@ func (m *lineMemo) add(line []byte, a *action) {
 			e.text[i] = 0
 		}
 	}
-	if m.last != noLine {
-		m.lines[m.last].next = k
+	if m.last != 0 {
+		m.lines[m.last-1].next = k + 1
 	}
-	m.last, m.expect = k, noLine
+	m.last, m.expect = k+1, 0
 }
 
 // reset forgets every line.
-func (m *lineMemo) reset() { *m = lineMemo{last: noLine, expect: noLine} }
+func (m *lineMemo) reset() {
+	if m.lines != nil {
+		*m = lineMemo{lines: m.lines}
+		*m.lines = [memoLines]memoLine{}
+	}
+}

@@ -116,7 +116,7 @@ func memoLoop(n int) string {
 // The memo finds the lines it holds, byte for byte and '\n' included,
 // whatever precedes them, and holds the last memoLines lines added.
 func TestLineMemo(t *testing.T) {
-	m := &lineMemo{last: noLine, expect: noLine}
+	m := &lineMemo{}
 	line := func(i int) string { return fmt.Sprintf("0 compute %d\n", i) }
 	for i := range memoLines + 4 {
 		m.add([]byte(line(i)), &action{act: actCompute, x: float64(i)})
@@ -144,8 +144,8 @@ func TestLineMemo(t *testing.T) {
 	for i := range 6 {
 		m.add([]byte(line(i)), &action{act: actCompute, x: float64(i)})
 	}
-	if e := m.find([]byte(line(2))); e == nil || m.expect == noLine || m.lines[m.expect].x != 3 {
-		t.Errorf("after line 2, slot %d expected", m.expect)
+	if e := m.find([]byte(line(2))); e == nil || m.expect == 0 || m.lines[m.expect-1].x != 3 {
+		t.Errorf("after line 2, slot %d expected", int(m.expect)-1)
 	}
 }
 
