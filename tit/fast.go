@@ -3,6 +3,7 @@ package tit
 import (
 	"bytes"
 	"encoding/binary"
+	"unsafe"
 
 	"augur/ir"
 )
@@ -187,9 +188,11 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 		return -1
 	}
 	m := &st.memo
-	if e := m.find(b[from:]); e != nil {
-		l.apply(st, &e.action)
-		return from + int(e.n) - 1
+	if l.memo {
+		if e := m.find(b[from:]); e != nil {
+			l.apply(st, &e.action)
+			return from + int(e.n) - 1
+		}
 	}
 	i := from
 	if from == 0 {
@@ -204,7 +207,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 		return -1
 	}
 	l.apply(st, &a)
-	if end < len(b) && end-from < memoText {
+	if l.memo && end < len(b) && end-from < memoText {
 		m.add(b[from:end+1], &a)
 	} else {
 		m.last, m.expect = 0, 0
@@ -342,6 +345,14 @@ type lineMemo struct {
 const (
 	memoLines = 16
 	memoText  = 24
+)
+
+// memoSize is the memory a rank's memo takes; memoBudget bounds all the
+// ranks' together (a trace of more ranks is read without memos), like
+// the buffers' poolBufferBudget: 2048 ranks have memos.
+const (
+	memoSize   = memoLines * int(unsafe.Sizeof(memoLine{}))
+	memoBudget = 2 << 20
 )
 
 type memoLine struct {

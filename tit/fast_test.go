@@ -16,9 +16,10 @@ import (
 type readVariant struct {
 	general bool // lower every action by the general path
 	ring    int  // per-rank buffer size, 0 for the default
+	noMemo  bool // the fast path without its memo (as for many ranks)
 }
 
-var readVariants = [...]readVariant{{}, {general: true}, {ring: 7}, {ring: 64, general: true}}
+var readVariants = [...]readVariant{{}, {general: true}, {ring: 7}, {ring: 64, general: true}, {noMemo: true}}
 
 // readBoth reads the trace at path with np ranks through the fast path and
 // through the general path only, with per-rank buffers large and tiny
@@ -34,6 +35,7 @@ func readBoth(t testing.TB, path string, np int, max int) {
 			continue
 		}
 		tr.low.general = v.general
+		tr.low.memo = tr.low.memo && !v.noMemo
 		if v.ring > 0 && tr.pool != nil {
 			tr.pool.buf = v.ring
 		}
@@ -226,5 +228,26 @@ func TestMissingRankFile(t *testing.T) {
 	tr.Close()
 	if err == nil || !strings.Contains(err.Error(), "open "+gone+": no such file") {
 		t.Errorf("a missing rank file gave %v", err)
+	}
+}
+
+// Ranks have memos up to memoBudget together: 2048 ranks do, 2049 not.
+func TestMemoBudget(t *testing.T) {
+	if memoSize != 1024 {
+		t.Errorf("a memo takes %d bytes, want 16 lines of one 64-byte cache line", memoSize)
+	}
+	p := filepath.Join(t.TempDir(), "t.txt")
+	if err := os.WriteFile(p, []byte("0 compute 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for np, want := range map[int]bool{1: true, 2048: true, 2049: false} {
+		tr, err := Open(p, np, DefaultSettings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.low.memo != want {
+			t.Errorf("%d ranks: memo %v, want %v", np, tr.low.memo, want)
+		}
+		tr.Close()
 	}
 }

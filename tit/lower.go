@@ -214,6 +214,9 @@ type lowerer struct {
 	// general sends every action through lower, the general path (tests
 	// compare it with the fast path).
 	general bool
+	// memo: the fast path remembers each rank's lines (lineMemo), for at
+	// most memoBudget bytes over all ranks.
+	memo bool
 }
 
 // errf makes a message for the action at hand.

@@ -165,7 +165,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 		return nil, fmt.Errorf("%d ranks: more than augur replays", np)
 	}
 	t := &Trace{Files: files, Shared: shared, np: int32(np), set: set, ranks: make([]*rankState, np)}
-	t.low = lowerer{np: t.np, set: set}
+	t.low = lowerer{np: t.np, set: set, memo: np <= memoBudget/memoSize}
 	if shared {
 		t.shared = &sharedReader{path: path, t: t}
 	} else {
