@@ -188,11 +188,15 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 		return -1
 	}
 	m := &st.memo
-	if l.memo {
+	look := l.memo && m.pause == 0
+	if look {
 		if e := m.find(b[from:]); e != nil {
+			m.misses = 0
 			l.apply(st, &e.action)
 			return from + int(e.n) - 1
 		}
+	} else if m.pause > 0 {
+		m.pause--
 	}
 	i := from
 	if from == 0 {
@@ -207,10 +211,17 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 		return -1
 	}
 	l.apply(st, &a)
-	if l.memo && end < len(b) && end-from < memoText {
-		m.add(b[from:end+1], &a)
-	} else {
-		m.last, m.expect = 0, 0
+	if look {
+		switch m.misses++; {
+		case m.misses > memoMisses:
+			// Lines that do not come back (an all-to-all's, one per
+			// peer): stop looking them up for a while.
+			m.misses, m.pause, m.last, m.expect = 0, memoPause, 0, 0
+		case end < len(b) && end-from < memoText:
+			m.add(b[from:end+1], &a)
+		default:
+			m.last, m.expect = 0, 0
+		}
 	}
 	return end
 }
@@ -328,13 +339,16 @@ func (l *lowerer) readP2P(st *rankState, b []byte, j int, act uint8, a *action) 
 // read. Each line records the line that followed it last time, which is
 // tried first; failing that every line remembered is compared (bytes
 // are compared, never hashes: a guess only saves time). A line not found
-// replaces one not used since the clock hand last passed.
+// replaces one not used since the clock hand last passed. A rank whose
+// lines do not come back pauses its memo (memoMisses, memoPause).
 type lineMemo struct {
 	lines *[memoLines]memoLine // made with the first line added
 	// last and expect are 1 + the slot of the line found or added last
 	// and of the line expected next; 0: none.
 	last, expect uint8
-	hand         uint8 // the clock's, a slot
+	hand         uint8  // the clock's, a slot
+	misses       uint8  // lines not found in a row
+	pause        uint16 // lines still to read without looking them up
 }
 
 // memoLines is how many lines a rank's memo holds: a loop body of up to
@@ -345,6 +359,14 @@ type lineMemo struct {
 const (
 	memoLines = 16
 	memoText  = 24
+)
+
+// A rank whose last memoMisses lines were all new (none found) reads
+// its next memoPause lines without looking them up: a miss costs a
+// comparison with every line held.
+const (
+	memoMisses = 2 * memoLines
+	memoPause  = 1024
 )
 
 // memoSize is the memory a rank's memo takes; memoBudget bounds all the

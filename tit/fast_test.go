@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"augur/ir"
 	"augur/tit/gen"
 )
 
@@ -249,5 +250,41 @@ func TestMemoBudget(t *testing.T) {
 			t.Errorf("%d ranks: memo %v, want %v", np, tr.low.memo, want)
 		}
 		tr.Close()
+	}
+}
+
+// A rank whose lines do not come back stops looking them up for
+// memoPause lines, then looks again.
+func TestMemoPause(t *testing.T) {
+	l := lowerer{np: 2, set: DefaultSettings(), memo: true}
+	st := &rankState{defType: 1, flopCost: 1}
+	var op ir.Op
+	lower := func(i int) {
+		t.Helper()
+		line := []byte(fmt.Sprintf("0 compute %d\n", i))
+		st.out, st.got = &op, false
+		if n := l.lowerFast(st, line, 0); n != len(line)-1 || op.Cost != float64(i) {
+			t.Fatalf("line %d: end %d, %+v", i, n, op)
+		}
+	}
+	for i := 1; i <= memoMisses; i++ {
+		lower(i)
+	}
+	if st.memo.pause != 0 {
+		t.Fatalf("paused after %d new lines", memoMisses)
+	}
+	lower(memoMisses + 1)
+	if st.memo.pause != memoPause {
+		t.Fatalf("not paused after %d new lines: %+v", memoMisses+1, st.memo)
+	}
+	for range memoPause {
+		lower(memoMisses + 1)
+	}
+	if st.memo.pause != 0 || st.memo.misses != 0 {
+		t.Fatalf("still paused: %+v", st.memo)
+	}
+	lower(memoMisses) // held (the last line added), found again
+	if st.memo.misses != 0 {
+		t.Errorf("a line held is not found after the pause: %+v", st.memo)
 	}
 }
