@@ -81,6 +81,16 @@ func TestFastMatchesGeneral(t *testing.T) {
 		"0 wait 1 1 0\n", "0 wait 0 5 0\n", "0 test 0 1\n", "0 bcast x\n", "0 bcast 1 7\n",
 		"0 allreduce 1\n", "0 allreduce 1 x\n", "0 compute\n", "0 compute -1\n", "0\n", "0 isend 1 0 10 -1\n",
 		"0 bcast 10 1 -2\n", "0 send 1 2147483648 10\n",
+		// The memo: lines before and after a change of the default
+		// datatype, lines of the longest remembered length and one byte
+		// longer, a line that extends a remembered one, more distinct
+		// lines in a loop than the memo holds, more new lines in a row
+		// than make it pause, a remembered line last without its '\n'.
+		"0 send 1 0 10\n0 bcast 3\n0 init 1\n0 send 1 0 10\n0 bcast 3\n0 init\n0 send 1 0 10\n0 send 1 0 10\n",
+		strings.Repeat("0 isend 1 5 12345678901\n0 isend 1 5 123456789012\n0 compute 1\n0 compute 12\n0 compute 1\n", 3),
+		strings.Repeat(memoLoop(memoLines+3), 3) + "0 compute 7\n0 compute 7",
+		strings.Repeat(memoLoop(memoLines-2), 4),
+		memoLoop(memoMisses+5) + strings.Repeat(memoLoop(8), 3),
 	}
 	for i, src := range odd {
 		p := filepath.Join(dir, fmt.Sprintf("odd%d.txt", i))

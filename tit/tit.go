@@ -308,7 +308,7 @@ func (s *fileStream) fill() error {
 			continue
 		}
 		// Blank lines, comments and what the fast path leaves.
-		n := lineEnd(text, 0)
+		n := lineEnd(text)
 		lr.consume(n)
 		f := splitFields(s.t.fields[:0], text[:n])
 		s.t.fields = f
@@ -367,7 +367,7 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		}
 		// Blank lines, comments, ranks not run and what the fast path
 		// leaves.
-		n := lineEnd(text, 0)
+		n := lineEnd(text)
 		lr.consume(n)
 		f := splitFields(r.t.fields[:0], text[:n])
 		r.t.fields = f
