@@ -9,6 +9,8 @@
 #   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
+#   bench/replay_speed.sh patterns BASE     # the same, with augur as of git revision BASE replayed in the
+#                                           # same run too (before/after figures of one run)
 #
 # Both simulators give the same simulation time (printed for each); augur
 # also reports its engine events (messages, flows, collective rounds).
@@ -24,10 +26,17 @@ if [ "${1:-}" = patterns ]; then
   work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
   go build -o "$work/augur" ./cmd/augur
   go build -o "$work/gentit" ./bench/gentit
+  base=${2:-}
+  if [ -n "$base" ]; then
+    mkdir -p "$work/base"
+    git archive "$base" | tar -x -C "$work/base" || { echo "cannot read revision $base"; exit 1; }
+    (cd "$work/base" && go build -o "$work/augur-base" ./cmd/augur)
+  fi
   replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf "%-24s %9s %12s %12s %9s %9s %9s %9s %8s %8s
-" case ranks actions sim_time_s augur_s smpirun_s augur_cpu smpi_cpu "wall x" "cpu x"
+  printf "%-24s %9s %12s %12s %9s %9s %9s %9s %8s %8s" case ranks actions sim_time_s augur_s smpirun_s augur_cpu smpi_cpu "wall x" "cpu x"
+  [ -n "$base" ] && printf "   %9s %9s %8s" base_s base_cpu "base cpu x"
+  echo
   timed() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints "wall cpu"
     local out=$1; shift
     /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" > "$out" 2>&1 || true
@@ -49,7 +58,13 @@ if [ "${1:-}" = patterns ]; then
     read -r aw ac < <(timed "$work/a.out" "$work/augur" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
     read -r sw sc < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
       -hostfile "$work/hostfile" "$replaymain")
-    row "$p x$it" "$np" "$actions" "$work/a.out" "$work/s.out" "$aw" "$ac" "$sw" "$sc"
+    row "$p x$it" "$np" "$actions" "$work/a.out" "$work/s.out" "$aw" "$ac" "$sw" "$sc" | tr -d '\n'
+    if [ -n "$base" ]; then
+      read -r bw bc < <(timed "$work/b.out" "$work/augur-base" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
+      cmp -s <(grep '^Simulation time' "$work/a.out") <(grep '^Simulation time' "$work/b.out") || printf "  (base simulation time differs)"
+      awk -v bw="$bw" -v bc="$bc" -v sc="$sc" 'BEGIN {printf "   %9.2f %9.2f %8.1f", bw, bc, sc / (bc > 0 ? bc : 0.005)}'
+    fi
+    echo
   done
   # SimGrid's own replay cases (examples/smpi/replay), all eleven in turn
   # with each simulator: start-up dominates both.
@@ -64,6 +79,8 @@ if [ "${1:-}" = patterns ]; then
       if [ "$trace" = split_traces ]; then sed "s|^replay/|$PWD/$d/|" $d/split_traces > "$idx"; else echo "$PWD/$d/$trace" > "$idx"; fi
       if [ "$1" = augur ]; then
         "$work/augur" replay "$idx" --platform $d/small_platform.xml --hostfile $d/hostfile --np "$np" >> "$work/a.all" 2>&1 || true
+      elif [ "$1" = base ]; then
+        "$work/augur-base" replay "$idx" --platform $d/small_platform.xml --hostfile $d/hostfile --np "$np" >> "$work/b.all" 2>&1 || true
       else
         smpirun -no-privatize -replay "$idx" -np "$np" -platform $d/small_platform.xml -hostfile $d/hostfile "$replaymain" >> "$work/s.all" 2>&1 || true
       fi
@@ -79,7 +96,13 @@ if [ "${1:-}" = patterns ]; then
   sc=$(awk -v a="$cpu1" -v b="$cpu2" -v t="$tck" 'BEGIN {printf "%.2f", (b - a) / t}')
   actions=$(grep -v '^#' $d/expected.tsv | awk 'NF{print $1}' | while read -r f; do
     if [ "$f" = split_traces ]; then cat $d/actions0.txt $d/actions1.txt; else cat "$d/$f"; fi; done | grep -c .)
-  row "SimGrid replay cases" "2-4" "$actions" "$work/a.all" "$work/s.all" "$aw" "$ac" "$sw" "$sc"
+  row "SimGrid replay cases" "2-4" "$actions" "$work/a.all" "$work/s.all" "$aw" "$ac" "$sw" "$sc" | tr -d '\n'
+  if [ -n "$base" ]; then
+    : > "$work/b.all"
+    bw=$(ptime base); cpu3=$(awk '{print $14 + $15 + $16 + $17}' /proc/$$/stat)
+    awk -v bw="$bw" -v a="$cpu2" -v b="$cpu3" -v t="$tck" -v sc="$sc" 'BEGIN {bc = (b - a) / t; printf "   %9.2f %9.2f %8.1f", bw, bc, sc / (bc > 0 ? bc : 0.005)}'
+  fi
+  echo
   echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi

@@ -89,10 +89,13 @@ func BenchmarkReadTrace(b *testing.B) {
 		b.Skip("set AUGUR_REPLAY_TRACE")
 	}
 	n := 0
+	cpu := cpuTime()
 	for b.Loop() {
 		n = readAll(b, path)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*int64(n)), "ns/op-read")
+	ops := float64(int64(b.N) * int64(n))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/ops, "ns/op-read")
+	b.ReportMetric(float64(cpuTime()-cpu)/ops, "cpu-ns/op-read")
 }
 
 // BenchmarkRankMemory reports the heap a per-rank (index) trace of 4096

@@ -68,6 +68,7 @@ func checkRankFile(t *testing.T, path string, data []byte) {
 			t.Fatal(err)
 		}
 		tr.low.general = v.general
+		tr.low.memo = tr.low.memo && !v.noMemo
 		if v.ring > 0 {
 			tr.pool.buf = v.ring
 		}

@@ -163,6 +163,22 @@ type rankState struct {
 	rank int32   // next to got: one word for both
 	ops  []ir.Op // lowered and not yet handed out, from head
 	head int
+	memo lineMemo // the fast path's
+}
+
+// slot returns a zeroed operation to lower into in place: the caller's
+// (out) if it is free, else a new one at the end of the queue. Filling
+// its fields there saves building an operation and copying it, a copy
+// whose 16-byte loads over the narrower stores that built it stall (no
+// store forwarding): the common actions' helpers use it.
+func (st *rankState) slot() *ir.Op {
+	if st.out != nil && !st.got {
+		st.got = true
+		*st.out = ir.Op{}
+		return st.out
+	}
+	st.ops = append(st.ops, ir.Op{})
+	return &st.ops[len(st.ops)-1]
 }
 
 func (st *rankState) push(op ir.Op) {
@@ -198,6 +214,9 @@ type lowerer struct {
 	// general sends every action through lower, the general path (tests
 	// compare it with the fast path).
 	general bool
+	// memo: the fast path remembers each rank's lines (lineMemo), for at
+	// most memoBudget bytes over all ranks.
+	memo bool
 }
 
 // errf makes a message for the action at hand.
@@ -326,61 +345,54 @@ func (a *actionArgs) counts(i, n int, size float64, what string) []float64 {
 
 func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
 	if flops > 0 && !l.set.NoCompute {
-		st.push(ir.Op{Kind: ir.Compute, Elem: elem, Cost: flops * st.flopCost})
+		o := st.slot()
+		o.Kind, o.Elem, o.Cost = ir.Compute, elem, flops*st.flopCost
 	}
 }
 
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
-	st.push(ir.Op{Kind: k, Algo: ir.AlgoSimGrid, Elem: elem, Peer: root, Bytes: bytes, Cost: ir.NoCost, Counts: c})
+	o := st.slot()
+	o.Kind, o.Algo, o.Elem, o.Peer, o.Bytes, o.Cost, o.Counts = k, ir.AlgoSimGrid, elem, root, bytes, ir.NoCost, c
 }
 
-// p2p lowers send, isend, recv or irecv (name) of size elements of ds
-// bytes.
-func p2p(st *rankState, name string, peer, tag int32, size, ds float64) {
-	op := ir.Op{Peer: peer, Tag: tag, Bytes: msgBytes(size, ds), Cost: ir.NoCost}
-	key := reqKey{st.rank, peer, tag}
-	switch name {
-	case "send":
-		op.Kind, op.Elem = ir.Send, ElemSend
-	case "isend":
-		op.Kind, op.Elem = ir.Isend, ElemIsend
-	case "recv":
-		op.Kind, op.Elem = ir.Recv, ElemRecv
-	case "irecv":
-		op.Kind, op.Elem = ir.Irecv, ElemIrecv
-		key = reqKey{peer, st.rank, tag}
+// p2p lowers send, isend, recv or irecv (kind k, element el) of a
+// message of bytes (msgBytes).
+func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
+	switch k {
+	case ir.Isend:
+		st.posted.add(reqKey{st.rank, peer, tag})
+	case ir.Irecv:
+		st.posted.add(reqKey{peer, st.rank, tag})
 	}
-	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
-		st.posted.add(key)
-	}
-	st.push(op)
+	o := st.slot()
+	o.Kind, o.Elem, o.Peer, o.Tag, o.Bytes, o.Cost = k, el, peer, tag, bytes, ir.NoCost
 }
 
 // waitTest lowers a wait (or a test) for the request src -> dst, tag,
 // which involves st's rank.
 func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
-	op := ir.Op{Peer: src, Tag: tag, Count: 0}
+	o := st.slot()
+	o.Peer, o.Tag = src, tag
 	if src == st.rank {
-		op.Peer, op.Count = dst, 1
+		o.Peer, o.Count = dst, 1
 	}
 	if test {
-		op.Kind, op.Elem, op.Cost = ir.Test, ElemTest, l.set.TestTime
+		o.Kind, o.Elem, o.Cost = ir.Test, ElemTest, l.set.TestTime
 		if l.set.GrowTest {
-			op.Bytes = 1
+			o.Bytes = 1
 		}
-		st.push(op)
 		return
 	}
-	op.Kind, op.Elem = ir.WaitReq, ElemWait
+	o.Kind, o.Elem = ir.WaitReq, ElemWait
 	if !st.posted.take(reqKey{src, dst, tag}) {
-		op.Count = -1 // never posted: a mismatched trace
+		o.Count = -1 // never posted: a mismatched trace
 	}
-	st.push(op)
 }
 
 func waitall(st *rankState) {
 	st.posted.clear()
-	st.push(ir.Op{Kind: ir.Wait, Elem: ElemWaitall, Peer: ir.AllRequests})
+	o := st.slot()
+	o.Kind, o.Elem, o.Peer = ir.Wait, ElemWaitall, ir.AllRequests
 }
 
 // lower appends the operations of one action (fields f, f[0] the rank,
@@ -398,9 +410,13 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 
 	switch name {
 	case "init":
+		def := st.defType
 		st.defType = 1 // MPI_BYTE, TAU's default
 		if nargs > 0 {
 			st.defType = 8 // MPI_DOUBLE, MPE's default
+		}
+		if st.defType != def {
+			st.memo.reset() // its lines were read with the old default
 		}
 	case "finalize", "comm_size", "comm_split", "comm_dup", "location":
 		// Nothing to simulate (SimGrid's replay does nothing either).
@@ -434,7 +450,16 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		p2p(st, name, peer, tag, size, ds)
+		k, el := ir.Send, ElemSend
+		switch name {
+		case "isend":
+			k, el = ir.Isend, ElemIsend
+		case "recv":
+			k, el = ir.Recv, ElemRecv
+		case "irecv":
+			k, el = ir.Irecv, ElemIrecv
+		}
+		p2p(st, k, el, peer, tag, msgBytes(size, ds))
 	case "test", "wait":
 		a.need(3, 0)
 		src := a.rank(0, "source")

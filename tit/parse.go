@@ -138,13 +138,10 @@ func (l *lineReader) fill(rd io.Reader) error {
 }
 
 // lineEnd is the offset of the end of the line that starts text (its
-// '\n', or the end of text), searching from i.
-func lineEnd(text []byte, i int) int {
-	if i < len(text) && text[i] == '\n' {
-		return i // the fast path leaves the cursor right at the end
-	}
-	if j := bytes.IndexByte(text[i:], '\n'); j >= 0 {
-		return i + j
+// '\n', or the end of text).
+func lineEnd(text []byte) int {
+	if j := bytes.IndexByte(text, '\n'); j >= 0 {
+		return j
 	}
 	return len(text)
 }
@@ -172,7 +169,7 @@ func (t *textReader) readLine() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := lineEnd(text, 0)
+	n := lineEnd(text)
 	t.consume(n)
 	return text[:n], nil
 }
@@ -214,9 +211,6 @@ func splitFields(dst [][]byte, b []byte) [][]byte {
 
 // isSpace is C's isspace: blank, \t, \n, \v, \f, \r (9 to 13).
 func isSpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
-
-// isBlank is isSpace but for '\n': what separates the fields of a line.
-func isBlank(c byte) bool { return c == ' ' || (c-'\t' <= '\r'-'\t' && c != '\n') }
 
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}

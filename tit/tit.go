@@ -165,7 +165,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 		return nil, fmt.Errorf("%d ranks: more than augur replays", np)
 	}
 	t := &Trace{Files: files, Shared: shared, np: int32(np), set: set, ranks: make([]*rankState, np)}
-	t.low = lowerer{np: t.np, set: set}
+	t.low = lowerer{np: t.np, set: set, memo: np <= memoBudget/memoSize}
 	if shared {
 		t.shared = &sharedReader{path: path, t: t}
 	} else {
@@ -303,19 +303,19 @@ func (s *fileStream) fill() error {
 				return fmt.Errorf("%s: %w", s.path(), err)
 			}
 		}
-		c := cursor{b: text}
-		if rank := c.field(); len(rank) == 0 || rank[0] == '#' {
-			lr.consume(c.lineEnd()) // blank or a comment
+		if n := low.lowerFast(st, text, 0); n >= 0 {
+			lr.consume(n)
 			continue
 		}
-		if low.lowerFast(st, &c) {
-			lr.consume(c.lineEnd())
-			continue
-		}
-		n := c.lineEnd()
+		// Blank lines, comments and what the fast path leaves.
+		n := lineEnd(text)
 		lr.consume(n)
-		s.t.fields = splitFields(s.t.fields[:0], text[:n])
-		if err := low.lower(st, s.t.fields); err != nil {
+		f := splitFields(s.t.fields[:0], text[:n])
+		s.t.fields = f
+		if len(f) == 0 || f[0][0] == '#' {
+			continue
+		}
+		if err := low.lower(st, f); err != nil {
 			return &Error{File: s.path(), Line: int(lr.line), Msg: err.Error()}
 		}
 	}
@@ -359,30 +359,29 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.path, err)
 		}
-		c := cursor{b: text}
-		first := c.field()
-		if len(first) == 0 || first[0] == '#' {
-			lr.consume(c.lineEnd()) // blank or a comment
+		if v, j := digits(text, 0); j > 0 && j <= 9 && hasNext(text, j) && int64(v) < int64(r.t.np) && r.t.ranks[v] != nil {
+			if n := low.lowerFast(r.t.ranks[v], text, j+1); n >= 0 {
+				lr.consume(n)
+				continue
+			}
+		}
+		// Blank lines, comments, ranks not run and what the fast path
+		// leaves.
+		n := lineEnd(text)
+		lr.consume(n)
+		f := splitFields(r.t.fields[:0], text[:n])
+		r.t.fields = f
+		if len(f) == 0 || f[0][0] == '#' {
 			continue
 		}
-		rk, ok := parseInt(first)
+		rk, ok := parseInt(f[0])
 		if !ok || rk < 0 {
-			lr.consume(c.lineEnd())
-			return &Error{File: r.path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", first)}
+			return &Error{File: r.path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", f[0])}
 		}
 		if rk >= r.t.np || r.t.ranks[rk] == nil {
-			lr.consume(c.lineEnd()) // SimGrid ignores the actions of ranks it does not run
-			continue
+			continue // SimGrid ignores the actions of ranks it does not run
 		}
-		o := r.t.ranks[rk]
-		if low.lowerFast(o, &c) {
-			lr.consume(c.lineEnd())
-			continue
-		}
-		n := c.lineEnd()
-		lr.consume(n)
-		r.t.fields = splitFields(r.t.fields[:0], text[:n])
-		if err := low.lower(o, r.t.fields); err != nil {
+		if err := low.lower(r.t.ranks[rk], f); err != nil {
 			return &Error{File: r.path, Line: int(lr.line), Msg: err.Error()}
 		}
 	}
