@@ -85,6 +85,9 @@ func TestInstrumentUsage(t *testing.T) {
 		{"instrument"},
 		{"instrument", "x.c", "-o", "d"}, // no --count
 		{"instrument", "x.c", "--count"}, // no -o
+		{"instrument", "x.c", "--count", "-o", "d", "--align-loops", "64"}, // only with --time
+		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "48"},  // not a power of two
+		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "-1"},
 	} {
 		if code, _, _ := augur(t, args...); code != exitUsage {
 			t.Errorf("augur %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
@@ -271,6 +274,26 @@ func TestInstrumentTimeCrash(t *testing.T) {
 	}
 }
 
+// The timed build aligns loops (--align-loops, 64 bytes by default) before
+// the user's flags, which can override it; 0 leaves it to the compiler.
+func TestInstrumentTimeAlignLoops(t *testing.T) {
+	src := "../../instrument/testdata/timed.c"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, " -falign-loops=64 -O2 "},
+		{[]string{"--align-loops", "32", "--cflags", "-O3 -falign-loops=16"}, " -falign-loops=32 -O3 -falign-loops=16 "},
+		{[]string{"--align-loops", "0"}, "mpicc -O2 "},
+	} {
+		args := append([]string{"instrument", src, "--time", "-o", t.TempDir()}, c.args...)
+		code, out, errs := augur(t, args...)
+		if code != exitOK || !strings.Contains(out, c.want) {
+			t.Errorf("%v: exit %d, want a build line with %q:\n%s%s", c.args, code, c.want, out, errs)
+		}
+	}
+}
+
 // Bad command lines and a program that does not build.
 func TestInstrumentTimeErrors(t *testing.T) {
 	src := "../../instrument/testdata/timed.c"
@@ -283,6 +306,7 @@ func TestInstrumentTimeErrors(t *testing.T) {
 		{[]string{src, "--count", "--sample", "main_L50", "-o", "x"}, exitUsage, "go with --time"},
 		{[]string{src, "--time", "--tolerance", "1.5", "-o", "x"}, exitUsage, "--tolerance 1.5"},
 		{[]string{src, "--time", "--ref-speed", "0", "-o", "x"}, exitUsage, "--ref-speed 0"},
+		{[]string{src, "--time", "--align-loops", "48", "-o", "x"}, exitUsage, "--align-loops 48"},
 		{[]string{src, "--time", "--sample", "main_L99,main_L50", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
 	} {
 		code, _, errs := augur(t, append([]string{"instrument"}, c.args...)...)
