@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -323,5 +325,85 @@ func TestInstrumentTimeErrors(t *testing.T) {
 	code, _, errs := augur(t, "instrument", bad, "--time", "-o", filepath.Join(dir, "out"), "--build")
 	if code != exitInput || !strings.Contains(errs, "nosuch") || !strings.Contains(errs, "augur instrument: mpicc ") {
 		t.Errorf("a program that does not link: exit %d:\n%s", code, errs)
+	}
+}
+
+// ChronosMix's counts at three problem sizes, fitted with augur fit: the
+// integer sort's loop over the keys a rank received (main_L97_2), whose
+// count depends on the data, comes out linear in n with rank 0 of two
+// receiving half the keys (the annotation's n / size), within 1 %; the
+// loop over its own keys is exactly n / 2 and the loop over its bucket's
+// key range the constant MAXKEY / 2 + 1.
+func TestInstrumentCountFit(t *testing.T) {
+	needMPI(t)
+	src := "../../examples/analyze/isort.c"
+	dir := t.TempDir()
+	if code, out, errs := augur(t, "instrument", src, "-I", "../../examples/analyze", "--count", "-o", dir, "--build"); code != exitOK {
+		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
+	}
+	var csv strings.Builder
+	csv.WriteString("region,n,count\n")
+	for _, n := range []int{1 << 16, 1 << 18, 1 << 20} {
+		run := filepath.Join(dir, strconv.Itoa(n))
+		if err := os.Mkdir(run, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := mpirun(2, filepath.Join(dir, "isort"), strconv.Itoa(n))
+		cmd.Env = append(cmd.Env, "AUGUR_COUNT_DIR="+run)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("mpirun: %v\n%s", err, b)
+		}
+		c, err := instrument.ReadCounts(run, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []string{"main_L73_2", "main_L94", "main_L97_2"} {
+			fmt.Fprintf(&csv, "%s,%d,%g\n", b, n, c[b]["iterations"])
+		}
+	}
+	data := filepath.Join(dir, "counts.csv")
+	if err := os.WriteFile(data, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const far = 1 << 24
+	code, out, errs := augur(t, "fit", data, "--params", "n", "--metric", "count", "--predict", "n="+strconv.Itoa(far), "--format", "json")
+	if code != exitOK {
+		t.Fatalf("fit: exit %d: %s%s\n%s", code, out, errs, csv.String())
+	}
+	var r struct {
+		Models []struct {
+			Region      string `json:"region"`
+			Form        string `json:"extrap_form"`
+			Predictions []struct {
+				Value float64 `json:"value"`
+			} `json:"predictions"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		value, tol float64
+		linear     bool
+	}{
+		"main_L73_2": {far / 2, 1e-9, true},
+		"main_L94":   {1<<20/2 + 1, 1e-9, false},
+		"main_L97_2": {far / 2, 0.01, true},
+	}
+	for _, m := range r.Models {
+		w, ok := want[m.Region]
+		if !ok || len(m.Predictions) != 1 {
+			t.Errorf("%s: unexpected model %+v", m.Region, m)
+			continue
+		}
+		delete(want, m.Region)
+		got := m.Predictions[0].Value
+		if math.Abs(got-w.value) > w.tol*w.value || strings.Contains(m.Form, "n^(1)") != w.linear || strings.Contains(m.Form, "log") {
+			t.Errorf("%s: fitted %s, %g at n=%d; want %g within %g%%", m.Region, m.Form, got, far, w.value, 100*w.tol)
+		}
+		t.Logf("%s: %s", m.Region, m.Form)
+	}
+	if len(want) > 0 {
+		t.Errorf("no model for %v:\n%s", want, out)
 	}
 }
