@@ -128,8 +128,8 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         fi
         if [ -n "$smpi" ]; then
             # The best --time run's traces against the best of 3 smpirun
-            # -trace-ti runs (SMPI times computation on the wall clock, so
-            # the fastest simulated time_s is the least disturbed).
+            # -trace-ti runs (the fastest simulated time_s: the least
+            # disturbed by the other jobs).
             sbest=""
             for k in 1 2 3; do
                 rm -rf "$work/smpi-ti$k"*
