@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -272,8 +274,12 @@ func runInstrument(e *env, c *command, args []string) int {
 		return exitOK
 	}
 	cmd := exec.Command(compiler, cargs...)
-	cmd.Stdout, cmd.Stderr = e.stderr, e.stderr
+	var said bytes.Buffer
+	cmd.Stdout, cmd.Stderr = e.stderr, io.MultiWriter(e.stderr, &said)
 	if err := cmd.Run(); err != nil {
+		if *f.time && *f.alignLoops > 0 && strings.Contains(said.String(), "align-loops") {
+			fmt.Fprintf(e.stderr, "augur instrument: %s does not seem to know -falign-loops: --align-loops 0 leaves it out\n", compiler)
+		}
 		return fail(exitInput, "%s %s: %v", compiler, strings.Join(cargs, " "), err)
 	}
 	fmt.Fprintf(e.stdout, "built %s\n", bin)

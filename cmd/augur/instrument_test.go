@@ -294,6 +294,16 @@ func TestInstrumentTimeAlignLoops(t *testing.T) {
 			t.Errorf("%v: exit %d, want a build line with %q:\n%s%s", c.args, code, c.want, out, errs)
 		}
 	}
+	// A compiler that does not know the flag: the message says how to do without.
+	dir := t.TempDir()
+	cc := filepath.Join(dir, "oldcc")
+	if err := os.WriteFile(cc, []byte("#!/bin/sh\necho \"oldcc: unknown option -falign-loops=64\" >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := augur(t, "instrument", src, "--time", "-o", filepath.Join(dir, "out"), "--build", "--cc", cc)
+	if code != exitInput || !strings.Contains(errs, "--align-loops 0 leaves it out") {
+		t.Errorf("a compiler without -falign-loops: exit %d:\n%s", code, errs)
+	}
 }
 
 // Bad command lines and a program that does not build.
