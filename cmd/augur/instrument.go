@@ -63,7 +63,9 @@ does not include mpi.h); without it, the command to use is printed.
 
 --count (ChronosMix's post-mortem counts): a counter on every loop (its
 entries and iterations) and every if (its executions and each arm's);
-augur_count.c writes DIR/augur-counts.RANK.txt when each process exits.
+augur_count.c writes DIR/augur-counts.RANK.txt when each process exits
+(into $AUGUR_COUNT_DIR when set: a directory per run, e.g. per problem size,
+whose counts augur fit can turn into formulas of the size; docs/instrument.md).
 
   augur instrument examples/analyze/isort.c -I examples/analyze --count -o cnt --build
   mpirun -np 2 cnt/isort 1048576
