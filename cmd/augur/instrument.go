@@ -277,7 +277,8 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	cmd := exec.Command(compiler, cargs...)
 	var said bytes.Buffer
-	cmd.Stdout, cmd.Stderr = e.stderr, io.MultiWriter(e.stderr, &said)
+	w := io.MultiWriter(e.stderr, &said) // one writer for both: exec then copies them in one goroutine
+	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Run(); err != nil {
 		if *f.time && *f.alignLoops > 0 && strings.Contains(said.String(), "align-loops") {
 			fmt.Fprintf(e.stderr, "augur instrument: %s does not seem to know -falign-loops: --align-loops 0 leaves it out\n", compiler)
