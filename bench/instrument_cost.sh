@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# What counting costs: each program of examples/analyze built plain and with
-# augur instrument --count (mpicc -O2 both), run at its middle size on one
-# rank, the fastest of REPS runs of each; prints time_s plain, counted, and
-# the slowdown.
+# What counting and timing cost: each program of examples/analyze built
+# plain, with augur instrument --count, with --time, and with --time
+# --align-loops 0 (the loops where the compiler puts them; mpicc -O2 all),
+# run at its middle size on one rank, REPS runs of each in turn (so that
+# they see the same load); prints the fastest time_s of each and its
+# slowdown against the plain program.
 #   bench/instrument_cost.sh [REPS]   (default 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,22 +15,24 @@ if [ "$(id -u)" = 0 ]; then
     export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 fi
 go build -o "$work/augur" ./cmd/augur
-best() { # best PROGRAM ARGS...: the fastest time_s of $reps runs
-    local t m=""
-    for _ in $(seq "$reps"); do
-        t=$(cd "$work" && mpirun -np 1 "$@" | sed -n 's/^time_s=//p')
-        if [ -z "$m" ] || awk -v a="$t" -v b="$m" 'BEGIN { exit !(a < b) }'; then m=$t; fi
-    done
-    echo "$m"
-}
-printf '%-8s %12s %12s %9s\n' program plain_s counted_s slowdown
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $reps runs of each"
+printf '%-8s %10s %10s %6s %10s %6s %12s %6s\n' program plain_s counted_s slow timed_s slow unaligned_s slow
 for spec in "pi 50000000" "jacobi 1024 100" "matmul 512" "lu 800" "isort 4194304"; do
     set -- $spec
     prog=$1
     shift
-    mpicc -O2 -o "$work/$prog.plain" "examples/analyze/$prog.c" -Iexamples/analyze -lm
-    "$work/augur" instrument "examples/analyze/$prog.c" -I examples/analyze --count -o "$work/$prog.cnt" --build >/dev/null
-    plain=$(best "$work/$prog.plain" "$@")
-    counted=$(best "$work/$prog.cnt/$prog" "$@")
-    awk -v p="$prog" -v a="$plain" -v b="$counted" 'BEGIN { printf "%-8s %12.6f %12.6f %8.2fx\n", p, a, b, b / a }'
+    src=examples/analyze/$prog.c
+    mpicc -O2 -o "$work/$prog.plain" "$src" -Iexamples/analyze -lm
+    "$work/augur" instrument "$src" -I examples/analyze --count -o "$work/$prog.cnt" --build > /dev/null
+    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
+    "$work/augur" instrument "$src" -I examples/analyze --time --align-loops 0 -o "$work/$prog.time0" --build > /dev/null
+    bins=("$work/$prog.plain" "$work/$prog.cnt/$prog" "$work/$prog.time/$prog" "$work/$prog.time0/$prog")
+    for _ in $(seq "$reps"); do
+        for k in "${!bins[@]}"; do
+            (cd "$work" && mpirun -np 1 "${bins[$k]}" "$@" | sed -n 's/^time_s=//p') >> "$work/t$k"
+        done
+    done
+    for k in "${!bins[@]}"; do sort -g "$work/t$k" | head -1; rm "$work/t$k"; done | paste -sd' ' |
+        awk -v p="$prog" '{ printf "%-8s %10.6f %10.6f %5.2fx %10.6f %5.2fx %12.6f %5.2fx\n", p, $1, $2, $2 / $1, $3, $3 / $1, $4, $4 / $1 }'
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

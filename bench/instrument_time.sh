@@ -25,6 +25,7 @@
 # the same program there.
 #
 #   bench/instrument_time.sh [REPS]     (default 5)
+#   PROGS="matmul lu" bench/instrument_time.sh 5     (only those programs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 reps=${1:-5}
@@ -40,6 +41,7 @@ smpi=$(command -v smpirun || true)
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $reps runs of each"
 
 min() { sort -g | head -1; }
+wanted() { [ -z "${PROGS:-}" ] || [[ " $PROGS " == *" $1 "* ]]; }
 run() { # run NP BIN ARGS...: time_s of one run, or nan (said on stderr)
     local np=$1; shift
     if ! mpirun -np "$np" --oversubscribe "$@" > "$work/run.out" 2>&1; then
@@ -71,6 +73,7 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
     set -- $args
     prog=$1
     shift
+    wanted "$prog" || continue
     src=examples/analyze/$prog.c
     mpicc -O2 -o "$work/$prog" "$src" -Iexamples/analyze -lm
     "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
@@ -125,8 +128,8 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
         fi
         if [ -n "$smpi" ]; then
             # The best --time run's traces against the best of 3 smpirun
-            # -trace-ti runs (SMPI times computation on the wall clock, so
-            # the fastest simulated time_s is the least disturbed).
+            # -trace-ti runs (the fastest simulated time_s: the least
+            # disturbed by the other jobs).
             sbest=""
             for k in 1 2 3; do
                 rm -rf "$work/smpi-ti$k"*
@@ -153,6 +156,7 @@ XML
         set -- $spec
         prog=$1
         shift
+        wanted "$prog" || continue
         # The lowest of 3 on each side.
         p=$(for _ in 1 2 3; do
             run 8 "$work/$prog.time/$prog" "$@" > /dev/null

@@ -135,8 +135,8 @@ static inline void augur_count(int k) { augur_counts[k]++; }
 
 // Runtime returns the C runtime for the counters: an array, and a
 // destructor that writes augur-counts.RANK.txt (the MPI rank from the
-// launcher's environment) into dir at exit, one "BLOCK WHAT COUNT" line a
-// counter.
+// launcher's environment) into $AUGUR_COUNT_DIR, or dir, at exit, one "BLOCK
+// WHAT COUNT" line a counter.
 func (p *Program) Runtime(dir string) string {
 	var names, whats strings.Builder
 	for _, c := range p.Counters {
@@ -159,7 +159,10 @@ static const char *augur_whats[AUGUR_N + 1] = {
 __attribute__((destructor)) static void augur_write(void)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%%s/augur-counts.%%s.txt", %q, augur_rank());
+    const char *dir = getenv("AUGUR_COUNT_DIR"); /* a run per directory, e.g. one per problem size */
+    if (!dir || !*dir)
+        dir = %q;
+    snprintf(path, sizeof path, "%%s/augur-counts.%%s.txt", dir, augur_rank());
     FILE *f = fopen(path, "w");
     if (!f) {
         perror(path);

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,6 +87,9 @@ func TestInstrumentUsage(t *testing.T) {
 		{"instrument"},
 		{"instrument", "x.c", "-o", "d"}, // no --count
 		{"instrument", "x.c", "--count"}, // no -o
+		{"instrument", "x.c", "--count", "-o", "d", "--align-loops", "64"}, // only with --time
+		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "48"},  // not a power of two
+		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "-1"},
 	} {
 		if code, _, _ := augur(t, args...); code != exitUsage {
 			t.Errorf("augur %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
@@ -271,6 +276,36 @@ func TestInstrumentTimeCrash(t *testing.T) {
 	}
 }
 
+// The timed build aligns loops (--align-loops, 64 bytes by default) before
+// the user's flags, which can override it; 0 leaves it to the compiler.
+func TestInstrumentTimeAlignLoops(t *testing.T) {
+	src := "../../instrument/testdata/timed.c"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, " -falign-loops=64 -O2 "},
+		{[]string{"--align-loops", "32", "--cflags", "-O3 -falign-loops=16"}, " -falign-loops=32 -O3 -falign-loops=16 "},
+		{[]string{"--align-loops", "0"}, "mpicc -O2 "},
+	} {
+		args := append([]string{"instrument", src, "--time", "-o", t.TempDir()}, c.args...)
+		code, out, errs := augur(t, args...)
+		if code != exitOK || !strings.Contains(out, c.want) {
+			t.Errorf("%v: exit %d, want a build line with %q:\n%s%s", c.args, code, c.want, out, errs)
+		}
+	}
+	// A compiler that does not know the flag: the message says how to do without.
+	dir := t.TempDir()
+	cc := filepath.Join(dir, "oldcc")
+	if err := os.WriteFile(cc, []byte("#!/bin/sh\necho \"oldcc: unknown option -falign-loops=64\" >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := augur(t, "instrument", src, "--time", "-o", filepath.Join(dir, "out"), "--build", "--cc", cc)
+	if code != exitInput || !strings.Contains(errs, "--align-loops 0 leaves it out") {
+		t.Errorf("a compiler without -falign-loops: exit %d:\n%s", code, errs)
+	}
+}
+
 // Bad command lines and a program that does not build.
 func TestInstrumentTimeErrors(t *testing.T) {
 	src := "../../instrument/testdata/timed.c"
@@ -283,6 +318,7 @@ func TestInstrumentTimeErrors(t *testing.T) {
 		{[]string{src, "--count", "--sample", "main_L50", "-o", "x"}, exitUsage, "go with --time"},
 		{[]string{src, "--time", "--tolerance", "1.5", "-o", "x"}, exitUsage, "--tolerance 1.5"},
 		{[]string{src, "--time", "--ref-speed", "0", "-o", "x"}, exitUsage, "--ref-speed 0"},
+		{[]string{src, "--time", "--align-loops", "48", "-o", "x"}, exitUsage, "--align-loops 48"},
 		{[]string{src, "--time", "--sample", "main_L99,main_L50", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
 	} {
 		code, _, errs := augur(t, append([]string{"instrument"}, c.args...)...)
@@ -299,5 +335,85 @@ func TestInstrumentTimeErrors(t *testing.T) {
 	code, _, errs := augur(t, "instrument", bad, "--time", "-o", filepath.Join(dir, "out"), "--build")
 	if code != exitInput || !strings.Contains(errs, "nosuch") || !strings.Contains(errs, "augur instrument: mpicc ") {
 		t.Errorf("a program that does not link: exit %d:\n%s", code, errs)
+	}
+}
+
+// ChronosMix's counts at three problem sizes, fitted with augur fit: the
+// integer sort's loop over the keys a rank received (main_L97_2), whose
+// count depends on the data, comes out linear in n with rank 0 of two
+// receiving half the keys (the annotation's n / size), within 1 %; the
+// loop over its own keys is exactly n / 2 and the loop over its bucket's
+// key range the constant MAXKEY / 2 + 1.
+func TestInstrumentCountFit(t *testing.T) {
+	needMPI(t)
+	src := "../../examples/analyze/isort.c"
+	dir := t.TempDir()
+	if code, out, errs := augur(t, "instrument", src, "-I", "../../examples/analyze", "--count", "-o", dir, "--build"); code != exitOK {
+		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
+	}
+	var csv strings.Builder
+	csv.WriteString("region,n,count\n")
+	for _, n := range []int{1 << 16, 1 << 18, 1 << 20} {
+		run := filepath.Join(dir, strconv.Itoa(n))
+		if err := os.Mkdir(run, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := mpirun(2, filepath.Join(dir, "isort"), strconv.Itoa(n))
+		cmd.Env = append(cmd.Env, "AUGUR_COUNT_DIR="+run)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("mpirun: %v\n%s", err, b)
+		}
+		c, err := instrument.ReadCounts(run, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []string{"main_L73_2", "main_L94", "main_L97_2"} {
+			fmt.Fprintf(&csv, "%s,%d,%g\n", b, n, c[b]["iterations"])
+		}
+	}
+	data := filepath.Join(dir, "counts.csv")
+	if err := os.WriteFile(data, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const far = 1 << 24
+	code, out, errs := augur(t, "fit", data, "--params", "n", "--metric", "count", "--predict", "n="+strconv.Itoa(far), "--format", "json")
+	if code != exitOK {
+		t.Fatalf("fit: exit %d: %s%s\n%s", code, out, errs, csv.String())
+	}
+	var r struct {
+		Models []struct {
+			Region      string `json:"region"`
+			Form        string `json:"extrap_form"`
+			Predictions []struct {
+				Value float64 `json:"value"`
+			} `json:"predictions"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		value, tol float64
+		linear     bool
+	}{
+		"main_L73_2": {far / 2, 1e-9, true},
+		"main_L94":   {1<<20/2 + 1, 1e-9, false},
+		"main_L97_2": {far / 2, 0.01, true},
+	}
+	for _, m := range r.Models {
+		w, ok := want[m.Region]
+		if !ok || len(m.Predictions) != 1 {
+			t.Errorf("%s: unexpected model %+v", m.Region, m)
+			continue
+		}
+		delete(want, m.Region)
+		got := m.Predictions[0].Value
+		if math.Abs(got-w.value) > w.tol*w.value || strings.Contains(m.Form, "n^(1)") != w.linear || strings.Contains(m.Form, "log") {
+			t.Errorf("%s: fitted %s, %g at n=%d; want %g within %g%%", m.Region, m.Form, got, far, w.value, 100*w.tol)
+		}
+		t.Logf("%s: %s", m.Region, m.Form)
+	}
+	if len(want) > 0 {
+		t.Errorf("no model for %v:\n%s", want, out)
 	}
 }
