@@ -43,9 +43,11 @@ cost eff(ws_) = ws_ <= ws_l2 ? ws_ : shared(ws_)
 cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_)) + ops(mem_byte: far_)
 // The share of bytes_ that a working set of ws_ bytes brings from memory.
 cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
-// The last level is shared by the processes of a node: what one's
-// working set leaves of it is the node's, the ranks placed there together.
-cost shared(ws_) = ws_ * max(1, ceil(procs / nodes))
+// The last level is shared by the processes of a node as much as the
+// machine says (ws_shared, measured by augur bench machine): where they
+// compete for it, what one's working set leaves of it is the node's, the
+// ranks placed there together.
+cost shared(ws_) = ws_ * (1 + ws_shared * (max(1, ceil(procs / nodes)) - 1))
 // A stream that does not go on where it stopped (a gap_ of a cache line
 // or more) starts afresh: its first access waits a whole latency of the
 // level its working set reaches before the prefetcher follows it.

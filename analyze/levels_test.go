@@ -37,3 +37,26 @@ func TestLevelsDecideTheSource(t *testing.T) {
 		}
 	}
 }
+
+// Two processes on one node: how much they share the last level (1 −
+// LLCPrivate, the machine file's levels shared) scales the working set
+// that decides where the 8 MiB of testdata/sum.c come from, at the
+// default levels (l3 4 MiB, mem 32 MiB):
+//   - shared 0: each has the whole last level, 8 MiB, 1/3 from memory;
+//   - shared 1: 16 MiB, log2(16/4) / log2(32/4) = 2/3 from memory;
+//   - shared 0.5: 12 MiB, log2(3) / 3 from memory.
+func TestSharedLastLevel(t *testing.T) {
+	a, err := Run(load(t, "testdata/sum.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := map[string]float64{"load_tp": 1e-9, "mem_byte": 1e-9, "fp_add": 1e-9}
+	n := float64(1 << 20)
+	for _, c := range []struct{ private, far float64 }{{1, 1.0 / 3}, {0, 2.0 / 3}, {0.5, math.Log2(3) / 3}} {
+		r := a.Evaluate(map[string]float64{"pid": 0, "procs": 2, "n": n}, []Machine{{Name: "m", Ops: ops, Nodes: 1, LLCPrivate: c.private}})
+		want := (n*(1+8*c.far) + 1) * 1e-9
+		if math.Abs(r.Total[0]-want) > 1e-9*want {
+			t.Errorf("private %g: %.9g s, want %.9g s", c.private, r.Total[0], want)
+		}
+	}
+}

@@ -18,6 +18,9 @@ type Machine struct {
 	// Levels are the working sets at which the levels were measured
 	// (machine.Group.WorkingSets); zero: machine.DefaultLevels.
 	Levels [4]float64
+	// LLCPrivate is how much of the last cache level each process keeps
+	// to itself (machine.Group.LLCPrivate); 0: they share it.
+	LLCPrivate float64
 }
 
 func (m Machine) levels() [4]float64 {
@@ -542,11 +545,12 @@ func levelShares(ws, sharers float64, lv [4]float64) [4]float64 {
 
 var levelNames = [4]string{"l1", "l2", "l3", "mem"}
 
-// sharers is how many processes share a node's last cache level: the
-// model's max(1, ceil(procs / nodes)).
+// sharers is how many times a working set beyond the second level counts
+// in the last: the model's shared(), 1 + ws_shared·(processes per node
+// − 1), with max(1, ceil(procs / nodes)) processes per node.
 func sharers(env map[string]float64, m Machine) float64 {
 	nodes := float64(max(m.Nodes, 1))
-	return max(1, math.Ceil(env["procs"]/nodes))
+	return 1 + (1-m.LLCPrivate)*(max(1, math.Ceil(env["procs"]/nodes))-1)
 }
 
 func first(s []string) string {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"augur/machine"
 )
 
 // Samples from a known two-segment model come back as its segments.
@@ -63,6 +65,34 @@ func TestWriteMachineCombines(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("machine file lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// The measured sharing of the last level is written into levels, rounded
+// to hundredths, and the machine reads it back; with one core there is
+// nothing to measure.
+func TestWriteMachineSharing(t *testing.T) {
+	p := &Profile{Name: "vm", CPUs: 2, Flops: 1e9, Method: "tcp",
+		Levels:  [4]float64{16 << 10, 256 << 10, 4 << 20, 32 << 20},
+		Sharing: &Sharing{Shared: 0.0649, At: 8 << 20, Procs: 2, Alone: 1.1e-9, Together: 1.4e-9, Spilled: 5.7e-9},
+		Ops:     []Op{{Key: "int_add", Doc: "add", Stat: Stat{Value: 0.3e-9}}},
+		Samples: []Sample{{Size: 1, Stat: Stat{Value: 1e-6}}}, Intra: []Segment{{0, 1e-6, 2e9}}}
+	var b strings.Builder
+	if err := WriteMachine(&b, "vm", []*Profile{p}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "mem: 32MiB, shared: 0.06 }") {
+		t.Errorf("levels without shared:\n%s", b.String())
+	}
+	m, err := machine.Parse("vm.yaml", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Groups[0].LastLevelShared(); math.Abs(got-0.06) > 1e-12 {
+		t.Errorf("read back shared %g, want 0.06", got)
+	}
+	if s := LastLevelSharing([4]int{16 << 10, 256 << 10, 4 << 20, 32 << 20}, 1, true); s != nil {
+		t.Errorf("one core: %+v, want nothing measured", s)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -23,6 +24,7 @@ type Profile struct {
 	Nominal  float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
 	Ops      []Op
 	Levels   [4]float64 `json:",omitempty"` // working sets of l1 … mem, see MTCResult.Levels
+	Sharing  *Sharing   `json:",omitempty"` // of the last cache level; nil: not measured
 	Intra    []Segment  // ping-pong between two processes of this machine
 	Samples  []Sample
 	Method   string // "mpi" or "tcp"
@@ -35,6 +37,14 @@ func Characterise(ctx context.Context, name string, quick bool, progress func(st
 	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
 	r := MTC(MTCOptions{Quick: quick, Progress: progress})
 	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels
+	if progress != nil {
+		progress("last cache level shared?")
+	}
+	var levels [4]int
+	for k, ws := range r.Levels {
+		levels[k] = int(ws)
+	}
+	p.Sharing = LastLevelSharing(levels, p.CPUs, quick)
 	if progress != nil {
 		progress("ping-pong")
 	}
@@ -114,8 +124,14 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 			fmt.Fprintf(&b, "    cycle: %s   # %s; the floor of every operation below\n", secs(p.Cycle), clockText(p.Cycle, p.Nominal))
 		}
 		if p.Levels[0] > 0 {
-			fmt.Fprintf(&b, "    levels: { l1: %s, l2: %s, l3: %s, mem: %s }   # working sets at which the levels below were measured; models blend between them\n",
-				size(p.Levels[0]), size(p.Levels[1]), size(p.Levels[2]), size(p.Levels[3]))
+			shared := ""
+			if sh := p.Sharing; sh != nil {
+				fmt.Fprintf(&b, "    # shared: %d processes with %s each load at random in %s, one alone in %s, one with %s in %s\n",
+					sh.Procs, size(float64(sh.At)), secs(sh.Together), secs(sh.Alone), size(float64(sh.Procs*sh.At)), secs(sh.Spilled))
+				shared = ", shared: " + strconv.FormatFloat(math.Round(sh.Shared*100)/100, 'f', -1, 64)
+			}
+			fmt.Fprintf(&b, "    levels: { l1: %s, l2: %s, l3: %s, mem: %s%s }   # working sets at which the levels below were measured; models blend between them\n",
+				size(p.Levels[0]), size(p.Levels[1]), size(p.Levels[2]), size(p.Levels[3]), shared)
 		}
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {

@@ -26,6 +26,9 @@ type Options struct {
 	// level k (0 l1 … 3 mem) was measured (the ws_l1 … ws_mem built-ins);
 	// nil: machine.DefaultLevels.
 	LevelOf func(nid int32, k int) float64
+	// SharedOf returns how much node nid's processes compete for its last
+	// cache level (the ws_shared built-in); nil: 1, they share it.
+	SharedOf func(nid int32) float64
 	// OpTime returns the seconds one operation of class key (an index
 	// into machine.OpKeys) takes on node nid, for ops(...) costs.
 	OpTime func(nid int32, key int) float64
@@ -200,6 +203,9 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 	}
 	if opts.LevelOf == nil {
 		opts.LevelOf = func(_ int32, k int) float64 { return machine.DefaultLevels[k] }
+	}
+	if opts.SharedOf == nil {
+		opts.SharedOf = func(int32) float64 { return 1 }
 	}
 	c := &compiler{
 		f:        f,
@@ -714,6 +720,9 @@ func (c *compiler) ident(e *model.Ident) expr {
 	case "ws_l1", "ws_l2", "ws_l3", "ws_mem":
 		f, k := o.LevelOf, levelIndex(name)
 		return func(v *vm) float64 { return f(v.nid, k) }
+	case "ws_shared":
+		f := o.SharedOf
+		return func(v *vm) float64 { return f(v.nid) }
 	}
 	c.errorf(e.Pos, "undefined: %s", name)
 	return func(*vm) float64 { return 0 }

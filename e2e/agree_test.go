@@ -26,7 +26,7 @@ const agreeJS = `(function (page) {
   const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   const barSvg = document.querySelector('svg[data-units]');
   const cats = barSvg.dataset.categories.split('|');
-  const catCols = ['compute_s', 'comm_s', 'wait_s'];
+  const catCols = ['compute_s', 'communication_s', 'waiting_s'];
   const col = (table, key) => [...table.tHead.rows[0].cells].findIndex((th) => (th.dataset.col || th.dataset.key) === key);
   const rows = (table) => [...table.tBodies[0].rows].filter((r) => r.dataset.name !== undefined);
   const val = (row, i) => parseFloat(row.cells[i].dataset.v);

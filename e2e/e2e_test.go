@@ -427,17 +427,17 @@ func writeMPIResult(t *testing.T, dir string) {
 		for i, op := range ops {
 			a := acts[i]
 			sums[op.col] += a.total
-			list = append(list, fmt.Sprintf(`{"action": %q, "kind": %q, "where": "rank%d.txt", "calls": %d, "total_s": %g, "min_s": %g, "max_s": %g, %q: %g}`,
-				op.name, op.kind, r, a.calls, a.total, a.lo, a.hi, op.col, a.total))
+			list = append(list, fmt.Sprintf(`{"name": %q, "kind": %q, "where": "rank%d.txt", "calls": %d, "total_s": %g, "mean_s": %g, "min_s": %g, "max_s": %g, %q: %g}`,
+				op.name, op.kind, r, a.calls, a.total, a.total/float64(a.calls), a.lo, a.hi, op.col, a.total))
 		}
 		if r > 0 {
 			res.WriteString(",")
 		}
-		fmt.Fprintf(&res, `{"rank": %d, "compute_s": %g, "communication_s": %g, "waiting_s": %g, "total_s": %g, "actions": [%s]}`,
+		fmt.Fprintf(&res, `{"rank": %d, "compute_s": %g, "communication_s": %g, "waiting_s": %g, "end_s": %g, "elements": [%s]}`,
 			r, sums["compute_s"], sums["communication_s"], sums["waiting_s"], ts*1e-6, strings.Join(list, ", "))
 	}
 	tr.WriteString("\n]}\n")
-	result := fmt.Sprintf(`{"simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, %s]}`+"\n", end*1e-6, events, res.String())
+	result := fmt.Sprintf(`{"command": "replay", "schema_version": 2, "simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, %s]}`+"\n", end*1e-6, events, res.String())
 	for name, text := range map[string]string{"mpi.json": result, "mpi.trace.json": tr.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -596,7 +596,7 @@ func TestReportOffline(t *testing.T) {
 	}
 	s := report.Summarize(p, true)
 	report.SortElements(s.Elements, "total")
-	r := results.FromSummary(s)
+	r := results.FromPrediction(s)
 	r.AttachTimeline(tl)
 	var html strings.Builder
 	if err := htmlreport.Write(&html, r, htmlreport.Options{Generator: "augur e2e", Source: "sample.aug"}); err != nil {

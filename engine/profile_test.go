@@ -24,11 +24,7 @@ func replayFile(t *testing.T, dir, plat, hosts, trace string, np int, cfg ...[2]
 	if err != nil {
 		t.Fatal(err)
 	}
-	nodes, err := platform.MapRanks(m, h, np)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return replay.Run(replay.Options{Trace: filepath.Join(base, trace), NP: np, Machine: m, NodeOf: nodes, Cfg: cfg})
+	return replay.Run(replay.Options{Trace: filepath.Join(base, trace), NP: np, Machine: m, Hostfile: h, Cfg: cfg})
 }
 
 // twoSwitchTimes are smpirun's (SimGrid 3.32) times for dPerf's

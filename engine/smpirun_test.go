@@ -73,11 +73,7 @@ func (c *smpiCase) compare(label, plat, hosts, trace string, np int, cfg ...[2]s
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	nodes, err := platform.MapRanks(m, h, np)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	res, err := replay.Run(replay.Options{Trace: trace, NP: np, Machine: m, NodeOf: nodes, Cfg: cfg})
+	res, err := replay.Run(replay.Options{Trace: trace, NP: np, Machine: m, Hostfile: h, Cfg: cfg})
 	if err != nil {
 		c.t.Fatalf("%s: %v", label, err)
 	}

@@ -69,7 +69,7 @@ func Write(w io.Writer, r *results.Result, o Options) error {
 			if k == 0 {
 				sel = " selected"
 			}
-			fmt.Fprintf(&b, "<option value=\"%d\"%s>%s (%s)</option>", k, sel, esc(r.Units[i].Name), esc(results.Seconds(r.Units[i].Total)))
+			fmt.Fprintf(&b, "<option value=\"%d\"%s>%s (%s)</option>", k, sel, esc(r.Units[i].Name), esc(results.Seconds(r.Units[i].End)))
 		}
 		b.WriteString("</select></label>")
 		for k, i := range pieUnits {
@@ -177,13 +177,13 @@ func legend(r *results.Result) string {
 
 // elementTable is a table sortable by any column (the script sorts on the
 // data-v values; without the script it stays in the given order).
-func elementTable(els []results.Element, cats [3]string, where bool) string {
+func elementTable(els []results.Stats, cats [3]string, where bool) string {
 	var b strings.Builder
 	b.WriteString(`<div class="scroll"><table class="elements sortable"><thead><tr><th data-t="s" data-col="name">name</th><th data-t="s" data-col="kind">kind</th>`)
 	if where {
 		b.WriteString(`<th data-t="s" data-col="where">where</th>`)
 	}
-	fmt.Fprintf(&b, `<th data-col="calls">calls</th><th data-col="total_s">total</th><th data-col="mean_s">mean</th><th data-col="min_s">min</th><th data-col="max_s">max</th><th data-col="share">share</th><th data-col="compute_s">%s</th><th data-col="comm_s">%s</th><th data-col="wait_s">%s</th></tr></thead><tbody>`,
+	fmt.Fprintf(&b, `<th data-col="calls">calls</th><th data-col="total_s">total</th><th data-col="mean_s">mean</th><th data-col="min_s">min</th><th data-col="max_s">max</th><th data-col="share">share</th><th data-col="compute_s">%s</th><th data-col="communication_s">%s</th><th data-col="waiting_s">%s</th></tr></thead><tbody>`,
 		esc(cats[0]), esc(cats[1]), esc(cats[2]))
 	sec := func(v float64) string {
 		return fmt.Sprintf(`<td data-v="%g">%s</td>`, v, esc(strings.TrimSuffix(results.Seconds(v), " s")))
@@ -195,7 +195,7 @@ func elementTable(els []results.Element, cats [3]string, where bool) string {
 		}
 		fmt.Fprintf(&b, `<td data-v="%d">%d</td>%s%s%s%s<td data-v="%g">%.1f%%</td>%s%s%s</tr>`,
 			e.Calls, e.Calls, sec(e.Total), sec(e.Mean), sec(e.Min), sec(e.Max), e.Share, e.Share*100,
-			sec(e.Compute), sec(e.Comm), sec(e.Wait))
+			sec(e.Compute), sec(e.Communication), sec(e.Waiting))
 	}
 	b.WriteString(`</tbody></table></div><p class="note">Times in seconds. Click a column to sort.</p>`)
 	return b.String()

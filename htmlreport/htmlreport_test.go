@@ -97,7 +97,7 @@ func TestReportWithoutTimeline(t *testing.T) {
 func TestReportManyUnits(t *testing.T) {
 	r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank"}
 	for i := 0; i < 5000; i++ {
-		r.Units = append(r.Units, results.Unit{Name: "rank", Pid: int32(i), Total: 1, Compute: 1})
+		r.Units = append(r.Units, results.Unit{Name: "rank", Pid: int32(i), End: 1, Compute: 1})
 	}
 	var b strings.Builder
 	if err := Write(&b, r, Options{}); err != nil {
@@ -118,7 +118,7 @@ func TestBarLabels(t *testing.T) {
 	}{{4, false}, {32, true}, {1024, true}} {
 		r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank"}
 		for i := 0; i < c.n; i++ {
-			r.Units = append(r.Units, results.Unit{Name: fmt.Sprintf("rank %d (host-%d)", i, i), Pid: int32(i), Total: 0.002, Compute: 0.002})
+			r.Units = append(r.Units, results.Unit{Name: fmt.Sprintf("rank %d (host-%d)", i, i), Pid: int32(i), End: 0.002, Compute: 0.002})
 		}
 		svg := barChart(r, 512)
 		m := xs.FindAllStringSubmatch(svg, -1)
@@ -163,7 +163,7 @@ func TestElementColoursDistinct(t *testing.T) {
 // drawn to the height of the total written on it.
 func TestThreadBarHeight(t *testing.T) {
 	r := &results.Result{Kind: results.KindThreads, Categories: results.ThreadCategories, UnitName: "thread",
-		Units: []results.Unit{{Name: "thread T1", Start: 2, Total: 10, Compute: 5, Comm: 2, Wait: 1}}}
+		Units: []results.Unit{{Name: "thread T1", Start: 2, End: 10, Compute: 5, Communication: 2, Waiting: 1}}}
 	svg := barChart(r, 512)
 	for _, want := range []string{`data-category="not yet created" data-v="2"`, `data-category="busy" data-v="5"`,
 		// the axis goes to 10 s over 260 px: the bar's top is at 20

@@ -127,7 +127,7 @@ func barChart(r *results.Result, maxBars int) string {
 		j := min(i+per, len(units))
 		best := i
 		for k := i; k < j; k++ {
-			if units[k].Total > units[best].Total {
+			if units[k].End > units[best].End {
 				best = k
 			}
 		}
@@ -143,7 +143,7 @@ func barChart(r *results.Result, maxBars int) string {
 	}
 	var maxT float64
 	for _, b := range bars {
-		maxT = math.Max(maxT, math.Max(b.u.Total, b.u.Start+b.u.Compute+b.u.Comm+b.u.Wait))
+		maxT = math.Max(maxT, math.Max(b.u.End, b.u.Start+b.u.Compute+b.u.Communication+b.u.Waiting))
 	}
 	scale, unit := timeUnit(maxT)
 	step := niceStep(maxT, 5)
@@ -179,8 +179,8 @@ func barChart(r *results.Result, maxBars int) string {
 			tip = fmt.Sprintf("%s %s (slowest: %s)", r.UnitName, br.label, u.Name)
 		}
 		fmt.Fprintf(&b, `<g class="bar" data-name="%s" data-total="%g"><title>%s: total %s; %s %s, %s %s, %s %s`,
-			esc(u.Name), u.Total, esc(tip), results.Seconds(u.Total), r.Categories[0], results.Seconds(u.Compute),
-			r.Categories[1], results.Seconds(u.Comm), r.Categories[2], results.Seconds(u.Wait))
+			esc(u.Name), u.End, esc(tip), results.Seconds(u.End), r.Categories[0], results.Seconds(u.Compute),
+			r.Categories[1], results.Seconds(u.Communication), r.Categories[2], results.Seconds(u.Waiting))
 		if u.Start > 0 {
 			fmt.Fprintf(&b, "; created at %s", results.Seconds(u.Start))
 		}
@@ -191,7 +191,7 @@ func barChart(r *results.Result, maxBars int) string {
 				num(x), num(y(u.Start)), num(bw), num(y(0)-y(u.Start)), notStartedColour, u.Start)
 			base = u.Start
 		}
-		for c, v := range [3]float64{u.Compute, u.Comm, u.Wait} {
+		for c, v := range [3]float64{u.Compute, u.Communication, u.Waiting} {
 			if v <= 0 {
 				continue
 			}
@@ -203,7 +203,7 @@ func barChart(r *results.Result, maxBars int) string {
 		if valueFits {
 			// The label sits on top of the bar as drawn, which is its total.
 			fmt.Fprintf(&b, `<text x="%s" y="%s" class="value" text-anchor="middle">%s</text>`,
-				num(x+bw/2), num(y(math.Max(u.Total, base))-4), esc(results.Seconds(u.Total)))
+				num(x+bw/2), num(y(math.Max(u.End, base))-4), esc(results.Seconds(u.End)))
 		}
 		if i%every != 0 {
 			continue
@@ -296,13 +296,13 @@ func pieChart(title string, kind pieKind, slices []pieSlice) string {
 func categoryPie(r *results.Result, u results.Unit) string {
 	return pieChart(u.Name, pieCategories, []pieSlice{
 		{r.Categories[0], u.Compute, categoryColours[0]},
-		{r.Categories[1], u.Comm, categoryColours[1]},
-		{r.Categories[2], u.Wait, categoryColours[2]},
+		{r.Categories[1], u.Communication, categoryColours[1]},
+		{r.Categories[2], u.Waiting, categoryColours[2]},
 	})
 }
 
 // elementPie is the pie of elements' times (the largest 9, the rest folded).
-func elementPie(title string, els []results.Element, colourOf map[string]int) string {
+func elementPie(title string, els []results.Stats, colourOf map[string]int) string {
 	var slices []pieSlice
 	var rest float64
 	for i, e := range els {

@@ -105,6 +105,14 @@ type Group struct {
 	// a working set between two of them costs a blend of the two. Zero
 	// when the file gives none: see WorkingSets.
 	Levels [4]float64
+	// LLCPrivate is how much of the last cache level each process of a
+	// node keeps to itself while the node's other processes run: 1 minus
+	// the machine file's levels shared, which augur bench machine
+	// measures. 0, the default, means they share it: beyond the second
+	// level a process's working set counts as many times as the node has
+	// processes. A virtual machine whose cores sit on different dies of
+	// its host can have 1.
+	LLCPrivate float64
 	// SpeedProfile, when set, makes the nodes' speed vary over time
 	// (external load): its values are factors of Speed (and Flops). A
 	// computation in progress goes on at the new speed from each change.
@@ -656,6 +664,10 @@ var DefaultLevels = [4]float64{16 << 10, 256 << 10, 4 << 20, 32 << 20}
 // LevelNames name the memory levels, as the ops keys (load_l1 …
 // load_mem) and the machine file's levels do.
 var LevelNames = [4]string{"l1", "l2", "l3", "mem"}
+
+// LastLevelShared is how much the node's processes compete for its last
+// cache level: 0 (each has all of it) to 1 (they share it).
+func (g *Group) LastLevelShared() float64 { return 1 - g.LLCPrivate }
 
 // WorkingSets are the group's Levels, or DefaultLevels for a group that
 // gives none (one made from a SimGrid platform, or an older file).

@@ -753,6 +753,16 @@ func TestLevels(t *testing.T) {
 	if got := m.Groups[1].WorkingSets(); got != DefaultLevels {
 		t.Errorf("a group without levels has %v, want the defaults %v", got, DefaultLevels)
 	}
+	if got := m.Groups[0].LastLevelShared(); got != 1 {
+		t.Errorf("levels without shared: shared %g, want 1", got)
+	}
+	m, err = Parse("f.yaml", []byte("nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 128MiB, shared: 0.25 }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Groups[0].LastLevelShared(); got != 0.25 {
+		t.Errorf("shared: 0.25 read as %g", got)
+	}
 	for _, c := range []struct{ src, msg string }{
 		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB }\n",
 			"f.yaml:3:13: levels: give mem (the working sets of l1, l2, l3 and mem)"},
@@ -760,6 +770,10 @@ func TestLevels(t *testing.T) {
 			"f.yaml:3:30: levels l2: must be positive and larger than the level before, got 16KiB"},
 		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 1GiB, l4: 2GiB }\n",
 			`f.yaml:3:59: unknown key "l4" in levels`},
+		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 1GiB, shared: 2 }\n",
+			"f.yaml:3:67: levels shared: want a number from 0 (each process has the whole last level) to 1 (the node's processes share it), got 2"},
+		{"nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 512KiB, l3: 8MiB, mem: 1GiB, shared: yes }\n",
+			"f.yaml:3:67: levels shared: want a number from 0"},
 	} {
 		_, err := Parse("f.yaml", []byte(c.src))
 		if err == nil || !strings.HasPrefix(err.Error(), c.msg) {

@@ -704,7 +704,7 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 			}
 		}
 		if e, ok := obj["levels"]; ok { // else WorkingSets gives DefaultLevels
-			if g.Levels, err = p.levels(e.val); err != nil {
+			if g.Levels, g.LLCPrivate, err = p.levels(e.val); err != nil {
 				return nil, err
 			}
 		}
@@ -833,26 +833,40 @@ func (p *parser) ops(n *yaml.Node) (map[string]float64, error) {
 }
 
 // levels reads a group's levels: the working set of each memory level,
-// growing from l1 to mem.
-func (p *parser) levels(n *yaml.Node) ([4]float64, error) {
+// growing from l1 to mem, and how much the node's processes share the
+// last cache level (shared, 0 … 1, default 1), returned as what each
+// keeps to itself (Group.LLCPrivate).
+func (p *parser) levels(n *yaml.Node) ([4]float64, float64, error) {
 	var out [4]float64
-	obj, err := p.object(n, "levels", LevelNames[:])
+	obj, err := p.object(n, "levels", append(LevelNames[:], "shared"))
 	if err != nil {
-		return out, err
+		return out, 0, err
 	}
 	for i, name := range LevelNames {
 		e, ok := obj[name]
 		if !ok {
-			return out, p.errf(resolve(n), "levels: give %s (the working sets of l1, l2, l3 and mem)", name)
+			return out, 0, p.errf(resolve(n), "levels: give %s (the working sets of l1, l2, l3 and mem)", name)
 		}
 		if out[i], err = p.size(e.val, "levels "+name); err != nil {
-			return out, err
+			return out, 0, err
 		}
 		if !(out[i] > 0) || math.IsInf(out[i], 0) || (i > 0 && out[i] <= out[i-1]) {
-			return out, p.errf(resolve(e.val), "levels %s: must be positive and larger than the level before, got %s", name, resolve(e.val).Value)
+			return out, 0, p.errf(resolve(e.val), "levels %s: must be positive and larger than the level before, got %s", name, resolve(e.val).Value)
 		}
 	}
-	return out, nil
+	e, ok := obj["shared"]
+	if !ok {
+		return out, 0, nil
+	}
+	s, err := p.scalar(e.val, "levels shared", "a number from 0 to 1")
+	if err != nil {
+		return out, 0, err
+	}
+	var shared float64
+	if t := s.ShortTag(); (t != "!!int" && t != "!!float") || s.Decode(&shared) != nil || !(shared >= 0 && shared <= 1) {
+		return out, 0, p.errf(s, "levels shared: want a number from 0 (each process has the whole last level) to 1 (the node's processes share it), got %s", s.Value)
+	}
+	return out, 1 - shared, nil
 }
 
 // netConfig reads network.config: SimGrid configuration keys and their

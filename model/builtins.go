@@ -6,19 +6,20 @@ import "math"
 // simulated unit (pid, tid, uid, nid) or the system parameters of Performance Prophet
 // (nodes, cpus, procs, threads).
 var BuiltinVars = map[string]string{
-	"pid":      "id of the process, 0 .. procs-1",
-	"tid":      "id of the thread within its process, 0 outside parallel regions",
-	"uid":      "unique id of the unit (process or thread) in the whole run",
-	"nid":      "id of the node the unit runs on, 0 .. nodes-1",
-	"nodes":    "number of nodes (system parameter, --nodes)",
-	"cpus":     "number of CPUs per node of the unit's node",
-	"procs":    "number of processes (system parameter, --procs)",
-	"threads":  "default number of threads per process (system parameter, --threads)",
-	"nthreads": "number of threads of the enclosing parallel region (1 outside)",
-	"ws_l1":    "working set in bytes at which the unit's node's first-level loads and stores were measured (machine file's levels)",
-	"ws_l2":    "working set in bytes of the node's second-level measurements",
-	"ws_l3":    "working set in bytes of the node's third-level measurements",
-	"ws_mem":   "working set in bytes of the node's memory measurements",
+	"pid":       "id of the process, 0 .. procs-1",
+	"tid":       "id of the thread within its process, 0 outside parallel regions",
+	"uid":       "unique id of the unit (process or thread) in the whole run",
+	"nid":       "id of the node the unit runs on, 0 .. nodes-1",
+	"nodes":     "number of nodes (system parameter, --nodes)",
+	"cpus":      "number of CPUs per node of the unit's node",
+	"procs":     "number of processes (system parameter, --procs)",
+	"threads":   "default number of threads per process (system parameter, --threads)",
+	"nthreads":  "number of threads of the enclosing parallel region (1 outside)",
+	"ws_l1":     "working set in bytes at which the unit's node's first-level loads and stores were measured (machine file's levels)",
+	"ws_l2":     "working set in bytes of the node's second-level measurements",
+	"ws_l3":     "working set in bytes of the node's third-level measurements",
+	"ws_mem":    "working set in bytes of the node's memory measurements",
+	"ws_shared": "how much the node's processes compete for its last cache level, 0 (each has all of it) to 1 (they share it; machine file's levels shared)",
 }
 
 // Func describes a built-in function.

@@ -122,3 +122,23 @@ func DefaultPlacement(m *machine.Machine, np int) ([]int32, []string) {
 	}
 	return nodeOf, hosts
 }
+
+// Place puts np ranks on the hosts of m as smpirun does: round robin over
+// the hostfile's entries (MapRanks), or without one over the platform's
+// hosts in the order of their names (DefaultPlacement). It returns each
+// rank's node and the name of its host.
+func Place(m *machine.Machine, h *Hostfile, np int) ([]int32, []string, error) {
+	if h == nil {
+		nodeOf, hosts := DefaultPlacement(m, np)
+		return nodeOf, hosts, nil
+	}
+	nodeOf, err := MapRanks(m, h, np)
+	if err != nil {
+		return nil, nil, err
+	}
+	hosts := make([]string, len(nodeOf))
+	for r := range hosts {
+		hosts[r] = h.Names[r%len(h.Names)]
+	}
+	return nodeOf, hosts, nil
+}

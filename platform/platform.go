@@ -14,6 +14,8 @@ import (
 	"augur/diag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"augur/machine"
 )
@@ -39,6 +41,26 @@ func Parse(filename string, data []byte) (*machine.Machine, error) {
 		return nil, err
 	}
 	return b.machine()
+}
+
+// LoadMachine reads a machine in either of its two syntaxes: augur's
+// YAML (machine.Parse) for a .yaml or .yml file, a SimGrid platform
+// otherwise.
+func LoadMachine(path string) (*machine.Machine, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load machine: %w", err)
+	}
+	return ParseMachine(path, data)
+}
+
+// ParseMachine is LoadMachine for a file held in data.
+func ParseMachine(filename string, data []byte) (*machine.Machine, error) {
+	switch strings.ToLower(filepath.Ext(filename)) {
+	case ".yaml", ".yml":
+		return machine.Parse(filename, data)
+	}
+	return Parse(filename, data)
 }
 
 // routing is how a zone computes routes between its members.

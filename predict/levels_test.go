@@ -25,3 +25,16 @@ func TestLevelBuiltins(t *testing.T) {
 		t.Errorf("process 1: %+v, want 1 s of computation", p.Units)
 	}
 }
+
+// ws_shared reads the machine file's levels shared of the unit's node;
+// 1 (shared) where the file does not say.
+func TestSharedBuiltin(t *testing.T) {
+	m, err := machine.Parse("m.yaml", []byte("nodes:\n  - count: 1\n    levels: { l1: 32KiB, l2: 1MiB, l3: 8MiB, mem: 64MiB, shared: 0.25 }\n  - count: 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := predictSrc(t, "model m\nactivity main {\n  action A cost ws_shared\n}\n", m, Options{Procs: 2, Nodes: 2})
+	if len(p.Units) < 2 || !near(p.Units[0].Compute, 0.25) || !near(p.Units[1].Compute, 1) {
+		t.Errorf("units %+v, want 0.25 s on node 0 and 1 s on node 1", p.Units)
+	}
+}

@@ -219,6 +219,7 @@ func Run(o Options) (*Prediction, error) {
 			Params: o.Set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
 			LevelOf:       func(nid int32, k int) float64 { return m.Groups[m.GroupOf(int(nid))].WorkingSets()[k] },
+			SharedOf:      func(nid int32) float64 { return m.Groups[m.GroupOf(int(nid))].LastLevelShared() },
 			OpTime:        func(nid int32, key int) float64 { return table[m.GroupOf(int(nid))][key] },
 			Seed:          o.Seed + uint64(r),
 			MaxIterations: o.MaxIterations,

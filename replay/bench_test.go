@@ -24,13 +24,9 @@ func BenchmarkReplayTrace(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	nodeOf, err := platform.MapRanks(m, hf, len(hf.Names))
-	if err != nil {
-		b.Fatal(err)
-	}
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := Run(Options{Trace: trace, Machine: m, NodeOf: nodeOf})
+		res, err := Run(Options{Trace: trace, NP: len(hf.Names), Machine: m, Hostfile: hf})
 		if err != nil {
 			b.Fatal(err)
 		}

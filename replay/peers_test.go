@@ -41,10 +41,6 @@ func TestSimGridPeers(t *testing.T) {
 		x := strings.Fields(line)
 		np, _ := strconv.Atoi(x[1])
 		want, _ := strconv.ParseFloat(x[2], 64)
-		nodeOf, err := platform.MapRanks(m, h, np)
-		if err != nil {
-			t.Fatal(err)
-		}
 		// As smpirun is given them: a one-line index naming the trace
 		// (split_traces is an index already).
 		trace := filepath.Join(dir, x[0])
@@ -58,7 +54,7 @@ func TestSimGridPeers(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		r, err := Run(Options{Trace: trace, NP: np, Machine: m, NodeOf: nodeOf})
+		r, err := Run(Options{Trace: trace, NP: np, Machine: m, Hostfile: h})
 		if err != nil {
 			t.Errorf("%s: %v", x[0], err)
 			continue

@@ -16,6 +16,8 @@ import (
 	"augur/engine"
 	"augur/ir"
 	"augur/machine"
+	"augur/platform"
+	"augur/results"
 	"augur/tit"
 )
 
@@ -23,12 +25,13 @@ import (
 type Options struct {
 	Trace string // a shared trace or an index of per-rank traces
 	NP    int    // ranks; 0: as many as the trace has
-	// Machine and NodeOf: where the ranks run (NodeOf[rank] is a node of
-	// Machine; nil maps rank r to node r mod nodes, smpirun's round robin
-	// over a hostfile naming every host once).
-	Machine *machine.Machine
-	NodeOf  []int32
-	Hosts   []string // name of each rank's host, for reports (optional)
+	// Machine is where the ranks run, placed as smpirun places them:
+	// round robin over Hostfile's entries, or without one over the
+	// machine's hosts in the order of their names (platform.Place) or,
+	// when Nodes > 0, over its first Nodes nodes in their order.
+	Machine  *machine.Machine
+	Hostfile *platform.Hostfile
+	Nodes    int
 	// Cfg holds --cfg KEY:VALUE settings in order. The network keys go
 	// to the machine's network configuration; smpi/simulate-computation
 	// and smpi/grow-injected-times to the trace's interpretation.
@@ -40,38 +43,6 @@ type Options struct {
 	// returns an error wrapping the context's, and with it the partial
 	// result (Partial set) of what had been replayed.
 	Context context.Context
-}
-
-// RankStats is one rank's time budget.
-type RankStats struct {
-	Rank    int     `json:"rank"`
-	Host    string  `json:"host"`
-	Finish  float64 `json:"finish_s"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"communication_s"`
-	Wait    float64 `json:"waiting_s"`
-	// Actions are the rank's own figures per kind of action it
-	// executed, largest total first; they add up to its budget.
-	Actions []ActionStats `json:"actions"`
-}
-
-// ActionStats aggregates the time spent in one kind of action.
-type ActionStats struct {
-	Action string `json:"action"`
-	// Kind is compute (compute, sleep), p2p (sends and receives), wait
-	// (test, wait, waitall, the end of a trace) or collective.
-	Kind string `json:"kind"`
-	// Where is the trace file the actions were read from: the rank's
-	// own, or for the totals over all ranks the trace given.
-	Where   string  `json:"where"`
-	Calls   int64   `json:"calls"`
-	Total   float64 `json:"total_s"`
-	Mean    float64 `json:"mean_s"`
-	Min     float64 `json:"min_s"`
-	Max     float64 `json:"max_s"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"communication_s"`
-	Wait    float64 `json:"waiting_s"`
 }
 
 // actionKind classifies an action of tit.Elements by its index.
@@ -87,43 +58,29 @@ func actionKind(i int32) string {
 	return "collective"
 }
 
-// actionStats lists the actions of st that ran, in tit.Elements order.
-func actionStats(st []engine.ElemStats, where string) []ActionStats {
+// actionStats lists the kinds of action of st that ran, in tit.Elements
+// order: compute (compute, sleep), p2p (sends and receives), wait (test,
+// wait, waitall, the end of a trace) or collective; where is the trace
+// file they were read from.
+func actionStats(st []engine.ElemStats, where string) []results.Stats {
 	els := tit.Elements()
-	out := []ActionStats{}
+	out := []results.Stats{}
 	for i, es := range st {
 		if es.Calls == 0 {
 			continue
 		}
-		out = append(out, ActionStats{Action: els[i].Name, Kind: actionKind(int32(i)), Where: where,
+		out = append(out, results.Stats{Name: els[i].Name, Kind: actionKind(int32(i)), Where: where,
 			Calls: es.Calls, Total: es.Total, Mean: es.Total / float64(es.Calls), Min: es.Min, Max: es.Max,
-			Compute: es.Compute, Comm: es.Comm, Wait: es.Wait})
+			Compute: es.Compute, Communication: es.Comm, Waiting: es.Wait})
 	}
 	return out
 }
 
-// Result is the outcome of a replay.
+// Result is the outcome of a replay: the document of augur replay
+// (results.Replay, docs/output.md) and how long it took.
 type Result struct {
-	// SimulationTime is what smpirun prints as "Simulation time": when
-	// the last rank finished its trace.
-	SimulationTime float64          `json:"simulation_time_s"`
-	NP             int              `json:"np"`
-	Model          string           `json:"network_model"`
-	Ranks          []RankStats      `json:"ranks"`
-	Actions        []ActionStats    `json:"actions"`
-	Events         int64            `json:"events"`
-	Operations     int64            `json:"operations"`
-	Wall           time.Duration    `json:"-"`
-	Deadlock       *engine.Deadlock `json:"deadlock"`
-	// Warnings are for the caller to fill (settings accepted but without
-	// effect); the JSON always has the list.
-	Warnings []string `json:"warnings"`
-	// Partial marks a replay its Context stopped: the figures are those
-	// of the actions completed by SimulatedTimeReached, and
-	// SimulationTime is that time (a lower bound). Left out of complete
-	// replays' JSON.
-	Partial              bool    `json:"partial,omitempty"`
-	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
+	results.Replay
+	Wall time.Duration `json:"-"`
 }
 
 // SettingError is a --cfg setting or network model that cannot be
@@ -182,18 +139,10 @@ func Run(o Options) (*Result, error) {
 	}
 	defer tr.Close()
 	np := tr.NP()
-	nodeOf := o.NodeOf
-	if nodeOf == nil {
-		n := o.Machine.NumNodes()
-		nodeOf = make([]int32, np)
-		for r := range nodeOf {
-			nodeOf[r] = int32(r % n)
-		}
+	nodeOf, hosts, err := place(o, np)
+	if err != nil {
+		return nil, err
 	}
-	if len(nodeOf) < np {
-		return nil, fmt.Errorf("replay: %d ranks placed, %d in the trace", len(nodeOf), np)
-	}
-	nodeOf = nodeOf[:np]
 	costs := make(map[int32]float64)
 	for _, nid := range nodeOf {
 		if _, ok := costs[nid]; ok {
@@ -219,18 +168,16 @@ func Run(o Options) (*Result, error) {
 	if err != nil && !partial {
 		return nil, err
 	}
-	out := &Result{SimulationTime: res.Time, NP: np, Model: nc.Model.String(), Events: res.Events,
-		Operations: res.Ops, Wall: res.Wall, Deadlock: res.Deadlock, Warnings: []string{}}
+	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
+		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
+		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall}
 	if partial {
 		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
 	}
-	out.Ranks = make([]RankStats, np)
+	out.Ranks = make([]results.Rank, np)
 	for i := 0; i < np; i++ {
 		u := res.Units[i]
-		host := ""
-		if i < len(o.Hosts) {
-			host = o.Hosts[i]
-		}
+		host := hosts[i]
 		where := o.Trace
 		if !tr.Shared && i < len(tr.Files) {
 			where = tr.Files[i]
@@ -239,13 +186,30 @@ func Run(o Options) (*Result, error) {
 		if i < len(res.UnitElements) {
 			st = res.UnitElements[i]
 		}
-		out.Ranks[i] = RankStats{Rank: i, Host: host, Finish: u.Finish, Compute: u.Compute, Comm: u.Comm, Wait: u.Wait,
-			Actions: actionStats(st, where)}
-		acts := out.Ranks[i].Actions
+		out.Ranks[i] = results.Rank{Rank: i, Host: host, Node: nodeOf[i],
+			Budget:   results.Budget{End: u.Finish, Compute: u.Compute, Communication: u.Comm, Waiting: u.Wait},
+			Elements: actionStats(st, where)}
+		acts := out.Ranks[i].Elements
 		sort.SliceStable(acts, func(a, b int) bool { return acts[a].Total > acts[b].Total })
 	}
-	out.Actions = actionStats(res.Elements, o.Trace)
+	out.Elements = actionStats(res.Elements, o.Trace)
 	return out, err
+}
+
+// place puts the ranks on o.Machine (Options.Hostfile and Nodes).
+func place(o Options, np int) ([]int32, []string, error) {
+	if o.Hostfile != nil || o.Nodes <= 0 {
+		return platform.Place(o.Machine, o.Hostfile, np)
+	}
+	if o.Nodes > o.Machine.NumNodes() {
+		return nil, nil, settingErr("%d nodes asked, the machine has %d", o.Nodes, o.Machine.NumNodes())
+	}
+	nodeOf, hosts := make([]int32, np), make([]string, np)
+	for r := range nodeOf {
+		nodeOf[r] = int32(r % o.Nodes)
+		hosts[r] = o.Machine.HostName(r % o.Nodes)
+	}
+	return nodeOf, hosts, nil
 }
 
 // algoKey reports whether k selects one collective's algorithm

@@ -13,87 +13,20 @@ import (
 
 	"augur/engine"
 	"augur/predict"
+	"augur/results"
 )
-
-// Summary is the JSON form of a prediction (documented in docs/output.md).
-type Summary struct {
-	Model         string             `json:"model"`
-	Machine       string             `json:"machine"`
-	Nodes         int                `json:"nodes"`
-	Procs         int                `json:"procs"`
-	Threads       int                `json:"threads"`
-	Seed          uint64             `json:"seed"`
-	Params        map[string]float64 `json:"params"`
-	PredictedTime float64            `json:"predicted_time_s"`
-	EvalTime      float64            `json:"eval_time_s"`
-	Events        int64              `json:"events"`
-	Executions    int64              `json:"element_executions"`
-	ClosedForm    int64              `json:"closed_form_executions"`
-	Replications  *Replications      `json:"replications,omitempty"`
-	Processes     []Process          `json:"processes"`
-	Elements      []Element          `json:"elements"`
-	Deadlock      *engine.Deadlock   `json:"deadlock"`
-	Warnings      []string           `json:"warnings"`
-	// Partial marks a run stopped before its end (Ctrl-C): the figures
-	// are those of the operations completed by SimulatedTimeReached,
-	// which PredictedTime then is (a lower bound). Both are left out of
-	// complete runs' JSON, which stays as it was.
-	Partial              bool    `json:"partial,omitempty"`
-	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
-	// CompletedReplications is set when a later replication than the
-	// first was stopped: the figures are the first's, complete, and
-	// Replications lists those that completed.
-	CompletedReplications int `json:"completed_replications,omitempty"`
-}
-
-// Replications summarises several runs with different seeds.
-type Replications struct {
-	N     int       `json:"n"`
-	Times []float64 `json:"times_s"`
-	Mean  float64   `json:"mean_s"`
-	CI95  float64   `json:"ci95_s"`
-}
-
-// Process is one unit's budget.
-type Process struct {
-	Pid     int32   `json:"pid"`
-	Tid     int32   `json:"tid"`
-	Node    int32   `json:"node"`
-	Total   float64 `json:"total_s"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"comm_s"`
-	Wait    float64 `json:"wait_s"`
-	// Elements are the unit's own figures per element it executed
-	// (largest total first), when the run kept them
-	// (predict.Options.UnitElements); they add up to the unit's budget.
-	Elements []UnitElement `json:"elements,omitempty"`
-}
-
-// UnitElement is one element's aggregate over one unit's executions; its
-// kind and where are those of the element of the same name.
-type UnitElement struct {
-	Name    string  `json:"name"`
-	Calls   int64   `json:"calls"`
-	Total   float64 `json:"total_s"`
-	Mean    float64 `json:"mean_s"`
-	Min     float64 `json:"min_s"`
-	Max     float64 `json:"max_s"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"comm_s"`
-	Wait    float64 `json:"wait_s"`
-}
 
 // UnitElements lists the elements (named by names) that st, one unit's
 // statistics, executed: largest total first, then by name.
-func UnitElements(names []string, st []engine.ElemStats) []UnitElement {
-	var out []UnitElement
+func UnitElements(names []string, st []engine.ElemStats) []results.Stats {
+	var out []results.Stats
 	for i, e := range st {
 		if e.Calls == 0 || i >= len(names) {
 			continue
 		}
-		out = append(out, UnitElement{Name: names[i], Calls: e.Calls, Total: e.Total,
+		out = append(out, results.Stats{Name: names[i], Calls: e.Calls, Total: e.Total,
 			Mean: e.Total / float64(e.Calls), Min: e.Min, Max: e.Max,
-			Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+			Compute: e.Compute, Communication: e.Comm, Waiting: e.Wait})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Total != out[j].Total {
@@ -104,27 +37,13 @@ func UnitElements(names []string, st []engine.ElemStats) []UnitElement {
 	return out
 }
 
-// Element is one element's aggregate over all units.
-type Element struct {
-	Name    string  `json:"name"`
-	Kind    string  `json:"kind"`
-	Where   string  `json:"where"`
-	Calls   int64   `json:"calls"`
-	Total   float64 `json:"total_s"`
-	Mean    float64 `json:"mean_s"`
-	Min     float64 `json:"min_s"`
-	Max     float64 `json:"max_s"`
-	Share   float64 `json:"share"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"comm_s"`
-	Wait    float64 `json:"wait_s"`
-}
-
-// Summarize builds the Summary of p. With stable set, wall-clock figures
-// are left out so that equal inputs give byte-identical output.
-func Summarize(p *predict.Prediction, stable bool) *Summary {
-	s := &Summary{
-		Model: p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
+// Summarize builds the document of p (docs/output.md). With stable set,
+// wall-clock figures are left out so that equal inputs give
+// byte-identical output.
+func Summarize(p *predict.Prediction, stable bool) *results.Prediction {
+	s := &results.Prediction{
+		Header: results.NewHeader(results.CommandPredict),
+		Model:  p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
 		Seed: p.Seed, Params: p.Params, PredictedTime: p.Time,
 		Events: p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
 	}
@@ -140,17 +59,17 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 		s.EvalTime = p.EvalTime.Seconds()
 	}
 	if len(p.Times) > 1 {
-		s.Replications = &Replications{N: len(p.Times), Times: p.Times, Mean: p.Mean, CI95: p.CI95}
+		s.Replications = &results.Replications{N: len(p.Times), Times: p.Times, Mean: p.Mean, CI95: p.CI95}
 	}
-	s.Processes = make([]Process, len(p.Units))
+	s.Processes = make([]results.Process, len(p.Units))
 	var all float64
 	names := make([]string, len(p.Elements))
 	for i, el := range p.Elements {
 		names[i] = el.Name
 	}
 	for i, u := range p.Units {
-		s.Processes[i] = Process{Pid: u.Pid, Tid: u.Tid, Node: u.Node, Total: u.Finish,
-			Compute: u.Compute, Comm: u.Comm, Wait: u.Wait}
+		s.Processes[i] = results.Process{Pid: u.Pid, Tid: u.Tid, Node: u.Node,
+			Budget: results.Budget{End: u.Finish, Compute: u.Compute, Communication: u.Comm, Waiting: u.Wait}}
 		if i < len(p.UnitElements) {
 			s.Processes[i].Elements = UnitElements(names, p.UnitElements[i])
 		}
@@ -158,11 +77,11 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	for _, e := range p.Result.Elements {
 		all += e.Total
 	}
-	s.Elements = make([]Element, len(p.Elements))
+	s.Elements = make([]results.Stats, len(p.Elements))
 	for i, el := range p.Elements {
 		st := p.Result.Elements[i]
-		e := Element{Name: el.Name, Kind: el.Kind, Where: el.Where, Calls: st.Calls, Total: st.Total,
-			Min: st.Min, Max: st.Max, Compute: st.Compute, Comm: st.Comm, Wait: st.Wait}
+		e := results.Stats{Name: el.Name, Kind: el.Kind, Where: el.Where, Calls: st.Calls, Total: st.Total,
+			Min: st.Min, Max: st.Max, Compute: st.Compute, Communication: st.Comm, Waiting: st.Wait}
 		if st.Calls > 0 {
 			e.Mean = st.Total / float64(st.Calls)
 		}
@@ -180,10 +99,11 @@ func Summarize(p *predict.Prediction, stable bool) *Summary {
 	return s
 }
 
-// SortElements orders elements by a column: name, kind, calls, total,
-// mean, share, compute, comm, wait, min, max. Numbers sort descending and
-// words ascending unless the column is prefixed with + or -.
-func SortElements(els []Element, column string) error {
+// SortElements orders elements by a column: name, kind, where, calls,
+// total, mean, share, compute, communication (comm), waiting (wait), min,
+// max. Numbers sort descending and words ascending unless the column is
+// prefixed with + or -.
+func SortElements(els []results.Stats, column string) error {
 	desc := true
 	switch {
 	case strings.HasPrefix(column, "+"):
@@ -193,35 +113,35 @@ func SortElements(els []Element, column string) error {
 	default:
 		desc = column != "name" && column != "kind" && column != "where"
 	}
-	var key func(e *Element) float64
-	var word func(e *Element) string
+	var key func(e *results.Stats) float64
+	var word func(e *results.Stats) string
 	switch column {
 	case "name":
-		word = func(e *Element) string { return e.Name }
+		word = func(e *results.Stats) string { return e.Name }
 	case "kind":
-		word = func(e *Element) string { return e.Kind }
+		word = func(e *results.Stats) string { return e.Kind }
 	case "where":
-		word = func(e *Element) string { return e.Where }
+		word = func(e *results.Stats) string { return e.Where }
 	case "calls":
-		key = func(e *Element) float64 { return float64(e.Calls) }
+		key = func(e *results.Stats) float64 { return float64(e.Calls) }
 	case "total":
-		key = func(e *Element) float64 { return e.Total }
+		key = func(e *results.Stats) float64 { return e.Total }
 	case "mean":
-		key = func(e *Element) float64 { return e.Mean }
+		key = func(e *results.Stats) float64 { return e.Mean }
 	case "share":
-		key = func(e *Element) float64 { return e.Share }
+		key = func(e *results.Stats) float64 { return e.Share }
 	case "compute":
-		key = func(e *Element) float64 { return e.Compute }
-	case "comm":
-		key = func(e *Element) float64 { return e.Comm }
-	case "wait":
-		key = func(e *Element) float64 { return e.Wait }
+		key = func(e *results.Stats) float64 { return e.Compute }
+	case "communication", "comm":
+		key = func(e *results.Stats) float64 { return e.Communication }
+	case "waiting", "wait":
+		key = func(e *results.Stats) float64 { return e.Waiting }
 	case "min":
-		key = func(e *Element) float64 { return e.Min }
+		key = func(e *results.Stats) float64 { return e.Min }
 	case "max":
-		key = func(e *Element) float64 { return e.Max }
+		key = func(e *results.Stats) float64 { return e.Max }
 	default:
-		return fmt.Errorf("cannot sort by %q: use name, kind, where, calls, total, mean, share, compute, comm, wait, min or max", column)
+		return fmt.Errorf("cannot sort by %q: use name, kind, where, calls, total, mean, share, compute, communication, waiting, min or max", column)
 	}
 	sort.SliceStable(els, func(i, j int) bool {
 		a, b := &els[i], &els[j]
@@ -240,7 +160,7 @@ func SortElements(els []Element, column string) error {
 }
 
 // WriteJSON writes s as indented JSON.
-func WriteJSON(w io.Writer, s *Summary) error {
+func WriteJSON(w io.Writer, s *results.Prediction) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(s)
@@ -248,13 +168,13 @@ func WriteJSON(w io.Writer, s *Summary) error {
 
 // WriteCSV writes one table: a summary row, a row per process and a row
 // per element, told apart by the first column.
-func WriteCSV(w io.Writer, s *Summary) error {
+func WriteCSV(w io.Writer, s *results.Prediction) error {
 	var b strings.Builder
-	b.WriteString("record,name,kind,where,pid,tid,node,calls,total_s,mean_s,share,compute_s,comm_s,wait_s\n")
-	fmt.Fprintf(&b, "summary,%s,model,,,,,%d,%s,,,,,\n", csvField(s.Model), s.Executions, num(s.PredictedTime))
+	b.WriteString("record,name,kind,where,pid,tid,node,calls,end_s,total_s,mean_s,share,compute_s,communication_s,waiting_s\n")
+	fmt.Fprintf(&b, "summary,%s,model,,,,,%d,%s,,,,,,\n", csvField(s.Model), s.Executions, num(s.PredictedTime))
 	for _, p := range s.Processes {
-		fmt.Fprintf(&b, "process,,,,%d,%d,%d,,%s,,,%s,%s,%s\n", p.Pid, p.Tid, p.Node,
-			num(p.Total), num(p.Compute), num(p.Comm), num(p.Wait))
+		fmt.Fprintf(&b, "process,,,,%d,%d,%d,,%s,,,,%s,%s,%s\n", p.Pid, p.Tid, p.Node,
+			num(p.End), num(p.Compute), num(p.Communication), num(p.Waiting))
 		if b.Len() > 1<<16 {
 			if _, err := io.WriteString(w, b.String()); err != nil {
 				return err
@@ -263,16 +183,16 @@ func WriteCSV(w io.Writer, s *Summary) error {
 		}
 	}
 	for _, e := range s.Elements {
-		fmt.Fprintf(&b, "element,%s,%s,%s,,,,%d,%s,%s,%s,%s,%s,%s\n", csvField(e.Name), e.Kind, csvField(e.Where),
-			e.Calls, num(e.Total), num(e.Mean), num(e.Share), num(e.Compute), num(e.Comm), num(e.Wait))
+		fmt.Fprintf(&b, "element,%s,%s,%s,,,,%d,,%s,%s,%s,%s,%s,%s\n", csvField(e.Name), e.Kind, csvField(e.Where),
+			e.Calls, num(e.Total), num(e.Mean), num(e.Share), num(e.Compute), num(e.Communication), num(e.Waiting))
 	}
 	// Rows a complete run without warnings does not have come last, so
 	// that readers of the other records are not disturbed by them.
 	for _, wn := range s.Warnings {
-		fmt.Fprintf(&b, "warning,%s,,,,,,,,,,,,\n", csvField(wn))
+		fmt.Fprintf(&b, "warning,%s,,,,,,,,,,,,,\n", csvField(wn))
 	}
 	if s.Partial {
-		fmt.Fprintf(&b, "partial,,,,,,,,%s,,,,,\n", num(s.SimulatedTimeReached))
+		fmt.Fprintf(&b, "partial,,,,,,,,%s,,,,,,\n", num(s.SimulatedTimeReached))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

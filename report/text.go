@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"text/tabwriter"
+
+	"augur/results"
 )
 
 // MaxTextProcesses is how many process rows the text report prints before
@@ -13,7 +15,7 @@ import (
 const MaxTextProcesses = 64
 
 // WriteText writes the report people read.
-func WriteText(w io.Writer, s *Summary) error {
+func WriteText(w io.Writer, s *results.Prediction) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Model %s on machine %s: %d node(s), %d process(es), %d thread(s) each, seed %d\n",
 		s.Model, s.Machine, s.Nodes, s.Procs, s.Threads, s.Seed)
@@ -28,21 +30,21 @@ func WriteText(w io.Writer, s *Summary) error {
 	switch {
 	case s.CompletedReplications > 0:
 		fmt.Fprintf(&b, "PARTIAL RESULT: interrupted after %d complete replication(s); the figures are the first's\n\n", s.CompletedReplications)
-		fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+		fmt.Fprintf(&b, "Predicted time    %s\n", results.Seconds(s.PredictedTime))
 	case s.Partial:
 		fmt.Fprintf(&b, "PARTIAL RESULT: interrupted at simulated time %s; the figures count the operations completed by then\n"+
-			"(a process still running shows total 0)\n\n", Seconds(s.SimulatedTimeReached))
-		fmt.Fprintf(&b, "Predicted time    ≥ %s\n", Seconds(s.PredictedTime))
+			"(a process still running shows end 0)\n\n", results.Seconds(s.SimulatedTimeReached))
+		fmt.Fprintf(&b, "Predicted time    ≥ %s\n", results.Seconds(s.PredictedTime))
 	default:
-		fmt.Fprintf(&b, "Predicted time    %s\n", Seconds(s.PredictedTime))
+		fmt.Fprintf(&b, "Predicted time    %s\n", results.Seconds(s.PredictedTime))
 	}
 	if r := s.Replications; r != nil {
-		fmt.Fprintf(&b, "  over %d replications: mean %s ± %s (95%% confidence)\n", r.N, Seconds(r.Mean), Seconds(r.CI95))
+		fmt.Fprintf(&b, "  over %d replications: mean %s ± %s (95%% confidence)\n", r.N, results.Seconds(r.Mean), results.Seconds(r.CI95))
 	}
 	if s.ClosedForm > 0 {
-		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d of them in closed form, %d events)\n", Seconds(s.EvalTime), s.Executions, s.ClosedForm, s.Events)
+		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d of them in closed form, %d events)\n", results.Seconds(s.EvalTime), s.Executions, s.ClosedForm, s.Events)
 	} else {
-		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", Seconds(s.EvalTime), s.Executions, s.Events)
+		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", results.Seconds(s.EvalTime), s.Executions, s.Events)
 	}
 	for _, wn := range s.Warnings {
 		fmt.Fprintf(&b, "%s\n", wn)
@@ -61,9 +63,9 @@ func WriteText(w io.Writer, s *Summary) error {
 		}
 	}
 	if withTid {
-		fmt.Fprint(tw, "pid\ttid\tnode\ttotal\tcompute\tcomm\twaiting\t\n")
+		fmt.Fprint(tw, "pid\ttid\tnode\tend\tcompute\tcomm\twaiting\t\n")
 	} else {
-		fmt.Fprint(tw, "pid\tnode\ttotal\tcompute\tcomm\twaiting\t\n")
+		fmt.Fprint(tw, "pid\tnode\tend\tcompute\tcomm\twaiting\t\n")
 	}
 	rows := s.Processes
 	cut := len(rows) > MaxTextProcesses
@@ -72,15 +74,15 @@ func WriteText(w io.Writer, s *Summary) error {
 	}
 	for _, p := range rows {
 		if withTid {
-			fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Tid, p.Node, f(p.Total), f(p.Compute), f(p.Comm), f(p.Wait))
+			fmt.Fprintf(tw, "%d\t%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Tid, p.Node, f(p.End), f(p.Compute), f(p.Communication), f(p.Waiting))
 		} else {
-			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Node, f(p.Total), f(p.Compute), f(p.Comm), f(p.Wait))
+			fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%s\t%s\t\n", p.Pid, p.Node, f(p.End), f(p.Compute), f(p.Communication), f(p.Waiting))
 		}
 	}
 	tw.Flush()
 	if cut {
 		lo, mean, hi := stats(s.Processes)
-		fmt.Fprintf(&b, "  … %d more; over all %d: total min %s, mean %s, max %s (--format csv or json lists every one)\n",
+		fmt.Fprintf(&b, "  … %d more; over all %d: end min %s, mean %s, max %s (--format csv or json lists every one)\n",
 			len(s.Processes)-len(rows), len(s.Processes), f(lo), f(mean), f(hi))
 	}
 
@@ -89,7 +91,7 @@ func WriteText(w io.Writer, s *Summary) error {
 	fmt.Fprint(tw, "name\tkind\tcalls\ttotal\tmean\tshare\tcompute\tcomm\twaiting\n")
 	for _, e := range s.Elements {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%5.1f%%\t%s\t%s\t%s\n", e.Name, e.Kind, e.Calls,
-			f(e.Total), f(e.Mean), 100*e.Share, f(e.Compute), f(e.Comm), f(e.Wait))
+			f(e.Total), f(e.Mean), 100*e.Share, f(e.Compute), f(e.Communication), f(e.Waiting))
 	}
 	tw.Flush()
 	b.WriteString("\nTimes in seconds.\n")
@@ -97,34 +99,18 @@ func WriteText(w io.Writer, s *Summary) error {
 	return err
 }
 
-func stats(ps []Process) (lo, mean, hi float64) {
+func stats(ps []results.Process) (lo, mean, hi float64) {
 	lo = math.Inf(1)
 	for _, p := range ps {
-		lo = math.Min(lo, p.Total)
-		hi = math.Max(hi, p.Total)
-		mean += p.Total
+		lo = math.Min(lo, p.End)
+		hi = math.Max(hi, p.End)
+		mean += p.End
 	}
 	return lo, mean / float64(len(ps)), hi
 }
 
 // f prints a time in seconds for a table: six significant digits.
 func f(x float64) string { return fmt.Sprintf("%.6g", x) }
-
-// Seconds prints a duration for people, with its unit.
-func Seconds(x float64) string {
-	switch ax := math.Abs(x); {
-	case ax == 0:
-		return "0 s"
-	case ax < 1e-6:
-		return fmt.Sprintf("%.4g ns", x*1e9)
-	case ax < 1e-3:
-		return fmt.Sprintf("%.4g us", x*1e6)
-	case ax < 1:
-		return fmt.Sprintf("%.4g ms", x*1e3)
-	default:
-		return fmt.Sprintf("%.6g s", x)
-	}
-}
 
 func sortedKeys(m map[string]float64) []string {
 	keys := make([]string, 0, len(m))

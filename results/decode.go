@@ -6,42 +6,63 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
-	"sort"
-	"strings"
-
-	"augur/report"
 )
 
-// Decode reads a result file of any kind: the JSON of `augur predict`,
-// `augur simulate` (thread traces) or `augur replay` (MPI traces). name is
-// used in error messages. An MPI replay that lists its events gets a
-// timeline from them.
-func Decode(name string, data []byte) (r *Result, err error) {
-	defer func() {
-		if r != nil {
-			r.normalise()
-		}
-	}()
-	var probe map[string]json.RawMessage
-	if err := json.Unmarshal(data, &probe); err != nil {
+// Decode reads a result document of augur predict, replay or simulate
+// (--format json; docs/output.md) by its header, into the type of its
+// command, and adapts it for the views. name is used in error messages.
+// A field the schema does not have is an error, as is another version
+// of the schema.
+func Decode(name string, data []byte) (*Result, error) {
+	var h struct {
+		Header
+		TraceEvents json.RawMessage `json:"traceEvents"`
+	}
+	if err := json.Unmarshal(data, &h); err != nil {
 		return nil, fmt.Errorf("%s: not a result file: %v", name, jsonErr(data, err))
 	}
 	switch {
-	case probe["predicted_time_s"] != nil:
-		var s report.Summary
-		if err := json.Unmarshal(data, &s); err != nil {
-			return nil, fmt.Errorf("%s: prediction result: %v", name, jsonErr(data, err))
-		}
-		return FromSummary(&s), nil
-	case probe["completion_time"] != nil || probe["threads"] != nil && probe["speedup"] != nil:
-		return decodeThreads(name, data)
-	case probe["simulation_time_s"] != nil || probe["ranks"] != nil:
-		return decodeMPI(name, data)
-	case probe["traceEvents"] != nil:
+	case h.TraceEvents != nil:
 		return nil, fmt.Errorf("%s: this is a timeline (Chrome trace), not a result; give it as the trace", name)
+	case h.Command == "" && h.SchemaVersion == 0:
+		return nil, fmt.Errorf("%s: not a result of augur predict, replay or simulate (no command and schema_version; a result written before schema version %d must be written again)", name, SchemaVersion)
+	case h.SchemaVersion != SchemaVersion:
+		return nil, fmt.Errorf("%s: a result of schema version %d; this augur reads version %d", name, h.SchemaVersion, SchemaVersion)
 	}
-	return nil, fmt.Errorf("%s: not a result of augur predict, simulate or replay (no predicted_time_s, completion_time or simulation_time_s)", name)
+	var r *Result
+	switch h.Command {
+	case CommandPredict:
+		var d Prediction
+		if err := strict(data, &d); err != nil {
+			return nil, fmt.Errorf("%s: prediction result: %v", name, err)
+		}
+		r = FromPrediction(&d)
+	case CommandReplay:
+		var d Replay
+		if err := strict(data, &d); err != nil {
+			return nil, fmt.Errorf("%s: replay result: %v", name, err)
+		}
+		r = FromReplay(&d)
+	case CommandSimulate:
+		var d Simulation
+		if err := strict(data, &d); err != nil {
+			return nil, fmt.Errorf("%s: simulation result: %v", name, err)
+		}
+		r = FromSimulation(&d)
+	default:
+		return nil, fmt.Errorf("%s: a result of command %q; augur reads those of predict, replay and simulate", name, h.Command)
+	}
+	return r, nil
+}
+
+// strict decodes data into v, refusing fields v does not have.
+func strict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonErr(data, err)
+	}
+	return nil
 }
 
 // jsonErr adds the line and column to a JSON syntax error.
@@ -66,265 +87,6 @@ func lineCol(data []byte, off int64) (int, int) {
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := int(off) - bytes.LastIndexByte(before, '\n')
 	return line, col
-}
-
-// obj is a loosely typed JSON object; the thread and MPI commands are
-// young, so their adapters accept the spellings in use (busy, busy_s, ...).
-type obj map[string]any
-
-func (o obj) num(keys ...string) (float64, bool) {
-	for _, k := range keys {
-		switch v := o[k].(type) {
-		case float64:
-			return v, true
-		case json.Number:
-			f, err := v.Float64()
-			return f, err == nil
-		}
-	}
-	return 0, false
-}
-
-func (o obj) f(keys ...string) float64 { v, _ := o.num(keys...); return v }
-
-func (o obj) str(keys ...string) string {
-	for _, k := range keys {
-		switch v := o[k].(type) {
-		case string:
-			return v
-		case float64:
-			return fmt.Sprint(v)
-		}
-	}
-	return ""
-}
-
-func (o obj) list(key string) []obj {
-	arr, _ := o[key].([]any)
-	var out []obj
-	for _, a := range arr {
-		if m, ok := a.(map[string]any); ok {
-			out = append(out, obj(m))
-		}
-	}
-	return out
-}
-
-func decodeThreads(name string, data []byte) (*Result, error) {
-	var o obj
-	if err := json.Unmarshal(data, &o); err != nil {
-		return nil, fmt.Errorf("%s: thread-trace result: %v", name, jsonErr(data, err))
-	}
-	r := &Result{Kind: KindThreads, Categories: ThreadCategories, UnitName: "thread",
-		Time: o.f("completion_time", "completion_time_s")}
-	r.Title = filepath.Base(o.str("trace", "name", "program"))
-	if r.Title == "." {
-		r.Title = "thread trace"
-	}
-	model := o.str("model")
-	cpus := o.str("cpus", "processors")
-	r.Subtitle = "thread-trace simulation"
-	if model != "" {
-		r.Subtitle += ", model " + model
-	}
-	if cpus != "" {
-		r.Subtitle += ", " + cpus + " processor(s)"
-	}
-	r.Facts = append(r.Facts, Fact{"completion time", Seconds(r.Time)})
-	if model != "" {
-		r.Facts = append(r.Facts, Fact{"model", model})
-	}
-	if why := o.str("model_reason", "reason"); why != "" {
-		r.Facts = append(r.Facts, Fact{"why", why})
-	}
-	if sp, ok := o.num("speedup"); ok {
-		r.Facts = append(r.Facts, Fact{"speed-up", fmt.Sprintf("%.3g", sp)})
-	}
-	if t1, ok := o.num("one_processor_time"); ok {
-		r.Facts = append(r.Facts, Fact{"on one processor", Seconds(t1)})
-	}
-	if ev, ok := o.num("events", "trace_events"); ok {
-		r.Facts = append(r.Facts, Fact{"trace events", fmt.Sprint(int64(ev))})
-	}
-	switch d := o["deadlock"].(type) {
-	case bool:
-		if d {
-			r.Deadlock = "the simulated program deadlocked"
-			if rep, ok := o["deadlock_report"]; ok && rep != nil {
-				b, _ := json.Marshal(rep)
-				r.Deadlock += ": " + string(b)
-			}
-		}
-	case map[string]any, []any:
-		b, _ := json.Marshal(d)
-		r.Deadlock = "deadlock: " + string(b)
-	case string:
-		if d != "" {
-			r.Deadlock = d
-		}
-	}
-	for i, t := range o.list("threads") {
-		u := Unit{Pid: int32(i), Name: t.str("name", "thread", "id")}
-		if u.Name == "" {
-			u.Name = fmt.Sprint(i)
-		}
-		if !strings.HasPrefix(strings.ToLower(u.Name), "thread") {
-			u.Name = "thread " + u.Name
-		}
-		u.Compute = t.f("busy", "busy_s", "busy_time")
-		u.Comm = t.f("blocked", "blocked_s", "blocked_time")
-		u.Wait = t.f("ready_waiting", "ready-waiting", "ready", "ready_waiting_s", "ready_s", "ready_time")
-		u.Start = t.f("start", "start_s")
-		if tot, ok := t.num("total", "total_s", "finish", "end", "end_s", "finish_s"); ok {
-			u.Total = tot
-		} else {
-			u.Total = u.Start + u.Compute + u.Comm + u.Wait
-		}
-		for _, a := range t.list("elements") {
-			e := Element{Name: a.str("name"), Kind: a.str("kind"), Where: a.str("where"),
-				Calls: int64(a.f("calls")), Total: a.f("total_s"), Min: a.f("min_s"), Max: a.f("max_s")}
-			if e.Calls > 0 {
-				e.Mean = e.Total / float64(e.Calls)
-			}
-			switch categoryOf(e.Name, e.Kind) {
-			case 0:
-				e.Compute = e.Total
-			case 1:
-				e.Comm = e.Total
-			default:
-				e.Wait = e.Total
-			}
-			u.Elements = append(u.Elements, e)
-		}
-		setShares(u.Elements)
-		if cpu, ok := t.num("cpu", "processor"); ok {
-			u.Node = int32(cpu)
-		}
-		r.Units = append(r.Units, u)
-	}
-	r.Elements = SumElements(r.Units)
-	return r, nil
-}
-
-func decodeMPI(name string, data []byte) (*Result, error) {
-	var o obj
-	if err := json.Unmarshal(data, &o); err != nil {
-		return nil, fmt.Errorf("%s: MPI replay result: %v", name, jsonErr(data, err))
-	}
-	r := &Result{Kind: KindMPI, Categories: ProgramCategories, UnitName: "rank",
-		Time: o.f("simulation_time_s", "simulation_time")}
-	r.Title = filepath.Base(o.str("trace", "name"))
-	if r.Title == "." {
-		r.Title = "MPI trace"
-	}
-	r.Subtitle = "MPI trace replay"
-	if p := o.str("platform"); p != "" {
-		r.Subtitle += " on " + p
-	}
-	if nm := o.str("network_model"); nm != "" {
-		r.Subtitle += ", network model " + nm
-	}
-	r.Facts = append(r.Facts, Fact{"simulation time", Seconds(r.Time)})
-	switch d := o["deadlock"].(type) {
-	case bool:
-		if d {
-			r.Deadlock = "the replayed program deadlocked"
-		}
-	case map[string]any, []any:
-		b, _ := json.Marshal(d)
-		r.Deadlock = "deadlock: " + string(b)
-	}
-	for i, k := range o.list("ranks") {
-		rank := int32(i)
-		if v, ok := k.num("rank", "id"); ok {
-			rank = int32(v)
-		}
-		u := Unit{Name: fmt.Sprintf("rank %d", rank), Pid: rank}
-		u.Compute = k.f("compute_s", "compute")
-		u.Comm = k.f("communication_s", "communication", "comm_s", "comm")
-		u.Wait = k.f("waiting_s", "waiting", "wait_s", "wait")
-		if tot, ok := k.num("total_s", "total", "end_s", "end", "finish_s", "finish"); ok {
-			u.Total = tot
-		} else {
-			u.Total = u.Compute + u.Comm + u.Wait
-		}
-		if h := k.str("host"); h != "" {
-			u.Name += " (" + h + ")"
-		}
-		u.Elements = mpiActions(k.list("actions"))
-		r.Units = append(r.Units, u)
-	}
-	// Per-operation figures, when the replay gives them.
-	r.Elements = mpiActions(o.list("actions"))
-	sort.SliceStable(r.Elements, func(i, j int) bool { return r.Elements[i].Total > r.Elements[j].Total })
-	if np, ok := o.num("np"); ok {
-		r.Facts = append(r.Facts, Fact{"ranks", fmt.Sprint(int64(np))})
-	}
-	if ops, ok := o.num("operations"); ok {
-		r.Facts = append(r.Facts, Fact{"operations", fmt.Sprint(int64(ops))})
-	}
-	switch ev := o["events"].(type) {
-	case float64:
-		r.Facts = append(r.Facts, Fact{"events", fmt.Sprint(int64(ev))})
-	case []any:
-		r.Facts = append(r.Facts, Fact{"events", fmt.Sprint(len(ev))})
-		t := NewTimeline(nil, nil)
-		for _, e := range o.list("events") {
-			rank := int32(e.f("rank", "pid"))
-			start, ok := e.num("start_s", "start", "begin_s", "begin")
-			if !ok {
-				start = e.f("ts") * 1e-6
-			}
-			end, ok := e.num("end_s", "end")
-			if !ok {
-				if d, ok := e.num("duration_s", "dur_s"); ok {
-					end = start + d
-				} else {
-					end = start + e.f("dur")*1e-6
-				}
-			}
-			op := e.str("name", "op", "action", "type")
-			kind := e.str("kind", "category", "cat")
-			if kind == "" {
-				kind = mpiKind(op)
-			}
-			t.AddNamed(rank, 0, op, kind, start, end)
-		}
-		r.AttachTimeline(t)
-	}
-	return r, nil
-}
-
-// mpiActions reads a replay's action table (all ranks' or one rank's).
-func mpiActions(list []obj) []Element {
-	var els []Element
-	for _, a := range list {
-		e := Element{Name: a.str("action", "name"), Kind: a.str("kind"), Where: a.str("where"),
-			Calls: int64(a.f("calls")), Total: a.f("total_s", "total"),
-			Min: a.f("min_s"), Max: a.f("max_s"), Compute: a.f("compute_s", "compute"),
-			Comm: a.f("communication_s", "comm_s", "communication"), Wait: a.f("waiting_s", "wait_s", "waiting")}
-		if e.Kind == "" {
-			e.Kind = mpiKind(e.Name)
-		}
-		if e.Calls > 0 {
-			e.Mean = e.Total / float64(e.Calls)
-		}
-		els = append(els, e)
-	}
-	setShares(els)
-	return els
-}
-
-// mpiKind classifies an MPI action name (SimGrid's TiT names) for the
-// compute / communication / waiting split.
-func mpiKind(op string) string {
-	switch strings.ToLower(op) {
-	case "compute", "sleep":
-		return "compute"
-	case "wait", "waitall", "test":
-		return "wait"
-	}
-	return "communication"
 }
 
 // ReadChromeTrace reads a timeline in the Chrome Trace Event format, the

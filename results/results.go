@@ -8,10 +8,12 @@ package results
 
 import (
 	"fmt"
+	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 
-	"augur/report"
+	"augur/engine"
 )
 
 // Kinds of results.
@@ -36,7 +38,7 @@ type Result struct {
 	UnitName   string    `json:"unit_name"` // "process", "thread" or "rank"
 	Facts      []Fact    `json:"facts"`     // further figures, as label and text
 	Units      []Unit    `json:"units"`
-	Elements   []Element `json:"elements"`
+	Elements   []Stats   `json:"elements"`
 	Deadlock   string    `json:"deadlock,omitempty"` // empty, or what deadlocked
 	Warnings   []string  `json:"warnings,omitempty"`
 	// HasTimeline tells clients that Timeline is set (it is not in the JSON).
@@ -57,31 +59,40 @@ type Unit struct {
 	Tid  int32  `json:"tid"`
 	Node int32  `json:"node"`
 	// Start is when a thread was created (0 for processes and ranks):
-	// Total - Start = Compute + Comm + Wait.
-	Start   float64 `json:"start_s,omitempty"`
-	Total   float64 `json:"total_s"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"comm_s"`
-	Wait    float64 `json:"wait_s"`
+	// End - Start = Compute + Communication + Waiting, the three
+	// categories (Result.Categories: busy, blocked and ready-waiting for
+	// threads).
+	Start         float64 `json:"start_s,omitempty"`
+	End           float64 `json:"end_s"`
+	Compute       float64 `json:"compute_s"`
+	Communication float64 `json:"communication_s"`
+	Waiting       float64 `json:"waiting_s"`
 	// Elements are the unit's own figures per element (empty when the
 	// result does not have them): the per-unit tables and pies.
-	Elements []Element `json:"elements,omitempty"`
+	Elements []Stats `json:"elements,omitempty"`
 }
 
-// Element is one element's aggregate (over all units, or over one unit).
-type Element struct {
-	Name    string  `json:"name"`
-	Kind    string  `json:"kind"`
-	Where   string  `json:"where,omitempty"`
-	Calls   int64   `json:"calls"`
-	Total   float64 `json:"total_s"`
-	Mean    float64 `json:"mean_s"`
-	Min     float64 `json:"min_s"`
-	Max     float64 `json:"max_s"`
-	Share   float64 `json:"share"`
-	Compute float64 `json:"compute_s"`
-	Comm    float64 `json:"comm_s"`
-	Wait    float64 `json:"wait_s"`
+// Stats aggregates an element's (or a kind of action's) executions, over
+// all units or over one; its time splits into compute, communication and
+// waiting as the budget does.
+type Stats struct {
+	Name string `json:"name"`
+	// Kind and Where say what the element is and where it was written
+	// (file:line:col of a model, the trace file of a replay); a unit's
+	// own rows of a prediction leave them to the all-unit row.
+	Kind  string  `json:"kind,omitempty"`
+	Where string  `json:"where,omitempty"`
+	Calls int64   `json:"calls"`
+	Total float64 `json:"total_s"`
+	Mean  float64 `json:"mean_s"`
+	Min   float64 `json:"min_s"`
+	Max   float64 `json:"max_s"`
+	// Share is of the total over all elements (0 … 1); only the all-unit
+	// rows of a prediction have it.
+	Share         float64 `json:"share,omitempty"`
+	Compute       float64 `json:"compute_s"`
+	Communication float64 `json:"communication_s"`
+	Waiting       float64 `json:"waiting_s"`
 }
 
 // ProgramCategories are the categories of model predictions and MPI replays.
@@ -90,8 +101,8 @@ var ProgramCategories = [3]string{"compute", "communication", "waiting"}
 // ThreadCategories are the categories of thread-trace simulations (VPPB).
 var ThreadCategories = [3]string{"busy", "blocked", "ready-waiting"}
 
-// FromSummary adapts the JSON form of a prediction (docs/output.md).
-func FromSummary(s *report.Summary) *Result {
+// FromPrediction adapts augur predict's document (docs/output.md).
+func FromPrediction(s *Prediction) *Result {
 	r := &Result{
 		Kind: KindPrediction, Title: s.Model, Time: s.PredictedTime,
 		Categories: ProgramCategories, UnitName: "process",
@@ -121,31 +132,129 @@ func FromSummary(s *report.Summary) *Result {
 			name = fmt.Sprintf("process %d thread %d", p.Pid, p.Tid)
 		}
 		u := Unit{Name: name, Pid: p.Pid, Tid: p.Tid, Node: p.Node,
-			Total: p.Total, Compute: p.Compute, Comm: p.Comm, Wait: p.Wait}
+			End: p.End, Compute: p.Compute, Communication: p.Communication, Waiting: p.Waiting}
 		for _, e := range p.Elements {
 			kw := kinds[e.Name]
-			u.Elements = append(u.Elements, Element{Name: e.Name, Kind: kw[0], Where: kw[1],
+			u.Elements = append(u.Elements, Stats{Name: e.Name, Kind: kw[0], Where: kw[1],
 				Calls: e.Calls, Total: e.Total, Mean: e.Mean, Min: e.Min, Max: e.Max,
-				Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+				Compute: e.Compute, Communication: e.Communication, Waiting: e.Waiting})
 		}
 		setShares(u.Elements)
 		r.Units = append(r.Units, u)
 	}
 	for _, e := range s.Elements {
-		r.Elements = append(r.Elements, Element{Name: e.Name, Kind: e.Kind, Where: e.Where,
+		r.Elements = append(r.Elements, Stats{Name: e.Name, Kind: e.Kind, Where: e.Where,
 			Calls: e.Calls, Total: e.Total, Mean: e.Mean, Min: e.Min, Max: e.Max, Share: e.Share,
-			Compute: e.Compute, Comm: e.Comm, Wait: e.Wait})
+			Compute: e.Compute, Communication: e.Communication, Waiting: e.Waiting})
 	}
 	if d := s.Deadlock; d != nil {
-		r.Deadlock = fmt.Sprintf("deadlock at %s: %d unit(s) blocked", Seconds(d.Time), len(d.Blocked))
-		for i, b := range d.Blocked {
-			if i == 8 {
-				r.Deadlock += "; …"
-				break
-			}
-			r.Deadlock += fmt.Sprintf("; process %d in %s waits for %s", b.Pid, b.Element, b.WaitsFor)
+		r.Deadlock = deadlockText(d)
+	}
+	r.normalise()
+	return r
+}
+
+// deadlockText says in a line what deadlocked a prediction or replay.
+func deadlockText(d *engine.Deadlock) string {
+	s := fmt.Sprintf("deadlock at %s: %d unit(s) blocked", Seconds(d.Time), len(d.Blocked))
+	for i, b := range d.Blocked {
+		if i == 8 {
+			s += "; …"
+			break
+		}
+		s += fmt.Sprintf("; process %d in %s waits for %s", b.Pid, b.Element, b.WaitsFor)
+	}
+	return s
+}
+
+// FromReplay adapts augur replay's document.
+func FromReplay(d *Replay) *Result {
+	r := &Result{Kind: KindMPI, Categories: ProgramCategories, UnitName: "rank",
+		Time: d.SimulationTime, Title: filepath.Base(d.Trace), Subtitle: "MPI trace replay", Warnings: d.Warnings}
+	if d.Trace == "" {
+		r.Title = "MPI trace"
+	}
+	if d.Platform != "" {
+		r.Subtitle += " on " + d.Platform
+	}
+	r.Subtitle += ", network model " + d.Model
+	r.Facts = append(r.Facts, Fact{"simulation time", Seconds(d.SimulationTime)},
+		Fact{"ranks", fmt.Sprint(d.NP)}, Fact{"operations", fmt.Sprint(d.Operations)}, Fact{"events", fmt.Sprint(d.Events)})
+	if dl := d.Deadlock; dl != nil {
+		r.Deadlock = deadlockText(dl)
+	}
+	for _, k := range d.Ranks {
+		u := Unit{Name: fmt.Sprintf("rank %d", k.Rank), Pid: int32(k.Rank),
+			End: k.End, Compute: k.Compute, Communication: k.Communication, Waiting: k.Waiting,
+			Elements: append([]Stats(nil), k.Elements...)}
+		if k.Host != "" {
+			u.Name += " (" + k.Host + ")"
+		}
+		setShares(u.Elements)
+		r.Units = append(r.Units, u)
+	}
+	r.Elements = append([]Stats(nil), d.Elements...)
+	sort.SliceStable(r.Elements, func(i, j int) bool { return r.Elements[i].Total > r.Elements[j].Total })
+	setShares(r.Elements)
+	r.normalise()
+	return r
+}
+
+// FromSimulation adapts augur simulate's document: a thread's busy,
+// blocked and ready-waiting times are the three categories.
+func FromSimulation(d *Simulation) *Result {
+	r := &Result{Kind: KindThreads, Categories: ThreadCategories, UnitName: "thread",
+		Time: d.Completion, Title: filepath.Base(d.Trace)}
+	if d.Trace == "" {
+		r.Title = "thread trace"
+	}
+	r.Subtitle = fmt.Sprintf("thread-trace simulation, model %s, %d processor(s)", d.Model, d.CPUs)
+	r.Facts = append(r.Facts, Fact{"completion time", Seconds(d.Completion)}, Fact{"model", d.Model})
+	if d.Reason != "" {
+		r.Facts = append(r.Facts, Fact{"why", d.Reason})
+	}
+	if d.Speedup != nil {
+		r.Facts = append(r.Facts, Fact{"speed-up", fmt.Sprintf("%.3g", *d.Speedup)})
+	}
+	if d.OneCPU != nil {
+		r.Facts = append(r.Facts, Fact{"on one processor", Seconds(*d.OneCPU)})
+	}
+	r.Facts = append(r.Facts, Fact{"trace events", fmt.Sprint(d.TraceEvents)})
+	if d.Deadlock {
+		r.Deadlock = "the simulated program deadlocked"
+		if d.DeadlockReport != nil {
+			r.Deadlock = d.DeadlockReport.String()
 		}
 	}
+	for i, t := range d.Threads {
+		name := t.Name
+		if !strings.HasPrefix(strings.ToLower(name), "thread") {
+			name = "thread " + name
+		}
+		u := Unit{Name: name, Pid: int32(i), Start: t.Start, End: t.End,
+			Compute: t.Busy, Communication: t.Blocked, Waiting: t.Ready}
+		if t.CPU != nil {
+			u.Node = *t.CPU
+		}
+		for _, a := range t.Elements {
+			e := Stats{Name: a.Name, Kind: a.Kind, Where: a.Where, Calls: a.Calls, Total: a.Total, Min: a.Min, Max: a.Max}
+			if e.Calls > 0 {
+				e.Mean = e.Total / float64(e.Calls)
+			}
+			switch categoryOf(e.Name, e.Kind) {
+			case 0:
+				e.Compute = e.Total
+			case 1:
+				e.Communication = e.Total
+			default:
+				e.Waiting = e.Total
+			}
+			u.Elements = append(u.Elements, e)
+		}
+		setShares(u.Elements)
+		r.Units = append(r.Units, u)
+	}
+	r.Elements = SumElements(r.Units)
 	r.normalise()
 	return r
 }
@@ -165,9 +274,9 @@ func paramText(p map[string]float64) string {
 // SumElements adds up the units' own element tables into one over all
 // units, largest total first, then by name: calls and times add, min and
 // max are over all executions, where is that of the longest execution.
-func SumElements(units []Unit) []Element {
+func SumElements(units []Unit) []Stats {
 	idx := map[string]int{}
-	var out []Element
+	var out []Stats
 	for _, u := range units {
 		for _, e := range u.Elements {
 			i, ok := idx[e.Name]
@@ -186,8 +295,8 @@ func SumElements(units []Unit) []Element {
 			s.Calls += e.Calls
 			s.Total += e.Total
 			s.Compute += e.Compute
-			s.Comm += e.Comm
-			s.Wait += e.Wait
+			s.Communication += e.Communication
+			s.Waiting += e.Waiting
 		}
 	}
 	for i := range out {
@@ -207,7 +316,7 @@ func SumElements(units []Unit) []Element {
 }
 
 // setShares sets each element's share of the elements' summed total.
-func setShares(els []Element) {
+func setShares(els []Stats) {
 	var all float64
 	for _, e := range els {
 		all += e.Total
@@ -220,8 +329,21 @@ func setShares(els []Element) {
 	}
 }
 
-// Seconds prints a time for people, as the text report does.
-func Seconds(s float64) string { return report.Seconds(s) }
+// Seconds prints a duration for people, with its unit.
+func Seconds(x float64) string {
+	switch ax := math.Abs(x); {
+	case ax == 0:
+		return "0 s"
+	case ax < 1e-6:
+		return fmt.Sprintf("%.4g ns", x*1e9)
+	case ax < 1e-3:
+		return fmt.Sprintf("%.4g us", x*1e6)
+	case ax < 1:
+		return fmt.Sprintf("%.4g ms", x*1e3)
+	default:
+		return fmt.Sprintf("%.6g s", x)
+	}
+}
 
 // AttachTimeline sets r's timeline, which is drawn as it is: tables, pies
 // and bars come from r's own figures, never from the timeline, which has
@@ -259,7 +381,7 @@ func (r *Result) normalise() {
 		r.Units = []Unit{}
 	}
 	if r.Elements == nil {
-		r.Elements = []Element{}
+		r.Elements = []Stats{}
 	}
 	if r.Facts == nil {
 		r.Facts = []Fact{}
@@ -271,7 +393,7 @@ func (r *Result) normalise() {
 func (r *Result) Slowest() int {
 	best := -1
 	for i, u := range r.Units {
-		if best < 0 || u.Total > r.Units[best].Total {
+		if best < 0 || u.End > r.Units[best].End {
 			best = i
 		}
 	}
@@ -295,4 +417,16 @@ func categoryOf(name, kind string) int {
 		return 2
 	}
 	return 1
+}
+
+// mpiKind classifies an MPI action name (SimGrid's TiT names) for the
+// compute / communication / waiting split.
+func mpiKind(op string) string {
+	switch strings.ToLower(op) {
+	case "compute", "sleep":
+		return "compute"
+	case "wait", "waitall", "test":
+		return "wait"
+	}
+	return "communication"
 }

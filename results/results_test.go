@@ -29,7 +29,7 @@ func TestDecodePrediction(t *testing.T) {
 	if r.Kind != KindPrediction || r.Title != "sample" || !near(r.Time, 194.18443184713374) {
 		t.Fatalf("got kind %q title %q time %v", r.Kind, r.Title, r.Time)
 	}
-	if len(r.Units) != 4 || !near(r.Units[0].Comm, 32) || !near(r.Units[3].Comm, 8) || r.Units[2].Name != "process 2" {
+	if len(r.Units) != 4 || !near(r.Units[0].Communication, 32) || !near(r.Units[3].Communication, 8) || r.Units[2].Name != "process 2" {
 		t.Fatalf("units: %+v", r.Units)
 	}
 	if r.Slowest() != 0 {
@@ -112,10 +112,10 @@ func TestDecodeThreads(t *testing.T) {
 	if r.Kind != KindThreads || r.Time != 10 || r.Categories != ThreadCategories || len(r.Units) != 3 {
 		t.Fatalf("%+v", r)
 	}
-	if u := r.Units[0]; u.Name != "thread P1" || u.Compute != 4 || u.Comm != 3 || u.Wait != 1 || u.Total != 8 {
+	if u := r.Units[0]; u.Name != "thread P1" || u.Compute != 4 || u.Communication != 3 || u.Waiting != 1 || u.End != 8 {
 		t.Errorf("P1: %+v", u)
 	}
-	if u := r.Units[1]; u.Total != 10 {
+	if u := r.Units[1]; u.End != 10 {
 		t.Errorf("P2 total given explicitly: %+v", u)
 	}
 	if r.Deadlock != "" || !strings.Contains(r.Subtitle, "direct") {
@@ -128,30 +128,30 @@ func TestDecodeMPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Kind != KindMPI || r.Time != 3.5 || len(r.Units) != 2 || !r.HasTimeline {
+	if r.Kind != KindMPI || r.Time != 3.5 || len(r.Units) != 2 || r.HasTimeline || r.Title != "t.txt" {
 		t.Fatalf("%+v", r)
 	}
-	if u := r.Units[1]; u.Name != "rank 1" || u.Compute != 1 || u.Comm != 1 || u.Wait != 1.5 || u.Total != 3.5 {
+	if u := r.Units[1]; u.Name != "rank 1" || u.Compute != 1 || u.Communication != 1 || u.Waiting != 1.5 || u.End != 3.5 {
 		t.Errorf("rank 1: %+v", u)
 	}
-	// Elements from the result's actions (the events only make the
-	// timeline): compute 2+1 s in 2 calls, recv 2.5 (1 of it
-	// communication), send 1, wait 0.5; largest first.
-	want := []Element{
+	// Elements from the result's kinds of action: compute 2+1 s in 2
+	// calls, recv 2.5 (1 of it communication), send 1, wait 0.5; largest
+	// first.
+	want := []Stats{
 		{Name: "compute", Kind: "compute", Where: "t.txt", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3},
-		{Name: "recv", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Comm: 1, Wait: 1.5},
-		{Name: "send", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Comm: 1},
-		{Name: "wait", Kind: "wait", Where: "t.txt", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Wait: 0.5},
+		{Name: "recv", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 2.5, Mean: 2.5, Min: 2.5, Max: 2.5, Share: 2.5 / 7, Communication: 1, Waiting: 1.5},
+		{Name: "send", Kind: "p2p", Where: "t.txt", Calls: 1, Total: 1, Mean: 1, Min: 1, Max: 1, Share: 1.0 / 7, Communication: 1},
+		{Name: "wait", Kind: "wait", Where: "t.txt", Calls: 1, Total: 0.5, Mean: 0.5, Min: 0.5, Max: 0.5, Share: 0.5 / 7, Waiting: 0.5},
 	}
 	if !reflect.DeepEqual(r.Elements, want) {
 		t.Errorf("elements\n got %+v\nwant %+v", r.Elements, want)
 	}
 	// Each rank's own actions, and they sum to the all-ranks table.
-	if got := SumElements(r.Units); !reflect.DeepEqual(got[0], Element{Name: "compute", Kind: "compute", Where: "t0.txt",
+	if got := SumElements(r.Units); !reflect.DeepEqual(got[0], Stats{Name: "compute", Kind: "compute", Where: "t0.txt",
 		Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 3.0 / 7, Compute: 3}) || len(got) != 4 {
 		t.Errorf("sum of the ranks' actions: %+v", got)
 	}
-	if u := r.Units[1]; len(u.Elements) != 2 || u.Elements[0].Name != "recv" || u.Elements[0].Wait != 1.5 || u.Elements[0].Share != 2.5/3.5 {
+	if u := r.Units[1]; len(u.Elements) != 2 || u.Elements[0].Name != "recv" || u.Elements[0].Waiting != 1.5 || u.Elements[0].Share != 2.5/3.5 {
 		t.Errorf("rank 1's actions: %+v", u.Elements)
 	}
 }
@@ -159,9 +159,14 @@ func TestDecodeMPI(t *testing.T) {
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"{\n  \"a\": 1,\n  oops\n}", "x.json: not a result file: line 3 col 3"},
-		{`{"a": 1}`, "not a result of augur predict, simulate or replay"},
+		{`{"a": 1}`, "not a result of augur predict, replay or simulate (no command and schema_version"},
+		{`{"predicted_time_s": 1}`, "a result written before schema version 2 must be written again"},
 		{`{"traceEvents": []}`, "give it as the trace"},
-		{`{"predicted_time_s": "soon"}`, "prediction result: line 1"},
+		{`{"command": "predict", "schema_version": 1}`, "a result of schema version 1; this augur reads version 2"},
+		{`{"command": "fit", "schema_version": 2}`, `a result of command "fit"`},
+		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "prediction result: line 1"},
+		{`{"command": "replay", "schema_version": 2, "finish_s": 1}`, `replay result: json: unknown field "finish_s"`},
+		{`{"command": "simulate", "schema_version": 2, "threads": [{"busy": 1}]}`, `simulation result: json: unknown field "busy"`},
 	} {
 		_, err := Decode("x.json", []byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -183,7 +188,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"ranks": [{"rank": 1e300}], "events": [{"rank": -5, "start": 1e308, "end": -1e308}]}`))
+	f.Add([]byte(`{"command": "replay", "schema_version": 2, "ranks": [{"rank": 1e300, "end_s": -1e308}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Decode("fuzz.json", data)
 		if err == nil {
@@ -227,13 +232,13 @@ func TestRealSimulateAndReplay(t *testing.T) {
 	if r.Kind != KindThreads || r.Time != 10 || len(r.Units) != 4 || r.Title != "vppb-P.trace" {
 		t.Fatalf("%+v", r)
 	}
-	if u := r.Units[1]; u.Name != "thread P2" || u.Compute != 3 || u.Wait != 7 || u.Total != 10 {
+	if u := r.Units[1]; u.Name != "thread P2" || u.Compute != 3 || u.Waiting != 7 || u.End != 10 {
 		t.Errorf("P2: %+v", u)
 	}
 	// P2 ran 3 s in two goes (5-7, 9-10) and waited for processor 0
 	// 7 s (0-3, 3-5 and 7-9: threadsim's TestElementsOfP).
-	if want := []Element{
-		{Name: "ready", Kind: "ready-waiting", Calls: 3, Total: 7, Mean: 7.0 / 3, Min: 2, Max: 3, Share: 0.7, Wait: 7},
+	if want := []Stats{
+		{Name: "ready", Kind: "ready-waiting", Calls: 3, Total: 7, Mean: 7.0 / 3, Min: 2, Max: 3, Share: 0.7, Waiting: 7},
 		{Name: "run", Kind: "busy", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 0.3, Compute: 3},
 	}; !reflect.DeepEqual(r.Units[1].Elements, want) {
 		t.Errorf("P2's steps\n got %+v\nwant %+v", r.Units[1].Elements, want)
@@ -248,7 +253,7 @@ func TestRealSimulateAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	if m.Kind != KindMPI || !near(m.Time, 19.69250604051711) || len(m.Units) != 3 || m.Units[2].Name != "rank 2 (Fafard)" ||
-		!near(m.Units[2].Total, 19.69250604051711) {
+		!near(m.Units[2].End, 19.69250604051711) {
 		t.Fatalf("%+v", m)
 	}
 	if e := m.Elements[0]; e.Name != "compute" || e.Calls != 6 || !near(e.Compute, e.Total) {
@@ -259,7 +264,7 @@ func TestRealSimulateAndReplay(t *testing.T) {
 	// given.
 	if els := m.Units[0].Elements; len(els) != 4 || els[0].Name != "compute" || els[0].Calls != 2 ||
 		!near(els[0].Min, 5.097099750242112) || els[1].Name != "reduce" || els[1].Kind != "collective" ||
-		els[1].Where != "actions_bcast.txt" || !near(els[1].Compute+els[1].Comm+els[1].Wait, els[1].Total) {
+		els[1].Where != "actions_bcast.txt" || !near(els[1].Compute+els[1].Communication+els[1].Waiting, els[1].Total) {
 		t.Errorf("rank 0's actions: %+v", els)
 	}
 }

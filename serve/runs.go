@@ -175,7 +175,7 @@ func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, er
 	}
 	s := report.Summarize(p, false)
 	report.SortElements(s.Elements, "total")
-	r := results.FromSummary(s)
+	r := results.FromPrediction(s)
 	if tr.tl != nil {
 		r.AttachTimeline(tr.tl)
 		if d := tr.tl.Dropped(); d > 0 {
@@ -569,7 +569,7 @@ func (s *Server) unitElements(w http.ResponseWriter, r *http.Request) {
 	u := res.Units[k]
 	els := u.Elements
 	if els == nil {
-		els = []results.Element{}
+		els = []results.Stats{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"unit": u, "elements": els})
 }

@@ -23,7 +23,8 @@ func testServer(t *testing.T, cfg Config) (*httptest.Server, string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, f := range []string{"examples/sample.aug", "examples/lapw0.aug", "examples/machines/ideal.yaml", "examples/machines/gescher.yaml",
-		"results/testdata/threads.json", "results/testdata/mpi.json", "results/testdata/sample.json", "results/testdata/sample.trace.json"} {
+		"results/testdata/threads.json", "results/testdata/mpi.json", "results/testdata/sample.json", "results/testdata/sample.trace.json",
+		"results/testdata/replay-bcast.json", "results/testdata/replay-bcast.trace.json"} {
 		b, err := os.ReadFile(filepath.Join("..", f))
 		if err != nil {
 			t.Fatal(err)
@@ -249,7 +250,7 @@ func TestRunSample(t *testing.T) {
 		t.Errorf("time %v", res["time_s"])
 	}
 	units := res["units"].([]any)
-	if u := units[0].(map[string]any); len(units) != 4 || num(u["comm_s"]) != 32 || math.Abs(num(u["compute_s"])-162.18443184713374) > 1e-9 {
+	if u := units[0].(map[string]any); len(units) != 4 || num(u["communication_s"]) != 32 || math.Abs(num(u["compute_s"])-162.18443184713374) > 1e-9 {
 		t.Errorf("units %v", units)
 	}
 	if e := res["elements"].([]any)[0].(map[string]any); e["name"] != "SA1" || num(e["total_s"]) != 448 {
@@ -404,9 +405,15 @@ func TestOpen(t *testing.T) {
 	}
 	mpi, _ := os.ReadFile("../results/testdata/mpi.json")
 	_, r = call(t, ts, "POST", "/api/open", map[string]any{"name": "up.json", "data": string(mpi)})
+	_, j = call(t, ts, "GET", "/api/runs/"+r["id"].(string), nil)
+	if res := j["result"].(map[string]any); res["kind"] != "mpi" || num(res["time_s"]) != 3.5 || len(res["units"].([]any)) != 2 {
+		t.Errorf("uploaded replay result %v", res)
+	}
+	// A replay with its timeline: 3 ranks of SimGrid's actions_bcast.txt.
+	_, r = call(t, ts, "POST", "/api/open", map[string]any{"path": "replay-bcast.json", "trace_path": "replay-bcast.trace.json"})
 	_, g := call(t, ts, "GET", "/api/runs/"+r["id"].(string)+"/timeline?bins=7", nil)
-	if num(g["slices"]) != 5 || num(g["end"]) != 3.5 {
-		t.Errorf("uploaded MPI timeline %v", g)
+	if !(num(g["slices"]) > 0) || math.Abs(num(g["end"])-19.69250604051711) > 1e-6 {
+		t.Errorf("replay timeline %v", g)
 	}
 	code, r := call(t, ts, "POST", "/api/open", map[string]any{"path": "ideal.yaml"})
 	if code != 400 || !strings.Contains(fmt.Sprint(r["error"]), "ideal.yaml: not a result file") {

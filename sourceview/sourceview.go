@@ -17,7 +17,7 @@ import (
 	"strings"
 
 	"augur/analyze"
-	"augur/report"
+	"augur/results"
 )
 
 // Page is what the view shows.
@@ -179,7 +179,7 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"seconds": report.Seconds,
+	"seconds": results.Seconds,
 	"pct":     func(x float64) string { return fmt.Sprintf("%.1f %%", 100*x) },
 	"num":     func(x float64) string { return fmt.Sprintf("%.6g", x) },
 	"at": func(xs []float64, i int) float64 {

@@ -14,7 +14,6 @@ import (
 	"augur/replay"
 	"augur/threadsim"
 	"augur/threadtrace"
-	"augur/tit"
 )
 
 // Statuses of a point's result.
@@ -38,12 +37,11 @@ type worker struct {
 	spec     *Spec
 	machines map[int]*machine.Machine
 	threads  map[int]*threadtrace.Program
-	ranks    map[int]int // replay: ranks of each trace
 	hostfile *platform.Hostfile
 }
 
 func newWorker(s *Spec) *worker {
-	return &worker{spec: s, machines: map[int]*machine.Machine{}, threads: map[int]*threadtrace.Program{}, ranks: map[int]int{}}
+	return &worker{spec: s, machines: map[int]*machine.Machine{}, threads: map[int]*threadtrace.Program{}}
 }
 
 // run runs one point; a failure is the point's outcome, never a panic of
@@ -150,23 +148,11 @@ func (w *worker) replay(p Point) (Outcome, error) {
 	}
 	sys, _, cfg := w.coords(p)
 	v := w.spec.Versions[p.Version]
-	np := sys["np"]
-	if np == 0 {
-		if np = w.ranks[p.Version]; np == 0 {
-			t, err := tit.Open(v.Path, 0, tit.DefaultSettings())
-			if err != nil {
-				return Outcome{}, err
-			}
-			np = t.NP()
-			t.Close()
-			w.ranks[p.Version] = np
-		}
-	}
-	nodeOf, hosts, err := w.place(m, np)
+	hf, err := w.hostfileOf()
 	if err != nil {
 		return Outcome{}, err
 	}
-	res, err := replay.Run(replay.Options{Trace: v.Path, NP: np, Machine: m, NodeOf: nodeOf, Hosts: hosts,
+	res, err := replay.Run(replay.Options{Trace: v.Path, NP: sys["np"], Machine: m, Hostfile: hf,
 		Cfg: cfg, MaxEvents: w.spec.MaxEvents})
 	if err != nil {
 		return Outcome{}, err
@@ -177,30 +163,18 @@ func (w *worker) replay(p Point) (Outcome, error) {
 	return Outcome{Status: StatusOK, Time: res.SimulationTime}, nil
 }
 
-// place puts the ranks on the platform as smpirun does: the hostfile's
-// hosts round robin, or the platform's hosts by name.
-func (w *worker) place(m *machine.Machine, np int) ([]int32, []string, error) {
+// hostfileOf is the sweep's hostfile, read once (nil: none).
+func (w *worker) hostfileOf() (*platform.Hostfile, error) {
 	h := w.spec.Hostfile
-	if h == nil {
-		nodeOf, hosts := platform.DefaultPlacement(m, np)
-		return nodeOf, hosts, nil
+	if h == nil || w.hostfile != nil {
+		return w.hostfile, nil
 	}
-	if w.hostfile == nil {
-		hf, err := platform.ParseHostfile(h.Path, h.Data)
-		if err != nil {
-			return nil, nil, err
-		}
-		w.hostfile = hf
-	}
-	nodeOf, err := platform.MapRanks(m, w.hostfile, np)
+	hf, err := platform.ParseHostfile(h.Path, h.Data)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	hosts := make([]string, np)
-	for r := range hosts {
-		hosts[r] = w.hostfile.Names[r%len(w.hostfile.Names)]
-	}
-	return nodeOf, hosts, nil
+	w.hostfile = hf
+	return hf, nil
 }
 
 func (w *worker) simulate(p Point) (Outcome, error) {

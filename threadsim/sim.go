@@ -77,11 +77,11 @@ const pollMask = 1<<14 - 1
 // from its creation to its end (or to the deadlock).
 type ThreadStats struct {
 	Name    string  `json:"name"`
-	Start   float64 `json:"start"`
-	End     float64 `json:"end"`
-	Busy    float64 `json:"busy"`
-	Blocked float64 `json:"blocked"`
-	Ready   float64 `json:"ready_waiting"`
+	Start   float64 `json:"start_s"`
+	End     float64 `json:"end_s"`
+	Busy    float64 `json:"busy_s"`
+	Blocked float64 `json:"blocked_s"`
+	Ready   float64 `json:"ready_waiting_s"`
 	Done    bool    `json:"done"`
 	// Elements split Busy, Blocked and Ready by step (elements.go).
 	Elements []ThreadElement `json:"elements"`
@@ -111,7 +111,7 @@ type Wait struct {
 
 // Deadlock says who waits for what when no thread can go on.
 type Deadlock struct {
-	Time  float64 `json:"time"`
+	Time  float64 `json:"time_s"`
 	Waits []Wait  `json:"waits"`
 }
 

@@ -20,7 +20,7 @@ import (
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
-	"augur/report"
+	"augur/results"
 	"augur/sourceview"
 )
 
@@ -201,7 +201,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	var priced []analyze.Machine
 	for i, m := range machines {
-		priced = append(priced, analyze.Machine{Name: machineName(m, f.machines[i]), Ops: m.Groups[m.GroupOf(0)].Ops, Nodes: m.NumNodes(), Levels: m.Groups[m.GroupOf(0)].WorkingSets()})
+		priced = append(priced, analyze.Machine{Name: machineName(m, f.machines[i]), Ops: m.Groups[m.GroupOf(0)].Ops, Nodes: m.NumNodes(), Levels: m.Groups[m.GroupOf(0)].WorkingSets(), LLCPrivate: m.Groups[m.GroupOf(0)].LLCPrivate})
 	}
 	rep := a.Evaluate(env, priced)
 	preds := make([]*float64, len(machines))
@@ -217,7 +217,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			what := fmt.Sprintf("predicting on %s (machine %d of %d)", priced[i].Name, i+1, len(machines))
 			pr.update(what)
 			opts.Progress = func(_ int, t float64, ev, _ int64) {
-				pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, report.Seconds(t), count(ev)))
+				pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, results.Seconds(t), count(ev)))
 			}
 		}
 		p, err := predict.Run(opts)

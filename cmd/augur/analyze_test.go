@@ -1,12 +1,14 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -154,15 +156,19 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		t.Skip("no C compiler")
 	}
 	const levels = "../../analyze/testdata/levels.yaml"
-	for _, c := range []struct{ prog, set string }{
-		{"../../analyze/testdata/sum.c", "n=1048576"},
-		{"../../examples/analyze/lu.c", "n=300"},
-		{"../../examples/analyze/matmul.c", "n=200"},
-		{"../../examples/analyze/jacobi.c", "n=600"},
-		{"../../examples/analyze/isort.c", "n=1048576"},
+	// Two processes on a node whose last level they half share: the
+	// shared() of the model and the report's sharers agree.
+	const shared = "../../analyze/testdata/levels_shared.yaml"
+	for _, c := range []struct{ prog, set, machine, procs string }{
+		{"../../analyze/testdata/sum.c", "n=1048576", levels, "1"},
+		{"../../analyze/testdata/sum.c", "n=262144", shared, "2"}, // 2 MiB counts 3 MiB: between l3 and mem
+		{"../../examples/analyze/lu.c", "n=300", levels, "1"},
+		{"../../examples/analyze/matmul.c", "n=200", levels, "1"},
+		{"../../examples/analyze/jacobi.c", "n=600", levels, "1"},
+		{"../../examples/analyze/isort.c", "n=1048576", levels, "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
-		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", levels, "--procs", "1", "--set", c.set, "-o", out, "--format", "json")
+		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "-o", out, "--format", "json")
 		if code != exitOK {
 			t.Fatalf("%s: exit %d\n%s", c.prog, code, errs)
 		}
@@ -174,7 +180,7 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		if err := json.Unmarshal([]byte(stdout), &r); err != nil || len(r.Machines) != 1 {
 			t.Fatalf("%s: %v\n%s", c.prog, err, stdout)
 		}
-		code, stdout, errs = augur(t, "predict", out, "--machine", levels, "--procs", "1", "--set", c.set, "--format", "json")
+		code, stdout, errs = augur(t, "predict", out, "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--format", "json")
 		var p struct {
 			Time float64 `json:"predicted_time_s"`
 		}
@@ -184,5 +190,62 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		if want := r.Machines[0].Compute; math.Abs(p.Time-want) > 1e-9*want {
 			t.Errorf("%s: the model predicts %.9g s, the report computes %.9g s", c.prog, p.Time, want)
 		}
+	}
+}
+
+// The source-first predictions of the five example programs against their
+// committed measurements (examples/analyze/measured, bench/analyze_measure.sh)
+// on the machine file characterised with them (vm.yaml): the figures of
+// docs/analyze.md, which must not get worse with a change to the analysis.
+// Nothing is timed here: the measurements are data.
+func TestAnalyzeAgainstMeasurements(t *testing.T) {
+	const dir = "../../examples/analyze/"
+	type point struct{ ts, tm float64 }
+	var errs []float64
+	for _, prog := range []string{"pi", "jacobi", "matmul", "lu", "isort"} {
+		model := filepath.Join(t.TempDir(), prog+".aug")
+		if code, _, e := augur(t, "analyze", dir+prog+".c", "-I", dir, "-o", model); code != exitOK {
+			t.Fatalf("%s: analyze exit %d\n%s", prog, code, e)
+		}
+		code, out, e := augur(t, "validate", model, dir+"measured/"+prog+".csv", "--machine", dir+"measured/vm.yaml", "--measured", "tm_s", "--format", "csv", "--stable")
+		if code != exitOK {
+			t.Fatalf("%s: validate exit %d\n%s", prog, code, e)
+		}
+		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pts []point
+		for _, r := range rows[1:] {
+			if len(r) != 7 || r[0] == "mean" || r[4] == "" {
+				continue // the mean and warnings
+			}
+			ts, _ := strconv.ParseFloat(r[4], 64)
+			tm, _ := strconv.ParseFloat(r[5], 64)
+			pct, _ := strconv.ParseFloat(r[6], 64)
+			pts = append(pts, point{ts, tm})
+			errs = append(errs, pct)
+		}
+		if len(pts) != 6 {
+			t.Fatalf("%s: %d configurations, want 6\n%s", prog, len(pts), out)
+		}
+		for i := range pts {
+			for j := i + 1; j < len(pts); j++ {
+				if (pts[i].ts < pts[j].ts) != (pts[i].tm < pts[j].tm) {
+					t.Errorf("%s: configurations %d and %d ranked wrong: predicted %g, %g s, measured %g, %g s", prog, i, j, pts[i].ts, pts[j].ts, pts[i].tm, pts[j].tm)
+				}
+			}
+		}
+	}
+	var sum, worst float64
+	for _, e := range errs {
+		sum += e
+		worst = max(worst, e)
+	}
+	// docs/analyze.md's 5.0 % and 17.4 %, with a margin (the targets of
+	// the analysis are 10 % and 25 %); the same file with the last level
+	// assumed shared (shared: 1) gives 5.8 % and 24.1 %.
+	if mean := sum / float64(len(errs)); mean > 5.5 || worst > 20 {
+		t.Errorf("mean error %.1f %%, worst %.1f %% over %d configurations; docs/analyze.md says 5.0 %% and 17.4 %%", mean, worst, len(errs))
 	}
 }

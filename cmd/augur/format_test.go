@@ -3,10 +3,14 @@ package main
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os/exec"
 	"sort"
 	"strings"
 	"testing"
+
+	"augur/results"
 )
 
 // Every command that prints a table takes --format text, json and csv:
@@ -105,7 +109,7 @@ func TestWarningsInEveryFormat(t *testing.T) {
 		case "json":
 			want = `w.aug:2:6: warning: cost function \"F\" is never called"`
 		case "csv":
-			want = `w.aug:2:6: warning: cost function ""F"" is never called",,,,,,,,,,,,` + "\n"
+			want = `w.aug:2:6: warning: cost function ""F"" is never called",,,,,,,,,,,,,` + "\n"
 		}
 		if !strings.Contains(out, want) {
 			t.Errorf("predict --format %s lacks the warning %q:\n%s", format, want, out)
@@ -134,6 +138,41 @@ func TestWarningsInEveryFormat(t *testing.T) {
 		code, out, errs := augur(t, append(rargs, "--format", c.format)...)
 		if code != exitOK || !strings.Contains(out, c.want) {
 			t.Errorf("replay --format %s: exit %d, lacks %q:\n%s\n%s", c.format, code, c.want, out, errs)
+		}
+	}
+}
+
+// The JSON of predict, replay and simulate is the schema of package
+// results (docs/output.md): each decodes strictly, by its header, into
+// the type of its command, and says its command and schema version.
+func TestJSONIsTheResultSchema(t *testing.T) {
+	const simgrid = "../../replay/testdata/simgrid/"
+	for _, c := range []struct {
+		command string
+		args    []string
+		time    float64
+	}{
+		{"predict", []string{"predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "4", "--stable"}, 194.18443184713374},
+		{"replay", []string{"replay", simgrid + "actions_bcast.txt", "--platform", simgrid + "small_platform.xml", "--hostfile", simgrid + "hostfile", "--np", "3"}, 19.69250604051711},
+		{"simulate", []string{"simulate", "../../threadtrace/testdata/vppb-P.trace", "--cpus", "2"}, 0},
+	} {
+		code, out, errs := augur(t, append(c.args, "--format", "json")...)
+		if code != exitOK {
+			t.Fatalf("%s: exit %d\n%s", c.command, code, errs)
+		}
+		if want := fmt.Sprintf("{\n  \"command\": %q,\n  \"schema_version\": %d,\n", c.command, results.SchemaVersion); !strings.HasPrefix(out, want) {
+			t.Errorf("%s: JSON does not begin with its header:\n%.200s", c.command, out)
+		}
+		r, err := results.Decode(c.command+".json", []byte(out))
+		if err != nil {
+			t.Errorf("%s: %v", c.command, err)
+			continue
+		}
+		if c.time > 0 && math.Abs(r.Time-c.time) > 1e-9*c.time {
+			t.Errorf("%s: decoded time %v, want %v", c.command, r.Time, c.time)
+		}
+		if len(r.Units) == 0 || len(r.Elements) == 0 {
+			t.Errorf("%s: decoded without units or elements: %+v", c.command, r)
 		}
 	}
 }

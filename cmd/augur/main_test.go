@@ -78,7 +78,7 @@ func TestPredictSampleJSON(t *testing.T) {
 		Eval      float64 `json:"eval_time_s"`
 		Processes []struct {
 			Pid   int     `json:"pid"`
-			Total float64 `json:"total_s"`
+			Total float64 `json:"end_s"`
 		} `json:"processes"`
 		Elements []struct {
 			Name  string  `json:"name"`

@@ -88,7 +88,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	fs.Var(&p.cfg, "cfg", "network setting `KEY:VALUE` as SimGrid's --cfg (repeatable): network/model:CM02|LV08|SMPI for link sharing, network/bandwidth-factor:0.5 for half the bandwidth; see docs/cli.md")
 	p.mapping = fs.String("map", "block", "place processes on nodes: block, cyclic, or an explicit `LIST` of node ids (0,0,1,1)")
 	p.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
-	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, where, calls, total, mean, share, compute, comm, wait, min, max (+/- prefix: ascending/descending)")
+	p.sort = fs.String("sort", "total", "sort the element table by `COLUMN`: name, kind, where, calls, total, mean, share, compute, communication (comm), waiting (wait), min, max (+/- prefix: ascending/descending)")
 	p.trace = defineTraceFlags(fs)
 	p.report = fs.String("report", "", "write a self-contained HTML report (charts, tables, timeline) to `FILE` (see augur report)")
 	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
@@ -113,7 +113,7 @@ func predictCommand() *command {
 		usage:   "MODEL --machine FILE [flags]",
 		help: `Simulates the performance model MODEL (see docs/language.md) on the machine
 described by FILE (docs/machines.md) and prints the predicted time, the
-evaluation time, a table per process (node, total, compute, communication,
+evaluation time, a table per process (node, end, compute, communication,
 waiting) and a table per element (kind, calls, total, mean, share).
 
 --nodes, --procs and --threads set the system parameters of the model
@@ -216,7 +216,7 @@ func runPredict(e *env, c *command, args []string) int {
 	if prog != nil {
 		reps := *pf.replications
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
-			msg := fmt.Sprintf("simulated %s, %s events, %s executions", report.Seconds(t), count(ev), count(ops))
+			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
 			if reps > 1 {
 				// Replications are alike: those done tell the time left.
 				prog.fraction(fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg), float64(rep)/float64(reps))

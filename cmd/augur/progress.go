@@ -1,7 +1,7 @@
 package main
 
 import (
-	"augur/report"
+	"augur/results"
 	"context"
 	"flag"
 	"fmt"
@@ -154,10 +154,10 @@ func (p *progress) finish(msg string) {
 func (p *progress) ended(e *env, cmd string, partial bool, err error, reached, simulated float64, events int64) {
 	switch {
 	case partial:
-		p.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", report.Seconds(reached), count(events)))
-		fmt.Fprintf(e.stderr, "%s: interrupted at simulated time %s; the result is partial\n", cmd, report.Seconds(reached))
+		p.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", results.Seconds(reached), count(events)))
+		fmt.Fprintf(e.stderr, "%s: interrupted at simulated time %s; the result is partial\n", cmd, results.Seconds(reached))
 	case err == nil:
-		p.finish(fmt.Sprintf("done: simulated %s, %s events", report.Seconds(simulated), count(events)))
+		p.finish(fmt.Sprintf("done: simulated %s, %s events", results.Seconds(simulated), count(events)))
 	default:
 		p.finish("stopped")
 	}

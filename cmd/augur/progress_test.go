@@ -78,7 +78,7 @@ func TestProgressInterruptedPredict(t *testing.T) {
 	}
 
 	out, _ = interrupt("csv")
-	if !strings.HasSuffix(out, "\npartial,,,,,,,,32767.5,,,,,\n") || !strings.Contains(out, "\nelement,A,action,") {
+	if !strings.HasSuffix(out, "\npartial,,,,,,,,32767.5,,,,,,\n") || !strings.Contains(out, "\nelement,A,action,") {
 		t.Errorf("partial CSV lacks its partial record or elements:\n%s", out)
 	}
 	out, _ = interrupt("text")
@@ -135,7 +135,7 @@ func TestProgressInterruptedReplay(t *testing.T) {
 	for _, c := range []struct{ format, want string }{
 		{"text", "Interrupted at simulated time 32767.000000\n"},
 		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 32767\n}\n"},
-		{"csv", "\npartial,,,,,32767,,,,\n"},
+		{"csv", "\npartial,,,,,,32767,,,,\n"},
 	} {
 		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 1}, append(args, "--format", c.format)...)
 		if code != exitInterrupted || !strings.HasSuffix(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 32767 s") {
@@ -166,7 +166,7 @@ func TestProgressInterruptedSimulate(t *testing.T) {
 	args := []string{"simulate", trace, "--cpus", "2", "--model", "direct"}
 	for _, c := range []struct{ format, want string }{
 		{"text", "PARTIAL RESULT: interrupted at simulated time 16383; the accounts end there\n"},
-		{"json", "\"partial\": true,\n  \"simulated_time_reached\": 16383\n}\n"},
+		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 16383\n}\n"},
 		{"csv", "\npartial,,,,,16383,,,,\n"},
 	} {
 		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 0}, append(args, "--format", c.format)...)
@@ -175,7 +175,7 @@ func TestProgressInterruptedSimulate(t *testing.T) {
 		}
 	}
 	if code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json")...); code != exitOK || strings.Contains(out, "partial") ||
-		!strings.Contains(out, `"completion_time": 40000,`) {
+		!strings.Contains(out, `"completion_time_s": 40000,`) {
 		t.Errorf("complete simulation: exit %d\n%s", code, out)
 	}
 }

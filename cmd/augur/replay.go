@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -151,16 +150,16 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}
-	m, nodeOf, hosts, err := loadPlatform(*rf.platform, *rf.hostfile, pos[0], *rf.np)
+	m, hf, err := loadPlatform(*rf.platform, *rf.hostfile)
 	if err != nil {
 		return fail(exitInput, "%v", err)
 	}
-	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, NodeOf: nodeOf, Hosts: hosts,
+	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Progress = func(t float64, ev, ops int64) {
-			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", report.Seconds(t), count(ev), count(ops)))
+			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
 		}
 	}
 	var tl *results.Timeline
@@ -191,8 +190,9 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitSim, "%v", err)
 	}
 	res.Warnings = append(res.Warnings, warnings...)
+	res.Platform = *rf.platform
 	if tl != nil {
-		describeReplay(tl, m, nodeOf, hosts)
+		describeReplay(tl, m, res.Ranks)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
 			return fail(exitInput, "%v", err)
 		}
@@ -236,83 +236,49 @@ func runReplay(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-// loadPlatform reads the machine and places the ranks (np 0: the trace's
-// own number of ranks), giving each rank's node and host name.
-func loadPlatform(path, hostfile, trace string, np int) (*machine.Machine, []int32, []string, error) {
-	var m *machine.Machine
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".yaml", ".yml":
-		m, err = machine.Load(path)
-	default:
-		m, err = platform.Load(path)
-	}
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if np == 0 {
-		t, err := tit.Open(trace, 0, tit.DefaultSettings())
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		np = t.NP()
-		t.Close()
-	}
-	if hostfile == "" {
-		nodeOf, hosts := platform.DefaultPlacement(m, np)
-		return m, nodeOf, hosts, nil
+// loadPlatform reads the machine (a SimGrid platform or augur's YAML) and
+// the hostfile, if one is given.
+func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, error) {
+	m, err := platform.LoadMachine(path)
+	if err != nil || hostfile == "" {
+		return m, nil, err
 	}
 	h, err := platform.ReadHostfile(hostfile)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	nodeOf, err := platform.MapRanks(m, h, np)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	hosts := make([]string, np)
-	for r := range hosts {
-		hosts[r] = h.Names[r%len(h.Names)]
-	}
-	return m, nodeOf, hosts, nil
+	return m, h, err
 }
 
 // describeReplay names the ranks' tracks and places them on their hosts.
-func describeReplay(tl *results.Timeline, m *machine.Machine, nodeOf []int32, hosts []string) {
-	for r, n := range nodeOf {
-		host := ""
-		if r < len(hosts) {
-			host = hosts[r]
-		}
-		tl.SetProcess(int32(r), fmt.Sprintf("rank %d", r), host, n)
-		tl.SetNodeName(n, m.HostName(int(n)))
+func describeReplay(tl *results.Timeline, m *machine.Machine, ranks []results.Rank) {
+	for _, k := range ranks {
+		tl.SetProcess(int32(k.Rank), fmt.Sprintf("rank %d", k.Rank), k.Host, k.Node)
+		tl.SetNodeName(k.Node, m.HostName(int(k.Node)))
 	}
 }
 
 // writeReplayCSV writes the result as one table, a record a line, with the
 // column names and units of predict's CSV (docs/output.md): the summary
-// (simulation time; empty when the ranks deadlocked), one row a rank, one
-// row a kind of action.
+// (simulation time in end_s; empty when the ranks deadlocked), one row a
+// rank, one row a kind of action (record element).
 func writeReplayCSV(w io.Writer, r *replay.Result) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	rows := [][]string{{"record", "name", "rank", "host", "calls", "finish_s", "total_s", "compute_s", "comm_s", "wait_s"}}
+	rows := [][]string{{"record", "name", "kind", "rank", "host", "calls", "end_s", "total_s", "compute_s", "communication_s", "waiting_s"}}
 	sim := num(r.SimulationTime)
 	if r.Deadlock != nil || r.Partial {
 		sim = ""
 	}
-	rows = append(rows, []string{"summary", r.Model, "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
+	rows = append(rows, []string{"summary", r.Model, "network model", "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
 	for _, k := range r.Ranks {
-		rows = append(rows, []string{"rank", "", strconv.Itoa(k.Rank), k.Host, "", num(k.Finish), "", num(k.Compute), num(k.Comm), num(k.Wait)})
+		rows = append(rows, []string{"rank", "", "", strconv.Itoa(k.Rank), k.Host, "", num(k.End), "", num(k.Compute), num(k.Communication), num(k.Waiting)})
 	}
-	for _, a := range r.Actions {
-		rows = append(rows, []string{"action", a.Action, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Comm), num(a.Wait)})
+	for _, a := range r.Elements {
+		rows = append(rows, []string{"element", a.Name, a.Kind, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Communication), num(a.Waiting)})
 	}
 	for _, wn := range r.Warnings {
-		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", ""})
+		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", "", ""})
 	}
 	if r.Partial {
-		rows = append(rows, []string{"partial", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
+		rows = append(rows, []string{"partial", "", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
 	}
 	if err := cw.WriteAll(rows); err != nil {
 		return fmt.Errorf("writing CSV: %w", err)
@@ -330,20 +296,20 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	}
 	if r.Partial {
 		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %f; the figures count the actions completed by then\n"+
-			"(a rank still running shows finish 0)\n\n", r.SimulatedTimeReached)
+			"(a rank still running shows end 0)\n\n", r.SimulatedTimeReached)
 	}
 	if r.Deadlock != nil {
 		fmt.Fprintf(w, "%s\n\n", r.Deadlock.Error())
 	}
 	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "rank\thost\tfinish (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
+	fmt.Fprint(tw, "rank\thost\tend (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
 	rows := r.Ranks
 	cut := len(rows) > report.MaxTextProcesses
 	if cut {
 		rows = rows[:report.MaxTextProcesses/2]
 	}
 	for _, k := range rows {
-		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.Finish, k.Compute, k.Comm, k.Wait)
+		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.End, k.Compute, k.Communication, k.Waiting)
 	}
 	tw.Flush()
 	if cut {
@@ -352,8 +318,8 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "action\tcalls\ttotal (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
-	for _, a := range r.Actions {
-		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Action, a.Calls, a.Total, a.Compute, a.Comm, a.Wait)
+	for _, a := range r.Elements {
+		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Name, a.Calls, a.Total, a.Compute, a.Communication, a.Waiting)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d events, %d operations\n", r.Events, r.Operations)

@@ -141,7 +141,7 @@ func TestReplayTimelines(t *testing.T) {
 	}
 	var res struct {
 		Ranks []struct {
-			Finish float64 `json:"finish_s"`
+			Finish float64 `json:"end_s"`
 		} `json:"ranks"`
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil || len(res.Ranks) != 3 {
@@ -374,8 +374,8 @@ func TestReplayCSV(t *testing.T) {
 	for _, r := range rows[1:] {
 		kinds[r[0]]++
 	}
-	if strings.Join(rows[0], ",") != "record,name,rank,host,calls,finish_s,total_s,compute_s,comm_s,wait_s" ||
-		rows[1][0] != "summary" || rows[1][5] != "19.692506" || kinds["rank"] != 3 || kinds["action"] != 4 {
+	if strings.Join(rows[0], ",") != "record,name,kind,rank,host,calls,end_s,total_s,compute_s,communication_s,waiting_s" ||
+		rows[1][0] != "summary" || rows[1][6] != "19.692506" || kinds["rank"] != 3 || kinds["element"] != 4 {
 		t.Errorf("csv:\n%s", out)
 	}
 }

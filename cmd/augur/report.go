@@ -12,7 +12,6 @@ import (
 	"augur/htmlreport"
 	"augur/ir"
 	"augur/predict"
-	"augur/report"
 	"augur/results"
 )
 
@@ -184,8 +183,8 @@ func (rc *reportCollector) Slice(pid, tid, elem int32, start, end float64) {
 }
 
 // write writes the report of the prediction summarised by s.
-func (rc *reportCollector) write(path string, s *report.Summary, modelFile string) error {
-	r := results.FromSummary(s)
+func (rc *reportCollector) write(path string, s *results.Prediction, modelFile string) error {
+	r := results.FromPrediction(s)
 	r.AttachTimeline(rc.tl)
 	return writeResultReport(path, r, filepath.Base(modelFile))
 }

@@ -89,54 +89,6 @@ thread waits for what), 1 when the trace has errors (file:line: message).`,
 	return c
 }
 
-// simThread is a thread's line in the JSON output.
-type simThread struct {
-	Name    string  `json:"name"`
-	CPU     *int32  `json:"cpu"`
-	Prio    int32   `json:"priority"`
-	Start   float64 `json:"start"`
-	End     float64 `json:"end"`
-	Busy    float64 `json:"busy"`
-	Blocked float64 `json:"blocked"`
-	Ready   float64 `json:"ready_waiting"`
-	Done    bool    `json:"done"`
-	// Elements split busy, blocked and ready-waiting by step.
-	Elements []threadsim.ThreadElement `json:"elements"`
-}
-
-type simAttempt struct {
-	Model      string              `json:"model"`
-	Deadlock   bool                `json:"deadlock"`
-	Completion float64             `json:"completion_time"`
-	Report     *threadsim.Deadlock `json:"deadlock_report"`
-}
-
-// simOutput is `augur simulate --format json` (docs/traces.md).
-type simOutput struct {
-	Trace          string              `json:"trace"`
-	Threads        []simThread         `json:"threads"`
-	CPUs           int                 `json:"cpus"`
-	ModelAsked     string              `json:"model_requested"`
-	Model          string              `json:"model"`
-	Reason         string              `json:"model_reason,omitempty"`
-	Deadlock       bool                `json:"deadlock"`
-	DeadlockReport *threadsim.Deadlock `json:"deadlock_report"`
-	Completion     float64             `json:"completion_time"`
-	OneCPU         *float64            `json:"one_processor_time"`
-	Speedup        *float64            `json:"speedup"`
-	Recorded       float64             `json:"recorded_time"`
-	TraceEvents    int                 `json:"trace_events"`
-	SimEvents      int64               `json:"sim_events"`
-	WorkFrom       string              `json:"work_from"`
-	Attempts       []simAttempt        `json:"attempts,omitempty"`
-	ReadSeconds    *float64            `json:"read_seconds,omitempty"`
-	SimSeconds     *float64            `json:"simulate_seconds,omitempty"`
-	// Partial: interrupted; completion_time is the simulated time
-	// reached (docs/output.md, "Progress and interruption").
-	Partial              bool    `json:"partial,omitempty"`
-	SimulatedTimeReached float64 `json:"simulated_time_reached,omitempty"`
-}
-
 func runSimulate(e *env, c *command, args []string) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	sf := newSimulateFlags(fs)
@@ -216,7 +168,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
 		return exitSim
 	}
-	out := simOutput{Trace: pos[0], CPUs: *sf.cpus, ModelAsked: *sf.model, Model: res.Model.String(), Reason: reason,
+	out := results.Simulation{Header: results.NewHeader(results.CommandSimulate), Trace: pos[0], CPUs: *sf.cpus, ModelAsked: *sf.model, Model: res.Model.String(), Reason: reason,
 		Deadlock: res.Deadlock != nil, DeadlockReport: res.Deadlock, Completion: res.Completion,
 		Recorded: prog.Recorded, TraceEvents: prog.Events, SimEvents: res.Events, WorkFrom: "timestamps"}
 	if prog.HasCPU {
@@ -240,20 +192,20 @@ func runSimulate(e *env, c *command, args []string) int {
 		}
 	}
 	for _, a := range attempts {
-		out.Attempts = append(out.Attempts, simAttempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
+		out.Attempts = append(out.Attempts, results.Attempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
 	}
 	for i, t := range res.Threads {
-		st := simThread{Name: t.Name, Start: t.Start, End: t.End, Busy: t.Busy, Blocked: t.Blocked, Ready: t.Ready, Done: t.Done, Elements: t.Elements}
+		st := results.Thread{ThreadStats: t}
 		if cfg.Bind != nil {
 			st.CPU = &cfg.Bind[i]
 		}
 		if cfg.Prio != nil {
-			st.Prio = cfg.Prio[i]
+			st.Priority = cfg.Prio[i]
 		}
 		out.Threads = append(out.Threads, st)
 	}
 	if *sf.timing {
-		out.ReadSeconds, out.SimSeconds = &readSecs, &simSecs
+		out.ReadTime, out.SimulateTime = &readSecs, &simSecs
 	}
 	if sf.trace.wanted() {
 		tl, err := sf.trace.timeline()
@@ -423,7 +375,7 @@ func simWriteFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-func writeSimText(w io.Writer, o *simOutput) {
+func writeSimText(w io.Writer, o *results.Simulation) {
 	fmt.Fprintf(w, "trace:            %s (%d events, %d threads; work from %s)\n", o.Trace, o.TraceEvents, len(o.Threads), o.WorkFrom)
 	fmt.Fprintf(w, "processors:       %d\n", o.CPUs)
 	fmt.Fprintf(w, "model:            %s", o.Model)
@@ -448,8 +400,8 @@ func writeSimText(w io.Writer, o *simOutput) {
 			fmt.Fprintf(w, "speed-up:         %.3f (one processor, same model: %s)\n", *o.Speedup, simFmt(*o.OneCPU))
 		}
 	}
-	if o.ReadSeconds != nil {
-		fmt.Fprintf(w, "read time:        %.4f s; simulation time: %.4f s (%.0f events/s)\n", *o.ReadSeconds, *o.SimSeconds, float64(o.TraceEvents)/math.Max(*o.SimSeconds, 1e-9))
+	if o.ReadTime != nil {
+		fmt.Fprintf(w, "read time:        %.4f s; simulation time: %.4f s (%.0f events/s)\n", *o.ReadTime, *o.SimulateTime, float64(o.TraceEvents)/math.Max(*o.SimulateTime, 1e-9))
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -474,19 +426,19 @@ func writeSimText(w io.Writer, o *simOutput) {
 
 // writeSimCSV writes the result as one table with the JSON's field names
 // (times in the trace's unit): a summary row (the model in name, the
-// processors in cpu, the completion time in end, done false on a
+// processors in cpu, the completion time in end_s, done false on a
 // deadlock), then a row per thread.
-func writeSimCSV(w io.Writer, o *simOutput) error {
+func writeSimCSV(w io.Writer, o *results.Simulation) error {
 	cw := csv.NewWriter(w)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	rows := [][]string{{"record", "name", "cpu", "priority", "start", "end", "busy", "blocked", "ready_waiting", "done"}}
+	rows := [][]string{{"record", "name", "cpu", "priority", "start_s", "end_s", "busy_s", "blocked_s", "ready_waiting_s", "done"}}
 	rows = append(rows, []string{"summary", o.Model, strconv.Itoa(o.CPUs), "", "", num(o.Completion), "", "", "", strconv.FormatBool(!o.Deadlock)})
 	for _, t := range o.Threads {
 		cpu := ""
 		if t.CPU != nil {
 			cpu = strconv.Itoa(int(*t.CPU))
 		}
-		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Prio)), num(t.Start), num(t.End),
+		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Priority)), num(t.Start), num(t.End),
 			num(t.Busy), num(t.Blocked), num(t.Ready), strconv.FormatBool(t.Done)})
 	}
 	if o.Partial {
@@ -525,7 +477,7 @@ func threadGantt(p *threadtrace.Program, r *threadsim.Result, name string) *repo
 
 // writeSimReport writes the HTML report of a thread simulation: the JSON
 // result and its Chrome timeline, as augur report would read them.
-func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Result, out *simOutput) error {
+func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Result, out *results.Simulation) error {
 	resultJSON, err := json.Marshal(out)
 	if err != nil {
 		return err

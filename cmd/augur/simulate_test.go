@@ -6,17 +6,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"augur/results"
 )
 
 const vppbTraces = "../../threadtrace/testdata/"
 
-func simJSON(t *testing.T, wantCode int, args ...string) simOutput {
+func simJSON(t *testing.T, wantCode int, args ...string) results.Simulation {
 	t.Helper()
 	code, out, errOut := augur(t, append([]string{"simulate"}, append(args, "--format", "json")...)...)
 	if code != wantCode {
 		t.Fatalf("augur simulate %s: exit %d, want %d\n%s", strings.Join(args, " "), code, wantCode, errOut)
 	}
-	var o simOutput
+	var o results.Simulation
 	if err := json.Unmarshal([]byte(out), &o); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, out)
 	}
@@ -83,8 +85,8 @@ func TestSimulateAutoR(t *testing.T) {
 // the reverse priorities still runs to completion.
 func TestSimulatePriorityFlag(t *testing.T) {
 	o := simJSON(t, exitOK, vppbTraces+"vppb-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
-	if o.Threads[3].Prio != 4 || o.Threads[0].Prio != 1 || o.Deadlock {
-		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Prio, o.Threads[3].Prio, o.Deadlock)
+	if o.Threads[3].Priority != 4 || o.Threads[0].Priority != 1 || o.Deadlock {
+		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Priority, o.Threads[3].Priority, o.Deadlock)
 	}
 }
 
@@ -181,7 +183,7 @@ func TestSimulateCSV(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := `record,name,cpu,priority,start,end,busy,blocked,ready_waiting,done
+	want := `record,name,cpu,priority,start_s,end_s,busy_s,blocked_s,ready_waiting_s,done
 summary,direct,2,,,10,,,,true
 thread,P1,0,4,0,9,7,2,0,true
 thread,P2,0,3,0,10,3,0,7,true

@@ -72,15 +72,15 @@ func tablesDisagree(res *results.Result) []string {
 	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b))) }
 	for _, u := range res.Units {
 		if len(u.Elements) == 0 {
-			if u.Compute+u.Comm+u.Wait > 0 {
-				bad = append(bad, fmt.Sprintf("%s: %g s of time but no element table", u.Name, u.Compute+u.Comm+u.Wait))
+			if u.Compute+u.Communication+u.Waiting > 0 {
+				bad = append(bad, fmt.Sprintf("%s: %g s of time but no element table", u.Name, u.Compute+u.Communication+u.Waiting))
 			}
 			continue
 		}
 		var c, m, w float64
 		for _, e := range u.Elements {
-			c, m, w = c+e.Compute, m+e.Comm, w+e.Wait
-			if e.Kind == "" || e.Kind == "mpi" || e.Calls <= 0 || !near(e.Compute+e.Comm+e.Wait, e.Total) ||
+			c, m, w = c+e.Compute, m+e.Communication, w+e.Waiting
+			if e.Kind == "" || e.Kind == "mpi" || e.Calls <= 0 || !near(e.Compute+e.Communication+e.Waiting, e.Total) ||
 				e.Min > e.Mean*(1+1e-12) || e.Mean > e.Max*(1+1e-12) {
 				bad = append(bad, fmt.Sprintf("%s: element %+v", u.Name, e))
 			}
@@ -88,13 +88,13 @@ func tablesDisagree(res *results.Result) []string {
 				bad = append(bad, fmt.Sprintf("%s: %s has no where", u.Name, e.Name))
 			}
 		}
-		if !near(c, u.Compute) || !near(m, u.Comm) || !near(w, u.Wait) {
+		if !near(c, u.Compute) || !near(m, u.Communication) || !near(w, u.Waiting) {
 			bad = append(bad, fmt.Sprintf("%s: its table sums to %s %g, %s %g, %s %g; its bar and pie show %g, %g, %g",
-				u.Name, res.Categories[0], c, res.Categories[1], m, res.Categories[2], w, u.Compute, u.Comm, u.Wait))
+				u.Name, res.Categories[0], c, res.Categories[1], m, res.Categories[2], w, u.Compute, u.Communication, u.Waiting))
 		}
 	}
 	sum := results.SumElements(res.Units)
-	all := map[string]results.Element{}
+	all := map[string]results.Stats{}
 	for _, e := range res.Elements {
 		if e.Calls > 0 {
 			all[e.Name] = e
@@ -105,8 +105,8 @@ func tablesDisagree(res *results.Result) []string {
 	}
 	for _, s := range sum {
 		a, ok := all[s.Name]
-		if !ok || a.Calls != s.Calls || !near(a.Total, s.Total) || !near(a.Compute, s.Compute) || !near(a.Comm, s.Comm) ||
-			!near(a.Wait, s.Wait) || !near(a.Min, s.Min) || !near(a.Max, s.Max) || a.Kind != s.Kind {
+		if !ok || a.Calls != s.Calls || !near(a.Total, s.Total) || !near(a.Compute, s.Compute) || !near(a.Communication, s.Communication) ||
+			!near(a.Waiting, s.Waiting) || !near(a.Min, s.Min) || !near(a.Max, s.Max) || a.Kind != s.Kind {
 			bad = append(bad, fmt.Sprintf("element %s: over all units %+v, sum of the units' %+v", s.Name, a, s))
 		}
 	}

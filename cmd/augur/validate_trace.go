@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,23 +52,18 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 		predictor = func(cfg validate.Config) (float64, time.Duration, error) {
 			start := time.Now()
 			tr := traceOf(cfg)
-			m, nodeOf, hosts, err := loadPlatform(*vf.machine, *vf.hostfile, tr, cfg.Procs)
+			m, hf, err := loadPlatform(*vf.machine, *vf.hostfile)
 			if err != nil {
 				inputErr = err
 				return 0, 0, err
 			}
-			if cfg.Nodes > 0 && *vf.hostfile == "" {
-				// The configuration's nodes: round robin over the first ones.
-				if cfg.Nodes > m.NumNodes() {
-					inputErr = fmt.Errorf("%d nodes asked, the machine has %d", cfg.Nodes, m.NumNodes())
-					return 0, 0, inputErr
-				}
-				for r := range nodeOf {
-					nodeOf[r] = int32(r % cfg.Nodes)
-					hosts[r] = m.HostName(r % cfg.Nodes)
-				}
+			// Without a hostfile, the configuration's nodes: round robin
+			// over the first ones.
+			res, err := replay.Run(replay.Options{Trace: tr, NP: cfg.Procs, Machine: m, Hostfile: hf, Nodes: cfg.Nodes, Cfg: vf.cfg, Context: e.context()})
+			var se *replay.SettingError
+			if errors.As(err, &se) {
+				inputErr = err
 			}
-			res, err := replay.Run(replay.Options{Trace: tr, NP: cfg.Procs, Machine: m, NodeOf: nodeOf, Hosts: hosts, Cfg: vf.cfg, Context: e.context()})
 			if err != nil {
 				return 0, 0, err
 			}

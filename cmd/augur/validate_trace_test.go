@@ -96,7 +96,7 @@ func TestValidateThreadTrace(t *testing.T) {
 			t.Fatalf("simulate --cpus %s: exit %d: %s", cpus, code, errs)
 		}
 		var s struct {
-			Completion float64 `json:"completion_time"`
+			Completion float64 `json:"completion_time_s"`
 		}
 		if err := json.Unmarshal([]byte(sim), &s); err != nil {
 			t.Fatalf("%v\n%s", err, sim)

@@ -666,7 +666,7 @@
     const sel = $('unit-select');
     const n = Math.min(r.units.length, 5000);
     let opts = '';
-    for (let i = 0; i < n; i++) opts += '<option value="' + i + '">' + esc(r.units[i].name) + ' (' + seconds(r.units[i].total_s) + ')</option>';
+    for (let i = 0; i < n; i++) opts += '<option value="' + i + '">' + esc(r.units[i].name) + ' (' + seconds(r.units[i].end_s) + ')</option>';
     sel.innerHTML = opts;
     sel.value = String(state.unit);
     $('table-scope').options[0].textContent = 'all ' + plural(r.unit_name);
@@ -683,7 +683,7 @@
 
   function slowest(r) {
     let best = -1;
-    r.units.forEach((u, i) => { if (best < 0 || u.total_s > r.units[best].total_s) best = i; });
+    r.units.forEach((u, i) => { if (best < 0 || u.end_s > r.units[best].end_s) best = i; });
     return best;
   }
 
@@ -715,13 +715,13 @@
     for (let i = 0; i < r.units.length; i += per) {
       let best = i;
       const last = Math.min(i + per, r.units.length) - 1;
-      for (let k = i; k <= last; k++) if (r.units[k].total_s > r.units[best].total_s) best = k;
+      for (let k = i; k <= last; k++) if (r.units[k].end_s > r.units[best].end_s) best = k;
       let label = per > 1 ? short(r.units[i].name) + '–' + short(r.units[last].name) : short(r.units[i].name);
       if (label.length > 24) label = label.slice(0, 23) + '…';
       chars = Math.max(chars, label.length);
       bars.push({ first: i, last, u: r.units[best], idx: best, label });
     }
-    const maxT = Math.max(...bars.map((b) => Math.max(b.u.total_s, (b.u.start_s || 0) + b.u.compute_s + b.u.comm_s + b.u.wait_s)), 0);
+    const maxT = Math.max(...bars.map((b) => Math.max(b.u.end_s, (b.u.start_s || 0) + b.u.compute_s + b.u.communication_s + b.u.waiting_s)), 0);
     const [scale, unit] = timeUnit(maxT);
     const step = niceStep(maxT, 5), axisMax = Math.ceil(maxT / step) * step || 1;
     const slot = (W - L - 8) / bars.length, bw = Math.min(Math.max(slot * 0.8, 0.6), 60);
@@ -743,8 +743,8 @@
       const g = svg('g', { class: 'bar', 'data-unit': b.idx, 'data-name': b.u.name }, root);
       const t = svg('title', {}, g);
       t.textContent = (per > 1 ? plural(r.unit_name) + ' ' + r.units[b.first].name + ' – ' + r.units[b.last].name + ', slowest ' : '') +
-        b.u.name + ': ' + seconds(b.u.total_s) + '; ' + r.categories[0] + ' ' + seconds(b.u.compute_s) + ', ' +
-        r.categories[1] + ' ' + seconds(b.u.comm_s) + ', ' + r.categories[2] + ' ' + seconds(b.u.wait_s) +
+        b.u.name + ': ' + seconds(b.u.end_s) + '; ' + r.categories[0] + ' ' + seconds(b.u.compute_s) + ', ' +
+        r.categories[1] + ' ' + seconds(b.u.communication_s) + ', ' + r.categories[2] + ' ' + seconds(b.u.waiting_s) +
         (b.u.start_s > 0 ? '; created at ' + seconds(b.u.start_s) : '');
       let base = 0;
       if (b.u.start_s > 0) {
@@ -752,7 +752,7 @@
         svg('rect', { x, y: y(b.u.start_s), width: bw, height: y(0) - y(b.u.start_s), fill: NOT_STARTED, 'data-category': 'not yet created', 'data-v': b.u.start_s }, g);
         base = b.u.start_s;
       }
-      [b.u.compute_s, b.u.comm_s, b.u.wait_s].forEach((v, c) => {
+      [b.u.compute_s, b.u.communication_s, b.u.waiting_s].forEach((v, c) => {
         if (!(v > 0)) return;
         svg('rect', { x, y: y(base + v), width: bw, height: y(base) - y(base + v), fill: CAT_COLOURS[c], 'data-category': r.categories[c], 'data-v': v }, g);
         base += v; rects++;
@@ -760,7 +760,7 @@
       // an empty-looking bar is still clickable
       svg('rect', { x: L + i * slot, y: T, width: slot, height: PH, fill: 'transparent' }, g);
       g.addEventListener('click', () => selectUnit(b.idx));
-      if (valueFits) svgText(root, x + bw / 2, y(Math.max(b.u.total_s, base)) - 4, seconds(b.u.total_s), { class: 'value', 'text-anchor': 'middle' });
+      if (valueFits) svgText(root, x + bw / 2, y(Math.max(b.u.end_s, base)) - 4, seconds(b.u.end_s), { class: 'value', 'text-anchor': 'middle' });
       if (i % every !== 0) return;
       const cx = x + bw / 2, ly = T + PH + 6;
       if (across) svgText(root, cx, T + PH + 14, b.label, { class: 'tick label', 'text-anchor': 'middle' });
@@ -806,7 +806,7 @@
         slices = slices.slice(0, 9).concat([{ label: 'others', v: rest, c: '#bbb' }]);
       }
     } else {
-      slices = [u.compute_s, u.comm_s, u.wait_s].map((v, c) => ({ label: r.categories[c], v, c: CAT_COLOURS[c] }));
+      slices = [u.compute_s, u.communication_s, u.waiting_s].map((v, c) => ({ label: r.categories[c], v, c: CAT_COLOURS[c] }));
     }
     const total = slices.reduce((s, x) => s + Math.max(0, x.v), 0);
     const W = 470, H = 230, cx = 105, cy = 110, R = 95;
@@ -841,7 +841,7 @@
   const COLUMNS = [
     ['name', 'name', 's'], ['kind', 'kind', 's'], ['where', 'where', 's'], ['calls', 'calls', 'n'],
     ['total_s', 'total', 't'], ['mean_s', 'mean', 't'], ['min_s', 'min', 't'], ['max_s', 'max', 't'],
-    ['share', 'share', 'p'], ['compute_s', 'cat0', 't'], ['comm_s', 'cat1', 't'], ['wait_s', 'cat2', 't'],
+    ['share', 'share', 'p'], ['compute_s', 'cat0', 't'], ['communication_s', 'cat1', 't'], ['waiting_s', 'cat2', 't'],
   ];
 
   function drawTable() {

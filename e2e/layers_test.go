@@ -1,0 +1,114 @@
+package e2e
+
+import (
+	"go/build"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The tree follows the data flow of the design (docs/internals.md):
+// front ends → one IR → one engine → one result schema → writers, with
+// the drivers that run them in between. These are the layers, lowest
+// first; a package may import packages of its own layer or below, never
+// above. Every package of the module must be in one.
+var layers = [][]string{
+	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
+	{"machine", "platform"},
+	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
+	{"engine", "threadsim"},
+	{"results"},
+	{"predict", "replay", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
+	{"report", "htmlreport", "sourceview"},                                                   // writers
+	{"serve", "web", "cmd/augur", "recorder/mpi", "recorder/pthread", "e2e", "examples/lapw0"},
+}
+
+// frontEnds may not reach into the engine, and the engine may not know
+// where its program came from.
+var frontEnds = map[string]bool{"model": true, "cfront": true, "tit": true, "tit/gen": true,
+	"threadtrace": true, "analyze": true, "compile": true, "export": true, "instrument": true}
+
+func TestLayers(t *testing.T) {
+	layerOf := map[string]int{}
+	for i, l := range layers {
+		for _, p := range l {
+			layerOf[p] = i
+		}
+	}
+	pkgs := modulePackages(t)
+	for dir, imports := range pkgs {
+		if strings.HasPrefix(dir, "bench/") {
+			continue // measuring programs, outside the product
+		}
+		from, ok := layerOf[dir]
+		if !ok {
+			t.Errorf("package %s is in no layer of e2e/layers_test.go: place it", dir)
+			continue
+		}
+		for _, imp := range imports {
+			to, ok := layerOf[imp]
+			if !ok {
+				continue // reported as a package of its own
+			}
+			if to > from {
+				t.Errorf("%s (layer %d) imports %s (layer %d), a layer above it", dir, from, imp, to)
+			}
+			if (dir == "engine" || dir == "des") && frontEnds[imp] {
+				t.Errorf("the engine imports the front end %s", imp)
+			}
+			if frontEnds[dir] && (imp == "engine" || imp == "threadsim") {
+				t.Errorf("the front end %s imports the engine (%s)", dir, imp)
+			}
+		}
+	}
+	for p := range layerOf {
+		if _, ok := pkgs[p]; !ok {
+			t.Errorf("layer list names %s, which is not a package of the module", p)
+		}
+	}
+}
+
+// modulePackages maps each package directory of the module (relative to
+// its root) to the module packages it imports (tests may reach higher: an
+// engine test replays a trace to compare with smpirun).
+func modulePackages(t *testing.T) map[string][]string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const module = "augur/"
+	out := map[string][]string{}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+			return filepath.SkipDir
+		}
+		p, err := build.ImportDir(path, 0)
+		if err != nil {
+			return nil // no Go files here
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		var imps []string
+		for _, imp := range p.Imports {
+			if strings.HasPrefix(imp, module) {
+				imps = append(imps, strings.TrimPrefix(imp, module))
+			}
+		}
+		out[filepath.ToSlash(rel)] = imps
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
