@@ -17,7 +17,7 @@ var layers = [][]string{
 	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
 	{"machine", "platform"},
 	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
-	{"engine", "threadsim"},
+	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},
 	{"predict", "replay", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
 	{"report", "htmlreport", "sourceview"},                                                   // writers
