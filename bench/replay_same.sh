@@ -13,6 +13,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 base=${1:-$(git merge-base main HEAD)}
+if [ -z "${1:-}" ] && [ "$(git rev-parse "$base")" = "$(git rev-parse HEAD)" ]; then
+  # Once main has merged the branch, the fork point is the branch itself.
+  echo "note: main has merged this branch: comparing with HEAD itself (pass the revision to compare with)"
+fi
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/base"
 git archive "$base" | tar -x -C "$work/base" || { echo "cannot read revision $base"; exit 1; }
