@@ -19,8 +19,8 @@ var layers = [][]string{
 	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
 	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},
-	{"predict", "replay", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
-	{"report", "htmlreport", "sourceview"},                                                   // writers
+	{"predict", "replay", "simulate", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
+	{"report", "htmlreport", "sourceview"}, // writers
 	{"serve", "web", "cmd/augur", "recorder/mpi", "recorder/pthread", "e2e", "examples/lapw0"},
 }
 

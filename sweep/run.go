@@ -12,6 +12,7 @@ import (
 	"augur/platform"
 	"augur/predict"
 	"augur/replay"
+	"augur/simulate"
 	"augur/threadsim"
 	"augur/threadtrace"
 )
@@ -180,35 +181,19 @@ func (w *worker) hostfileOf() (*platform.Hostfile, error) {
 func (w *worker) simulate(p Point) (Outcome, error) {
 	prog := w.threads[p.Version]
 	if prog == nil {
-		v := w.spec.Versions[p.Version]
-		f, err := os.Open(v.Path)
-		if err != nil {
-			return Outcome{}, err
-		}
-		tr, err := threadtrace.Parse(f, v.Path)
-		f.Close()
-		if err != nil {
-			return Outcome{}, err
-		}
-		if prog, err = threadtrace.Build(tr); err != nil {
+		var err error
+		if prog, err = threadtrace.Load(w.spec.Versions[p.Version].Path); err != nil {
 			return Outcome{}, err
 		}
 		w.threads[p.Version] = prog
 	}
 	sys, _, _ := w.coords(p)
-	cfg := threadsim.Config{CPUs: sys["cpus"], MaxEvents: w.spec.MaxEvents}
-	var res *threadsim.Result
-	var err error
-	if w.spec.SimModel == "" || w.spec.SimModel == "auto" {
-		res, _, _, err = threadsim.Auto(prog, cfg)
-	} else {
-		model, ok := threadsim.ParseModel(w.spec.SimModel)
-		if !ok {
-			return Outcome{}, fmt.Errorf("no simulation model %q", w.spec.SimModel)
-		}
-		cfg.Model = model
-		res, err = threadsim.Run(prog, cfg)
+	model := w.spec.SimModel
+	if model == "" {
+		model = simulate.Auto
 	}
+	res, _, _, err := simulate.Result(prog, simulate.Options{Model: model,
+		Config: threadsim.Config{CPUs: sys["cpus"], MaxEvents: w.spec.MaxEvents}})
 	if err != nil {
 		return Outcome{}, err
 	}

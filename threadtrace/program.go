@@ -2,6 +2,7 @@ package threadtrace
 
 import (
 	"fmt"
+	"os"
 )
 
 // OpKind is one synchronisation step of a thread's list.
@@ -511,4 +512,18 @@ func (b *builder) unlock(e *Event, t int32, line int, m int32) error {
 	idx := b.emit(t, Op{Kind: OpUnlock, Line: int32(line), Obj: m, Thread: -1})
 	b.p.Threads[t].Ops[idx].Tok = b.produce(m, t, idx, line, 1)
 	return nil
+}
+
+// Load reads the thread trace at path and builds its program.
+func Load(path string) (*Program, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tr, err := Parse(f, path)
+	if err != nil {
+		return nil, err
+	}
+	return Build(tr)
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"augur/recorder/pthread"
+	"augur/threadtrace"
 )
 
 type recordFlags struct {
@@ -133,7 +134,7 @@ func runRecord(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur record: %s wrote no trace: is it a dynamically linked program that returns from main or calls exit()? (a static binary, or one ended by a signal or _exit, is not recorded)\n", argv[0])
 		return exitInput
 	}
-	p, err := loadThreadTrace(abs)
+	p, err := threadtrace.Load(abs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur record: the trace is not usable: %v\n", err)
 		return exitInput

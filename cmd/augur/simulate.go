@@ -16,6 +16,7 @@ import (
 
 	"augur/report"
 	"augur/results"
+	"augur/simulate"
 	"augur/threadsim"
 	"augur/threadtrace"
 )
@@ -106,9 +107,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	if *sf.cpus < 1 || *sf.cpus > 1<<20 {
 		return usageErr("--cpus N is required, 1..%d", 1<<20)
 	}
-	auto := *sf.model == "auto"
-	model, ok := threadsim.ParseModel(*sf.model)
-	if !auto && !ok {
+	if simulate.CheckModel(*sf.model) != nil {
 		return usageErr("--model %q: use direct, client-server, strict or auto", *sf.model)
 	}
 	if *sf.format != "text" && *sf.format != "json" && *sf.format != "csv" {
@@ -123,14 +122,14 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 
 	t0 := time.Now()
-	prog, err := loadThreadTrace(pos[0])
+	prog, err := threadtrace.Load(pos[0])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
 		return exitInput
 	}
 	readSecs := time.Since(t0).Seconds()
 
-	cfg := threadsim.Config{CPUs: *sf.cpus, Model: model, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",
+	cfg := threadsim.Config{CPUs: *sf.cpus, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",
 		Context: e.context()}
 	if pr != nil {
 		cfg.Progress = func(t float64, ev int64, done float64) {
@@ -145,14 +144,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 
 	t1 := time.Now()
-	var res *threadsim.Result
-	var attempts []threadsim.Attempt
-	reason := ""
-	if auto {
-		res, attempts, reason, err = threadsim.Auto(prog, cfg)
-	} else {
-		res, err = threadsim.Run(prog, cfg)
-	}
+	out, res, err := simulate.Run(prog, simulate.Options{Trace: pos[0], Model: *sf.model, Config: cfg, Speedup: true})
 	simSecs := time.Since(t1).Seconds()
 	partial := res != nil && res.Partial
 	switch {
@@ -167,42 +159,6 @@ func runSimulate(e *env, c *command, args []string) int {
 	if err != nil && !partial {
 		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
 		return exitSim
-	}
-	out := results.Simulation{Header: results.NewHeader(results.CommandSimulate), Trace: pos[0], CPUs: *sf.cpus, ModelAsked: *sf.model, Model: res.Model.String(), Reason: reason,
-		Deadlock: res.Deadlock != nil, DeadlockReport: res.Deadlock, Completion: res.Completion,
-		Recorded: prog.Recorded, TraceEvents: prog.Events, SimEvents: res.Events, WorkFrom: "timestamps"}
-	if prog.HasCPU {
-		out.WorkFrom = "cpu times"
-	}
-	if partial {
-		out.Partial, out.SimulatedTimeReached = true, res.Completion
-	}
-	if res.Deadlock == nil && !partial {
-		one := threadsim.OneProcessor(cfg)
-		one.Model = res.Model
-		one.Progress = nil
-		// Interrupted here, the result is complete but for the
-		// speed-up, which is left out (exit status 130 still says so).
-		if r1, err := threadsim.Run(prog, one); err == nil && r1.Deadlock == nil {
-			out.OneCPU = &r1.Completion
-			if res.Completion > 0 {
-				s := r1.Completion / res.Completion
-				out.Speedup = &s
-			}
-		}
-	}
-	for _, a := range attempts {
-		out.Attempts = append(out.Attempts, results.Attempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
-	}
-	for i, t := range res.Threads {
-		st := results.Thread{ThreadStats: t}
-		if cfg.Bind != nil {
-			st.CPU = &cfg.Bind[i]
-		}
-		if cfg.Prio != nil {
-			st.Priority = cfg.Prio[i]
-		}
-		out.Threads = append(out.Threads, st)
 	}
 	if *sf.timing {
 		out.ReadTime, out.SimulateTime = &readSecs, &simSecs
@@ -225,7 +181,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		}
 	}
 	if *sf.report != "" {
-		if err := writeSimReport(*sf.report, prog, res, &out); err != nil {
+		if err := writeSimReport(*sf.report, prog, res, out); err != nil {
 			fmt.Fprintf(e.stderr, "augur simulate: --report: %v\n", err)
 			return exitInput
 		}
@@ -236,12 +192,12 @@ func runSimulate(e *env, c *command, args []string) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
 	case "csv":
-		if err := writeSimCSV(e.stdout, &out); err != nil {
+		if err := writeSimCSV(e.stdout, out); err != nil {
 			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
 			return exitInput
 		}
 	default:
-		writeSimText(e.stdout, &out)
+		writeSimText(e.stdout, out)
 	}
 	if e.interrupted() {
 		if !partial {
@@ -256,20 +212,6 @@ func runSimulate(e *env, c *command, args []string) int {
 		return exitDeadlock
 	}
 	return exitOK
-}
-
-// loadThreadTrace reads and builds a thread trace.
-func loadThreadTrace(path string) (*threadtrace.Program, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	tr, err := threadtrace.Parse(f, path)
-	if err != nil {
-		return nil, err
-	}
-	return threadtrace.Build(tr)
 }
 
 func threadIndex(p *threadtrace.Program) map[string]int32 {

@@ -10,6 +10,7 @@ import (
 
 	"augur/machine"
 	"augur/replay"
+	"augur/simulate"
 	"augur/threadsim"
 	"augur/threadtrace"
 	"augur/validate"
@@ -73,9 +74,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 			return res.SimulationTime, time.Since(start), nil
 		}
 	case "threads":
-		auto := *vf.thModel == "auto"
-		model, ok := threadsim.ParseModel(*vf.thModel)
-		if !auto && !ok {
+		if simulate.CheckModel(*vf.thModel) != nil {
 			return fail(exitUsage, "--thread-model %q: use direct, client-server, strict or auto", *vf.thModel)
 		}
 		cpus := 0
@@ -93,7 +92,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 			p := progs[tr]
 			if p == nil {
 				var err error
-				if p, err = loadThreadTrace(tr); err != nil {
+				if p, err = threadtrace.Load(tr); err != nil {
 					inputErr = err
 					return 0, 0, err
 				}
@@ -107,14 +106,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 				inputErr = fmt.Errorf("no processor count: give the CSV a cpus column or --machine")
 				return 0, 0, inputErr
 			}
-			sc := threadsim.Config{CPUs: c, Model: model, Context: e.context()}
-			var res *threadsim.Result
-			var err error
-			if auto {
-				res, _, _, err = threadsim.Auto(p, sc)
-			} else {
-				res, err = threadsim.Run(p, sc)
-			}
+			res, _, _, err := simulate.Result(p, simulate.Options{Model: *vf.thModel, Config: threadsim.Config{CPUs: c, Context: e.context()}})
 			if err != nil {
 				return 0, 0, err
 			}
