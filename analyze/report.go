@@ -23,6 +23,14 @@ type Machine struct {
 	LLCPrivate float64
 }
 
+// MachineOf is what the report needs of m, named name: the operation
+// times, levels and sharing of the node the analysed process runs on
+// (node 0), and the node count.
+func MachineOf(name string, m *machine.Machine) Machine {
+	g := &m.Groups[m.GroupOf(0)]
+	return Machine{Name: name, Ops: g.Ops, Nodes: m.NumNodes(), Levels: g.WorkingSets(), LLCPrivate: g.LLCPrivate}
+}
+
 func (m Machine) levels() [4]float64 {
 	if m.Levels[0] > 0 {
 		return m.Levels

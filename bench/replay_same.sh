@@ -6,7 +6,9 @@
 # under SMPI, CM02 and LV08, with and without a limited backbone) and
 # SimGrid's own replay cases (replay/testdata/simgrid) with both, and
 # compares `augur replay --format json` byte for byte. Exit status 1 if
-# any output differs.
+# any output differs. A BASE before 9834b06 writes the JSON of schema
+# version 1 (docs/output.md, "The header"): every output then differs by
+# the renamed fields; compare from that revision on.
 #
 #   bench/replay_same.sh            # against the branch's fork point from main
 #   bench/replay_same.sh 560edc3    # against a revision

@@ -185,3 +185,25 @@ func TestMTCQuick(t *testing.T) {
 	}
 	t.Logf("cycle %.4g ns, system clock %.4g ns, %.3g flop/s", r.Cycle*1e9, r.NominalCycle*1e9, r.Flops)
 }
+
+// The sharing measurement on a real machine: its figures cannot be
+// asserted, but what it returns must hang together: nothing measured, or
+// a working set between the levels it was given, positive times, and the
+// share computed from them, clamped to 0 … 1.
+func TestLastLevelSharingConsistent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the measurement takes a second")
+	}
+	levels := [4]int{16 << 10, 256 << 10, 4 << 20, 32 << 20}
+	s := LastLevelSharing(levels, 2, true)
+	if s == nil {
+		return // no working set made a difference here
+	}
+	if s.Procs != 2 || s.At < levels[2] || 2*s.At > levels[3] || !(s.Alone > 0) || !(s.Together > 0) || !(s.Spilled > 0) {
+		t.Fatalf("%+v", *s)
+	}
+	want := math.Min(1, math.Max(0, (s.Together-s.Alone)/(s.Spilled-s.Alone)))
+	if s.Shared != want {
+		t.Errorf("shared %g, from its figures %g: %+v", s.Shared, want, *s)
+	}
+}

@@ -55,24 +55,24 @@ func LastLevelSharing(levels [4]int, procs int, quick bool) *Sharing {
 	// working sets (powers of two, as randomLoads' indices want).
 	big := make([]uint64, levels[3]/8)
 	fill(big)
+	// The working set where procs times more data costs one process the
+	// most, from the third level's up: where sharing would show.
 	var best *Sharing
+	var alone, spilled func(int) uint64
+	var n int
 	ratio := 1.5 // below this, more data costs too little to tell
 	for ws := levels[2]; procs*ws <= levels[3]; ws *= 2 {
-		alone := randomLoads("", ws, big[:ws/8]).body
-		spilled := randomLoads("", procs*ws, big[:procs*ws/8]).body
-		n, _ := calibrate(alone, target)
-		a, s := perLoad(alone, n), perLoad(spilled, n)
-		if s/a > ratio {
-			ratio, best = s/a, &Sharing{At: ws, Procs: procs}
+		a := randomLoads("", ws, big[:ws/8]).body
+		sp := randomLoads("", procs*ws, big[:procs*ws/8]).body
+		c, _ := calibrate(a, target)
+		if r := perLoad(sp, c) / perLoad(a, c); r > ratio {
+			ratio, best, alone, spilled, n = r, &Sharing{At: ws, Procs: procs}, a, sp, c
 		}
 	}
 	if best == nil {
 		return nil
 	}
 	ws := best.At
-	alone := randomLoads("", ws, big[:ws/8]).body
-	spilled := randomLoads("", procs*ws, big[:procs*ws/8]).body
-	n, _ := calibrate(alone, target)
 	own := make([][]uint64, procs)
 	for p := range own {
 		own[p] = make([]uint64, ws/8)
@@ -124,7 +124,6 @@ func together(own [][]uint64, n int) float64 {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			body := randomLoads("", len(own[p])*8, own[p]).body
-			body(n) // bring this process's working set in
 			ready.Done()
 			<-start
 			per[p] = perLoad(body, n)

@@ -108,7 +108,7 @@ func (s *Server) sourceView(r *http.Request, req *analyzeRequest) ([]byte, int, 
 	var priced []analyze.Machine
 	predicted := make([]*float64, len(machines))
 	for i, m := range machines {
-		priced = append(priced, analyze.Machine{Name: m.Name, Ops: m.Groups[m.GroupOf(0)].Ops, Nodes: m.NumNodes(), Levels: m.Groups[m.GroupOf(0)].WorkingSets(), LLCPrivate: m.Groups[m.GroupOf(0)].LLCPrivate})
+		priced = append(priced, analyze.MachineOf(m.Name, m))
 		if p, err := predict.Run(predict.Options{Filename: name + ".aug", Source: []byte(model), Machine: m, Procs: req.Procs, Set: set, Context: r.Context()}); err == nil {
 			t := p.Time
 			predicted[i] = &t

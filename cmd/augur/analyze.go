@@ -201,7 +201,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	var priced []analyze.Machine
 	for i, m := range machines {
-		priced = append(priced, analyze.Machine{Name: machineName(m, f.machines[i]), Ops: m.Groups[m.GroupOf(0)].Ops, Nodes: m.NumNodes(), Levels: m.Groups[m.GroupOf(0)].WorkingSets(), LLCPrivate: m.Groups[m.GroupOf(0)].LLCPrivate})
+		priced = append(priced, analyze.MachineOf(machineName(m, f.machines[i]), m))
 	}
 	rep := a.Evaluate(env, priced)
 	preds := make([]*float64, len(machines))

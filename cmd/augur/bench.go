@@ -28,7 +28,8 @@ func benchCommand() *command {
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
 stores by working-set size) in seconds per operation, the flop rate of one
-core, and a ping-pong between two processes (MPI when mpicc and mpirun are
+core, the working sets of the memory levels and how much the cores compete
+for the last cache level (levels shared, 0 to 1), and a ping-pong between two processes (MPI when mpicc and mpirun are
 installed, loopback TCP otherwise) from 1 B to 16 MiB, fitted to a
 piecewise latency/bandwidth model. Each operation is timed as a dependent
 chain of 8 an iteration, so nothing is subtracted; the clock cycle is the

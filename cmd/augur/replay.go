@@ -99,7 +99,9 @@ SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
 protocol, network models and collective algorithms (SMPI's default selector).
 The text output ends with "Simulation time X" as smpirun prints it (or, when
 the ranks deadlock, "Deadlock at simulated time X"); JSON has
-simulation_time_s, per-rank compute, communication and waiting, and events.
+the result schema of docs/output.md (command, schema_version,
+simulation_time_s, per-rank end_s, compute_s, communication_s and waiting_s,
+per-kind-of-action elements, events).
 
   augur replay actions_bcast.txt --platform small_platform.xml --hostfile hostfile --np 3
 
