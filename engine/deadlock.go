@@ -124,6 +124,8 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 			return fmt.Sprintf("a thread barrier: %d of %d threads arrived", b.count, u.op.Count)
 		}
 		return "a thread barrier"
+	case u.op.Kind == ir.Take:
+		return e.describeTake(u)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq:

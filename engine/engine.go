@@ -148,6 +148,9 @@ type Program struct {
 	Elements []ir.Element
 	// Stream makes the stream of process pid (uid == pid), running on node nid.
 	Stream func(pid, nid int32) (ir.Stream, error)
+	// Sync describes the synchronisation objects of Post and Take
+	// (ir.Op.Obj indexes it); every process has its own instance of each.
+	Sync []ir.SyncObject
 }
 
 // MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
@@ -243,6 +246,7 @@ type unit struct {
 	nx     uint8 // transfer intervals in x (0 or 1); more go to ext.xfers
 
 	waitLeft   int32      // requests or partners still awaited
+	prio       int32      // scheduling priority (ir.Priority), higher first
 	opStart    float64    // when the current operation was issued
 	waitUntil  float64    // latest completion among awaited requests
 	work       float64    // compute: remaining work in seconds at this node's speed
@@ -264,6 +268,7 @@ type uop struct {
 	Peer  int32
 	Tag   int32
 	Count int32
+	Obj   int32
 	Bytes float64
 	Cost  float64
 }
@@ -376,6 +381,7 @@ type engine struct {
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
+	syncs map[lockKey]*syncState // sync.go
 
 	elems []ElemStats
 	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
@@ -426,6 +432,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
 		tbars:       make(map[lockKey]*tbarState),
+		syncs:       make(map[lockKey]*syncState),
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
 		eager:       m.Net.EagerThreshold,
@@ -691,7 +698,7 @@ func (e *engine) next(ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	u.op = uop{Kind: o.Kind, Algo: o.Algo, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
+	u.op = uop{Kind: o.Kind, Algo: o.Algo, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Obj: o.Obj, Bytes: o.Bytes, Cost: o.Cost}
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil
@@ -802,6 +809,14 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return t, true
 	case ir.ThreadBarrier:
 		return e.threadBarrier(ui, t)
+	case ir.Post:
+		return e.post(ui, t)
+	case ir.Take:
+		return e.take(ui, t)
+	case ir.Priority:
+		u.prio = op.Count
+		e.account(ui, t, t)
+		return t, true
 	default:
 		if op.Kind.IsCollective() {
 			return e.collective(ui, t)

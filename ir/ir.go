@@ -78,6 +78,21 @@ const (
 	// Cost seconds pass first (SMPI's smpi/test injection); a request
 	// found complete is released, so that a later WaitReq returns at once.
 	Test
+
+	// Synchronisation objects of one process (semaphores, condition
+	// variables, mutexes, thread exits, mailboxes of a thread trace):
+	// Post makes Count tokens of object Obj, numbered Tag..Tag+Count-1;
+	// Take takes one (token Tag), blocking until there is one. The
+	// engine matches them by VPPB's Direct policy: tokens are
+	// interchangeable, a Take takes any, and blocked takers are served by
+	// priority, then in arrival order.
+	Post
+	Take
+	// Priority sets the unit's scheduling priority to Count from now on
+	// (higher runs first; 0 is every unit's priority at its start). On a
+	// node with the priority scheduler a unit that needs a CPU preempts
+	// the running unit of lowest priority, if that is lower than its own.
+	Priority
 )
 
 var kindNames = [...]string{
@@ -89,6 +104,7 @@ var kindNames = [...]string{
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
 	WaitReq: "waitreq", Test: "test",
+	Post: "post", Take: "take", Priority: "priority",
 }
 
 func (k Kind) String() string {
@@ -176,8 +192,13 @@ type Op struct {
 	Elem int32
 	Peer int32 // partner, root, request element, lock or region, see Kind
 	Tag  int32
-	// Count is the number of threads of a ThreadBarrier.
+	// Count is the number of threads of a ThreadBarrier, the tokens of a
+	// Post, the priority of a Priority.
 	Count int32
+	// Obj is the synchronisation object of a Post or Take: an index of
+	// Program.Sync of the engine (the same index names one object per
+	// process).
+	Obj int32
 	// Bytes is a message or contribution size in bytes.
 	Bytes float64
 	// Cost is a duration in seconds. For Compute and Delay it is the
@@ -236,6 +257,15 @@ type Element struct {
 	Kind string // "action", "send", "allreduce", "parallel", ...
 	// Where the element is defined, "file:line:col" or "" if unknown.
 	Where string
+}
+
+// SyncObject describes a synchronisation object that Post and Take use.
+type SyncObject struct {
+	// Name names the object in deadlock reports.
+	Name string
+	// Init is the tokens the object starts with (a semaphore's initial
+	// value; 1 for a free mutex), numbered 0..Init-1.
+	Init int32
 }
 
 // Binder is implemented by streams that need to know which unit the engine
