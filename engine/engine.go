@@ -280,6 +280,7 @@ type unitExt struct {
 	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
+	run      int32        // runs on a CPU of a priority node so far (prio.go)
 }
 
 // ext returns the unit's extension, allocating it on first use.
@@ -404,6 +405,10 @@ type nodeState struct {
 	live  int32  // units alive on the node
 	fast  bool   // no round robin: consecutive computations may be folded
 	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// prio: the priority scheduler, which preempts (prio.go); running
+	// holds the units that have a CPU of the node, in the order they got it.
+	prio    bool
+	running []int32
 	// work is the node's speed over time (profile.go); nil: constant.
 	work *machine.Work
 }
@@ -464,8 +469,10 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			cpu:   des.NewFacility(g.CPUs, d),
 			speed: g.Speed,
 			rr:    g.Scheduler == machine.RoundRobin,
+			prio:  g.Scheduler == machine.Priority,
 			quant: g.Quantum,
-			fast:  g.Scheduler != machine.RoundRobin && !cfg.Shared,
+			// A unit that may be preempted cannot fold its computations.
+			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
 		}
 	}
 	e.units = make([]unit, cfg.Procs)
@@ -577,6 +584,11 @@ func (e *engine) run() error {
 		case evStep:
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
+		case evPrioStep:
+			if e.computeEndDue(ev.Target, ev.Arg) {
+				e.complete(ev.Target, e.now)
+				e.advance(ev.Target, e.now)
+			}
 		case evBatch:
 			if err := e.runBatch(ev.Target); err != nil {
 				return err
@@ -754,10 +766,14 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if !u.hasCPU {
-			if !n.cpu.Acquire(ui, 0) {
+			if !n.cpu.Acquire(ui, u.prio) {
 				u.state = stCPUQueue
+				if n.prio {
+					e.preemptFor(ui)
+				}
 				return t, false
 			}
+			e.onCPU(ui)
 			u.hasCPU = true
 			u.sliceStart = t
 		}
@@ -869,14 +885,14 @@ func (e *engine) startCompute(ui int32, t float64) {
 			e.q.Push(t+left, ui, uint8(evSlice), 0)
 			return
 		}
-		e.q.Push(end, ui, uint8(evStep), 0)
+		e.pushComputeEnd(ui, end)
 		return
 	}
 	if n.rr && u.work > left {
 		e.q.Push(t+left, ui, uint8(evSlice), 0)
 		return
 	}
-	e.q.Push(t+u.work, ui, uint8(evStep), 0)
+	e.pushComputeEnd(ui, t+u.work)
 }
 
 // sliceEnd handles a round-robin quantum expiry.
@@ -910,6 +926,7 @@ func (e *engine) sliceEnd(ui int32) {
 // grant hands a CPU to a unit that queued for it.
 func (e *engine) grant(ui int32) {
 	u := &e.units[ui]
+	e.onCPU(ui)
 	u.hasCPU = true
 	u.sliceStart = e.now
 	u.state = stComputing
@@ -919,6 +936,7 @@ func (e *engine) grant(ui int32) {
 func (e *engine) releaseCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.hasCPU = false
+	e.offCPU(ui)
 	if next, ok := e.nodes[u.node].cpu.Release(); ok {
 		if t > e.now {
 			// Cannot happen: a unit running ahead keeps its CPU until an
