@@ -281,6 +281,7 @@ type unitExt struct {
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
 	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 }
 
 // ext returns the unit's extension, allocating it on first use.
@@ -409,6 +410,10 @@ type nodeState struct {
 	// holds the units that have a CPU of the node, in the order they got it.
 	prio    bool
 	running []int32
+	// bound holds a one-CPU queue per CPU once a unit of the node is bound
+	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
+	bound   []des.Facility
+	unbound bool
 	// work is the node's speed over time (profile.go); nil: constant.
 	work *machine.Work
 }
@@ -766,7 +771,11 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if !u.hasCPU {
-			if !n.cpu.Acquire(ui, u.prio) {
+			f := e.facility(ui)
+			if f == nil {
+				return t, false
+			}
+			if !f.Acquire(ui, u.prio) {
 				u.state = stCPUQueue
 				if n.prio {
 					e.preemptFor(ui)
@@ -833,6 +842,8 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		u.prio = op.Count
 		e.account(ui, t, t)
 		return t, true
+	case ir.Bind:
+		return e.bind(ui, t)
 	default:
 		if op.Kind.IsCollective() {
 			return e.collective(ui, t)
@@ -912,8 +923,8 @@ func (e *engine) sliceEnd(ui int32) {
 		e.advance(ui, e.now)
 		return
 	}
-	if n.cpu.Waiting() > 0 {
-		next := n.cpu.Preempt(ui, 0)
+	if f := e.facility(ui); f.Waiting() > 0 {
+		next := f.Preempt(ui, 0)
 		u.state = stCPUQueue
 		u.hasCPU = false
 		e.grant(next)
@@ -937,7 +948,11 @@ func (e *engine) releaseCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.hasCPU = false
 	e.offCPU(ui)
-	if next, ok := e.nodes[u.node].cpu.Release(); ok {
+	f := e.facility(ui)
+	if f == nil {
+		return // the run fails: a node's units bound and unbound
+	}
+	if next, ok := f.Release(); ok {
 		if t > e.now {
 			// Cannot happen: a unit running ahead keeps its CPU until an
 			// event issues its next non-compute operation at its time.

@@ -1,6 +1,11 @@
 package engine
 
-import "augur/ir"
+import (
+	"fmt"
+
+	"augur/des"
+	"augur/ir"
+)
 
 // Preemptive priority scheduling (scheduler: priority). A unit's
 // priority is 0 until its stream sets it (ir.Priority); the node's CPU
@@ -60,7 +65,11 @@ func (e *engine) preemptFor(ui int32) {
 	n := &e.nodes[u.node]
 	victim := int32(-1)
 	for k := len(n.running) - 1; k >= 0; k-- {
-		if r := n.running[k]; victim < 0 || e.units[r].prio < e.units[victim].prio {
+		r := n.running[k]
+		if e.units[r].boundTo() != u.boundTo() {
+			continue // another CPU's
+		}
+		if victim < 0 || e.units[r].prio < e.units[victim].prio {
 			victim = r
 		}
 	}
@@ -83,5 +92,69 @@ func (e *engine) preemptFor(ui int32) {
 	v.hasCPU = false
 	v.state = stCPUQueue
 	e.offCPU(victim)
-	e.grant(n.cpu.Preempt(victim, v.prio))
+	e.grant(e.facility(ui).Preempt(victim, v.prio))
+}
+
+// Binding (ir.Bind). A bound unit computes only on its CPU: the node
+// then has a queue per CPU, with the node's discipline, and a unit that
+// needs its CPU preempts only the unit running there.
+
+// boundTo is the CPU the unit is bound to, -1 if none.
+func (u *unit) boundTo() int32 {
+	if u.ext == nil {
+		return -1
+	}
+	return u.ext.cpu - 1
+}
+
+// bind pins the unit to CPU op.Count of its node.
+func (e *engine) bind(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	g := &e.m.Groups[e.m.GroupOf(int(u.node))]
+	switch c := u.op.Count; {
+	case c < 0 || int(c) >= g.CPUs:
+		e.fail(fmt.Errorf("process %d thread %d: bound to CPU %d; node %d has %d (0..%d)", u.pid, u.tid, c, u.node, g.CPUs, g.CPUs-1))
+		return t, false
+	case n.ps != nil:
+		e.fail(fmt.Errorf("process %d thread %d: bound to a CPU of node %d, whose scheduler (share) has no CPUs to bind to", u.pid, u.tid, u.node))
+		return t, false
+	}
+	if n.bound == nil {
+		n.bound = make([]des.Facility, g.CPUs)
+		d := des.FCFS
+		switch {
+		case n.prio:
+			d = des.Priority
+		case n.rr:
+			d = des.RoundRobin
+		}
+		for k := range n.bound {
+			n.bound[k] = des.NewFacility(1, d)
+		}
+	}
+	u.extension().cpu = u.op.Count + 1
+	// Units bound to one CPU wait for each other even where a node has a
+	// CPU per unit: no ending ahead of time (advance) from now on.
+	e.roomy = false
+	e.account(ui, t, t)
+	return t, true
+}
+
+// facility is the CPU queue the unit computes through: its CPU's if it is
+// bound, the node's otherwise. A node's units are all bound or none is;
+// nil (the run fails) for a unit that breaks that.
+func (e *engine) facility(ui int32) *des.Facility {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	if c := u.boundTo(); c >= 0 {
+		if !n.unbound {
+			return &n.bound[c]
+		}
+	} else if n.bound == nil {
+		n.unbound = true
+		return &n.cpu
+	}
+	e.fail(fmt.Errorf("process %d thread %d: node %d has units bound to CPUs and units that are not; bind all of a node's units or none", u.pid, u.tid, u.node))
+	return nil
 }

@@ -93,6 +93,10 @@ const (
 	// node with the priority scheduler a unit that needs a CPU preempts
 	// the running unit of lowest priority, if that is lower than its own.
 	Priority
+	// Bind pins the unit to CPU Count of its node (0-based) from now on:
+	// it computes only there, queueing for that CPU alone. A node's units
+	// are all bound or none is.
+	Bind
 )
 
 var kindNames = [...]string{
@@ -104,7 +108,7 @@ var kindNames = [...]string{
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
 	WaitReq: "waitreq", Test: "test",
-	Post: "post", Take: "take", Priority: "priority",
+	Post: "post", Take: "take", Priority: "priority", Bind: "bind",
 }
 
 func (k Kind) String() string {
@@ -193,7 +197,7 @@ type Op struct {
 	Peer int32 // partner, root, request element, lock or region, see Kind
 	Tag  int32
 	// Count is the number of threads of a ThreadBarrier, the tokens of a
-	// Post, the priority of a Priority.
+	// Post, the priority of a Priority, the CPU of a Bind.
 	Count int32
 	// Obj is the synchronisation object of a Post or Take: an index of
 	// Program.Sync of the engine (the same index names one object per
