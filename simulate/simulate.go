@@ -14,7 +14,7 @@ import (
 )
 
 // Auto is the model name that tries Direct, then Client-Server, then
-// Strict Sequence (threadsim.Auto).
+// Strict Sequence (RunAuto).
 const Auto = "auto"
 
 // Options are a simulation's settings.
@@ -41,12 +41,12 @@ func CheckModel(name string) error {
 // Result runs p under o's model (Auto: the first of VPPB's models that
 // does not deadlock) and returns its result, the models tried and why the
 // one used was chosen (Auto only).
-func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []threadsim.Attempt, string, error) {
+func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []Attempt, string, error) {
 	if err := CheckModel(o.Model); err != nil {
 		return nil, nil, "", err
 	}
 	if o.Model == Auto {
-		return threadsim.Auto(p, o.Config)
+		return RunAuto(p, o.Config)
 	}
 	cfg := o.Config
 	cfg.Model, _ = threadsim.ParseModel(o.Model)
@@ -73,7 +73,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *threadsim.Res
 		d.Partial, d.SimulatedTimeReached = true, res.Completion
 	}
 	if o.Speedup && res.Deadlock == nil && !res.Partial {
-		one := threadsim.OneProcessor(o.Config)
+		one := OneProcessor(o.Config)
 		one.Model = res.Model
 		one.Progress = nil
 		// Stopped here, the document is complete but for the speed-up,
