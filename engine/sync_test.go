@@ -105,3 +105,47 @@ func TestPostMany(t *testing.T) {
 		}
 	}
 }
+
+// Under MatchToken a take waits for its own token: T1 arrives first but
+// waits for token 1, posted at 2; T2 gets token 0, posted at 1. Under
+// MatchAny the first post goes to T1, the first to arrive.
+func TestTakeToken(t *testing.T) {
+	threads := [][]ir.Op{
+		{{Kind: ir.Take, Elem: 0, Obj: 0, Tag: 1}},
+		{{Kind: ir.Delay, Elem: 1, Cost: 0.5}, {Kind: ir.Take, Elem: 2, Obj: 0, Tag: 0}},
+		{{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 0, Tag: 0, Count: 1},
+			{Kind: ir.Delay, Elem: 5, Cost: 1}, {Kind: ir.Post, Elem: 6, Obj: 0, Tag: 1, Count: 1}},
+	}
+	for _, c := range []struct {
+		match  ir.Match
+		t1, t2 float64
+	}{{ir.MatchToken, 2, 1}, {ir.MatchAny, 1, 2}} {
+		r := runThreads(t, 4, "fcfs", []ir.SyncObject{{Name: "s", Match: c.match}}, threads...)
+		if r.Deadlock != nil {
+			t.Fatal(r.Deadlock)
+		}
+		if got1, got2 := threadFinish(r, 1), threadFinish(r, 2); !same(got1, c.t1) || !same(got2, c.t2) {
+			t.Errorf("match %d: T1 ends at %g, T2 at %g; want %g and %g", c.match, got1, got2, c.t1, c.t2)
+		}
+	}
+}
+
+// Under MatchToken an object's initial tokens are 0..Init-1, a post of n
+// tokens makes n consecutive ones, and a take of a token nobody posts is
+// named in the deadlock report.
+func TestTakeTokenInitAndDeadlock(t *testing.T) {
+	objs := []ir.SyncObject{{Name: "sem", Init: 1, Match: ir.MatchToken}}
+	r := runThreads(t, 4, "fcfs", objs,
+		[]ir.Op{{Kind: ir.Take, Elem: 0, Obj: 0, Tag: 0}, {Kind: ir.Take, Elem: 1, Obj: 0, Tag: 2}, {Kind: ir.Take, Elem: 2, Obj: 0, Tag: 4}},
+		[]ir.Op{{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 0, Tag: 1, Count: 3}},
+	)
+	if r.Deadlock == nil || len(r.Deadlock.Blocked) != 2 {
+		t.Fatalf("want thread 1 and process 0 blocked, got %v", r.Deadlock)
+	}
+	if b := r.Deadlock.Blocked[1]; b.Tid != 1 || !strings.Contains(b.WaitsFor, "token 4 of sem") {
+		t.Errorf("report: %+v", b)
+	}
+	if !same(r.Deadlock.Time, 1) {
+		t.Errorf("deadlock at %g, want 1 (token 2 came at 1)", r.Deadlock.Time)
+	}
+}

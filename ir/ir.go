@@ -82,10 +82,8 @@ const (
 	// Synchronisation objects of one process (semaphores, condition
 	// variables, mutexes, thread exits, mailboxes of a thread trace):
 	// Post makes Count tokens of object Obj, numbered Tag..Tag+Count-1;
-	// Take takes one (token Tag), blocking until there is one. The
-	// engine matches them by VPPB's Direct policy: tokens are
-	// interchangeable, a Take takes any, and blocked takers are served by
-	// priority, then in arrival order.
+	// Take takes one (token Tag), blocking until there is one. How a
+	// take is matched to a post is the object's SyncObject.Match.
 	Post
 	Take
 	// Priority sets the unit's scheduling priority to Count from now on
@@ -270,7 +268,25 @@ type SyncObject struct {
 	// Init is the tokens the object starts with (a semaphore's initial
 	// value; 1 for a free mutex), numbered 0..Init-1.
 	Init int32
+	// Match is how takes are matched to posts.
+	Match Match
 }
+
+// Match is a policy of matching takes to posts, after VPPB's simulation
+// models of a recorded program.
+type Match uint8
+
+const (
+	// MatchAny: tokens are interchangeable; a take takes any, and blocked
+	// takers are served by priority, then in arrival order (VPPB's Direct
+	// model).
+	MatchAny Match = iota
+	// MatchToken: a take of token k takes only token k, the one it took
+	// in the recording, and waits until a post makes it (VPPB's Strict
+	// Sequence model for every object but barriers, and its
+	// Client-Server model for the objects that are not mutexes).
+	MatchToken
+)
 
 // Binder is implemented by streams that need to know which unit the engine
 // made for them. The engine calls Bind once, before the first Next, for
