@@ -49,7 +49,7 @@ const (
 	Exscan
 
 	// Threads of one process.
-	Fork          // start the Spawn streams as new threads of this process
+	Fork          // start the Spawn streams as new threads of this process, numbered from Count (0: from 1)
 	Join          // wait until every thread this unit forked has ended
 	ThreadBarrier // barrier among the Count threads of the enclosing region (Peer = region id)
 	Lock          // acquire lock Peer of this process
