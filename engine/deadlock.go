@@ -126,6 +126,8 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return "a thread barrier"
 	case u.op.Kind == ir.Take:
 		return e.describeTake(u)
+	case u.op.Kind == ir.Handoff:
+		return e.describeHandoff(u)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq:

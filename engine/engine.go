@@ -151,6 +151,11 @@ type Program struct {
 	// Sync describes the synchronisation objects of Post and Take
 	// (ir.Op.Obj indexes it); every process has its own instance of each.
 	Sync []ir.SyncObject
+	// HoldCPU gives units the thread model of VPPB's recorded programs: a
+	// unit needs a CPU to perform any operation and keeps it until it
+	// waits or ends (hold.go). Otherwise a unit holds a CPU only while it
+	// computes.
+	HoldCPU bool
 }
 
 // MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
@@ -600,6 +605,10 @@ func (e *engine) run() error {
 			}
 		case evSlice:
 			e.sliceEnd(ev.Target)
+		case evRun:
+			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
+				e.performHeld(ev.Target)
+			}
 		case evColl:
 			e.collStep(ev.Target, e.now)
 		case evTest:
@@ -752,9 +761,19 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	if u.ext != nil {
 		u.ext.xfers = u.ext.xfers[:0]
 	}
+	if e.prog.HoldCPU {
+		return e.issueHolding(ui, t)
+	}
 	if op.Kind != ir.Compute && u.hasCPU {
 		e.releaseCPU(ui, t)
 	}
+	return e.perform(ui, t)
+}
+
+// perform does the unit's current operation, issued at t (issueAt).
+func (e *engine) perform(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	op := &u.op
 	switch op.Kind {
 	case ir.End:
 		e.finish(ui, t)
@@ -775,11 +794,8 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			if f == nil {
 				return t, false
 			}
-			if !f.Acquire(ui, u.prio) {
+			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
 				u.state = stCPUQueue
-				if n.prio {
-					e.preemptFor(ui)
-				}
 				return t, false
 			}
 			e.onCPU(ui)
@@ -838,6 +854,8 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.post(ui, t)
 	case ir.Take:
 		return e.take(ui, t)
+	case ir.Handoff:
+		return e.handoff(ui, t)
 	case ir.Priority:
 		u.prio = op.Count
 		e.account(ui, t, t)
@@ -940,6 +958,14 @@ func (e *engine) grant(ui int32) {
 	e.onCPU(ui)
 	u.hasCPU = true
 	u.sliceStart = e.now
+	if e.prog.HoldCPU {
+		// Not yet performed, a computation included (issueHolding).
+		u.state = stReady
+		x := u.extension()
+		x.run++
+		e.q.Push(e.now, ui, uint8(evRun), x.run)
+		return
+	}
 	u.state = stComputing
 	e.startCompute(ui, e.now)
 }

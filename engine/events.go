@@ -24,6 +24,9 @@ const (
 	evBatch
 	// evSlice: a round-robin quantum expired.
 	evSlice
+	// evRun: a unit that holds its CPU while it runs (Program.HoldCPU)
+	// got one: perform its operation (hold.go).
+	evRun
 	// evPrioStep: a computation on a node with the priority scheduler
 	// ends (Arg: the unit's run number when it was scheduled; a run a
 	// preemption ended since is stale, see prio.go).

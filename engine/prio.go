@@ -59,8 +59,9 @@ func (e *engine) offCPU(ui int32) {
 // preemptFor gives the unit, just queued for a CPU of its node, the CPU
 // of the running unit of lowest priority (the one that got its CPU last
 // among equals: it has done the least of its run) if that priority is
-// lower than the unit's own.
-func (e *engine) preemptFor(ui int32) {
+// lower than the unit's own; true if the unit now holds that CPU (the
+// caller goes on with it), false if it still waits.
+func (e *engine) preemptFor(ui int32) bool {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	victim := int32(-1)
@@ -74,25 +75,33 @@ func (e *engine) preemptFor(ui int32) {
 		}
 	}
 	if victim < 0 || e.units[victim].prio >= u.prio {
-		return // queued: a CPU will come free
+		return false // queued: a CPU will come free
 	}
 	v := &e.units[victim]
-	if v.state != stComputing || v.op.Kind != ir.Compute {
-		return // cannot happen: units hold a CPU only to compute
+	switch {
+	case v.state == stComputing && v.op.Kind == ir.Compute:
+		ran := e.now - v.runFrom
+		if n.work != nil {
+			v.work -= workDone(n.work, v.runFrom, e.now)
+		} else {
+			v.work -= ran
+		}
+		v.work = max(v.work, 0)
+		v.opCompute += ran
+	case v.state == stReady && e.prog.HoldCPU:
+		// Granted a CPU, its operation not yet performed (evRun).
+	default:
+		return false // cannot happen: units hold a CPU only to compute or run
 	}
-	ran := e.now - v.runFrom
-	if n.work != nil {
-		v.work -= workDone(n.work, v.runFrom, e.now)
-	} else {
-		v.work -= ran
-	}
-	v.work = max(v.work, 0)
-	v.opCompute += ran
-	v.ext.run++ // its end event is stale now
+	v.ext.run++ // its end or run event is stale now
 	v.hasCPU = false
 	v.state = stCPUQueue
 	e.offCPU(victim)
-	e.grant(e.facility(ui).Preempt(victim, v.prio))
+	if next := e.facility(ui).Preempt(victim, v.prio); next != ui {
+		e.grant(next) // one of yet higher priority was waiting
+		return false
+	}
+	return true
 }
 
 // Binding (ir.Bind). A bound unit computes only on its CPU: the node

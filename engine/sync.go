@@ -16,6 +16,9 @@ type syncState struct {
 	waiters []int32
 	made    []bool          // MatchToken: per token, made yet
 	want    map[int32]int32 // MatchToken: token -> the unit blocked taking it
+	// Blocked handoffs: MatchAny in arrival order; MatchToken by token.
+	senders []int32
+	handoff map[int32]int32
 }
 
 // syncObj returns the process's instance of object op.Obj, made with the
@@ -36,6 +39,7 @@ func (e *engine) syncObj(ui int32) (*syncState, error) {
 				s.made[i] = true
 			}
 			s.want = make(map[int32]int32)
+			s.handoff = make(map[int32]int32)
 		} else {
 			s.avail = int64(o.Init)
 		}
@@ -101,6 +105,10 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if int(k) < len(s.made) && s.made[k] {
+			if snd, ok := s.handoff[k]; ok {
+				delete(s.handoff, k)
+				e.wakeAt(snd, t)
+			}
 			e.account(ui, t, t)
 			return t, true
 		}
@@ -112,6 +120,13 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 		s.want[k] = ui
 		u.state = stBlocked
 		return t, false
+	}
+	if len(s.senders) > 0 {
+		snd := s.senders[0]
+		s.senders = s.senders[1:]
+		e.wakeAt(snd, t)
+		e.account(ui, t, t)
+		return t, true
 	}
 	if s.avail > 0 {
 		s.avail--
@@ -147,4 +162,53 @@ func (e *engine) describeTake(u *unit) string {
 		waiting = len(s.waiters)
 	}
 	return fmt.Sprintf("a post of %s from any thread of process %d (%d unit(s) wait for one)", name, u.pid, waiting)
+}
+
+// handoff makes token op.Tag for a take and waits until one has taken it.
+func (e *engine) handoff(ui int32, t float64) (float64, bool) {
+	s, err := e.syncObj(ui)
+	if err != nil {
+		e.fail(err)
+		return t, false
+	}
+	u := &e.units[ui]
+	if s.match == ir.MatchToken {
+		k := u.op.Tag
+		if k < 0 {
+			e.fail(fmt.Errorf("%s: a handoff of token %d; tokens are numbered from 0", e.where(u.op.Elem), k))
+			return t, false
+		}
+		for int(k) >= len(s.made) {
+			s.made = append(s.made, false)
+		}
+		s.made[k] = true
+		if w, ok := s.want[k]; ok {
+			delete(s.want, k)
+			e.wakeAt(w, t)
+			e.account(ui, t, t)
+			return t, true
+		}
+		s.handoff[k] = ui
+		u.state = stBlocked
+		return t, false
+	}
+	if len(s.waiters) > 0 {
+		w := s.waiters[0]
+		s.waiters = s.waiters[1:]
+		e.wakeAt(w, t)
+		e.account(ui, t, t)
+		return t, true
+	}
+	s.senders = append(s.senders, ui)
+	u.state = stBlocked
+	return t, false
+}
+
+// describeHandoff says what a unit blocked in a Handoff waits for.
+func (e *engine) describeHandoff(u *unit) string {
+	name := fmt.Sprintf("object %d", u.op.Obj)
+	if u.op.Obj >= 0 && int(u.op.Obj) < len(e.prog.Sync) && e.prog.Sync[u.op.Obj].Name != "" {
+		name = e.prog.Sync[u.op.Obj].Name
+	}
+	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", name, u.op.Tag, u.pid)
 }

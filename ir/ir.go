@@ -84,8 +84,12 @@ const (
 	// Post makes Count tokens of object Obj, numbered Tag..Tag+Count-1;
 	// Take takes one (token Tag), blocking until there is one. How a
 	// take is matched to a post is the object's SyncObject.Match.
+	// Handoff makes token Tag as a Post of one does, then waits until a
+	// Take has taken it (at once if one was waiting for it): VPPB's
+	// synchronous send to a thread's mailbox.
 	Post
 	Take
+	Handoff
 	// Priority sets the unit's scheduling priority to Count from now on
 	// (higher runs first; 0 is every unit's priority at its start). On a
 	// node with the priority scheduler a unit that needs a CPU preempts
@@ -106,7 +110,7 @@ var kindNames = [...]string{
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
 	WaitReq: "waitreq", Test: "test",
-	Post: "post", Take: "take", Priority: "priority", Bind: "bind",
+	Post: "post", Take: "take", Handoff: "handoff", Priority: "priority", Bind: "bind",
 }
 
 func (k Kind) String() string {
@@ -197,7 +201,7 @@ type Op struct {
 	// Count is the number of threads of a ThreadBarrier, the tokens of a
 	// Post, the priority of a Priority, the CPU of a Bind.
 	Count int32
-	// Obj is the synchronisation object of a Post or Take: an index of
+	// Obj is the synchronisation object of a Post, Take or Handoff: an index of
 	// Program.Sync of the engine (the same index names one object per
 	// process).
 	Obj int32

@@ -22,7 +22,7 @@ func runOnEngine(t *testing.T, p *threadtrace.Program, m threadtrace.Matching, c
 	}
 	l := p.Lower(m, prio, bind)
 	r, err := engine.Run(engine.Config{Machine: mach, Procs: 1, NodeOf: []int32{0}},
-		engine.Program{Elements: l.Elements, Sync: l.Sync, Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
+		engine.Program{Elements: l.Elements, Sync: l.Sync, HoldCPU: true, Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,7 @@ type Lowered struct {
 	// Elements: one per op of the trace, named as Describe names it, then
 	// one per thread for its computation ("work of P1").
 	Elements []ir.Element
-	// Sync: the program's objects (Objs), then an acknowledgement object
-	// per mailbox (its index plus len(Objs)), which makes a send wait for
-	// its wait (VPPB's synchronous Activate).
+	// Sync: the program's objects (Objs).
 	Sync []ir.SyncObject
 	// Threads holds each thread's operations, ending with ir.End.
 	Threads [][]ir.Op
@@ -35,27 +33,18 @@ const (
 
 // Lower turns p into ir operations: computation into Compute, creation
 // into Fork, every wait into a Take of the object's token and every
-// activation into a Post; a send posts its message and takes its
-// acknowledgement, the wait for it takes the message and posts the
-// acknowledgement. prio (nil: all 0) and bind (nil: unbound) give each
+// activation into a Post, a send into a Handoff (it waits until its
+// message is taken). prio (nil: all 0) and bind (nil: unbound) give each
 // thread a priority (ir.Priority) and a CPU (ir.Bind) before its first
 // operation. Client-Server's reordering of a thread's lists is not
 // expressed: only its matching.
 func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 	l := &Lowered{}
-	nobj := int32(len(p.Objs))
 	for _, o := range p.Objs {
 		s := ir.SyncObject{Name: o.Name, Init: o.Init}
 		switch {
 		case m == MatchStrict && o.Class != Barrier,
 			m == MatchClientServer && o.Class != Barrier && o.Class != Mutex:
-			s.Match = ir.MatchToken
-		}
-		l.Sync = append(l.Sync, s)
-	}
-	for _, o := range p.Objs {
-		s := ir.SyncObject{Name: o.Name + " (acknowledgement)"}
-		if m != MatchDirect {
 			s.Match = ir.MatchToken
 		}
 		l.Sync = append(l.Sync, s)
@@ -99,14 +88,9 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 			case OpCreate:
 				ops = append(ops, ir.Op{Kind: ir.Fork, Elem: el, Count: op.Thread})
 			case OpSend:
-				ack := post
-				ack.Kind, ack.Obj = ir.Take, op.Obj+nobj
-				ops = append(ops, post, ack)
-			case OpWait:
-				ack := post
-				ack.Obj = op.Obj + nobj
-				ops = append(ops, take, ack)
-			case OpLock, OpSemWait, OpJoin:
+				post.Kind = ir.Handoff
+				ops = append(ops, post)
+			case OpLock, OpWait, OpSemWait, OpJoin:
 				ops = append(ops, take)
 			case OpCondWait:
 				if op.Tok >= 0 { // else the recorded wait ended without a signal
