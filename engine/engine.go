@@ -958,8 +958,9 @@ func (e *engine) grant(ui int32) {
 	e.onCPU(ui)
 	u.hasCPU = true
 	u.sliceStart = e.now
-	if e.prog.HoldCPU {
-		// Not yet performed, a computation included (issueHolding).
+	if e.prog.HoldCPU && !(u.op.Kind == ir.Compute && u.work > 0) {
+		// Not yet performed, a computation included (issueHolding); a
+		// preempted computation goes on below.
 		u.state = stReady
 		x := u.extension()
 		x.run++
