@@ -11,6 +11,15 @@ import "augur/ir"
 // one.
 func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
+	switch u.op.Kind {
+	case ir.Priority:
+		return e.perform(ui, t) // a setting, not something the unit runs
+	case ir.Bind:
+		if u.hasCPU {
+			e.releaseCPU(ui, t) // for a CPU of its new queue
+		}
+		return e.perform(ui, t)
+	}
 	if !u.hasCPU {
 		f := e.facility(ui)
 		if f == nil {
