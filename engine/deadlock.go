@@ -128,6 +128,8 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return e.describeTake(u)
 	case u.op.Kind == ir.Handoff:
 		return e.describeHandoff(u)
+	case u.op.Kind == ir.TakeFirst:
+		return e.describeTakeFirst(ui)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq:

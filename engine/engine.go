@@ -332,6 +332,11 @@ type engine struct {
 	// counts holds the per-process sizes of a fetched vector collective
 	// until its algorithm is planned (see coll.Plan.SetSimGrid).
 	counts map[int32][]float64
+	// alts holds the tokens of a fetched TakeFirst until it has taken one.
+	alts map[int32][]ir.Token
+	// syncSeq numbers the tokens of MatchToken objects in the order they
+	// are made (sync.go).
+	syncSeq int64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run
@@ -442,6 +447,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		queues:      make([]pidQueues, cfg.Procs),
 		spawns:      make(map[int32][]ir.Stream),
 		counts:      make(map[int32][]float64),
+		alts:        make(map[int32][]ir.Token),
 		runs:        make(map[int32][]ir.Run),
 		collSeq:     make([]uint32, cfg.Procs),
 		colls:       make(map[uint32]*collInst),
@@ -733,6 +739,10 @@ func (e *engine) next(ui int32) error {
 		e.counts[ui] = o.Counts
 		o.Counts = nil
 	}
+	if o.Alts != nil {
+		e.alts[ui] = o.Alts
+		o.Alts = nil
+	}
 	if o.Runs != nil {
 		u.op.batch = true
 		e.runs[ui] = o.Runs
@@ -856,6 +866,8 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 		return e.take(ui, t)
 	case ir.Handoff:
 		return e.handoff(ui, t)
+	case ir.TakeFirst:
+		return e.takeFirst(ui, t)
 	case ir.Priority:
 		u.prio = op.Count
 		e.account(ui, t, t)

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"augur/ir"
 )
@@ -9,34 +11,40 @@ import (
 // syncState is one process's instance of a synchronisation object
 // (ir.SyncObject). Under ir.MatchAny it counts its tokens and queues the
 // units blocked in a take by priority, then arrival; under ir.MatchToken
-// it knows which tokens have been made and which unit waits for each.
+// it knows which tokens have been made, in what order, and which unit
+// waits for each.
 type syncState struct {
 	match   ir.Match
 	avail   int64
 	waiters []int32
-	made    []bool          // MatchToken: per token, made yet
-	want    map[int32]int32 // MatchToken: token -> the unit blocked taking it
+	// made: MatchToken, per token, its number in the order tokens were
+	// made (engine.syncSeq; an object's initial tokens come before all
+	// others), 0 if not made yet.
+	made []int64
+	want map[int32]int32 // MatchToken: token -> the unit blocked taking it
 	// Blocked handoffs: MatchAny in arrival order; MatchToken by token.
 	senders []int32
 	handoff map[int32]int32
 }
 
-// syncObj returns the process's instance of object op.Obj, made with the
-// object's initial tokens on first use.
-func (e *engine) syncObj(ui int32) (*syncState, error) {
+// syncObj returns the unit's process's instance of object obj, made with
+// the object's initial tokens on first use.
+func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 	u := &e.units[ui]
-	if u.op.Obj < 0 || int(u.op.Obj) >= len(e.prog.Sync) {
-		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), u.op.Obj, len(e.prog.Sync))
+	if obj < 0 || int(obj) >= len(e.prog.Sync) {
+		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
 	}
-	k := lockKey{u.pid, u.op.Obj}
+	k := lockKey{u.pid, obj}
 	s := e.syncs[k]
 	if s == nil {
-		o := &e.prog.Sync[u.op.Obj]
+		o := &e.prog.Sync[obj]
 		s = &syncState{match: o.Match}
 		if o.Match == ir.MatchToken {
-			s.made = make([]bool, o.Init)
+			// Initial tokens by object, then token, before any made in
+			// the run (whose numbers start at 1).
+			s.made = make([]int64, o.Init)
 			for i := range s.made {
-				s.made[i] = true
+				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
 			}
 			s.want = make(map[int32]int32)
 			s.handoff = make(map[int32]int32)
@@ -48,32 +56,45 @@ func (e *engine) syncObj(ui int32) (*syncState, error) {
 	return s, nil
 }
 
+// checkToken fails the run for a token number below 0.
+func (e *engine) checkToken(ui, k int32, what string) bool {
+	if k >= 0 {
+		return true
+	}
+	e.fail(fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.where(e.units[ui].op.Elem), what, k))
+	return false
+}
+
+// makeToken notes token k of s as made now.
+func (e *engine) makeToken(s *syncState, k int32) {
+	for int(k) >= len(s.made) {
+		s.made = append(s.made, 0)
+	}
+	e.syncSeq++
+	s.made[k] = e.syncSeq
+}
+
 // post makes op.Count tokens (numbered from op.Tag) and hands them to the
 // units blocked taking them; it never blocks.
 func (e *engine) post(ui int32, t float64) (float64, bool) {
-	s, err := e.syncObj(ui)
+	op := &e.units[ui].op
+	s, err := e.syncObj(ui, op.Obj)
 	if err != nil {
 		e.fail(err)
 		return t, false
 	}
-	op := &e.units[ui].op
 	if op.Count < 1 {
 		e.fail(fmt.Errorf("%s: a post makes %d tokens; it must make at least 1", e.where(op.Elem), op.Count))
 		return t, false
 	}
 	if s.match == ir.MatchToken {
-		if op.Tag < 0 {
-			e.fail(fmt.Errorf("%s: a post of token %d; tokens are numbered from 0", e.where(op.Elem), op.Tag))
+		if !e.checkToken(ui, op.Tag, "post") {
 			return t, false
 		}
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
-			for int(k) >= len(s.made) {
-				s.made = append(s.made, false)
-			}
-			s.made[k] = true
+			e.makeToken(s, k)
 			if w, ok := s.want[k]; ok {
-				delete(s.want, k)
-				e.wakeAt(w, t)
+				e.wakeTaker(w, op.Obj, k, t)
 			}
 		}
 		e.account(ui, t, t)
@@ -92,32 +113,24 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 
 // take takes a token, or blocks until a post makes one.
 func (e *engine) take(ui int32, t float64) (float64, bool) {
-	s, err := e.syncObj(ui)
+	u := &e.units[ui]
+	s, err := e.syncObj(ui, u.op.Obj)
 	if err != nil {
 		e.fail(err)
 		return t, false
 	}
-	u := &e.units[ui]
 	if s.match == ir.MatchToken {
 		k := u.op.Tag
-		if k < 0 {
-			e.fail(fmt.Errorf("%s: a take of token %d; tokens are numbered from 0", e.where(u.op.Elem), k))
+		if !e.checkToken(ui, k, "take") {
 			return t, false
 		}
-		if int(k) < len(s.made) && s.made[k] {
-			if snd, ok := s.handoff[k]; ok {
-				delete(s.handoff, k)
-				e.wakeAt(snd, t)
-			}
+		if e.takeMade(s, k, t) {
 			e.account(ui, t, t)
 			return t, true
 		}
-		if w, ok := s.want[k]; ok {
-			o := &e.units[w]
-			e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
+		if !e.want(ui, s, k) {
 			return t, false
 		}
-		s.want[k] = ui
 		u.state = stBlocked
 		return t, false
 	}
@@ -147,44 +160,119 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 	return t, false
 }
 
-// describeTake says what a unit blocked in a Take waits for.
-func (e *engine) describeTake(u *unit) string {
-	name := fmt.Sprintf("object %d", u.op.Obj)
-	if u.op.Obj >= 0 && int(u.op.Obj) < len(e.prog.Sync) && e.prog.Sync[u.op.Obj].Name != "" {
-		name = e.prog.Sync[u.op.Obj].Name
+// takeMade takes token k of a MatchToken object if it has been made,
+// releasing the handoff that made it; false if it has not.
+func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
+	if int(k) >= len(s.made) || s.made[k] == 0 {
+		return false
 	}
-	s := e.syncs[lockKey{u.pid, u.op.Obj}]
-	if s != nil && s.match == ir.MatchToken {
-		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
+	if snd, ok := s.handoff[k]; ok {
+		delete(s.handoff, k)
+		e.wakeAt(snd, t)
 	}
-	waiting := 0
-	if s != nil {
-		waiting = len(s.waiters)
+	return true
+}
+
+// want registers the unit as the taker of token k, which is not made yet.
+func (e *engine) want(ui int32, s *syncState, k int32) bool {
+	if w, ok := s.want[k]; ok && w != ui {
+		u, o := &e.units[ui], &e.units[w]
+		e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
+		return false
 	}
-	return fmt.Sprintf("a post of %s from any thread of process %d (%d unit(s) wait for one)", name, u.pid, waiting)
+	s.want[k] = ui
+	return true
+}
+
+// wakeTaker completes the take of token (obj, k) unit w is blocked in: a
+// Take, or a TakeFirst, whose other tokens it then no longer waits for
+// and whose stream learns which it took.
+func (e *engine) wakeTaker(w, obj, k int32, t float64) {
+	if e.units[w].op.Kind == ir.TakeFirst {
+		alts := e.alts[w]
+		delete(e.alts, w)
+		chose := -1
+		for j, a := range alts {
+			if s := e.syncs[lockKey{e.units[w].pid, a.Obj}]; s != nil && s.want[a.Tag] == w {
+				delete(s.want, a.Tag)
+			}
+			if a.Obj == obj && a.Tag == k {
+				chose = j
+			}
+		}
+		e.units[w].stream.(ir.Chooser).Chose(chose)
+	} else {
+		delete(e.syncs[lockKey{e.units[w].pid, obj}].want, k)
+	}
+	e.wakeAt(w, t)
+}
+
+// takeFirst takes, of the op's alternative tokens, the one made first, or
+// blocks until one is made.
+func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	ch, ok := u.stream.(ir.Chooser)
+	if !ok {
+		e.fail(fmt.Errorf("%s: a take of the first of several tokens from a stream that cannot be told which (not an ir.Chooser)", e.where(u.op.Elem)))
+		return t, false
+	}
+	alts := e.alts[ui]
+	states := make([]*syncState, len(alts))
+	best := -1
+	for j, a := range alts {
+		s, err := e.syncObj(ui, a.Obj)
+		if err != nil {
+			e.fail(err)
+			return t, false
+		}
+		if s.match != ir.MatchToken {
+			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, whose tokens are interchangeable (not MatchToken)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
+			return t, false
+		}
+		if !e.checkToken(ui, a.Tag, "take") {
+			return t, false
+		}
+		states[j] = s
+		if int(a.Tag) < len(s.made) && s.made[a.Tag] != 0 && (best < 0 || s.made[a.Tag] < states[best].made[alts[best].Tag]) {
+			best = j
+		}
+	}
+	if best >= 0 {
+		delete(e.alts, ui)
+		e.takeMade(states[best], alts[best].Tag, t)
+		ch.Chose(best)
+		e.account(ui, t, t)
+		return t, true
+	}
+	if len(alts) == 0 {
+		e.fail(fmt.Errorf("%s: a take of the first of no tokens", e.where(u.op.Elem)))
+		return t, false
+	}
+	for j, a := range alts {
+		if !e.want(ui, states[j], a.Tag) {
+			return t, false
+		}
+	}
+	u.state = stBlocked
+	return t, false
 }
 
 // handoff makes token op.Tag for a take and waits until one has taken it.
 func (e *engine) handoff(ui int32, t float64) (float64, bool) {
-	s, err := e.syncObj(ui)
+	u := &e.units[ui]
+	s, err := e.syncObj(ui, u.op.Obj)
 	if err != nil {
 		e.fail(err)
 		return t, false
 	}
-	u := &e.units[ui]
 	if s.match == ir.MatchToken {
 		k := u.op.Tag
-		if k < 0 {
-			e.fail(fmt.Errorf("%s: a handoff of token %d; tokens are numbered from 0", e.where(u.op.Elem), k))
+		if !e.checkToken(ui, k, "handoff") {
 			return t, false
 		}
-		for int(k) >= len(s.made) {
-			s.made = append(s.made, false)
-		}
-		s.made[k] = true
+		e.makeToken(s, k)
 		if w, ok := s.want[k]; ok {
-			delete(s.want, k)
-			e.wakeAt(w, t)
+			e.wakeTaker(w, u.op.Obj, k, t)
 			e.account(ui, t, t)
 			return t, true
 		}
@@ -204,11 +292,38 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 	return t, false
 }
 
+// syncName names object obj for reports.
+func (e *engine) syncName(obj int32) string {
+	if obj >= 0 && int(obj) < len(e.prog.Sync) && e.prog.Sync[obj].Name != "" {
+		return e.prog.Sync[obj].Name
+	}
+	return fmt.Sprintf("object %d", obj)
+}
+
+// describeTake says what a unit blocked in a Take waits for.
+func (e *engine) describeTake(u *unit) string {
+	name := e.syncName(u.op.Obj)
+	s := e.syncs[lockKey{u.pid, u.op.Obj}]
+	if s != nil && s.match == ir.MatchToken {
+		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
+	}
+	waiting := 0
+	if s != nil {
+		waiting = len(s.waiters)
+	}
+	return fmt.Sprintf("a post of %s from any thread of process %d (%d unit(s) wait for one)", name, u.pid, waiting)
+}
+
 // describeHandoff says what a unit blocked in a Handoff waits for.
 func (e *engine) describeHandoff(u *unit) string {
-	name := fmt.Sprintf("object %d", u.op.Obj)
-	if u.op.Obj >= 0 && int(u.op.Obj) < len(e.prog.Sync) && e.prog.Sync[u.op.Obj].Name != "" {
-		name = e.prog.Sync[u.op.Obj].Name
+	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", e.syncName(u.op.Obj), u.op.Tag, u.pid)
+}
+
+// describeTakeFirst says what a unit blocked in a TakeFirst waits for.
+func (e *engine) describeTakeFirst(ui int32) string {
+	var alts []string
+	for _, a := range e.alts[ui] {
+		alts = append(alts, fmt.Sprintf("token %d of %s", a.Tag, e.syncName(a.Obj)))
 	}
-	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", name, u.op.Tag, u.pid)
+	return "the first post of " + strings.Join(alts, " or ")
 }

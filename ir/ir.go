@@ -87,9 +87,15 @@ const (
 	// Handoff makes token Tag as a Post of one does, then waits until a
 	// Take has taken it (at once if one was waiting for it): VPPB's
 	// synchronous send to a thread's mailbox.
+	// TakeFirst takes, of the tokens Alts (all of MatchToken objects),
+	// the one made first, blocking until one is made; the stream, an
+	// ir.Chooser, is told which before its next Next (VPPB's
+	// Client-Server model: a thread runs next the list whose activation
+	// came first).
 	Post
 	Take
 	Handoff
+	TakeFirst
 	// Priority sets the unit's scheduling priority to Count from now on
 	// (higher runs first; 0 is every unit's priority at its start). On a
 	// node with the priority scheduler a unit that needs a CPU preempts
@@ -110,7 +116,7 @@ var kindNames = [...]string{
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
 	WaitReq: "waitreq", Test: "test",
-	Post: "post", Take: "take", Handoff: "handoff", Priority: "priority", Bind: "bind",
+	Post: "post", Take: "take", Handoff: "handoff", TakeFirst: "takefirst", Priority: "priority", Bind: "bind",
 }
 
 func (k Kind) String() string {
@@ -218,11 +224,24 @@ type Op struct {
 	// Gatherv); nil otherwise. The engine keeps the slice until the
 	// collective ends, so a stream must not reuse it.
 	Counts []float64
+	// Alts are the tokens a TakeFirst chooses from; the engine only reads
+	// the slice.
+	Alts []Token
 	// Runs, on a Compute, says that the operation stands for many
 	// executions of several elements back to back (a loop nest evaluated
 	// in closed form, see Batcher): Cost is their sum and Elem is -1. The
 	// engine only reads the slice.
 	Runs []Run
+}
+
+// Token names one token of a synchronisation object.
+type Token struct{ Obj, Tag int32 }
+
+// Chooser is implemented by streams that issue TakeFirst: the engine
+// calls Chose with the index in Alts of the token taken, before it asks
+// for the next operation.
+type Chooser interface {
+	Chose(alt int)
 }
 
 // Run is the executions of one element within a batched Compute.

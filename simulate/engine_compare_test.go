@@ -30,8 +30,7 @@ func runOnEngine(t *testing.T, p *threadtrace.Program, m threadtrace.Matching, c
 }
 
 // The engine runs thread traces (threadtrace.Lower, Program.HoldCPU)
-// with the results of threadsim under the Direct and Strict Sequence
-// models: the same completion, deadlock or not, and end of every thread
+// with the results of threadsim under each of VPPB's models: the same completion, deadlock or not, and end of every thread
 // that ends, on every test trace (VPPB's P, Q and R, the recorded
 // programs, a generated trace) on 1, 2 and 4 processors, with the
 // trace's priorities, none, and bound threads.
@@ -66,7 +65,7 @@ func TestEngineAgreesWithThreadsim(t *testing.T) {
 				for _, mm := range []struct {
 					sim threadsim.Model
 					low threadtrace.Matching
-				}{{threadsim.Direct, threadtrace.MatchDirect}, {threadsim.Strict, threadtrace.MatchStrict}} {
+				}{{threadsim.Direct, threadtrace.MatchDirect}, {threadsim.ClientServer, threadtrace.MatchClientServer}, {threadsim.Strict, threadtrace.MatchStrict}} {
 					rs, err := threadsim.Run(p, threadsim.Config{CPUs: cpus, Prio: set.prio, Bind: set.bind, Model: mm.sim})
 					if err != nil {
 						t.Fatal(err)
@@ -99,11 +98,27 @@ func TestEngineAgreesWithThreadsim(t *testing.T) {
 			}
 		}
 	}
-	if runs != 180 {
-		t.Errorf("%d runs, want 180", runs)
+	if runs != 270 {
+		t.Errorf("%d runs, want 270", runs)
 	}
 }
 
 // close compares times of one run: equal but for rounding (the engine
 // and threadsim add the same computations in different orders).
 func close(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), 1e-9) }
+
+// VPPB §2-4 on the engine: program P on two processors, P1 and P2 on
+// processor 0, P3 and P4 on processor 1: Direct 10, Client-Server 11,
+// Strict Sequence 12.
+func TestEngineVPPBProgramP(t *testing.T) {
+	p, err := threadtrace.Load("../threadtrace/testdata/vppb-P.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for m, want := range map[threadtrace.Matching]float64{threadtrace.MatchDirect: 10, threadtrace.MatchClientServer: 11, threadtrace.MatchStrict: 12} {
+		r := runOnEngine(t, p, m, 2, []int32{4, 3, 2, 1}, []int32{0, 0, 1, 1})
+		if r.Deadlock != nil || r.Time != want {
+			t.Errorf("model %d: %g (deadlock %v), want %g", m, r.Time, r.Deadlock, want)
+		}
+	}
+}
