@@ -1,39 +1,56 @@
 package threadtrace
 
-import (
-	"fmt"
-
-	"augur/ir"
-)
+import "augur/ir"
 
 // Lowered is a Program in the instruction form the engine runs: thread 0
 // is the process, every other thread a thread of it started by the Fork
-// its creation becomes (with the thread's index as its thread id).
+// its creation becomes (with the thread's index as its thread id). The
+// operations are made as the engine asks for them, from the Program's
+// lists: a 350,000-event trace costs no second copy.
 type Lowered struct {
-	// Elements: one per op of the trace, named as Describe names it, then
-	// one per thread for its computation ("work of P1") and one per
-	// thread for its waits between Client-Server lists.
+	// Elements: per thread, one per kind of op ("P1 lock"), then one for
+	// its computation ("work of P1") and one for its waits between
+	// Client-Server lists ("next list of P1"); see Elem.
 	Elements []ir.Element
 	// Sync: the program's objects (Objs), with the matching of the model.
 	Sync    []ir.SyncObject
+	p       *Program
 	threads []loweredThread
 }
 
-// loweredThread is one thread's operations: start, then (Client-Server)
-// its lists in the order their activations come, then exit.
+// elemsPerThread is the elements of each thread: a kind of op each, its
+// work and its waits between lists.
+const elemsPerThread = int32(len(opNames)) + 2
+
+// Elem is the element of thread th's ops of kind k; k = -1 is its work,
+// -2 its waits between Client-Server lists.
+func (l *Lowered) Elem(th int32, k OpKind) int32 {
+	return th*elemsPerThread + int32(k)
+}
+
+func (l *Lowered) work(th int32) int32  { return th*elemsPerThread + elemsPerThread - 2 }
+func (l *Lowered) lists(th int32) int32 { return th*elemsPerThread + elemsPerThread - 1 }
+
+// span is a range of a thread's Ops.
+type span struct{ from, to int32 }
+
+// loweredThread is one thread: the operations before its first
+// (priority, binding, first computation), then its start, then
+// (Client-Server) its lists in the order their activations come, then
+// its exit.
 type loweredThread struct {
-	start []ir.Op
+	pre   []ir.Op
+	start span
 	lists []csList
-	exit  []ir.Op
-	// wait is the element of the waits between lists.
-	wait int32
+	exit  span
 }
 
 // csList is a Client-Server list after the start list: the take that
-// heads it, then its operations.
+// heads it, the head's work, then its operations.
 type csList struct {
 	head ir.Token
-	ops  []ir.Op
+	work float64
+	ops  span
 }
 
 // Matching names one of VPPB's simulation models, which says which
@@ -63,7 +80,7 @@ const (
 // all 0) and bind (nil: unbound) give each thread a priority
 // (ir.Priority) and a CPU (ir.Bind) before its first operation.
 func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
-	l := &Lowered{}
+	l := &Lowered{p: p}
 	byToken := make([]bool, len(p.Objs))
 	for i, o := range p.Objs {
 		s := ir.SyncObject{Name: o.Name, Init: o.Init}
@@ -75,48 +92,40 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 		}
 		l.Sync = append(l.Sync, s)
 	}
-	first := make([]int32, len(p.Threads))
 	for i := range p.Threads {
-		first[i] = int32(len(l.Elements))
-		for k := range p.Threads[i].Ops {
-			op := &p.Threads[i].Ops[k]
-			l.Elements = append(l.Elements, ir.Element{Name: p.Describe(int32(i), op), Kind: op.Kind.String(), Where: fmt.Sprintf("line %d", op.Line)})
+		name := p.Threads[i].Name
+		for _, k := range opNames {
+			l.Elements = append(l.Elements, ir.Element{Name: name + " " + k, Kind: k})
 		}
-	}
-	work := int32(len(l.Elements))
-	for i := range p.Threads {
-		l.Elements = append(l.Elements, ir.Element{Name: "work of " + p.Threads[i].Name, Kind: "work"})
-	}
-	for i := range p.Threads {
-		l.Elements = append(l.Elements, ir.Element{Name: "next list of " + p.Threads[i].Name, Kind: "activation"})
+		l.Elements = append(l.Elements, ir.Element{Name: "work of " + name, Kind: "work"},
+			ir.Element{Name: "next list of " + name, Kind: "activation"})
 	}
 	for i := range p.Threads {
 		th := &p.Threads[i]
-		lt := loweredThread{wait: work + int32(len(p.Threads)+i)}
-		var pre []ir.Op
+		var lt loweredThread
 		if prio != nil && prio[i] != 0 {
-			pre = append(pre, ir.Op{Kind: ir.Priority, Elem: -1, Count: prio[i]})
+			lt.pre = append(lt.pre, ir.Op{Kind: ir.Priority, Elem: -1, Count: prio[i]})
 		}
 		if bind != nil {
-			pre = append(pre, ir.Op{Kind: ir.Bind, Elem: -1, Count: bind[i]})
+			lt.pre = append(lt.pre, ir.Op{Kind: ir.Bind, Elem: -1, Count: bind[i]})
 		}
-		pre = compute(pre, work+int32(i), th.Work0)
-		lower := func(ops []ir.Op, from, to int) []ir.Op {
-			return p.lowerOps(ops, th, first[i], work+int32(i), from, to)
+		if th.Work0 > 0 {
+			lt.pre = append(lt.pre, ir.Op{Kind: ir.Compute, Elem: l.work(int32(i)), Cost: th.Work0})
 		}
+		n := int32(len(th.Ops))
 		if m != MatchClientServer {
-			lt.start = lower(pre, 0, len(th.Ops))
+			lt.start = span{0, n}
 			l.threads = append(l.threads, lt)
 			continue
 		}
 		// The lists (VPPB §3): cut before every wait that took a
 		// particular activation; the exit comes after all of them.
-		exit := len(th.Ops)
+		exit := n
 		if exit > 0 && th.Ops[exit-1].Kind == OpExit {
 			exit--
 		}
-		from, head := 0, -1
-		for k := 0; k <= exit; k++ {
+		from, head := int32(0), int32(-1)
+		for k := int32(0); k <= exit; k++ {
 			if k < exit {
 				op := &th.Ops[k]
 				if !op.Kind.Takes() || op.Tok < 0 || op.Final || !byToken[op.Obj] {
@@ -124,67 +133,17 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 				}
 			}
 			if head < 0 {
-				lt.start = lower(pre, from, k)
+				lt.start = span{from, k}
 			} else {
 				h := &th.Ops[head]
-				ops := compute(nil, work+int32(i), h.Work)
-				lt.lists = append(lt.lists, csList{head: ir.Token{Obj: h.Obj, Tag: h.Tok}, ops: lower(ops, from, k)})
+				lt.lists = append(lt.lists, csList{head: ir.Token{Obj: h.Obj, Tag: h.Tok}, work: h.Work, ops: span{from, k}})
 			}
 			from, head = k+1, k
 		}
-		lt.exit = lower(nil, exit, len(th.Ops))
+		lt.exit = span{exit, n}
 		l.threads = append(l.threads, lt)
 	}
 	return l
-}
-
-// compute appends w seconds of computation, if any, charged to elem.
-func compute(ops []ir.Op, elem int32, w float64) []ir.Op {
-	if w > 0 {
-		ops = append(ops, ir.Op{Kind: ir.Compute, Elem: elem, Cost: w})
-	}
-	return ops
-}
-
-// lowerOps appends the operations of th.Ops[from:to], each followed by
-// its computation; a wait the recording ended in, or an exit, ends the
-// thread (ir.End).
-func (p *Program) lowerOps(ops []ir.Op, th *Thread, first, work int32, from, to int) []ir.Op {
-	for k := from; k < to; k++ {
-		op := &th.Ops[k]
-		el := first + int32(k)
-		if op.Final {
-			return append(ops, ir.Op{Kind: ir.End, Elem: -1})
-		}
-		take := ir.Op{Kind: ir.Take, Elem: el, Obj: op.Obj, Tag: op.Tok}
-		post := ir.Op{Kind: ir.Post, Elem: el, Obj: op.Obj, Tag: op.Tok, Count: 1}
-		switch op.Kind {
-		case OpCreate:
-			ops = append(ops, ir.Op{Kind: ir.Fork, Elem: el, Count: op.Thread})
-		case OpSend:
-			post.Kind = ir.Handoff
-			ops = append(ops, post)
-		case OpLock, OpWait, OpSemWait, OpJoin:
-			ops = append(ops, take)
-		case OpCondWait:
-			if op.Tok >= 0 { // else the recorded wait ended without a signal
-				ops = append(ops, take)
-			}
-		case OpUnlock, OpSemPost:
-			ops = append(ops, post)
-		case OpExit:
-			return append(ops, post, ir.Op{Kind: ir.End, Elem: -1})
-		case OpSignal:
-			if op.N > 0 {
-				post.Count = op.N
-				ops = append(ops, post)
-			}
-		case OpBarrier:
-			ops = append(ops, ir.Op{Kind: ir.ThreadBarrier, Elem: el, Peer: op.Obj, Count: op.N})
-		}
-		ops = compute(ops, work, op.Work)
-	}
-	return ops
 }
 
 // Stream is thread i's operations as an ir.Stream (an ir.Chooser, for
@@ -192,49 +151,122 @@ func (p *Program) lowerOps(ops []ir.Op, th *Thread, first, work int32, from, to 
 // thread's stream.
 func (l *Lowered) Stream(i int32) ir.Stream {
 	t := &l.threads[i]
-	return &loweredStream{l: l, t: t, cur: t.start, done: make([]bool, len(t.lists)), left: len(t.lists)}
+	return &loweredStream{l: l, th: i, t: t, ops: l.p.Threads[i].Ops, cur: t.start,
+		done: make([]bool, len(t.lists)), left: len(t.lists)}
 }
 
 type loweredStream struct {
 	l    *Lowered
+	th   int32
 	t    *loweredThread
-	cur  []ir.Op
-	pc   int
+	ops  []Op
+	pre  int    // operations of t.pre given
+	cur  span   // what is left of the span being run
+	work bool   // the computation of op cur.from-1 is due
+	end  bool   // the thread has ended (an exit, or the wait the recording ended in)
+	exit bool   // at the exit span
 	done []bool // per list, run already
 	left int    // lists not run yet
 	alts []int  // the lists a TakeFirst chose from, by alternative
-	exit bool   // at the exit part
+	// headWork is the computation of the head of the list just chosen.
+	headWork float64
 }
 
 func (s *loweredStream) Next(op *ir.Op) error {
-	if s.pc == len(s.cur) {
-		if s.left == 0 || s.exit {
-			if s.exit {
-				*op = ir.Op{Kind: ir.End, Elem: -1}
-				return nil
-			}
-			s.cur, s.pc, s.exit = s.t.exit, 0, true
-			return s.Next(op)
-		}
-		// The end of a list: take the activation that came first of
-		// those heading the lists left.
-		s.alts = s.alts[:0]
-		var toks []ir.Token
-		for j, li := range s.t.lists {
-			if !s.done[j] {
-				s.alts = append(s.alts, j)
-				toks = append(toks, li.head)
-			}
-		}
-		*op = ir.Op{Kind: ir.TakeFirst, Elem: s.t.wait, Alts: toks}
+	if s.pre < len(s.t.pre) {
+		*op = s.t.pre[s.pre]
+		s.pre++
 		return nil
 	}
-	*op = s.cur[s.pc]
-	s.pc++
-	if op.Kind == ir.Fork {
-		op.Spawn = []ir.Stream{s.l.Stream(op.Count)}
+	if s.headWork > 0 {
+		*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: s.headWork}
+		s.headWork = 0
+		return nil
 	}
+	if s.work {
+		s.work = false
+		if w := s.ops[s.cur.from-1].Work; w > 0 {
+			*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: w}
+			return nil
+		}
+	}
+	for !s.end && s.cur.from < s.cur.to {
+		o := &s.ops[s.cur.from]
+		s.cur.from++
+		if s.lower(o, op) {
+			return nil
+		}
+	}
+	if s.end || s.exit || (s.left == 0 && s.t.exit.from == s.t.exit.to) {
+		*op = ir.Op{Kind: ir.End, Elem: -1}
+		return nil
+	}
+	if s.left == 0 {
+		s.cur, s.exit = s.t.exit, true
+		return s.Next(op)
+	}
+	// The end of a list: take the activation that came first of those
+	// heading the lists left.
+	s.alts = s.alts[:0]
+	var toks []ir.Token
+	for j, li := range s.t.lists {
+		if !s.done[j] {
+			s.alts = append(s.alts, j)
+			toks = append(toks, li.head)
+		}
+	}
+	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th), Alts: toks}
 	return nil
+}
+
+// lower fills op with trace op o (whose computation follows, s.work);
+// false if o becomes no operation (a signal that woke no one, a wait the
+// recording saw end without a signal), then only its computation is due.
+func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
+	el := s.l.Elem(s.th, o.Kind)
+	s.work = true
+	switch o.Kind {
+	case OpCreate:
+		*op = ir.Op{Kind: ir.Fork, Elem: el, Count: o.Thread, Spawn: []ir.Stream{s.l.Stream(o.Thread)}}
+	case OpSend:
+		*op = ir.Op{Kind: ir.Handoff, Elem: el, Obj: o.Obj, Tag: o.Tok}
+	case OpLock, OpWait, OpSemWait, OpJoin:
+		*op = ir.Op{Kind: ir.Take, Elem: el, Obj: o.Obj, Tag: o.Tok}
+	case OpCondWait:
+		if o.Tok < 0 {
+			return s.skip(op)
+		}
+		*op = ir.Op{Kind: ir.Take, Elem: el, Obj: o.Obj, Tag: o.Tok}
+	case OpUnlock, OpSemPost:
+		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: 1}
+	case OpSignal:
+		if o.N <= 0 {
+			return s.skip(op)
+		}
+		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: o.N}
+	case OpExit:
+		s.end, s.work = true, false
+		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: 1}
+	case OpBarrier:
+		*op = ir.Op{Kind: ir.ThreadBarrier, Elem: el, Peer: o.Obj, Count: o.N}
+	}
+	if o.Final {
+		// The recording ended in this wait: so does the thread.
+		s.end, s.work = true, false
+		*op = ir.Op{Kind: ir.End, Elem: -1}
+	}
+	return true
+}
+
+// skip gives the computation of an op that becomes no operation, if it
+// has any.
+func (s *loweredStream) skip(op *ir.Op) bool {
+	s.work = false
+	if w := s.ops[s.cur.from-1].Work; w > 0 {
+		*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: w}
+		return true
+	}
+	return false
 }
 
 // Chose starts the list whose activation the TakeFirst took.
@@ -242,5 +274,5 @@ func (s *loweredStream) Chose(alt int) {
 	j := s.alts[alt]
 	s.done[j] = true
 	s.left--
-	s.cur, s.pc = s.t.lists[j].ops, 0
+	s.cur, s.headWork = s.t.lists[j].ops, s.t.lists[j].work
 }
