@@ -286,6 +286,8 @@ type unitExt struct {
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
 	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
+	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 }
 
@@ -390,6 +392,12 @@ type engine struct {
 	// come before every other event, as SimGrid applies them first.
 	pq des.Queue
 
+	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
+	// if none, and whether a unit it made ready takes its CPU once the
+	// operation is over.
+	cur      int32
+	deferred bool
+
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
@@ -457,6 +465,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
 		eager:       m.Net.EagerThreshold,
+		cur:         -1,
 	}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
@@ -613,7 +622,12 @@ func (e *engine) run() error {
 			e.sliceEnd(ev.Target)
 		case evRun:
 			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
-				e.performHeld(ev.Target)
+				if u.ext.fetch {
+					u.ext.fetch = false
+					e.advance(ev.Target, e.now)
+				} else {
+					e.performHeld(ev.Target)
+				}
 			}
 		case evColl:
 			e.collStep(ev.Target, e.now)
@@ -970,14 +984,17 @@ func (e *engine) grant(ui int32) {
 	e.onCPU(ui)
 	u.hasCPU = true
 	u.sliceStart = e.now
-	if e.prog.HoldCPU && !(u.op.Kind == ir.Compute && u.work > 0) {
-		// Not yet performed, a computation included (issueHolding); a
-		// preempted computation goes on below.
-		u.state = stReady
+	if e.prog.HoldCPU {
 		x := u.extension()
-		x.run++
-		e.q.Push(e.now, ui, uint8(evRun), x.run)
-		return
+		if !x.resume {
+			// Not yet performed, a computation included (issueHolding),
+			// or the next to fetch (requestCPU).
+			u.state = stReady
+			x.run++
+			e.q.Push(e.now, ui, uint8(evRun), x.run)
+			return
+		}
+		x.resume = false // a preempted computation goes on
 	}
 	u.state = stComputing
 	e.startCompute(ui, e.now)
@@ -1042,6 +1059,10 @@ func (e *engine) nextNow() (int32, bool) {
 
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
+	if e.prog.HoldCPU && t == e.now {
+		e.readyHolding(ui, t)
+		return
+	}
 	e.units[ui].state = stBlocked
 	e.q.Push(t, ui, uint8(evStep), 0)
 }

@@ -67,8 +67,8 @@ func (e *engine) preemptFor(ui int32) bool {
 	victim := int32(-1)
 	for k := len(n.running) - 1; k >= 0; k-- {
 		r := n.running[k]
-		if e.units[r].boundTo() != u.boundTo() {
-			continue // another CPU's
+		if e.units[r].boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
+			continue // another CPU's, or yielding already
 		}
 		if victim < 0 || e.units[r].prio < e.units[victim].prio {
 			victim = r
@@ -76,6 +76,12 @@ func (e *engine) preemptFor(ui int32) bool {
 	}
 	if victim < 0 || e.units[victim].prio >= u.prio {
 		return false // queued: a CPU will come free
+	}
+	if victim == e.cur {
+		// It is performing an operation: it yields its CPU when the
+		// operation is over (performHolding).
+		e.deferred = true
+		return false
 	}
 	v := &e.units[victim]
 	switch {
@@ -88,6 +94,7 @@ func (e *engine) preemptFor(ui int32) bool {
 		}
 		v.work = max(v.work, 0)
 		v.opCompute += ran
+		v.ext.resume = true
 	case v.state == stReady && e.prog.HoldCPU:
 		// Granted a CPU, its operation not yet performed (evRun).
 	default:

@@ -45,6 +45,10 @@ func (e *engine) fork(ui int32, t float64) {
 			e.units = append(e.units, nu)
 			e.stats = append(e.stats, st)
 		}
+		if e.prog.HoldCPU {
+			e.startHolding(id, t)
+			continue
+		}
 		e.q.Push(t, id, uint8(evIssue), -1)
 	}
 }

@@ -3,6 +3,7 @@ package simulate
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"augur/engine"
@@ -121,4 +122,64 @@ func TestEngineVPPBProgramP(t *testing.T) {
 			t.Errorf("model %d: %g (deadlock %v), want %g", m, r.Time, r.Deadlock, want)
 		}
 	}
+}
+
+// FuzzEngineAgrees: whatever trace builds, the engine simulates it under
+// every model on one to three processors, with and without priorities,
+// without an error, and agrees with threadsim on whether it deadlocks
+// and when it completes.
+func FuzzEngineAgrees(f *testing.F) {
+	for _, s := range []string{
+		"# priority P1 P2 P3\n0 P1 create P2\n1 P1 create P3\n2 P1 wait X\n9 P2 send X P1\n11 P1 send X P2\n12 P2 wait X\n13 P1 wait X\n14 P2 terminate\n16 P3 send X P1\n18 P1 send X P3\n19 P3 wait X\n20 P1 terminate\n21 P3 terminate\n",
+		"0 A create B\n1 B lock M\n2 B cond_wait C M\n3 A lock M\n4 A cond_signal C\n5 A unlock M\n6 B lock M\n7 B unlock M\n8 B exit\n9 A join B\n10 A exit\n",
+		"0 A barrier_init R 2\n0 A sem_init S 1\n1 A create B\n2 A barrier_wait R\n3 B barrier_wait R\n4 B sem_wait S\n5 A sem_post S\n6 A sem_wait S\n7 B exit\n8 A exit\n",
+	} {
+		f.Add(s, uint8(2))
+	}
+	mach := make([]*machine.Machine, 4)
+	for n := 1; n <= 3; n++ {
+		m, err := machine.Parse("m.yaml", []byte(fmt.Sprintf("nodes:\n  - {count: 1, cpus: %d, scheduler: priority}\n", n)))
+		if err != nil {
+			f.Fatal(err)
+		}
+		mach[n] = m
+	}
+	f.Fuzz(func(t *testing.T, src string, cpus uint8) {
+		tr, err := threadtrace.Parse(strings.NewReader(src), "f")
+		if err != nil {
+			return
+		}
+		p, err := threadtrace.Build(tr)
+		if err != nil {
+			return
+		}
+		n := int(cpus%3) + 1
+		prio := make([]int32, len(p.Threads))
+		for i := range prio {
+			prio[i] = int32(i % 3)
+		}
+		for _, m := range []struct {
+			sim threadsim.Model
+			low threadtrace.Matching
+		}{{threadsim.Direct, threadtrace.MatchDirect}, {threadsim.ClientServer, threadtrace.MatchClientServer}, {threadsim.Strict, threadtrace.MatchStrict}} {
+			for _, pr := range [][]int32{nil, prio} {
+				rs, err := threadsim.Run(p, threadsim.Config{CPUs: n, Model: m.sim, Prio: pr, MaxEvents: 1e6})
+				if err != nil {
+					continue // the event limit
+				}
+				l := p.Lower(m.low, pr, nil)
+				re, err := engine.Run(engine.Config{Machine: mach[n], Procs: 1, NodeOf: []int32{0}, MaxEvents: 2e6},
+					engine.Program{Elements: l.Elements, Sync: l.Sync, HoldCPU: true, Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
+				if err != nil {
+					t.Fatalf("%v on %d CPU(s): %v", m.sim, n, err)
+				}
+				if (rs.Deadlock != nil) != (re.Deadlock != nil) {
+					t.Fatalf("%v on %d CPU(s): threadsim deadlocks %v, the engine %v", m.sim, n, rs.Deadlock != nil, re.Deadlock != nil)
+				}
+				if rs.Deadlock == nil && !close(rs.Completion, re.Time) {
+					t.Fatalf("%v on %d CPU(s): completion %.12g on threadsim, %.12g on the engine", m.sim, n, rs.Completion, re.Time)
+				}
+			}
+		}
+	})
 }
