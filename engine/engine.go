@@ -187,6 +187,9 @@ type Result struct {
 	Reached  float64
 	Wall     time.Duration
 	Deadlock *Deadlock
+	// Threads, under Program.HoldCPU, holds every unit's account of
+	// VPPB's thread model, by process, then thread.
+	Threads []ThreadAccount
 }
 
 // UnitStats is the time budget of one process or thread.
@@ -288,6 +291,7 @@ type unitExt struct {
 	run      int32        // runs on a CPU of a priority node so far (prio.go)
 	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
 	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
+	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 }
 
@@ -397,6 +401,7 @@ type engine struct {
 	// operation is over.
 	cur      int32
 	deferred bool
+	accts    []ThreadAccount // the accounts of the units that ended
 
 	// threads
 	locks map[lockKey]*lockState
@@ -580,6 +585,9 @@ func (e *engine) run() error {
 		e.events++
 		if err := e.checkEvents(); err != nil {
 			return err
+		}
+		if e.prog.HoldCPU {
+			e.startAccount(int32(i), 0)
 		}
 		e.advance(int32(i), 0)
 	}
@@ -1270,6 +1278,9 @@ func (e *engine) result() *Result {
 	}
 	r.Elements = e.elems
 	r.Deadlock = e.dead
+	if e.prog.HoldCPU {
+		r.Threads = e.threadAccounts()
+	}
 	r.Reached = max(r.Time, e.now, e.ahead)
 	for i := range e.units {
 		if u := &e.units[i]; u.state != stDone {

@@ -29,6 +29,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 		if f == nil {
 			return t, false
 		}
+		e.setAcct(ui, acReady)
 		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
@@ -52,7 +53,13 @@ func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
 	e.cur, e.deferred = prev, prevDeferred
 	u := &e.units[ui]
 	switch {
+	case !done && u.op.Kind == ir.End:
+		e.endAccount(ui)
+		if u = &e.units[ui]; u.hasCPU {
+			e.releaseCPU(ui, t)
+		}
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
+		e.setAcct(ui, acBlocked)
 		e.releaseCPU(ui, t)
 	case done && yield && u.hasCPU:
 		// Preempted after its operation: it fetches the next one once
@@ -60,6 +67,7 @@ func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
 		u.extension().fetch = true
 		u.hasCPU = false
 		u.state = stCPUQueue
+		e.setAcct(ui, acReady)
 		e.offCPU(ui)
 		e.grant(e.facility(ui).Preempt(ui, u.prio))
 		return t, false
@@ -71,6 +79,7 @@ func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
 // priority and binding operations, which need no CPU, and asks for a CPU
 // for its first other operation.
 func (e *engine) startHolding(ui int32, t float64) {
+	e.startAccount(ui, t)
 	for e.err == nil {
 		if err := e.next(ui); err != nil {
 			u := &e.units[ui]
@@ -106,6 +115,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	if f == nil {
 		return
 	}
+	e.setAcct(ui, acReady)
 	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 		u.state = stCPUQueue
 		return

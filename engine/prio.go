@@ -37,6 +37,7 @@ func (e *engine) computeEndDue(ui, run int32) bool {
 
 // onCPU notes that the unit got a CPU of its node.
 func (e *engine) onCPU(ui int32) {
+	e.setAcct(ui, acRunning)
 	if n := &e.nodes[e.units[ui].node]; n.prio {
 		n.running = append(n.running, ui)
 	}
@@ -103,6 +104,7 @@ func (e *engine) preemptFor(ui int32) bool {
 	v.ext.run++ // its end or run event is stale now
 	v.hasCPU = false
 	v.state = stCPUQueue
+	e.setAcct(victim, acReady)
 	e.offCPU(victim)
 	if next := e.facility(ui).Preempt(victim, v.prio); next != ui {
 		e.grant(next) // one of yet higher priority was waiting

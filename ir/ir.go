@@ -244,6 +244,13 @@ type Chooser interface {
 	Chose(alt int)
 }
 
+// Liner is implemented by streams of traces: the trace line of the
+// operation last fetched, which the accounts of VPPB's thread model name
+// where a thread waited longest (engine.Step.MaxLine).
+type Liner interface {
+	Line() int32
+}
+
 // Run is the executions of one element within a batched Compute.
 type Run struct {
 	Elem  int32

@@ -3,6 +3,8 @@ package simulate
 import (
 	"fmt"
 	"math"
+	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -182,4 +184,99 @@ func FuzzEngineAgrees(f *testing.F) {
 			}
 		}
 	})
+}
+
+// accountsOf turns the engine's accounts into threadsim's.
+func accountsOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) []threadsim.ThreadStats {
+	out := make([]threadsim.ThreadStats, len(p.Threads))
+	for i := range out {
+		out[i] = threadsim.ThreadStats{Name: p.Threads[i].Name, Elements: []threadsim.ThreadElement{}}
+	}
+	for _, a := range r.Threads {
+		ts := &out[a.Tid]
+		ts.Start, ts.End, ts.Busy, ts.Blocked, ts.Ready, ts.Done = a.Start, a.End, a.Busy, a.Blocked, a.Ready, a.Done
+		for _, s := range a.Steps {
+			el := threadsim.ThreadElement{Calls: s.Calls, Total: s.Total, Min: s.Min, Max: s.Max}
+			switch s.Kind {
+			case engine.StepRun:
+				el.Name, el.Kind = "run", threadsim.KindBusy
+			case engine.StepReady:
+				el.Name, el.Kind = "ready", threadsim.KindReady
+			default:
+				el.Name, el.Kind = l.Elements[s.Elem].Kind, threadsim.KindBlocked
+				if s.MaxLine > 0 {
+					el.Where = fmt.Sprintf("line %d", s.MaxLine)
+				}
+			}
+			ts.Elements = append(ts.Elements, el)
+		}
+		sort.SliceStable(ts.Elements, func(i, j int) bool {
+			if ts.Elements[i].Total != ts.Elements[j].Total {
+				return ts.Elements[i].Total > ts.Elements[j].Total
+			}
+			return ts.Elements[i].Name < ts.Elements[j].Name
+		})
+	}
+	return out
+}
+
+// The engine keeps threadsim's accounts: every thread's start, end, busy,
+// blocked and ready-waiting time and its steps, bit for bit, on every
+// test trace under every model, with and without priorities.
+func TestEngineAccountsAsThreadsim(t *testing.T) {
+	traces := []string{"../threadtrace/testdata/vppb-P.trace", "../threadtrace/testdata/vppb-Q.trace", "../threadtrace/testdata/vppb-R.trace"}
+	for _, n := range []string{"forkjoin", "prodcons", "sempipe", "static", "stencil", "taskqueue"} {
+		traces = append(traces, "../cmd/augur/testdata/corpus/recorded/"+n+".trace")
+	}
+	traces = append(traces, "../cmd/augur/testdata/corpus/gen/threads.trace")
+	for _, tr := range traces {
+		p, err := threadtrace.Load(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var header []int32
+		if p.Priority != nil {
+			header = make([]int32, len(p.Threads))
+			for k, th := range p.Priority {
+				header[th] = int32(len(p.Priority) - k)
+			}
+		}
+		for _, cpus := range []int{1, 2, 4} {
+			bound := make([]int32, len(p.Threads))
+			for i := range bound {
+				bound[i] = int32(i % cpus)
+			}
+			for _, set := range [][2][]int32{{nil, nil}, {header, nil}, {header, bound}} {
+				for _, mm := range []struct {
+					sim threadsim.Model
+					low threadtrace.Matching
+				}{{threadsim.Direct, threadtrace.MatchDirect}, {threadsim.ClientServer, threadtrace.MatchClientServer}, {threadsim.Strict, threadtrace.MatchStrict}} {
+					rs, err := threadsim.Run(p, threadsim.Config{CPUs: cpus, Model: mm.sim, Prio: set[0], Bind: set[1]})
+					if err != nil {
+						t.Fatal(err)
+					}
+					mach, err := machine.Parse("m.yaml", []byte(fmt.Sprintf("nodes:\n  - {count: 1, cpus: %d, scheduler: priority}\n", cpus)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					l := p.Lower(mm.low, set[0], set[1])
+					re, err := engine.Run(engine.Config{Machine: mach, Procs: 1, NodeOf: []int32{0}},
+						engine.Program{Elements: l.Elements, Sync: l.Sync, HoldCPU: true, Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := accountsOf(p, l, re)
+					for i := range got {
+						w := rs.Threads[i]
+						if w.Elements == nil {
+							w.Elements = []threadsim.ThreadElement{}
+						}
+						if !reflect.DeepEqual(got[i], w) {
+							t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v, %s:\n engine    %+v\n threadsim %+v", tr, cpus, mm.sim, set[0], set[1], w.Name, got[i], w)
+						}
+					}
+				}
+			}
+		}
+	}
 }

@@ -170,7 +170,11 @@ type loweredStream struct {
 	alts []int  // the lists a TakeFirst chose from, by alternative
 	// headWork is the computation of the head of the list just chosen.
 	headWork float64
+	line     int32 // the trace line of the op last lowered; 0 for a TakeFirst
 }
+
+// Line is the trace line of the operation last given (ir.Liner).
+func (s *loweredStream) Line() int32 { return s.line }
 
 func (s *loweredStream) Next(op *ir.Op) error {
 	if s.pre < len(s.t.pre) {
@@ -216,6 +220,7 @@ func (s *loweredStream) Next(op *ir.Op) error {
 		}
 	}
 	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th), Alts: toks}
+	s.line = 0
 	return nil
 }
 
@@ -225,6 +230,7 @@ func (s *loweredStream) Next(op *ir.Op) error {
 func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 	el := s.l.Elem(s.th, o.Kind)
 	s.work = true
+	s.line = o.Line
 	switch o.Kind {
 	case OpCreate:
 		*op = ir.Op{Kind: ir.Fork, Elem: el, Count: o.Thread, Spawn: []ir.Stream{s.l.Stream(o.Thread)}}
