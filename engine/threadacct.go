@@ -57,14 +57,14 @@ const (
 )
 
 type threadAcct struct {
-	state            uint8
-	since, stateAt   float64
-	start            float64
-	acct             [acDone]float64
-	blockElem        int32
-	blockLine        int32
-	steps            []Step
-	pid, tid         int32
+	state          uint8
+	since, stateAt float64
+	start          float64
+	acct           [acDone]float64
+	blockElem      int32
+	blockLine      int32
+	steps          []Step
+	pid, tid       int32
 }
 
 // startAccount opens the account of a unit that starts at t.
