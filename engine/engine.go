@@ -406,7 +406,9 @@ type engine struct {
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
-	syncs map[lockKey]*syncState // sync.go
+	// syncs holds, per process that uses one, its instances of the
+	// synchronisation objects, by object (sync.go).
+	syncs [][]*syncState
 
 	elems []ElemStats
 	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
@@ -466,7 +468,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
 		tbars:       make(map[lockKey]*tbarState),
-		syncs:       make(map[lockKey]*syncState),
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
 		eager:       m.Net.EagerThreshold,

@@ -34,8 +34,15 @@ func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
 		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
 	}
-	k := lockKey{u.pid, obj}
-	s := e.syncs[k]
+	if e.syncs == nil {
+		e.syncs = make([][]*syncState, e.cfg.Procs)
+	}
+	tab := e.syncs[u.pid]
+	if tab == nil {
+		tab = make([]*syncState, len(e.prog.Sync))
+		e.syncs[u.pid] = tab
+	}
+	s := tab[obj]
 	if s == nil {
 		o := &e.prog.Sync[obj]
 		s = &syncState{match: o.Match}
@@ -51,9 +58,17 @@ func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 		} else {
 			s.avail = int64(o.Init)
 		}
-		e.syncs[k] = s
+		tab[obj] = s
 	}
 	return s, nil
+}
+
+// syncOf is process pid's instance of object obj, nil if not made yet.
+func (e *engine) syncOf(pid, obj int32) *syncState {
+	if int(pid) >= len(e.syncs) || obj < 0 || int(obj) >= len(e.syncs[pid]) {
+		return nil
+	}
+	return e.syncs[pid][obj]
 }
 
 // checkToken fails the run for a token number below 0.
@@ -193,7 +208,7 @@ func (e *engine) wakeTaker(w, obj, k int32, t float64) {
 		delete(e.alts, w)
 		chose := -1
 		for j, a := range alts {
-			if s := e.syncs[lockKey{e.units[w].pid, a.Obj}]; s != nil && s.want[a.Tag] == w {
+			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil && s.want[a.Tag] == w {
 				delete(s.want, a.Tag)
 			}
 			if a.Obj == obj && a.Tag == k {
@@ -202,7 +217,7 @@ func (e *engine) wakeTaker(w, obj, k int32, t float64) {
 		}
 		e.units[w].stream.(ir.Chooser).Chose(chose)
 	} else {
-		delete(e.syncs[lockKey{e.units[w].pid, obj}].want, k)
+		delete(e.syncOf(e.units[w].pid, obj).want, k)
 	}
 	e.wakeAt(w, t)
 }
@@ -303,7 +318,7 @@ func (e *engine) syncName(obj int32) string {
 // describeTake says what a unit blocked in a Take waits for.
 func (e *engine) describeTake(u *unit) string {
 	name := e.syncName(u.op.Obj)
-	s := e.syncs[lockKey{u.pid, u.op.Obj}]
+	s := e.syncOf(u.pid, u.op.Obj)
 	if s != nil && s.match == ir.MatchToken {
 		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
 	}
