@@ -14,7 +14,10 @@ import (
 // it knows which tokens have been made, in what order, and which unit
 // waits for each.
 type syncState struct {
-	match   ir.Match
+	match ir.Match
+	// holder is the thread id of the unit that took its last token, -1
+	// once a post came after (a mutex's holder), for deadlock reports.
+	holder  int32
 	avail   int64
 	waiters []int32
 	// made: MatchToken, per token, its number in the order tokens were
@@ -45,7 +48,7 @@ func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 	s := tab[obj]
 	if s == nil {
 		o := &e.prog.Sync[obj]
-		s = &syncState{match: o.Match}
+		s = &syncState{match: o.Match, holder: -1}
 		if o.Match == ir.MatchToken {
 			// Initial tokens by object, then token, before any made in
 			// the run (whose numbers start at 1).
@@ -116,10 +119,12 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		return t, true
 	}
 	s.avail += int64(op.Count)
+	s.holder = -1
 	for s.avail > 0 && len(s.waiters) > 0 {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		s.avail--
+		s.holder = e.units[w].tid
 		e.wakeAt(w, t)
 	}
 	e.account(ui, t, t)
@@ -158,6 +163,7 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 	}
 	if s.avail > 0 {
 		s.avail--
+		s.holder = u.tid
 		e.account(ui, t, t)
 		return t, true
 	}

@@ -229,6 +229,7 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 		traces = append(traces, "../cmd/augur/testdata/corpus/recorded/"+n+".trace")
 	}
 	traces = append(traces, "../cmd/augur/testdata/corpus/gen/threads.trace")
+	deadlocks := 0
 	for _, tr := range traces {
 		p, err := threadtrace.Load(tr)
 		if err != nil {
@@ -265,6 +266,12 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					if rs.Deadlock != nil {
+						deadlocks++
+					}
+					if gd, wd := deadlockOf(p, l, re), rs.Deadlock; !reflect.DeepEqual(gd, wd) {
+						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: deadlock\n engine    %v\n threadsim %v", tr, cpus, mm.sim, set[0], set[1], gd, wd)
+					}
 					got := accountsOf(p, l, re)
 					for i := range got {
 						w := rs.Threads[i]
@@ -279,4 +286,96 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 			}
 		}
 	}
+	if deadlocks == 0 {
+		t.Error("no run deadlocked: the reports were not compared")
+	}
+	t.Logf("%d runs deadlocked, their reports compared", deadlocks)
+}
+
+// deadlockOf words the engine's deadlock as threadsim does.
+func deadlockOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) *threadsim.Deadlock {
+	if r.Deadlock == nil {
+		return nil
+	}
+	blocked := map[int32]engine.Blocked{}
+	for _, b := range r.Deadlock.Blocked {
+		blocked[b.Tid] = b
+	}
+	done := map[int32]bool{}
+	for _, a := range r.Threads {
+		done[a.Tid] = a.Done
+	}
+	doing := func(i int32) string {
+		name := p.Threads[i].Name
+		started, at, between := l.Position(i)
+		switch {
+		case !started:
+			return name + " never started"
+		case done[i]:
+			return name + " has ended"
+		case between:
+			return name + " waits between lists"
+		}
+		if _, ok := blocked[i]; ok {
+			return name + " is blocked in " + p.Describe(i, &p.Threads[i].Ops[at])
+		}
+		return name + " is running"
+	}
+	activation := func(op *threadtrace.Op) string {
+		pr := p.Objs[op.Obj].Producer[op.Tok]
+		if pr.Thread < 0 {
+			if op.Tok < p.Objs[op.Obj].Init {
+				return p.Objs[op.Obj].Name + "'s initial value"
+			}
+			return "an activation of " + p.Objs[op.Obj].Name + " the recording never made"
+		}
+		pop := &p.Threads[pr.Thread].Ops[pr.Op]
+		return fmt.Sprintf("%s's %s, as in the recording (%s)", p.Threads[pr.Thread].Name, p.Describe(pr.Thread, pop), doing(pr.Thread))
+	}
+	d := &threadsim.Deadlock{Time: r.Deadlock.Time}
+	for i := range p.Threads {
+		th := int32(i)
+		started, at, between := l.Position(th)
+		if !started || done[th] {
+			continue
+		}
+		name := p.Threads[i].Name
+		w := threadsim.Wait{Thread: name}
+		if between {
+			w.Op = "between Client-Server lists"
+			var heads []string
+			for _, h := range l.ListsLeft(th) {
+				heads = append(heads, activation(&p.Threads[i].Ops[h]))
+			}
+			if len(heads) > 4 {
+				heads = append(heads[:4:4], fmt.Sprintf(" or %d more", len(heads)-4))
+				w.Reason = "a list to start: " + strings.Join(heads[:4], " or ") + heads[4]
+			} else {
+				w.Reason = "a list to start: " + strings.Join(heads, " or ")
+			}
+			d.Waits = append(d.Waits, w)
+			continue
+		}
+		op := &p.Threads[i].Ops[at]
+		w.Line, w.Op = int(op.Line), p.Describe(th, op)
+		b := blocked[th]
+		switch {
+		case op.Kind == threadtrace.OpSend:
+			w.Reason = fmt.Sprintf("%s to wait for it; %s", p.Threads[op.Thread].Name, doing(op.Thread))
+		case op.Kind == threadtrace.OpBarrier:
+			w.Reason = fmt.Sprintf("%d more thread(s) at the barrier (%d of %d arrived)", op.N-b.Arrived, b.Arrived, op.N)
+		case l.Sync[op.Obj].Match == ir.MatchToken:
+			w.Reason = activation(op)
+		case op.Kind == threadtrace.OpLock && b.Holder >= 0:
+			w.Reason = fmt.Sprintf("%s to unlock it; %s", p.Threads[b.Holder].Name, doing(b.Holder))
+		case op.Kind == threadtrace.OpWait:
+			w.Reason = "a send of " + p.Objs[op.Obj].Name + " to " + name + " from any thread"
+		case op.Kind == threadtrace.OpJoin:
+			w.Reason = fmt.Sprintf("%s to exit; %s", p.Threads[op.Thread].Name, doing(op.Thread))
+		default:
+			w.Reason = "an activation of " + p.Objs[op.Obj].Name + " from any thread"
+		}
+		d.Waits = append(d.Waits, w)
+	}
+	return d
 }

@@ -16,6 +16,8 @@ type Lowered struct {
 	Sync    []ir.SyncObject
 	p       *Program
 	threads []loweredThread
+	// streams holds each thread's stream once made (Position).
+	streams []*loweredStream
 }
 
 // elemsPerThread is the elements of each thread: a kind of op each, its
@@ -80,7 +82,7 @@ const (
 // all 0) and bind (nil: unbound) give each thread a priority
 // (ir.Priority) and a CPU (ir.Bind) before its first operation.
 func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
-	l := &Lowered{p: p}
+	l := &Lowered{p: p, streams: make([]*loweredStream, len(p.Threads))}
 	byToken := make([]bool, len(p.Objs))
 	for i, o := range p.Objs {
 		s := ir.SyncObject{Name: o.Name, Init: o.Init}
@@ -151,8 +153,35 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 // thread's stream.
 func (l *Lowered) Stream(i int32) ir.Stream {
 	t := &l.threads[i]
-	return &loweredStream{l: l, th: i, t: t, ops: l.p.Threads[i].Ops, cur: t.start,
-		done: make([]bool, len(t.lists)), left: len(t.lists)}
+	s := &loweredStream{l: l, th: i, t: t, ops: l.p.Threads[i].Ops, cur: t.start,
+		done: make([]bool, len(t.lists)), left: len(t.lists), at: -1}
+	l.streams[i] = s
+	return s
+}
+
+// Position says where thread th's stream (the last made) is, for reports
+// after a run: whether it was made, the index in the thread's Ops of the
+// op it gave last (-1: none yet), and whether it gave a TakeFirst after
+// it (it waits between Client-Server lists).
+func (l *Lowered) Position(th int32) (started bool, at int32, between bool) {
+	s := l.streams[th]
+	if s == nil {
+		return false, -1, false
+	}
+	return true, s.at, s.between
+}
+
+// ListsLeft gives the indices in thread th's Ops of the waits heading
+// the Client-Server lists its stream (the last made) has not run.
+func (l *Lowered) ListsLeft(th int32) []int32 {
+	s := l.streams[th]
+	var heads []int32
+	for j, li := range l.threads[th].lists {
+		if s == nil || !s.done[j] {
+			heads = append(heads, li.ops.from-1)
+		}
+	}
+	return heads
 }
 
 type loweredStream struct {
@@ -171,6 +200,8 @@ type loweredStream struct {
 	// headWork is the computation of the head of the list just chosen.
 	headWork float64
 	line     int32 // the trace line of the op last lowered; 0 for a TakeFirst
+	at       int32 // the index of the op last lowered
+	between  bool  // the last operation given is a TakeFirst
 }
 
 // Line is the trace line of the operation last given (ir.Liner).
@@ -220,7 +251,7 @@ func (s *loweredStream) Next(op *ir.Op) error {
 		}
 	}
 	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th), Alts: toks}
-	s.line = 0
+	s.line, s.between = 0, true
 	return nil
 }
 
@@ -230,7 +261,8 @@ func (s *loweredStream) Next(op *ir.Op) error {
 func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 	el := s.l.Elem(s.th, o.Kind)
 	s.work = true
-	s.line = o.Line
+	s.line, s.between = o.Line, false
+	s.at = s.cur.from - 1
 	switch o.Kind {
 	case OpCreate:
 		*op = ir.Op{Kind: ir.Fork, Elem: el, Count: o.Thread, Spawn: []ir.Stream{s.l.Stream(o.Thread)}}
