@@ -220,9 +220,11 @@ func accountsOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result
 	return out
 }
 
-// The engine keeps threadsim's accounts: every thread's start, end, busy,
-// blocked and ready-waiting time and its steps, bit for bit, on every
-// test trace under every model, with and without priorities.
+// The engine keeps threadsim's accounts and, worded as threadsim words
+// them, its deadlock reports: every thread's start, end, busy, blocked
+// and ready-waiting time and its steps, bit for bit, on every test trace
+// under every model on 1, 2 and 4 processors, without priorities, with
+// the trace's, and with bound threads.
 func TestEngineAccountsAsThreadsim(t *testing.T) {
 	traces := []string{"../threadtrace/testdata/vppb-P.trace", "../threadtrace/testdata/vppb-Q.trace", "../threadtrace/testdata/vppb-R.trace"}
 	for _, n := range []string{"forkjoin", "prodcons", "sempipe", "static", "stencil", "taskqueue"} {
