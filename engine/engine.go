@@ -81,6 +81,10 @@ type Config struct {
 	// dataflow, never the array passes of regular algorithms (tests
 	// compare the two).
 	noArrayColl bool
+	// Timeline, under Program.HoldCPU, records every run on a CPU and
+	// every wait of the units (Result.Runs, Result.Waits).
+	Timeline bool
+
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
@@ -190,6 +194,10 @@ type Result struct {
 	// Threads, under Program.HoldCPU, holds every unit's account of
 	// VPPB's thread model, by process, then thread.
 	Threads []ThreadAccount
+	// Runs and Waits, with Config.Timeline, are the units' runs on a
+	// CPU and waits, in the order they ended.
+	Runs  []RunSlice
+	Waits []WaitSlice
 }
 
 // UnitStats is the time budget of one process or thread.
@@ -399,9 +407,11 @@ type engine struct {
 	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
 	// if none, and whether a unit it made ready takes its CPU once the
 	// operation is over.
-	cur      int32
-	deferred bool
-	accts    []ThreadAccount // the accounts of the units that ended
+	cur        int32
+	deferred   bool
+	accts      []ThreadAccount // the accounts of the units that ended
+	runSlices  []RunSlice
+	waitSlices []WaitSlice
 
 	// threads
 	locks map[lockKey]*lockState
@@ -435,6 +445,10 @@ type nodeState struct {
 	// holds the units that have a CPU of the node, in the order they got it.
 	prio    bool
 	running []int32
+	// slots: under Program.HoldCPU, the unit on each CPU (-1: free), and
+	// the CPU the last offCPU freed (threadacct.go).
+	slots    []int32
+	handover int32
 	// bound holds a one-CPU queue per CPU once a unit of the node is bound
 	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
 	bound   []des.Facility
@@ -631,10 +645,15 @@ func (e *engine) run() error {
 			e.sliceEnd(ev.Target)
 		case evRun:
 			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
-				if u.ext.fetch {
+				switch {
+				case u.ext.resume:
+					u.ext.resume = false
+					u.state = stComputing
+					e.startCompute(ev.Target, e.now)
+				case u.ext.fetch:
 					u.ext.fetch = false
 					e.advance(ev.Target, e.now)
-				} else {
+				default:
 					e.performHeld(ev.Target)
 				}
 			}
@@ -831,7 +850,7 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 				u.state = stCPUQueue
 				return t, false
 			}
-			e.onCPU(ui)
+			e.onCPU(ui, false)
 			u.hasCPU = true
 			u.sliceStart = t
 		}
@@ -990,20 +1009,18 @@ func (e *engine) sliceEnd(ui int32) {
 // grant hands a CPU to a unit that queued for it.
 func (e *engine) grant(ui int32) {
 	u := &e.units[ui]
-	e.onCPU(ui)
+	e.onCPU(ui, true)
 	u.hasCPU = true
 	u.sliceStart = e.now
 	if e.prog.HoldCPU {
+		// It runs by an event, as VPPB's threads: its operation (not
+		// yet performed, issueHolding), the next (requestCPU) or a
+		// preempted computation (evRun).
+		u.state = stReady
 		x := u.extension()
-		if !x.resume {
-			// Not yet performed, a computation included (issueHolding),
-			// or the next to fetch (requestCPU).
-			u.state = stReady
-			x.run++
-			e.q.Push(e.now, ui, uint8(evRun), x.run)
-			return
-		}
-		x.resume = false // a preempted computation goes on
+		x.run++
+		e.q.Push(e.now, ui, uint8(evRun), x.run)
+		return
 	}
 	u.state = stComputing
 	e.startCompute(ui, e.now)
@@ -1281,6 +1298,7 @@ func (e *engine) result() *Result {
 	r.Deadlock = e.dead
 	if e.prog.HoldCPU {
 		r.Threads = e.threadAccounts()
+		r.Runs, r.Waits = e.runSlices, e.waitSlices
 	}
 	r.Reached = max(r.Time, e.now, e.ahead)
 	for i := range e.units {

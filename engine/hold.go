@@ -34,7 +34,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
 		}
-		e.onCPU(ui)
+		e.onCPU(ui, false)
 		u = &e.units[ui]
 		u.hasCPU = true
 		u.sliceStart = t
@@ -54,10 +54,10 @@ func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	switch {
 	case !done && u.op.Kind == ir.End:
-		e.endAccount(ui)
-		if u = &e.units[ui]; u.hasCPU {
+		if u.hasCPU {
 			e.releaseCPU(ui, t)
 		}
+		e.endAccount(ui)
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
 		e.setAcct(ui, acBlocked)
 		e.releaseCPU(ui, t)
@@ -120,7 +120,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 		u.state = stCPUQueue
 		return
 	}
-	e.onCPU(ui)
+	e.onCPU(ui, false)
 	u = &e.units[ui]
 	u.hasCPU = true
 	u.sliceStart = t

@@ -35,9 +35,11 @@ func (e *engine) computeEndDue(ui, run int32) bool {
 	return u.state == stComputing && u.ext != nil && u.ext.run == run
 }
 
-// onCPU notes that the unit got a CPU of its node.
-func (e *engine) onCPU(ui int32) {
-	e.setAcct(ui, acRunning)
+// onCPU notes that the unit got a CPU of its node; handover: the one
+// the last offCPU of the node freed (a release or preemption hands it
+// over), else the lowest free.
+func (e *engine) onCPU(ui int32, handover bool) {
+	e.acctOnCPU(ui, handover)
 	if n := &e.nodes[e.units[ui].node]; n.prio {
 		n.running = append(n.running, ui)
 	}
@@ -45,6 +47,7 @@ func (e *engine) onCPU(ui int32) {
 
 // offCPU notes that the unit gave its CPU back.
 func (e *engine) offCPU(ui int32) {
+	e.acctOffCPU(ui)
 	n := &e.nodes[e.units[ui].node]
 	if !n.prio {
 		return

@@ -63,6 +63,8 @@ type threadAcct struct {
 	acct           [acDone]float64
 	blockElem      int32
 	blockLine      int32
+	cpu            int32 // the CPU it runs on, -1
+	runStart       float64
 	steps          []Step
 	pid, tid       int32
 }
@@ -70,7 +72,7 @@ type threadAcct struct {
 // startAccount opens the account of a unit that starts at t.
 func (e *engine) startAccount(ui int32, t float64) {
 	u := &e.units[ui]
-	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid}
+	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1}
 }
 
 // setAcct moves the unit's account to state st at the current time.
@@ -87,6 +89,9 @@ func (e *engine) setAcct(ui int32, st uint8) {
 	a.since = now
 	if st != a.state {
 		a.interval(now)
+		if a.state == acBlocked && e.cfg.Timeline {
+			e.waitSlices = append(e.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.blockLine, Start: a.stateAt, End: now})
+		}
 		a.stateAt = now
 	}
 	if st == acBlocked {
@@ -96,6 +101,68 @@ func (e *engine) setAcct(ui int32, st uint8) {
 		}
 	}
 	a.state = st
+}
+
+// RunSlice is a unit's run on a CPU of its node.
+type RunSlice struct {
+	Pid, Tid, CPU int32
+	Start, End    float64
+}
+
+// WaitSlice is a unit's wait, at the trace line of its operation
+// (ir.Liner; 0 if unknown).
+type WaitSlice struct {
+	Pid, Tid, Line int32
+	Start, End     float64
+}
+
+// acctOnCPU gives the unit a CPU of its node (its own if bound) and goes
+// running.
+func (e *engine) acctOnCPU(ui int32, handover bool) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil {
+		return
+	}
+	n := &e.nodes[u.node]
+	if n.slots == nil {
+		n.slots = make([]int32, e.m.Groups[e.m.GroupOf(int(u.node))].CPUs)
+		for i := range n.slots {
+			n.slots[i] = -1
+		}
+	}
+	c := u.boundTo()
+	if c < 0 {
+		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
+			c = n.handover
+		} else {
+			for k, r := range n.slots {
+				if r < 0 {
+					c = int32(k)
+					break
+				}
+			}
+		}
+	}
+	n.slots[c] = ui
+	a := u.ext.acct
+	a.cpu, a.runStart = c, e.now
+	e.setAcct(ui, acRunning)
+}
+
+// acctOffCPU frees the unit's CPU and books its run.
+func (e *engine) acctOffCPU(ui int32) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil || u.ext.acct.cpu < 0 {
+		return
+	}
+	a := u.ext.acct
+	n := &e.nodes[u.node]
+	n.slots[a.cpu] = -1
+	n.handover = a.cpu
+	if e.cfg.Timeline && e.now > a.runStart {
+		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: a.cpu, Start: a.runStart, End: e.now})
+	}
+	a.cpu = -1
 }
 
 // interval books [stateAt, now) in the unit's current state; intervals of

@@ -220,9 +220,10 @@ func accountsOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result
 	return out
 }
 
-// The engine keeps threadsim's accounts and, worded as threadsim words
-// them, its deadlock reports: every thread's start, end, busy, blocked
-// and ready-waiting time and its steps, bit for bit, on every test trace
+// The engine keeps threadsim's accounts, timeline and, worded as
+// threadsim words them, its deadlock reports: every thread's start, end,
+// busy, blocked and ready-waiting time and its steps, every run (on which
+// CPU) and wait, bit for bit, on every test trace
 // under every model on 1, 2 and 4 processors, without priorities, with
 // the trace's, and with bound threads.
 func TestEngineAccountsAsThreadsim(t *testing.T) {
@@ -254,7 +255,7 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 					sim threadsim.Model
 					low threadtrace.Matching
 				}{{threadsim.Direct, threadtrace.MatchDirect}, {threadsim.ClientServer, threadtrace.MatchClientServer}, {threadsim.Strict, threadtrace.MatchStrict}} {
-					rs, err := threadsim.Run(p, threadsim.Config{CPUs: cpus, Model: mm.sim, Prio: set[0], Bind: set[1]})
+					rs, err := threadsim.Run(p, threadsim.Config{CPUs: cpus, Model: mm.sim, Prio: set[0], Bind: set[1], Timeline: true})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -263,7 +264,7 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 						t.Fatal(err)
 					}
 					l := p.Lower(mm.low, set[0], set[1])
-					re, err := engine.Run(engine.Config{Machine: mach, Procs: 1, NodeOf: []int32{0}},
+					re, err := engine.Run(engine.Config{Machine: mach, Procs: 1, NodeOf: []int32{0}, Timeline: true},
 						engine.Program{Elements: l.Elements, Sync: l.Sync, HoldCPU: true, Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
 					if err != nil {
 						t.Fatal(err)
@@ -273,6 +274,17 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 					}
 					if gd, wd := deadlockOf(p, l, re), rs.Deadlock; !reflect.DeepEqual(gd, wd) {
 						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: deadlock\n engine    %v\n threadsim %v", tr, cpus, mm.sim, set[0], set[1], gd, wd)
+					}
+					var slices []threadsim.Slice
+					for _, r := range re.Runs {
+						slices = append(slices, threadsim.Slice{Thread: r.Tid, CPU: r.CPU, Start: r.Start, End: r.End})
+					}
+					var blocks []threadsim.Block
+					for _, w := range re.Waits {
+						blocks = append(blocks, threadsim.Block{Thread: w.Tid, Line: w.Line, Start: w.Start, End: w.End})
+					}
+					if !reflect.DeepEqual(slices, rs.Slices) || !reflect.DeepEqual(blocks, rs.Blocks) {
+						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: timeline\n engine    %v %v\n threadsim %v %v", tr, cpus, mm.sim, set[0], set[1], slices, blocks, rs.Slices, rs.Blocks)
 					}
 					got := accountsOf(p, l, re)
 					for i := range got {
