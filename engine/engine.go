@@ -646,6 +646,11 @@ func (e *engine) run() error {
 		case evRun:
 			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
 				switch {
+				case u.ext.resume && u.work <= 0:
+					// Preempted as its computation ended: go on at once.
+					u.ext.resume = false
+					e.complete(ev.Target, e.now)
+					e.advance(ev.Target, e.now)
 				case u.ext.resume:
 					u.ext.resume = false
 					u.state = stComputing

@@ -22,11 +22,15 @@ type Attempt struct {
 // result of the model used, every attempt, and a sentence saying why; if
 // cfg.Context stops a run, that run's partial result and the error.
 func RunAuto(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
+	return runAuto(threadsim.Run, p, cfg)
+}
+
+func runAuto(run runner, p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
 	var tried []Attempt
 	var why []string
 	for _, m := range []threadsim.Model{threadsim.Direct, threadsim.ClientServer, threadsim.Strict} {
 		cfg.Model = m
-		r, err := threadsim.Run(p, cfg)
+		r, err := run(p, cfg)
 		if err != nil {
 			// A stopped run's partial result is the caller's to show.
 			return r, tried, "", err

@@ -1,10 +1,11 @@
 package simulate
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -186,40 +187,6 @@ func FuzzEngineAgrees(f *testing.F) {
 	})
 }
 
-// accountsOf turns the engine's accounts into threadsim's.
-func accountsOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) []threadsim.ThreadStats {
-	out := make([]threadsim.ThreadStats, len(p.Threads))
-	for i := range out {
-		out[i] = threadsim.ThreadStats{Name: p.Threads[i].Name, Elements: []threadsim.ThreadElement{}}
-	}
-	for _, a := range r.Threads {
-		ts := &out[a.Tid]
-		ts.Start, ts.End, ts.Busy, ts.Blocked, ts.Ready, ts.Done = a.Start, a.End, a.Busy, a.Blocked, a.Ready, a.Done
-		for _, s := range a.Steps {
-			el := threadsim.ThreadElement{Calls: s.Calls, Total: s.Total, Min: s.Min, Max: s.Max}
-			switch s.Kind {
-			case engine.StepRun:
-				el.Name, el.Kind = "run", threadsim.KindBusy
-			case engine.StepReady:
-				el.Name, el.Kind = "ready", threadsim.KindReady
-			default:
-				el.Name, el.Kind = l.Elements[s.Elem].Kind, threadsim.KindBlocked
-				if s.MaxLine > 0 {
-					el.Where = fmt.Sprintf("line %d", s.MaxLine)
-				}
-			}
-			ts.Elements = append(ts.Elements, el)
-		}
-		sort.SliceStable(ts.Elements, func(i, j int) bool {
-			if ts.Elements[i].Total != ts.Elements[j].Total {
-				return ts.Elements[i].Total > ts.Elements[j].Total
-			}
-			return ts.Elements[i].Name < ts.Elements[j].Name
-		})
-	}
-	return out
-}
-
 // The engine keeps threadsim's accounts, timeline and, worded as
 // threadsim words them, its deadlock reports: every thread's start, end,
 // busy, blocked and ready-waiting time and its steps, every run (on which
@@ -272,7 +239,11 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 					if rs.Deadlock != nil {
 						deadlocks++
 					}
-					if gd, wd := deadlockOf(p, l, re), rs.Deadlock; !reflect.DeepEqual(gd, wd) {
+					var gd *threadsim.Deadlock
+				if re.Deadlock != nil {
+					gd = deadlock(p, l, re)
+				}
+				if wd := rs.Deadlock; !reflect.DeepEqual(gd, wd) {
 						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: deadlock\n engine    %v\n threadsim %v", tr, cpus, mm.sim, set[0], set[1], gd, wd)
 					}
 					var slices []threadsim.Slice
@@ -286,7 +257,7 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 					if !reflect.DeepEqual(slices, rs.Slices) || !reflect.DeepEqual(blocks, rs.Blocks) {
 						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: timeline\n engine    %v %v\n threadsim %v %v", tr, cpus, mm.sim, set[0], set[1], slices, blocks, rs.Slices, rs.Blocks)
 					}
-					got := accountsOf(p, l, re)
+					got := accounts(p, l, re)
 					for i := range got {
 						w := rs.Threads[i]
 						if w.Elements == nil {
@@ -306,90 +277,62 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 	t.Logf("%d runs deadlocked, their reports compared", deadlocks)
 }
 
-// deadlockOf words the engine's deadlock as threadsim does.
-func deadlockOf(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) *threadsim.Deadlock {
-	if r.Deadlock == nil {
-		return nil
+// The document of augur simulate is the same, byte for byte, on the
+// engine as on threadsim, for every simulate case of the corpus
+// (cmd/augur/corpus_test.go).
+func TestEngineDocuments(t *testing.T) {
+	type c struct {
+		trace, model string
+		cpus         int
+		prio, bind   []int32
 	}
-	blocked := map[int32]engine.Blocked{}
-	for _, b := range r.Deadlock.Blocked {
-		blocked[b.Tid] = b
-	}
-	done := map[int32]bool{}
-	for _, a := range r.Threads {
-		done[a.Tid] = a.Done
-	}
-	doing := func(i int32) string {
-		name := p.Threads[i].Name
-		started, at, between := l.Position(i)
-		switch {
-		case !started:
-			return name + " never started"
-		case done[i]:
-			return name + " has ended"
-		case between:
-			return name + " waits between lists"
+	var cases []c
+	for _, prog := range []string{"P", "Q", "R"} {
+		p, err := threadtrace.Load("../threadtrace/testdata/vppb-" + prog + ".trace")
+		if err != nil {
+			t.Fatal(err)
 		}
-		if _, ok := blocked[i]; ok {
-			return name + " is blocked in " + p.Describe(i, &p.Threads[i].Ops[at])
+		header := make([]int32, len(p.Threads))
+		for k, th := range p.Priority {
+			header[th] = int32(len(p.Priority) - k)
 		}
-		return name + " is running"
-	}
-	activation := func(op *threadtrace.Op) string {
-		pr := p.Objs[op.Obj].Producer[op.Tok]
-		if pr.Thread < 0 {
-			if op.Tok < p.Objs[op.Obj].Init {
-				return p.Objs[op.Obj].Name + "'s initial value"
+		for _, cpus := range []int{1, 2, 4} {
+			for _, model := range []string{"direct", "client-server", "strict", "auto"} {
+				cases = append(cases, c{"../threadtrace/testdata/vppb-" + prog + ".trace", model, cpus, header, nil})
 			}
-			return "an activation of " + p.Objs[op.Obj].Name + " the recording never made"
 		}
-		pop := &p.Threads[pr.Thread].Ops[pr.Op]
-		return fmt.Sprintf("%s's %s, as in the recording (%s)", p.Threads[pr.Thread].Name, p.Describe(pr.Thread, pop), doing(pr.Thread))
 	}
-	d := &threadsim.Deadlock{Time: r.Deadlock.Time}
-	for i := range p.Threads {
-		th := int32(i)
-		started, at, between := l.Position(th)
-		if !started || done[th] {
-			continue
-		}
-		name := p.Threads[i].Name
-		w := threadsim.Wait{Thread: name}
-		if between {
-			w.Op = "between Client-Server lists"
-			var heads []string
-			for _, h := range l.ListsLeft(th) {
-				heads = append(heads, activation(&p.Threads[i].Ops[h]))
-			}
-			if len(heads) > 4 {
-				heads = append(heads[:4:4], fmt.Sprintf(" or %d more", len(heads)-4))
-				w.Reason = "a list to start: " + strings.Join(heads[:4], " or ") + heads[4]
-			} else {
-				w.Reason = "a list to start: " + strings.Join(heads, " or ")
-			}
-			d.Waits = append(d.Waits, w)
-			continue
-		}
-		op := &p.Threads[i].Ops[at]
-		w.Line, w.Op = int(op.Line), p.Describe(th, op)
-		b := blocked[th]
-		switch {
-		case op.Kind == threadtrace.OpSend:
-			w.Reason = fmt.Sprintf("%s to wait for it; %s", p.Threads[op.Thread].Name, doing(op.Thread))
-		case op.Kind == threadtrace.OpBarrier:
-			w.Reason = fmt.Sprintf("%d more thread(s) at the barrier (%d of %d arrived)", op.N-b.Arrived, b.Arrived, op.N)
-		case l.Sync[op.Obj].Match == ir.MatchToken:
-			w.Reason = activation(op)
-		case op.Kind == threadtrace.OpLock && b.Holder >= 0:
-			w.Reason = fmt.Sprintf("%s to unlock it; %s", p.Threads[b.Holder].Name, doing(b.Holder))
-		case op.Kind == threadtrace.OpWait:
-			w.Reason = "a send of " + p.Objs[op.Obj].Name + " to " + name + " from any thread"
-		case op.Kind == threadtrace.OpJoin:
-			w.Reason = fmt.Sprintf("%s to exit; %s", p.Threads[op.Thread].Name, doing(op.Thread))
-		default:
-			w.Reason = "an activation of " + p.Objs[op.Obj].Name + " from any thread"
-		}
-		d.Waits = append(d.Waits, w)
+	cases = append(cases, c{"../threadtrace/testdata/vppb-R.trace", "auto", 4, []int32{4, 3, 2, 1}, []int32{0, 1, 2, 3}},
+		c{"../threadtrace/testdata/vppb-R.trace", "auto", 2, []int32{1, 2, 3, 4}, nil})
+	for _, prog := range []string{"static", "taskqueue", "prodcons", "stencil", "forkjoin", "sempipe"} {
+		tr := "../cmd/augur/testdata/corpus/recorded/" + prog + ".trace"
+		cases = append(cases, c{tr, "auto", 2, nil, nil}, c{tr, "direct", 4, nil, nil})
 	}
-	return d
+	for _, model := range []string{"direct", "strict", "auto"} {
+		cpus := 8
+		if model == "auto" {
+			cpus = 3
+		}
+		cases = append(cases, c{"../cmd/augur/testdata/corpus/gen/threads.trace", model, cpus, nil, nil})
+	}
+	for _, k := range cases {
+		p, err := threadtrace.Load(k.trace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs [2][]byte
+		for i, onEngine := range []bool{false, true} {
+			d, _, err := Run(p, Options{Trace: k.trace, Model: k.model, Speedup: true, Engine: onEngine,
+				Config: threadsim.Config{CPUs: k.cpus, Prio: k.prio, Bind: k.bind, Timeline: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if docs[i], err = json.MarshalIndent(d, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(docs[0], docs[1]) {
+			t.Errorf("%s %s on %d CPU(s): the documents differ:\nthreadsim %s\nengine    %s", k.trace, k.model, k.cpus, docs[0], docs[1])
+		}
+	}
 }

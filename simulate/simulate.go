@@ -28,6 +28,17 @@ type Options struct {
 	Config threadsim.Config
 	// Speedup also runs the model on one processor, for the speed-up.
 	Speedup bool
+	// Engine runs on the engine instead of threadsim: the same document
+	// (docs/internals.md, section 7), in about three times the time on
+	// large traces.
+	Engine bool
+}
+
+func (o *Options) runner() runner {
+	if o.Engine {
+		return RunEngine
+	}
+	return threadsim.Run
 }
 
 // CheckModel reports whether name is a model Run takes.
@@ -46,11 +57,11 @@ func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []Attempt, st
 		return nil, nil, "", err
 	}
 	if o.Model == Auto {
-		return RunAuto(p, o.Config)
+		return runAuto(o.runner(), p, o.Config)
 	}
 	cfg := o.Config
 	cfg.Model, _ = threadsim.ParseModel(o.Model)
-	res, err := threadsim.Run(p, cfg)
+	res, err := o.runner()(p, cfg)
 	return res, nil, "", err
 }
 
@@ -78,7 +89,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *threadsim.Res
 		one.Progress = nil
 		// Stopped here, the document is complete but for the speed-up,
 		// which is left out.
-		if r1, err := threadsim.Run(p, one); err == nil && r1.Deadlock == nil {
+		if r1, err := o.runner()(p, one); err == nil && r1.Deadlock == nil {
 			d.OneCPU = &r1.Completion
 			if res.Completion > 0 {
 				s := r1.Completion / res.Completion
