@@ -240,10 +240,10 @@ func TestEngineAccountsAsThreadsim(t *testing.T) {
 						deadlocks++
 					}
 					var gd *threadsim.Deadlock
-				if re.Deadlock != nil {
-					gd = deadlock(p, l, re)
-				}
-				if wd := rs.Deadlock; !reflect.DeepEqual(gd, wd) {
+					if re.Deadlock != nil {
+						gd = deadlock(p, l, re)
+					}
+					if wd := rs.Deadlock; !reflect.DeepEqual(gd, wd) {
 						t.Errorf("%s on %d CPU(s), %v, priorities %v, bound %v: deadlock\n engine    %v\n threadsim %v", tr, cpus, mm.sim, set[0], set[1], gd, wd)
 					}
 					var slices []threadsim.Slice
