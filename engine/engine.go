@@ -409,6 +409,7 @@ type engine struct {
 	// operation is over.
 	cur        int32
 	deferred   bool
+	held       bool            // issueAt performs an issued operation (perform)
 	accts      []ThreadAccount // the accounts of the units that ended
 	runSlices  []RunSlice
 	waitSlices []WaitSlice
@@ -786,10 +787,6 @@ func (e *engine) next(ui int32) error {
 		e.counts[ui] = o.Counts
 		o.Counts = nil
 	}
-	if o.Alts != nil {
-		e.alts[ui] = o.Alts
-		o.Alts = nil
-	}
 	if o.Runs != nil {
 		u.op.batch = true
 		e.runs[ui] = o.Runs
@@ -812,25 +809,25 @@ func (e *engine) issue(ui int32, t float64) {
 func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
-	u.opStart = t
-	u.opCompute, u.opComm = 0, 0
-	u.nx = 0
-	if u.ext != nil {
-		u.ext.xfers = u.ext.xfers[:0]
+	if e.held {
+		// perform: the operation of a unit holding its CPU (hold.go),
+		// issued already. One function for both, so that models pay no
+		// call more per operation.
+		e.held = false
+	} else {
+		u.opStart = t
+		u.opCompute, u.opComm = 0, 0
+		u.nx = 0
+		if u.ext != nil {
+			u.ext.xfers = u.ext.xfers[:0]
+		}
+		if e.prog.HoldCPU {
+			return e.issueHolding(ui, t)
+		}
+		if op.Kind != ir.Compute && u.hasCPU {
+			e.releaseCPU(ui, t)
+		}
 	}
-	if e.prog.HoldCPU {
-		return e.issueHolding(ui, t)
-	}
-	if op.Kind != ir.Compute && u.hasCPU {
-		e.releaseCPU(ui, t)
-	}
-	return e.perform(ui, t)
-}
-
-// perform does the unit's current operation, issued at t (issueAt).
-func (e *engine) perform(ui int32, t float64) (float64, bool) {
-	u := &e.units[ui]
-	op := &u.op
 	switch op.Kind {
 	case ir.End:
 		e.finish(ui, t)

@@ -136,3 +136,9 @@ func (e *engine) performHeld(ui int32) {
 		e.advance(ui, t)
 	}
 }
+
+// perform does the unit's current operation, issued already, on its CPU.
+func (e *engine) perform(ui int32, t float64) (float64, bool) {
+	e.held = true
+	return e.issueAt(ui, t)
+}

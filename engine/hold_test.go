@@ -102,24 +102,26 @@ func TestHandoff(t *testing.T) {
 	}
 }
 
-// chooser is a hand-written stream that is told which token a TakeFirst
-// took.
+// chooser is a hand-written stream whose TakeFirsts offer alts[k] and
+// that is told which token they took.
 type chooser struct {
 	ops
+	alts  [][]ir.Token
 	chose []int
 }
 
-func (c *chooser) Chose(alt int) { c.chose = append(c.chose, alt) }
+func (c *chooser) Alternatives() []ir.Token { return c.alts[len(c.chose)] }
+func (c *chooser) Chose(alt int)            { c.chose = append(c.chose, alt) }
 
 // TakeFirst takes the token made first: B's at 1 (a wait), then of A's
 // and C's, both made by 3, A's, made first though listed last.
 func TestTakeFirst(t *testing.T) {
 	objs := []ir.SyncObject{{Name: "A", Match: ir.MatchToken}, {Name: "B", Match: ir.MatchToken}, {Name: "C", Match: ir.MatchToken}}
 	c := &chooser{ops: ops{list: []ir.Op{
-		{Kind: ir.TakeFirst, Elem: 0, Alts: []ir.Token{{Obj: 0, Tag: 0}, {Obj: 1, Tag: 0}}},
+		{Kind: ir.TakeFirst, Elem: 0},
 		{Kind: ir.Delay, Elem: 1, Cost: 3},
-		{Kind: ir.TakeFirst, Elem: 2, Alts: []ir.Token{{Obj: 2, Tag: 0}, {Obj: 0, Tag: 0}}},
-	}}}
+		{Kind: ir.TakeFirst, Elem: 2},
+	}}, alts: [][]ir.Token{{{Obj: 0, Tag: 0}, {Obj: 1, Tag: 0}}, {{Obj: 2, Tag: 0}, {Obj: 0, Tag: 0}}}}
 	poster := &ops{list: []ir.Op{{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 1, Count: 1},
 		{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 0, Count: 1}, {Kind: ir.Post, Elem: 4, Obj: 2, Count: 1}}}
 	m := mustMachine(t, "nodes:\n  - {count: 1, cpus: 2}\n")

@@ -237,7 +237,8 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("%s: a take of the first of several tokens from a stream that cannot be told which (not an ir.Chooser)", e.where(u.op.Elem)))
 		return t, false
 	}
-	alts := e.alts[ui]
+	alts := ch.Alternatives()
+	e.alts[ui] = alts
 	states := make([]*syncState, len(alts))
 	best := -1
 	for j, a := range alts {

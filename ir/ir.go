@@ -87,9 +87,9 @@ const (
 	// Handoff makes token Tag as a Post of one does, then waits until a
 	// Take has taken it (at once if one was waiting for it): VPPB's
 	// synchronous send to a thread's mailbox.
-	// TakeFirst takes, of the tokens Alts (all of MatchToken objects),
-	// the one made first, blocking until one is made; the stream, an
-	// ir.Chooser, is told which before its next Next (VPPB's
+	// TakeFirst takes, of the tokens its stream, an ir.Chooser, offers
+	// (all of MatchToken objects), the one made first, blocking until one
+	// is made; the stream is told which before its next Next (VPPB's
 	// Client-Server model: a thread runs next the list whose activation
 	// came first).
 	Post
@@ -224,9 +224,6 @@ type Op struct {
 	// Gatherv); nil otherwise. The engine keeps the slice until the
 	// collective ends, so a stream must not reuse it.
 	Counts []float64
-	// Alts are the tokens a TakeFirst chooses from; the engine only reads
-	// the slice.
-	Alts []Token
 	// Runs, on a Compute, says that the operation stands for many
 	// executions of several elements back to back (a loop nest evaluated
 	// in closed form, see Batcher): Cost is their sum and Elem is -1. The
@@ -238,9 +235,12 @@ type Op struct {
 type Token struct{ Obj, Tag int32 }
 
 // Chooser is implemented by streams that issue TakeFirst: the engine
-// calls Chose with the index in Alts of the token taken, before it asks
-// for the next operation.
+// asks for the tokens to choose from when it issues it (and keeps the
+// slice until it has taken one), then calls Chose with the index of the
+// token taken before it asks for the next operation. The tokens are not
+// in ir.Op, which every operation of every unit copies.
 type Chooser interface {
+	Alternatives() []Token
 	Chose(alt int)
 }
 

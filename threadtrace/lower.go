@@ -189,14 +189,15 @@ type loweredStream struct {
 	th   int32
 	t    *loweredThread
 	ops  []Op
-	pre  int    // operations of t.pre given
-	cur  span   // what is left of the span being run
-	work bool   // the computation of op cur.from-1 is due
-	end  bool   // the thread has ended (an exit, or the wait the recording ended in)
-	exit bool   // at the exit span
-	done []bool // per list, run already
-	left int    // lists not run yet
-	alts []int  // the lists a TakeFirst chose from, by alternative
+	pre  int        // operations of t.pre given
+	cur  span       // what is left of the span being run
+	work bool       // the computation of op cur.from-1 is due
+	end  bool       // the thread has ended (an exit, or the wait the recording ended in)
+	exit bool       // at the exit span
+	done []bool     // per list, run already
+	left int        // lists not run yet
+	alts []int      // the lists a TakeFirst chose from, by alternative
+	toks []ir.Token // and the tokens heading them
 	// headWork is the computation of the head of the list just chosen.
 	headWork float64
 	line     int32 // the trace line of the op last lowered; 0 for a TakeFirst
@@ -250,7 +251,8 @@ func (s *loweredStream) Next(op *ir.Op) error {
 			toks = append(toks, li.head)
 		}
 	}
-	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th), Alts: toks}
+	s.toks = toks
+	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th)}
 	s.line, s.between = 0, true
 	return nil
 }
@@ -306,6 +308,9 @@ func (s *loweredStream) skip(op *ir.Op) bool {
 	}
 	return false
 }
+
+// Alternatives are the tokens of the TakeFirst just given.
+func (s *loweredStream) Alternatives() []ir.Token { return s.toks }
 
 // Chose starts the list whose activation the TakeFirst took.
 func (s *loweredStream) Chose(alt int) {
