@@ -217,7 +217,8 @@ func TestCheck(t *testing.T) {
 	_, r := call(t, ts, "POST", "/api/check", map[string]any{"filename": "sample.aug", "source": src})
 	ds := r["diagnostics"].([]any)
 	d := ds[0].(map[string]any)
-	if r["ok"] != false || num(d["line"]) != 16 || num(d["col"]) != 12 || d["text"] != `sample.aug:16:12: error: expected expression, found "{"` {
+	if r["ok"] != false || d["file"] != "sample.aug" || num(d["line"]) != 16 || num(d["col"]) != 12 || d["severity"] != "error" ||
+		d["message"] != `expected expression, found "{"` || d["text"] != `sample.aug:16:12: expected expression, found "{"` {
 		t.Errorf("diagnostics %v", ds)
 	}
 	// A model with a semantic error still gives its diagram.

@@ -151,10 +151,10 @@ func runAnalyze(e *env, c *command, args []string) int {
 	var warnings []string
 	for _, d := range prog.Diags {
 		fmt.Fprintln(e.stderr, d)
-		if d.Severity == cfront.Error {
-			hasErrors = true
+		if d.Warning {
+			warnings = append(warnings, d.Error())
 		} else {
-			warnings = append(warnings, d.String())
+			hasErrors = true
 		}
 	}
 	if hasErrors {
@@ -171,7 +171,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	for _, d := range a.Diags {
 		fmt.Fprintln(e.stderr, d)
-		warnings = append(warnings, d.String())
+		warnings = append(warnings, d.Error())
 	}
 	var counts instrument.Counts
 	if *f.counts != "" {

@@ -95,7 +95,7 @@ func TestAnalyzeErrors(t *testing.T) {
 		}
 	}
 	code, _, errs := augur(t, "analyze", "../../cfront/testdata/broken.c")
-	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: error:") {
+	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: unexpected ';', expected unary expression\n") {
 		t.Errorf("broken source: exit %d\n%s", code, errs)
 	}
 	code, _, errs = augur(t, "analyze", "nonexistent.c")

@@ -136,7 +136,7 @@ func runInstrument(e *env, c *command, args []string) int {
 		return fail(exitInput, "%v", err)
 	}
 	for _, d := range prog.Diags {
-		if d.Severity == cfront.Error {
+		if !d.Warning {
 			fmt.Fprintln(e.stderr, d)
 			return exitInput
 		}
@@ -172,7 +172,7 @@ func runInstrument(e *env, c *command, args []string) int {
 			// analyze's words for a datatype it cannot size statically;
 			// the recorder sizes it from MPI at run time.
 			if strings.Contains(d.Msg, "the datatype is not a predefined MPI type") {
-				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", d.Pos)
+				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", analyze.Position{File: d.File, Line: d.Line, Col: d.Col})
 			}
 		}
 		var sample []string

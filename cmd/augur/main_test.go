@@ -162,7 +162,7 @@ func TestCheckReportsPositions(t *testing.T) {
 	if code != exitInput {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(errs, path+":3:17: error:") || !strings.Contains(errs, path+":4:8: error:") {
+	if !strings.Contains(errs, path+`:3:17: undefined: "undefinedThing"`+"\n") || !strings.Contains(errs, path+`:4:8: undefined activity "Nowhere"`+"\n") {
 		t.Errorf("diagnostics:\n%s", errs)
 	}
 	code, _, errs = augur(t, "predict", path, "--machine", ex+"machines/ideal.yaml", "--procs", "2")
