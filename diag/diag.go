@@ -126,7 +126,7 @@ func JSON(file string, data []byte, err error) *Error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	off := int64(-1)
-	msg := err.Error()
+	msg := strings.TrimPrefix(err.Error(), "json: ") // the prefix says JSON already
 	switch {
 	case errors.As(err, &se):
 		off = max(se.Offset-1, 0) // the offset is just after the offending byte

@@ -23,6 +23,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"augur/analyze"
+	"augur/diag"
 )
 
 // Counter is one counter of the instrumented program.
@@ -187,17 +188,17 @@ func ReadCounts(dir string, rank int) (Counts, error) {
 		return nil, err
 	}
 	c := Counts{}
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+	for i, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
 		if len(f) != 3 {
-			return nil, fmt.Errorf("%s:%d: want BLOCK WHAT COUNT, got %q", path, i+1, line)
+			return nil, diag.At(path, i+1, 0, "want BLOCK WHAT COUNT, got %q", line)
 		}
 		n, err := strconv.ParseFloat(f[2], 64)
 		if err != nil || !(n >= 0) || math.IsInf(n, 0) {
-			return nil, fmt.Errorf("%s:%d: count %q is not a number ≥ 0", path, i+1, f[2])
+			return nil, diag.At(path, i+1, strings.LastIndex(line, f[2])+1, "count %q is not a number ≥ 0", f[2])
 		}
 		if c[f[0]] == nil {
 			c[f[0]] = map[string]float64{}
