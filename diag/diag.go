@@ -129,9 +129,14 @@ func JSON(file string, data []byte, err error) *Error {
 	msg := strings.TrimPrefix(err.Error(), "json: ") // the prefix says JSON already
 	switch {
 	case errors.As(err, &se):
-		off = max(se.Offset-1, 0) // the offset is just after the offending byte
+		// The offset is just after the offending byte, or at the end of
+		// an input cut short, where the problem is.
+		off = se.Offset
+		if strings.HasPrefix(msg, "invalid character") {
+			off--
+		}
 	case errors.As(err, &te):
-		off = te.Offset
+		off = valueStart(data, te.Offset)
 		if te.Field != "" {
 			msg = fmt.Sprintf("%s: want %s, got %s", te.Field, te.Type, te.Value)
 		}
@@ -148,4 +153,44 @@ func JSON(file string, data []byte, err error) *Error {
 		}
 	}
 	return &Error{File: file, Line: line, Col: col, Msg: "JSON: " + msg}
+}
+
+// valueStart is where the JSON value that encoding/json's type error
+// places at off begins: the decoder gives the offset just after a literal
+// (a number, string, true, false, null) and just after the opening
+// bracket of an array or object, and a user looks for the value itself.
+func valueStart(data []byte, off int64) int64 {
+	if off <= 0 || off > int64(len(data)) {
+		return off
+	}
+	switch c := data[off-1]; {
+	case c == '[' || c == '{':
+		return off - 1
+	case c == '"':
+		for i := off - 2; i >= 0; i-- {
+			if data[i] == '"' && !escaped(data, i) {
+				return i
+			}
+		}
+		return off
+	}
+	i := off
+	for i > 0 && isLiteralByte(data[i-1]) {
+		i--
+	}
+	return i
+}
+
+// escaped reports whether the byte at i follows an odd number of
+// backslashes.
+func escaped(data []byte, i int64) bool {
+	n := 0
+	for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+func isLiteralByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '+' || c == '-'
 }
