@@ -196,7 +196,9 @@ func readCompileCommands(path string) (map[string][]string, error) {
 		Arguments []string `json:"arguments"`
 	}
 	if err := json.Unmarshal(data, &entries); err != nil {
-		return nil, fmt.Errorf("%s: not a compile_commands.json: %v", path, err)
+		e := diag.JSON(path, data, err)
+		e.Msg = "not a compile_commands.json: " + e.Msg
+		return nil, e
 	}
 	out := map[string][]string{}
 	for i, e := range entries {

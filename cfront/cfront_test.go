@@ -159,7 +159,8 @@ func TestCompileCommands(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"not": "a list"}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Load(context.Background(), []string{"testdata/cc/unit.c"}, Options{CompileCommands: path}); err == nil || !strings.Contains(err.Error(), "not a compile_commands.json") {
+	if _, err := Load(context.Background(), []string{"testdata/cc/unit.c"}, Options{CompileCommands: path}); err == nil ||
+		err.Error() != path+":1:1: not a compile_commands.json: JSON: want array, got object" {
 		t.Errorf("bad database: %v", err)
 	}
 }

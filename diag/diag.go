@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -137,8 +138,9 @@ func JSON(file string, data []byte, err error) *Error {
 		}
 	case errors.As(err, &te):
 		off = valueStart(data, te.Offset)
+		msg = fmt.Sprintf("want %s, got %s", jsonKind(te.Type), te.Value)
 		if te.Field != "" {
-			msg = fmt.Sprintf("%s: want %s, got %s", te.Field, te.Type, te.Value)
+			msg = te.Field + ": " + msg
 		}
 	}
 	if off < 0 || off > int64(len(data)) {
@@ -189,6 +191,33 @@ func escaped(data []byte, i int64) bool {
 		n++
 	}
 	return n%2 == 1
+}
+
+// jsonKind names what JSON value a Go type is decoded from, in JSON's
+// words: a user wrote JSON, not Go.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "bool"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "integer"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "integer ≥ 0"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return t.String()
 }
 
 func isLiteralByte(c byte) bool {

@@ -76,13 +76,13 @@ func TestJSON(t *testing.T) {
 		{"{\n  \"A\": \"x\",\n  oops\n}", `r.json:3:3: JSON: invalid character 'o' looking for beginning of object key string`},
 		{`{"A": 3}`, `r.json:1:7: JSON: A: want string, got number`},
 		{`{"A": -3.5e+2}`, `r.json:1:7: JSON: A: want string, got number`},
-		{`{"B": "xy"}`, `r.json:1:7: JSON: B: want []int, got string`},
-		{`{"C": true}`, `r.json:1:7: JSON: C: want float64, got bool`},
+		{`{"B": "xy"}`, `r.json:1:7: JSON: B: want array, got string`},
+		{`{"C": true}`, `r.json:1:7: JSON: C: want number, got bool`},
 		{`{"A": [1, 2]}`, `r.json:1:7: JSON: A: want string, got array`},
 		{`{"A": {"x": 1}}`, `r.json:1:7: JSON: A: want string, got object`},
-		{"{\"D\": {\"X\": \"q\\\"r\"}}", `r.json:1:13: JSON: D.X: want int, got string`},
-		{`{"D": {"X": "a\\"}}`, `r.json:1:13: JSON: D.X: want int, got string`},
-		{`[1]`, `r.json:1:1: JSON: cannot unmarshal array into Go value of type diag.doc`},
+		{"{\"D\": {\"X\": \"q\\\"r\"}}", `r.json:1:13: JSON: D.X: want integer, got string`},
+		{`{"D": {"X": "a\\"}}`, `r.json:1:13: JSON: D.X: want integer, got string`},
+		{`[1]`, `r.json:1:1: JSON: want object, got array`},
 		{`{"A": "x"`, `r.json:1:10: JSON: unexpected end of JSON input`},
 	} {
 		var d doc

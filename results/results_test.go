@@ -164,7 +164,7 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"traceEvents": []}`, "give it as the trace"},
 		{`{"command": "predict", "schema_version": 1}`, "a result of schema version 1; this augur reads version 2"},
 		{`{"command": "fit", "schema_version": 2}`, `a result of command "fit"`},
-		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "x.json:1:65: prediction result: JSON: predicted_time_s: want float64, got string"},
+		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "x.json:1:65: prediction result: JSON: predicted_time_s: want number, got string"},
 		{`{"command": "replay", "schema_version": 2, "finish_s": 1}`, `x.json: replay result: JSON: unknown field "finish_s"`},
 		{`{"command": "simulate", "schema_version": 2, "threads": [{"busy": 1}]}`, `x.json: simulation result: JSON: unknown field "busy"`},
 	} {
@@ -174,7 +174,7 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 	if _, err := ReadChromeTrace("t.json", []byte(`{"traceEvents": [{"ph": "X", "ts": "x"}]}`)); err == nil ||
-		err.Error() != "t.json:1:36: not a Chrome trace: JSON: traceEvents.ts: want float64, got string" {
+		err.Error() != "t.json:1:36: not a Chrome trace: JSON: traceEvents.ts: want number, got string" {
 		t.Errorf("bad trace: %v", err)
 	}
 }
