@@ -16,6 +16,7 @@ import (
 
 	"augur/analyze"
 	"augur/cfront"
+	"augur/diag"
 	"augur/instrument"
 	"augur/machine"
 	"augur/model"
@@ -148,11 +149,11 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return fail(exitInput, "%v", err)
 	}
 	hasErrors := false
-	var warnings []string
+	var warnings diag.List
 	for _, d := range prog.Diags {
 		fmt.Fprintln(e.stderr, d)
 		if d.Warning {
-			warnings = append(warnings, d.Error())
+			warnings = append(warnings, d)
 		} else {
 			hasErrors = true
 		}
@@ -171,7 +172,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	for _, d := range a.Diags {
 		fmt.Fprintln(e.stderr, d)
-		warnings = append(warnings, d.Error())
+		warnings = append(warnings, d)
 	}
 	var counts instrument.Counts
 	if *f.counts != "" {
@@ -339,7 +340,7 @@ type analyzeOutput struct {
 	Predicted        []*float64
 	Errors           []string
 	Measured         []measuredCount // with --counts
-	Warnings         []string        // the front end's and the analysis's
+	Warnings         diag.List       // the front end's and the analysis's
 	Partial          bool            // interrupted while predicting
 }
 
@@ -402,7 +403,7 @@ func (o analyzeOutput) json() any {
 		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
 		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
 		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
-		"measured_counts": measuredJSON(o.Measured), "warnings": append([]string{}, o.Warnings...),
+		"measured_counts": measuredJSON(o.Measured), "warnings": warningTexts(o.Warnings),
 	}
 	if o.Partial {
 		out["partial"] = true
@@ -546,7 +547,7 @@ func share(v, total float64) string {
 // writeAnalyzeCSV writes the block table; a warning follows as a row of
 // kind warning with its message in block and its position in file and
 // first_line, so that the table keeps one shape.
-func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
+func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings diag.List) {
 	cw := csv.NewWriter(w)
 	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
 	for _, m := range r.Machines {
@@ -562,8 +563,11 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 		cw.Write(rec)
 	}
 	for _, wn := range warnings {
-		file, line, msg := splitPosition(wn)
-		rec := []string{msg, "", "warning", file, line, line, "", "", "", ""}
+		line := ""
+		if wn.Line > 0 {
+			line = strconv.Itoa(wn.Line)
+		}
+		rec := []string{wn.Msg, "", "warning", wn.File, line, line, "", "", "", ""}
 		for range r.Machines {
 			rec = append(rec, "")
 		}
@@ -572,14 +576,12 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 	cw.Flush()
 }
 
-// splitPosition cuts "file:line:col: warning: message" into its file,
-// line and message (the whole text if it has no position).
-func splitPosition(d string) (file, line, msg string) {
-	parts := strings.SplitN(d, ":", 4)
-	if len(parts) == 4 {
-		if _, err := strconv.Atoi(parts[1]); err == nil {
-			return parts[0], parts[1], strings.TrimPrefix(strings.TrimSpace(parts[3]), "warning: ")
-		}
+// warningTexts is each warning as printed (file:line:col: warning:
+// message), never null in JSON.
+func warningTexts(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, d.Error())
 	}
-	return "", "", d
+	return out
 }

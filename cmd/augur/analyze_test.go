@@ -104,6 +104,21 @@ func TestAnalyzeErrors(t *testing.T) {
 	}
 }
 
+// A warning is printed as every reader prints one, and in the CSV it is a
+// row of kind warning with its file and line.
+func TestAnalyzeWarnings(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const pi = "../../examples/analyze/pi.c"
+	const msg = "library function atol is priced as one call; its own work is not counted"
+	code, out, errs := augur(t, "analyze", pi, "-I", "../../examples/analyze", "--format", "csv")
+	if code != exitOK || !strings.Contains(errs, pi+":48:") || !strings.Contains(errs, ": warning: "+msg+"\n") ||
+		!strings.Contains(out, msg+",,warning,"+pi+",48,48,") {
+		t.Errorf("exit %d\n%s\n%s", code, errs, out)
+	}
+}
+
 // --report writes the source view: the program's lines with its blocks,
 // each with its count and time on the machine.
 func TestAnalyzeReport(t *testing.T) {
