@@ -37,9 +37,9 @@ type Program struct {
 	// Files maps each source file to its instrumented text.
 	Files    map[string][]byte
 	Counters []Counter
-	// Skipped names the blocks that could not be instrumented (a
-	// statement that comes from a macro), with why.
-	Skipped []string
+	// Skipped are warnings at the blocks that could not be instrumented
+	// (a statement that comes from a macro), with why.
+	Skipped diag.List
 }
 
 // edit inserts text at a byte offset of a file.
@@ -92,7 +92,7 @@ func Rewrite(a *analyze.Analysis, sources map[string][]byte) (*Program, error) {
 			continue
 		}
 		if err != nil {
-			p.Skipped = append(p.Skipped, fmt.Sprintf("%s (%s): %v", b.Name, b.Pos, err))
+			p.Skipped = append(p.Skipped, diag.WarnAt(b.Pos.File, b.Pos.Line, b.Pos.Col, "%s is not counted: %v", b.Name, err))
 		}
 	}
 	for name, src := range sources {

@@ -205,7 +205,7 @@ func runInstrument(e *env, c *command, args []string) int {
 			return fail(exitInput, "%v", err)
 		}
 		for _, s := range ip.Skipped {
-			fmt.Fprintf(e.stderr, "augur instrument: warning: not counted: %s\n", s)
+			fmt.Fprintln(e.stderr, s)
 		}
 		outText = ip.Files
 		extra["augur_count.h"] = instrument.Header
