@@ -109,7 +109,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur analyze: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("analyze", fmt.Errorf(format, a...)))
 		return code
 	}
 	if len(files) == 0 {
@@ -123,7 +123,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	pr, err := f.progress.reporter(e, "augur analyze")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	// interrupted ends the command when Ctrl-C came before there is
 	// anything to print.
@@ -135,7 +135,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	for _, path := range f.machines {
 		m, err := machine.Load(path)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		machines = append(machines, m)
 	}
@@ -146,7 +146,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return interrupted()
 	}
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	hasErrors := false
 	var warnings diag.List
@@ -165,7 +165,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	pr.update("analysing blocks and counts")
 	a, err := analyze.Run(srcs, analyze.Options{Set: f.set})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	if e.interrupted() {
 		return interrupted()
@@ -193,7 +193,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	if *f.out != "" {
 		if err := os.WriteFile(*f.out, []byte(src), 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(*f.procs)}
@@ -262,7 +262,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out.json()); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	case "csv":
 		writeAnalyzeCSV(e.stdout, rep, warnings)

@@ -113,7 +113,7 @@ are rewritten in place instead (only when they change).`,
 				err = os.WriteFile(path, out, info.Mode().Perm())
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("fmt", err))
 				return exitInput
 			}
 			return exitOK
@@ -144,7 +144,7 @@ model tree; schema in docs/export.md).`,
 		}
 		src, err := os.ReadFile(pos[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("export", err))
 			return exitInput
 		}
 		f, diags := model.Parse(pos[0], src)
@@ -154,7 +154,7 @@ model tree; schema in docs/export.md).`,
 		}
 		var buf bytes.Buffer
 		if err := export.Write(&buf, f, *to); err != nil {
-			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("export", err))
 			return exitUsage
 		}
 		e.stdout.Write(buf.Bytes())
