@@ -103,8 +103,8 @@ func (l List) Sort() {
 }
 
 // Record is a problem as augur's JSON and CSV outputs carry it
-// (docs/output.md): the same fields in `augur check --format json` and the
-// workbench's diagnostics.
+// (docs/cli.md, "Errors and warnings"): the same fields in `augur check
+// --format json|csv` and the workbench's diagnostics.
 type Record struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
