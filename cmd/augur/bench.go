@@ -164,7 +164,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		for _, p := range fitSplitList(*bf.combine) {
 			prof, err := calib.LoadProfile(p)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("bench machine", err))
 				return exitInput
 			}
 			profiles = append(profiles, prof)
@@ -190,7 +190,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		pr, err := bf.progress.reporter(e, "augur bench machine")
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
 			return exitUsage
 		}
 		ctx, cancel := context.WithTimeout(e.context(), 10*time.Minute)
@@ -217,7 +217,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		if err != nil {
 			pr.finish("stopped")
-			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
 			return exitSim
 		}
 		pr.finish("done")
@@ -233,14 +233,14 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		if *bf.profile != "" {
 			if err := calib.SaveProfile(*bf.profile, p); err != nil {
-				fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("bench machine", err))
 				return exitInput
 			}
 		}
 	}
 	var buf bytes.Buffer
 	if err := calib.WriteMachine(&buf, name, profiles); err != nil {
-		fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench machine", err))
 		return exitSim
 	}
 	if *bf.out == "" {
@@ -248,7 +248,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		return exitOK
 	}
 	if err := os.WriteFile(*bf.out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench machine", err))
 		return exitInput
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
@@ -285,7 +285,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	}
 	pr, err := bf.progress.reporter(e, "augur bench block")
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitUsage
 	}
 	if pr != nil {
@@ -299,7 +299,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 			return exitInterrupted
 		}
 		pr.finish("stopped")
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitSim
 	}
 	clock, err := blockbench.ParseClock(*bf.clock)
@@ -321,7 +321,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	var build *blockbench.BuildError
 	switch {
 	case err != nil && !e.interrupted() && errors.As(err, &build):
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitInput
 	case err != nil:
 		return fail(err)
@@ -342,7 +342,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		return status
 	case "csv":
 		if err := writeBlockCSV(e.stdout, out); err != nil {
-			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("bench block", err))
 			return exitInput
 		}
 		return status
