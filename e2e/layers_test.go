@@ -19,7 +19,7 @@ var layers = [][]string{
 	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
 	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},
-	{"predict", "replay", "simulate", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
+	{"predict", "replay", "simulate", "sourcefirst", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
 	{"report", "htmlreport", "sourceview"}, // writers
 	{"serve", "web", "cmd/augur", "recorder/mpi", "recorder/pthread", "e2e", "examples/lapw0"},
 }
