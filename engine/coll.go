@@ -121,7 +121,7 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		}
 		return t, false
 	}
-	if all && e.cfg.SyncCollectives {
+	if all && e.completeAfterAll() {
 		e.releaseWaiters(inst)
 	}
 
@@ -142,6 +142,12 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u.state = stBlocked
 	e.collStep(ui, t)
 	return t, false
+}
+
+// completeAfterAll tells whether the program's collectives end no
+// earlier than their last arrival (ir.Semantics).
+func (e *engine) completeAfterAll() bool {
+	return e.prog.Semantics.Collectives == ir.CompleteAfterAll
 }
 
 // newCollRun takes a collRun from the pool: a run of many collectives
@@ -208,14 +214,14 @@ func (e *engine) collStepDone(ui int32) {
 	e.q.Push(math.Max(u.waitUntil, e.now), ui, uint8(evColl), 0)
 }
 
-// collFinish ends the algorithm for the unit; with SyncCollectives it also
-// waits for the last arrival.
+// collFinish ends the algorithm for the unit; under ir.CompleteAfterAll
+// it also waits for the last arrival.
 func (e *engine) collFinish(ui int32, t float64) {
 	u := &e.units[ui]
 	inst := u.ext.coll.inst
 	e.freeColls = append(e.freeColls, u.ext.coll)
 	u.ext.coll = nil
-	if e.cfg.SyncCollectives && inst.arrived < int32(e.cfg.Procs) {
+	if e.completeAfterAll() && inst.arrived < int32(e.cfg.Procs) {
 		inst.waiters = append(inst.waiters, ui)
 		return
 	}

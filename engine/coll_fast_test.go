@@ -88,10 +88,10 @@ func compareFastEvent(t *testing.T, name string, nodes []int32, streams func(pid
 		for i := range elems {
 			elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 		}
-		r, err := Run(Config{Machine: mach, Procs: len(nodes), NodeOf: nodes, SyncCollectives: true, noFastColl: noFast},
+		r, err := Run(Config{Machine: mach, Procs: len(nodes), NodeOf: nodes, noFastColl: noFast},
 			Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 				return &ops{list: streams(pid)}, nil
-			}})
+			}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -166,10 +166,10 @@ func TestArrayCollectivesMatchDataflow(t *testing.T) {
 					for i := range elems {
 						elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 					}
-					r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, SyncCollectives: true, noArrayColl: noArray},
+					r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, noArrayColl: noArray},
 						Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 							return &ops{list: streams(pid)}, nil
-						}})
+						}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -17,7 +17,7 @@ func TestProcessorSharingByHand(t *testing.T) {
 		return []ir.Op{{Kind: ir.Compute, Elem: 0, Cost: costs[pid]}}
 	}
 	m := mustMachine(t, "nodes:\n  - count: 1\n    scheduler: share\n")
-	r, err := run(t, m, false, []int32{0, 0, 0}, stream)
+	r, err := run(t, m, ir.CompleteLocally, []int32{0, 0, 0}, stream)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestProcessorSharingByHand(t *testing.T) {
 		t.Errorf("budget of process 1: %+v (all of its 6 s compute)", r.Units[1])
 	}
 	m = mustMachine(t, "nodes:\n  - count: 1\n    scheduler: fcfs\n")
-	if r, err = run(t, m, false, []int32{0, 0, 0}, stream); err != nil {
+	if r, err = run(t, m, ir.CompleteLocally, []int32{0, 0, 0}, stream); err != nil {
 		t.Fatal(err)
 	}
 	checkFinish(t, r, 1, 4, 6)
@@ -34,14 +34,14 @@ func TestProcessorSharingByHand(t *testing.T) {
 	// jobs on two CPUs at full speed: 3-1 = 2 s left ends at 3.5, 2-1 =
 	// 1 s left at 2.5.
 	m = mustMachine(t, "nodes:\n  - count: 1\n    cpus: 2\n    scheduler: share\n")
-	if r, err = run(t, m, false, []int32{0, 0, 0}, stream); err != nil {
+	if r, err = run(t, m, ir.CompleteLocally, []int32{0, 0, 0}, stream); err != nil {
 		t.Fatal(err)
 	}
 	checkFinish(t, r, 1.5, 3.5, 2.5)
 	// A process arriving later: 0 computes 2 s from 0, 1 sleeps 1 s then
 	// computes 1 s. [0,1): 0 alone (1 s left); [1,3): both at 1/2; both end at 3.
 	m = mustMachine(t, "nodes:\n  - count: 1\n    scheduler: share\n")
-	r, err = run(t, m, false, []int32{0, 0}, func(pid int32) []ir.Op {
+	r, err = run(t, m, ir.CompleteLocally, []int32{0, 0}, func(pid int32) []ir.Op {
 		if pid == 0 {
 			return []ir.Op{{Kind: ir.Compute, Elem: 0, Cost: 2}}
 		}

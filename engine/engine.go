@@ -30,11 +30,6 @@ type Config struct {
 	Procs   int
 	// NodeOf gives the node of every process (len Procs); see machine.Map.
 	NodeOf []int32
-	// SyncCollectives makes every collective complete no earlier than the
-	// last process's arrival at it (the model semantics of docs/semantics.md).
-	// Trace replay of MPI programs turns it off to follow MPI, where a
-	// broadcast leaf may leave before an unrelated process arrives.
-	SyncCollectives bool
 	// Shared tells the engine that streams read or write state shared
 	// between units (global variables, dynamic loop schedules), so every
 	// operation must be issued at its exact simulated time. Otherwise
@@ -148,6 +143,9 @@ type Program struct {
 	Elements []ir.Element
 	// Stream makes the stream of process pid (uid == pid), running on node nid.
 	Stream func(pid, nid int32) (ir.Stream, error)
+	// Semantics is what the program means where its operations leave it
+	// open (when a collective completes), as its front end states it.
+	Semantics ir.Semantics
 }
 
 // MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit

@@ -35,16 +35,16 @@ func mustMachine(t *testing.T, yaml string) *machine.Machine {
 }
 
 // run runs one hand-written stream per process, process i on node nodes[i].
-func run(t *testing.T, m *machine.Machine, sync bool, nodes []int32, streams func(pid int32) []ir.Op) (*Result, error) {
+func run(t *testing.T, m *machine.Machine, colls ir.CollectiveCompletion, nodes []int32, streams func(pid int32) []ir.Op) (*Result, error) {
 	t.Helper()
 	elems := make([]ir.Element, 8)
 	for i := range elems {
 		elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 	}
-	return Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes, SyncCollectives: sync},
+	return Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes},
 		Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 			return &ops{list: streams(pid)}, nil
-		}})
+		}, Semantics: ir.Semantics{Collectives: colls}})
 }
 
 func same(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(want)+1e-15 }
@@ -64,7 +64,7 @@ nodes:
 network: {latency: 10us, bandwidth: 1GB/s, nic_serialise: false}
 `
 
-// Without SyncCollectives (trace replay, MPI semantics) a process leaves a
+// Under ir.CompleteLocally (trace replay, MPI semantics) a process leaves a
 // collective when its own rounds are done: in a binomial bcast from 0 with
 // process 2 late by 1 ms, process 1 leaves at L + 2 inj, not at 1 ms.
 func TestBcastWithoutSync(t *testing.T) {
@@ -77,13 +77,13 @@ func TestBcastWithoutSync(t *testing.T) {
 		}
 		return append(s, ir.Op{Kind: ir.Bcast, Elem: 1, Peer: 0, Bytes: 1000, Cost: ir.NoCost})
 	}
-	r, err := run(t, m, false, []int32{0, 1, 2, 3}, streams)
+	r, err := run(t, m, ir.CompleteLocally, []int32{0, 1, 2, 3}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkFinish(t, r, 2*inj, L+2*inj, 1e-3+inj, 1e-3+L+inj)
-	// With it, 0 and 1 wait for the last arrival.
-	r, err = run(t, m, true, []int32{0, 1, 2, 3}, streams)
+	// Under ir.CompleteAfterAll, 0 and 1 wait for the last arrival.
+	r, err = run(t, m, ir.CompleteAfterAll, []int32{0, 1, 2, 3}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestForkLockJoin(t *testing.T) {
 		s = append(s, body()...)
 		return append(s, ir.Op{Kind: ir.Join, Elem: 3})
 	}
-	r, err := run(t, m, true, []int32{0}, streams)
+	r, err := run(t, m, ir.CompleteAfterAll, []int32{0}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestBadOperations(t *testing.T) {
 		{ir.Op{Kind: ir.Bcast, Elem: 0, Peer: 5, Bytes: 1, Cost: ir.NoCost}, "root 5 is not a process"},
 	}
 	for _, c := range cases {
-		_, err := run(t, m, true, []int32{0, 1}, func(pid int32) []ir.Op { return []ir.Op{c.op} })
+		_, err := run(t, m, ir.CompleteAfterAll, []int32{0, 1}, func(pid int32) []ir.Op { return []ir.Op{c.op} })
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.op.Kind, err, c.want)
 		}
@@ -183,7 +183,7 @@ func TestWaitOnElement(t *testing.T) {
 			{Kind: ir.Recv, Elem: 4, Peer: 0, Cost: ir.NoCost},
 		}
 	}
-	r, err := run(t, m, true, []int32{0, 1}, streams)
+	r, err := run(t, m, ir.CompleteAfterAll, []int32{0, 1}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,6 +115,29 @@ func (k Kind) HasRoot() bool {
 	return k == Bcast || k == Reduce || k == Gather || k == Scatter || k == Gatherv || k == Scatterv
 }
 
+// Semantics states what a program means where its operations leave it
+// open. Each front end states it for the programs it makes (a compiled
+// model: CompleteAfterAll; an MPI trace: CompleteLocally), so that the
+// engine never decides by where a program came from.
+type Semantics struct {
+	Collectives CollectiveCompletion
+}
+
+// CollectiveCompletion says when a process may leave a collective.
+type CollectiveCompletion uint8
+
+const (
+	// CompleteLocally: a process leaves a collective once its own rounds
+	// of the algorithm are done, as MPI allows (a collective need not
+	// synchronise): a broadcast leaf may leave before a process that
+	// sends it nothing has arrived. SimGrid's SMPI does so.
+	CompleteLocally CollectiveCompletion = iota
+	// CompleteAfterAll: no process leaves a collective before the last
+	// process has arrived at it, whatever its algorithm; the model
+	// semantics of docs/semantics.md (section 4).
+	CompleteAfterAll
+)
+
 // Special values of Op fields.
 const (
 	AnySource   = -1 // Recv/Irecv from any process

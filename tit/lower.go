@@ -44,6 +44,12 @@ var elemNames = [numElems]string{
 	"scatter", "scatterv", "allgather", "allgatherv", "reducescatter", "scan", "exscan", "finalize",
 }
 
+// Semantics returns what a trace means where its actions leave it open:
+// MPI's collectives, which complete locally (SMPI's replay does so).
+func Semantics() ir.Semantics {
+	return ir.Semantics{Collectives: ir.CompleteLocally}
+}
+
 // Elements returns the element table of a replayed trace: one element per
 // kind of action, named as the action.
 func Elements() []ir.Element {
