@@ -108,7 +108,9 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		}
 		return t, false
 	}
-	simgrid := op.Algo == ir.AlgoSimGrid || op.Kind.IsVector()
+	// SMPI's patterns: chosen by its selector, or a vector collective,
+	// for which augur has no algorithms of its own.
+	simgrid := (op.Algo == ir.AlgoDefault && e.prog.Semantics.Selector == ir.SelectSMPI) || op.Kind.IsVector()
 	if e.useFastColl() && !simgrid {
 		// Evaluated without events once the last process is here.
 		u.state = stBlocked

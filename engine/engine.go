@@ -144,7 +144,8 @@ type Program struct {
 	// Stream makes the stream of process pid (uid == pid), running on node nid.
 	Stream func(pid, nid int32) (ir.Stream, error)
 	// Semantics is what the program means where its operations leave it
-	// open (when a collective completes), as its front end states it.
+	// open (when a collective completes, how its algorithm is chosen), as
+	// its front end states it.
 	Semantics ir.Semantics
 }
 

@@ -117,10 +117,12 @@ func (k Kind) HasRoot() bool {
 
 // Semantics states what a program means where its operations leave it
 // open. Each front end states it for the programs it makes (a compiled
-// model: CompleteAfterAll; an MPI trace: CompleteLocally), so that the
-// engine never decides by where a program came from.
+// model: CompleteAfterAll and SelectAugur; an MPI trace: CompleteLocally
+// and SelectSMPI), so that the engine never decides by where a program
+// came from.
 type Semantics struct {
 	Collectives CollectiveCompletion
+	Selector    Selector
 }
 
 // CollectiveCompletion says when a process may leave a collective.
@@ -148,8 +150,7 @@ const (
 // Algorithm selects how a collective is built from point-to-point messages.
 type Algorithm uint8
 
-// Collective algorithms. Default lets the engine choose the documented
-// default for the collective kind.
+// Collective algorithms. Default lets the program's Selector choose.
 const (
 	AlgoDefault           Algorithm = iota
 	AlgoLinear                      // root exchanges with every process in turn
@@ -158,18 +159,12 @@ const (
 	AlgoRing                        // P-1 rounds around a ring
 	AlgoPairwise                    // P-1 rounds of pairwise exchange (all-to-all)
 	AlgoDissemination               // barrier by dissemination
-	// AlgoSimGrid: what SimGrid 3.32's SMPI runs with its default
-	// collective selector (smpi/coll-selector:default), so that trace
-	// replay gives SimGrid's times. See engine/internal/coll/simgrid.go.
-	AlgoSimGrid
-	numAlgos
 )
 
 var algoNames = [...]string{
 	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
 	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
 	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
-	AlgoSimGrid: "simgrid",
 }
 
 func (a Algorithm) String() string {
@@ -180,15 +175,29 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm maps a name as written in models and flags to an Algorithm.
-// AlgoSimGrid is not a name models may use: trace replay sets it.
 func ParseAlgorithm(name string) (Algorithm, bool) {
 	for i, n := range algoNames {
-		if n == name && Algorithm(i) != AlgoSimGrid {
+		if n == name {
 			return Algorithm(i), true
 		}
 	}
 	return AlgoDefault, false
 }
+
+// Selector chooses the algorithm of a collective whose Op.Algo is
+// AlgoDefault; an Op that names an algorithm gets that one under either.
+type Selector uint8
+
+const (
+	// SelectAugur: augur's documented default for the collective kind
+	// (docs/semantics.md, section 4).
+	SelectAugur Selector = iota
+	// SelectSMPI: what SimGrid 3.32's SMPI runs with its default
+	// collective selector (smpi/coll-selector:default), by kind, process
+	// count and size, so that trace replay gives SimGrid's times (see
+	// engine/internal/coll/simgrid.go).
+	SelectSMPI
+)
 
 // Op is one operation of a unit. Which fields matter depends on Kind.
 type Op struct {

@@ -45,9 +45,11 @@ var elemNames = [numElems]string{
 }
 
 // Semantics returns what a trace means where its actions leave it open:
-// MPI's collectives, which complete locally (SMPI's replay does so).
+// MPI's collectives, which complete locally, built as SMPI's default
+// selector builds them (the algorithm smpirun -replay would run: a trace
+// names none).
 func Semantics() ir.Semantics {
-	return ir.Semantics{Collectives: ir.CompleteLocally}
+	return ir.Semantics{Collectives: ir.CompleteLocally, Selector: ir.SelectSMPI}
 }
 
 // Elements returns the element table of a replayed trace: one element per
@@ -358,7 +360,7 @@ func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
 
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
 	o := st.slot()
-	o.Kind, o.Algo, o.Elem, o.Peer, o.Bytes, o.Cost, o.Counts = k, ir.AlgoSimGrid, elem, root, bytes, ir.NoCost, c
+	o.Kind, o.Elem, o.Peer, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
 }
 
 // p2p lowers send, isend, recv or irecv (kind k, element el) of a
