@@ -126,7 +126,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return "a thread barrier"
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
-	case u.op.Kind == ir.WaitReq:
+	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:
 		return e.describeWaitReq(u)
 	}
 	return "an event that never comes (" + u.op.Kind.String() + ")"

@@ -258,6 +258,7 @@ type unit struct {
 type uop struct {
 	Kind  ir.Kind
 	Algo  ir.Algorithm
+	Dir   ir.Direction
 	batch bool // a Compute standing for the executions in engine.runs
 	Elem  int32
 	Peer  int32
@@ -690,7 +691,7 @@ func (e *engine) next(ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	u.op = uop{Kind: o.Kind, Algo: o.Algo, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
+	u.op = uop{Kind: o.Kind, Algo: o.Algo, Dir: o.Dir, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil
@@ -780,6 +781,11 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.wait(ui, t)
 	case ir.WaitReq:
 		return e.waitReq(ui, t)
+	case ir.WaitUnposted:
+		// Nothing can complete it; the deadlock report says which
+		// request it waits for.
+		u.state = stBlocked
+		return t, false
 	case ir.Test:
 		return e.test(ui, t)
 	case ir.Fork:

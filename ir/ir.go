@@ -68,16 +68,19 @@ const (
 	Alltoallv
 
 	// WaitReq completes the one outstanding request of this process that
-	// goes to (Count = 1: an isend) or comes from (Count = 0: an irecv)
-	// process Peer with tag Tag, the oldest if several fit; none fits and
-	// the request was completed by a Test: it returns at once. Count = -1
-	// says the trace never posted such a request: the process blocks
-	// forever and the deadlock report names the missing request.
+	// Dir names: an isend to (ToPeer) or an irecv from (FromPeer) process
+	// Peer, with tag Tag, the oldest if several fit; none fits and the
+	// request was completed by a Test: it returns at once.
 	WaitReq
 	// Test checks the request WaitReq would wait for, without blocking:
 	// Cost seconds pass first (SMPI's smpi/test injection); a request
 	// found complete is released, so that a later WaitReq returns at once.
 	Test
+	// WaitUnposted waits for a request with process Peer and tag Tag that
+	// the program never posted (a trace that does not hang together):
+	// the process blocks forever and the deadlock report names the
+	// missing request.
+	WaitUnposted
 )
 
 var kindNames = [...]string{
@@ -88,7 +91,7 @@ var kindNames = [...]string{
 	ReduceScatter: "reducescatter", Scan: "scan", Exscan: "exscan",
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
-	WaitReq: "waitreq", Test: "test",
+	WaitReq: "waitreq", Test: "test", WaitUnposted: "waitunposted",
 }
 
 func (k Kind) String() string {
@@ -138,6 +141,15 @@ const (
 	// process has arrived at it, whatever its algorithm; the model
 	// semantics of docs/semantics.md (section 4).
 	CompleteAfterAll
+)
+
+// Direction says which of the requests a process has with a partner a
+// WaitReq or Test names.
+type Direction uint8
+
+const (
+	FromPeer Direction = iota // an irecv from Peer
+	ToPeer                    // an isend to Peer
 )
 
 // Special values of Op fields.
@@ -203,6 +215,8 @@ const (
 type Op struct {
 	Kind Kind
 	Algo Algorithm
+	// Dir is the direction of the request a WaitReq or Test names.
+	Dir Direction
 	// Elem indexes Program.Elements: the model element, trace call site or
 	// region that the time of this operation is charged to.
 	Elem int32

@@ -380,9 +380,9 @@ func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
 // which involves st's rank.
 func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	o := st.slot()
-	o.Peer, o.Tag = src, tag
+	o.Peer, o.Tag, o.Dir = src, tag, ir.FromPeer
 	if src == st.rank {
-		o.Peer, o.Count = dst, 1
+		o.Peer, o.Dir = dst, ir.ToPeer
 	}
 	if test {
 		o.Kind, o.Elem, o.Cost = ir.Test, ElemTest, l.set.TestTime
@@ -393,7 +393,7 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	}
 	o.Kind, o.Elem = ir.WaitReq, ElemWait
 	if !st.posted.take(reqKey{src, dst, tag}) {
-		o.Count = -1 // never posted: a mismatched trace
+		o.Kind = ir.WaitUnposted // a mismatched trace
 	}
 }
 
@@ -499,8 +499,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		// started together and both awaited.
 		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: msgBytes(sc, ds1), Cost: ir.NoCost})
 		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: msgBytes(rc, ds2), Cost: ir.NoCost})
-		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Count: 1})
-		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Count: 0})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Dir: ir.ToPeer})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Dir: ir.FromPeer})
 	case "barrier":
 		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":

@@ -159,7 +159,7 @@ func TestAllActions(t *testing.T) {
 			waits = append(waits, o)
 		}
 	}
-	if len(waits) != 2 || waits[0].Peer != 0 || waits[0].Count != 1 || waits[1].Peer != 0 || waits[1].Count != 0 {
+	if len(waits) != 2 || waits[0].Peer != 0 || waits[0].Dir != ir.ToPeer || waits[1].Peer != 0 || waits[1].Dir != ir.FromPeer {
 		t.Errorf("rank 1 waits %+v: want the isend to 0, then the irecv from 0", waits)
 	}
 }
@@ -236,7 +236,7 @@ func TestWaitUnposted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := ops[0][0]; o.Kind != ir.WaitReq || o.Count != -1 || o.Peer != 1 || o.Tag != 5 {
+	if o := ops[0][0]; o.Kind != ir.WaitUnposted || o.Peer != 1 || o.Tag != 5 {
 		t.Errorf("got %+v", o)
 	}
 }
