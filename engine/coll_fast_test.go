@@ -64,9 +64,9 @@ func TestFastCollectivesMatchEvents(t *testing.T) {
 				streams := func(pid int32) []ir.Op {
 					return []ir.Op{
 						{Kind: ir.Delay, Elem: 0, Cost: skew[pid]},
-						{Kind: c.kind, Algo: c.algo, Elem: 1, Peer: root, Bytes: bytes, Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 1, Root: root, Bytes: bytes, Cost: ir.NoCost},
 						{Kind: ir.Compute, Elem: 2, Cost: skew[(int(pid)+1)%p]},
-						{Kind: c.kind, Algo: c.algo, Elem: 3, Peer: root, Bytes: bytes / 2, Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 3, Root: root, Bytes: bytes / 2, Cost: ir.NoCost},
 					}
 				}
 				nodes := make([]int32, p)
@@ -152,9 +152,9 @@ func TestArrayCollectivesMatchDataflow(t *testing.T) {
 				streams := func(pid int32) []ir.Op {
 					return []ir.Op{
 						{Kind: ir.Delay, Elem: 0, Cost: skew[pid]},
-						{Kind: c.kind, Algo: c.algo, Elem: 1, Peer: root, Bytes: bytes[pid], Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 1, Root: root, Bytes: bytes[pid], Cost: ir.NoCost},
 						{Kind: ir.Compute, Elem: 2, Cost: skew[(int(pid)+1)%p]},
-						{Kind: c.kind, Algo: c.algo, Elem: 3, Peer: root, Bytes: bytes[p-1-int(pid)], Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 3, Root: root, Bytes: bytes[p-1-int(pid)], Cost: ir.NoCost},
 					}
 				}
 				nodes := make([]int32, p)

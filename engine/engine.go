@@ -256,16 +256,20 @@ type unit struct {
 
 // uop is an ir.Op without its Spawn streams, which only a Fork has.
 type uop struct {
-	Kind  ir.Kind
-	Algo  ir.Algorithm
-	Dir   ir.Direction
-	batch bool // a Compute standing for the executions in engine.runs
-	Elem  int32
-	Peer  int32
-	Tag   int32
-	Count int32
-	Bytes float64
-	Cost  float64
+	Kind    ir.Kind
+	Algo    ir.Algorithm
+	Dir     ir.Direction
+	batch   bool // a Compute standing for the executions in engine.runs
+	Elem    int32
+	Peer    int32
+	Root    int32
+	Request int32
+	Lock    int32
+	Region  int32
+	Tag     int32
+	Count   int32
+	Bytes   float64
+	Cost    float64
 }
 
 // unitExt holds the rarely used state of a unit.
@@ -691,7 +695,7 @@ func (e *engine) next(ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	u.op = uop{Kind: o.Kind, Algo: o.Algo, Dir: o.Dir, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
+	u.op = uop{Kind: o.Kind, Algo: o.Algo, Dir: o.Dir, Elem: o.Elem, Peer: o.Peer, Root: o.Root, Request: o.Request, Lock: o.Lock, Region: o.Region, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil

@@ -75,7 +75,7 @@ func TestBcastWithoutSync(t *testing.T) {
 		if pid == 2 {
 			s = append(s, ir.Op{Kind: ir.Delay, Elem: 0, Cost: 1e-3})
 		}
-		return append(s, ir.Op{Kind: ir.Bcast, Elem: 1, Peer: 0, Bytes: 1000, Cost: ir.NoCost})
+		return append(s, ir.Op{Kind: ir.Bcast, Elem: 1, Root: 0, Bytes: 1000, Cost: ir.NoCost})
 	}
 	r, err := run(t, m, ir.CompleteLocally, []int32{0, 1, 2, 3}, streams)
 	if err != nil {
@@ -99,9 +99,9 @@ func TestForkLockJoin(t *testing.T) {
 	body := func() []ir.Op {
 		return []ir.Op{
 			{Kind: ir.Compute, Elem: 0, Cost: 1},
-			{Kind: ir.Lock, Elem: 1, Peer: 7},
+			{Kind: ir.Lock, Elem: 1, Lock: 7},
 			{Kind: ir.Compute, Elem: 2, Cost: 2},
-			{Kind: ir.Unlock, Elem: -1, Peer: 7},
+			{Kind: ir.Unlock, Elem: -1, Lock: 7},
 		}
 	}
 	streams := func(pid int32) []ir.Op {
@@ -151,7 +151,7 @@ func TestBadOperations(t *testing.T) {
 		{ir.Op{Kind: ir.Send, Elem: 0, Peer: 9, Bytes: 8, Cost: ir.NoCost}, "addresses process 9, but there are 2 processes"},
 		{ir.Op{Kind: ir.Compute, Elem: 0, Cost: math.NaN()}, "is not a finite time"},
 		{ir.Op{Kind: ir.Send, Elem: 0, Peer: 1, Bytes: -1, Cost: ir.NoCost}, "message size -1"},
-		{ir.Op{Kind: ir.Bcast, Elem: 0, Peer: 5, Bytes: 1, Cost: ir.NoCost}, "root 5 is not a process"},
+		{ir.Op{Kind: ir.Bcast, Elem: 0, Root: 5, Bytes: 1, Cost: ir.NoCost}, "root 5 is not a process"},
 	}
 	for _, c := range cases {
 		_, err := run(t, m, ir.CompleteAfterAll, []int32{0, 1}, func(pid int32) []ir.Op { return []ir.Op{c.op} })
@@ -172,8 +172,8 @@ func TestWaitOnElement(t *testing.T) {
 				{Kind: ir.Isend, Elem: 0, Peer: 1, Bytes: 1 << 20, Cost: ir.NoCost},
 				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
 				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
-				{Kind: ir.Wait, Elem: 1, Peer: 5}, // both 1000 B sends: injected by 1000/B
-				{Kind: ir.Wait, Elem: 2, Peer: ir.AllRequests},
+				{Kind: ir.Wait, Elem: 1, Request: 5}, // both 1000 B sends: injected by 1000/B
+				{Kind: ir.Wait, Elem: 2, Request: ir.AllRequests},
 			}
 		}
 		return []ir.Op{

@@ -30,12 +30,13 @@ const (
 	Recv
 	Isend
 	Irecv
-	// Wait completes every outstanding request created by element Peer,
-	// or all outstanding requests of the unit when Peer is AllRequests.
+	// Wait completes every outstanding request created by element
+	// Request, or all outstanding requests of the unit when Request is
+	// AllRequests.
 	Wait
 
 	// Collectives over all processes. Bytes is the per-process
-	// contribution; Peer is the root where one exists.
+	// contribution; Root is the root process where one exists (HasRoot).
 	Barrier
 	Bcast
 	Reduce
@@ -51,9 +52,9 @@ const (
 	// Threads of one process.
 	Fork          // start the Spawn streams as new threads of this process
 	Join          // wait until every thread this unit forked has ended
-	ThreadBarrier // barrier among the Count threads of the enclosing region (Peer = region id)
-	Lock          // acquire lock Peer of this process
-	Unlock        // release lock Peer of this process
+	ThreadBarrier // barrier among the Count threads of parallel region Region
+	Lock          // acquire lock Lock of this process
+	Unlock        // release lock Lock of this process
 
 	// Collectives with a size per process (MPI's v-variants), for trace
 	// replay. Counts holds the sizes in bytes, indexed by process:
@@ -156,7 +157,7 @@ const (
 const (
 	AnySource   = -1 // Recv/Irecv from any process
 	AnyTag      = -1 // Recv/Irecv with any tag
-	AllRequests = -1 // Wait for every outstanding request
+	AllRequests = -1 // Wait (Request) for every outstanding request
 )
 
 // Algorithm selects how a collective is built from point-to-point messages.
@@ -220,8 +221,22 @@ type Op struct {
 	// Elem indexes Program.Elements: the model element, trace call site or
 	// region that the time of this operation is charged to.
 	Elem int32
-	Peer int32 // partner, root, request element, lock or region, see Kind
-	Tag  int32
+	// Peer is the partner process of a point-to-point operation, a
+	// WaitReq or a Test (AnySource: a receive from any process).
+	Peer int32
+	// Root is the root process of a collective that has one (HasRoot).
+	Root int32
+	// Request is the element whose requests a Wait completes, or
+	// AllRequests.
+	Request int32
+	// Lock is the lock of a Lock or Unlock, one of the process's own
+	// (its threads share it), named by an id the program chooses.
+	Lock int32
+	// Region is the parallel region whose threads a ThreadBarrier
+	// gathers, by an id the program chooses (its barriers are apart from
+	// its locks).
+	Region int32
+	Tag    int32
 	// Count is the number of threads of a ThreadBarrier.
 	Count int32
 	// Bytes is a message or contribution size in bytes.

@@ -360,7 +360,7 @@ func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
 
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
 	o := st.slot()
-	o.Kind, o.Elem, o.Peer, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
+	o.Kind, o.Elem, o.Root, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
 }
 
 // p2p lowers send, isend, recv or irecv (kind k, element el) of a
@@ -400,7 +400,7 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 func waitall(st *rankState) {
 	st.posted.clear()
 	o := st.slot()
-	o.Kind, o.Elem, o.Peer = ir.Wait, ElemWaitall, ir.AllRequests
+	o.Kind, o.Elem, o.Request = ir.Wait, ElemWaitall, ir.AllRequests
 }
 
 // lower appends the operations of one action (fields f, f[0] the rank,
@@ -639,7 +639,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 // finish appends what SimGrid does after a rank's last action: wait for
 // every request still outstanding.
 func (l *lowerer) finish(st *rankState) {
-	st.push(ir.Op{Kind: ir.Wait, Elem: ElemFinalize, Peer: ir.AllRequests})
+	st.push(ir.Op{Kind: ir.Wait, Elem: ElemFinalize, Request: ir.AllRequests})
 	st.push(ir.Op{Kind: ir.End, Elem: -1})
 }
 

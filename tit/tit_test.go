@@ -64,7 +64,7 @@ func TestParseFloat(t *testing.T) {
 
 type opSum struct {
 	kind  ir.Kind
-	peer  int32
+	peer  int32 // Peer, or Root for a rooted collective, Request for a Wait
 	bytes float64
 	cost  float64
 	n     int // len(Counts)
@@ -77,7 +77,14 @@ func sum(ops []ir.Op) []opSum {
 		if o.Kind != ir.Compute && o.Kind != ir.Test && o.Kind != ir.Delay {
 			c = 0 // NoCost or unused
 		}
-		s = append(s, opSum{o.Kind, o.Peer, o.Bytes, c, len(o.Counts)})
+		peer := o.Peer
+		switch {
+		case o.Kind.HasRoot():
+			peer = o.Root
+		case o.Kind == ir.Wait:
+			peer = o.Request
+		}
+		s = append(s, opSum{o.Kind, peer, o.Bytes, c, len(o.Counts)})
 	}
 	return s
 }
