@@ -491,13 +491,13 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			e.roomy = false
 		}
 	}
-	// Processor sharing: on a SimGrid platform only where a host has
-	// more processes than cores (elsewhere no one is ever slowed, and the
-	// facility lets computations be folded); on YAML machines always,
-	// since threads forked later may share the node.
+	// Processor sharing only where a computation can be slowed: a node
+	// with more processes than CPUs, or any node when threads may be
+	// forked (they may come to share it). Elsewhere no one is ever
+	// slowed, and the facility lets computations be folded.
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (m.Topo == nil || int(e.nodes[i].live) > g.CPUs) {
+		if g.Scheduler == machine.Share && (!cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
 			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
 			e.nodes[i].fast = false
 		}

@@ -161,7 +161,8 @@ func Run(o Options) (*Result, error) {
 		},
 		Semantics: tit.Semantics(),
 	}
-	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
+	// A trace's ranks fork no threads.
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
 		Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress,
 		UnitElements: true, Context: o.Context}
 	res, err := engine.Run(cfg, prog)
