@@ -6,6 +6,17 @@
 // wait state, which only the engine can resolve (communication, collectives,
 // synchronisation). The engine never looks behind a Stream, so a new source of
 // programs plugs in by implementing Stream and naming its Elements.
+//
+// Nothing depends on where a program came from. What its operations leave
+// open, its front end states in Semantics: when a process may leave a
+// collective (CollectiveCompletion: after its own rounds, as MPI, or after
+// the last arrival, as models) and which algorithm builds a collective
+// that names none (Selector: augur's defaults or SMPI 3.32's selector).
+// Each field of an Op has one meaning: Peer is always a partner process,
+// Root a collective's root, Request a Wait's element, Lock a lock, Region
+// a thread barrier's region, Dir the direction of the request a WaitReq or
+// Test names; a wait the program cannot satisfy is its own kind
+// (WaitUnposted), not a special value.
 package ir
 
 import "fmt"
