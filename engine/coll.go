@@ -35,8 +35,8 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
 	p := int32(e.cfg.Procs)
-	if op.Kind.HasRoot() && (op.Root < 0 || op.Root >= p) {
-		e.fail(fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.where(op.Elem), op.Root, p, p-1))
+	if op.Kind.HasRoot() && (op.root() < 0 || op.root() >= p) {
+		e.fail(fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.where(op.Elem), op.root(), p, p-1))
 		return t, false
 	}
 	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
@@ -56,14 +56,14 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		inst = e.colls[seq]
 	}
 	if inst == nil {
-		inst = &collInst{kind: op.Kind, root: op.Root, elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
+		inst = &collInst{kind: op.Kind, root: op.root(), elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
 		if !op.Kind.HasRoot() {
 			inst.root = -1
 		}
 		e.colls[seq] = inst
-	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.Root) {
+	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.root()) {
 		e.fail(fmt.Errorf("collective #%d does not match: process %d calls %s with root %d, process %d calls %s with root %d",
-			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.Root))
+			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.root()))
 		return t, false
 	} else if inst.costed != (op.Cost >= 0) {
 		// A cost replaces the algorithm, so a process with a cost sends no
@@ -132,13 +132,13 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	if simgrid {
 		counts := e.counts[ui]
 		delete(e.counts, ui)
-		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.Root, op.Bytes, counts) {
+		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.root(), op.Bytes, counts) {
 			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
 				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
 			return t, false
 		}
 	} else {
-		c.plan.Set(op.Kind, op.Algo, p, u.pid, op.Root, op.Bytes)
+		c.plan.Set(op.Kind, op.Algo, p, u.pid, op.root(), op.Bytes)
 	}
 	u.extension().coll = c
 	u.state = stBlocked

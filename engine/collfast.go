@@ -404,7 +404,7 @@ func (e *engine) fastGeneral(mark uint32) {
 		}
 		u := &e.units[r.ui]
 		var c coll.Plan
-		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.Root, u.op.Bytes)
+		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.root(), u.op.Bytes)
 		// Compositions run their two generators one after the other; only
 		// the running one is kept (see fastNext).
 		f.st[pid] = fastProc{t: r.t, end: r.t, ui: r.ui, node: r.node, from: -1, mark: mark,
@@ -501,7 +501,7 @@ func (e *engine) fastNext(pid int32) (coll.Step, bool) {
 	}
 	u := &e.units[s.ui]
 	var c coll.Plan
-	c.Set(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Root, u.op.Bytes)
+	c.Set(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.root(), u.op.Bytes)
 	s.g = c.Gen(1)
 	s.second = false
 	return s.g.Next(nil)

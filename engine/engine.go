@@ -254,23 +254,36 @@ type unit struct {
 	ext *unitExt
 }
 
-// uop is an ir.Op without its Spawn streams, which only a Fork has.
+// uop is an ir.Op without its Spawn streams, which only a Fork has, kept
+// in 40 bytes: a million units hold one each.
 type uop struct {
-	Kind    ir.Kind
-	Algo    ir.Algorithm
-	Dir     ir.Direction
-	batch   bool // a Compute standing for the executions in engine.runs
-	Elem    int32
-	Peer    int32
-	Root    int32
-	Request int32
-	Lock    int32
-	Region  int32
-	Tag     int32
-	Count   int32
-	Bytes   float64
-	Cost    float64
+	Kind  ir.Kind
+	Algo  ir.Algorithm
+	Dir   ir.Direction
+	batch bool // a Compute standing for the executions in engine.runs
+	Elem  int32
+	Peer  int32
+	// obj is the one of ir.Op's Root, Request, Lock and Region that the
+	// kind has (no kind has two); read it through root, request, lock
+	// and region, which say which.
+	obj   int32
+	Tag   int32
+	Count int32
+	Bytes float64
+	Cost  float64
 }
+
+// root is a rooted collective's root (ir.Op.Root).
+func (o *uop) root() int32 { return o.obj }
+
+// request is the element whose requests a Wait completes (ir.Op.Request).
+func (o *uop) request() int32 { return o.obj }
+
+// lock is the lock of a Lock or Unlock (ir.Op.Lock).
+func (o *uop) lock() int32 { return o.obj }
+
+// region is the parallel region of a ThreadBarrier (ir.Op.Region).
+func (o *uop) region() int32 { return o.obj }
 
 // unitExt holds the rarely used state of a unit.
 type unitExt struct {
@@ -695,7 +708,22 @@ func (e *engine) next(ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	u.op = uop{Kind: o.Kind, Algo: o.Algo, Dir: o.Dir, Elem: o.Elem, Peer: o.Peer, Root: o.Root, Request: o.Request, Lock: o.Lock, Region: o.Region, Tag: o.Tag, Count: o.Count, Bytes: o.Bytes, Cost: o.Cost}
+	// Field by field: a composite literal would be built aside and
+	// copied, once per operation.
+	d := &u.op
+	d.Kind, d.Algo, d.Dir, d.batch = o.Kind, o.Algo, o.Dir, false
+	d.Elem, d.Peer, d.Tag, d.Count = o.Elem, o.Peer, o.Tag, o.Count
+	d.Bytes, d.Cost = o.Bytes, o.Cost
+	switch o.Kind {
+	case ir.Wait:
+		d.obj = o.Request
+	case ir.Lock, ir.Unlock:
+		d.obj = o.Lock
+	case ir.ThreadBarrier:
+		d.obj = o.Region
+	default:
+		d.obj = o.Root
+	}
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil
