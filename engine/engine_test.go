@@ -195,3 +195,41 @@ func TestWaitOnElement(t *testing.T) {
 		t.Errorf("wait on the element: %v", w.Total)
 	}
 }
+
+// The selector is the program's stated semantic: an all-to-all that names
+// no algorithm is augur's pairwise under SelectAugur and SMPI's choice
+// under SelectSMPI (Bruck for 16 processes of 100 B: 4 rounds instead of
+// 15); one that names an algorithm gets it under either.
+func TestSelectorIsStated(t *testing.T) {
+	m := mustMachine(t, "nodes:\n  - {count: 16, cpus: 1}\nnetwork: {latency: 10us, bandwidth: 1GB/s, nic_serialise: false}\n")
+	nodes := make([]int32, 16)
+	for i := range nodes {
+		nodes[i] = int32(i)
+	}
+	elems := []ir.Element{{Name: "A", Kind: "alltoall"}}
+	time := func(sel ir.Selector, algo ir.Algorithm) float64 {
+		t.Helper()
+		r, err := Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes}, Program{Elements: elems,
+			Stream: func(pid, nid int32) (ir.Stream, error) {
+				return &ops{list: []ir.Op{{Kind: ir.Alltoall, Algo: algo, Bytes: 100, Cost: ir.NoCost}}}, nil
+			},
+			Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll, Selector: sel}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Time
+	}
+	const L, inj = 10e-6, 100 / 1e9
+	augur, smpi := time(ir.SelectAugur, ir.AlgoDefault), time(ir.SelectSMPI, ir.AlgoDefault)
+	if !same(augur, 15*(L+inj)) {
+		t.Errorf("augur's default: %.9g s, want 15 rounds, %.9g s", augur, 15*(L+inj))
+	}
+	// Bruck: log2(16) = 4 rounds, each a packed message of the 8 blocks
+	// whose index has that bit set.
+	if !same(smpi, 4*(L+8*inj)) {
+		t.Errorf("SMPI's selector: %.9g s, want Bruck's 4 rounds of 800 B, %.9g s", smpi, 4*(L+8*inj))
+	}
+	if got := time(ir.SelectSMPI, ir.AlgoPairwise); got != augur {
+		t.Errorf("pairwise named under SelectSMPI: %.9g s, want augur's pairwise %.9g s", got, augur)
+	}
+}
