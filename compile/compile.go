@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 
+	"augur/diag"
 	"augur/ir"
 	"augur/model"
 )
@@ -164,7 +165,7 @@ type compiler struct {
 	elems    map[string]int32
 	waits    []waitFix
 	nests    []*nest
-	errs     []error
+	errs     diag.List
 }
 
 type costFn struct {
@@ -226,7 +227,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 }
 
 func (c *compiler) errorf(pos model.Pos, format string, args ...any) {
-	c.errs = append(c.errs, model.Diagnostic{Filename: c.f.Filename, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	c.errs = append(c.errs, diag.At(c.f.Filename, int(pos.Line), int(pos.Col), format, args...))
 }
 
 func (c *compiler) compile() (*Program, error) {
@@ -278,7 +279,7 @@ func (c *compiler) compile() (*Program, error) {
 	}
 	for name := range c.p.opts.Params {
 		if _, ok := c.params[name]; !ok {
-			c.errs = append(c.errs, fmt.Errorf("--set %s: the model declares no param %s", name, name))
+			c.errs = append(c.errs, diag.At(c.f.Filename, 0, 0, "--set %s: the model declares no param %s", name, name))
 		}
 	}
 	main := c.acts["main"]
@@ -320,15 +321,7 @@ func (c *compiler) err() error {
 	if len(c.errs) == 0 {
 		return nil
 	}
-	var ds model.Diagnostics
-	for _, e := range c.errs {
-		if d, ok := e.(model.Diagnostic); ok {
-			ds = append(ds, d)
-		} else {
-			ds = append(ds, model.Diagnostic{Filename: c.f.Filename, Msg: e.Error()})
-		}
-	}
-	return ds
+	return c.errs
 }
 
 func (c *compiler) emit(in instr) int {

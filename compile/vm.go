@@ -1,9 +1,9 @@
 package compile
 
 import (
-	"fmt"
 	"math"
 
+	"augur/diag"
 	"augur/ir"
 	"augur/model"
 )
@@ -140,11 +140,7 @@ func (v *vm) normal() float64 {
 }
 
 func (v *vm) errf(in *instr, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if in.pos.IsValid() {
-		return fmt.Errorf("%s:%d:%d: %s", v.p.filename, in.pos.Line, in.pos.Col, msg)
-	}
-	return fmt.Errorf("%s: %s", v.p.filename, msg)
+	return diag.At(v.p.filename, int(in.pos.Line), int(in.pos.Col), format, args...)
 }
 
 func (v *vm) runAssigns(as []assignInstr) {

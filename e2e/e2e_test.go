@@ -310,7 +310,7 @@ func TestWorkbenchSyntaxError(t *testing.T) {
 		e.value = %q; e.dispatchEvent(new Event('input')); })()`, bad), nil))
 	waitJS(t, ctx, "the diagnostic", `document.querySelectorAll('#diagnostics li.error').length > 0`)
 	li := evalString(t, ctx, `document.querySelector('#diagnostics li.error').textContent`)
-	if li != `line 16, col 12: error: expected expression, found "{"` {
+	if li != `model.aug:16:12: expected expression, found "{"` { // the text typed is not saved: model.aug
 		t.Errorf("diagnostic %q", li)
 	}
 	if l := evalString(t, ctx, `document.querySelector('#highlight .diag-error').dataset.line`); l != "16" {

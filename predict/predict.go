@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"augur/compile"
+	"augur/diag"
 	"augur/engine"
 	"augur/ir"
 	"augur/machine"
@@ -84,7 +85,7 @@ type Prediction struct {
 	Mean     float64
 	CI95     float64
 	EvalTime time.Duration // wall time of all replications
-	Warnings model.Diagnostics
+	Warnings diag.List
 	// Partial is set when the Context stopped the run. If it stopped the
 	// first replication, Result holds what had been simulated (up to
 	// Result.Reached) and Times is empty; if a later one, Result is the
@@ -96,7 +97,7 @@ type Prediction struct {
 var ErrCheck = errors.New("the model has errors")
 
 // CheckError carries the diagnostics of a model that did not check.
-type CheckError struct{ Diags model.Diagnostics }
+type CheckError struct{ Diags diag.List }
 
 func (e *CheckError) Error() string { return e.Diags.Error() }
 func (e *CheckError) Unwrap() error { return ErrCheck }
@@ -357,8 +358,8 @@ func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.Op
 		i, _ := machine.OpIndex(u.Key)
 		for g := range m.Groups {
 			if hosts[g] && math.IsNaN(table[g][i]) {
-				return fmt.Errorf("%s:%d:%d: machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
-					file, u.Pos.Line, u.Pos.Col, m.Name, m.Groups[g].Name, u.Key, u.Key)
+				return diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
+					m.Name, m.Groups[g].Name, u.Key, u.Key)
 			}
 		}
 	}

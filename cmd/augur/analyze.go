@@ -16,6 +16,7 @@ import (
 
 	"augur/analyze"
 	"augur/cfront"
+	"augur/diag"
 	"augur/instrument"
 	"augur/machine"
 	"augur/model"
@@ -108,7 +109,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur analyze: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("analyze", fmt.Errorf(format, a...)))
 		return code
 	}
 	if len(files) == 0 {
@@ -122,7 +123,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	pr, err := f.progress.reporter(e, "augur analyze")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	// interrupted ends the command when Ctrl-C came before there is
 	// anything to print.
@@ -134,7 +135,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	for _, path := range f.machines {
 		m, err := machine.Load(path)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		machines = append(machines, m)
 	}
@@ -145,16 +146,16 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return interrupted()
 	}
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	hasErrors := false
-	var warnings []string
+	var warnings diag.List
 	for _, d := range prog.Diags {
 		fmt.Fprintln(e.stderr, d)
-		if d.Severity == cfront.Error {
-			hasErrors = true
+		if d.Warning {
+			warnings = append(warnings, d)
 		} else {
-			warnings = append(warnings, d.String())
+			hasErrors = true
 		}
 	}
 	if hasErrors {
@@ -164,14 +165,14 @@ func runAnalyze(e *env, c *command, args []string) int {
 	pr.update("analysing blocks and counts")
 	a, err := analyze.Run(srcs, analyze.Options{Set: f.set})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	if e.interrupted() {
 		return interrupted()
 	}
 	for _, d := range a.Diags {
 		fmt.Fprintln(e.stderr, d)
-		warnings = append(warnings, d.String())
+		warnings = append(warnings, d)
 	}
 	var counts instrument.Counts
 	if *f.counts != "" {
@@ -192,7 +193,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	if *f.out != "" {
 		if err := os.WriteFile(*f.out, []byte(src), 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(*f.procs)}
@@ -261,7 +262,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out.json()); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	case "csv":
 		writeAnalyzeCSV(e.stdout, rep, warnings)
@@ -339,7 +340,7 @@ type analyzeOutput struct {
 	Predicted        []*float64
 	Errors           []string
 	Measured         []measuredCount // with --counts
-	Warnings         []string        // the front end's and the analysis's
+	Warnings         diag.List       // the front end's and the analysis's
 	Partial          bool            // interrupted while predicting
 }
 
@@ -402,7 +403,7 @@ func (o analyzeOutput) json() any {
 		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
 		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
 		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
-		"measured_counts": measuredJSON(o.Measured), "warnings": append([]string{}, o.Warnings...),
+		"measured_counts": measuredJSON(o.Measured), "warnings": warningTexts(o.Warnings),
 	}
 	if o.Partial {
 		out["partial"] = true
@@ -546,7 +547,7 @@ func share(v, total float64) string {
 // writeAnalyzeCSV writes the block table; a warning follows as a row of
 // kind warning with its message in block and its position in file and
 // first_line, so that the table keeps one shape.
-func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
+func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings diag.List) {
 	cw := csv.NewWriter(w)
 	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
 	for _, m := range r.Machines {
@@ -562,8 +563,11 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 		cw.Write(rec)
 	}
 	for _, wn := range warnings {
-		file, line, msg := splitPosition(wn)
-		rec := []string{msg, "", "warning", file, line, line, "", "", "", ""}
+		line := ""
+		if wn.Line > 0 {
+			line = strconv.Itoa(wn.Line)
+		}
+		rec := []string{wn.Msg, "", "warning", wn.File, line, line, "", "", "", ""}
 		for range r.Machines {
 			rec = append(rec, "")
 		}
@@ -572,14 +576,12 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 	cw.Flush()
 }
 
-// splitPosition cuts "file:line:col: warning: message" into its file,
-// line and message (the whole text if it has no position).
-func splitPosition(d string) (file, line, msg string) {
-	parts := strings.SplitN(d, ":", 4)
-	if len(parts) == 4 {
-		if _, err := strconv.Atoi(parts[1]); err == nil {
-			return parts[0], parts[1], strings.TrimPrefix(strings.TrimSpace(parts[3]), "warning: ")
-		}
+// warningTexts is each warning as printed (file:line:col: warning:
+// message), never null in JSON.
+func warningTexts(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, d.Error())
 	}
-	return "", "", d
+	return out
 }

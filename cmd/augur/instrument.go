@@ -108,7 +108,7 @@ func runInstrument(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur instrument: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("instrument", fmt.Errorf(format, a...)))
 		return code
 	}
 	switch {
@@ -129,27 +129,27 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	dir, err := filepath.Abs(*f.out)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	prog, err := cfront.Load(context.Background(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	for _, d := range prog.Diags {
-		if d.Severity == cfront.Error {
+		if !d.Warning {
 			fmt.Fprintln(e.stderr, d)
 			return exitInput
 		}
 	}
 	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	sources := map[string][]byte{}
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		sources[name] = src
 	}
@@ -172,7 +172,7 @@ func runInstrument(e *env, c *command, args []string) int {
 			// analyze's words for a datatype it cannot size statically;
 			// the recorder sizes it from MPI at run time.
 			if strings.Contains(d.Msg, "the datatype is not a predefined MPI type") {
-				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", d.Pos)
+				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", analyze.Position{File: d.File, Line: d.Line, Col: d.Col})
 			}
 		}
 		var sample []string
@@ -181,7 +181,7 @@ func runInstrument(e *env, c *command, args []string) int {
 		}
 		tp, err := instrument.RewriteTime(a, analyze.Sources(prog), sources, sample)
 		if err != nil {
-			return fail(exitUsage, "%v", err)
+			return fail(exitUsage, "%w", err)
 		}
 		for _, n := range tp.Notes {
 			fmt.Fprintf(e.stderr, "augur instrument: note: %s\n", n)
@@ -202,10 +202,10 @@ func runInstrument(e *env, c *command, args []string) int {
 	} else {
 		ip, err := instrument.Rewrite(a, sources)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		for _, s := range ip.Skipped {
-			fmt.Fprintf(e.stderr, "augur instrument: warning: not counted: %s\n", s)
+			fmt.Fprintln(e.stderr, s)
 		}
 		outText = ip.Files
 		extra["augur_count.h"] = instrument.Header
@@ -214,19 +214,19 @@ func runInstrument(e *env, c *command, args []string) int {
 		summary = fmt.Sprintf("%d counters", len(ip.Counters))
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	var outs []string
 	for _, name := range files {
 		out := filepath.Join(dir, filepath.Base(name))
 		if err := os.WriteFile(out, outText[name], 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		outs = append(outs, out)
 	}
 	for name, text := range extra {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(outs), summary, strings.Join(link, ", "), dir)

@@ -171,12 +171,12 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	m, err := machine.Load(*pf.machine)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	if *pf.procs == 0 {
@@ -194,7 +194,7 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 	}
 	if err := predict.CheckOpOverrides(pf.opSpeed, pf.opTime); err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitUsage
 	}
 	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
@@ -209,7 +209,7 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	prog, err := pf.progress.reporter(e, "augur predict")
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitUsage
 	}
 	opts.Context = e.context()
@@ -229,7 +229,7 @@ func runPredict(e *env, c *command, args []string) int {
 	var tl *results.Timeline
 	if pf.trace.wanted() {
 		if tl, err = pf.trace.timeline(); err != nil {
-			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitUsage
 		}
 		opts.Tracer = tl
@@ -258,7 +258,7 @@ func runPredict(e *env, c *command, args []string) int {
 			fmt.Fprintln(e.stderr, ce.Diags.Error())
 			return exitInput
 		}
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		var usageErr *predict.UsageError
 		if errors.As(err, &usageErr) {
 			return exitUsage
@@ -268,7 +268,7 @@ func runPredict(e *env, c *command, args []string) int {
 	if tl != nil {
 		describePrediction(tl, m, p)
 		if err := pf.trace.write(e, "predict", tl); err != nil {
-			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitInput
 		}
 	}
@@ -295,7 +295,7 @@ func runPredict(e *env, c *command, args []string) int {
 		err = report.WriteText(e.stdout, s)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	if partial {

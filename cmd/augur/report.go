@@ -57,18 +57,18 @@ augur predict --report FILE writes the same report directly.`,
 		}
 		data, err := os.ReadFile(pos[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("report", err))
 			return exitInput
 		}
 		var tr []byte
 		if *trace != "" {
 			if tr, err = os.ReadFile(*trace); err != nil {
-				fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("report", err))
 				return exitInput
 			}
 		}
 		if err := writeHTMLReportFrom(*out, pos[0], data, *trace, tr); err != nil {
-			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("report", err))
 			return exitInput
 		}
 		return exitOK
