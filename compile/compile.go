@@ -61,6 +61,9 @@ type Program struct {
 	// Threads is true when the model has parallel regions: units may
 	// fork threads (engine.Config.NoThreads is its opposite).
 	Threads bool
+	// Semantics is what a model means where its operations leave it
+	// open: its collectives synchronise (docs/semantics.md, section 4).
+	Semantics ir.Semantics
 	// OpsUsed lists every operation key an ops(...) cost names, with its
 	// position, so that a machine lacking one is refused before running.
 	OpsUsed []OpUse
@@ -210,7 +213,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 	}
 	c := &compiler{
 		f:        f,
-		p:        &Program{opts: opts, filename: f.Filename},
+		p:        &Program{Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}, opts: opts, filename: f.Filename},
 		params:   map[string]float64{},
 		globals:  map[string]int32{},
 		locals:   map[string]int32{},

@@ -45,7 +45,7 @@ func runTimed(t *testing.T, m *machine.Machine, nc *netmodel.Config, nodes []int
 		streams[mg.from] = append(streams[mg.from], ir.Op{Kind: ir.Isend, Peer: mg.to, Tag: int32(i), Bytes: mg.bytes, Cost: ir.NoCost})
 	}
 	for i := range streams {
-		streams[i] = append(streams[i], ir.Op{Kind: ir.Wait, Peer: ir.AllRequests})
+		streams[i] = append(streams[i], ir.Op{Kind: ir.Wait, Request: ir.AllRequests})
 	}
 	r, err := Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes, Net: nc, noFlowGroups: !groups},
 		Program{Elements: []ir.Element{{Name: "x", Kind: "test"}}, Stream: func(pid, nid int32) (ir.Stream, error) {

@@ -58,7 +58,7 @@ func flowProgram(n, rounds int, bytes float64, p pattern) Program {
 			for _, k := range offs {
 				list = append(list, ir.Op{Kind: ir.Irecv, Peer: int32((int(pid) - k + n) % n), Tag: 0, Bytes: bytes, Cost: ir.NoCost})
 			}
-			list = append(list, ir.Op{Kind: ir.Wait, Peer: ir.AllRequests})
+			list = append(list, ir.Op{Kind: ir.Wait, Request: ir.AllRequests})
 		}
 		return &ops{list: list}, nil
 	}}

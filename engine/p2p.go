@@ -417,7 +417,7 @@ func (e *engine) waitSatisfied(ui int32) {
 }
 
 // wait issues a Wait: for the newest outstanding request of element
-// op.Peer, or for all of them.
+// op.request(), or for all of them.
 func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	u.waitLeft, u.waitUntil = 0, t
@@ -425,7 +425,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	if u.ext != nil {
 		reqs = u.ext.reqs
 	}
-	if u.op.Peer == ir.AllRequests {
+	if u.op.request() == ir.AllRequests {
 		if u.ext != nil {
 			u.ext.reqs = reqs[:0]
 		}
@@ -440,7 +440,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	kept := reqs[:0]
 	var mine []int32
 	for _, id := range reqs {
-		if e.req(id).elem == u.op.Peer {
+		if e.req(id).elem == u.op.request() {
 			mine = append(mine, id)
 		} else {
 			kept = append(kept, id)

@@ -236,7 +236,7 @@ func Run(o Options) (*Prediction, error) {
 		}
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
-			SyncCollectives: true, Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
+			Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
 			Context: o.Context, Net: net,
 		}
 		if o.Progress != nil {
@@ -250,7 +250,7 @@ func Run(o Options) (*Prediction, error) {
 				o.OnCompiled(prog.Elements)
 			}
 		}
-		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream})
+		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream, Semantics: prog.Semantics})
 		if err != nil {
 			if o.Context == nil || o.Context.Err() == nil || res == nil {
 				return nil, err

@@ -159,9 +159,11 @@ func Run(o Options) (*Result, error) {
 		Stream: func(pid, nid int32) (ir.Stream, error) {
 			return tr.Stream(int(pid), costs[nid]), nil
 		},
+		Semantics: tit.Semantics(),
 	}
-	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
-		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress,
+	// A trace's ranks fork no threads.
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
+		Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress,
 		UnitElements: true, Context: o.Context}
 	res, err := engine.Run(cfg, prog)
 	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil
