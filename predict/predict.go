@@ -19,6 +19,7 @@ import (
 	"augur/machine"
 	"augur/model"
 	"augur/netmodel"
+	"augur/results"
 )
 
 // Options say what to predict.
@@ -51,13 +52,13 @@ type Options struct {
 	// StepLoops runs every loop iteration by iteration, never in closed
 	// form (tests compare the two).
 	StepLoops bool
-	Tracer    engine.Tracer // receives the first replication's timeline
+	// Timelines receive the first replication's slices, messages and
+	// collectives; Run gives them the element table and names their
+	// processes and nodes.
+	Timelines results.Timelines
 	// UnitElements keeps each process's and thread's own element
 	// statistics in the first replication's result (engine.Config).
 	UnitElements bool
-	// OnCompiled, if set, is called with the element table before the
-	// first run (a timeline writer needs the names).
-	OnCompiled func(elements []ir.Element)
 	// Progress, if set, is called now and then during long runs with the
 	// replication (0-based), the simulated time reached and the counts.
 	Progress func(replication int, simTime float64, events, ops int64)
@@ -244,11 +245,9 @@ func Run(o Options) (*Prediction, error) {
 			cfg.Progress = func(t float64, ev, ops int64) { o.Progress(rep, t, ev, ops) }
 		}
 		if r == 0 {
-			cfg.Tracer = o.Tracer
+			cfg.Tracer = o.Timelines.Tracer()
 			cfg.UnitElements = o.UnitElements
-			if o.OnCompiled != nil {
-				o.OnCompiled(prog.Elements)
-			}
+			o.Timelines.SetElements(prog.Elements)
 		}
 		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream, Semantics: prog.Semantics})
 		if err != nil {
@@ -259,6 +258,7 @@ func Run(o Options) (*Prediction, error) {
 			if r == 0 {
 				p.Result, p.Elements = res, prog.Elements
 			}
+			describe(o.Timelines, m, p)
 			p.Partial = true
 			p.EvalTime = time.Since(start)
 			if len(p.Times) > 0 {
@@ -277,7 +277,25 @@ func Run(o Options) (*Prediction, error) {
 	}
 	p.EvalTime = time.Since(start)
 	p.Mean, p.CI95 = meanCI(p.Times)
+	describe(o.Timelines, m, p)
 	return p, nil
+}
+
+// describe names the timelines' processes and places them on the
+// machine's nodes, for the trace writers.
+func describe(ts results.Timelines, m *machine.Machine, p *Prediction) {
+	if len(ts) == 0 || p.Result == nil {
+		return
+	}
+	for _, u := range p.Units {
+		if u.Tid != 0 {
+			continue
+		}
+		ts.SetProcess(u.Pid, fmt.Sprintf("process %d", u.Pid), "", u.Node)
+		if int(u.Node) < m.NumNodes() {
+			ts.SetNodeName(u.Node, fmt.Sprintf("node %d (%s)", u.Node, m.HostName(int(u.Node))))
+		}
+	}
 }
 
 // opTable gives, per node group, the seconds of each operation of

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
-	"augur/ir"
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
@@ -225,19 +225,20 @@ func runPredict(e *env, c *command, args []string) int {
 			prog.update(msg)
 		}
 	}
-	// The timeline needs the element table, known only after compiling.
-	var tl *results.Timeline
+	// The trace files' timeline has the flags' window and limit; the
+	// report's has the whole run.
+	var tl, reportTL *results.Timeline
 	if pf.trace.wanted() {
 		if tl, err = pf.trace.timeline(); err != nil {
 			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitUsage
 		}
-		opts.Tracer = tl
-		opts.OnCompiled = func(els []ir.Element) { setElements(tl, els) }
+		opts.Timelines = append(opts.Timelines, tl)
 	}
-	var rc *reportCollector
 	if *pf.report != "" {
-		rc = collectReport(&opts)
+		reportTL = results.NewTimeline(nil, nil)
+		reportTL.SlicesOnly()
+		opts.Timelines = append(opts.Timelines, reportTL)
 	}
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
@@ -266,7 +267,6 @@ func runPredict(e *env, c *command, args []string) int {
 		return exitSim
 	}
 	if tl != nil {
-		describePrediction(tl, m, p)
 		if err := pf.trace.write(e, "predict", tl); err != nil {
 			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitInput
@@ -280,8 +280,10 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --sort: %v\n", err)
 		return exitUsage
 	}
-	if rc != nil {
-		if err := rc.write(*pf.report, s, pos[0]); err != nil {
+	if reportTL != nil {
+		r := results.FromPrediction(s)
+		r.AttachTimeline(reportTL)
+		if err := writeResultReport(*pf.report, r, filepath.Base(pos[0])); err != nil {
 			fmt.Fprintf(e.stderr, "augur predict: --report: %v\n", err)
 			return exitInput
 		}
@@ -318,23 +320,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// describePrediction names the timeline's processes and places them on
-// the machine's nodes, for the trace files.
-func describePrediction(tl *results.Timeline, m *machine.Machine, p *predict.Prediction) {
-	if p.Nodes != m.NumNodes() {
-		if mm, err := m.WithNodes(p.Nodes); err == nil {
-			m = mm
-		}
-	}
-	for _, u := range p.Units {
-		if u.Tid != 0 {
-			continue
-		}
-		tl.SetProcess(u.Pid, fmt.Sprintf("process %d", u.Pid), "", u.Node)
-		if int(u.Node) < m.NumNodes() {
-			tl.SetNodeName(u.Node, fmt.Sprintf("node %d (%s)", u.Node, m.HostName(int(u.Node))))
-		}
-	}
 }

@@ -169,8 +169,7 @@ func runReplay(e *env, c *command, args []string) int {
 		if tl, err = rf.trace.timeline(); err != nil {
 			return fail(exitUsage, "%w", err)
 		}
-		setElements(tl, tit.Elements())
-		opts.Tracer = tl
+		opts.Timelines = results.Timelines{tl}
 	}
 	res, err := replay.Run(opts)
 	partial := res != nil && res.Partial
@@ -194,7 +193,6 @@ func runReplay(e *env, c *command, args []string) int {
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform
 	if tl != nil {
-		describeReplay(tl, m, res.Ranks)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
 			return fail(exitInput, "%w", err)
 		}
@@ -247,14 +245,6 @@ func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, 
 	}
 	h, err := platform.ReadHostfile(hostfile)
 	return m, h, err
-}
-
-// describeReplay names the ranks' tracks and places them on their hosts.
-func describeReplay(tl *results.Timeline, m *machine.Machine, ranks []results.Rank) {
-	for _, k := range ranks {
-		tl.SetProcess(int32(k.Rank), fmt.Sprintf("rank %d", k.Rank), k.Host, k.Node)
-		tl.SetNodeName(k.Node, m.HostName(int(k.Node)))
-	}
 }
 
 // writeReplayCSV writes the result as one table, a record a line, with the
