@@ -345,10 +345,15 @@ type engine struct {
 	reqs     reqStore
 	freeReqs []int32
 	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	nicUp    []float64   // per node: when its link is free to send
-	nicDown  []float64   // per node: when its link is free to receive
 	eager    float64
-	net      *flowNet // flow-level network model; nil: constant model
+	net      netmodel.Network
+	// The flow network, when the model is one (net too), and what the
+	// engine keeps of it: SMPI's protocol settings, the batches of
+	// latency ends, and each flow's send and receive requests.
+	flows    netmodel.Flows
+	smpi     *netmodel.Config
+	netLat   issueBatches // flows whose latencies end together (evNetLat)
+	flowReqs [][2]int32   // by flow id: its send and receive
 
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
@@ -442,8 +447,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	n := m.NumNodes()
 	e.nodes = make([]nodeState, n)
-	e.nicUp = make([]float64, n)
-	e.nicDown = make([]float64, n)
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
 		d := des.FCFS
@@ -583,11 +586,12 @@ func (e *engine) run() error {
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
 		case evNetLat:
-			if err := e.runBatched(&e.net.lat, ev.Target, e.latencyPaid); err != nil {
+			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
 				return err
 			}
 		case evNetSolve:
-			e.netSolve()
+			e.flows.Solve(e.now)
+			e.netUpdates()
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
