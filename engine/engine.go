@@ -84,9 +84,6 @@ type Config struct {
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
-	// noFlowGroups solves every change of a flow network in full (tests
-	// compare it with the incremental single-bottleneck groups).
-	noFlowGroups bool
 }
 
 // stopMask sets how often Config.Context is looked at and

@@ -34,7 +34,7 @@ func (e *engine) initNet() error {
 		e.net = constant.New(e.m)
 		return nil
 	}
-	n, err := flow.New(e.m, c, !e.cfg.noFlowGroups)
+	n, err := flow.New(e.m, c, true)
 	if err != nil {
 		return err
 	}

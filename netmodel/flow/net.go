@@ -43,7 +43,7 @@ type flow struct {
 	mark    uint32    // component search stamp
 	fixed   bool      // max-min: value settled in this solve
 	linkPos []int32   // position of the flow in each link's list
-	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
+	grp     int32     // single-bottleneck group (group.go), 0: none
 	vfin    float64   // group level at which the flow ends
 	// Kept only where bandwidths or latencies change over time
 	// (Net.dynamic, profile.go): SimGrid's sharing penalty (weight
