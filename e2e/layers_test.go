@@ -15,7 +15,8 @@ import (
 // above. Every package of the module must be in one.
 var layers = [][]string{
 	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
-	{"machine", "platform", "netmodel/flow", "netmodel/constant"}, // network models read machines
+	// machines, and the network models, which read them
+	{"machine", "platform", "netmodel/flow", "netmodel/constant"},
 	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
 	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},
