@@ -15,7 +15,8 @@ import (
 // above. Every package of the module must be in one.
 var layers = [][]string{
 	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
-	{"machine", "platform"},
+	// machines, and the network models, which read them
+	{"machine", "platform", "netmodel/flow", "netmodel/constant"},
 	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument", "recorder/mpi", "recorder/pthread"}, // front ends
 	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},

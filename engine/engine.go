@@ -79,9 +79,6 @@ type Config struct {
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
-	// noFlowGroups solves every change of a flow network in full (tests
-	// compare it with the incremental single-bottleneck groups).
-	noFlowGroups bool
 }
 
 // stopMask sets how often Config.Context is looked at and
@@ -362,10 +359,15 @@ type engine struct {
 	reqs     reqStore
 	freeReqs []int32
 	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	nicUp    []float64   // per node: when its link is free to send
-	nicDown  []float64   // per node: when its link is free to receive
 	eager    float64
-	net      *flowNet // flow-level network model; nil: constant model
+	net      netmodel.Network
+	// The flow network, when the model is one (net too), and what the
+	// engine keeps of it: SMPI's protocol settings, the batches of
+	// latency ends, and each flow's send and receive requests.
+	flows    netmodel.Flows
+	smpi     *netmodel.Config
+	netLat   issueBatches // flows whose latencies end together (evNetLat)
+	flowReqs [][2]int32   // by flow id: its send and receive
 
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
@@ -459,8 +461,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	n := m.NumNodes()
 	e.nodes = make([]nodeState, n)
-	e.nicUp = make([]float64, n)
-	e.nicDown = make([]float64, n)
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
 		d := des.FCFS
@@ -600,11 +600,12 @@ func (e *engine) run() error {
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
 		case evNetLat:
-			if err := e.runBatched(&e.net.lat, ev.Target, e.latencyPaid); err != nil {
+			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
 				return err
 			}
 		case evNetSolve:
-			e.netSolve()
+			e.flows.Solve(e.now)
+			e.netUpdates()
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
