@@ -17,10 +17,11 @@ package analyze
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"modernc.org/cc/v4"
+
+	"augur/diag"
 )
 
 // Position is a place in the analysed source.
@@ -225,20 +226,14 @@ type Unknown struct {
 	Value string // the annotation's expression or the default
 }
 
-// Diagnostic is a warning about something the analysis could not follow.
-type Diagnostic struct {
-	Pos Position
-	Msg string
-}
-
-func (d Diagnostic) String() string { return d.Pos.String() + ": warning: " + d.Msg }
-
 // Analysis is the result of analysing a program.
 type Analysis struct {
 	Funcs    []*Func
 	Params   []*Param
 	Unknowns []Unknown
-	Diags    []Diagnostic
+	// Diags are warnings about what the analysis could not follow,
+	// sorted by position.
+	Diags diag.List
 }
 
 // Blocks lists every block, depth first in source order.
@@ -291,24 +286,15 @@ func (a *Analysis) hasParam(name string) bool {
 }
 
 func (a *Analysis) warn(pos Position, format string, args ...any) {
-	a.Diags = append(a.Diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	a.Diags = append(a.Diags, diag.WarnAt(pos.File, pos.Line, pos.Col, format, args...))
 }
 
 // sortDiags orders warnings by position and drops repeats.
 func (a *Analysis) sortDiags() {
-	sort.SliceStable(a.Diags, func(i, j int) bool {
-		x, y := a.Diags[i].Pos, a.Diags[j].Pos
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.Line != y.Line {
-			return x.Line < y.Line
-		}
-		return x.Col < y.Col
-	})
+	a.Diags.Sort()
 	out := a.Diags[:0]
 	for i, d := range a.Diags {
-		if i > 0 && d == a.Diags[i-1] {
+		if i > 0 && *d == *a.Diags[i-1] {
 			continue
 		}
 		out = append(out, d)

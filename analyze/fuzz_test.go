@@ -37,7 +37,7 @@ func FuzzAnalyze(f *testing.F) {
 			t.Fatal(err)
 		}
 		p, err := l.Load(context.Background(), []string{path}, cfront.Options{})
-		if err != nil || p.HasErrors() {
+		if err != nil || p.Diags.HasErrors() {
 			return
 		}
 		a, err := Run(Sources(p), Options{})

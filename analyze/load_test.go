@@ -18,7 +18,7 @@ func load(t testing.TB, files ...string) []Source {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.HasErrors() {
+	if p.Diags.HasErrors() {
 		t.Fatalf("%v", p.Diags)
 	}
 	return Sources(p)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/diag"
 	"augur/machine"
 )
 
@@ -208,7 +209,9 @@ func LoadProfile(path string) (*Profile, error) {
 	}
 	var p Profile
 	if err := json.Unmarshal(data, &p); err != nil {
-		return nil, fmt.Errorf("%s: not a profile written by augur bench machine --profile: %v", path, err)
+		e := diag.JSON(path, data, err)
+		e.Msg = "not a profile written by augur bench machine --profile: " + e.Msg
+		return nil, e
 	}
 	if p.Name == "" || p.CPUs < 1 || !(p.Flops > 0) || len(p.Intra) == 0 {
 		return nil, fmt.Errorf("%s: incomplete profile (name, cpus, flops and intra are required)", path)

@@ -18,11 +18,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
+
+	"augur/diag"
 )
 
 // Options are a compiler's preprocessing flags.
@@ -38,15 +39,6 @@ type Options struct {
 	noMPI bool
 }
 
-// Severity is how bad a diagnostic is.
-type Severity int
-
-// Severities.
-const (
-	Warning Severity = iota
-	Error
-)
-
 // Position is a place in a source file.
 type Position struct {
 	File      string
@@ -60,19 +52,9 @@ func (p Position) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
-// Diagnostic is a warning or an error about the source.
-type Diagnostic struct {
-	Pos      Position
-	Severity Severity
-	Msg      string
-}
-
-func (d Diagnostic) String() string {
-	sev := "warning"
-	if d.Severity == Error {
-		sev = "error"
-	}
-	return d.Pos.String() + ": " + sev + ": " + d.Msg
+// problem is a diagnostic at p: an error, or a warning.
+func problem(p Position, warning bool, msg string) *diag.Error {
+	return &diag.Error{File: p.File, Line: p.Line, Col: p.Col, Msg: msg, Warning: warning}
 }
 
 // Pragma is a `#pragma augur TEXT` line of a user's file.
@@ -88,20 +70,11 @@ type Unit struct {
 	Pragmas []Pragma
 }
 
-// Program is the units of a program and what was found wrong with them.
+// Program is the units of a program and what was found wrong with them,
+// sorted by position.
 type Program struct {
 	Units []*Unit
-	Diags []Diagnostic
-}
-
-// HasErrors reports whether a diagnostic is an error.
-func (p *Program) HasErrors() bool {
-	for _, d := range p.Diags {
-		if d.Severity == Error {
-			return true
-		}
-	}
-	return false
+	Diags diag.List
 }
 
 //go:embed include/mpi.h
@@ -160,7 +133,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		p.Units = append(p.Units, u)
 		src, err := os.ReadFile(f)
 		if err != nil {
-			p.Diags = append(p.Diags, Diagnostic{Pos: Position{File: f}, Severity: Error, Msg: err.Error()})
+			p.Diags = append(p.Diags, problem(Position{File: f}, false, err.Error()))
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
@@ -168,7 +141,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		u.AST = ast
 		p.Diags = append(p.Diags, diags...)
 	}
-	sortDiags(p.Diags)
+	p.Diags.Sort()
 	return p, nil
 }
 
@@ -223,7 +196,9 @@ func readCompileCommands(path string) (map[string][]string, error) {
 		Arguments []string `json:"arguments"`
 	}
 	if err := json.Unmarshal(data, &entries); err != nil {
-		return nil, fmt.Errorf("%s: not a compile_commands.json: %v", path, err)
+		e := diag.JSON(path, data, err)
+		e.Msg = "not a compile_commands.json: " + e.Msg
+		return nil, e
 	}
 	out := map[string][]string{}
 	for i, e := range entries {
@@ -291,16 +266,16 @@ var includeLine = regexp.MustCompile(`^\s*#\s*include\s*[<"]([^>"]+)[>"]`)
 // translate preprocesses, parses and type-checks one file. A header that
 // is not found is replaced by an empty one (mpi.h by augur's own) with a
 // warning at its #include, and the file is read again.
-func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []byte) (ast *cc.AST, diags []Diagnostic) {
+func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []byte) (ast *cc.AST, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			ast = nil
-			diags = append(diags, Diagnostic{Pos: Position{File: file}, Severity: Error, Msg: fmt.Sprintf("internal error in the C front end: %v", r)})
+			diags = append(diags, problem(Position{File: file}, false, fmt.Sprintf("internal error in the C front end: %v", r)))
 		}
 	}()
 	stubs, err := os.MkdirTemp("", "augur-cfront-")
 	if err != nil {
-		return nil, []Diagnostic{{Pos: Position{File: file}, Severity: Error, Msg: err.Error()}}
+		return nil, diag.List{problem(Position{File: file}, false, err.Error())}
 	}
 	defer os.RemoveAll(stubs)
 	cfg := *base
@@ -325,7 +300,7 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 		for _, d := range errs {
 			if name, ok := strings.CutPrefix(d.Msg, "include file not found: "); ok {
 				missing = strings.Trim(name, `<>"`)
-				at := includeAt(file, src, missing, d.Pos)
+				at := includeAt(file, src, missing, Position{File: d.File, Line: d.Line, Col: d.Col})
 				if stubbed[missing] || attempt > 50 {
 					missing = ""
 					break
@@ -338,9 +313,9 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 					msg = "mpi.h not found (no OpenMPI, MPICH or SimGrid installed); using augur's own declarations of MPI"
 				}
 				if err := writeStub(stubs, missing, content); err != nil {
-					return nil, append(diags, Diagnostic{Pos: at, Severity: Error, Msg: err.Error()})
+					return nil, append(diags, problem(at, false, err.Error()))
 				}
-				diags = append(diags, Diagnostic{Pos: at, Severity: Warning, Msg: msg})
+				diags = append(diags, problem(at, true, msg))
 				break
 			}
 		}
@@ -397,8 +372,8 @@ var (
 // ccErrors splits cc's error into positioned diagnostics. cc's notes about
 // its own consequential failures ("TODO ... missed/failed type check")
 // follow a real error and are left out.
-func ccErrors(err error, file string) []Diagnostic {
-	var out []Diagnostic
+func ccErrors(err error, file string) diag.List {
+	var out diag.List
 	for _, line := range strings.Split(err.Error(), "\n") {
 		line = ccSource.ReplaceAllString(strings.TrimSpace(line), "")
 		if line == "" || strings.HasPrefix(line, "TODO ") {
@@ -407,10 +382,10 @@ func ccErrors(err error, file string) []Diagnostic {
 		if m := errLine.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
-			out = append(out, Diagnostic{Pos: Position{File: m[1], Line: l, Col: c}, Severity: Error, Msg: m[4]})
+			out = append(out, diag.At(m[1], l, c, "%s", m[4]))
 			continue
 		}
-		out = append(out, Diagnostic{Pos: Position{File: file}, Severity: Error, Msg: line})
+		out = append(out, problem(Position{File: file}, false, line))
 	}
 	return out
 }
@@ -426,17 +401,4 @@ func pragmas(file string, src []byte) []Pragma {
 		}
 	}
 	return out
-}
-
-func sortDiags(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i].Pos, ds[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 
+	"augur/diag"
 	"augur/ir"
 	"augur/model"
 )
@@ -60,6 +61,9 @@ type Program struct {
 	// Threads is true when the model has parallel regions: units may
 	// fork threads (engine.Config.NoThreads is its opposite).
 	Threads bool
+	// Semantics is what a model means where its operations leave it
+	// open: its collectives synchronise (docs/semantics.md, section 4).
+	Semantics ir.Semantics
 	// OpsUsed lists every operation key an ops(...) cost names, with its
 	// position, so that a machine lacking one is refused before running.
 	OpsUsed []OpUse
@@ -162,7 +166,7 @@ type compiler struct {
 	elems    map[string]int32
 	waits    []waitFix
 	nests    []*nest
-	errs     []error
+	errs     diag.List
 }
 
 type costFn struct {
@@ -210,7 +214,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 	}
 	c := &compiler{
 		f:        f,
-		p:        &Program{opts: opts, filename: f.Filename},
+		p:        &Program{Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}, opts: opts, filename: f.Filename},
 		params:   map[string]float64{},
 		globals:  map[string]int32{},
 		locals:   map[string]int32{},
@@ -224,7 +228,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 }
 
 func (c *compiler) errorf(pos model.Pos, format string, args ...any) {
-	c.errs = append(c.errs, model.Diagnostic{Filename: c.f.Filename, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	c.errs = append(c.errs, diag.At(c.f.Filename, int(pos.Line), int(pos.Col), format, args...))
 }
 
 func (c *compiler) compile() (*Program, error) {
@@ -276,7 +280,7 @@ func (c *compiler) compile() (*Program, error) {
 	}
 	for name := range c.p.opts.Params {
 		if _, ok := c.params[name]; !ok {
-			c.errs = append(c.errs, fmt.Errorf("--set %s: the model declares no param %s", name, name))
+			c.errs = append(c.errs, diag.At(c.f.Filename, 0, 0, "--set %s: the model declares no param %s", name, name))
 		}
 	}
 	main := c.acts["main"]
@@ -318,15 +322,7 @@ func (c *compiler) err() error {
 	if len(c.errs) == 0 {
 		return nil
 	}
-	var ds model.Diagnostics
-	for _, e := range c.errs {
-		if d, ok := e.(model.Diagnostic); ok {
-			ds = append(ds, d)
-		} else {
-			ds = append(ds, model.Diagnostic{Filename: c.f.Filename, Msg: e.Error()})
-		}
-	}
-	return ds
+	return c.errs
 }
 
 func (c *compiler) emit(in instr) int {

@@ -61,6 +61,23 @@ func dump(t *testing.T, p *Program, batches bool, limit int) string {
 	return b.String()
 }
 
+// named is what op names besides its element: the partner, root, request
+// element, lock or region its kind reads (printed as "peer", the one
+// field they all once shared).
+func named(op *ir.Op) int32 {
+	switch {
+	case op.Kind.HasRoot():
+		return op.Root
+	case op.Kind == ir.Wait:
+		return op.Request
+	case op.Kind == ir.Lock || op.Kind == ir.Unlock:
+		return op.Lock
+	case op.Kind == ir.ThreadBarrier:
+		return op.Region
+	}
+	return op.Peer
+}
+
 func drain(t *testing.T, b *strings.Builder, s ir.Stream, indent string, limit int) {
 	for n := 0; ; n++ {
 		if n == limit {
@@ -72,7 +89,7 @@ func drain(t *testing.T, b *strings.Builder, s ir.Stream, indent string, limit i
 			fmt.Fprintf(b, "%serror: %v\n", indent, err)
 			return
 		}
-		fmt.Fprintf(b, "%s%s elem=%d peer=%d tag=%d count=%d bytes=%g cost=%.6g", indent, op.Kind, op.Elem, op.Peer, op.Tag, op.Count, op.Bytes, op.Cost)
+		fmt.Fprintf(b, "%s%s elem=%d peer=%d tag=%d count=%d bytes=%g cost=%.6g", indent, op.Kind, op.Elem, named(&op), op.Tag, op.Count, op.Bytes, op.Cost)
 		if op.Algo != ir.AlgoDefault {
 			fmt.Fprintf(b, " algo=%s", op.Algo)
 		}

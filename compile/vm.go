@@ -1,9 +1,9 @@
 package compile
 
 import (
-	"fmt"
 	"math"
 
+	"augur/diag"
 	"augur/ir"
 	"augur/model"
 )
@@ -140,11 +140,7 @@ func (v *vm) normal() float64 {
 }
 
 func (v *vm) errf(in *instr, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if in.pos.IsValid() {
-		return fmt.Errorf("%s:%d:%d: %s", v.p.filename, in.pos.Line, in.pos.Col, msg)
-	}
-	return fmt.Errorf("%s: %s", v.p.filename, msg)
+	return diag.At(v.p.filename, int(in.pos.Line), int(in.pos.Col), format, args...)
 }
 
 func (v *vm) runAssigns(as []assignInstr) {
@@ -281,11 +277,11 @@ func (v *vm) Next(op *ir.Op) error {
 			return v.comm(in, op)
 		case opWait:
 			if len(in.tgts) == 0 {
-				*op = ir.Op{Kind: ir.Wait, Elem: in.elem, Peer: ir.AllRequests}
+				*op = ir.Op{Kind: ir.Wait, Elem: in.elem, Request: ir.AllRequests}
 				v.pc++
 				return nil
 			}
-			*op = ir.Op{Kind: ir.Wait, Elem: in.elem, Peer: in.tgts[v.sub]}
+			*op = ir.Op{Kind: ir.Wait, Elem: in.elem, Request: in.tgts[v.sub]}
 			v.sub++
 			if int(v.sub) >= len(in.tgts) {
 				v.sub = 0
@@ -293,7 +289,7 @@ func (v *vm) Next(op *ir.Op) error {
 			}
 			return nil
 		case opThreadBarrier:
-			*op = ir.Op{Kind: ir.ThreadBarrier, Elem: in.elem, Peer: in.elem, Count: v.nthreads}
+			*op = ir.Op{Kind: ir.ThreadBarrier, Elem: in.elem, Region: in.elem, Count: v.nthreads}
 			v.pc++
 			return nil
 		case opParallel:
@@ -349,11 +345,11 @@ func (v *vm) Next(op *ir.Op) error {
 			v.pc++
 			return nil
 		case opLock:
-			*op = ir.Op{Kind: ir.Lock, Elem: in.elem, Peer: in.elem}
+			*op = ir.Op{Kind: ir.Lock, Elem: in.elem, Lock: in.elem}
 			v.pc++
 			return nil
 		case opUnlock:
-			*op = ir.Op{Kind: ir.Unlock, Elem: -1, Peer: in.elem}
+			*op = ir.Op{Kind: ir.Unlock, Elem: -1, Lock: in.elem}
 			v.pc++
 			return nil
 		default:
@@ -468,7 +464,11 @@ func (v *vm) comm(in *instr, op *ir.Op) error {
 		if x != math.Floor(x) || math.IsNaN(x) || x < -1 || x > math.MaxInt32 {
 			return v.errf(in, "%s %s: process id %g is not a whole number in range", in.kind, v.p.Elements[in.elem].Name, x)
 		}
-		op.Peer = int32(x)
+		if in.kind.HasRoot() {
+			op.Root = int32(x)
+		} else {
+			op.Peer = int32(x)
+		}
 	}
 	if in.any {
 		op.Peer = ir.AnySource

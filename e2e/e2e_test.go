@@ -22,7 +22,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"augur/htmlreport"
-	"augur/ir"
 	"augur/machine"
 	"augur/predict"
 	"augur/report"
@@ -310,7 +309,7 @@ func TestWorkbenchSyntaxError(t *testing.T) {
 		e.value = %q; e.dispatchEvent(new Event('input')); })()`, bad), nil))
 	waitJS(t, ctx, "the diagnostic", `document.querySelectorAll('#diagnostics li.error').length > 0`)
 	li := evalString(t, ctx, `document.querySelector('#diagnostics li.error').textContent`)
-	if li != `line 16, col 12: error: expected expression, found "{"` {
+	if li != `model.aug:16:12: expected expression, found "{"` { // the text typed is not saved: model.aug
 		t.Errorf("diagnostic %q", li)
 	}
 	if l := evalString(t, ctx, `document.querySelector('#highlight .diag-error').dataset.line`); l != "16" {
@@ -580,17 +579,10 @@ func TestReportOffline(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The same path as predict --report: a prediction with its timeline.
-	var tl *results.Timeline
+	tl := results.NewTimeline(nil, nil)
+	tl.SlicesOnly()
 	p, err := predict.Run(predict.Options{Filename: "examples/sample.aug", Source: src, Machine: m, Nodes: 1, Procs: 4, Seed: 1,
-		OnCompiled: func(els []ir.Element) {
-			names, kinds := make([]string, len(els)), make([]string, len(els))
-			for i, e := range els {
-				names[i], kinds[i] = e.Name, e.Kind
-			}
-			tl = results.NewTimeline(names, kinds)
-		},
-		Tracer: tracerFunc(func(pid, tid, elem int32, a, b float64) { tl.Slice(pid, tid, elem, a, b) }),
-	})
+		Timelines: results.Timelines{tl}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -661,10 +653,6 @@ func TestReportOffline(t *testing.T) {
 		}
 	}
 }
-
-type tracerFunc func(pid, tid, elem int32, start, end float64)
-
-func (f tracerFunc) Slice(pid, tid, elem int32, start, end float64) { f(pid, tid, elem, start, end) }
 
 // A long run is cancelled from the page.
 func TestWorkbenchCancel(t *testing.T) {

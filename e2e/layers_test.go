@@ -15,13 +15,14 @@ import (
 // above. Every package of the module must be in one.
 var layers = [][]string{
 	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
-	{"machine", "platform"},
-	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument"}, // front ends
+	// machines, and the network models, which read them
+	{"machine", "platform", "netmodel/flow", "netmodel/constant"},
+	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument", "recorder/mpi", "recorder/pthread"}, // front ends
 	{"engine", "engine/internal/coll", "threadsim"},
 	{"results"},
-	{"predict", "replay", "simulate", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
+	{"predict", "replay", "simulate", "sourcefirst", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
 	{"report", "htmlreport", "sourceview"}, // writers
-	{"serve", "web", "cmd/augur", "recorder/mpi", "recorder/pthread", "e2e", "examples/lapw0"},
+	{"serve", "web", "cmd/augur", "e2e", "examples/lapw0"},
 }
 
 // frontEnds may not reach into the engine, and the engine may not know

@@ -44,10 +44,10 @@ func benchAllreduce(b *testing.B, noFast bool) {
 	elems := []ir.Element{{Name: "A", Kind: "allreduce"}}
 	prog := Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 		return &repeat{op: ir.Op{Kind: ir.Allreduce, Elem: 0, Bytes: 1000, Cost: ir.NoCost}, n: 1}, nil
-	}}
+	}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Run(Config{Machine: m, Procs: procs, NodeOf: nodes, SyncCollectives: true, noFastColl: noFast}, prog); err != nil {
+		if _, err := Run(Config{Machine: m, Procs: procs, NodeOf: nodes, noFastColl: noFast}, prog); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -35,8 +35,8 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
 	p := int32(e.cfg.Procs)
-	if op.Kind.HasRoot() && (op.Peer < 0 || op.Peer >= p) {
-		e.fail(fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.where(op.Elem), op.Peer, p, p-1))
+	if op.Kind.HasRoot() && (op.root() < 0 || op.root() >= p) {
+		e.fail(fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.where(op.Elem), op.root(), p, p-1))
 		return t, false
 	}
 	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
@@ -56,14 +56,14 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		inst = e.colls[seq]
 	}
 	if inst == nil {
-		inst = &collInst{kind: op.Kind, root: op.Peer, elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
+		inst = &collInst{kind: op.Kind, root: op.root(), elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
 		if !op.Kind.HasRoot() {
 			inst.root = -1
 		}
 		e.colls[seq] = inst
-	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.Peer) {
+	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.root()) {
 		e.fail(fmt.Errorf("collective #%d does not match: process %d calls %s with root %d, process %d calls %s with root %d",
-			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.Peer))
+			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.root()))
 		return t, false
 	} else if inst.costed != (op.Cost >= 0) {
 		// A cost replaces the algorithm, so a process with a cost sends no
@@ -108,7 +108,9 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		}
 		return t, false
 	}
-	simgrid := op.Algo == ir.AlgoSimGrid || op.Kind.IsVector()
+	// SMPI's patterns: chosen by its selector, or a vector collective,
+	// for which augur has no algorithms of its own.
+	simgrid := (op.Algo == ir.AlgoDefault && e.prog.Semantics.Selector == ir.SelectSMPI) || op.Kind.IsVector()
 	if e.useFastColl() && !simgrid {
 		// Evaluated without events once the last process is here.
 		u.state = stBlocked
@@ -121,7 +123,7 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		}
 		return t, false
 	}
-	if all && e.cfg.SyncCollectives {
+	if all && e.completeAfterAll() {
 		e.releaseWaiters(inst)
 	}
 
@@ -130,18 +132,24 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	if simgrid {
 		counts := e.counts[ui]
 		delete(e.counts, ui)
-		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.Peer, op.Bytes, counts) {
+		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.root(), op.Bytes, counts) {
 			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
 				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
 			return t, false
 		}
 	} else {
-		c.plan.Set(op.Kind, op.Algo, p, u.pid, op.Peer, op.Bytes)
+		c.plan.Set(op.Kind, op.Algo, p, u.pid, op.root(), op.Bytes)
 	}
 	u.extension().coll = c
 	u.state = stBlocked
 	e.collStep(ui, t)
 	return t, false
+}
+
+// completeAfterAll tells whether the program's collectives end no
+// earlier than their last arrival (ir.Semantics).
+func (e *engine) completeAfterAll() bool {
+	return e.prog.Semantics.Collectives == ir.CompleteAfterAll
 }
 
 // newCollRun takes a collRun from the pool: a run of many collectives
@@ -208,14 +216,14 @@ func (e *engine) collStepDone(ui int32) {
 	e.q.Push(math.Max(u.waitUntil, e.now), ui, uint8(evColl), 0)
 }
 
-// collFinish ends the algorithm for the unit; with SyncCollectives it also
-// waits for the last arrival.
+// collFinish ends the algorithm for the unit; under ir.CompleteAfterAll
+// it also waits for the last arrival.
 func (e *engine) collFinish(ui int32, t float64) {
 	u := &e.units[ui]
 	inst := u.ext.coll.inst
 	e.freeColls = append(e.freeColls, u.ext.coll)
 	u.ext.coll = nil
-	if e.cfg.SyncCollectives && inst.arrived < int32(e.cfg.Procs) {
+	if e.completeAfterAll() && inst.arrived < int32(e.cfg.Procs) {
 		inst.waiters = append(inst.waiters, ui)
 		return
 	}

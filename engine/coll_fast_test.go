@@ -64,9 +64,9 @@ func TestFastCollectivesMatchEvents(t *testing.T) {
 				streams := func(pid int32) []ir.Op {
 					return []ir.Op{
 						{Kind: ir.Delay, Elem: 0, Cost: skew[pid]},
-						{Kind: c.kind, Algo: c.algo, Elem: 1, Peer: root, Bytes: bytes, Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 1, Root: root, Bytes: bytes, Cost: ir.NoCost},
 						{Kind: ir.Compute, Elem: 2, Cost: skew[(int(pid)+1)%p]},
-						{Kind: c.kind, Algo: c.algo, Elem: 3, Peer: root, Bytes: bytes / 2, Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 3, Root: root, Bytes: bytes / 2, Cost: ir.NoCost},
 					}
 				}
 				nodes := make([]int32, p)
@@ -88,10 +88,10 @@ func compareFastEvent(t *testing.T, name string, nodes []int32, streams func(pid
 		for i := range elems {
 			elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 		}
-		r, err := Run(Config{Machine: mach, Procs: len(nodes), NodeOf: nodes, SyncCollectives: true, noFastColl: noFast},
+		r, err := Run(Config{Machine: mach, Procs: len(nodes), NodeOf: nodes, noFastColl: noFast},
 			Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 				return &ops{list: streams(pid)}, nil
-			}})
+			}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -152,9 +152,9 @@ func TestArrayCollectivesMatchDataflow(t *testing.T) {
 				streams := func(pid int32) []ir.Op {
 					return []ir.Op{
 						{Kind: ir.Delay, Elem: 0, Cost: skew[pid]},
-						{Kind: c.kind, Algo: c.algo, Elem: 1, Peer: root, Bytes: bytes[pid], Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 1, Root: root, Bytes: bytes[pid], Cost: ir.NoCost},
 						{Kind: ir.Compute, Elem: 2, Cost: skew[(int(pid)+1)%p]},
-						{Kind: c.kind, Algo: c.algo, Elem: 3, Peer: root, Bytes: bytes[p-1-int(pid)], Cost: ir.NoCost},
+						{Kind: c.kind, Algo: c.algo, Elem: 3, Root: root, Bytes: bytes[p-1-int(pid)], Cost: ir.NoCost},
 					}
 				}
 				nodes := make([]int32, p)
@@ -166,10 +166,10 @@ func TestArrayCollectivesMatchDataflow(t *testing.T) {
 					for i := range elems {
 						elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 					}
-					r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, SyncCollectives: true, noArrayColl: noArray},
+					r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, noArrayColl: noArray},
 						Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 							return &ops{list: streams(pid)}, nil
-						}})
+						}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"augur/ir"
+)
 
 // Operations that MPI trace replay needs besides collectives: waiting for
 // and testing one request named by its partner, tag and direction, as
@@ -14,10 +18,10 @@ func (e *engine) findReq(u *unit, op *uop) int {
 	}
 	for i, id := range u.ext.reqs {
 		r := e.req(id)
-		if op.Count == 1 && r.isSend && r.dst == op.Peer && r.tag == op.Tag {
+		if op.Dir == ir.ToPeer && r.isSend && r.dst == op.Peer && r.tag == op.Tag {
 			return i
 		}
-		if op.Count == 0 && !r.isSend && r.src == op.Peer && r.tag == op.Tag {
+		if op.Dir == ir.FromPeer && !r.isSend && r.src == op.Peer && r.tag == op.Tag {
 			return i
 		}
 	}
@@ -45,12 +49,6 @@ func (e *engine) checkReqOp(u *unit, what string) bool {
 func (e *engine) waitReq(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
-	if op.Count < 0 {
-		// The trace waits for a request it never posted: nothing can
-		// complete it, and the deadlock report says which.
-		u.state = stBlocked
-		return t, false
-	}
 	if !e.checkReqOp(u, "wait") {
 		return t, false
 	}
@@ -113,15 +111,14 @@ func (e *engine) testCheck(ui int32, t float64) {
 	e.advance(ui, t)
 }
 
-// describeWaitReq says what a blocked WaitReq waits for.
+// describeWaitReq says what a blocked WaitReq or WaitUnposted waits for.
 func (e *engine) describeWaitReq(u *unit) string {
 	op := &u.op
-	dir := fmt.Sprintf("an irecv from process %d", op.Peer)
-	if op.Count == 1 {
-		dir = fmt.Sprintf("an isend to process %d", op.Peer)
-	}
-	if op.Count < 0 {
+	switch {
+	case op.Kind == ir.WaitUnposted:
 		return fmt.Sprintf("a request (process %d, tag %d) that the trace never posted", op.Peer, op.Tag)
+	case op.Dir == ir.ToPeer:
+		return fmt.Sprintf("an isend to process %d with tag %d", op.Peer, op.Tag)
 	}
-	return fmt.Sprintf("%s with tag %d", dir, op.Tag)
+	return fmt.Sprintf("an irecv from process %d with tag %d", op.Peer, op.Tag)
 }

@@ -11,7 +11,7 @@ import (
 
 // Event-free evaluation of collectives.
 //
-// With SyncCollectives no process leaves a collective before the last
+// Under ir.CompleteAfterAll no process leaves a collective before the last
 // arrival, so when the last process arrives every participant's arrival
 // time (its opStart) is known. Without NIC serialisation a transfer shares
 // no resource with any other, and the collective's messages carry tags of
@@ -28,7 +28,7 @@ import (
 
 // fastColl is the event-free evaluation's state. Its arrays are indexed by
 // pid, allocated at the first collective that uses them and reused by every
-// later one: with SyncCollectives at most one collective is ever partly
+// later one: under ir.CompleteAfterAll at most one collective is ever partly
 // arrived.
 type fastColl struct {
 	// rec holds what each participant brought to the collective being
@@ -131,7 +131,7 @@ func (f *fastColl) wakeBefore(a, b int32, last float64) bool {
 
 // useFastColl tells whether collectives are evaluated without events.
 func (e *engine) useFastColl() bool {
-	return e.cfg.SyncCollectives && !e.m.Net.NICSerialise && !e.cfg.noFastColl
+	return e.completeAfterAll() && !e.m.Net.NICSerialise && !e.cfg.noFastColl
 }
 
 // fastJoin registers a cost-less process arriving at collective seq, which
@@ -404,7 +404,7 @@ func (e *engine) fastGeneral(mark uint32) {
 		}
 		u := &e.units[r.ui]
 		var c coll.Plan
-		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.Peer, u.op.Bytes)
+		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.root(), u.op.Bytes)
 		// Compositions run their two generators one after the other; only
 		// the running one is kept (see fastNext).
 		f.st[pid] = fastProc{t: r.t, end: r.t, ui: r.ui, node: r.node, from: -1, mark: mark,
@@ -501,7 +501,7 @@ func (e *engine) fastNext(pid int32) (coll.Step, bool) {
 	}
 	u := &e.units[s.ui]
 	var c coll.Plan
-	c.Set(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.Peer, u.op.Bytes)
+	c.Set(u.op.Kind, u.op.Algo, int32(e.cfg.Procs), pid, u.op.root(), u.op.Bytes)
 	s.g = c.Gen(1)
 	s.second = false
 	return s.g.Next(nil)

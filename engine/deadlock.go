@@ -71,7 +71,7 @@ func (e *engine) deadlock() {
 		b := Blocked{Pid: u.pid, Tid: u.tid, Node: u.node, Holder: -1}
 		switch u.op.Kind {
 		case ir.Take:
-			if s := e.syncOf(u.pid, u.op.Obj); s != nil && s.holder >= 0 {
+			if s := e.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
 				b.Holder = s.holder
 			}
 		case ir.ThreadBarrier:
@@ -130,13 +130,13 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	case u.op.Kind == ir.Join:
 		return fmt.Sprintf("%d thread(s) it started to end", u.children())
 	case u.op.Kind == ir.Lock:
-		if l := e.locks[lockKey{u.pid, u.op.Peer}]; l != nil && l.owner >= 0 {
+		if l := e.locks[lockKey{u.pid, u.op.lock()}]; l != nil && l.owner >= 0 {
 			o := &e.units[l.owner]
 			return fmt.Sprintf("a lock held by process %d thread %d", o.pid, o.tid)
 		}
 		return "a lock"
 	case u.op.Kind == ir.ThreadBarrier:
-		if b := e.tbars[lockKey{u.pid, u.op.Peer}]; b != nil {
+		if b := e.tbars[lockKey{u.pid, u.op.region()}]; b != nil {
 			return fmt.Sprintf("a thread barrier: %d of %d threads arrived", b.count, u.op.Count)
 		}
 		return "a thread barrier"
@@ -148,7 +148,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return e.describeTakeFirst(ui)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
-	case u.op.Kind == ir.WaitReq:
+	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:
 		return e.describeWaitReq(u)
 	}
 	return "an event that never comes (" + u.op.Kind.String() + ")"

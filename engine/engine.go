@@ -30,11 +30,6 @@ type Config struct {
 	Procs   int
 	// NodeOf gives the node of every process (len Procs); see machine.Map.
 	NodeOf []int32
-	// SyncCollectives makes every collective complete no earlier than the
-	// last process's arrival at it (the model semantics of docs/semantics.md).
-	// Trace replay of MPI programs turns it off to follow MPI, where a
-	// broadcast leaf may leave before an unrelated process arrives.
-	SyncCollectives bool
 	// Shared tells the engine that streams read or write state shared
 	// between units (global variables, dynamic loop schedules), so every
 	// operation must be issued at its exact simulated time. Otherwise
@@ -88,9 +83,6 @@ type Config struct {
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
-	// noFlowGroups solves every change of a flow network in full (tests
-	// compare it with the incremental single-bottleneck groups).
-	noFlowGroups bool
 }
 
 // stopMask sets how often Config.Context is looked at and
@@ -152,6 +144,10 @@ type Program struct {
 	Elements []ir.Element
 	// Stream makes the stream of process pid (uid == pid), running on node nid.
 	Stream func(pid, nid int32) (ir.Stream, error)
+	// Semantics is what the program means where its operations leave it
+	// open (when a collective completes, how its algorithm is chosen), as
+	// its front end states it.
+	Semantics ir.Semantics
 	// Sync describes the synchronisation objects of Post and Take
 	// (ir.Op.Obj indexes it); every process has its own instance of each.
 	Sync []ir.SyncObject
@@ -275,19 +271,40 @@ type unit struct {
 	ext *unitExt
 }
 
-// uop is an ir.Op without its Spawn streams, which only a Fork has.
+// uop is an ir.Op without its Spawn streams, which only a Fork has, kept
+// in 40 bytes: a million units hold one each.
 type uop struct {
 	Kind  ir.Kind
 	Algo  ir.Algorithm
+	Dir   ir.Direction
 	batch bool // a Compute standing for the executions in engine.runs
 	Elem  int32
 	Peer  int32
+	// obj is the one of ir.Op's Root, Request, Lock, Region and Obj that
+	// the kind has (no kind has two); read it through root, request,
+	// lock, region and sync, which say which.
+	obj   int32
 	Tag   int32
 	Count int32
-	Obj   int32
 	Bytes float64
 	Cost  float64
 }
+
+// root is a rooted collective's root (ir.Op.Root).
+func (o *uop) root() int32 { return o.obj }
+
+// request is the element whose requests a Wait completes (ir.Op.Request).
+func (o *uop) request() int32 { return o.obj }
+
+// lock is the lock of a Lock or Unlock (ir.Op.Lock).
+func (o *uop) lock() int32 { return o.obj }
+
+// region is the parallel region of a ThreadBarrier (ir.Op.Region).
+func (o *uop) region() int32 { return o.obj }
+
+// sync is the synchronisation object of a Post, Take or Handoff
+// (ir.Op.Obj).
+func (o *uop) sync() int32 { return o.obj }
 
 // unitExt holds the rarely used state of a unit.
 type unitExt struct {
@@ -376,10 +393,15 @@ type engine struct {
 	reqs     reqStore
 	freeReqs []int32
 	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	nicUp    []float64   // per node: when its link is free to send
-	nicDown  []float64   // per node: when its link is free to receive
 	eager    float64
-	net      *flowNet // flow-level network model; nil: constant model
+	net      netmodel.Network
+	// The flow network, when the model is one (net too), and what the
+	// engine keeps of it: SMPI's protocol settings, the batches of
+	// latency ends, and each flow's send and receive requests.
+	flows    netmodel.Flows
+	smpi     *netmodel.Config
+	netLat   issueBatches // flows whose latencies end together (evNetLat)
+	flowReqs [][2]int32   // by flow id: its send and receive
 
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
@@ -500,8 +522,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	n := m.NumNodes()
 	e.nodes = make([]nodeState, n)
-	e.nicUp = make([]float64, n)
-	e.nicDown = make([]float64, n)
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
 		d := des.FCFS
@@ -547,13 +567,13 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			e.roomy = false
 		}
 	}
-	// Processor sharing: on a SimGrid platform only where a host has
-	// more processes than cores (elsewhere no one is ever slowed, and the
-	// facility lets computations be folded); on YAML machines always,
-	// since threads forked later may share the node.
+	// Processor sharing only where a computation can be slowed: a node
+	// with more processes than CPUs, or any node when threads may be
+	// forked (they may come to share it). Elsewhere no one is ever
+	// slowed, and the facility lets computations be folded.
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (m.Topo == nil || int(e.nodes[i].live) > g.CPUs) {
+		if g.Scheduler == machine.Share && (!cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
 			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
 			e.nodes[i].fast = false
 		}
@@ -670,11 +690,12 @@ func (e *engine) run() error {
 		case evNet:
 			e.netEvent(ev.Target, ev.Arg)
 		case evNetLat:
-			if err := e.runBatched(&e.net.lat, ev.Target, e.latencyPaid); err != nil {
+			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
 				return err
 			}
 		case evNetSolve:
-			e.netSolve()
+			e.flows.Solve(e.now)
+			e.netUpdates()
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
@@ -778,7 +799,24 @@ func (e *engine) next(ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	u.op = uop{Kind: o.Kind, Algo: o.Algo, Elem: o.Elem, Peer: o.Peer, Tag: o.Tag, Count: o.Count, Obj: o.Obj, Bytes: o.Bytes, Cost: o.Cost}
+	// Field by field: a composite literal would be built aside and
+	// copied, once per operation.
+	d := &u.op
+	d.Kind, d.Algo, d.Dir, d.batch = o.Kind, o.Algo, o.Dir, false
+	d.Elem, d.Peer, d.Tag, d.Count = o.Elem, o.Peer, o.Tag, o.Count
+	d.Bytes, d.Cost = o.Bytes, o.Cost
+	switch o.Kind {
+	case ir.Wait:
+		d.obj = o.Request
+	case ir.Lock, ir.Unlock:
+		d.obj = o.Lock
+	case ir.ThreadBarrier:
+		d.obj = o.Region
+	case ir.Post, ir.Take, ir.Handoff:
+		d.obj = o.Obj
+	default:
+		d.obj = o.Root
+	}
 	if o.Spawn != nil {
 		e.spawns[ui] = o.Spawn
 		o.Spawn = nil
@@ -883,6 +921,11 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.wait(ui, t)
 	case ir.WaitReq:
 		return e.waitReq(ui, t)
+	case ir.WaitUnposted:
+		// Nothing can complete it; the deadlock report says which
+		// request it waits for.
+		u.state = stBlocked
+		return t, false
 	case ir.Test:
 		return e.test(ui, t)
 	case ir.Fork:

@@ -35,16 +35,16 @@ func mustMachine(t *testing.T, yaml string) *machine.Machine {
 }
 
 // run runs one hand-written stream per process, process i on node nodes[i].
-func run(t *testing.T, m *machine.Machine, sync bool, nodes []int32, streams func(pid int32) []ir.Op) (*Result, error) {
+func run(t *testing.T, m *machine.Machine, colls ir.CollectiveCompletion, nodes []int32, streams func(pid int32) []ir.Op) (*Result, error) {
 	t.Helper()
 	elems := make([]ir.Element, 8)
 	for i := range elems {
 		elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 	}
-	return Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes, SyncCollectives: sync},
+	return Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes},
 		Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 			return &ops{list: streams(pid)}, nil
-		}})
+		}, Semantics: ir.Semantics{Collectives: colls}})
 }
 
 func same(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(want)+1e-15 }
@@ -64,7 +64,7 @@ nodes:
 network: {latency: 10us, bandwidth: 1GB/s, nic_serialise: false}
 `
 
-// Without SyncCollectives (trace replay, MPI semantics) a process leaves a
+// Under ir.CompleteLocally (trace replay, MPI semantics) a process leaves a
 // collective when its own rounds are done: in a binomial bcast from 0 with
 // process 2 late by 1 ms, process 1 leaves at L + 2 inj, not at 1 ms.
 func TestBcastWithoutSync(t *testing.T) {
@@ -75,15 +75,15 @@ func TestBcastWithoutSync(t *testing.T) {
 		if pid == 2 {
 			s = append(s, ir.Op{Kind: ir.Delay, Elem: 0, Cost: 1e-3})
 		}
-		return append(s, ir.Op{Kind: ir.Bcast, Elem: 1, Peer: 0, Bytes: 1000, Cost: ir.NoCost})
+		return append(s, ir.Op{Kind: ir.Bcast, Elem: 1, Root: 0, Bytes: 1000, Cost: ir.NoCost})
 	}
-	r, err := run(t, m, false, []int32{0, 1, 2, 3}, streams)
+	r, err := run(t, m, ir.CompleteLocally, []int32{0, 1, 2, 3}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkFinish(t, r, 2*inj, L+2*inj, 1e-3+inj, 1e-3+L+inj)
-	// With it, 0 and 1 wait for the last arrival.
-	r, err = run(t, m, true, []int32{0, 1, 2, 3}, streams)
+	// Under ir.CompleteAfterAll, 0 and 1 wait for the last arrival.
+	r, err = run(t, m, ir.CompleteAfterAll, []int32{0, 1, 2, 3}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,9 +99,9 @@ func TestForkLockJoin(t *testing.T) {
 	body := func() []ir.Op {
 		return []ir.Op{
 			{Kind: ir.Compute, Elem: 0, Cost: 1},
-			{Kind: ir.Lock, Elem: 1, Peer: 7},
+			{Kind: ir.Lock, Elem: 1, Lock: 7},
 			{Kind: ir.Compute, Elem: 2, Cost: 2},
-			{Kind: ir.Unlock, Elem: -1, Peer: 7},
+			{Kind: ir.Unlock, Elem: -1, Lock: 7},
 		}
 	}
 	streams := func(pid int32) []ir.Op {
@@ -109,7 +109,7 @@ func TestForkLockJoin(t *testing.T) {
 		s = append(s, body()...)
 		return append(s, ir.Op{Kind: ir.Join, Elem: 3})
 	}
-	r, err := run(t, m, true, []int32{0}, streams)
+	r, err := run(t, m, ir.CompleteAfterAll, []int32{0}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,10 +151,10 @@ func TestBadOperations(t *testing.T) {
 		{ir.Op{Kind: ir.Send, Elem: 0, Peer: 9, Bytes: 8, Cost: ir.NoCost}, "addresses process 9, but there are 2 processes"},
 		{ir.Op{Kind: ir.Compute, Elem: 0, Cost: math.NaN()}, "is not a finite time"},
 		{ir.Op{Kind: ir.Send, Elem: 0, Peer: 1, Bytes: -1, Cost: ir.NoCost}, "message size -1"},
-		{ir.Op{Kind: ir.Bcast, Elem: 0, Peer: 5, Bytes: 1, Cost: ir.NoCost}, "root 5 is not a process"},
+		{ir.Op{Kind: ir.Bcast, Elem: 0, Root: 5, Bytes: 1, Cost: ir.NoCost}, "root 5 is not a process"},
 	}
 	for _, c := range cases {
-		_, err := run(t, m, true, []int32{0, 1}, func(pid int32) []ir.Op { return []ir.Op{c.op} })
+		_, err := run(t, m, ir.CompleteAfterAll, []int32{0, 1}, func(pid int32) []ir.Op { return []ir.Op{c.op} })
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: err = %v, want %q", c.op.Kind, err, c.want)
 		}
@@ -172,8 +172,8 @@ func TestWaitOnElement(t *testing.T) {
 				{Kind: ir.Isend, Elem: 0, Peer: 1, Bytes: 1 << 20, Cost: ir.NoCost},
 				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
 				{Kind: ir.Isend, Elem: 5, Peer: 1, Bytes: 1000, Cost: ir.NoCost},
-				{Kind: ir.Wait, Elem: 1, Peer: 5}, // both 1000 B sends: injected by 1000/B
-				{Kind: ir.Wait, Elem: 2, Peer: ir.AllRequests},
+				{Kind: ir.Wait, Elem: 1, Request: 5}, // both 1000 B sends: injected by 1000/B
+				{Kind: ir.Wait, Elem: 2, Request: ir.AllRequests},
 			}
 		}
 		return []ir.Op{
@@ -183,7 +183,7 @@ func TestWaitOnElement(t *testing.T) {
 			{Kind: ir.Recv, Elem: 4, Peer: 0, Cost: ir.NoCost},
 		}
 	}
-	r, err := run(t, m, true, []int32{0, 1}, streams)
+	r, err := run(t, m, ir.CompleteAfterAll, []int32{0, 1}, streams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,5 +193,43 @@ func TestWaitOnElement(t *testing.T) {
 	checkFinish(t, r, big, big)
 	if w := r.Elements[1]; !same(w.Total, 1000/1e9) {
 		t.Errorf("wait on the element: %v", w.Total)
+	}
+}
+
+// The selector is the program's stated semantic: an all-to-all that names
+// no algorithm is augur's pairwise under SelectAugur and SMPI's choice
+// under SelectSMPI (Bruck for 16 processes of 100 B: 4 rounds instead of
+// 15); one that names an algorithm gets it under either.
+func TestSelectorIsStated(t *testing.T) {
+	m := mustMachine(t, "nodes:\n  - {count: 16, cpus: 1}\nnetwork: {latency: 10us, bandwidth: 1GB/s, nic_serialise: false}\n")
+	nodes := make([]int32, 16)
+	for i := range nodes {
+		nodes[i] = int32(i)
+	}
+	elems := []ir.Element{{Name: "A", Kind: "alltoall"}}
+	time := func(sel ir.Selector, algo ir.Algorithm) float64 {
+		t.Helper()
+		r, err := Run(Config{Machine: m, Procs: len(nodes), NodeOf: nodes}, Program{Elements: elems,
+			Stream: func(pid, nid int32) (ir.Stream, error) {
+				return &ops{list: []ir.Op{{Kind: ir.Alltoall, Algo: algo, Bytes: 100, Cost: ir.NoCost}}}, nil
+			},
+			Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll, Selector: sel}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Time
+	}
+	const L, inj = 10e-6, 100 / 1e9
+	augur, smpi := time(ir.SelectAugur, ir.AlgoDefault), time(ir.SelectSMPI, ir.AlgoDefault)
+	if !same(augur, 15*(L+inj)) {
+		t.Errorf("augur's default: %.9g s, want 15 rounds, %.9g s", augur, 15*(L+inj))
+	}
+	// Bruck: log2(16) = 4 rounds, each a packed message of the 8 blocks
+	// whose index has that bit set.
+	if !same(smpi, 4*(L+8*inj)) {
+		t.Errorf("SMPI's selector: %.9g s, want Bruck's 4 rounds of 800 B, %.9g s", smpi, 4*(L+8*inj))
+	}
+	if got := time(ir.SelectSMPI, ir.AlgoPairwise); got != augur {
+		t.Errorf("pairwise named under SelectSMPI: %.9g s, want augur's pairwise %.9g s", got, augur)
 	}
 }

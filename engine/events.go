@@ -41,17 +41,17 @@ const (
 	// evPost: a send's overhead is paid, post it now.
 	evPost
 
-	// Shared resources (netflow.go, cpushare.go).
+	// Shared resources (network.go, cpushare.go).
 
 	// evNet: a flow of the flow network ends (Target: the flow, Arg its
 	// version at scheduling time; negative: its latency is paid). The
 	// keyed kind: one pending event per flow, moved when its rate changes.
 	evNet
 	// evNetLat: the latencies of a batch of flows end (Target: the batch
-	// of flowNet.lat), as that many evNet events with a negative Arg would.
+	// of engine.netLat), as that many evNet events with a negative Arg would.
 	evNetLat
 	// evNetSolve: recompute the shares of the flows touched by the starts
-	// and ends of one instant, once for all of them (see markReshare).
+	// and ends of one instant, once for all of them (netmodel.Flows.Solve).
 	evNetSolve
 	// evCPU: the first computation of a processor-sharing node ends
 	// (Target: the node, Arg the node's version when it was scheduled).
@@ -66,11 +66,4 @@ const (
 	evLinkBW
 	evLinkLat
 	evLinkState
-
-	// Flow groups' own queues of members (flowgroup.go), never in the
-	// engine's queues.
-
-	// evMember: a member of a single-bottleneck group, at its virtual
-	// finish (Target: the flow).
-	evMember
 )

@@ -77,12 +77,12 @@ network: {model: SMPI, latency: 10us, bandwidth: 1GB/s}
 					case 3:
 						l = append(l, ir.Op{Kind: ir.Allreduce, Elem: el, Bytes: 1000, Cost: ir.NoCost})
 					case 4:
-						l = append(l, ir.Op{Kind: ir.Bcast, Elem: el, Peer: 0, Bytes: 100 << 10, Cost: ir.NoCost})
+						l = append(l, ir.Op{Kind: ir.Bcast, Elem: el, Root: 0, Bytes: 100 << 10, Cost: ir.NoCost})
 					case 5:
 						l = append(l,
 							ir.Op{Kind: ir.Isend, Elem: el, Peer: int32((pid + 1) % p), Bytes: 2000, Cost: ir.NoCost},
 							ir.Op{Kind: ir.Recv, Elem: el, Peer: int32((pid + p - 1) % p), Bytes: 2000, Cost: ir.NoCost},
-							ir.Op{Kind: ir.Wait, Elem: el, Peer: ir.AllRequests})
+							ir.Op{Kind: ir.Wait, Elem: el, Request: ir.AllRequests})
 					}
 				}
 				progs[pid] = l
@@ -92,10 +92,10 @@ network: {model: SMPI, latency: 10us, bandwidth: 1GB/s}
 				for i := range elems {
 					elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 				}
-				r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, SyncCollectives: true, NoThreads: true, plainEvents: plain},
+				r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, NoThreads: true, plainEvents: plain},
 					Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 						return &ops{list: progs[pid]}, nil
-					}})
+					}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
 				if err != nil {
 					t.Fatal(err)
 				}

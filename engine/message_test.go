@@ -44,7 +44,7 @@ func TestMessageTracer(t *testing.T) {
 		case 1:
 			s = append(s, ir.Op{Kind: ir.Recv, Elem: 2, Peer: 0, Tag: 5, Bytes: 1000, Cost: ir.NoCost})
 		}
-		return append(s, ir.Op{Kind: ir.Bcast, Elem: 3, Peer: 0, Bytes: 1000, Cost: ir.NoCost})
+		return append(s, ir.Op{Kind: ir.Bcast, Elem: 3, Root: 0, Bytes: 1000, Cost: ir.NoCost})
 	}
 	runWith := func(tr Tracer) *Result {
 		r, err := Run(Config{Machine: m, Procs: 4, NodeOf: []int32{0, 1, 2, 3}, Tracer: tr},

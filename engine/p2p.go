@@ -126,14 +126,14 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.where(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
-	if isSend && e.net != nil && !u.paid {
+	if isSend && e.smpi != nil && !u.paid {
 		// SMPI sleeps smpi/ois before an isend and smpi/os before a
 		// detached send, then posts the message.
 		var ov float64
 		if op.Kind == ir.Isend {
-			ov = e.net.cfg.Ois.At(op.Bytes)
-		} else if op.Bytes < e.net.cfg.DetachedThresh {
-			ov = e.net.cfg.Os.At(op.Bytes)
+			ov = e.smpi.Ois.At(op.Bytes)
+		} else if op.Bytes < e.smpi.DetachedThresh {
+			ov = e.smpi.Os.At(op.Bytes)
 		}
 		if ov > 0 {
 			u.paid = true
@@ -174,10 +174,10 @@ func (e *engine) postPaid(ui int32) {
 // which SMPI sleeps when the receive completes in a wait; internal
 // messages of collectives are not charged.
 func (e *engine) recvOverhead(r *request) float64 {
-	if e.net == nil || r.isSend || r.coll || len(e.net.cfg.Or) == 0 || r.bytes >= e.net.cfg.DetachedThresh {
+	if e.smpi == nil || r.isSend || r.coll || len(e.smpi.Or) == 0 || r.bytes >= e.smpi.DetachedThresh {
 		return 0
 	}
-	return e.net.cfg.Or.At(r.bytes)
+	return e.smpi.Or.At(r.bytes)
 }
 
 // reached moves the unit's wait end to request r's completion (plus the
@@ -207,10 +207,10 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 		r.start, r.arrival = t, t+cost
 		r.finish, r.xfer = t+cost, cost
 		r.complete = true
-	case e.net != nil:
+	case e.smpi != nil:
 		// SMPI: a send smaller than the detached threshold returns at
 		// once; its data still moves only once the receive is matched.
-		if bytes < e.net.cfg.DetachedThresh {
+		if bytes < e.smpi.DetachedThresh {
 			r.finish = t
 			r.complete = true
 		}
@@ -267,31 +267,12 @@ func (e *engine) fits(r *request, src, tag int32) bool {
 }
 
 // transfer books a network transfer of bytes from process src to dst that
-// may start at t. It returns when the data starts to move, how long the
-// sender spends injecting it, and when it has fully arrived. With NIC
-// serialisation a node's link carries one transfer at a time in each
-// direction.
+// may start at t with the constant model. It returns when the data starts
+// to move, how long the sender spends injecting it, and when it has fully
+// arrived.
 func (e *engine) transfer(src, dst int32, bytes, t float64) (start, inject, arrival float64) {
-	a, b := int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst])
-	lat, bw := e.m.MessageCost(a, b, bytes)
-	if bytes > 0 && !math.IsInf(bw, 1) {
-		inject = bytes / bw
-	}
-	start = t
-	if a != b && e.m.Net.NICSerialise {
-		if e.nicUp[a] > start {
-			start = e.nicUp[a]
-		}
-		e.nicUp[a] = start + inject
-	}
-	arrival = start + lat + inject
-	if a != b && e.m.Net.NICSerialise {
-		if e.nicDown[b]+inject > arrival {
-			arrival = e.nicDown[b] + inject
-		}
-		e.nicDown[b] = arrival
-	}
-	return start, inject, arrival
+	x := e.net.Transfer(int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst]), bytes, t)
+	return x.Start, x.Inject, x.Arrival
 }
 
 // match pairs send sid with receive rid at time t (the later of the two
@@ -312,7 +293,7 @@ func (e *engine) match(sid, rid int32, t float64) {
 	case s.eager:
 		r.finish = math.Max(r.post, s.arrival)
 		r.xfer = math.Min(s.arrival-s.start, r.finish-r.post)
-	case e.net != nil:
+	case e.smpi != nil:
 		// Flow model: the data moves from the match on; the flow's end
 		// completes the receive (and a send that was not detached).
 		e.startFlow(sid, rid, t)
@@ -417,7 +398,7 @@ func (e *engine) waitSatisfied(ui int32) {
 }
 
 // wait issues a Wait: for the newest outstanding request of element
-// op.Peer, or for all of them.
+// op.request(), or for all of them.
 func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	u.waitLeft, u.waitUntil = 0, t
@@ -425,7 +406,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	if u.ext != nil {
 		reqs = u.ext.reqs
 	}
-	if u.op.Peer == ir.AllRequests {
+	if u.op.request() == ir.AllRequests {
 		if u.ext != nil {
 			u.ext.reqs = reqs[:0]
 		}
@@ -440,7 +421,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	kept := reqs[:0]
 	var mine []int32
 	for _, id := range reqs {
-		if e.req(id).elem == u.op.Peer {
+		if e.req(id).elem == u.op.request() {
 			mine = append(mine, id)
 		} else {
 			kept = append(kept, id)

@@ -25,7 +25,7 @@ import (
 //
 // A link's bandwidth, latency and state profiles are chains of events,
 // one per change: the flows then crossing the link are shared anew
-// (netflow.go), or fail when it turns off. All profile events wait in
+// (netmodel/flow), or fail when it turns off. All profile events wait in
 // their own queue, and come before any other event of the same time.
 
 // endOfWork returns when a computation with work seconds of nominal work
@@ -75,8 +75,8 @@ func (e *engine) initProfiles() {
 			}
 		}
 	}
-	if e.net != nil && (e.net.dynamic || e.net.anyOff) {
-		for l := range e.net.links[:len(e.net.links)-1] {
+	if e.flows != nil && m.LinkProfiles() {
+		for l := range m.NumLinks() {
 			lk := m.LinkOf(l)
 			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {
 				if p != nil {
@@ -194,162 +194,23 @@ func (e *engine) linkEvent(l int32, kind eventKind) {
 	switch kind {
 	case evLinkBW:
 		e.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
-		e.linkBW(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth))
+		e.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
+		e.netUpdates()
 	case evLinkLat:
 		e.scheduleLink(l, kind, lk.LatencyProfile, e.now)
-		e.linkLat(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency))
+		e.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
+		e.netUpdates()
 	case evLinkState:
 		e.scheduleLink(l, kind, lk.StateProfile, e.now)
-		e.linkState(l, lk.StateProfile.ValueAt(e.now, 1) > 0)
-	}
-}
-
-// flowsOn returns the flows, paying their latency or active, whose
-// links (route or cross traffic) include l: the variables SimGrid finds
-// on the link's constraint. In flow order, for determinism.
-func (e *engine) flowsOn(l int32, out []int32) []int32 {
-	n := e.net
-	for id := range n.flows {
-		f := &n.flows[id]
-		if f.state == flowFree {
-			continue
-		}
-		for _, x := range f.links {
-			if x == l {
-				out = append(out, int32(id))
-				break
-			}
+		if id := e.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
+			e.linkFailure(l, id)
 		}
 	}
-	return out
-}
-
-// settle brings the active flows of ids up to now at their current
-// shares (groups answer from their level), before a change of their
-// links alters the shares.
-func (e *engine) settle(ids []int32) {
-	n := e.net
-	for _, id := range ids {
-		if g := n.flows[id].grp; g != 0 {
-			e.dissolveGroup(g)
-		}
-	}
-	now := e.now
-	for _, id := range ids {
-		if f := &n.flows[id]; f.state == flowActive {
-			f.remain -= f.value * f.factor * (now - f.last)
-			f.last = now
-		}
-	}
-}
-
-// reweigh gives an active flow the weight 1/penalty (SimGrid's
-// update_variable_penalty), keeping its links' loads.
-func (e *engine) reweigh(f *flow) {
-	n := e.net
-	w := 1 / f.penalty
-	for i, x := range f.links {
-		n.links[x].load += f.coef[i] * (w - f.weight)
-	}
-	f.weight = w
-}
-
-// linkBW applies a bandwidth change, as SimGrid's
-// NetworkCm02Link::set_bandwidth: the link's capacity becomes the new
-// bandwidth, the sharing penalty of every flow on the link moves by
-// weight-S·(1/new − 1/old), and the flows it couples are shared anew from
-// their remaining bytes. Flows keep the bound they started with (SimGrid
-// does not revise it either).
-func (e *engine) linkBW(l int32, bw float64) {
-	n := e.net
-	lk := &n.links[l]
-	old := lk.capacity
-	if bw == old {
-		return
-	}
-	ids := e.flowsOn(l, n.compFlows[:0])
-	e.settle(ids)
-	lk.capacity = bw
-	if ws := n.cfg.WeightS; ws > 0 {
-		delta := ws/bw - ws/old
-		for _, id := range ids {
-			f := &n.flows[id]
-			f.penalty += delta
-			if f.state == flowActive {
-				e.reweigh(f)
-			}
-		}
-	}
-	e.reshare(ids)
-}
-
-// linkLat applies a latency change, as SimGrid's
-// NetworkCm02Link::set_latency: flows already under way keep the latency
-// they pay, but their current latency, and with it their penalty and
-// their TCP-gamma bound, move by the change; new flows pay the new one.
-func (e *engine) linkLat(l int32, lat float64) {
-	n := e.net
-	lk := &n.links[l]
-	delta := lat - lk.latency
-	if delta == 0 {
-		return
-	}
-	ids := e.flowsOn(l, n.compFlows[:0])
-	e.settle(ids)
-	lk.latency = lat
-	for _, id := range ids {
-		f := &n.flows[id]
-		f.latCur += delta
-		f.penalty += delta
-		if g := n.cfg.TCPGamma; g > 0 {
-			f.bound = math.Min(f.userBound, g/(2*f.latCur))
-		}
-		if f.state == flowActive {
-			e.reweigh(f)
-		}
-	}
-	e.reshare(ids)
-}
-
-// reshare asks for the shares of the active flows among ids to be
-// computed anew.
-func (e *engine) reshare(ids []int32) {
-	for _, id := range ids {
-		if e.net.flows[id].state == flowActive {
-			e.markReshare(id)
-		}
-	}
-	e.net.compFlows = ids[:0]
-}
-
-// linkState turns link l on or off; a transfer crossing it when it turns
-// off fails, and the run with it (smpirun aborts on SimGrid's
-// NetworkFailureException).
-func (e *engine) linkState(l int32, on bool) {
-	n := e.net
-	n.links[l].off = !on
-	if on {
-		return
-	}
-	if ids := e.flowsOn(l, n.compFlows[:0]); len(ids) > 0 {
-		e.linkFailure(l, ids[0])
-	}
-}
-
-// offLink returns a link of links that is off.
-func (e *engine) offLink(links []int32) (int32, bool) {
-	for _, l := range links {
-		if e.net.links[l].off {
-			return l, true
-		}
-	}
-	return 0, false
 }
 
 // linkFailure fails the run: flow id crosses link l, which is off.
 func (e *engine) linkFailure(l, id int32) {
-	f := &e.net.flows[id]
-	s := e.req(f.sid)
+	s := e.req(e.flowReqs[id][0])
 	lk := e.m.LinkOf(int(l))
 	where := lk.StateProfile.Source
 	if line := offLine(lk.StateProfile, e.now); line > 0 {
@@ -357,35 +218,4 @@ func (e *engine) linkFailure(l, id int32) {
 	}
 	e.fail(fmt.Errorf("link %s is off at %.6gs (state profile %s): the transfer from process %d to process %d crossing it fails, and the run with it",
 		lk.Name, e.now, where, s.src, s.dst))
-}
-
-// dynamicShare sets up flow f from node a to node b from the links'
-// current bandwidths and latencies (a route's cached figures are the
-// nominal ones), as SimGrid's communicate(): the latency to pay, the
-// sharing penalty, the bound (the smallest bandwidth on the route,
-// and TCP-gamma over twice the latency). It returns the latency.
-func (e *engine) dynamicShare(f *flow, a, b int) float64 {
-	n := e.net
-	n.route = e.m.Route(a, b, n.route[:0])
-	loop := int32(len(n.links) - 1)
-	if len(n.route) == 0 {
-		n.route = append(n.route, loop)
-	}
-	lat, minBW := 0.0, math.Inf(1)
-	for _, l := range n.route {
-		lat += n.links[l].latency
-		minBW = math.Min(minBW, n.links[l].capacity)
-	}
-	penalty := lat
-	if ws := n.cfg.WeightS; ws > 0 {
-		for _, l := range n.route {
-			penalty += ws / n.links[l].capacity
-		}
-	}
-	f.penalty, f.latCur, f.userBound, f.bound = penalty, lat, minBW, minBW
-	if lat > 0 && n.cfg.TCPGamma > 0 {
-		f.bound = math.Min(minBW, n.cfg.TCPGamma/(2*lat))
-	}
-	f.weight = 1 // until the latency is paid (activate), or for good without one
-	return lat
 }

@@ -96,7 +96,7 @@ func (e *engine) makeToken(s *syncState, k int32) {
 // units blocked taking them; it never blocks.
 func (e *engine) post(ui int32, t float64) (float64, bool) {
 	op := &e.units[ui].op
-	s, err := e.syncObj(ui, op.Obj)
+	s, err := e.syncObj(ui, op.sync())
 	if err != nil {
 		e.fail(err)
 		return t, false
@@ -112,7 +112,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
 			e.makeToken(s, k)
 			if w, ok := s.want[k]; ok {
-				e.wakeTaker(w, op.Obj, k, t)
+				e.wakeTaker(w, op.sync(), k, t)
 			}
 		}
 		e.account(ui, t, t)
@@ -134,7 +134,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 // take takes a token, or blocks until a post makes one.
 func (e *engine) take(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s, err := e.syncObj(ui, u.op.Obj)
+	s, err := e.syncObj(ui, u.op.sync())
 	if err != nil {
 		e.fail(err)
 		return t, false
@@ -282,7 +282,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 // handoff makes token op.Tag for a take and waits until one has taken it.
 func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s, err := e.syncObj(ui, u.op.Obj)
+	s, err := e.syncObj(ui, u.op.sync())
 	if err != nil {
 		e.fail(err)
 		return t, false
@@ -294,7 +294,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		}
 		e.makeToken(s, k)
 		if w, ok := s.want[k]; ok {
-			e.wakeTaker(w, u.op.Obj, k, t)
+			e.wakeTaker(w, u.op.sync(), k, t)
 			e.account(ui, t, t)
 			return t, true
 		}
@@ -324,8 +324,8 @@ func (e *engine) syncName(obj int32) string {
 
 // describeTake says what a unit blocked in a Take waits for.
 func (e *engine) describeTake(u *unit) string {
-	name := e.syncName(u.op.Obj)
-	s := e.syncOf(u.pid, u.op.Obj)
+	name := e.syncName(u.op.sync())
+	s := e.syncOf(u.pid, u.op.sync())
 	if s != nil && s.match == ir.MatchToken {
 		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
 	}
@@ -338,7 +338,7 @@ func (e *engine) describeTake(u *unit) string {
 
 // describeHandoff says what a unit blocked in a Handoff waits for.
 func (e *engine) describeHandoff(u *unit) string {
-	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", e.syncName(u.op.Obj), u.op.Tag, u.pid)
+	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", e.syncName(u.op.sync()), u.op.Tag, u.pid)
 }
 
 // describeTakeFirst says what a unit blocked in a TakeFirst waits for.

@@ -53,10 +53,10 @@ func (e *engine) fork(ui int32, t float64) {
 	}
 }
 
-// lock acquires lock op.Peer of the unit's process, or queues for it.
+// lock acquires the lock op.lock() of the unit's process, or queues for it.
 func (e *engine) lock(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	k := lockKey{u.pid, u.op.Peer}
+	k := lockKey{u.pid, u.op.lock()}
 	l := e.locks[k]
 	if l == nil {
 		l = &lockState{owner: -1}
@@ -75,7 +75,7 @@ func (e *engine) lock(ui int32, t float64) (float64, bool) {
 // unlock releases the lock and hands it to the first waiting thread.
 func (e *engine) unlock(ui int32, t float64) {
 	u := &e.units[ui]
-	l := e.locks[lockKey{u.pid, u.op.Peer}]
+	l := e.locks[lockKey{u.pid, u.op.lock()}]
 	if l == nil || l.owner != ui {
 		return // unlocking a lock one does not hold is a no-op, as for an unlocked mutex in a model
 	}
@@ -90,10 +90,10 @@ func (e *engine) unlock(ui int32, t float64) {
 }
 
 // threadBarrier waits until op.Count threads of the process have arrived
-// at barrier op.Peer.
+// at the barrier of region op.region().
 func (e *engine) threadBarrier(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	k := lockKey{u.pid, u.op.Peer}
+	k := lockKey{u.pid, u.op.region()}
 	b := e.tbars[k]
 	if b == nil {
 		b = &tbarState{}

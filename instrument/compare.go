@@ -118,7 +118,7 @@ func flatten(s ir.Stream) ([]ir.Op, []float64, error) {
 
 // sameOp compares what an action does, not where in the program it is.
 func sameOp(a, b ir.Op) bool {
-	return a.Kind == b.Kind && a.Algo == b.Algo && a.Peer == b.Peer && a.Tag == b.Tag && a.Bytes == b.Bytes &&
+	return a.Kind == b.Kind && a.Algo == b.Algo && a.Peer == b.Peer && a.Root == b.Root && a.Request == b.Request && a.Tag == b.Tag && a.Bytes == b.Bytes &&
 		slices.Equal(a.Counts, b.Counts)
 }
 
@@ -128,6 +128,9 @@ func describe(ops []ir.Op, i int) string {
 	}
 	o := ops[i]
 	s := fmt.Sprintf("%v peer %d tag %d %g bytes", o.Kind, o.Peer, o.Tag, o.Bytes)
+	if o.Kind.HasRoot() {
+		s = fmt.Sprintf("%v root %d %g bytes", o.Kind, o.Root, o.Bytes)
+	}
 	if o.Counts != nil {
 		s += fmt.Sprintf(" %v", o.Counts)
 	}

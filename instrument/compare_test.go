@@ -28,7 +28,7 @@ func TestCompareTraces(t *testing.T) {
 		t.Errorf("rank 0 compute: %+v", r0)
 	}
 	// recv, allreduce, then finalize's wait for all requests against the bcast.
-	if r1.FirstDiff != 2 || !strings.HasSuffix(r1.Diff, "against bcast peer 0 tag 0 8 bytes") {
+	if r1.FirstDiff != 2 || !strings.HasSuffix(r1.Diff, "against bcast root 0 8 bytes") {
 		t.Errorf("rank 1: %+v", r1)
 	}
 }

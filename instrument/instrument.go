@@ -23,6 +23,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"augur/analyze"
+	"augur/diag"
 )
 
 // Counter is one counter of the instrumented program.
@@ -36,9 +37,9 @@ type Program struct {
 	// Files maps each source file to its instrumented text.
 	Files    map[string][]byte
 	Counters []Counter
-	// Skipped names the blocks that could not be instrumented (a
-	// statement that comes from a macro), with why.
-	Skipped []string
+	// Skipped are warnings at the blocks that could not be instrumented
+	// (a statement that comes from a macro), with why.
+	Skipped diag.List
 }
 
 // edit inserts text at a byte offset of a file.
@@ -91,7 +92,7 @@ func Rewrite(a *analyze.Analysis, sources map[string][]byte) (*Program, error) {
 			continue
 		}
 		if err != nil {
-			p.Skipped = append(p.Skipped, fmt.Sprintf("%s (%s): %v", b.Name, b.Pos, err))
+			p.Skipped = append(p.Skipped, diag.WarnAt(b.Pos.File, b.Pos.Line, b.Pos.Col, "%s is not counted: %v", b.Name, err))
 		}
 	}
 	for name, src := range sources {
@@ -187,17 +188,17 @@ func ReadCounts(dir string, rank int) (Counts, error) {
 		return nil, err
 	}
 	c := Counts{}
-	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+	for i, line := range strings.Split(string(data), "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue
 		}
 		if len(f) != 3 {
-			return nil, fmt.Errorf("%s:%d: want BLOCK WHAT COUNT, got %q", path, i+1, line)
+			return nil, diag.At(path, i+1, 0, "want BLOCK WHAT COUNT, got %q", line)
 		}
 		n, err := strconv.ParseFloat(f[2], 64)
 		if err != nil || !(n >= 0) || math.IsInf(n, 0) {
-			return nil, fmt.Errorf("%s:%d: count %q is not a number ≥ 0", path, i+1, f[2])
+			return nil, diag.At(path, i+1, strings.LastIndex(line, f[2])+1, "count %q is not a number ≥ 0", f[2])
 		}
 		if c[f[0]] == nil {
 			c[f[0]] = map[string]float64{}

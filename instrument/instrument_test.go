@@ -27,8 +27,8 @@ func TestReadCounts(t *testing.T) {
 	}
 	for text, want := range map[string]string{
 		"main_L3 entries\n":          "augur-counts.0.txt:1: want BLOCK WHAT COUNT",
-		"a b 1\nmain_L3 entries x\n": "augur-counts.0.txt:2: count \"x\"",
-		"a b -3\n":                   "not a number ≥ 0",
+		"a b 1\nmain_L3 entries x\n": "augur-counts.0.txt:2:17: count \"x\" is not a number ≥ 0",
+		"\n\na b  -3\n":              "augur-counts.0.txt:3:6: count \"-3\" is not a number ≥ 0",
 	} {
 		if _, err := ReadCounts(writeCounts(t, text), 0); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", text, err, want)

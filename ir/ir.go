@@ -6,6 +6,17 @@
 // wait state, which only the engine can resolve (communication, collectives,
 // synchronisation). The engine never looks behind a Stream, so a new source of
 // programs plugs in by implementing Stream and naming its Elements.
+//
+// Nothing depends on where a program came from. What its operations leave
+// open, its front end states in Semantics: when a process may leave a
+// collective (CollectiveCompletion: after its own rounds, as MPI, or after
+// the last arrival, as models) and which algorithm builds a collective
+// that names none (Selector: augur's defaults or SMPI 3.32's selector).
+// Each field of an Op has one meaning: Peer is always a partner process,
+// Root a collective's root, Request a Wait's element, Lock a lock, Region
+// a thread barrier's region, Dir the direction of the request a WaitReq or
+// Test names; a wait the program cannot satisfy is its own kind
+// (WaitUnposted), not a special value.
 package ir
 
 import "fmt"
@@ -30,12 +41,13 @@ const (
 	Recv
 	Isend
 	Irecv
-	// Wait completes every outstanding request created by element Peer,
-	// or all outstanding requests of the unit when Peer is AllRequests.
+	// Wait completes every outstanding request created by element
+	// Request, or all outstanding requests of the unit when Request is
+	// AllRequests.
 	Wait
 
 	// Collectives over all processes. Bytes is the per-process
-	// contribution; Peer is the root where one exists.
+	// contribution; Root is the root process where one exists (HasRoot).
 	Barrier
 	Bcast
 	Reduce
@@ -51,9 +63,9 @@ const (
 	// Threads of one process.
 	Fork          // start the Spawn streams as new threads of this process, numbered from Count (0: from 1)
 	Join          // wait until every thread this unit forked has ended
-	ThreadBarrier // barrier among the Count threads of the enclosing region (Peer = region id)
-	Lock          // acquire lock Peer of this process
-	Unlock        // release lock Peer of this process
+	ThreadBarrier // barrier among the Count threads of parallel region Region
+	Lock          // acquire lock Lock of this process
+	Unlock        // release lock Lock of this process
 
 	// Collectives with a size per process (MPI's v-variants), for trace
 	// replay. Counts holds the sizes in bytes, indexed by process:
@@ -68,16 +80,19 @@ const (
 	Alltoallv
 
 	// WaitReq completes the one outstanding request of this process that
-	// goes to (Count = 1: an isend) or comes from (Count = 0: an irecv)
-	// process Peer with tag Tag, the oldest if several fit; none fits and
-	// the request was completed by a Test: it returns at once. Count = -1
-	// says the trace never posted such a request: the process blocks
-	// forever and the deadlock report names the missing request.
+	// Dir names: an isend to (ToPeer) or an irecv from (FromPeer) process
+	// Peer, with tag Tag, the oldest if several fit; none fits and the
+	// request was completed by a Test: it returns at once.
 	WaitReq
 	// Test checks the request WaitReq would wait for, without blocking:
 	// Cost seconds pass first (SMPI's smpi/test injection); a request
 	// found complete is released, so that a later WaitReq returns at once.
 	Test
+	// WaitUnposted waits for a request with process Peer and tag Tag that
+	// the program never posted (a trace that does not hang together):
+	// the process blocks forever and the deadlock report names the
+	// missing request.
+	WaitUnposted
 
 	// Synchronisation objects of one process (semaphores, condition
 	// variables, mutexes, thread exits, mailboxes of a thread trace):
@@ -115,7 +130,7 @@ var kindNames = [...]string{
 	ReduceScatter: "reducescatter", Scan: "scan", Exscan: "exscan",
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
-	WaitReq: "waitreq", Test: "test",
+	WaitReq: "waitreq", Test: "test", WaitUnposted: "waitunposted",
 	Post: "post", Take: "take", Handoff: "handoff", TakeFirst: "takefirst", Priority: "priority", Bind: "bind",
 }
 
@@ -143,18 +158,51 @@ func (k Kind) HasRoot() bool {
 	return k == Bcast || k == Reduce || k == Gather || k == Scatter || k == Gatherv || k == Scatterv
 }
 
+// Semantics states what a program means where its operations leave it
+// open. Each front end states it for the programs it makes (a compiled
+// model: CompleteAfterAll and SelectAugur; an MPI trace: CompleteLocally
+// and SelectSMPI), so that the engine never decides by where a program
+// came from.
+type Semantics struct {
+	Collectives CollectiveCompletion
+	Selector    Selector
+}
+
+// CollectiveCompletion says when a process may leave a collective.
+type CollectiveCompletion uint8
+
+const (
+	// CompleteLocally: a process leaves a collective once its own rounds
+	// of the algorithm are done, as MPI allows (a collective need not
+	// synchronise): a broadcast leaf may leave before a process that
+	// sends it nothing has arrived. SimGrid's SMPI does so.
+	CompleteLocally CollectiveCompletion = iota
+	// CompleteAfterAll: no process leaves a collective before the last
+	// process has arrived at it, whatever its algorithm; the model
+	// semantics of docs/semantics.md (section 4).
+	CompleteAfterAll
+)
+
+// Direction says which of the requests a process has with a partner a
+// WaitReq or Test names.
+type Direction uint8
+
+const (
+	FromPeer Direction = iota // an irecv from Peer
+	ToPeer                    // an isend to Peer
+)
+
 // Special values of Op fields.
 const (
 	AnySource   = -1 // Recv/Irecv from any process
 	AnyTag      = -1 // Recv/Irecv with any tag
-	AllRequests = -1 // Wait for every outstanding request
+	AllRequests = -1 // Wait (Request) for every outstanding request
 )
 
 // Algorithm selects how a collective is built from point-to-point messages.
 type Algorithm uint8
 
-// Collective algorithms. Default lets the engine choose the documented
-// default for the collective kind.
+// Collective algorithms. Default lets the program's Selector choose.
 const (
 	AlgoDefault           Algorithm = iota
 	AlgoLinear                      // root exchanges with every process in turn
@@ -163,18 +211,12 @@ const (
 	AlgoRing                        // P-1 rounds around a ring
 	AlgoPairwise                    // P-1 rounds of pairwise exchange (all-to-all)
 	AlgoDissemination               // barrier by dissemination
-	// AlgoSimGrid: what SimGrid 3.32's SMPI runs with its default
-	// collective selector (smpi/coll-selector:default), so that trace
-	// replay gives SimGrid's times. See engine/internal/coll/simgrid.go.
-	AlgoSimGrid
-	numAlgos
 )
 
 var algoNames = [...]string{
 	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
 	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
 	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
-	AlgoSimGrid: "simgrid",
 }
 
 func (a Algorithm) String() string {
@@ -185,27 +227,58 @@ func (a Algorithm) String() string {
 }
 
 // ParseAlgorithm maps a name as written in models and flags to an Algorithm.
-// AlgoSimGrid is not a name models may use: trace replay sets it.
 func ParseAlgorithm(name string) (Algorithm, bool) {
 	for i, n := range algoNames {
-		if n == name && Algorithm(i) != AlgoSimGrid {
+		if n == name {
 			return Algorithm(i), true
 		}
 	}
 	return AlgoDefault, false
 }
 
+// Selector chooses the algorithm of a collective whose Op.Algo is
+// AlgoDefault; an Op that names an algorithm gets that one under either.
+type Selector uint8
+
+const (
+	// SelectAugur: augur's documented default for the collective kind
+	// (docs/semantics.md, section 4).
+	SelectAugur Selector = iota
+	// SelectSMPI: what SimGrid 3.32's SMPI runs with its default
+	// collective selector (smpi/coll-selector:default), by kind, process
+	// count and size, so that trace replay gives SimGrid's times (see
+	// engine/internal/coll/simgrid.go).
+	SelectSMPI
+)
+
 // Op is one operation of a unit. Which fields matter depends on Kind.
 type Op struct {
 	Kind Kind
 	Algo Algorithm
+	// Dir is the direction of the request a WaitReq or Test names.
+	Dir Direction
 	// Elem indexes Program.Elements: the model element, trace call site or
 	// region that the time of this operation is charged to.
 	Elem int32
-	Peer int32 // partner, root, request element, lock or region, see Kind
-	Tag  int32
+	// Peer is the partner process of a point-to-point operation, a
+	// WaitReq or a Test (AnySource: a receive from any process).
+	Peer int32
+	// Root is the root process of a collective that has one (HasRoot).
+	Root int32
+	// Request is the element whose requests a Wait completes, or
+	// AllRequests.
+	Request int32
+	// Lock is the lock of a Lock or Unlock, one of the process's own
+	// (its threads share it), named by an id the program chooses.
+	Lock int32
+	// Region is the parallel region whose threads a ThreadBarrier
+	// gathers, by an id the program chooses (its barriers are apart from
+	// its locks).
+	Region int32
+	Tag    int32
 	// Count is the number of threads of a ThreadBarrier, the tokens of a
-	// Post, the priority of a Priority, the CPU of a Bind.
+	// Post, the priority of a Priority, the CPU of a Bind, the first
+	// thread id of a Fork (0: 1).
 	Count int32
 	// Obj is the synchronisation object of a Post, Take or Handoff: an index of
 	// Program.Sync of the engine (the same index names one object per

@@ -112,14 +112,18 @@ func (t *Table) Where(row int) string {
 	return fmt.Sprintf("%s:%d", t.File, t.pos[row][0][0])
 }
 
+// Errorf is an error at the cell at row, col, naming the column and the
+// row number: "file:line:col: row 3, column "tm_s": message".
+func (t *Table) Errorf(row, col int, format string, args ...any) error {
+	p := t.pos[row][col]
+	return &Error{File: t.File, Line: p[0], Col: p[1], Msg: fmt.Sprintf("row %d, column %q: %s", row+1, t.Header[col], fmt.Sprintf(format, args...))}
+}
+
 // Float parses the cell at row, col as a finite number; errors name the
 // file, line and column, the column's name and the row number.
 func (t *Table) Float(row, col int) (float64, error) {
 	s := t.Rows[row][col]
-	p := t.pos[row][col]
-	fail := func(why string) error {
-		return &Error{File: t.File, Line: p[0], Col: p[1], Msg: fmt.Sprintf("row %d, column %q: %s", row+1, t.Header[col], why)}
-	}
+	fail := func(why string) error { return t.Errorf(row, col, "%s", why) }
 	if s == "" {
 		return 0, fail("empty cell, want a number")
 	}

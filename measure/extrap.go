@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"augur/diag"
 )
 
 // ReadExtraPText reads Extra-P's text format: PARAMETER, POINTS, then
@@ -236,36 +238,6 @@ func jsonObjects(t []byte) int {
 	return n
 }
 
-// jsonError turns a decoding error into a positioned one.
-func jsonError(name string, data []byte, err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	off := int64(-1)
-	msg := err.Error()
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset - 1 // the offset is just after the offending byte
-		if off < 0 {
-			off = 0
-		}
-	case errors.As(err, &te):
-		off = te.Offset
-		msg = fmt.Sprintf("%s: want %s, got %s", te.Field, te.Type, te.Value)
-	}
-	if off < 0 || off > int64(len(data)) {
-		return &Error{File: name, Msg: "JSON: " + msg}
-	}
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return &Error{File: name, Line: line, Col: col, Msg: "JSON: " + msg}
-}
-
 // jsonNumber accepts a JSON number or a string holding one (Extra-P's
 // schema example quotes coordinates).
 type jsonNumber float64
@@ -291,7 +263,7 @@ func (n *jsonNumber) UnmarshalJSON(b []byte) error {
 func ReadExtraPJSON(name string, data []byte) ([]Series, error) {
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(data, &probe); err != nil {
-		return nil, jsonError(name, data, err)
+		return nil, diag.JSON(name, data, err)
 	}
 	if _, old := probe["callpaths"]; old {
 		return readOldJSON(name, data)
@@ -301,7 +273,7 @@ func ReadExtraPJSON(name string, data []byte) ([]Series, error) {
 		Measurements map[string]map[string][]json.RawMessage `json:"measurements"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, jsonError(name, data, err)
+		return nil, diag.JSON(name, data, err)
 	}
 	if len(doc.Parameters) == 0 {
 		return nil, &Error{File: name, Msg: `JSON: "parameters" is missing or empty`}
@@ -396,7 +368,7 @@ func readOldJSON(name string, data []byte) ([]Series, error) {
 		} `json:"measurements"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, jsonError(name, data, err)
+		return nil, diag.JSON(name, data, err)
 	}
 	pidx := map[int]int{}
 	var params []string
@@ -500,7 +472,7 @@ func ReadExtraPJSONLines(name string, data []byte) ([]Series, error) {
 			if errors.Is(err, io.EOF) {
 				break
 			}
-			return nil, jsonError(name, data, err)
+			return nil, diag.JSON(name, data, err)
 		}
 		line := 1 + bytes.Count(data[:start], []byte("\n"))
 		if start < int64(len(data)) && data[start] == '\n' {

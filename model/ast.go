@@ -3,7 +3,11 @@
 // user's reference; this package is its implementation.
 package model
 
-import "fmt"
+import (
+	"fmt"
+
+	"augur/diag"
+)
 
 // Pos is a position in a model file. Line and Col count from 1; Col counts
 // bytes. The zero Pos means "unknown".
@@ -422,45 +426,7 @@ func (e *CallExpr) Position() Pos { return e.Fun.Pos }
 func (e *Cond) Position() Pos     { return e.C.Position() }
 func (e *Paren) Position() Pos    { return e.Pos }
 
-// Diagnostic is one problem found in a model.
-type Diagnostic struct {
-	Filename string
-	Pos      Pos
-	Msg      string
-	Warning  bool
-}
-
-func (d Diagnostic) Error() string {
-	sev := "error"
-	if d.Warning {
-		sev = "warning"
-	}
-	if d.Pos.IsValid() {
-		return fmt.Sprintf("%s:%d:%d: %s: %s", d.Filename, d.Pos.Line, d.Pos.Col, sev, d.Msg)
-	}
-	return fmt.Sprintf("%s: %s: %s", d.Filename, sev, d.Msg)
-}
-
-// Diagnostics is a list of problems; as an error it prints one per line.
-type Diagnostics []Diagnostic
-
-func (ds Diagnostics) Error() string {
-	s := ""
-	for i, d := range ds {
-		if i > 0 {
-			s += "\n"
-		}
-		s += d.Error()
-	}
-	return s
-}
-
-// HasErrors reports whether any diagnostic is an error (not a warning).
-func (ds Diagnostics) HasErrors() bool {
-	for _, d := range ds {
-		if !d.Warning {
-			return true
-		}
-	}
-	return false
+// problem is a diagnostic of file at pos: an error, or a warning.
+func problem(file string, pos Pos, warning bool, msg string) *diag.Error {
+	return &diag.Error{File: file, Line: int(pos.Line), Col: int(pos.Col), Msg: msg, Warning: warning}
 }

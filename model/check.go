@@ -1,14 +1,14 @@
 package model
 
 import (
-	"augur/machine"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
+	"augur/diag"
 	"augur/ir"
+	"augur/machine"
 )
 
 // CheckOptions tells Check about the run the model is checked for.
@@ -39,7 +39,7 @@ var collectiveAlgorithms = map[CommKind][]string{
 // Check reports every problem in f at once, sorted by position: errors and
 // warnings. It never panics, also not on the partial trees the parser
 // returns after syntax errors.
-func Check(f *File, opts CheckOptions) Diagnostics {
+func Check(f *File, opts CheckOptions) diag.List {
 	if f == nil {
 		return nil
 	}
@@ -54,13 +54,7 @@ func Check(f *File, opts CheckOptions) Diagnostics {
 		c.setParam[n] = true
 	}
 	c.run()
-	sort.SliceStable(c.diags, func(i, j int) bool {
-		a, b := c.diags[i].Pos, c.diags[j].Pos
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
+	c.diags.Sort()
 	return c.diags
 }
 
@@ -191,7 +185,7 @@ func (x checkCtx) with(b scopeEntry) checkCtx {
 type checker struct {
 	file     *File
 	opts     CheckOptions
-	diags    Diagnostics
+	diags    diag.List
 	syms     map[string]*declSym
 	order    []*declSym // every declaration, duplicates included
 	elems    map[string]*elemInfo
@@ -206,11 +200,11 @@ type checker struct {
 func blank(name string) bool { return name == "" || name == "_" }
 
 func (c *checker) errorf(pos Pos, format string, args ...any) {
-	c.diags = append(c.diags, Diagnostic{Filename: c.file.Filename, Pos: pos, Msg: fmt.Sprintf(format, args...)})
+	c.diags = append(c.diags, problem(c.file.Filename, pos, false, fmt.Sprintf(format, args...)))
 }
 
 func (c *checker) warnf(pos Pos, format string, args ...any) {
-	c.diags = append(c.diags, Diagnostic{Filename: c.file.Filename, Pos: pos, Msg: fmt.Sprintf(format, args...), Warning: true})
+	c.diags = append(c.diags, problem(c.file.Filename, pos, true, fmt.Sprintf(format, args...)))
 }
 
 func (c *checker) run() {

@@ -88,7 +88,7 @@ activity Inner {
 activity A {
 }
 `, want: []string{
-		`t.aug: error: no activity main`,
+		`t.aug: no activity main`,
 		`t.aug:2:10: warning: activity "A" is never called`,
 	}},
 	{name: "duplicate declarations", src: `model t
@@ -101,9 +101,9 @@ activity main {
 activity main {
 }
 `, want: []string{
-		`t.aug:3:8: error: "N" already declared at 2:7`,
-		`t.aug:4:6: error: "N" already declared at 2:7`,
-		`t.aug:8:10: error: "main" already declared at 5:10`,
+		`t.aug:3:8: "N" already declared at 2:7`,
+		`t.aug:4:6: "N" already declared at 2:7`,
+		`t.aug:8:10: "main" already declared at 5:10`,
 	}},
 	{name: "builtin names", src: `model t
 global pid = 0
@@ -112,9 +112,9 @@ local nthreads = 1
 activity main {
 }
 `, want: []string{
-		`t.aug:2:8: error: cannot declare "pid": it is a builtin variable`,
-		`t.aug:3:6: error: cannot declare "max": it is a builtin function`,
-		`t.aug:4:7: error: cannot declare "nthreads": it is a builtin variable`,
+		`t.aug:2:8: cannot declare "pid": it is a builtin variable`,
+		`t.aug:3:6: cannot declare "max": it is a builtin function`,
+		`t.aug:4:7: cannot declare "nthreads": it is a builtin variable`,
 	}},
 	{name: "duplicate elements", src: `model t
 activity main {
@@ -128,10 +128,10 @@ activity B {
   allreduce X size 8
 }
 `, want: []string{
-		`t.aug:7:9: error: element "A1" already defined at 3:10`,
-		`t.aug:8:12: error: element "A1" already defined at 3:10`,
-		`t.aug:8:26: error: element "A1" already defined at 3:10`,
-		`t.aug:10:13: error: element "X" already defined at 9:11`,
+		`t.aug:7:9: element "A1" already defined at 3:10`,
+		`t.aug:8:12: element "A1" already defined at 3:10`,
+		`t.aug:8:26: element "A1" already defined at 3:10`,
+		`t.aug:10:13: element "X" already defined at 9:11`,
 	}},
 	{name: "undefined names", src: `model t
 cost F(a) = a + b
@@ -141,11 +141,11 @@ activity main {
   action B cost G(1)
 }
 `, want: []string{
-		`t.aug:2:17: error: undefined: "b"`,
-		`t.aug:4:19: error: undefined: "x"`,
-		`t.aug:4:24: error: undefined: "y"`,
-		`t.aug:5:8: error: undefined activity "Nowhere"`,
-		`t.aug:6:17: error: undefined function "G"`,
+		`t.aug:2:17: undefined: "b"`,
+		`t.aug:4:19: undefined: "x"`,
+		`t.aug:4:24: undefined: "y"`,
+		`t.aug:5:8: undefined activity "Nowhere"`,
+		`t.aug:6:17: undefined function "G"`,
 	}},
 	{name: "arity", src: `model t
 cost F() = 1
@@ -154,12 +154,12 @@ activity main {
   action A cost F(1) + G(1) + abs(1, 2) + min(1) + max(1, 2, 3) + pow(2) + uniform(1)
 }
 `, want: []string{
-		`t.aug:5:17: error: cost function "F" takes 0 arguments, got 1`,
-		`t.aug:5:24: error: cost function "G" takes 2 arguments, got 1`,
-		`t.aug:5:31: error: "abs" takes 1 argument, got 2`,
-		`t.aug:5:43: error: "min" takes two or more arguments, got 1`,
-		`t.aug:5:67: error: "pow" takes 2 arguments, got 1`,
-		`t.aug:5:76: error: "uniform" takes 2 arguments, got 1`,
+		`t.aug:5:17: cost function "F" takes 0 arguments, got 1`,
+		`t.aug:5:24: cost function "G" takes 2 arguments, got 1`,
+		`t.aug:5:31: "abs" takes 1 argument, got 2`,
+		`t.aug:5:43: "min" takes two or more arguments, got 1`,
+		`t.aug:5:67: "pow" takes 2 arguments, got 1`,
+		`t.aug:5:76: "uniform" takes 2 arguments, got 1`,
 	}},
 	{name: "wrong kind of name", src: `model t
 global V = 1
@@ -173,14 +173,14 @@ activity main {
 `, want: []string{
 		`t.aug:2:8: warning: global "V" is never used`,
 		`t.aug:3:6: warning: cost function "F" is never called`,
-		`t.aug:5:17: error: cost function "F" is not a variable`,
-		`t.aug:5:21: error: global "V" is not a function`,
-		`t.aug:5:27: error: activity "main" is not a variable`,
-		`t.aug:5:34: error: builtin variable "pid" is not a function`,
-		`t.aug:5:43: error: builtin function "sqrt" is not a variable`,
-		`t.aug:6:8: error: cost function "F" is not an activity`,
-		`t.aug:7:8: error: global "V" is not an activity`,
-		`t.aug:8:3: error: cannot assign to cost function "F"`,
+		`t.aug:5:17: cost function "F" is not a variable`,
+		`t.aug:5:21: global "V" is not a function`,
+		`t.aug:5:27: activity "main" is not a variable`,
+		`t.aug:5:34: builtin variable "pid" is not a function`,
+		`t.aug:5:43: builtin function "sqrt" is not a variable`,
+		`t.aug:6:8: cost function "F" is not an activity`,
+		`t.aug:7:8: global "V" is not an activity`,
+		`t.aug:8:3: cannot assign to cost function "F"`,
 	}},
 	{name: "wait", src: `model t
 activity main {
@@ -192,8 +192,8 @@ activity main {
   wait W3
 }
 `, want: []string{
-		`t.aug:7:14: error: wait on "S": it is a send, not an isend or irecv`,
-		`t.aug:7:17: error: wait on undefined element "Missing"`,
+		`t.aug:7:14: wait on "S": it is a send, not an isend or irecv`,
+		`t.aug:7:17: wait on undefined element "Missing"`,
 	}},
 	{name: "algorithms", src: `model t
 activity main {
@@ -206,11 +206,11 @@ activity main {
   allgather AG size 8 algorithm binomial
 }
 `, want: []string{
-		`t.aug:3:36: error: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
-		`t.aug:6:33: error: algorithm "pairwise" does not apply to allreduce (use default, binomial, recursive_doubling, ring)`,
-		`t.aug:7:32: error: unknown algorithm "quick" (known: default, linear, binomial, recursive_doubling, ring, pairwise, dissemination)`,
-		`t.aug:8:36: error: algorithm "recursive_doubling" does not apply to gather (use default, linear, binomial)`,
-		`t.aug:9:33: error: algorithm "binomial" does not apply to allgather (use default, recursive_doubling, ring)`,
+		`t.aug:3:36: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
+		`t.aug:6:33: algorithm "pairwise" does not apply to allreduce (use default, binomial, recursive_doubling, ring)`,
+		`t.aug:7:32: unknown algorithm "quick" (known: default, linear, binomial, recursive_doubling, ring, pairwise, dissemination)`,
+		`t.aug:8:36: algorithm "recursive_doubling" does not apply to gather (use default, linear, binomial)`,
+		`t.aug:9:33: algorithm "binomial" does not apply to allgather (use default, recursive_doubling, ring)`,
 	}},
 	{name: "condition types", src: `model t
 global G = 0
@@ -220,8 +220,8 @@ activity main {
   action D cost G ? 1 : 2
 }
 `, want: []string{
-		`t.aug:4:6: error: if condition must be a bool, got number`,
-		`t.aug:6:17: error: condition of ?: must be a bool, got number`,
+		`t.aug:4:6: if condition must be a bool, got number`,
+		`t.aug:6:17: condition of ?: must be a bool, got number`,
 	}},
 	{name: "operator types", src: `model t
 global B = true
@@ -235,12 +235,12 @@ activity main {
   action H cost B == G ? 1 : 2
 }
 `, want: []string{
-		`t.aug:5:19: error: operator + needs numbers, got number and bool`,
-		`t.aug:6:17: error: operator - needs a number, got bool`,
-		`t.aug:7:19: error: operator && needs bools, got number and bool`,
-		`t.aug:8:17: error: operator ! needs a bool, got number`,
-		`t.aug:9:19: error: operator < needs numbers, got bool and number`,
-		`t.aug:10:19: error: operator == compares bool with number`,
+		`t.aug:5:19: operator + needs numbers, got number and bool`,
+		`t.aug:6:17: operator - needs a number, got bool`,
+		`t.aug:7:19: operator && needs bools, got number and bool`,
+		`t.aug:8:17: operator ! needs a bool, got number`,
+		`t.aug:9:19: operator < needs numbers, got bool and number`,
+		`t.aug:10:19: operator == compares bool with number`,
 	}},
 	{name: "numbers required", src: `model t
 global B = false
@@ -255,17 +255,17 @@ activity main {
   bcast BC root B size 1
 }
 `, want: []string{
-		`t.aug:4:17: error: cost must be a number, got bool`,
-		`t.aug:5:16: error: cost must be a number, got bool`,
-		`t.aug:6:13: error: peer must be a number, got bool`,
-		`t.aug:6:20: error: size must be a number, got bool`,
-		`t.aug:6:26: error: tag must be a number, got bool`,
-		`t.aug:6:33: error: cost must be a number, got bool`,
-		`t.aug:7:8: error: loop count must be a number, got bool`,
-		`t.aug:8:12: error: range start must be a number, got bool`,
-		`t.aug:9:22: error: thread count must be a number, got bool`,
-		`t.aug:10:12: error: probability must be a number, got bool`,
-		`t.aug:11:17: error: root must be a number, got bool`,
+		`t.aug:4:17: cost must be a number, got bool`,
+		`t.aug:5:16: cost must be a number, got bool`,
+		`t.aug:6:13: peer must be a number, got bool`,
+		`t.aug:6:20: size must be a number, got bool`,
+		`t.aug:6:26: tag must be a number, got bool`,
+		`t.aug:6:33: cost must be a number, got bool`,
+		`t.aug:7:8: loop count must be a number, got bool`,
+		`t.aug:8:12: range start must be a number, got bool`,
+		`t.aug:9:22: thread count must be a number, got bool`,
+		`t.aug:10:12: probability must be a number, got bool`,
+		`t.aug:11:17: root must be a number, got bool`,
 	}},
 	{name: "assignment types", src: `model t
 global G = 0
@@ -277,9 +277,9 @@ activity main {
   G = G + 1
 }
 `, want: []string{
-		`t.aug:5:18: error: cannot assign bool to global "G" of type number`,
-		`t.aug:5:28: error: cannot assign number to local "B" of type bool`,
-		`t.aug:6:7: error: cannot assign bool to global "G" of type number`,
+		`t.aug:5:18: cannot assign bool to global "G" of type number`,
+		`t.aug:5:28: cannot assign number to local "B" of type bool`,
+		`t.aug:6:7: cannot assign bool to global "G" of type number`,
 	}},
 	{name: "cond branches", src: `model t
 global G = 1
@@ -288,7 +288,7 @@ activity main {
   G = G > 0 ? G : H
 }
 `, want: []string{
-		`t.aug:3:27: error: branches of ?: have different types: bool and number`,
+		`t.aug:3:27: branches of ?: have different types: bool and number`,
 	}},
 	{name: "assignment targets", src: `model t
 param N = 1
@@ -301,11 +301,11 @@ activity main {
   action B cost F()
 }
 `, want: []string{
-		`t.aug:5:3: error: cannot assign to param "N"`,
-		`t.aug:6:3: error: cannot assign to builtin variable "pid"`,
-		`t.aug:7:21: error: cannot assign to loop variable "i"`,
-		`t.aug:8:14: error: cannot assign to builtin variable "procs"`,
-		`t.aug:8:25: error: undefined: "nope"`,
+		`t.aug:5:3: cannot assign to param "N"`,
+		`t.aug:6:3: cannot assign to builtin variable "pid"`,
+		`t.aug:7:21: cannot assign to loop variable "i"`,
+		`t.aug:8:14: cannot assign to builtin variable "procs"`,
+		`t.aug:8:25: undefined: "nope"`,
 	}},
 	{name: "recursive calls", src: `model t
 activity main {
@@ -319,8 +319,8 @@ activity SB {
   call SB
 }
 `, want: []string{
-		`t.aug:9:8: error: recursive call: main → SA → SB → main`,
-		`t.aug:10:8: error: recursive call: SB → SB`,
+		`t.aug:9:8: recursive call: main → SA → SB → main`,
+		`t.aug:10:8: recursive call: SB → SB`,
 	}},
 	{name: "recursive cost functions", src: `model t
 cost F(n) = G(n) + 1
@@ -331,8 +331,8 @@ activity main {
   action A cost K()
 }
 `, want: []string{
-		`t.aug:3:21: error: recursive cost function: F → G → F`,
-		`t.aug:4:13: error: recursive cost function: H → H`,
+		`t.aug:3:21: recursive cost function: F → G → F`,
+		`t.aug:4:13: recursive cost function: H → H`,
 	}},
 	{name: "cost function scope", src: `model t
 param N = 10
@@ -345,8 +345,8 @@ activity main {
   action A cost F(1, 2) + Bad(1, 2, 3)
 }
 `, want: []string{
-		`t.aug:7:13: error: duplicate parameter "a" (first at 7:10)`,
-		`t.aug:7:16: error: parameter "pid" shadows a builtin variable`,
+		`t.aug:7:13: duplicate parameter "a" (first at 7:10)`,
+		`t.aug:7:16: parameter "pid" shadows a builtin variable`,
 	}},
 	{name: "peers and roots in range", src: `model t
 param ROOT = 5
@@ -363,11 +363,11 @@ activity main {
   send S3 to pid + 7 size 8
 }
 `, opts: CheckOptions{Procs: 4, SetParams: []string{"ANY"}}, want: []string{
-		`t.aug:5:13: error: peer 7 is out of range 0..3 (procs = 4)`,
-		`t.aug:6:15: error: peer -1 is out of range: it must not be negative`,
-		`t.aug:7:14: error: peer 1.5 is not a whole number`,
-		`t.aug:8:16: error: root 5 is out of range 0..3 (procs = 4)`,
-		`t.aug:10:17: error: root 4 is out of range 0..3 (procs = 4)`,
+		`t.aug:5:13: peer 7 is out of range 0..3 (procs = 4)`,
+		`t.aug:6:15: peer -1 is out of range: it must not be negative`,
+		`t.aug:7:14: peer 1.5 is not a whole number`,
+		`t.aug:8:16: root 5 is out of range 0..3 (procs = 4)`,
+		`t.aug:10:17: root 4 is out of range 0..3 (procs = 4)`,
 	}},
 	{name: "peers without procs", src: `model t
 activity main {
@@ -376,7 +376,7 @@ activity main {
   gather G root procs size 8
 }
 `, want: []string{
-		`t.aug:4:15: error: peer -2 is out of range: it must not be negative`,
+		`t.aug:4:15: peer -2 is out of range: it must not be negative`,
 	}},
 	{name: "negative constants", src: `model t
 param N = 2
@@ -391,15 +391,15 @@ activity main {
   for j in 0 .. 10 step 0 { }
 }
 `, want: []string{
-		`t.aug:4:17: error: cost must not be negative, got -3`,
-		`t.aug:5:16: error: cost must not be negative, got -0.001`,
-		`t.aug:6:8: error: loop count must not be negative, got -3`,
-		`t.aug:7:20: error: size must not be negative, got -8`,
-		`t.aug:7:27: error: tag must not be negative, got -1`,
-		`t.aug:8:28: error: cost must not be negative, got -4`,
-		`t.aug:9:22: error: thread count must be at least 1, got 0`,
-		`t.aug:10:55: error: chunk must be at least 1, got 0`,
-		`t.aug:11:25: error: step must be positive, got 0`,
+		`t.aug:4:17: cost must not be negative, got -3`,
+		`t.aug:5:16: cost must not be negative, got -0.001`,
+		`t.aug:6:8: loop count must not be negative, got -3`,
+		`t.aug:7:20: size must not be negative, got -8`,
+		`t.aug:7:27: tag must not be negative, got -1`,
+		`t.aug:8:28: cost must not be negative, got -4`,
+		`t.aug:9:22: thread count must be at least 1, got 0`,
+		`t.aug:10:55: chunk must be at least 1, got 0`,
+		`t.aug:11:25: step must be positive, got 0`,
 	}},
 	{name: "choose probabilities", src: `model t
 param P = 0.5
@@ -411,10 +411,10 @@ activity main {
   choose { uniform(0, 1) { } 0.9 { } 0.9 { } }
 }
 `, want: []string{
-		`t.aug:4:3: error: choose probabilities sum to 1.1, more than 1`,
-		`t.aug:5:12: error: probability must not be negative, got -0.1`,
-		`t.aug:7:12: error: probability must not exceed 1, got 1.5`,
-		`t.aug:8:3: error: choose probabilities sum to 1.8, more than 1`,
+		`t.aug:4:3: choose probabilities sum to 1.1, more than 1`,
+		`t.aug:5:12: probability must not be negative, got -0.1`,
+		`t.aug:7:12: probability must not exceed 1, got 1.5`,
+		`t.aug:8:3: choose probabilities sum to 1.8, more than 1`,
 	}},
 	{name: "thread constructs outside parallel", src: `model t
 activity main {
@@ -434,9 +434,9 @@ activity Deeper {
   critical C3 { }
 }
 `, want: []string{
-		`t.aug:3:3: error: barrier threads outside a parallel region`,
-		`t.aug:4:3: error: critical outside a parallel region`,
-		`t.aug:9:3: error: critical outside a parallel region`,
+		`t.aug:3:3: barrier threads outside a parallel region`,
+		`t.aug:4:3: critical outside a parallel region`,
+		`t.aug:9:3: critical outside a parallel region`,
 	}},
 	{name: "nested parallel regions", src: `model t
 activity main {
@@ -450,8 +450,8 @@ activity Inner {
   parallel Q { }
 }
 `, want: []string{
-		`t.aug:4:5: error: nested parallel regions are not supported`,
-		`t.aug:10:3: error: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
+		`t.aug:4:5: nested parallel regions are not supported`,
+		`t.aug:10:3: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
 	}},
 	{name: "loop variables", src: `model t
 global G = 0
@@ -467,11 +467,11 @@ activity main {
 }
 `, want: []string{
 		`t.aug:2:8: warning: global "G" is never used`,
-		`t.aug:5:9: error: loop variable "i" shadows the loop variable at 4:7`,
-		`t.aug:8:17: error: undefined: "i"`,
-		`t.aug:9:20: error: undefined: "j"`,
-		`t.aug:10:7: error: loop variable "G" shadows global "G" declared at 2:8`,
-		`t.aug:11:7: error: loop variable "pid" shadows a builtin variable`,
+		`t.aug:5:9: loop variable "i" shadows the loop variable at 4:7`,
+		`t.aug:8:17: undefined: "i"`,
+		`t.aug:9:20: undefined: "j"`,
+		`t.aug:10:7: loop variable "G" shadows global "G" declared at 2:8`,
+		`t.aug:11:7: loop variable "pid" shadows a builtin variable`,
 	}},
 	{name: "unused declarations", src: `model t
 param N = 1
@@ -503,8 +503,8 @@ activity main {
   action A cost N + G
 }
 `, opts: CheckOptions{SetParams: []string{"N", "G", "M"}}, want: []string{
-		`t.aug: error: --set G: "G" is a global, not a param`,
-		`t.aug: error: --set M: no param "M" in the model`,
+		`t.aug: --set G: "G" is a global, not a param`,
+		`t.aug: --set M: no param "M" in the model`,
 	}},
 	{name: "initializers", src: `model t
 param N = M + 1
@@ -519,10 +519,10 @@ activity main {
   action A cost N + M + G + P + R + L + H + Q
 }
 `, want: []string{
-		`t.aug:2:11: error: param "M" is used before its declaration at 3:7`,
-		`t.aug:5:11: error: param "P" cannot depend on global "G"`,
-		`t.aug:6:11: error: param "R" cannot use the random variate "uniform"`,
-		`t.aug:8:12: error: global "H" is used before its declaration at 8:8`,
+		`t.aug:2:11: param "M" is used before its declaration at 3:7`,
+		`t.aug:5:11: param "P" cannot depend on global "G"`,
+		`t.aug:6:11: param "R" cannot use the random variate "uniform"`,
+		`t.aug:8:12: global "H" is used before its declaration at 8:8`,
 	}},
 	{name: "many problems at once", src: `model t
 param N = 4
@@ -543,21 +543,21 @@ activity SA {
   call main
 }
 `, opts: CheckOptions{Procs: 4, SetParams: []string{"K"}}, want: []string{
-		`t.aug: error: --set K: no param "K" in the model`,
-		`t.aug:3:8: error: "N" already declared at 2:7`,
-		`t.aug:4:17: error: undefined: "undefinedVar"`,
-		`t.aug:6:18: error: cost function "F" takes 1 argument, got 2`,
-		`t.aug:7:6: error: if condition must be a bool, got number`,
-		`t.aug:8:13: error: peer 9 is out of range 0..3 (procs = 4)`,
-		`t.aug:8:20: error: size must not be negative, got -1`,
-		`t.aug:9:10: error: element "A1" already defined at 6:10`,
-		`t.aug:9:18: error: cost must be a number, got bool`,
-		`t.aug:10:3: error: barrier threads outside a parallel region`,
-		`t.aug:11:3: error: choose probabilities sum to 1.3, more than 1`,
-		`t.aug:12:13: error: wait on "S": it is a send, not an isend or irecv`,
-		`t.aug:13:36: error: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
-		`t.aug:14:3: error: cannot assign to param "N"`,
-		`t.aug:17:8: error: recursive call: main → SA → main`,
+		`t.aug: --set K: no param "K" in the model`,
+		`t.aug:3:8: "N" already declared at 2:7`,
+		`t.aug:4:17: undefined: "undefinedVar"`,
+		`t.aug:6:18: cost function "F" takes 1 argument, got 2`,
+		`t.aug:7:6: if condition must be a bool, got number`,
+		`t.aug:8:13: peer 9 is out of range 0..3 (procs = 4)`,
+		`t.aug:8:20: size must not be negative, got -1`,
+		`t.aug:9:10: element "A1" already defined at 6:10`,
+		`t.aug:9:18: cost must be a number, got bool`,
+		`t.aug:10:3: barrier threads outside a parallel region`,
+		`t.aug:11:3: choose probabilities sum to 1.3, more than 1`,
+		`t.aug:12:13: wait on "S": it is a send, not an isend or irecv`,
+		`t.aug:13:36: algorithm "ring" does not apply to bcast (use default, linear, binomial)`,
+		`t.aug:14:3: cannot assign to param "N"`,
+		`t.aug:17:8: recursive call: main → SA → main`,
 	}},
 	{name: "priority", src: `model t
 activity main {
@@ -568,9 +568,9 @@ activity main {
   priority true
 }
 `, want: []string{
-		`t.aug:5:12: error: priority 1.5 is not a whole number in ±2147483647`,
-		`t.aug:6:12: error: priority 1e+10 is not a whole number in ±2147483647`,
-		`t.aug:7:12: error: priority must be a number, got bool`,
+		`t.aug:5:12: priority 1.5 is not a whole number in ±2147483647`,
+		`t.aug:6:12: priority 1e+10 is not a whole number in ±2147483647`,
+		`t.aug:7:12: priority must be a number, got bool`,
 	}},
 }
 

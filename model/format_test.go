@@ -143,7 +143,7 @@ func TestFormatSourceError(t *testing.T) {
 	if err == nil || out != nil {
 		t.Fatalf("got %q, %v", out, err)
 	}
-	if err.Error() != "bad.aug:3:1: error: expected expression, found end of file" {
+	if err.Error() != "bad.aug:3:1: expected expression, found end of file" {
 		t.Errorf("error %q", err)
 	}
 }

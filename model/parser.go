@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"augur/diag"
 )
 
 // Limits that keep hostile or broken input cheap: the parser is recursive,
@@ -19,15 +21,15 @@ const (
 // Parts of a partial File that could not be parsed are filled with
 // placeholders (an Ident named "_") rather than nil, so that walking it is
 // safe.
-func Parse(filename string, src []byte) (f *File, diags Diagnostics) {
+func Parse(filename string, src []byte) (f *File, diags diag.List) {
 	p := newParser(filename, src)
 	defer func() {
 		// Last-resort safety net: a bug in the parser must surface as a
 		// diagnostic, not crash the tool. It is never used for control flow.
 		if r := recover(); r != nil {
 			f = &File{Filename: filename, Comments: p.lx.comments}
-			diags = append(p.diags, Diagnostic{Filename: filename, Pos: p.tok.pos,
-				Msg: fmt.Sprintf("internal error in the parser: %v", r)})
+			diags = append(p.diags, problem(filename, p.tok.pos, false,
+				fmt.Sprintf("internal error in the parser: %v", r)))
 		}
 	}()
 	f = p.parseFile()
@@ -39,8 +41,8 @@ func ParseExpr(src string) (e Expr, err error) {
 	p := newParser("<expr>", []byte(src))
 	defer func() {
 		if r := recover(); r != nil {
-			e, err = nil, append(p.diags, Diagnostic{Filename: "<expr>", Pos: p.tok.pos,
-				Msg: fmt.Sprintf("internal error in the parser: %v", r)})
+			e, err = nil, append(p.diags, problem("<expr>", p.tok.pos, false,
+				fmt.Sprintf("internal error in the parser: %v", r)))
 		}
 	}()
 	e = p.parseExpr()
@@ -59,7 +61,7 @@ type parser struct {
 	tok      token // current token
 	prev     token // last consumed token
 	ahead    []token
-	diags    Diagnostics
+	diags    diag.List
 	// bad is set by a syntax error and cleared when the parser has
 	// resynchronized: errors in between are consequences of the first one
 	// and would only be noise.
@@ -106,13 +108,13 @@ func (p *parser) add(pos Pos, msg string) {
 		return
 	}
 	if len(p.diags) >= maxSyntaxErrors {
-		p.diags = append(p.diags, Diagnostic{Filename: p.filename, Pos: pos, Msg: "too many errors"})
+		p.diags = append(p.diags, problem(p.filename, pos, false, "too many errors"))
 		p.stop = true
 		p.tok = token{kind: tokEOF, pos: p.tok.pos}
 		p.ahead = nil
 		return
 	}
-	p.diags = append(p.diags, Diagnostic{Filename: p.filename, Pos: pos, Msg: msg})
+	p.diags = append(p.diags, problem(p.filename, pos, false, msg))
 }
 
 func (p *parser) lexError(pos Pos, msg string) { p.add(pos, msg) }

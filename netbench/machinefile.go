@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/diag"
 	"augur/machine"
 )
 
@@ -112,7 +113,7 @@ func MergeNetwork(path string, base []byte, r *Result) ([]byte, error) {
 	for i, l := range lines {
 		if k, rest, ok := strings.Cut(strings.TrimRight(l, "\r\n"), ":"); ok && k == "network" {
 			if rest = strings.TrimSpace(rest); rest != "" && !strings.HasPrefix(rest, "#") {
-				return nil, fmt.Errorf("%s:%d: network is written on one line; write it as a block to merge into it", path, i+1)
+				return nil, diag.At(path, i+1, strings.Index(l, rest)+1, "network is written on one line; write it as a block to merge into it")
 			}
 			start = i
 		}

@@ -116,7 +116,7 @@ network:
 		t.Errorf("four spaces: %v\n%s", err, out)
 	}
 	flow := "name: a\nnodes:\n  - { name: a, count: 2, cpus: 1 }\nnetwork: { latency: 1us }\n"
-	if _, err = MergeNetwork("a.yaml", []byte(flow), r); err == nil || !strings.Contains(err.Error(), "a.yaml:4:") {
+	if _, err = MergeNetwork("a.yaml", []byte(flow), r); err == nil || err.Error() != "a.yaml:4:10: network is written on one line; write it as a block to merge into it" {
 		t.Errorf("flow: %v", err)
 	}
 	if _, err = MergeNetwork("a.yaml", []byte("name: a\nnodes: 3\n"), r); err == nil {

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"augur/diag"
 )
 
 //go:embed csrc/bench.c
@@ -93,7 +95,7 @@ func ParseAlgorithms(r io.Reader) (map[string][]Algorithm, error) {
 		}
 		n, err := strconv.Atoi(f[7])
 		if err != nil || n < 0 {
-			return nil, fmt.Errorf("ompi_info:%d: algorithm number %q", line, f[7])
+			return nil, diag.At("ompi_info", line, 0, "algorithm number %q", f[7])
 		}
 		name := f[8]
 		if n == 0 {
@@ -209,21 +211,21 @@ func ParseBenchOutput(r io.Reader, op string, sizes []int64) ([]Sample, error) {
 			continue
 		}
 		if f[1] != op {
-			return nil, fmt.Errorf("benchmark output:%d: operation %q, want %q", line, f[1], op)
+			return nil, diag.At("benchmark output", line, 0, "operation %q, want %q", f[1], op)
 		}
 		size, err1 := strconv.ParseInt(f[2], 10, 64)
 		trips, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil || size < 0 || trips < 1 {
-			return nil, fmt.Errorf("benchmark output:%d: bad size or trips in %q", line, sc.Text())
+			return nil, diag.At("benchmark output", line, 0, "bad size or trips in %q", sc.Text())
 		}
 		if _, dup := got[size]; dup {
-			return nil, fmt.Errorf("benchmark output:%d: size %d twice", line, size)
+			return nil, diag.At("benchmark output", line, 0, "size %d twice", size)
 		}
 		var v []float64
 		for _, x := range f[4:] {
 			t, err := strconv.ParseFloat(x, 64)
 			if err != nil || !(t > 0) || t > 1e9 {
-				return nil, fmt.Errorf("benchmark output:%d: bad time %q", line, x)
+				return nil, diag.At("benchmark output", line, 0, "bad time %q", x)
 			}
 			v = append(v, t)
 		}

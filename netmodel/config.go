@@ -1,13 +1,15 @@
-// Package netmodel holds augur's network models and their parameters: the
-// constant model (latency + size/bandwidth, no contention), and the
-// flow-level models of SimGrid (CM02, LV08, SMPI) in which concurrent
-// transfers share every link of their routes by weighted max-min fairness.
+// Package netmodel holds the parameters of augur's network models and the
+// interface through which an engine uses a model (Network, Flows): the
+// constant model (latency + size/bandwidth, no contention; in
+// netmodel/constant), and the flow-level models of SimGrid (CM02, LV08,
+// SMPI) in which concurrent transfers share every link of their routes by
+// weighted max-min fairness (netmodel/flow).
 //
 // Parameters are named by SimGrid's configuration keys (network/TCP-gamma,
 // smpi/bw-factor, ...) so that `--cfg KEY:VALUE` means here what it means to
 // smpirun. The package knows nothing of machines or engines: it gives the
-// formulas (factors, bounds, penalties) and the max-min solver (Solver); the
-// engine applies them to routes.
+// settings and the formulas (factors, bounds, penalties); the models in
+// its subpackages apply them to a machine's routes.
 package netmodel
 
 import (

@@ -75,11 +75,11 @@ func TestOpsErrors(t *testing.T) {
 		t.Errorf("one process on the fast node: %v", err)
 	}
 	for _, c := range []struct{ src, want string }{
-		{"model m\nactivity main {\n  action A cost ops(fp_ad: 3)\n}\n", `t.aug:3:21: error: unknown operation "fp_ad" in ops (did you mean "fp_add"?)`},
-		{"model m\nactivity main {\n  action A cost ops(fp_add: 3, fp_add: 1)\n}\n", `t.aug:3:32: error: duplicate operation "fp_add" in ops`},
+		{"model m\nactivity main {\n  action A cost ops(fp_ad: 3)\n}\n", `t.aug:3:21: unknown operation "fp_ad" in ops (did you mean "fp_add"?)`},
+		{"model m\nactivity main {\n  action A cost ops(fp_add: 3, fp_add: 1)\n}\n", `t.aug:3:32: duplicate operation "fp_add" in ops`},
 		{"model m\nactivity main {\n  action A cost ops(fp_add: 1 < 2)\n}\n", `count of fp_add must be a number, got bool`},
 		{"model m\nactivity main {\n  action A cost ops()\n}\n", `ops needs at least one KEY: count`},
-		{"model m\nactivity main {\n  action A cost ops(3)\n}\n", `t.aug:3:21: error: expected an operation name in ops(...)`},
+		{"model m\nactivity main {\n  action A cost ops(3)\n}\n", `t.aug:3:21: expected an operation name in ops(...)`},
 	} {
 		_, err := Run(Options{Filename: "t.aug", Source: []byte(c.src), Machine: m, Procs: 1})
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -13,11 +13,13 @@ import (
 	"time"
 
 	"augur/compile"
+	"augur/diag"
 	"augur/engine"
 	"augur/ir"
 	"augur/machine"
 	"augur/model"
 	"augur/netmodel"
+	"augur/results"
 )
 
 // Options say what to predict.
@@ -50,13 +52,13 @@ type Options struct {
 	// StepLoops runs every loop iteration by iteration, never in closed
 	// form (tests compare the two).
 	StepLoops bool
-	Tracer    engine.Tracer // receives the first replication's timeline
+	// Timelines receive the first replication's slices, messages and
+	// collectives; Run gives them the element table and names their
+	// processes and nodes.
+	Timelines results.Timelines
 	// UnitElements keeps each process's and thread's own element
 	// statistics in the first replication's result (engine.Config).
 	UnitElements bool
-	// OnCompiled, if set, is called with the element table before the
-	// first run (a timeline writer needs the names).
-	OnCompiled func(elements []ir.Element)
 	// Progress, if set, is called now and then during long runs with the
 	// replication (0-based), the simulated time reached and the counts.
 	Progress func(replication int, simTime float64, events, ops int64)
@@ -84,7 +86,7 @@ type Prediction struct {
 	Mean     float64
 	CI95     float64
 	EvalTime time.Duration // wall time of all replications
-	Warnings model.Diagnostics
+	Warnings diag.List
 	// Partial is set when the Context stopped the run. If it stopped the
 	// first replication, Result holds what had been simulated (up to
 	// Result.Reached) and Times is empty; if a later one, Result is the
@@ -96,7 +98,7 @@ type Prediction struct {
 var ErrCheck = errors.New("the model has errors")
 
 // CheckError carries the diagnostics of a model that did not check.
-type CheckError struct{ Diags model.Diagnostics }
+type CheckError struct{ Diags diag.List }
 
 func (e *CheckError) Error() string { return e.Diags.Error() }
 func (e *CheckError) Unwrap() error { return ErrCheck }
@@ -235,7 +237,7 @@ func Run(o Options) (*Prediction, error) {
 		}
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
-			SyncCollectives: true, Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
+			Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
 			Context: o.Context, Net: net,
 		}
 		if o.Progress != nil {
@@ -243,13 +245,11 @@ func Run(o Options) (*Prediction, error) {
 			cfg.Progress = func(t float64, ev, ops int64) { o.Progress(rep, t, ev, ops) }
 		}
 		if r == 0 {
-			cfg.Tracer = o.Tracer
+			cfg.Tracer = o.Timelines.Tracer()
 			cfg.UnitElements = o.UnitElements
-			if o.OnCompiled != nil {
-				o.OnCompiled(prog.Elements)
-			}
+			o.Timelines.SetElements(prog.Elements)
 		}
-		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream})
+		res, err := engine.Run(cfg, engine.Program{Elements: prog.Elements, Stream: prog.Stream, Semantics: prog.Semantics})
 		if err != nil {
 			if o.Context == nil || o.Context.Err() == nil || res == nil {
 				return nil, err
@@ -258,6 +258,7 @@ func Run(o Options) (*Prediction, error) {
 			if r == 0 {
 				p.Result, p.Elements = res, prog.Elements
 			}
+			describe(o.Timelines, m, p)
 			p.Partial = true
 			p.EvalTime = time.Since(start)
 			if len(p.Times) > 0 {
@@ -276,7 +277,25 @@ func Run(o Options) (*Prediction, error) {
 	}
 	p.EvalTime = time.Since(start)
 	p.Mean, p.CI95 = meanCI(p.Times)
+	describe(o.Timelines, m, p)
 	return p, nil
+}
+
+// describe names the timelines' processes and places them on the
+// machine's nodes, for the trace writers.
+func describe(ts results.Timelines, m *machine.Machine, p *Prediction) {
+	if len(ts) == 0 || p.Result == nil {
+		return
+	}
+	for _, u := range p.Units {
+		if u.Tid != 0 {
+			continue
+		}
+		ts.SetProcess(u.Pid, fmt.Sprintf("process %d", u.Pid), "", u.Node)
+		if int(u.Node) < m.NumNodes() {
+			ts.SetNodeName(u.Node, fmt.Sprintf("node %d (%s)", u.Node, m.HostName(int(u.Node))))
+		}
+	}
 }
 
 // opTable gives, per node group, the seconds of each operation of
@@ -357,8 +376,8 @@ func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.Op
 		i, _ := machine.OpIndex(u.Key)
 		for g := range m.Groups {
 			if hosts[g] && math.IsNaN(table[g][i]) {
-				return fmt.Errorf("%s:%d:%d: machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
-					file, u.Pos.Line, u.Pos.Col, m.Name, m.Groups[g].Name, u.Key, u.Key)
+				return diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
+					m.Name, m.Groups[g].Name, u.Key, u.Key)
 			}
 		}
 	}

@@ -35,8 +35,10 @@ type Options struct {
 	// Cfg holds --cfg KEY:VALUE settings in order. The network keys go
 	// to the machine's network configuration; smpi/simulate-computation
 	// and smpi/grow-injected-times to the trace's interpretation.
-	Cfg       [][2]string
-	Tracer    engine.Tracer
+	Cfg [][2]string
+	// Timelines receive the replay's slices, messages and collectives;
+	// Run gives them the action table and names their ranks and hosts.
+	Timelines results.Timelines
 	MaxEvents int64
 	Progress  func(simTime float64, events, ops int64)
 	// Context, if set, stops the replay when it is done: Run then
@@ -159,10 +161,13 @@ func Run(o Options) (*Result, error) {
 		Stream: func(pid, nid int32) (ir.Stream, error) {
 			return tr.Stream(int(pid), costs[nid]), nil
 		},
+		Semantics: tit.Semantics(),
 	}
-	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
-		SyncCollectives: false, Tracer: o.Tracer, MaxEvents: o.MaxEvents, Progress: o.Progress,
+	// A trace's ranks fork no threads.
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
+		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents, Progress: o.Progress,
 		UnitElements: true, Context: o.Context}
+	o.Timelines.SetElements(prog.Elements)
 	res, err := engine.Run(cfg, prog)
 	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil
 	if err != nil && !partial {
@@ -191,6 +196,8 @@ func Run(o Options) (*Result, error) {
 			Elements: actionStats(st, where)}
 		acts := out.Ranks[i].Elements
 		sort.SliceStable(acts, func(a, b int) bool { return acts[a].Total > acts[b].Total })
+		o.Timelines.SetProcess(int32(i), fmt.Sprintf("rank %d", i), host, nodeOf[i])
+		o.Timelines.SetNodeName(nodeOf[i], o.Machine.HostName(int(nodeOf[i])))
 	}
 	out.Elements = actionStats(res.Elements, o.Trace)
 	return out, err

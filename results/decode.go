@@ -3,9 +3,10 @@ package results
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
+
+	"augur/diag"
 )
 
 // Decode reads a result document of augur predict, replay or simulate
@@ -19,7 +20,7 @@ func Decode(name string, data []byte) (*Result, error) {
 		TraceEvents json.RawMessage `json:"traceEvents"`
 	}
 	if err := json.Unmarshal(data, &h); err != nil {
-		return nil, fmt.Errorf("%s: not a result file: %v", name, jsonErr(data, err))
+		return nil, jsonErr(name, "not a result file", data, err)
 	}
 	switch {
 	case h.TraceEvents != nil:
@@ -33,20 +34,20 @@ func Decode(name string, data []byte) (*Result, error) {
 	switch h.Command {
 	case CommandPredict:
 		var d Prediction
-		if err := strict(data, &d); err != nil {
-			return nil, fmt.Errorf("%s: prediction result: %v", name, err)
+		if err := strict(name, "prediction result", data, &d); err != nil {
+			return nil, err
 		}
 		r = FromPrediction(&d)
 	case CommandReplay:
 		var d Replay
-		if err := strict(data, &d); err != nil {
-			return nil, fmt.Errorf("%s: replay result: %v", name, err)
+		if err := strict(name, "replay result", data, &d); err != nil {
+			return nil, err
 		}
 		r = FromReplay(&d)
 	case CommandSimulate:
 		var d Simulation
-		if err := strict(data, &d); err != nil {
-			return nil, fmt.Errorf("%s: simulation result: %v", name, err)
+		if err := strict(name, "simulation result", data, &d); err != nil {
+			return nil, err
 		}
 		r = FromSimulation(&d)
 	default:
@@ -55,38 +56,23 @@ func Decode(name string, data []byte) (*Result, error) {
 	return r, nil
 }
 
-// strict decodes data into v, refusing fields v does not have.
-func strict(data []byte, v any) error {
+// strict decodes data, the contents of file name, into v, refusing
+// fields v does not have; what says what data is read as, for errors.
+func strict(name, what string, data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return jsonErr(data, err)
+		return jsonErr(name, what, data, err)
 	}
 	return nil
 }
 
-// jsonErr adds the line and column to a JSON syntax error.
-func jsonErr(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// Offset counts the offending byte.
-		line, col := lineCol(data, se.Offset-1)
-		return fmt.Errorf("line %d col %d: %v", line, col, err)
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		line, col := lineCol(data, te.Offset)
-		return fmt.Errorf("line %d col %d: %v", line, col, err)
-	}
-	return err
-}
-
-func lineCol(data []byte, off int64) (int, int) {
-	off = min(max(off, 0), int64(len(data)))
-	before := data[:off]
-	line := bytes.Count(before, []byte("\n")) + 1
-	col := int(off) - bytes.LastIndexByte(before, '\n')
-	return line, col
+// jsonErr is a JSON decoding error at its place in data, the contents of
+// file name, saying what data was read as.
+func jsonErr(name, what string, data []byte, err error) error {
+	e := diag.JSON(name, data, err)
+	e.Msg = what + ": " + e.Msg
+	return e
 }
 
 // ReadChromeTrace reads a timeline in the Chrome Trace Event format, the
@@ -113,15 +99,14 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	var doc struct {
 		TraceEvents []event `json:"traceEvents"`
 	}
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
 	var err error
-	if len(trimmed) > 0 && trimmed[0] == '[' {
-		err = json.Unmarshal(trimmed, &doc.TraceEvents)
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
+		err = json.Unmarshal(data, &doc.TraceEvents)
 	} else {
 		err = json.Unmarshal(data, &doc)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a Chrome trace: %v", name, jsonErr(data, err))
+		return nil, jsonErr(name, "not a Chrome trace", data, err)
 	}
 	if doc.TraceEvents == nil {
 		return nil, fmt.Errorf("%s: not a Chrome trace: no traceEvents", name)

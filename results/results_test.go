@@ -158,15 +158,15 @@ func TestDecodeMPI(t *testing.T) {
 
 func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
-		{"{\n  \"a\": 1,\n  oops\n}", "x.json: not a result file: line 3 col 3"},
+		{"{\n  \"a\": 1,\n  oops\n}", "x.json:3:3: not a result file: JSON: invalid character 'o' looking for beginning of object key string"},
 		{`{"a": 1}`, "not a result of augur predict, replay or simulate (no command and schema_version"},
 		{`{"predicted_time_s": 1}`, "a result written before schema version 2 must be written again"},
 		{`{"traceEvents": []}`, "give it as the trace"},
 		{`{"command": "predict", "schema_version": 1}`, "a result of schema version 1; this augur reads version 2"},
 		{`{"command": "fit", "schema_version": 2}`, `a result of command "fit"`},
-		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "prediction result: line 1"},
-		{`{"command": "replay", "schema_version": 2, "finish_s": 1}`, `replay result: json: unknown field "finish_s"`},
-		{`{"command": "simulate", "schema_version": 2, "threads": [{"busy": 1}]}`, `simulation result: json: unknown field "busy"`},
+		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "x.json:1:65: prediction result: JSON: predicted_time_s: want number, got string"},
+		{`{"command": "replay", "schema_version": 2, "finish_s": 1}`, `x.json: replay result: JSON: unknown field "finish_s"`},
+		{`{"command": "simulate", "schema_version": 2, "threads": [{"busy": 1}]}`, `x.json: simulation result: JSON: unknown field "busy"`},
 	} {
 		_, err := Decode("x.json", []byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -174,7 +174,7 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 	if _, err := ReadChromeTrace("t.json", []byte(`{"traceEvents": [{"ph": "X", "ts": "x"}]}`)); err == nil ||
-		!strings.Contains(err.Error(), "t.json: not a Chrome trace") {
+		err.Error() != "t.json:1:36: not a Chrome trace: JSON: traceEvents.ts: want number, got string" {
 		t.Errorf("bad trace: %v", err)
 	}
 }

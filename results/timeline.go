@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"augur/engine"
+	"augur/ir"
 )
 
 // Timeline holds the element executions of a run, a track (row) per unit.
@@ -26,6 +27,8 @@ type Timeline struct {
 	limit    int   // at most this many slices (and as many messages) are kept
 	dropped  int64 // slices beyond the limit
 	finished bool
+	// slicesOnly: messages and collectives are not kept (SlicesOnly).
+	slicesOnly bool
 
 	msgs        []engine.Message
 	colls       []engine.Collective
@@ -93,6 +96,11 @@ func (t *Timeline) SetLimit(n int) { t.limit = n }
 func (t *Timeline) SetWindow(t0, t1 float64) {
 	t.windowed, t.w0, t.w1 = true, t0, t1
 }
+
+// SlicesOnly makes the timeline keep element executions only, not
+// messages and collectives: the HTML report and the workbench draw the
+// former, and a large run's arrows would cost memory for nothing.
+func (t *Timeline) SlicesOnly() { t.slicesOnly = true }
 
 // ElementNames returns the names of the timeline's elements.
 func (t *Timeline) ElementNames() []string { return append([]string(nil), t.elemNames...) }
@@ -177,7 +185,7 @@ var _ engine.MessageTracer = (*Timeline)(nil)
 // Message records a point-to-point message. It makes the timeline an
 // engine.MessageTracer.
 func (t *Timeline) Message(m engine.Message) {
-	if t.finished || math.IsNaN(m.SendPost) || math.IsNaN(m.RecvEnd) || math.IsInf(m.RecvEnd, 0) {
+	if t.finished || t.slicesOnly || math.IsNaN(m.SendPost) || math.IsNaN(m.RecvEnd) || math.IsInf(m.RecvEnd, 0) {
 		return
 	}
 	if t.windowed && (m.SendPost < t.w0 || m.RecvEnd > t.w1) {
@@ -196,7 +204,7 @@ func (t *Timeline) Message(m engine.Message) {
 // from the last process to arrive to each one that was waiting for it.
 // It makes the timeline an engine.MessageTracer.
 func (t *Timeline) Collective(c engine.Collective) {
-	if t.finished || len(c.Arrivals) < 2 {
+	if t.finished || t.slicesOnly || len(c.Arrivals) < 2 {
 		return
 	}
 	last := latest(c.Arrivals)
@@ -510,4 +518,64 @@ func (t *Timeline) Aggregate(q Query) *Gantt {
 		g.Rows = append(g.Rows, row)
 	}
 	return g
+}
+
+// Timelines are the timelines one run fills at once (a trace file's, with
+// its window and limit, and a report's whole one).
+type Timelines []*Timeline
+
+// Tracer is what the engine is given: nil for none, the timeline itself
+// for one, all of them for several.
+func (ts Timelines) Tracer() engine.Tracer {
+	switch len(ts) {
+	case 0:
+		return nil
+	case 1:
+		return ts[0]
+	}
+	return ts
+}
+
+// Slice, Message and Collective pass what the engine reports on to every
+// timeline.
+func (ts Timelines) Slice(pid, tid, elem int32, start, end float64) {
+	for _, t := range ts {
+		t.Slice(pid, tid, elem, start, end)
+	}
+}
+
+func (ts Timelines) Message(m engine.Message) {
+	for _, t := range ts {
+		t.Message(m)
+	}
+}
+
+func (ts Timelines) Collective(c engine.Collective) {
+	for _, t := range ts {
+		t.Collective(c)
+	}
+}
+
+// SetElements gives every timeline a program's element table.
+func (ts Timelines) SetElements(els []ir.Element) {
+	names, kinds := make([]string, len(els)), make([]string, len(els))
+	for i, e := range els {
+		names[i], kinds[i] = e.Name, e.Kind
+	}
+	for _, t := range ts {
+		t.SetElements(names, kinds)
+	}
+}
+
+// SetProcess and SetNodeName name a process and a node in every timeline.
+func (ts Timelines) SetProcess(pid int32, label, host string, node int32) {
+	for _, t := range ts {
+		t.SetProcess(pid, label, host, node)
+	}
+}
+
+func (ts Timelines) SetNodeName(node int32, name string) {
+	for _, t := range ts {
+		t.SetNodeName(node, name)
+	}
 }

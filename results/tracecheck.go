@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"augur/diag"
 )
 
 // The checkers read the trace files the writers make the way their
@@ -46,7 +48,7 @@ func CheckChrome(name string, data []byte) (*ChromeCheck, error) {
 		TraceEvents []event `json:"traceEvents"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, jsonErr(data, err))
+		return nil, diag.JSON(name, data, err)
 	}
 	if doc.TraceEvents == nil {
 		return nil, fmt.Errorf("%s: no traceEvents", name)
@@ -316,36 +318,36 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 		for i, s := range f {
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil || v < 0 {
-				return nil, fmt.Errorf("%s:%d:%d: field %d %q is not an integer ≥ 0", name, line, col, i+1, s)
+				return nil, diag.At(name, line, col, "field %d %q is not an integer ≥ 0", i+1, s)
 			}
 			vals[i] = v
 			col += len(s) + 1
 		}
-		at := func(field int) string { // position of a field, for errors
+		at := func(field int, format string, args ...any) error { // an error at a field
 			col := 1
 			for i := 0; i < field && i < len(f); i++ {
 				col += len(f[i]) + 1
 			}
-			return fmt.Sprintf("%s:%d:%d", name, line, col)
+			return diag.At(name, line, col, format, args...)
 		}
 		obj := func(first int) error { // cpu:appl:task:thread at fields first..first+3
 			cpu, appl, task, thread := vals[first], vals[first+1], vals[first+2], vals[first+3]
 			switch {
 			case cpu > int64(cpus):
-				return fmt.Errorf("%s: CPU %d, but the header declares %d", at(first), cpu, cpus)
+				return at(first, "CPU %d, but the header declares %d", cpu, cpus)
 			case appl != 1:
-				return fmt.Errorf("%s: application %d, but the header declares 1", at(first+1), appl)
+				return at(first+1, "application %d, but the header declares 1", appl)
 			case task < 1 || task > int64(len(threadsOf)):
-				return fmt.Errorf("%s: task %d, but the header declares %d", at(first+2), task, len(threadsOf))
+				return at(first+2, "task %d, but the header declares %d", task, len(threadsOf))
 			case thread < 1 || thread > int64(threadsOf[task-1]):
-				return fmt.Errorf("%s: thread %d of task %d, which has %d", at(first+3), thread, task, threadsOf[task-1])
+				return at(first+3, "thread %d of task %d, which has %d", thread, task, threadsOf[task-1])
 			}
 			return nil
 		}
 		inTime := func(fields ...int) error {
 			for _, i := range fields {
 				if vals[i] > c.End {
-					return fmt.Errorf("%s: time %d is past the trace's end %d", at(i), vals[i], c.End)
+					return at(i, "time %d is past the trace's end %d", vals[i], c.End)
 				}
 			}
 			return nil
@@ -354,7 +356,7 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 		switch vals[0] {
 		case 1:
 			if len(vals) != 8 {
-				return nil, fmt.Errorf("%s:%d:1: a state record has 8 fields, not %d", name, line, len(vals))
+				return nil, diag.At(name, line, 1, "a state record has 8 fields, not %d", len(vals))
 			}
 			if err := obj(1); err != nil {
 				return nil, err
@@ -363,14 +365,14 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 				return nil, err
 			}
 			if vals[6] < vals[5] {
-				return nil, fmt.Errorf("%s: state ends (%d) before it begins (%d)", at(6), vals[6], vals[5])
+				return nil, at(6, "state ends (%d) before it begins (%d)", vals[6], vals[5])
 			}
 			states[vals[7]] = true
 			t = vals[5]
 			c.States++
 		case 2:
 			if len(vals) < 8 || len(vals)%2 != 0 {
-				return nil, fmt.Errorf("%s:%d:1: an event record has 6 fields and type:value pairs, not %d fields", name, line, len(vals))
+				return nil, diag.At(name, line, 1, "an event record has 6 fields and type:value pairs, not %d fields", len(vals))
 			}
 			if err := obj(1); err != nil {
 				return nil, err
@@ -385,7 +387,7 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 			c.Events++
 		case 3:
 			if len(vals) != 15 {
-				return nil, fmt.Errorf("%s:%d:1: a communication record has 15 fields, not %d", name, line, len(vals))
+				return nil, diag.At(name, line, 1, "a communication record has 15 fields, not %d", len(vals))
 			}
 			if err := obj(1); err != nil {
 				return nil, err
@@ -397,15 +399,15 @@ func CheckParaver(name string, prv, pcf, row []byte) (*ParaverCheck, error) {
 				return nil, err
 			}
 			if vals[6] < vals[5] || vals[12] < vals[11] {
-				return nil, fmt.Errorf("%s: a physical time before its logical time", at(5))
+				return nil, at(5, "a physical time before its logical time")
 			}
 			t = vals[5]
 			c.Comms++
 		default:
-			return nil, fmt.Errorf("%s:%d:1: record type %d; Paraver has 1 (state), 2 (event), 3 (communication)", name, line, vals[0])
+			return nil, diag.At(name, line, 1, "record type %d; Paraver has 1 (state), 2 (event), 3 (communication)", vals[0])
 		}
 		if t < last {
-			return nil, fmt.Errorf("%s: time %d comes after %d: records are not sorted", at(5), t, last)
+			return nil, at(5, "time %d comes after %d: records are not sorted", t, last)
 		}
 		last = t
 	}
@@ -539,7 +541,7 @@ func checkPCF(name string, pcf []byte, states, types map[int64]bool) error {
 			}
 			v, err := strconv.ParseInt(f[1], 10, 64)
 			if err != nil {
-				return fmt.Errorf("%s.pcf:%d:%d: event type %q is not a number", name, i+1, len(f[0])+2, f[1])
+				return diag.At(name+".pcf", i+1, len(f[0])+2, "event type %q is not a number", f[1])
 			}
 			named["EVENT_TYPE"][v] = true
 		}
@@ -569,7 +571,7 @@ func checkROW(name string, row []byte, cpus, nodes, tasks, threads int) error {
 		}
 		n, err := strconv.Atoi(f[3])
 		if err != nil {
-			return fmt.Errorf("%s.row:%d:%d: size %q is not a number", name, i+1, len(lines[i])-len(f[3])+1, f[3])
+			return diag.At(name+".row", i+1, len(lines[i])-len(f[3])+1, "size %q is not a number", f[3])
 		}
 		if w, ok := want[f[1]]; ok && n != w {
 			return fmt.Errorf("%s.row:%d:1: LEVEL %s SIZE %d, but the trace has %d", name, i+1, f[1], n, w)

@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -258,7 +259,7 @@ func TestCheckersReject(t *testing.T) {
 	for _, c := range []struct{ name, json, want string }{
 		{"unpaired", strings.Replace(good, `"bp":"e","name":"message","cat":"message","id":1,`, `"bp":"e","name":"message","cat":"message","id":99,`, 1), "flow starts but never ends"},
 		{"overlap", strings.Replace(good, `"ts":1000000,"dur":500000`, `"ts":900000,"dur":500000`, 1), "overlaps"},
-		{"syntax", good[:len(good)-4], "line"},
+		{"syntax", good[:len(good)-4], fmt.Sprintf("t.json:%d:", strings.Count(good[:len(good)-4], "\n")+1)},
 	} {
 		_, err := CheckChrome("t.json", []byte(c.json))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -88,8 +88,8 @@ func (s *Server) sourceView(r *http.Request, req *analyzeRequest) ([]byte, int, 
 	}
 	var errs []string
 	for _, d := range prog.Diags {
-		if d.Severity == cfront.Error {
-			errs = append(errs, s.relative(d.String()).Error())
+		if !d.Warning {
+			errs = append(errs, s.relative(d.Error()).Error())
 		}
 	}
 	if len(errs) > 0 {

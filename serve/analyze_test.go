@@ -75,7 +75,7 @@ func TestAnalyzeSourceView(t *testing.T) {
 		{map[string]any{"file": "sample.aug"}, http.StatusBadRequest, "pick a C source"},
 		{map[string]any{"file": "pi.c", "machines": []string{"nope.yaml"}}, http.StatusBadRequest, "machine"},
 		{map[string]any{"file": "pi.c", "procs": -1}, http.StatusBadRequest, "processes"},
-		{map[string]any{"file": "pi.c", "bogus": 1}, http.StatusBadRequest, "bad request"},
+		{map[string]any{"file": "pi.c", "bogus": 1}, http.StatusBadRequest, `request body: JSON: unknown field \"bogus\"`},
 	} {
 		code, msg := post(t, ts.URL+"/api/analyze", c.body)
 		if code != c.code || !strings.Contains(msg, c.want) {

@@ -3,27 +3,22 @@ package serve
 import (
 	"net/http"
 
+	"augur/diag"
 	"augur/export"
 	"augur/model"
 )
 
-// Diag is one checker diagnostic, as the editor underlines it.
+// Diag is one checker diagnostic, as the editor underlines it: the
+// fields of `augur check --format json`, and the line the CLI prints.
 type Diag struct {
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	Severity string `json:"severity"` // "error" or "warning"
-	Message  string `json:"message"`
-	Text     string `json:"text"` // file:line:col: severity: message, as the CLI prints it
+	diag.Record
+	Text string `json:"text"` // file:line:col: message, as the CLI prints it
 }
 
-func diagsOf(ds model.Diagnostics) []Diag {
+func diagsOf(ds diag.List) []Diag {
 	out := make([]Diag, 0, len(ds))
 	for _, d := range ds {
-		sev := "error"
-		if d.Warning {
-			sev = "warning"
-		}
-		out = append(out, Diag{Line: int(d.Pos.Line), Col: int(d.Pos.Col), Severity: sev, Message: d.Msg, Text: d.Error()})
+		out = append(out, Diag{Record: d.Record(), Text: d.Error()})
 	}
 	return out
 }
@@ -38,7 +33,7 @@ type checkRequest struct {
 // checkModel parses and checks a model; the tree is returned whenever the
 // parser produced one, so the diagram follows the text even while it has
 // errors elsewhere.
-func checkModel(filename string, src []byte, procs int, params []string) (*model.File, model.Diagnostics) {
+func checkModel(filename string, src []byte, procs int, params []string) (*model.File, diag.List) {
 	if filename == "" {
 		filename = "model.aug"
 	}

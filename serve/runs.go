@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"augur/htmlreport"
-	"augur/ir"
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
@@ -128,29 +127,15 @@ func parseParams(in map[string]string) (map[string]float64, error) {
 	return out, nil
 }
 
-// timelineTracer fills a timeline once the element names are known.
-type timelineTracer struct {
-	tl *results.Timeline
-}
-
-func (t *timelineTracer) Slice(pid, tid, elem int32, start, end float64) {
-	t.tl.Slice(pid, tid, elem, start, end)
-}
-
 // simulate runs one prediction inside j, stopped by j's context;
 // withTimeline keeps its slices.
 func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, error, bool) {
-	tr := &timelineTracer{}
+	var tl *results.Timeline
 	if withTimeline {
 		o.UnitElements = true // the per-process tables of the results view
-		o.Tracer = tr
-		o.OnCompiled = func(els []ir.Element) {
-			names, kinds := make([]string, len(els)), make([]string, len(els))
-			for i, e := range els {
-				names[i], kinds[i] = e.Name, e.Kind
-			}
-			tr.tl = results.NewTimeline(names, kinds)
-		}
+		tl = results.NewTimeline(nil, nil)
+		tl.SlicesOnly()
+		o.Timelines = results.Timelines{tl}
 	}
 	o.Context = j.ctx
 	o.Progress = func(rep int, t float64, ev, ops int64) {
@@ -176,10 +161,10 @@ func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, er
 	s := report.Summarize(p, false)
 	report.SortElements(s.Elements, "total")
 	r := results.FromPrediction(s)
-	if tr.tl != nil {
-		r.AttachTimeline(tr.tl)
-		if d := tr.tl.Dropped(); d > 0 {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("the timeline keeps the first %d element executions; %d more are counted in the tables but not drawn", tr.tl.Len(), d))
+	if tl != nil {
+		r.AttachTimeline(tl)
+		if d := tl.Dropped(); d > 0 {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("the timeline keeps the first %d element executions; %d more are counted in the tables but not drawn", tl.Len(), d))
 		}
 	}
 	return r, nil, false

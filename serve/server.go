@@ -12,9 +12,11 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -22,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/diag"
 	"augur/model"
 	"augur/results"
 )
@@ -225,15 +228,21 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // readJSON decodes a request body, saying plainly when it is too large.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			httpError(w, http.StatusRequestEntityTooLarge, "request larger than %d bytes", tooBig.Limit)
 			return false
 		}
-		httpError(w, http.StatusBadRequest, "bad request body: %v", err)
+		httpError(w, http.StatusBadRequest, "request body: %v", err)
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		// Positioned like every reader's error: "request body:1:17: JSON: ...".
+		httpError(w, http.StatusBadRequest, "%v", diag.JSON("request body", data, err))
 		return false
 	}
 	return true

@@ -217,8 +217,14 @@ func TestCheck(t *testing.T) {
 	_, r := call(t, ts, "POST", "/api/check", map[string]any{"filename": "sample.aug", "source": src})
 	ds := r["diagnostics"].([]any)
 	d := ds[0].(map[string]any)
-	if r["ok"] != false || num(d["line"]) != 16 || num(d["col"]) != 12 || d["text"] != `sample.aug:16:12: error: expected expression, found "{"` {
+	if r["ok"] != false || d["file"] != "sample.aug" || num(d["line"]) != 16 || num(d["col"]) != 12 || d["severity"] != "error" ||
+		d["message"] != `expected expression, found "{"` || d["text"] != `sample.aug:16:12: expected expression, found "{"` {
 		t.Errorf("diagnostics %v", ds)
+	}
+	// A request of the wrong shape is placed like every reader's error.
+	if code, r := call(t, ts, "POST", "/api/check", map[string]any{"filename": 3}); code != 400 ||
+		r["error"] != "request body:1:13: JSON: filename: want string, got number" {
+		t.Errorf("a number for the filename: %d %v", code, r)
 	}
 	// A model with a semantic error still gives its diagram.
 	src = strings.Replace(sample(t), "cost FA4(P)", "cost FA9(P)", 1)
@@ -416,7 +422,7 @@ func TestOpen(t *testing.T) {
 		t.Errorf("replay timeline %v", g)
 	}
 	code, r := call(t, ts, "POST", "/api/open", map[string]any{"path": "ideal.yaml"})
-	if code != 400 || !strings.Contains(fmt.Sprint(r["error"]), "ideal.yaml: not a result file") {
+	if code != 400 || !strings.Contains(fmt.Sprint(r["error"]), "ideal.yaml:1:1: not a result file: JSON: ") {
 		t.Errorf("opening a machine: %d %v", code, r)
 	}
 }

@@ -23,7 +23,7 @@ var matching = [...]threadtrace.Matching{threadsim.Direct: threadtrace.MatchDire
 // RunEngine simulates p under cfg on the engine (threadtrace.Lower,
 // engine.Program.HoldCPU) and gives threadsim's result: the same
 // accounts, timeline, deadlock report and events (docs/internals.md,
-// section 7). A run cfg.MaxEvents stops ends with the engine's error.
+// section 8). A run cfg.MaxEvents stops ends with the engine's error.
 func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, error) {
 	if cfg.CPUs < 1 {
 		return nil, fmt.Errorf("need at least one processor, got %d", cfg.CPUs)

@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
+
+	"augur/diag"
 )
 
 // maxListed bounds the rows of a points file.
@@ -24,7 +25,7 @@ func ParsePoints(m Mode, filename string, data []byte) ([]Axis, [][]Value, error
 	r.ReuseRecord = false
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
-		return nil, nil, fmt.Errorf("%s: no header line naming the axes", filename)
+		return nil, nil, diag.At(filename, 0, 0, "no header line naming the axes")
 	}
 	if err != nil {
 		return nil, nil, csvErr(filename, err)
@@ -35,15 +36,15 @@ func ParsePoints(m Mode, filename string, data []byte) ([]Axis, [][]Value, error
 		line, col := r.FieldPos(i)
 		h = strings.TrimSpace(h)
 		if h == "" {
-			return nil, nil, fmt.Errorf("%s:%d:%d: empty axis name", filename, line, col)
+			return nil, nil, diag.At(filename, line, col, "empty axis name")
 		}
 		if seen[h] {
-			return nil, nil, fmt.Errorf("%s:%d:%d: %s named twice", filename, line, col, h)
+			return nil, nil, diag.At(filename, line, col, "%s named twice", h)
 		}
 		seen[h] = true
 		a, err := NewAxis(m, h, nil)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s:%d:%d: %v", filename, line, col, err)
+			return nil, nil, diag.At(filename, line, col, "%v", err)
 		}
 		axes = append(axes, a)
 	}
@@ -61,18 +62,18 @@ func ParsePoints(m Mode, filename string, data []byte) ([]Axis, [][]Value, error
 			v, err := axes[i].value(text)
 			if err != nil {
 				line, col := r.FieldPos(i)
-				return nil, nil, fmt.Errorf("%s:%d:%d: %v", filename, line, col, err)
+				return nil, nil, diag.At(filename, line, col, "%v", err)
 			}
 			row[i] = v
 		}
 		if len(rows) >= maxListed {
 			line, _ := r.FieldPos(0)
-			return nil, nil, fmt.Errorf("%s:%d: more than %d points", filename, line, maxListed)
+			return nil, nil, diag.At(filename, line, 0, "more than %d points", maxListed)
 		}
 		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
-		return nil, nil, fmt.Errorf("%s: no points after the header", filename)
+		return nil, nil, diag.At(filename, 0, 0, "no points after the header")
 	}
 	return axes, rows, nil
 }
@@ -81,7 +82,7 @@ func ParsePoints(m Mode, filename string, data []byte) ([]Axis, [][]Value, error
 func csvErr(filename string, err error) error {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("%s:%d:%d: %v", filename, pe.Line, pe.Column, pe.Err)
+		return diag.At(filename, pe.Line, pe.Column, "%v", pe.Err)
 	}
-	return fmt.Errorf("%s: %v", filename, err)
+	return diag.At(filename, 0, 0, "%v", err)
 }

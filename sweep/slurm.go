@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"augur/diag"
 )
 
 // Slurm distributes a sweep; augur only splits and collects. A submitted
@@ -53,7 +55,7 @@ func ReadJob(dir string) (*Job, error) {
 	}
 	var j Job
 	if err := json.Unmarshal(data, &j); err != nil {
-		return nil, fmt.Errorf("%s: %v", jobFile(dir), err)
+		return nil, diag.JSON(jobFile(dir), data, err)
 	}
 	if j.Tasks < 1 || len(j.Args) == 0 || j.Dir == "" {
 		return nil, fmt.Errorf("%s: incomplete (args, cwd and tasks are needed)", jobFile(dir))

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"augur/diag"
 )
 
 // Key names a point by everything its result depends on: the mode, the
@@ -112,7 +114,7 @@ func ReadRecords(path string, r io.Reader, done map[string]Record) error {
 				if jerr == nil {
 					jerr = fmt.Errorf("not a sweep result (key, status and time_s)")
 				}
-				return fmt.Errorf("%s:%d: %v", path, line, jerr)
+				return diag.At(path, line, 0, "%v", jerr)
 			}
 			done[rec.Key] = rec
 		}

@@ -288,7 +288,7 @@ func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 		s.end, s.work = true, false
 		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: 1}
 	case OpBarrier:
-		*op = ir.Op{Kind: ir.ThreadBarrier, Elem: el, Peer: o.Obj, Count: o.N}
+		*op = ir.Op{Kind: ir.ThreadBarrier, Elem: el, Region: o.Obj, Count: o.N}
 	}
 	if o.Final {
 		// The recording ended in this wait: so does the thread.

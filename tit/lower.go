@@ -44,6 +44,14 @@ var elemNames = [numElems]string{
 	"scatter", "scatterv", "allgather", "allgatherv", "reducescatter", "scan", "exscan", "finalize",
 }
 
+// Semantics returns what a trace means where its actions leave it open:
+// MPI's collectives, which complete locally, built as SMPI's default
+// selector builds them (the algorithm smpirun -replay would run: a trace
+// names none).
+func Semantics() ir.Semantics {
+	return ir.Semantics{Collectives: ir.CompleteLocally, Selector: ir.SelectSMPI}
+}
+
 // Elements returns the element table of a replayed trace: one element per
 // kind of action, named as the action.
 func Elements() []ir.Element {
@@ -352,7 +360,7 @@ func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
 
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
 	o := st.slot()
-	o.Kind, o.Algo, o.Elem, o.Peer, o.Bytes, o.Cost, o.Counts = k, ir.AlgoSimGrid, elem, root, bytes, ir.NoCost, c
+	o.Kind, o.Elem, o.Root, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
 }
 
 // p2p lowers send, isend, recv or irecv (kind k, element el) of a
@@ -372,9 +380,9 @@ func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
 // which involves st's rank.
 func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	o := st.slot()
-	o.Peer, o.Tag = src, tag
+	o.Peer, o.Tag, o.Dir = src, tag, ir.FromPeer
 	if src == st.rank {
-		o.Peer, o.Count = dst, 1
+		o.Peer, o.Dir = dst, ir.ToPeer
 	}
 	if test {
 		o.Kind, o.Elem, o.Cost = ir.Test, ElemTest, l.set.TestTime
@@ -385,14 +393,14 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	}
 	o.Kind, o.Elem = ir.WaitReq, ElemWait
 	if !st.posted.take(reqKey{src, dst, tag}) {
-		o.Count = -1 // never posted: a mismatched trace
+		o.Kind = ir.WaitUnposted // a mismatched trace
 	}
 }
 
 func waitall(st *rankState) {
 	st.posted.clear()
 	o := st.slot()
-	o.Kind, o.Elem, o.Peer = ir.Wait, ElemWaitall, ir.AllRequests
+	o.Kind, o.Elem, o.Request = ir.Wait, ElemWaitall, ir.AllRequests
 }
 
 // lower appends the operations of one action (fields f, f[0] the rank,
@@ -491,8 +499,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		// started together and both awaited.
 		st.push(ir.Op{Kind: ir.Isend, Elem: ElemSendRecv, Peer: dst, Bytes: msgBytes(sc, ds1), Cost: ir.NoCost})
 		st.push(ir.Op{Kind: ir.Irecv, Elem: ElemSendRecv, Peer: src, Bytes: msgBytes(rc, ds2), Cost: ir.NoCost})
-		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Count: 1})
-		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Count: 0})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: dst, Dir: ir.ToPeer})
+		st.push(ir.Op{Kind: ir.WaitReq, Elem: ElemSendRecv, Peer: src, Dir: ir.FromPeer})
 	case "barrier":
 		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
@@ -631,7 +639,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 // finish appends what SimGrid does after a rank's last action: wait for
 // every request still outstanding.
 func (l *lowerer) finish(st *rankState) {
-	st.push(ir.Op{Kind: ir.Wait, Elem: ElemFinalize, Peer: ir.AllRequests})
+	st.push(ir.Op{Kind: ir.Wait, Elem: ElemFinalize, Request: ir.AllRequests})
 	st.push(ir.Op{Kind: ir.End, Elem: -1})
 }
 

@@ -64,7 +64,7 @@ func TestParseFloat(t *testing.T) {
 
 type opSum struct {
 	kind  ir.Kind
-	peer  int32
+	peer  int32 // Peer, or Root for a rooted collective, Request for a Wait
 	bytes float64
 	cost  float64
 	n     int // len(Counts)
@@ -77,7 +77,14 @@ func sum(ops []ir.Op) []opSum {
 		if o.Kind != ir.Compute && o.Kind != ir.Test && o.Kind != ir.Delay {
 			c = 0 // NoCost or unused
 		}
-		s = append(s, opSum{o.Kind, o.Peer, o.Bytes, c, len(o.Counts)})
+		peer := o.Peer
+		switch {
+		case o.Kind.HasRoot():
+			peer = o.Root
+		case o.Kind == ir.Wait:
+			peer = o.Request
+		}
+		s = append(s, opSum{o.Kind, peer, o.Bytes, c, len(o.Counts)})
 	}
 	return s
 }
@@ -159,7 +166,7 @@ func TestAllActions(t *testing.T) {
 			waits = append(waits, o)
 		}
 	}
-	if len(waits) != 2 || waits[0].Peer != 0 || waits[0].Count != 1 || waits[1].Peer != 0 || waits[1].Count != 0 {
+	if len(waits) != 2 || waits[0].Peer != 0 || waits[0].Dir != ir.ToPeer || waits[1].Peer != 0 || waits[1].Dir != ir.FromPeer {
 		t.Errorf("rank 1 waits %+v: want the isend to 0, then the irecv from 0", waits)
 	}
 }
@@ -236,7 +243,7 @@ func TestWaitUnposted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := ops[0][0]; o.Kind != ir.WaitReq || o.Count != -1 || o.Peer != 1 || o.Tag != 5 {
+	if o := ops[0][0]; o.Kind != ir.WaitUnposted || o.Peer != 1 || o.Tag != 5 {
 		t.Errorf("got %+v", o)
 	}
 }

@@ -218,7 +218,7 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 				return nil, err
 			}
 			if v < 1 || v != math.Trunc(v) || v > 50_000_000 {
-				return nil, fmt.Errorf("%s: row %d, column %q: want a whole number ≥ 1, got %g", t.Where(r), r+1, t.Header[c], v)
+				return nil, t.Errorf(r, c, "want a whole number ≥ 1, got %g", v)
 			}
 			switch key {
 			case "nodes":
@@ -241,7 +241,7 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 			return nil, err
 		}
 		if v <= 0 {
-			return nil, fmt.Errorf("%s: row %d, column %q: a measured time must be positive, got %g", t.Where(r), r+1, t.Header[mcol], v)
+			return nil, t.Errorf(r, mcol, "a measured time must be positive, got %g", v)
 		}
 		row.Measured = v
 		if rcol >= 0 {

@@ -16,11 +16,11 @@ import (
 
 	"augur/analyze"
 	"augur/cfront"
+	"augur/diag"
 	"augur/instrument"
 	"augur/machine"
-	"augur/model"
-	"augur/predict"
 	"augur/results"
+	"augur/sourcefirst"
 	"augur/sourceview"
 )
 
@@ -108,7 +108,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur analyze: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("analyze", fmt.Errorf(format, a...)))
 		return code
 	}
 	if len(files) == 0 {
@@ -122,7 +122,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	pr, err := f.progress.reporter(e, "augur analyze")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	// interrupted ends the command when Ctrl-C came before there is
 	// anything to print.
@@ -130,127 +130,53 @@ func runAnalyze(e *env, c *command, args []string) int {
 		pr.finish("interrupted")
 		return fail(exitInterrupted, "interrupted before the analysis was complete; nothing to print")
 	}
-	var machines []*machine.Machine
+	var machines []sourcefirst.Machine
 	for _, path := range f.machines {
 		m, err := machine.Load(path)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
-		machines = append(machines, m)
-	}
-	pr.update(fmt.Sprintf("reading %s", strings.Join(files, ", ")))
-	prog, err := cfront.Load(e.context(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define,
-		Undefines: f.undef, CompileCommands: *f.compileCommands})
-	if e.interrupted() {
-		return interrupted()
-	}
-	if err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	hasErrors := false
-	var warnings []string
-	for _, d := range prog.Diags {
-		fmt.Fprintln(e.stderr, d)
-		if d.Severity == cfront.Error {
-			hasErrors = true
-		} else {
-			warnings = append(warnings, d.String())
-		}
-	}
-	if hasErrors {
-		return exitInput
-	}
-	srcs := analyze.Sources(prog)
-	pr.update("analysing blocks and counts")
-	a, err := analyze.Run(srcs, analyze.Options{Set: f.set})
-	if err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	if e.interrupted() {
-		return interrupted()
-	}
-	for _, d := range a.Diags {
-		fmt.Fprintln(e.stderr, d)
-		warnings = append(warnings, d.String())
+		machines = append(machines, sourcefirst.Machine{Name: machineName(m, path), Machine: m})
 	}
 	var counts instrument.Counts
 	if *f.counts != "" {
+		var err error
 		if counts, err = instrument.ReadCounts(*f.counts, 0); err != nil {
 			return fail(exitInput, "--counts: %v", err)
 		}
-		for k, v := range counts.Measure(a, f.set) {
-			f.set[k] = v
+	}
+	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
+		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands},
+		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
+	if pr != nil {
+		req.Progress = pr.update
+		req.Simulated = func(what string, t float64, ev int64) {
+			pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, results.Seconds(t), count(ev)))
 		}
 	}
-	name := *f.name
-	if name == "" {
-		name = analyze.ModelName(strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0])))
-	}
-	src := a.Model(name, files)
-	if _, diags := model.Parse(name+".aug", []byte(src)); diags.HasErrors() {
-		return fail(exitSim, "internal error: the generated model does not parse:\n%v\n%s", diags, src)
+	res, err := sourcefirst.Run(req)
+	var source *sourcefirst.SourceError
+	switch {
+	case err != nil && e.interrupted():
+		return interrupted()
+	case errors.As(err, &source):
+		fmt.Fprintln(e.stderr, errorText("analyze", source.Err))
+		return exitInput
+	case err != nil:
+		return fail(exitSim, "%w", err)
 	}
 	if *f.out != "" {
-		if err := os.WriteFile(*f.out, []byte(src), 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+		if err := os.WriteFile(*f.out, []byte(res.Source), 0o644); err != nil {
+			return fail(exitInput, "%w", err)
 		}
 	}
-	env := map[string]float64{"pid": 0, "procs": float64(*f.procs)}
-	for k, v := range f.set {
-		env[k] = v
-	}
-	var priced []analyze.Machine
-	for i, m := range machines {
-		priced = append(priced, analyze.MachineOf(machineName(m, f.machines[i]), m))
-	}
-	rep := a.Evaluate(env, priced)
-	preds := make([]*float64, len(machines))
-	var predErrs []string
-	partial := false
-	for i, m := range machines {
-		if e.interrupted() {
-			partial = true
-			break
-		}
-		opts := predict.Options{Filename: name + ".aug", Source: []byte(src), Machine: m, Procs: *f.procs, Set: f.set, Context: e.context()}
-		if pr != nil {
-			what := fmt.Sprintf("predicting on %s (machine %d of %d)", priced[i].Name, i+1, len(machines))
-			pr.update(what)
-			opts.Progress = func(_ int, t float64, ev, _ int64) {
-				pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, results.Seconds(t), count(ev)))
-			}
-		}
-		p, err := predict.Run(opts)
-		if p != nil && p.Partial {
-			// Unfinished: no prediction for this machine.
-			partial = true
-			break
-		}
-		if err != nil {
-			var ce *predict.CheckError
-			if errors.As(err, &ce) {
-				return fail(exitSim, "internal error: the generated model does not check:\n%v", ce.Diags)
-			}
-			predErrs = append(predErrs, fmt.Sprintf("%s: %v", priced[i].Name, err))
-			continue
-		}
-		t := p.Time
-		preds[i] = &t
-	}
-	if partial {
+	if res.Partial {
 		pr.finish("interrupted")
 		fmt.Fprintln(e.stderr, "augur analyze: interrupted while predicting; the output has the predictions finished, marked partial")
 	} else {
 		pr.finish("done")
 	}
-	out := analyzeOutput{Model: name, Files: files, Procs: *f.procs, Params: a.Params, Unknowns: a.Unknowns, Report: rep, Predicted: preds, Errors: predErrs,
-		Warnings: warnings, Partial: partial}
-	if counts != nil {
-		out.Measured = compareCounts(rep, counts)
-	}
-	if *f.out != "" {
-		out.ModelFile = *f.out
-	}
+	out := analyzeOutput{Result: res, ModelFile: *f.out}
 	if *f.report != "" {
 		if err := writeSourceView(*f.report, out); err != nil {
 			return fail(exitInput, "--report: %v", err)
@@ -261,17 +187,17 @@ func runAnalyze(e *env, c *command, args []string) int {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out.json()); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	case "csv":
-		writeAnalyzeCSV(e.stdout, rep, warnings)
+		writeAnalyzeCSV(e.stdout, res.Report, res.Warnings)
 	default:
 		writeAnalyzeText(e.stdout, out)
 	}
-	if partial {
+	if res.Partial {
 		return exitInterrupted
 	}
-	if len(predErrs) > 0 {
+	if len(res.Errors) > 0 {
 		return exitSim
 	}
 	return exitOK
@@ -305,42 +231,11 @@ func machineName(m *machine.Machine, path string) string {
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
-// measuredCount is a block's count in the analysis and in a counted run.
-type measuredCount struct {
-	Block     string
-	How       analyze.How
-	Static    float64
-	Measured  float64
-	Disagrees bool // an exact count that the run contradicts
-}
-
-// compareCounts lists the loop and branch blocks whose counts the run
-// measured, with the analysis's count for process 0.
-func compareCounts(rep *analyze.Report, c instrument.Counts) []measuredCount {
-	var out []measuredCount
-	for _, row := range rep.Rows {
-		m, ok := c.Executions(row.Block, row.Kind)
-		if !ok {
-			continue
-		}
-		out = append(out, measuredCount{Block: row.Block, How: row.How, Static: row.CountValue, Measured: m,
-			Disagrees: row.How == analyze.Exact && row.CountValue != m})
-	}
-	return out
-}
-
+// analyzeOutput is augur analyze's result with the file the model was
+// written to.
 type analyzeOutput struct {
-	Model, ModelFile string
-	Files            []string
-	Procs            int
-	Params           []*analyze.Param
-	Unknowns         []analyze.Unknown
-	Report           *analyze.Report
-	Predicted        []*float64
-	Errors           []string
-	Measured         []measuredCount // with --counts
-	Warnings         []string        // the front end's and the analysis's
-	Partial          bool            // interrupted while predicting
+	*sourcefirst.Result
+	ModelFile string
 }
 
 // json is the output's JSON form (docs/output.md): the same field names
@@ -402,7 +297,7 @@ func (o analyzeOutput) json() any {
 		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
 		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
 		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
-		"measured_counts": measuredJSON(o.Measured), "warnings": append([]string{}, o.Warnings...),
+		"measured_counts": measuredJSON(o.Measured), "warnings": warningTexts(o.Warnings),
 	}
 	if o.Partial {
 		out["partial"] = true
@@ -410,7 +305,7 @@ func (o analyzeOutput) json() any {
 	return out
 }
 
-func measuredJSON(ms []measuredCount) any {
+func measuredJSON(ms []sourcefirst.MeasuredCount) any {
 	type countJSON struct {
 		Block     string  `json:"block"`
 		How       string  `json:"provenance"`
@@ -546,7 +441,7 @@ func share(v, total float64) string {
 // writeAnalyzeCSV writes the block table; a warning follows as a row of
 // kind warning with its message in block and its position in file and
 // first_line, so that the table keeps one shape.
-func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
+func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings diag.List) {
 	cw := csv.NewWriter(w)
 	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
 	for _, m := range r.Machines {
@@ -562,8 +457,11 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 		cw.Write(rec)
 	}
 	for _, wn := range warnings {
-		file, line, msg := splitPosition(wn)
-		rec := []string{msg, "", "warning", file, line, line, "", "", "", ""}
+		line := ""
+		if wn.Line > 0 {
+			line = strconv.Itoa(wn.Line)
+		}
+		rec := []string{wn.Msg, "", "warning", wn.File, line, line, "", "", "", ""}
 		for range r.Machines {
 			rec = append(rec, "")
 		}
@@ -572,14 +470,12 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings []string) {
 	cw.Flush()
 }
 
-// splitPosition cuts "file:line:col: warning: message" into its file,
-// line and message (the whole text if it has no position).
-func splitPosition(d string) (file, line, msg string) {
-	parts := strings.SplitN(d, ":", 4)
-	if len(parts) == 4 {
-		if _, err := strconv.Atoi(parts[1]); err == nil {
-			return parts[0], parts[1], strings.TrimPrefix(strings.TrimSpace(parts[3]), "warning: ")
-		}
+// warningTexts is each warning as printed (file:line:col: warning:
+// message), never null in JSON.
+func warningTexts(l diag.List) []string {
+	out := []string{}
+	for _, d := range l {
+		out = append(out, d.Error())
 	}
-	return "", "", d
+	return out
 }

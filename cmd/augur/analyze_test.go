@@ -95,12 +95,27 @@ func TestAnalyzeErrors(t *testing.T) {
 		}
 	}
 	code, _, errs := augur(t, "analyze", "../../cfront/testdata/broken.c")
-	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: error:") {
+	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: unexpected ';', expected unary expression\n") {
 		t.Errorf("broken source: exit %d\n%s", code, errs)
 	}
 	code, _, errs = augur(t, "analyze", "nonexistent.c")
 	if code != exitInput || !strings.Contains(errs, "nonexistent.c") {
 		t.Errorf("missing file: exit %d\n%s", code, errs)
+	}
+}
+
+// A warning is printed as every reader prints one, and in the CSV it is a
+// row of kind warning with its file and line.
+func TestAnalyzeWarnings(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const pi = "../../examples/analyze/pi.c"
+	const msg = "library function atol is priced as one call; its own work is not counted"
+	code, out, errs := augur(t, "analyze", pi, "-I", "../../examples/analyze", "--format", "csv")
+	if code != exitOK || !strings.Contains(errs, pi+":48:") || !strings.Contains(errs, ": warning: "+msg+"\n") ||
+		!strings.Contains(out, msg+",,warning,"+pi+",48,48,") {
+		t.Errorf("exit %d\n%s\n%s", code, errs, out)
 	}
 }
 

@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -164,7 +164,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		for _, p := range fitSplitList(*bf.combine) {
 			prof, err := calib.LoadProfile(p)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("bench machine", err))
 				return exitInput
 			}
 			profiles = append(profiles, prof)
@@ -190,7 +190,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		pr, err := bf.progress.reporter(e, "augur bench machine")
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
 			return exitUsage
 		}
 		ctx, cancel := context.WithTimeout(e.context(), 10*time.Minute)
@@ -217,7 +217,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		if err != nil {
 			pr.finish("stopped")
-			fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
 			return exitSim
 		}
 		pr.finish("done")
@@ -233,14 +233,14 @@ func benchMachine(e *env, bf *benchFlags) int {
 		}
 		if *bf.profile != "" {
 			if err := calib.SaveProfile(*bf.profile, p); err != nil {
-				fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("bench machine", err))
 				return exitInput
 			}
 		}
 	}
 	var buf bytes.Buffer
 	if err := calib.WriteMachine(&buf, name, profiles); err != nil {
-		fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench machine", err))
 		return exitSim
 	}
 	if *bf.out == "" {
@@ -248,7 +248,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 		return exitOK
 	}
 	if err := os.WriteFile(*bf.out, buf.Bytes(), 0o644); err != nil {
-		fmt.Fprintf(e.stderr, "augur bench machine: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench machine", err))
 		return exitInput
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
@@ -285,7 +285,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	}
 	pr, err := bf.progress.reporter(e, "augur bench block")
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitUsage
 	}
 	if pr != nil {
@@ -299,7 +299,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 			return exitInterrupted
 		}
 		pr.finish("stopped")
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitSim
 	}
 	clock, err := blockbench.ParseClock(*bf.clock)
@@ -313,100 +313,26 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	}
 	ctx, cancel := context.WithTimeout(e.context(), 30*time.Minute)
 	defer cancel()
-	flags := strings.Fields(*bf.cflags)
-	pr.update("compiling " + src)
-	bin, err := blockbench.Compile(ctx, src, flags, 0)
-	if err != nil {
-		if e.interrupted() {
-			return fail(err)
-		}
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+	out, err := blockbench.Measure(ctx, blockbench.Request{
+		Source: src, CFlags: strings.Fields(*bf.cflags), N: *bf.n, Clock: clock, Quantile: *bf.quantile,
+		Search: blockbench.Options{Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Confirm: *bf.confirm, Budget: *bf.budget},
+		Full:   *bf.full, FullRuns: *bf.fullRuns, Progress: pr.update,
+	})
+	var build *blockbench.BuildError
+	switch {
+	case err != nil && !e.interrupted() && errors.As(err, &build):
+		fmt.Fprintln(e.stderr, errorText("bench block", err))
 		return exitInput
-	}
-	defer bin.Remove()
-	b, err := bin.Start(ctx)
-	if err != nil {
-		if e.interrupted() {
-			return fail(err)
-		}
-		fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
-		return exitInput
-	}
-	start := time.Now()
-	pr.update("timing the clock's overhead")
-	ovh, err := b.Overhead(1000)
-	if err != nil {
-		b.Close()
+	case err != nil:
 		return fail(err)
-	}
-	q := *bf.quantile
-	if q < 0 {
-		// CPU time: the median (its noise comes and goes in phases that a
-		// long loop averages over); wall time: the minimum (load only adds).
-		q = 0.5
-		if clock == blockbench.Wall {
-			q = 0
-		}
-	}
-	pr.update(fmt.Sprintf("searching the threshold count (1, 2, 4, ... iterations, until the time per iteration settles within %g %%)", 100**bf.eps))
-	r, err := blockbench.Threshold(b.Runner(clock, ovh.On(clock)), *bf.n, blockbench.Options{
-		Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Quantile: q,
-		Confirm: *bf.confirm, ConfirmBudget: 0.02, Pause: 25 * time.Millisecond, LongRun: 0.01, Budget: *bf.budget})
-	wallCost := time.Since(start).Seconds()
-	b.Close()
-	if err != nil {
-		return fail(err)
-	}
-	r.Cost += ovh.CostOn(clock)
-	out := blockOut{Block: src, Clock: clock.String(), Quantile: q, AvgLoop: r.AvgLoop, ColdStart: r.ColdStart, N: r.Full, OverheadS: ovh.On(clock), Threshold: r.Threshold, TThS: r.TTh,
-		Settled: r.Settled, Predicted: r.Predicted, CostS: r.Cost, CostWallS: wallCost}
-	for _, s := range r.Steps {
-		st := blockStep{N: s.N, Seconds: s.Seconds, PerIter: s.PerIter, Spread: s.Spread, Reps: s.Reps, Tol: s.Tol, Settled: s.Settled}
-		if !math.IsNaN(s.Change) {
-			v := s.Change
-			st.Change = &v
-		}
-		if !math.IsNaN(s.FirstTouch) {
-			v := s.FirstTouch
-			st.First = &v
-		}
-		if !math.IsNaN(s.Cold) {
-			c, x, m := s.Cold, s.ColdExcess, s.Marginal
-			st.Cold, st.Excess, st.Margin = &c, &x, &m
-		}
-		out.Steps = append(out.Steps, st)
-	}
-	if *bf.full {
-		// A short loop is timed in several fresh processes and the minimum
-		// kept; a long one once (the budget is about 3 s beyond one run).
-		pr.update(fmt.Sprintf("timing the full loop of %d iterations (up to %d fresh runs) to check the prediction", *bf.n, *bf.fullRuns))
-		ref, err := blockbench.TimeFull(ctx, bin, *bf.n, clock, *bf.fullRuns, 3)
-		switch {
-		case err != nil && e.interrupted():
-			// The prediction is complete: keep it, without the check.
-			out.Partial = true
-			pr.finish("interrupted while timing the full loop")
-			fmt.Fprintln(e.stderr, "augur bench block: interrupted while timing the full loop; the prediction is printed without the measured loop (partial)")
-		case err != nil:
-			return fail(err)
-		default:
-			m := ref.Seconds
-			fw := math.Inf(1)
-			for _, s := range ref.All {
-				fw = math.Min(fw, s.Wall)
-			}
-			errPct := 100 * (r.Predicted - m) / m
-			sd := r.Slowdown(m)
-			saved := 100 * (1 - sd)
-			out.MeasuredS, out.FullRuns, out.FullWallS, out.ErrorPct, out.Slowdown, out.SavedPct = &m, ref.Runs, &fw, &errPct, &sd, &saved
-		}
-	}
-	if !out.Partial {
-		pr.finish("done")
 	}
 	status := exitOK
 	if out.Partial {
 		status = exitInterrupted
+		pr.finish("interrupted while timing the full loop")
+		fmt.Fprintln(e.stderr, "augur bench block: interrupted while timing the full loop; the prediction is printed without the measured loop (partial)")
+	} else {
+		pr.finish("done")
 	}
 	switch *bf.format {
 	case "json":
@@ -415,62 +341,19 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		enc.Encode(out)
 		return status
 	case "csv":
-		if err := writeBlockCSV(e.stdout, &out); err != nil {
-			fmt.Fprintf(e.stderr, "augur bench block: %v\n", err)
+		if err := writeBlockCSV(e.stdout, out); err != nil {
+			fmt.Fprintln(e.stderr, errorText("bench block", err))
 			return exitInput
 		}
 		return status
 	}
-	writeBlockText(e.stdout, &out, r, clock, *bf.eps, *bf.budget)
+	writeBlockText(e.stdout, out, clock, *bf.eps, *bf.budget)
 	return status
-}
-
-// blockStep is one count the threshold search timed.
-type blockStep struct {
-	N       int64    `json:"n"`
-	Seconds float64  `json:"seconds"`
-	PerIter float64  `json:"per_iter_s"`
-	Spread  float64  `json:"spread"`
-	Reps    int      `json:"reps"`
-	Change  *float64 `json:"change,omitempty"`
-	Tol     float64  `json:"tolerance,omitempty"`
-	Cold    *float64 `json:"cold_s,omitempty"`
-	Excess  *float64 `json:"cold_excess_s,omitempty"`
-	Margin  *float64 `json:"cold_marginal,omitempty"`
-	First   *float64 `json:"first_touch_s,omitempty"`
-	Settled bool     `json:"settled"`
-}
-
-// blockOut is `augur bench block --format json` (docs/bench.md).
-type blockOut struct {
-	Block     string      `json:"block"`
-	Clock     string      `json:"clock"`
-	Quantile  float64     `json:"quantile"`
-	AvgLoop   float64     `json:"t_avgloop_s"`
-	ColdStart float64     `json:"cold_start_s"`
-	N         int64       `json:"n"`
-	OverheadS float64     `json:"clock_overhead_s"`
-	Threshold int64       `json:"threshold"`
-	TThS      float64     `json:"t_th_s"`
-	Settled   bool        `json:"settled"`
-	Predicted float64     `json:"predicted_s"`
-	CostS     float64     `json:"cost_s"`
-	CostWallS float64     `json:"cost_wall_s"`
-	MeasuredS *float64    `json:"measured_s,omitempty"`
-	FullRuns  int         `json:"full_runs,omitempty"`
-	FullWallS *float64    `json:"measured_wall_s,omitempty"`
-	ErrorPct  *float64    `json:"error_pct,omitempty"`
-	Slowdown  *float64    `json:"slowdown,omitempty"`
-	SavedPct  *float64    `json:"saved_pct,omitempty"`
-	Steps     []blockStep `json:"steps"`
-	// Partial: interrupted while --full timed the loop; the measured
-	// figures are missing.
-	Partial bool `json:"partial,omitempty"`
 }
 
 // writeBlockCSV writes one table with the JSON's field names: a summary
 // row (the loop's count in n), then a step row per count timed.
-func writeBlockCSV(w io.Writer, o *blockOut) error {
+func writeBlockCSV(w io.Writer, o *blockbench.Report) error {
 	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
 	opt := func(x *float64) string {
 		if x == nil {
@@ -495,8 +378,8 @@ func writeBlockCSV(w io.Writer, o *blockOut) error {
 }
 
 // writeBlockText writes bench block's report for people.
-func writeBlockText(w io.Writer, out *blockOut, r *blockbench.Result, clock blockbench.Clock, eps, budget float64) {
-	q := out.Quantile
+func writeBlockText(w io.Writer, out *blockbench.Report, clock blockbench.Clock, eps, budget float64) {
+	q, r := out.Quantile, out.Search
 	wallCost := out.CostWallS
 	fmt.Fprintf(w, "block %s, loop of %d iterations, %s time (clock overhead %s subtracted)\n", out.Block, r.Full, clockText(clock), secText(out.OverheadS))
 	last := r.Steps[len(r.Steps)-1]

@@ -53,7 +53,7 @@ func (n *netFlags) define(fs *flag.FlagSet) {
 func benchNetwork(e *env, bf *benchFlags) int {
 	n := &bf.net
 	fail := func(code int, f string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur bench network: "+f+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("bench network", fmt.Errorf(f, a...)))
 		return code
 	}
 	modes := 0
@@ -76,7 +76,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	maxSize, err := sizeFlag("--max-size", *n.maxSize, netbench.MaxSize)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
@@ -88,10 +88,10 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	if *n.base != "" {
 		// Read before measuring: a missing file should not cost a run.
 		if base, err = os.ReadFile(*n.base); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		if _, err := machine.Parse(*n.base, base); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	name := *bf.name
@@ -101,7 +101,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	pr, err := bf.progress.reporter(e, "augur bench network")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	progress := func(string) {}
 	if pr != nil {
@@ -116,7 +116,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return fail(exitInterrupted, "interrupted; nothing written")
 		}
 		pr.finish("stopped")
-		return fail(exitSim, "%v", err)
+		return fail(exitSim, "%w", err)
 	}
 	var r *netbench.Result
 	if *n.peer != "" {
@@ -131,12 +131,12 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return stopped(err)
 		}
 		if r, err = netbench.NewResult("tcp", *n.peer, s, *n.segments, time.Now()); err != nil {
-			return fail(exitSim, "%v", err)
+			return fail(exitSim, "%w", err)
 		}
 	} else {
 		o, code, err := mpiOptions(n, maxSize, *bf.reps)
 		if err != nil {
-			return fail(code, "%v", err)
+			return fail(code, "%w", err)
 		}
 		o.Progress = progress
 		ctx, cancel := context.WithTimeout(e.context(), 10**n.timeout)
@@ -146,7 +146,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return stopped(err)
 		}
 		if r, err = netbench.NewResult("mpi", strings.Join(o.Hosts, ","), s, *n.segments, time.Now()); err != nil {
-			return fail(exitSim, "%v", err)
+			return fail(exitSim, "%w", err)
 		}
 		r.Collectives = colls
 	}
@@ -155,17 +155,17 @@ func benchNetwork(e *env, bf *benchFlags) int {
 		var data []byte
 		if base != nil {
 			if data, err = netbench.MergeNetwork(*n.base, base, r); err != nil {
-				return fail(exitInput, "%v", err)
+				return fail(exitInput, "%w", err)
 			}
 		} else {
 			var buf bytes.Buffer
 			if err := netbench.WriteMachine(&buf, name, runtime.NumCPU(), r); err != nil {
-				return fail(exitSim, "%v", err)
+				return fail(exitSim, "%w", err)
 			}
 			data = buf.Bytes()
 		}
 		if err := os.WriteFile(*bf.out, data, 0o644); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	switch *bf.format {
@@ -201,7 +201,7 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 	}
 	ln, err := net.ListenTCP("tcp", a)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	defer ln.Close()
 	fmt.Fprintf(e.stderr, "augur bench network: listening on %s (for up to %v)\n", ln.Addr(), *n.timeout)
@@ -213,7 +213,7 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 		return exitOK
 	}
 	if err != nil {
-		return fail(exitSim, "%v", err)
+		return fail(exitSim, "%w", err)
 	}
 	return exitOK
 }

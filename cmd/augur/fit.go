@@ -142,7 +142,7 @@ func runFit(e *env, c *command, args []string) int {
 	}
 	series, err := measure.ReadFile(pos[0], measure.Options{Params: fitSplitList(*ff.params), Metrics: fitSplitList(*ff.metric)})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur fit: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("fit", err))
 		return exitInput
 	}
 	opts := fit.Options{MaxTerms: *ff.terms, Median: *ff.median, ExtraP: *ff.extrap}
@@ -188,7 +188,7 @@ func runFit(e *env, c *command, args []string) int {
 	}
 	if *ff.format == "csv" {
 		if err := writeFitCSV(e.stdout, results); err != nil {
-			fmt.Fprintf(e.stderr, "augur fit: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("fit", err))
 			return exitInput
 		}
 		return exitOK
@@ -200,7 +200,7 @@ func runFit(e *env, c *command, args []string) int {
 			File   string      `json:"file"`
 			Models []fitResult `json:"models"`
 		}{pos[0], results}); err != nil {
-			fmt.Fprintf(e.stderr, "augur fit: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("fit", err))
 			return exitInput
 		}
 		return exitOK

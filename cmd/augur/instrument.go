@@ -1,22 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"context"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
-	"augur/analyze"
 	"augur/cfront"
 	"augur/instrument"
-	"augur/recorder/mpi"
 )
 
 type instrumentFlags struct {
@@ -108,7 +101,7 @@ func runInstrument(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur instrument: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("instrument", fmt.Errorf(format, a...)))
 		return code
 	}
 	switch {
@@ -129,166 +122,41 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	dir, err := filepath.Abs(*f.out)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
-	prog, err := cfront.Load(context.Background(), files, cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef})
-	if err != nil {
-		return fail(exitInput, "%v", err)
+	var sample []string
+	for _, v := range f.sample {
+		sample = append(sample, strings.Split(v, ",")...)
 	}
-	for _, d := range prog.Diags {
-		if d.Severity == cfront.Error {
-			fmt.Fprintln(e.stderr, d)
-			return exitInput
-		}
+	req := instrument.Request{Files: files, Front: cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef},
+		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, RefSpeed: *f.refSpeed, AlignLoops: *f.alignLoops,
+		Dir: dir, Compiler: *f.compiler, CFlags: strings.Fields(*f.cflags)}
+	b, err := instrument.Prepare(e.context(), req)
+	var sampleErr *instrument.SampleError
+	switch {
+	case errors.As(err, &sampleErr):
+		return fail(exitUsage, "%w", err)
+	case err != nil:
+		return fail(exitInput, "%w", err)
 	}
-	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{})
-	if err != nil {
-		return fail(exitInput, "%v", err)
+	for _, n := range b.Notes {
+		fmt.Fprintf(e.stderr, "augur instrument: %s\n", n)
 	}
-	sources := map[string][]byte{}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			return fail(exitInput, "%v", err)
-		}
-		sources[name] = src
+	for _, w := range b.Warnings {
+		fmt.Fprintln(e.stderr, w)
 	}
-	// The files to write besides the instrumented sources, and the
-	// extra sources to compile with them.
-	var (
-		outText map[string][]byte
-		extra   = map[string]string{}
-		link    []string
-		summary string
-		isMPI   bool
-	)
-	for _, src := range sources {
-		if strings.Contains(string(src), "<mpi.h>") {
-			isMPI = true
-		}
-	}
-	if *f.time {
-		for _, d := range a.Diags {
-			// analyze's words for a datatype it cannot size statically;
-			// the recorder sizes it from MPI at run time.
-			if strings.Contains(d.Msg, "the datatype is not a predefined MPI type") {
-				fmt.Fprintf(e.stderr, "augur instrument: %s: note: this call's datatype is not a constant: the trace takes its size from MPI at run time\n", d.Pos)
-			}
-		}
-		var sample []string
-		for _, v := range f.sample {
-			sample = append(sample, strings.Split(v, ",")...)
-		}
-		tp, err := instrument.RewriteTime(a, analyze.Sources(prog), sources, sample)
-		if err != nil {
-			return fail(exitUsage, "%v", err)
-		}
-		for _, n := range tp.Notes {
-			fmt.Fprintf(e.stderr, "augur instrument: note: %s\n", n)
-		}
-		outText = tp.Files
-		extra["augur_time.h"] = instrument.TimeHeader
-		extra["augur_time.c"] = tp.Runtime(dir, *f.tolerance)
-		link = append(link, "augur_time.c")
-		if isMPI {
-			extra["augur_pmpi.c"] = string(mpi.Source)
-			link = append(link, "augur_pmpi.c")
-		}
-		var names []string
-		for _, s := range tp.Samples {
-			names = append(names, s.Block)
-		}
-		summary = fmt.Sprintf("%d timed loops, %d sampled (%s)", len(tp.Timers), len(tp.Samples), strings.Join(names, " "))
-	} else {
-		ip, err := instrument.Rewrite(a, sources)
-		if err != nil {
-			return fail(exitInput, "%v", err)
-		}
-		for _, s := range ip.Skipped {
-			fmt.Fprintf(e.stderr, "augur instrument: warning: not counted: %s\n", s)
-		}
-		outText = ip.Files
-		extra["augur_count.h"] = instrument.Header
-		extra["augur_count.c"] = ip.Runtime(dir)
-		link = append(link, "augur_count.c")
-		summary = fmt.Sprintf("%d counters", len(ip.Counters))
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail(exitInput, "%v", err)
-	}
-	var outs []string
-	for _, name := range files {
-		out := filepath.Join(dir, filepath.Base(name))
-		if err := os.WriteFile(out, outText[name], 0o644); err != nil {
-			return fail(exitInput, "%v", err)
-		}
-		outs = append(outs, out)
-	}
-	for name, text := range extra {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return fail(exitInput, "%v", err)
-		}
-	}
-	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(outs), summary, strings.Join(link, ", "), dir)
-	compiler := *f.compiler
-	if compiler == "" {
-		compiler = "cc"
-		if isMPI {
-			compiler = "mpicc"
-		}
-	}
-	bin := filepath.Join(dir, strings.TrimSuffix(filepath.Base(files[0]), filepath.Ext(files[0])))
-	var cargs []string
-	if *f.time && *f.alignLoops > 0 {
-		// Before the user's flags, so that a -falign-loops of theirs wins.
-		// The timers' code moves every loop after it by a few bytes; where
-		// an innermost loop then lands decides how many cache lines of
-		// instructions each iteration fetches (matmul's kernel, 28 bytes,
-		// straddled a 64-byte line and ran 1.7 times slower than in the
-		// plain build). Aligned, it fits one line in both.
-		cargs = append(cargs, "-falign-loops="+strconv.Itoa(*f.alignLoops))
-	}
-	cargs = append(cargs, strings.Fields(*f.cflags)...)
-	for _, name := range files {
-		cargs = append(cargs, "-I", filepath.Dir(name)) // the program's own headers, as next to it
-	}
-	for _, inc := range f.include {
-		cargs = append(cargs, "-I", inc)
-	}
-	for _, d := range f.define {
-		cargs = append(cargs, "-D"+d)
-	}
-	for _, u := range f.undef {
-		cargs = append(cargs, "-U"+u)
-	}
-	if *f.time {
-		// The recorder in its timed form, writing into DIR by default.
-		cargs = append(cargs, "-DAUGUR_TIMED", fmt.Sprintf("-DAUGUR_TIT_DEFAULT_DIR=%q", dir),
-			"-DAUGUR_REF_SPEED_DEFAULT="+strconv.FormatFloat(*f.refSpeed, 'g', -1, 64))
-	}
-	cargs = append(append(cargs, "-I", dir), outs...)
-	for _, l := range link {
-		cargs = append(cargs, filepath.Join(dir, l))
-	}
-	cargs = append(cargs, "-o", bin, "-lm")
+	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(b.Sources), b.Summary, strings.Join(b.Link, ", "), dir)
 	if !*f.build {
-		fmt.Fprintf(e.stdout, "build: %s %s\n", compiler, strings.Join(cargs, " "))
+		fmt.Fprintf(e.stdout, "build: %s %s\n", b.Compiler, strings.Join(b.Args, " "))
 		return exitOK
 	}
-	cmd := exec.Command(compiler, cargs...)
-	var said bytes.Buffer
-	w := io.MultiWriter(e.stderr, &said) // one writer for both: exec then copies them in one goroutine
-	cmd.Stdout, cmd.Stderr = w, w
-	if err := cmd.Run(); err != nil {
-		if *f.time && *f.alignLoops > 0 && strings.Contains(said.String(), "align-loops") {
-			fmt.Fprintf(e.stderr, "augur instrument: %s does not seem to know -falign-loops: --align-loops 0 leaves it out\n", compiler)
-		}
-		return fail(exitInput, "%s %s: %v", compiler, strings.Join(cargs, " "), err)
+	if err := b.Compile(e.context(), e.stderr); err != nil {
+		return fail(exitInput, "%w", err)
 	}
-	fmt.Fprintf(e.stdout, "built %s\n", bin)
+	fmt.Fprintf(e.stdout, "built %s\n", b.Binary)
 	if *f.time {
 		where := "DIR/augur-times.0.txt"
-		if isMPI {
+		if b.MPI {
 			where = "the traces in " + filepath.Join(dir, "index.txt") + " (replay: augur replay " + filepath.Join(dir, "index.txt") + " --platform PLATFORM.xml), the block times in augur-times.RANK.txt"
 		}
 		fmt.Fprintf(e.stdout, "run it as usual; it writes %s\n", strings.Replace(where, "DIR", dir, 1))

@@ -417,3 +417,17 @@ func TestInstrumentCountFit(t *testing.T) {
 		t.Errorf("no model for %v:\n%s", want, out)
 	}
 }
+
+// A loop that comes from a macro cannot be wrapped in counters: a warning
+// at it, printed as every reader prints one.
+func TestInstrumentCountMacroWarning(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	src := writeTemp(t, "m.c", "#define SUM(n) for (int i = 0; i < (n); i++) s += i;\nint main(void) {\n  long s = 0;\n  SUM(10)\n  for (int j = 0; j < 3; j++) s += j;\n  return (int)s;\n}\n")
+	code, out, errs := augur(t, "instrument", src, "--count", "-o", t.TempDir())
+	want := src + ":4:3: warning: main_L4 is not counted: the statement's tokens do not match its source (a macro?)\n"
+	if code != exitOK || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d\n%s\n%s", code, out, errs)
+	}
+}

@@ -138,6 +138,9 @@ Commands:
 Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
 Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
 
+Problems in an input are printed as file:line:col: message, warnings as
+file:line:col: warning: message (docs/cli.md, "Errors and warnings").
+
 Exit status: 0 success, 1 errors in the input (model, machine, files),
 2 wrong command line, 3 the simulated program deadlocked, 4 the simulation
 stopped on a fault (a limit reached, an invalid cost), 130 interrupted

@@ -162,7 +162,7 @@ func TestCheckReportsPositions(t *testing.T) {
 	if code != exitInput {
 		t.Fatalf("exit %d", code)
 	}
-	if !strings.Contains(errs, path+":3:17: error:") || !strings.Contains(errs, path+":4:8: error:") {
+	if !strings.Contains(errs, path+`:3:17: undefined: "undefinedThing"`+"\n") || !strings.Contains(errs, path+`:4:8: undefined activity "Nowhere"`+"\n") {
 		t.Errorf("diagnostics:\n%s", errs)
 	}
 	code, _, errs = augur(t, "predict", path, "--machine", ex+"machines/ideal.yaml", "--procs", "2")
@@ -267,6 +267,29 @@ func TestEveryExamplePredicts(t *testing.T) {
 		args := append([]string{"predict", ex + c[0], "--machine", ex + "machines/" + c[1], "--format", "json"}, c[2:]...)
 		if code, _, errs := augur(t, args...); code != exitOK {
 			t.Errorf("%v: exit %d %s", c, code, errs)
+		}
+	}
+}
+
+// A problem placed in an input starts its line with file:line:col, the
+// same for every reader (docs/cli.md, "Errors and warnings"); an error
+// with no place follows "augur CMD: ".
+func TestPositionedErrorsStartTheLine(t *testing.T) {
+	machine := writeTemp(t, "m.yaml", "name: x\nnodes:\n  - { count: 1, cpus: zero }\n")
+	points := writeTemp(t, "p.csv", "procs\n0\n")
+	result := writeTemp(t, "r.json", "{\"a\":\n]")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", ex + "sample.aug", "--machine", machine}, machine + `:3:23: cpus: want an integer, got "zero"` + "\n"},
+		{[]string{"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--points", points}, points + ":2:1: procs: 0 is not a whole number from 1 to 50,000,000\n"},
+		{[]string{"report", result, "-o", filepath.Join(t.TempDir(), "r.html")}, result + ":2:1: not a result file: JSON: invalid character ']' looking for beginning of value\n"},
+		{[]string{"predict", ex + "sample.aug", "--machine", "no-such.yaml"}, "augur predict: "},
+	} {
+		code, _, errs := augur(t, c.args...)
+		if code != exitInput || !strings.HasPrefix(errs, c.want) {
+			t.Errorf("augur %s: exit %d\n%s\nwant it to start with %q", strings.Join(c.args, " "), code, errs, c.want)
 		}
 	}
 }

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
-	"augur/ir"
 	"augur/machine"
 	"augur/model"
 	"augur/predict"
@@ -171,12 +171,12 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	m, err := machine.Load(*pf.machine)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	if *pf.procs == 0 {
@@ -194,7 +194,7 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 	}
 	if err := predict.CheckOpOverrides(pf.opSpeed, pf.opTime); err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitUsage
 	}
 	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
@@ -209,7 +209,7 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	prog, err := pf.progress.reporter(e, "augur predict")
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitUsage
 	}
 	opts.Context = e.context()
@@ -225,19 +225,20 @@ func runPredict(e *env, c *command, args []string) int {
 			prog.update(msg)
 		}
 	}
-	// The timeline needs the element table, known only after compiling.
-	var tl *results.Timeline
+	// The trace files' timeline has the flags' window and limit; the
+	// report's has the whole run.
+	var tl, reportTL *results.Timeline
 	if pf.trace.wanted() {
 		if tl, err = pf.trace.timeline(); err != nil {
-			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitUsage
 		}
-		opts.Tracer = tl
-		opts.OnCompiled = func(els []ir.Element) { setElements(tl, els) }
+		opts.Timelines = append(opts.Timelines, tl)
 	}
-	var rc *reportCollector
 	if *pf.report != "" {
-		rc = collectReport(&opts)
+		reportTL = results.NewTimeline(nil, nil)
+		reportTL.SlicesOnly()
+		opts.Timelines = append(opts.Timelines, reportTL)
 	}
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
@@ -258,7 +259,7 @@ func runPredict(e *env, c *command, args []string) int {
 			fmt.Fprintln(e.stderr, ce.Diags.Error())
 			return exitInput
 		}
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		var usageErr *predict.UsageError
 		if errors.As(err, &usageErr) {
 			return exitUsage
@@ -266,9 +267,8 @@ func runPredict(e *env, c *command, args []string) int {
 		return exitSim
 	}
 	if tl != nil {
-		describePrediction(tl, m, p)
 		if err := pf.trace.write(e, "predict", tl); err != nil {
-			fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("predict", err))
 			return exitInput
 		}
 	}
@@ -280,8 +280,10 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --sort: %v\n", err)
 		return exitUsage
 	}
-	if rc != nil {
-		if err := rc.write(*pf.report, s, pos[0]); err != nil {
+	if reportTL != nil {
+		r := results.FromPrediction(s)
+		r.AttachTimeline(reportTL)
+		if err := writeResultReport(*pf.report, r, filepath.Base(pos[0])); err != nil {
 			fmt.Fprintf(e.stderr, "augur predict: --report: %v\n", err)
 			return exitInput
 		}
@@ -295,7 +297,7 @@ func runPredict(e *env, c *command, args []string) int {
 		err = report.WriteText(e.stdout, s)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
 	}
 	if partial {
@@ -318,23 +320,4 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// describePrediction names the timeline's processes and places them on
-// the machine's nodes, for the trace files.
-func describePrediction(tl *results.Timeline, m *machine.Machine, p *predict.Prediction) {
-	if p.Nodes != m.NumNodes() {
-		if mm, err := m.WithNodes(p.Nodes); err == nil {
-			m = mm
-		}
-	}
-	for _, u := range p.Units {
-		if u.Tid != 0 {
-			continue
-		}
-		tl.SetProcess(u.Pid, fmt.Sprintf("process %d", u.Pid), "", u.Node)
-		if int(u.Node) < m.NumNodes() {
-			tl.SetNodeName(u.Node, fmt.Sprintf("node %d (%s)", u.Node, m.HostName(int(u.Node))))
-		}
-	}
 }

@@ -63,7 +63,7 @@ func runRecord(e *env, c *command, args []string) int {
 		return status
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur record: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("record", fmt.Errorf(format, a...)))
 		return exitUsage
 	}
 	if len(argv) == 0 {
@@ -97,12 +97,12 @@ func runRecord(e *env, c *command, args []string) int {
 	}
 	prog, err := exec.LookPath(argv[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur record: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("record", err))
 		return exitInput
 	}
 	lib, err := pthread.Library(pthread.CacheDir())
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur record: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("record", err))
 		return exitInput
 	}
 	if err := os.Remove(abs); err != nil && !errors.Is(err, os.ErrNotExist) {

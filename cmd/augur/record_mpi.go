@@ -31,7 +31,7 @@ const defaultRefSpeed = 1e9
 // per rank and the index naming them.
 func recordMPI(e *env, r mpiRecord) int {
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur record --mpi: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("record --mpi", fmt.Errorf(format, a...)))
 		return code
 	}
 	if r.RefSpeed == 0 {
@@ -60,7 +60,7 @@ func recordMPI(e *env, r mpiRecord) int {
 	wall, err := mpi.Exec(context.Background(), mpi.Run{NP: r.NP, RefSpeed: r.RefSpeed, Dir: dir, Argv: r.Argv,
 		Lib: lib, Stdout: e.stdout, Stderr: e.stderr})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	written := filepath.Join(dir, "index.txt")
 	if index != "" {
@@ -69,7 +69,7 @@ func recordMPI(e *env, r mpiRecord) int {
 			err = os.WriteFile(index, b, 0o644)
 		}
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		written = index
 	}

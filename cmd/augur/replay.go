@@ -128,7 +128,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur replay: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("replay", fmt.Errorf(format, a...)))
 		return code
 	}
 	if len(pos) != 1 {
@@ -146,7 +146,7 @@ func runReplay(e *env, c *command, args []string) int {
 	cfg := rf.cfg
 	prog, err := rf.progress.reporter(e, "augur replay")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	warnings := noteIgnored(e, "replay", cfg)
 	if *rf.model != "" {
@@ -154,7 +154,7 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	m, hf, err := loadPlatform(*rf.platform, *rf.hostfile)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
@@ -167,10 +167,9 @@ func runReplay(e *env, c *command, args []string) int {
 	var tl *results.Timeline
 	if rf.trace.wanted() || *rf.report != "" {
 		if tl, err = rf.trace.timeline(); err != nil {
-			return fail(exitUsage, "%v", err)
+			return fail(exitUsage, "%w", err)
 		}
-		setElements(tl, tit.Elements())
-		opts.Tracer = tl
+		opts.Timelines = results.Timelines{tl}
 	}
 	res, err := replay.Run(opts)
 	partial := res != nil && res.Partial
@@ -183,20 +182,19 @@ func runReplay(e *env, c *command, args []string) int {
 	if err != nil && !partial {
 		var se *replay.SettingError
 		if errors.As(err, &se) {
-			return fail(exitUsage, "%v", err)
+			return fail(exitUsage, "%w", err)
 		}
 		var te *tit.Error
 		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
-		return fail(exitSim, "%v", err)
+		return fail(exitSim, "%w", err)
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform
 	if tl != nil {
-		describeReplay(tl, m, res.Ranks)
 		if err := rf.trace.write(e, "replay", tl); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	}
 	if *rf.report != "" {
@@ -217,11 +215,11 @@ func runReplay(e *env, c *command, args []string) int {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	case "csv":
 		if err := writeReplayCSV(e.stdout, res); err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 	default:
 		writeReplayText(e.stdout, pos[0], *rf.platform, res)
@@ -247,14 +245,6 @@ func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, 
 	}
 	h, err := platform.ReadHostfile(hostfile)
 	return m, h, err
-}
-
-// describeReplay names the ranks' tracks and places them on their hosts.
-func describeReplay(tl *results.Timeline, m *machine.Machine, ranks []results.Rank) {
-	for _, k := range ranks {
-		tl.SetProcess(int32(k.Rank), fmt.Sprintf("rank %d", k.Rank), k.Host, k.Node)
-		tl.SetNodeName(k.Node, m.HostName(int(k.Node)))
-	}
 }
 
 // writeReplayCSV writes the result as one table, a record a line, with the

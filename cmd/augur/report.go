@@ -8,10 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/engine"
 	"augur/htmlreport"
-	"augur/ir"
-	"augur/predict"
 	"augur/results"
 )
 
@@ -57,18 +54,18 @@ augur predict --report FILE writes the same report directly.`,
 		}
 		data, err := os.ReadFile(pos[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("report", err))
 			return exitInput
 		}
 		var tr []byte
 		if *trace != "" {
 			if tr, err = os.ReadFile(*trace); err != nil {
-				fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("report", err))
 				return exitInput
 			}
 		}
 		if err := writeHTMLReportFrom(*out, pos[0], data, *trace, tr); err != nil {
-			fmt.Fprintf(e.stderr, "augur report: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("report", err))
 			return exitInput
 		}
 		return exitOK
@@ -127,64 +124,4 @@ func writeResultReport(path string, r *results.Result, source string) error {
 		return fmt.Errorf("writing the report: %w", err)
 	}
 	return nil
-}
-
-// reportCollector gathers a prediction's timeline for predict --report,
-// alongside any tracer already set (--trace).
-type reportCollector struct {
-	next       engine.Tracer
-	onCompiled func([]ir.Element)
-	tl         *results.Timeline
-}
-
-// collectReport hooks a collector into o; call it after o.Tracer and
-// o.OnCompiled are set.
-func collectReport(o *predict.Options) *reportCollector {
-	rc := &reportCollector{next: o.Tracer, onCompiled: o.OnCompiled}
-	o.Tracer = rc
-	o.OnCompiled = func(els []ir.Element) {
-		if rc.tl == nil {
-			names, kinds := make([]string, len(els)), make([]string, len(els))
-			for i, e := range els {
-				names[i], kinds[i] = e.Name, e.Kind
-			}
-			rc.tl = results.NewTimeline(names, kinds)
-		}
-		if rc.onCompiled != nil {
-			rc.onCompiled(els)
-		}
-	}
-	return rc
-}
-
-var _ engine.MessageTracer = (*reportCollector)(nil)
-
-// Message and Collective pass messages and collectives on to the next
-// tracer, when it takes them (--trace, --paraver).
-func (rc *reportCollector) Message(m engine.Message) {
-	if mt, ok := rc.next.(engine.MessageTracer); ok {
-		mt.Message(m)
-	}
-}
-
-func (rc *reportCollector) Collective(c engine.Collective) {
-	if mt, ok := rc.next.(engine.MessageTracer); ok {
-		mt.Collective(c)
-	}
-}
-
-func (rc *reportCollector) Slice(pid, tid, elem int32, start, end float64) {
-	if rc.tl != nil {
-		rc.tl.Slice(pid, tid, elem, start, end)
-	}
-	if rc.next != nil {
-		rc.next.Slice(pid, tid, elem, start, end)
-	}
-}
-
-// write writes the report of the prediction summarised by s.
-func (rc *reportCollector) write(path string, s *results.Prediction, modelFile string) error {
-	r := results.FromPrediction(s)
-	r.AttachTimeline(rc.tl)
-	return writeResultReport(path, r, filepath.Base(modelFile))
 }

@@ -91,13 +91,13 @@ func runServe(ctx context.Context, e *env, c *command, args []string, ready func
 		Parallel: *sf.parallel, Version: version,
 	})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur serve: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("serve", err))
 		return exitInput
 	}
 	defer srv.Close()
 	ln, err := net.Listen("tcp", *sf.addr)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur serve: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("serve", err))
 		return exitInput
 	}
 	addr := ln.Addr().String()
@@ -123,7 +123,7 @@ func runServe(ctx context.Context, e *env, c *command, args []string, ready func
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(e.stderr, "augur serve: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("serve", err))
 			return exitInput
 		}
 	case <-ctx.Done():

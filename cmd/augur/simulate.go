@@ -98,7 +98,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		return status
 	}
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur simulate: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("simulate", fmt.Errorf(format, a...)))
 		return exitUsage
 	}
 	if len(pos) != 1 {
@@ -124,7 +124,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	t0 := time.Now()
 	prog, err := threadtrace.Load(pos[0])
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("simulate", err))
 		return exitInput
 	}
 	readSecs := time.Since(t0).Seconds()
@@ -170,7 +170,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		}
 		fillThreadTimeline(tl, prog, res)
 		if err := sf.trace.write(e, "simulate", tl); err != nil {
-			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("simulate", err))
 			return exitInput
 		}
 	}
@@ -193,7 +193,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		enc.Encode(out)
 	case "csv":
 		if err := writeSimCSV(e.stdout, out); err != nil {
-			fmt.Fprintf(e.stderr, "augur simulate: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("simulate", err))
 			return exitInput
 		}
 	default:

@@ -129,7 +129,7 @@ func runSweep(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur sweep: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("sweep", fmt.Errorf(format, a...)))
 		return code
 	}
 	// Ctrl-C or SIGTERM (main wires them) stops the sweep with
@@ -154,7 +154,7 @@ func runSweep(e *env, c *command, args []string) int {
 	}
 	spec, code, err := buildSpec(f, pos, "")
 	if err != nil {
-		return fail(code, "%v", err)
+		return fail(code, "%w", err)
 	}
 	dir := *f.out
 	if *f.on == "slurm" {
@@ -162,16 +162,16 @@ func runSweep(e *env, c *command, args []string) int {
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	store, err := sweep.OpenStore(sweep.LocalFile(dir))
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	defer store.Close()
 	w, err := sweep.NewWriter(e.stdout, *f.format, spec)
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	w.Header()
 	bar := newProgressBar(e.stderr, *f.progress)
@@ -184,7 +184,7 @@ func runSweep(e *env, c *command, args []string) int {
 		return exitInterrupted
 	}
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	return finishSweep(e, spec, w, results, *f.report)
 }
@@ -193,7 +193,7 @@ func runSweep(e *env, c *command, args []string) int {
 func finishSweep(e *env, spec *sweep.Spec, w *sweep.Writer, results []sweep.Result, report string) int {
 	sum := sweep.Summarize(spec, results)
 	if err := w.Summary(sum); err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	if report != "" {
@@ -386,12 +386,12 @@ func fsSeen(f *sweepFlags, given map[string]bool) {
 func sweepSubmit(ctx context.Context, e *env, f *sweepFlags, spec *sweep.Spec, args []string) int {
 	dir, err := filepath.Abs(*f.out)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	var todo []int
@@ -428,13 +428,13 @@ func sweepSubmit(ctx context.Context, e *env, f *sweepFlags, spec *sweep.Spec, a
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	job := &sweep.Job{Args: args, Dir: cwd, Todo: todo, Tasks: tasks}
 	id, err := sweep.Submit(ctx, dir, job, sweep.SlurmOptions{Augur: bin, Partition: *f.partition, Time: *f.timeLimit, Extra: f.sbatchArgs})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	fmt.Fprintf(e.stdout, "submitted Slurm job %s: %d points (of %d) over %d array tasks, results in %s\n", id, len(todo), len(spec.Points()), tasks, *f.out)
@@ -446,7 +446,7 @@ func sweepSubmit(ctx context.Context, e *env, f *sweepFlags, spec *sweep.Spec, a
 func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, *sweepFlags, int) {
 	job, err := sweep.ReadJob(dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return nil, nil, nil, exitInput
 	}
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
@@ -490,12 +490,12 @@ func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	store, err := sweep.OpenStore(sweep.TaskFile(dir, k))
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	defer store.Close()
@@ -525,7 +525,7 @@ func sweepStatus(ctx context.Context, e *env, dir string) int {
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	done, failed := 0, 0
@@ -565,7 +565,7 @@ func sweepCollect(e *env, c *command, dir, format, report string) int {
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitInput
 	}
 	return printCollected(e, spec, doneRecs, format, report)
@@ -574,7 +574,7 @@ func sweepCollect(e *env, c *command, dir, format, report string) int {
 func printCollected(e *env, spec *sweep.Spec, doneRecs map[string]sweep.Record, format, report string) int {
 	w, err := sweep.NewWriter(e.stdout, format, spec)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %v\n", err)
+		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitUsage
 	}
 	w.Header()

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 
+	"augur/diag"
 	"augur/export"
 	"augur/model"
 )
@@ -18,10 +19,11 @@ func checkCommand() *command {
 		define: func(fs *flag.FlagSet) { defineCheckFlags(fs) },
 		name:   "check", summary: "check a model for errors and print every problem",
 		usage: "MODEL... [--format text|json|csv]",
-		help: `Runs the model checker on each MODEL and prints every problem at once as
-file:line:col: error|warning: message on standard error. With --format json
-or csv the problems go to standard output instead, one record each (file,
-line, col, severity, message). Exit status 1 if any model has errors;
+		help: `Runs the model checker on each MODEL and prints every problem at once on
+standard error, an error as file:line:col: message and a warning as
+file:line:col: warning: message. With --format json or csv the problems go
+to standard output instead, one record each (file, line, col, severity,
+message). Exit status 1 if any model has errors;
 warnings (unused definitions) do not change the status.`,
 	}
 	c.run = func(e *env, args []string) int {
@@ -35,7 +37,7 @@ warnings (unused definitions) do not change the status.`,
 			fmt.Fprintf(e.stderr, "augur check: --format %q: use text, json or csv\n", *format)
 			return exitUsage
 		}
-		all := []checkRecord{}
+		all := []diag.Record{}
 		status = eachModel(e, c, pos, func(path string, src []byte) int {
 			f, diags := model.Parse(path, src)
 			if !diags.HasErrors() {
@@ -46,11 +48,7 @@ warnings (unused definitions) do not change the status.`,
 					fmt.Fprintln(e.stderr, d.Error())
 					continue
 				}
-				sev := "error"
-				if d.Warning {
-					sev = "warning"
-				}
-				all = append(all, checkRecord{File: d.Filename, Line: int(d.Pos.Line), Col: int(d.Pos.Col), Severity: sev, Message: d.Msg})
+				all = append(all, d.Record())
 			}
 			if diags.HasErrors() {
 				return exitInput
@@ -62,7 +60,7 @@ warnings (unused definitions) do not change the status.`,
 			enc := json.NewEncoder(e.stdout)
 			enc.SetIndent("", "  ")
 			enc.Encode(struct {
-				Diagnostics []checkRecord `json:"diagnostics"`
+				Diagnostics []diag.Record `json:"diagnostics"`
 			}{all})
 		case "csv":
 			cw := csv.NewWriter(e.stdout)
@@ -75,15 +73,6 @@ warnings (unused definitions) do not change the status.`,
 		return status
 	}
 	return c
-}
-
-// checkRecord is one problem in check's JSON and CSV output.
-type checkRecord struct {
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
 }
 
 func defineCheckFlags(fs *flag.FlagSet) *string {
@@ -124,7 +113,7 @@ are rewritten in place instead (only when they change).`,
 				err = os.WriteFile(path, out, info.Mode().Perm())
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "augur fmt: %v\n", err)
+				fmt.Fprintln(e.stderr, errorText("fmt", err))
 				return exitInput
 			}
 			return exitOK
@@ -155,7 +144,7 @@ model tree; schema in docs/export.md).`,
 		}
 		src, err := os.ReadFile(pos[0])
 		if err != nil {
-			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("export", err))
 			return exitInput
 		}
 		f, diags := model.Parse(pos[0], src)
@@ -165,7 +154,7 @@ model tree; schema in docs/export.md).`,
 		}
 		var buf bytes.Buffer
 		if err := export.Write(&buf, f, *to); err != nil {
-			fmt.Fprintf(e.stderr, "augur export: %v\n", err)
+			fmt.Fprintln(e.stderr, errorText("export", err))
 			return exitUsage
 		}
 		e.stdout.Write(buf.Bytes())

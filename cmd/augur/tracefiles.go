@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/ir"
 	"augur/results"
 )
 
@@ -96,15 +95,6 @@ func parseTime(s string) (float64, error) {
 		return 0, fmt.Errorf("%q is not a time ≥ 0 (seconds, or with s, ms, us, ns)", s)
 	}
 	return v * scale, nil
-}
-
-// setElements gives the timeline a program's element table.
-func setElements(tl *results.Timeline, els []ir.Element) {
-	names, kinds := make([]string, len(els)), make([]string, len(els))
-	for i, e := range els {
-		names[i], kinds[i] = e.Name, e.Kind
-	}
-	tl.SetElements(names, kinds)
 }
 
 // write writes the files asked for and warns, on stderr, when the limit

@@ -96,7 +96,7 @@ func runValidate(e *env, c *command, args []string) int {
 		return status
 	}
 	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "augur validate: "+format+"\n", a...)
+		fmt.Fprintln(e.stderr, errorText("validate", fmt.Errorf(format, a...)))
 		return code
 	}
 	if len(pos) != 2 {
@@ -109,7 +109,7 @@ func runValidate(e *env, c *command, args []string) int {
 	}
 	pr, err := vf.progress.reporter(e, "augur validate")
 	if err != nil {
-		return fail(exitUsage, "%v", err)
+		return fail(exitUsage, "%w", err)
 	}
 	how, explicit, err := machine.ParseMapping(*vf.mapping)
 	if err != nil {
@@ -135,7 +135,7 @@ func runValidate(e *env, c *command, args []string) int {
 	}
 	src, err := os.ReadFile(pos[0])
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	f, diags := model.Parse(pos[0], src)
 	if diags.HasErrors() {
@@ -150,18 +150,18 @@ func runValidate(e *env, c *command, args []string) int {
 	}
 	data, err := os.ReadFile(pos[1])
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	rows, err := validate.ReadMeasurements(pos[1], data, validate.Columns{Measured: *vf.measured, Reference: *vf.reference, Params: params})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	if *vf.machine == "" {
 		return fail(exitUsage, "--machine FILE is required")
 	}
 	m, err := machine.Load(*vf.machine)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	var checkErr error
 	var warnings []string
@@ -199,7 +199,7 @@ func runValidate(e *env, c *command, args []string) int {
 			fmt.Fprintln(e.stderr, checkErr.Error())
 			return exitInput
 		}
-		return fail(exitSim, "%v", err)
+		return fail(exitSim, "%w", err)
 	}
 	pr.finish(fmt.Sprintf("done: %d configurations", len(rows)))
 	return writeValidation(e, vf, t, fail)
@@ -250,7 +250,7 @@ func writeValidation(e *env, vf *validateFlags, t *validate.Table, fail func(int
 		err = validate.WriteText(e.stdout, t, *vf.stable)
 	}
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	title := *vf.title
 	if title == "" {
@@ -268,7 +268,7 @@ func writeValidation(e *env, vf *validateFlags, t *validate.Table, fail func(int
 		}
 		w, err := os.Create(out.path)
 		if err != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
 		err = out.write(w)
 		if cerr := w.Close(); err == nil {

@@ -23,12 +23,12 @@ import (
 func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
 	data, err := os.ReadFile(csvPath)
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	rows, err := validate.ReadMeasurements(csvPath, data, validate.Columns{Measured: *vf.measured, Reference: *vf.reference,
 		Text: []string{"trace"}, NoConfigOK: true})
 	if err != nil {
-		return fail(exitInput, "%v", err)
+		return fail(exitInput, "%w", err)
 	}
 	// A row's trace: its trace cell relative to the CSV's directory, or
 	// the TRACE argument.
@@ -81,7 +81,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 		if *vf.machine != "" {
 			m, err := machine.Load(*vf.machine)
 			if err != nil {
-				return fail(exitInput, "%v", err)
+				return fail(exitInput, "%w", err)
 			}
 			cpus, machineName = m.TotalCPUs(), m.Name
 		}
@@ -120,9 +120,9 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 	if err != nil && !e.interrupted() {
 		pr.finish("stopped")
 		if inputErr != nil {
-			return fail(exitInput, "%v", err)
+			return fail(exitInput, "%w", err)
 		}
-		return fail(exitSim, "%v", err)
+		return fail(exitSim, "%w", err)
 	}
 	if machineName == "" {
 		machineName = "cpus column"

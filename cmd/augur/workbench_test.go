@@ -51,7 +51,7 @@ func TestReportErrors(t *testing.T) {
 		{[]string{"report", resultsData + "sample.json"}, exitUsage, "-o REPORT.html is required"},
 		{[]string{"report", "-o", "x.html"}, exitUsage, "want one RESULT.json"},
 		{[]string{"report", filepath.Join(dir, "missing.json"), "-o", filepath.Join(dir, "x.html")}, exitInput, "no such file"},
-		{[]string{"report", bad, "-o", filepath.Join(dir, "x.html")}, exitInput, "bad.json: not a result file: line 3 col 3"},
+		{[]string{"report", bad, "-o", filepath.Join(dir, "x.html")}, exitInput, "bad.json:3:3: not a result file: JSON: invalid character"},
 		{[]string{"report", resultsData + "sample.json", "-o", filepath.Join(dir, "x.txt")}, exitInput, "name it .html"},
 		{[]string{"report", resultsData + "sample.json", "--trace", resultsData + "sample.json", "-o", filepath.Join(dir, "x.html")}, exitInput, "sample.json: not a Chrome trace: no traceEvents"},
 	} {

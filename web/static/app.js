@@ -259,7 +259,7 @@
       const li = document.createElement('li');
       li.className = d.severity;
       li.dataset.line = d.line;
-      li.textContent = 'line ' + d.line + ', col ' + d.col + ': ' + d.severity + ': ' + d.message;
+      li.textContent = d.text; // file:line:col: message, as augur check prints it
       li.addEventListener('click', () => goTo(d.line, d.col));
       ul.appendChild(li);
     }

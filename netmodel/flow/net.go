@@ -1,13 +1,5 @@
-package engine
-
-import (
-	"fmt"
-	"math"
-
-	"augur/netmodel"
-)
-
-// Flow-level network (SimGrid's CM02 family: CM02, LV08, SMPI).
+// Package flow is the flow-level network model (SimGrid's CM02 family:
+// CM02, LV08, SMPI) behind netmodel.Flows.
 //
 // A transfer is a flow over the links of its route. It first waits its
 // latency (route latency × latency factor), then takes part in the
@@ -16,8 +8,18 @@ import (
 // latency), and it progresses at v × bandwidth factor bytes per second.
 // When a flow starts or ends, the rates of the flows sharing links with
 // it (transitively) are recomputed and their completions rescheduled; a
-// flow has one pending event at a time (des.Queue keyed by flow), moved
-// when its rate changes; it carries the flow's version as a check.
+// flow has one pending completion at a time (an Update the engine keeps
+// in its event queue, keyed by flow), moved when its rate changes; it
+// carries the flow's version as a check.
+package flow
+
+import (
+	"fmt"
+	"math"
+
+	"augur/machine"
+	"augur/netmodel"
+)
 
 type flowState uint8
 
@@ -30,8 +32,6 @@ const (
 type flow struct {
 	state   flowState
 	version int32
-	sid     int32     // send request
-	rid     int32     // receive request
 	links   []int32   // the route's (routeInfo): read only
 	coef    []float64 // the route's consumption per link: read only
 	weight  float64   // 1 / sharing penalty
@@ -40,14 +40,13 @@ type flow struct {
 	remain  float64   // bytes left
 	value   float64   // current max-min share
 	last    float64   // when remain was last brought up to date
-	start   float64   // when the transfer was started
 	mark    uint32    // component search stamp
 	fixed   bool      // max-min: value settled in this solve
 	linkPos []int32   // position of the flow in each link's list
-	grp     int32     // single-bottleneck group (flowgroup.go), 0: none
+	grp     int32     // single-bottleneck group (group.go), 0: none
 	vfin    float64   // group level at which the flow ends
 	// Kept only where bandwidths or latencies change over time
-	// (flowNet.dynamic, profile.go): SimGrid's sharing penalty (weight
+	// (Net.dynamic, profile.go): SimGrid's sharing penalty (weight
 	// is 1/penalty once the latency is paid), the route's current
 	// latency, the bound from bandwidths at the start, and whether the
 	// flow had a latency to pay.
@@ -57,7 +56,7 @@ type flow struct {
 
 type netLink struct {
 	capacity float64
-	latency  float64 // current latency: read only where flowNet.dynamic
+	latency  float64 // current latency: read only where Net.dynamic
 	off      bool    // turned off by a state profile (profile.go)
 	fatpipe  bool
 	flows    []int32 // active flows crossing the link
@@ -68,12 +67,19 @@ type netLink struct {
 	load     float64 // Σ coef·weight of the active flows (kept as they come and go)
 }
 
-type flowNet struct {
-	cfg   netmodel.Config
-	flows []flow
-	free  []int32
-	links []netLink // machine links, then the model loopback
-	stamp uint32
+// Net is the flow-level network of one machine. It is not safe for
+// concurrent use.
+type Net struct {
+	m   *machine.Machine
+	cfg netmodel.Config
+	now float64 // the time of the current call
+	// groups: form single-bottleneck groups (group.go); false solves
+	// every change in full (tests compare the two).
+	useGroups bool
+	flows     []flow
+	free      []int32
+	links     []netLink // machine links, then the model loopback
+	stamp     uint32
 
 	// Flows whose component must be solved again before time moves on:
 	// every start and end of an instant is batched into one solve.
@@ -82,7 +88,7 @@ type flowNet struct {
 
 	routes routeCache
 
-	lat issueBatches // flows whose latencies end together (evNetLat)
+	updates []netmodel.Update // since the last Updates call
 
 	// scratch
 	route, back []int32
@@ -104,28 +110,19 @@ type flowNet struct {
 	anyOff bool
 }
 
-// initNet sets up the flow network when cfg asks for a flow model.
-func (e *engine) initNet() error {
-	var c netmodel.Config
-	if e.cfg.Net != nil {
-		c = *e.cfg.Net
-	} else {
-		var err error
-		if c, err = e.m.NetConfig(); err != nil {
-			return err
-		}
-	}
+// New returns the flow network of machine m under model c, which must
+// be a flow model (c.Model.Flow()). groups lets it keep flows that share
+// a single bottleneck in groups (group.go): the same shares, faster;
+// without, every change is solved in full.
+func New(m *machine.Machine, c netmodel.Config, groups bool) (*Net, error) {
 	if !c.Model.Flow() {
-		if e.m.LinkProfiles() {
-			return fmt.Errorf("machine %q: links with profiles (bandwidth, latency or state over time) need a flow network model (SMPI, CM02 or LV08); the %s model has no flows to share them anew", e.m.Name, c.Model)
-		}
-		return nil
+		return nil, fmt.Errorf("machine %q: the %s network model is not a flow model", m.Name, c.Model)
 	}
-	n := &flowNet{cfg: c}
-	nl := e.m.NumLinks()
+	n := &Net{m: m, cfg: c, useGroups: groups}
+	nl := m.NumLinks()
 	n.links = make([]netLink, nl+1)
 	for i := range nl {
-		l := e.m.LinkOf(i)
+		l := m.LinkOf(i)
 		n.links[i] = netLink{capacity: l.Bandwidth, latency: l.Latency, fatpipe: l.Sharing == 1}
 		// Changes at time 0 apply before anything starts, as SimGrid
 		// applies them when the platform is created.
@@ -143,20 +140,31 @@ func (e *engine) initNet() error {
 		}
 	}
 	n.links[nl] = netLink{capacity: c.LoopbackBw, latency: c.LoopbackLat, fatpipe: true}
-	e.net = n
-	// One pending event per flow (its latency or its completion): a
-	// rate change moves the completion instead of adding an event.
-	e.q.SetKeyed(uint8(evNet), 0)
-	// The event-free collective evaluation assumes the constant model.
-	e.cfg.noFastColl = true
-	return nil
+	return n, nil
+}
+
+// Updates returns the changes to the completions made since the last
+// call (netmodel.Flows).
+func (n *Net) Updates() []netmodel.Update {
+	u := n.updates
+	n.updates = n.updates[:0]
+	return u
+}
+
+// reschedule asks for flow id's completion at t, version v.
+func (n *Net) reschedule(t float64, id, v int32) {
+	n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Reschedule, ID: id, Version: v, Time: t})
+}
+
+// cancel drops flow id's pending completion.
+func (n *Net) cancel(id int32) {
+	n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Cancel, ID: id})
 }
 
 // flowRoute fills n.route (and n.back with crosstraffic) for src -> dst
 // nodes and returns the route's latency and smallest bandwidth.
-func (e *engine) flowRoute(a, b int) (lat, minBW float64) {
-	n := e.net
-	n.route = e.m.Route(a, b, n.route[:0])
+func (n *Net) flowRoute(a, b int) (lat, minBW float64) {
+	n.route = n.m.Route(a, b, n.route[:0])
 	loop := int32(len(n.links) - 1)
 	if len(n.route) == 0 {
 		n.route = append(n.route, loop)
@@ -168,13 +176,13 @@ func (e *engine) flowRoute(a, b int) (lat, minBW float64) {
 			minBW = math.Min(minBW, n.cfg.LoopbackBw)
 			continue
 		}
-		l := e.m.LinkOf(int(id))
+		l := n.m.LinkOf(int(id))
 		lat += l.Latency
 		minBW = math.Min(minBW, l.Bandwidth)
 	}
 	n.back = n.back[:0]
 	if n.cfg.CrossTraffic {
-		n.back = e.m.Route(b, a, n.back)
+		n.back = n.m.Route(b, a, n.back)
 		if len(n.back) == 0 {
 			n.back = append(n.back, loop)
 		}
@@ -194,12 +202,11 @@ type routeInfo struct {
 }
 
 // routeOf returns the route information of src -> dst nodes.
-func (e *engine) routeOf(a, b int) routeInfo {
-	n := e.net
+func (n *Net) routeOf(a, b int) routeInfo {
 	if ri, ok := n.routes.get(a, b); ok {
 		return ri
 	}
-	lat, minBW := e.flowRoute(a, b)
+	lat, minBW := n.flowRoute(a, b)
 	ri := routeInfo{links: n.riLinks[:0], coef: n.riCoef[:0]}
 	add := func(l int32, c float64) {
 		for i, x := range ri.links {
@@ -234,12 +241,12 @@ func (e *engine) routeOf(a, b int) routeInfo {
 	return n.routes.put(a, b, ri)
 }
 
-// startFlow starts the transfer of send sid to receive rid at t.
-func (e *engine) startFlow(sid, rid int32, t float64) {
-	n := e.net
-	s := e.req(sid)
-	size := s.bytes + n.cfg.ExtraBytes
-	ri := e.routeOf(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+// Transfer starts a flow of bytes from node a to node b at t: it pays
+// its latency first (netmodel.Flows).
+func (n *Net) Transfer(a, b int, bytes, t float64) netmodel.Transfer {
+	n.now = t
+	size := bytes + n.cfg.ExtraBytes
+	ri := n.routeOf(a, b)
 	var id int32
 	if k := len(n.free); k > 0 {
 		id = n.free[k-1]
@@ -253,64 +260,56 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 	for range ri.links {
 		pos = append(pos, -1)
 	}
-	*f = flow{state: flowLatency, version: f.version + 1, sid: sid, rid: rid, links: ri.links, coef: ri.coef, linkPos: pos,
-		weight: ri.weight, bound: ri.bound, factor: n.cfg.BwFactor.At(size), remain: size, start: t, last: t}
+	*f = flow{state: flowLatency, version: f.version + 1, links: ri.links, coef: ri.coef, linkPos: pos,
+		weight: ri.weight, bound: ri.bound, factor: n.cfg.BwFactor.At(size), remain: size, last: t}
 	lat := ri.lat
 	if n.dynamic {
-		lat = e.dynamicShare(f, int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+		lat = n.dynamicShare(f, a, b)
 	}
-	s.start = t
-	s.inFlight = true
 	if n.anyOff {
-		if l, off := e.offLink(f.links); off {
-			e.linkFailure(l, id)
-			return
+		if l, off := n.offLink(f.links); off {
+			return netmodel.Transfer{ID: id, OffLink: l}
 		}
 	}
 	delay := lat * n.cfg.LatFactor.At(size)
 	f.lagged = delay > 0
-	if delay > 0 {
-		if e.cfg.plainEvents {
-			e.q.Reschedule(t+delay, id, -1)
-			return
-		}
-		// Flows started together (a ring's messages, an all-to-all's)
-		// pay equal latencies: their ends are batched as issues are
-		// (issue.go). Nothing moves or cancels a latency's end (a link
-		// that is off fails the run), so a batch member needs no key.
-		e.pushBatched(&n.lat, evNetLat, id, t+delay)
-		return
-	}
-	e.activate(id, t)
+	return netmodel.Transfer{ID: id, Latency: delay, OffLink: -1}
 }
 
-// latencyPaid activates flow id, whose latency ends now.
-func (e *engine) latencyPaid(id int32) {
-	if e.net.flows[id].state == flowLatency {
-		e.activate(id, e.now)
+// Activate lets flow id, whose latency ends at t, share its links
+// (netmodel.Flows).
+func (n *Net) Activate(id int32, t float64) (done bool) {
+	n.now = t
+	if n.flows[id].state != flowLatency {
+		return false
 	}
+	return n.activate(id, t)
 }
 
-// netEvent handles an event of the flow network.
-func (e *engine) netEvent(id, arg int32) {
-	f := &e.net.flows[id]
-	if arg < 0 {
-		e.latencyPaid(id)
-		return
-	}
-	if f.state != flowActive || f.version != arg {
-		return // superseded by a rate change
-	}
-	// Group members that end at this same instant end here too, before
-	// anything their ends set off (as their own events would have).
-	for id >= 0 {
-		id = e.finishFlow(id)
-	}
+// Current reports whether version is flow id's pending completion.
+func (n *Net) Current(id, version int32) bool {
+	f := &n.flows[id]
+	return f.state == flowActive && f.version == version
 }
 
-// activate lets a flow that paid its latency share its links.
-func (e *engine) activate(id int32, t float64) {
-	n := e.net
+// Finish ends flow id at t (netmodel.Flows). Group members that end at
+// this same instant are returned one by one, to end before anything
+// their ends set off (as their own events would have).
+func (n *Net) Finish(id int32, t float64) (next int32) {
+	n.now = t
+	return n.finishFlow(id)
+}
+
+// Solve shares the links anew among the flows connected to those that
+// started or ended (netmodel.Flows).
+func (n *Net) Solve(t float64) {
+	n.now = t
+	n.netSolve()
+}
+
+// activate lets a flow that paid its latency share its links. done: it
+// had nothing to move and has ended.
+func (n *Net) activate(id int32, t float64) (done bool) {
 	f := &n.flows[id]
 	f.state = flowActive
 	f.last = t
@@ -320,8 +319,8 @@ func (e *engine) activate(id int32, t float64) {
 		f.weight = 1 / f.penalty
 	}
 	if f.remain <= 0 {
-		e.finishFlow(id)
-		return
+		n.finishFlow(id)
+		return true
 	}
 	for i, l := range f.links {
 		lk := &n.links[l]
@@ -329,22 +328,22 @@ func (e *engine) activate(id int32, t float64) {
 		lk.flows = append(lk.flows, id)
 		lk.load += f.coef[i] * f.weight
 	}
-	if !e.joinGroup(id) {
-		e.markReshare(id)
+	if !n.joinGroup(id) {
+		n.markReshare(id)
 	}
+	return false
 }
 
-// finishFlow ends a flow now: it leaves its links, the flows it shared
-// them with get new rates, and its requests complete. It returns the
-// member of the flow's group that ends at this same instant, if any, to
-// be finished next (-1: none).
-func (e *engine) finishFlow(id int32) (next int32) {
-	n := e.net
+// finishFlow ends a flow now: it leaves its links and the flows it
+// shared them with get new rates. It returns the member of the flow's
+// group that ends at this same instant, if any, to be finished next (-1:
+// none).
+func (n *Net) finishFlow(id int32) (next int32) {
 	f := &n.flows[id]
 	g := f.grp
 	next = -1
 	if g != 0 {
-		next = e.leaveGroup(id)
+		next = n.leaveGroup(id)
 	}
 	for i, l := range f.links {
 		lk := &n.links[l]
@@ -367,31 +366,16 @@ func (e *engine) finishFlow(id int32) (next int32) {
 	}
 	f.state = flowFree
 	f.version++
-	sid, rid, start := f.sid, f.rid, f.start
 	n.free = append(n.free, id)
 	// Neighbours: the flows still on the freed links (a fat pipe couples
 	// no one; a group's members were updated by leaveGroup).
 	if g == 0 {
 		for _, l := range f.links {
 			if lk := &n.links[l]; len(lk.flows) > 0 && !lk.fatpipe {
-				e.markReshare(lk.flows[0])
+				n.markReshare(lk.flows[0])
 			}
 		}
 	}
-	s, r := e.req(sid), e.req(rid)
-	s.inFlight = false
-	now := e.now
-	r.finish, r.xfer = now, now-start
-	if !s.complete {
-		s.finish, s.xfer = now, now-start
-		e.completeReq(sid)
-	}
-	if e.msgs != nil {
-		e.traceMessage(s, r)
-	}
-	e.completeReq(rid)
-	e.maybeFree(sid)
-	e.maybeFree(rid)
 	return next
 }
 
@@ -400,19 +384,17 @@ func (e *engine) finishFlow(id int32) (next int32) {
 // start or end at one simulated time (an all-to-all's thousands of
 // messages) then cost one solve instead of one each. Nothing moves in
 // between, since no time passes.
-func (e *engine) markReshare(seed int32) {
-	n := e.net
+func (n *Net) markReshare(seed int32) {
 	n.pending = append(n.pending, seed)
 	if !n.solvePending {
 		n.solvePending = true
-		e.q.Push(e.now, 0, uint8(evNetSolve), 0)
+		n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Solve, Time: n.now})
 	}
 }
 
 // netSolve recomputes the max-min shares of the flows connected through
 // shared links to the pending seeds, and reschedules their completions.
-func (e *engine) netSolve() {
-	n := e.net
+func (n *Net) netSolve() {
 	n.solvePending = false
 	n.stamp++
 	st := n.stamp
@@ -444,18 +426,18 @@ func (e *engine) netSolve() {
 			}
 		}
 	}
-	now := e.now
+	now := n.now
 	// Bring the remainders up to date at the old rates.
 	for _, id := range flows {
 		f := &n.flows[id]
 		if f.grp != 0 {
-			e.dissolveGroup(f.grp)
+			n.dissolveGroup(f.grp)
 		}
 		f.remain -= f.value * f.factor * (now - f.last)
 		f.last = now
 		f.fixed = false
 	}
-	if rounds := solveMaxMin(n, flows, links); rounds == 1 && e.formGroup(flows, links) {
+	if rounds := solveMaxMin(n, flows, links); rounds == 1 && n.formGroup(flows, links) {
 		n.compFlows, n.compLinks = flows, links
 		return
 	}
@@ -464,10 +446,10 @@ func (e *engine) netSolve() {
 		f.version++
 		rate := f.value * f.factor
 		if rate <= 0 {
-			e.q.Cancel(id) // starved: waits for another flow to end
+			n.cancel(id) // starved: waits for another flow to end
 			continue
 		}
-		e.q.Reschedule(now+math.Max(f.remain, 0)/rate, id, f.version)
+		n.reschedule(now+math.Max(f.remain, 0)/rate, id, f.version)
 	}
 	n.compFlows, n.compLinks = flows, links
 }
@@ -478,7 +460,7 @@ func (e *engine) netSolve() {
 // own bound, or capacity/coef on a fat pipe); flows so stopped keep their
 // value and the others go on. It returns the number of rounds; after a
 // single round each link's used is the Σ coef·weight of all its flows.
-func solveMaxMin(n *flowNet, flows, links []int32) (rounds int) {
+func solveMaxMin(n *Net, flows, links []int32) (rounds int) {
 	for _, l := range links {
 		lk := &n.links[l]
 		lk.remain = lk.capacity

@@ -1,4 +1,4 @@
-package engine
+package flow
 
 import (
 	"math"
@@ -41,6 +41,10 @@ import (
 // link saturates.
 const groupMargin = 1e-9
 
+// memberKind is the kind of the entries of a group's member queue, which
+// holds nothing else.
+const memberKind uint8 = 0
+
 type flowGroup struct {
 	link   int32   // L: the saturated link every member crosses
 	lambda float64 // members' common level: value = weight·λ
@@ -55,8 +59,8 @@ type flowGroup struct {
 }
 
 // levelNow brings the group's clock to the current time.
-func (e *engine) levelNow(g *flowGroup) {
-	if now := e.now; now != g.at {
+func (n *Net) levelNow(g *flowGroup) {
+	if now := n.now; now != g.at {
 		g.clock += g.lambda * (now - g.at)
 		g.at = now
 	}
@@ -76,9 +80,8 @@ func coefOn(f *flow, l int32) float64 {
 // formGroup makes the component just solved (one round) a group if a
 // single saturated link explains every flow's value; false leaves it to
 // the per-flow completions.
-func (e *engine) formGroup(flows, links []int32) bool {
-	n := e.net
-	if e.cfg.noFlowGroups || len(flows) < 2 {
+func (n *Net) formGroup(flows, links []int32) bool {
+	if !n.useGroups || len(flows) < 2 {
 		return false
 	}
 	// The tightest link and the next constraint.
@@ -123,23 +126,22 @@ func (e *engine) formGroup(flows, links []int32) bool {
 	if !(best < limit*(1-groupMargin)) {
 		return false
 	}
-	gi := e.newGroup()
+	gi := n.newGroup()
 	g := &n.groups[gi]
 	g.link, g.used, g.lambda, g.limit = L, n.links[L].used, best, limit
-	g.clock, g.at = 0, e.now
+	g.clock, g.at = 0, n.now
 	for _, id := range flows {
 		f := &n.flows[id]
 		f.grp = gi
 		f.vfin = math.Max(f.remain, 0) / (f.weight * f.factor)
-		g.members.Push(f.vfin, id, uint8(evMember), 0)
-		e.q.Cancel(id)
+		g.members.Push(f.vfin, id, memberKind, 0)
+		n.cancel(id)
 	}
-	e.scheduleHead(g)
+	n.scheduleHead(g)
 	return true
 }
 
-func (e *engine) newGroup() int32 {
-	n := e.net
+func (n *Net) newGroup() int32 {
 	if len(n.groups) == 0 {
 		n.groups = append(n.groups, flowGroup{}) // 0: no group
 	}
@@ -152,8 +154,7 @@ func (e *engine) newGroup() int32 {
 	return int32(len(n.groups) - 1)
 }
 
-func (e *engine) freeGroup(gi int32) {
-	n := e.net
+func (n *Net) freeGroup(gi int32) {
 	g := &n.groups[gi]
 	g.members.Reset()
 	g.head = -1
@@ -162,24 +163,22 @@ func (e *engine) freeGroup(gi int32) {
 
 // scheduleHead gives the group's first finisher its completion event at
 // the current level and rate (the clock must be current).
-func (e *engine) scheduleHead(g *flowGroup) {
-	n := e.net
+func (n *Net) scheduleHead(g *flowGroup) {
 	h := g.members.Peek().Target
 	if g.head >= 0 && g.head != h {
-		e.q.Cancel(g.head)
+		n.cancel(g.head)
 	}
 	g.head = h
 	f := &n.flows[h]
 	f.version++
-	e.q.Reschedule(e.now+math.Max(f.vfin-g.clock, 0)/g.lambda, h, f.version)
+	n.reschedule(n.now+math.Max(f.vfin-g.clock, 0)/g.lambda, h, f.version)
 }
 
 // joinGroup lets flow id, just active on its links, join the group of the
 // flows already there if the group's single bottleneck still explains
 // every value with it; false asks for a full solve.
-func (e *engine) joinGroup(id int32) bool {
-	n := e.net
-	if e.cfg.noFlowGroups {
+func (n *Net) joinGroup(id int32) bool {
+	if !n.useGroups {
 		return false
 	}
 	f := &n.flows[id]
@@ -223,12 +222,12 @@ func (e *engine) joinGroup(id int32) bool {
 	if !(lambda < limit*(1-groupMargin)) {
 		return false
 	}
-	e.levelNow(g)
+	n.levelNow(g)
 	g.used, g.lambda, g.limit = used, lambda, limit
 	f.grp = gi
 	f.vfin = g.clock + math.Max(f.remain, 0)/(f.weight*f.factor)
-	g.members.Push(f.vfin, id, uint8(evMember), 0)
-	e.scheduleHead(g)
+	g.members.Push(f.vfin, id, memberKind, 0)
+	n.scheduleHead(g)
 	return true
 }
 
@@ -237,21 +236,20 @@ func (e *engine) joinGroup(id int32) bool {
 // full. If the new head ends at this same instant (a lockstep of equal
 // flows), it is returned for the caller to finish now, unscheduled;
 // otherwise -1.
-func (e *engine) leaveGroup(id int32) int32 {
-	n := e.net
+func (n *Net) leaveGroup(id int32) int32 {
 	f := &n.flows[id]
 	gi := f.grp
 	g := &n.groups[gi]
 	f.grp = 0
 	// The head ends exactly when the level reaches its virtual finish.
-	g.clock, g.at = math.Max(g.clock, f.vfin), e.now
+	g.clock, g.at = math.Max(g.clock, f.vfin), n.now
 	if g.head == id {
 		g.head = -1
 	}
 	g.members.Pop() // id: only the first finisher ends
 	g.used -= coefOn(f, g.link) * f.weight
 	if g.members.Len() == 0 {
-		e.freeGroup(gi)
+		n.freeGroup(gi)
 		return -1
 	}
 	lambda := n.links[g.link].capacity / g.used
@@ -260,20 +258,19 @@ func (e *engine) leaveGroup(id int32) int32 {
 		if h := g.members.Peek(); h.Time <= g.clock {
 			return h.Target
 		}
-		e.scheduleHead(g)
+		n.scheduleHead(g)
 		return -1
 	}
-	e.markReshare(g.members.Peek().Target) // the full solve dissolves the group
+	n.markReshare(g.members.Peek().Target) // the full solve dissolves the group
 	return -1
 }
 
 // dissolveGroup hands the group's members back to the full solver with
 // their remainders and values at the current time.
-func (e *engine) dissolveGroup(gi int32) {
-	n := e.net
+func (n *Net) dissolveGroup(gi int32) {
 	g := &n.groups[gi]
-	e.levelNow(g)
-	now := e.now
+	n.levelNow(g)
+	now := n.now
 	g.members.Each(func(ev des.Event) {
 		f := &n.flows[ev.Target]
 		f.remain = (f.vfin - g.clock) * f.weight * f.factor
@@ -282,7 +279,7 @@ func (e *engine) dissolveGroup(gi int32) {
 		f.grp = 0
 	})
 	if g.head >= 0 {
-		e.q.Cancel(g.head)
+		n.cancel(g.head)
 	}
-	e.freeGroup(gi)
+	n.freeGroup(gi)
 }

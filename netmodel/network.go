@@ -1,0 +1,87 @@
+package netmodel
+
+// Network is a network model as a simulation engine asks it: a passive
+// calculator of transfers between nodes. The engine owns time and its
+// events; the model only answers. Transfer is every model's; a model
+// whose transfers share links over time (the flow models) is also a
+// Flows.
+type Network interface {
+	// Transfer starts moving bytes from node a to node b at t.
+	Transfer(a, b int, bytes, t float64) Transfer
+}
+
+// Transfer is how a transfer started by Network.Transfer goes on.
+type Transfer struct {
+	// Known: the model knows the transfer's times at once (no
+	// contention): its data starts to move at Start, the sender spends
+	// Inject seconds putting it on the wire, and it has arrived at
+	// Arrival.
+	Known                  bool
+	Start, Inject, Arrival float64
+
+	// Otherwise the transfer is ID of a Flows: it pays Latency seconds
+	// before it shares links (Flows.Activate then; ≤ 0: activate it at
+	// once), unless OffLink ≥ 0, a link of its route that is off, on
+	// which it fails.
+	ID      int32
+	Latency float64
+	OffLink int32
+}
+
+// Flows is a network model whose transfers share links over time. Its
+// transfers are named by small ids, reused once they end. Every call
+// leaves in Updates the changes of the transfers' completion times it
+// made, in order; the engine applies them to its event queue before it
+// does anything else, so that completions keep their place among the
+// engine's other events of the same time.
+type Flows interface {
+	Network
+	// Activate lets transfer id, whose latency ends at t, share its
+	// links (nothing if it is not paying its latency). done: it has
+	// nothing left to move and has ended; its requests complete now.
+	Activate(id int32, t float64) (done bool)
+	// Current reports whether version is the one of transfer id's
+	// pending completion (an Update): a completion superseded by a rate
+	// change is not.
+	Current(id, version int32) bool
+	// Finish ends transfer id, whose completion is due at t. The flows
+	// it shared links with speed up. It returns a transfer that ends at
+	// this same instant, to be finished next without an event of its
+	// own (-1: none).
+	Finish(id int32, t float64) (next int32)
+	// Solve shares the links anew among the transfers whose starts and
+	// ends asked for it (an Update of kind Solve), at t.
+	Solve(t float64)
+	// SetBandwidth, SetLatency and SetState apply a change of link l's
+	// profile at t. SetState returns a transfer crossing l when l turns
+	// off (-1: none): it fails.
+	SetBandwidth(l int32, bw, t float64)
+	SetLatency(l int32, lat, t float64)
+	SetState(l int32, on bool, t float64) (failed int32)
+	// Updates returns the changes made since the last call, in the
+	// order made; the slice is valid until the next call of any method.
+	Updates() []Update
+}
+
+// UpdateKind says what an Update asks of the engine's event queue.
+type UpdateKind uint8
+
+const (
+	// Reschedule: transfer ID completes at Time unless superseded
+	// (Version, for Flows.Current); it replaces any pending completion.
+	Reschedule UpdateKind = iota
+	// Cancel: transfer ID has no pending completion any more (starved,
+	// or its group answers for it).
+	Cancel
+	// Solve: call Flows.Solve at Time, once the events already due at
+	// that time have run (an event pushed now).
+	Solve
+)
+
+// Update is one change to the engine's events asked for by a Flows.
+type Update struct {
+	Kind    UpdateKind
+	ID      int32
+	Version int32
+	Time    float64
+}
