@@ -120,6 +120,7 @@ const (
 	opUnlock
 	opThreadBarrier
 	opNest // evaluate nest a in closed form and jump to b, or go on stepping
+	opPriority
 )
 
 type instr struct {
@@ -409,6 +410,10 @@ func (c *compiler) stmt(s model.Stmt) {
 		el := c.element(s.Name, "delay", s.Pos)
 		in := instr{op: opDelay, elem: el, pos: s.Pos}
 		in.f[0] = c.expr(s.Cost)
+		c.emit(in)
+	case *model.Priority:
+		in := instr{op: opPriority, elem: -1, pos: s.Pos}
+		in.f[0] = c.expr(s.Value)
 		c.emit(in)
 	case *model.Call:
 		if s.Name == nil {

@@ -176,6 +176,14 @@ func (v *vm) Next(op *ir.Op) error {
 			*op = ir.Op{Kind: ir.Delay, Elem: in.elem, Cost: in.f[0](v)}
 			v.pc++
 			return nil
+		case opPriority:
+			p := in.f[0](v)
+			if p != math.Trunc(p) || math.Abs(p) > math.MaxInt32 {
+				return v.errf(in, "priority %g is not a whole number in ±%d", p, math.MaxInt32)
+			}
+			*op = ir.Op{Kind: ir.Priority, Elem: -1, Count: int32(p)}
+			v.pc++
+			return nil
 		case opAssign:
 			v.runAssigns(in.code)
 			v.pc++

@@ -23,6 +23,12 @@ type Blocked struct {
 	Element  string `json:"element"`   // kind and name of the element it is blocked in
 	Where    string `json:"where"`     // file:line:col of the element, if known
 	WaitsFor string `json:"waits_for"` // what it waits for, in words
+	// For the reports of front ends that word them their own way: the
+	// unit that holds the object a Take waits for (the last to take one
+	// of its tokens with no post since; -1: none), and the units at a
+	// thread barrier.
+	Holder  int32 `json:"-"`
+	Arrived int32 `json:"-"`
 }
 
 func (d *Deadlock) Error() string {
@@ -62,7 +68,17 @@ func (e *engine) deadlock() {
 		if u.state == stDone {
 			continue
 		}
-		b := Blocked{Pid: u.pid, Tid: u.tid, Node: u.node}
+		b := Blocked{Pid: u.pid, Tid: u.tid, Node: u.node, Holder: -1}
+		switch u.op.Kind {
+		case ir.Take:
+			if s := e.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
+				b.Holder = s.holder
+			}
+		case ir.ThreadBarrier:
+			if tb := e.tbars[lockKey{u.pid, u.op.Peer}]; tb != nil {
+				b.Arrived = tb.count
+			}
+		}
 		if el := u.op.Elem; el >= 0 && int(el) < len(e.prog.Elements) {
 			b.Element = e.prog.Elements[el].Kind + " " + e.prog.Elements[el].Name
 			b.Where = e.prog.Elements[el].Where
@@ -124,6 +140,12 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 			return fmt.Sprintf("a thread barrier: %d of %d threads arrived", b.count, u.op.Count)
 		}
 		return "a thread barrier"
+	case u.op.Kind == ir.Take:
+		return e.describeTake(u)
+	case u.op.Kind == ir.Handoff:
+		return e.describeHandoff(u)
+	case u.op.Kind == ir.TakeFirst:
+		return e.describeTakeFirst(ui)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:

@@ -76,6 +76,10 @@ type Config struct {
 	// dataflow, never the array passes of regular algorithms (tests
 	// compare the two).
 	noArrayColl bool
+	// Timeline, under Program.HoldCPU, records every run on a CPU and
+	// every wait of the units (Result.Runs, Result.Waits).
+	Timeline bool
+
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
 	plainEvents bool
@@ -144,6 +148,14 @@ type Program struct {
 	// open (when a collective completes, how its algorithm is chosen), as
 	// its front end states it.
 	Semantics ir.Semantics
+	// Sync describes the synchronisation objects of Post and Take
+	// (ir.Op.Obj indexes it); every process has its own instance of each.
+	Sync []ir.SyncObject
+	// HoldCPU gives units the thread model of VPPB's recorded programs: a
+	// unit needs a CPU to perform any operation and keeps it until it
+	// waits or ends (hold.go). Otherwise a unit holds a CPU only while it
+	// computes.
+	HoldCPU bool
 }
 
 // MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
@@ -175,6 +187,13 @@ type Result struct {
 	Reached  float64
 	Wall     time.Duration
 	Deadlock *Deadlock
+	// Threads, under Program.HoldCPU, holds every unit's account of
+	// VPPB's thread model, by process, then thread.
+	Threads []ThreadAccount
+	// Runs and Waits, with Config.Timeline, are the units' runs on a
+	// CPU and waits, in the order they ended.
+	Runs  []RunSlice
+	Waits []WaitSlice
 }
 
 // UnitStats is the time budget of one process or thread.
@@ -239,6 +258,7 @@ type unit struct {
 	nx     uint8 // transfer intervals in x (0 or 1); more go to ext.xfers
 
 	waitLeft   int32      // requests or partners still awaited
+	prio       int32      // scheduling priority (ir.Priority), higher first
 	opStart    float64    // when the current operation was issued
 	waitUntil  float64    // latest completion among awaited requests
 	work       float64    // compute: remaining work in seconds at this node's speed
@@ -260,9 +280,9 @@ type uop struct {
 	batch bool // a Compute standing for the executions in engine.runs
 	Elem  int32
 	Peer  int32
-	// obj is the one of ir.Op's Root, Request, Lock and Region that the
-	// kind has (no kind has two); read it through root, request, lock
-	// and region, which say which.
+	// obj is the one of ir.Op's Root, Request, Lock, Region and Obj that
+	// the kind has (no kind has two); read it through root, request,
+	// lock, region and sync, which say which.
 	obj   int32
 	Tag   int32
 	Count int32
@@ -282,6 +302,10 @@ func (o *uop) lock() int32 { return o.obj }
 // region is the parallel region of a ThreadBarrier (ir.Op.Region).
 func (o *uop) region() int32 { return o.obj }
 
+// sync is the synchronisation object of a Post, Take or Handoff
+// (ir.Op.Obj).
+func (o *uop) sync() int32 { return o.obj }
+
 // unitExt holds the rarely used state of a unit.
 type unitExt struct {
 	parent   int32        // unit index of the forking unit, -1 for processes
@@ -289,6 +313,11 @@ type unitExt struct {
 	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
+	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
+	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
+	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
+	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 }
 
 // ext returns the unit's extension, allocating it on first use.
@@ -334,6 +363,11 @@ type engine struct {
 	// counts holds the per-process sizes of a fetched vector collective
 	// until its algorithm is planned (see coll.Plan.SetSimGrid).
 	counts map[int32][]float64
+	// alts holds the tokens of a fetched TakeFirst until it has taken one.
+	alts map[int32][]ir.Token
+	// syncSeq numbers the tokens of MatchToken objects in the order they
+	// are made (sync.go).
+	syncSeq int64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run
@@ -392,9 +426,22 @@ type engine struct {
 	// come before every other event, as SimGrid applies them first.
 	pq des.Queue
 
+	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
+	// if none, and whether a unit it made ready takes its CPU once the
+	// operation is over.
+	cur        int32
+	deferred   bool
+	held       bool            // issueAt performs an issued operation (perform)
+	accts      []ThreadAccount // the accounts of the units that ended
+	runSlices  []RunSlice
+	waitSlices []WaitSlice
+
 	// threads
 	locks map[lockKey]*lockState
 	tbars map[lockKey]*tbarState
+	// syncs holds, per process that uses one, its instances of the
+	// synchronisation objects, by object (sync.go).
+	syncs [][]*syncState
 
 	elems []ElemStats
 	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
@@ -417,6 +464,18 @@ type nodeState struct {
 	live  int32  // units alive on the node
 	fast  bool   // no round robin: consecutive computations may be folded
 	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// prio: the priority scheduler, which preempts (prio.go); running
+	// holds the units that have a CPU of the node, in the order they got it.
+	prio    bool
+	running []int32
+	// slots: under Program.HoldCPU, the unit on each CPU (-1: free), and
+	// the CPU the last offCPU freed (threadacct.go).
+	slots    []int32
+	handover int32
+	// bound holds a one-CPU queue per CPU once a unit of the node is bound
+	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
+	bound   []des.Facility
+	unbound bool
 	// work is the node's speed over time (profile.go); nil: constant.
 	work *machine.Work
 }
@@ -440,6 +499,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		queues:      make([]pidQueues, cfg.Procs),
 		spawns:      make(map[int32][]ir.Stream),
 		counts:      make(map[int32][]float64),
+		alts:        make(map[int32][]ir.Token),
 		runs:        make(map[int32][]ir.Run),
 		collSeq:     make([]uint32, cfg.Procs),
 		colls:       make(map[uint32]*collInst),
@@ -448,6 +508,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
 		eager:       m.Net.EagerThreshold,
+		cur:         -1,
 	}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
@@ -474,8 +535,10 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			cpu:   des.NewFacility(g.CPUs, d),
 			speed: g.Speed,
 			rr:    g.Scheduler == machine.RoundRobin,
+			prio:  g.Scheduler == machine.Priority,
 			quant: g.Quantum,
-			fast:  g.Scheduler != machine.RoundRobin && !cfg.Shared,
+			// A unit that may be preempted cannot fold its computations.
+			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
 		}
 	}
 	e.units = make([]unit, cfg.Procs)
@@ -559,6 +622,9 @@ func (e *engine) run() error {
 		if err := e.checkEvents(); err != nil {
 			return err
 		}
+		if e.prog.HoldCPU {
+			e.startAccount(int32(i), 0)
+		}
 		e.advance(int32(i), 0)
 	}
 	for e.err == nil {
@@ -587,12 +653,36 @@ func (e *engine) run() error {
 		case evStep:
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
+		case evPrioStep:
+			if e.computeEndDue(ev.Target, ev.Arg) {
+				e.complete(ev.Target, e.now)
+				e.advance(ev.Target, e.now)
+			}
 		case evBatch:
 			if err := e.runBatch(ev.Target); err != nil {
 				return err
 			}
 		case evSlice:
 			e.sliceEnd(ev.Target)
+		case evRun:
+			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
+				switch {
+				case u.ext.resume && u.work <= 0:
+					// Preempted as its computation ended: go on at once.
+					u.ext.resume = false
+					e.complete(ev.Target, e.now)
+					e.advance(ev.Target, e.now)
+				case u.ext.resume:
+					u.ext.resume = false
+					u.state = stComputing
+					e.startCompute(ev.Target, e.now)
+				case u.ext.fetch:
+					u.ext.fetch = false
+					e.advance(ev.Target, e.now)
+				default:
+					e.performHeld(ev.Target)
+				}
+			}
 		case evColl:
 			e.collStep(ev.Target, e.now)
 		case evTest:
@@ -722,6 +812,8 @@ func (e *engine) next(ui int32) error {
 		d.obj = o.Lock
 	case ir.ThreadBarrier:
 		d.obj = o.Region
+	case ir.Post, ir.Take, ir.Handoff:
+		d.obj = o.Obj
 	default:
 		d.obj = o.Root
 	}
@@ -755,14 +847,24 @@ func (e *engine) issue(ui int32, t float64) {
 func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
-	u.opStart = t
-	u.opCompute, u.opComm = 0, 0
-	u.nx = 0
-	if u.ext != nil {
-		u.ext.xfers = u.ext.xfers[:0]
-	}
-	if op.Kind != ir.Compute && u.hasCPU {
-		e.releaseCPU(ui, t)
+	if e.held {
+		// perform: the operation of a unit holding its CPU (hold.go),
+		// issued already. One function for both, so that models pay no
+		// call more per operation.
+		e.held = false
+	} else {
+		u.opStart = t
+		u.opCompute, u.opComm = 0, 0
+		u.nx = 0
+		if u.ext != nil {
+			u.ext.xfers = u.ext.xfers[:0]
+		}
+		if e.prog.HoldCPU {
+			return e.issueHolding(ui, t)
+		}
+		if op.Kind != ir.Compute && u.hasCPU {
+			e.releaseCPU(ui, t)
+		}
 	}
 	switch op.Kind {
 	case ir.End:
@@ -780,10 +882,15 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if !u.hasCPU {
-			if !n.cpu.Acquire(ui, 0) {
+			f := e.facility(ui)
+			if f == nil {
+				return t, false
+			}
+			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
 				u.state = stCPUQueue
 				return t, false
 			}
+			e.onCPU(ui, false)
 			u.hasCPU = true
 			u.sliceStart = t
 		}
@@ -840,6 +947,20 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return t, true
 	case ir.ThreadBarrier:
 		return e.threadBarrier(ui, t)
+	case ir.Post:
+		return e.post(ui, t)
+	case ir.Take:
+		return e.take(ui, t)
+	case ir.Handoff:
+		return e.handoff(ui, t)
+	case ir.TakeFirst:
+		return e.takeFirst(ui, t)
+	case ir.Priority:
+		u.prio = op.Count
+		e.account(ui, t, t)
+		return t, true
+	case ir.Bind:
+		return e.bind(ui, t)
 	default:
 		if op.Kind.IsCollective() {
 			return e.collective(ui, t)
@@ -892,14 +1013,14 @@ func (e *engine) startCompute(ui int32, t float64) {
 			e.q.Push(t+left, ui, uint8(evSlice), 0)
 			return
 		}
-		e.q.Push(end, ui, uint8(evStep), 0)
+		e.pushComputeEnd(ui, end)
 		return
 	}
 	if n.rr && u.work > left {
 		e.q.Push(t+left, ui, uint8(evSlice), 0)
 		return
 	}
-	e.q.Push(t+u.work, ui, uint8(evStep), 0)
+	e.pushComputeEnd(ui, t+u.work)
 }
 
 // sliceEnd handles a round-robin quantum expiry.
@@ -919,8 +1040,8 @@ func (e *engine) sliceEnd(ui int32) {
 		e.advance(ui, e.now)
 		return
 	}
-	if n.cpu.Waiting() > 0 {
-		next := n.cpu.Preempt(ui, 0)
+	if f := e.facility(ui); f.Waiting() > 0 {
+		next := f.Preempt(ui, 0)
 		u.state = stCPUQueue
 		u.hasCPU = false
 		e.grant(next)
@@ -933,8 +1054,19 @@ func (e *engine) sliceEnd(ui int32) {
 // grant hands a CPU to a unit that queued for it.
 func (e *engine) grant(ui int32) {
 	u := &e.units[ui]
+	e.onCPU(ui, true)
 	u.hasCPU = true
 	u.sliceStart = e.now
+	if e.prog.HoldCPU {
+		// It runs by an event, as VPPB's threads: its operation (not
+		// yet performed, issueHolding), the next (requestCPU) or a
+		// preempted computation (evRun).
+		u.state = stReady
+		x := u.extension()
+		x.run++
+		e.q.Push(e.now, ui, uint8(evRun), x.run)
+		return
+	}
 	u.state = stComputing
 	e.startCompute(ui, e.now)
 }
@@ -942,7 +1074,12 @@ func (e *engine) grant(ui int32) {
 func (e *engine) releaseCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.hasCPU = false
-	if next, ok := e.nodes[u.node].cpu.Release(); ok {
+	e.offCPU(ui)
+	f := e.facility(ui)
+	if f == nil {
+		return // the run fails: a node's units bound and unbound
+	}
+	if next, ok := f.Release(); ok {
 		if t > e.now {
 			// Cannot happen: a unit running ahead keeps its CPU until an
 			// event issues its next non-compute operation at its time.
@@ -993,6 +1130,10 @@ func (e *engine) nextNow() (int32, bool) {
 
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
+	if e.prog.HoldCPU && t == e.now {
+		e.readyHolding(ui, t)
+		return
+	}
 	e.units[ui].state = stBlocked
 	e.q.Push(t, ui, uint8(evStep), 0)
 }
@@ -1200,6 +1341,10 @@ func (e *engine) result() *Result {
 	}
 	r.Elements = e.elems
 	r.Deadlock = e.dead
+	if e.prog.HoldCPU {
+		r.Threads = e.threadAccounts()
+		r.Runs, r.Waits = e.runSlices, e.waitSlices
+	}
 	r.Reached = max(r.Time, e.now, e.ahead)
 	for i := range e.units {
 		if u := &e.units[i]; u.state != stDone {

@@ -12,7 +12,7 @@ package engine
 type eventKind uint8
 
 const (
-	// Units (engine.go, issue.go, threads.go); Target is the unit.
+	// Units (engine.go, issue.go, threads.go, prio.go); Target is the unit.
 
 	// evStep: the unit's current operation is complete.
 	evStep eventKind = iota
@@ -24,6 +24,13 @@ const (
 	evBatch
 	// evSlice: a round-robin quantum expired.
 	evSlice
+	// evRun: a unit that holds its CPU while it runs (Program.HoldCPU)
+	// got one: perform its operation (hold.go).
+	evRun
+	// evPrioStep: a computation on a node with the priority scheduler
+	// ends (Arg: the unit's run number when it was scheduled; a run a
+	// preemption ended since is stale, see prio.go).
+	evPrioStep
 
 	// Communication (coll.go, coll_replay.go, p2p.go); Target is the unit.
 

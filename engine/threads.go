@@ -17,14 +17,15 @@ type tbarState struct {
 	waiters []int32
 }
 
-// fork starts the op's Spawn streams as threads 1..n of the unit's process,
-// on its node, at time t.
+// fork starts the op's Spawn streams as threads 1..n of the unit's process
+// (op.Count..op.Count+n-1 if op.Count > 0), on its node, at time t.
 func (e *engine) fork(ui int32, t float64) {
 	spawn := e.spawns[ui]
 	delete(e.spawns, ui)
+	first := max(e.units[ui].op.Count, 1)
 	for i, s := range spawn {
 		parent := &e.units[ui]
-		nu := unit{stream: s, pid: parent.pid, tid: int32(i + 1), node: parent.node, ext: &unitExt{parent: ui}}
+		nu := unit{stream: s, pid: parent.pid, tid: first + int32(i), node: parent.node, ext: &unitExt{parent: ui}}
 		st := UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
 		if b, ok := s.(ir.Binder); ok {
 			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
@@ -43,6 +44,10 @@ func (e *engine) fork(ui int32, t float64) {
 			id = int32(len(e.units))
 			e.units = append(e.units, nu)
 			e.stats = append(e.stats, st)
+		}
+		if e.prog.HoldCPU {
+			e.startHolding(id, t)
+			continue
 		}
 		e.q.Push(t, id, uint8(evIssue), -1)
 	}

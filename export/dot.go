@@ -157,6 +157,10 @@ func (d *DotWriter) Assign(s *model.Assign) {
 	d.flow(d.node("shape=box, label=" + dotQuote(assignText(s))))
 }
 
+func (d *DotWriter) Priority(s *model.Priority) {
+	d.flow(d.node("shape=box, label=" + dotQuote("priority "+ExprString(s.Value))))
+}
+
 func (d *DotWriter) Action(s *model.Action) {
 	label := "«action+» " + identName(s.Name)
 	if s.Cost != nil {

@@ -175,6 +175,12 @@ func (j *JSONWriter) Delay(s *model.Delay) {
 	j.add(n)
 }
 
+func (j *JSONWriter) Priority(s *model.Priority) {
+	n := at("priority", "", s.Pos)
+	n.Value = exprOr(s.Value)
+	j.add(n)
+}
+
 func (j *JSONWriter) Comm(s *model.Comm) {
 	n := at(kindWord(s.Kind), identName(s.Name), s.Pos)
 	if s.AnyPeer {

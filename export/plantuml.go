@@ -66,6 +66,10 @@ func (p *PlantUMLWriter) EndActivity(*model.ActivityDecl) {
 
 func (p *PlantUMLWriter) Assign(s *model.Assign) { p.activity(assignText(s), ";") }
 
+func (p *PlantUMLWriter) Priority(s *model.Priority) {
+	p.activity("priority "+ExprString(s.Value), ";")
+}
+
 func (p *PlantUMLWriter) Action(s *model.Action) {
 	label := "«action+» " + identName(s.Name)
 	if s.Cost != nil {

@@ -30,6 +30,7 @@ type ContentHandler interface {
 	Assign(s *model.Assign)
 	Action(s *model.Action)
 	Delay(s *model.Delay)
+	Priority(s *model.Priority)
 	Comm(s *model.Comm)
 	Call(s *model.Call)
 
@@ -67,6 +68,7 @@ func (BaseHandler) EndActivity(*model.ActivityDecl)   {}
 func (BaseHandler) Assign(*model.Assign)              {}
 func (BaseHandler) Action(*model.Action)              {}
 func (BaseHandler) Delay(*model.Delay)                {}
+func (BaseHandler) Priority(*model.Priority)          {}
 func (BaseHandler) Comm(*model.Comm)                  {}
 func (BaseHandler) Call(*model.Call)                  {}
 func (BaseHandler) StartDecision(*model.If)           {}
@@ -282,6 +284,10 @@ func (t *Traverser) stmt(s model.Stmt) {
 	case *model.Delay:
 		if s != nil {
 			h.Delay(s)
+		}
+	case *model.Priority:
+		if s != nil {
+			h.Priority(s)
 		}
 	case *model.Comm:
 		if s != nil {

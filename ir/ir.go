@@ -61,7 +61,7 @@ const (
 	Exscan
 
 	// Threads of one process.
-	Fork          // start the Spawn streams as new threads of this process
+	Fork          // start the Spawn streams as new threads of this process, numbered from Count (0: from 1)
 	Join          // wait until every thread this unit forked has ended
 	ThreadBarrier // barrier among the Count threads of parallel region Region
 	Lock          // acquire lock Lock of this process
@@ -93,6 +93,33 @@ const (
 	// the process blocks forever and the deadlock report names the
 	// missing request.
 	WaitUnposted
+
+	// Synchronisation objects of one process (semaphores, condition
+	// variables, mutexes, thread exits, mailboxes of a thread trace):
+	// Post makes Count tokens of object Obj, numbered Tag..Tag+Count-1;
+	// Take takes one (token Tag), blocking until there is one. How a
+	// take is matched to a post is the object's SyncObject.Match.
+	// Handoff makes token Tag as a Post of one does, then waits until a
+	// Take has taken it (at once if one was waiting for it): VPPB's
+	// synchronous send to a thread's mailbox.
+	// TakeFirst takes, of the tokens its stream, an ir.Chooser, offers
+	// (all of MatchToken objects), the one made first, blocking until one
+	// is made; the stream is told which before its next Next (VPPB's
+	// Client-Server model: a thread runs next the list whose activation
+	// came first).
+	Post
+	Take
+	Handoff
+	TakeFirst
+	// Priority sets the unit's scheduling priority to Count from now on
+	// (higher runs first; 0 is every unit's priority at its start). On a
+	// node with the priority scheduler a unit that needs a CPU preempts
+	// the running unit of lowest priority, if that is lower than its own.
+	Priority
+	// Bind pins the unit to CPU Count of its node (0-based) from now on:
+	// it computes only there, queueing for that CPU alone. A node's units
+	// are all bound or none is.
+	Bind
 )
 
 var kindNames = [...]string{
@@ -104,6 +131,7 @@ var kindNames = [...]string{
 	Fork: "fork", Join: "join", ThreadBarrier: "threadbarrier", Lock: "lock", Unlock: "unlock",
 	Gatherv: "gatherv", Scatterv: "scatterv", Allgatherv: "allgatherv", Alltoallv: "alltoallv",
 	WaitReq: "waitreq", Test: "test", WaitUnposted: "waitunposted",
+	Post: "post", Take: "take", Handoff: "handoff", TakeFirst: "takefirst", Priority: "priority", Bind: "bind",
 }
 
 func (k Kind) String() string {
@@ -248,8 +276,14 @@ type Op struct {
 	// its locks).
 	Region int32
 	Tag    int32
-	// Count is the number of threads of a ThreadBarrier.
+	// Count is the number of threads of a ThreadBarrier, the tokens of a
+	// Post, the priority of a Priority, the CPU of a Bind, the first
+	// thread id of a Fork (0: 1).
 	Count int32
+	// Obj is the synchronisation object of a Post, Take or Handoff: an index of
+	// Program.Sync of the engine (the same index names one object per
+	// process).
+	Obj int32
 	// Bytes is a message or contribution size in bytes.
 	Bytes float64
 	// Cost is a duration in seconds. For Compute and Delay it is the
@@ -268,6 +302,26 @@ type Op struct {
 	// in closed form, see Batcher): Cost is their sum and Elem is -1. The
 	// engine only reads the slice.
 	Runs []Run
+}
+
+// Token names one token of a synchronisation object.
+type Token struct{ Obj, Tag int32 }
+
+// Chooser is implemented by streams that issue TakeFirst: the engine
+// asks for the tokens to choose from when it issues it (and keeps the
+// slice until it has taken one), then calls Chose with the index of the
+// token taken before it asks for the next operation. The tokens are not
+// in ir.Op, which every operation of every unit copies.
+type Chooser interface {
+	Alternatives() []Token
+	Chose(alt int)
+}
+
+// Liner is implemented by streams of traces: the trace line of the
+// operation last fetched, which the accounts of VPPB's thread model name
+// where a thread waited longest (engine.Step.MaxLine).
+type Liner interface {
+	Line() int32
 }
 
 // Run is the executions of one element within a batched Compute.
@@ -309,6 +363,33 @@ type Element struct {
 	// Where the element is defined, "file:line:col" or "" if unknown.
 	Where string
 }
+
+// SyncObject describes a synchronisation object that Post and Take use.
+type SyncObject struct {
+	// Name names the object in deadlock reports.
+	Name string
+	// Init is the tokens the object starts with (a semaphore's initial
+	// value; 1 for a free mutex), numbered 0..Init-1.
+	Init int32
+	// Match is how takes are matched to posts.
+	Match Match
+}
+
+// Match is a policy of matching takes to posts, after VPPB's simulation
+// models of a recorded program.
+type Match uint8
+
+const (
+	// MatchAny: tokens are interchangeable; a take takes any, and blocked
+	// takers are served by priority, then in arrival order (VPPB's Direct
+	// model).
+	MatchAny Match = iota
+	// MatchToken: a take of token k takes only token k, the one it took
+	// in the recording, and waits until a post makes it (VPPB's Strict
+	// Sequence model for every object but barriers, and its
+	// Client-Server model for the objects that are not mutexes).
+	MatchToken
+)
 
 // Binder is implemented by streams that need to know which unit the engine
 // made for them. The engine calls Bind once, before the first Next, for

@@ -135,6 +135,15 @@ type Delay struct {
 	Cost Expr
 }
 
+// Priority is `priority EXPR`: the unit running it has this scheduling
+// priority from here on (higher runs first; every unit starts at 0). It
+// matters on nodes with the priority scheduler, where a unit that needs a
+// CPU preempts a running unit of lower priority.
+type Priority struct {
+	Pos   Pos
+	Value Expr
+}
+
 // Call is `call NAME`: runs activity NAME, then continues.
 type Call struct {
 	Pos  Pos
@@ -308,6 +317,7 @@ type Critical struct {
 func (*Assign) stmtNode()      {}
 func (*Action) stmtNode()      {}
 func (*Delay) stmtNode()       {}
+func (*Priority) stmtNode()    {}
 func (*Call) stmtNode()        {}
 func (*If) stmtNode()          {}
 func (*Loop) stmtNode()        {}
@@ -321,6 +331,7 @@ func (*Critical) stmtNode()    {}
 func (s *Assign) Position() Pos      { return s.Name.Pos }
 func (s *Action) Position() Pos      { return s.Pos }
 func (s *Delay) Position() Pos       { return s.Pos }
+func (s *Priority) Position() Pos    { return s.Pos }
 func (s *Call) Position() Pos        { return s.Pos }
 func (s *If) Position() Pos          { return s.Pos }
 func (s *Loop) Position() Pos        { return s.Pos }

@@ -68,5 +68,5 @@ var Keywords = map[string]bool{
 	"reduce": true, "allreduce": true, "gather": true, "scatter": true,
 	"allgather": true, "alltoall": true, "parallel": true, "pfor": true,
 	"schedule": true, "static": true, "dynamic": true, "chunk": true,
-	"critical": true, "true": true, "false": true,
+	"critical": true, "priority": true, "true": true, "false": true,
 }

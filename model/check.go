@@ -824,6 +824,13 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 		}
 		c.defineElem(s.Name, "delay")
 		c.nonNegative(s.Cost, x, "cost")
+	case *Priority:
+		if s == nil {
+			return
+		}
+		if v, ok := c.wantNumber(s.Value, x, "priority"); ok && (v != math.Trunc(v) || math.Abs(v) > math.MaxInt32) {
+			c.errorf(exprPos(s.Value), "priority %s is not a whole number in ±%d", numText(v), math.MaxInt32)
+		}
 	case *Call:
 		if s == nil || s.Name == nil || blank(s.Name.Name) {
 			return

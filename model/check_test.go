@@ -559,6 +559,19 @@ activity SA {
 		`t.aug:14:3: cannot assign to param "N"`,
 		`t.aug:17:8: recursive call: main → SA → main`,
 	}},
+	{name: "priority", src: `model t
+activity main {
+  priority 2
+  priority pid - 1
+  priority 1.5
+  priority 1e10
+  priority true
+}
+`, want: []string{
+		`t.aug:5:12: priority 1.5 is not a whole number in ±2147483647`,
+		`t.aug:6:12: priority 1e+10 is not a whole number in ±2147483647`,
+		`t.aug:7:12: priority must be a number, got bool`,
+	}},
 }
 
 func TestCheck(t *testing.T) {

@@ -374,6 +374,8 @@ func simpleStmt(s Stmt) string {
 		return t
 	case *Delay:
 		return "delay " + identName(s.Name) + " cost " + exprString(s.Cost)
+	case *Priority:
+		return "priority " + exprString(s.Value)
 	case *Call:
 		return "call " + identName(s.Name)
 	case *Comm:
@@ -481,6 +483,8 @@ func simpleEnd(s Stmt) int32 {
 		return end
 	case *Delay:
 		return maxLine(s.Pos.Line, identLine(s.Name), exprEnd(s.Cost))
+	case *Priority:
+		return maxLine(s.Pos.Line, exprEnd(s.Value))
 	case *Call:
 		return maxLine(s.Pos.Line, identLine(s.Name))
 	case *Comm:

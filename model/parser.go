@@ -424,6 +424,8 @@ func (p *parser) parseStmt() Stmt {
 		p.expectKeyword("cost", "after delay name")
 		s.Cost = p.parseExpr()
 		return s
+	case "priority":
+		return &Priority{Pos: pos, Value: p.parseExpr()}
 	case "call":
 		return &Call{Pos: pos, Name: p.ident(`activity name after "call"`)}
 	case "if":

@@ -14,7 +14,7 @@ import (
 )
 
 // Auto is the model name that tries Direct, then Client-Server, then
-// Strict Sequence (threadsim.Auto).
+// Strict Sequence (RunAuto).
 const Auto = "auto"
 
 // Options are a simulation's settings.
@@ -28,6 +28,17 @@ type Options struct {
 	Config threadsim.Config
 	// Speedup also runs the model on one processor, for the speed-up.
 	Speedup bool
+	// Engine runs on the engine instead of threadsim: the same document
+	// (docs/internals.md, section 8), in about three times the time on
+	// large traces.
+	Engine bool
+}
+
+func (o *Options) runner() runner {
+	if o.Engine {
+		return RunEngine
+	}
+	return threadsim.Run
 }
 
 // CheckModel reports whether name is a model Run takes.
@@ -41,16 +52,16 @@ func CheckModel(name string) error {
 // Result runs p under o's model (Auto: the first of VPPB's models that
 // does not deadlock) and returns its result, the models tried and why the
 // one used was chosen (Auto only).
-func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []threadsim.Attempt, string, error) {
+func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []Attempt, string, error) {
 	if err := CheckModel(o.Model); err != nil {
 		return nil, nil, "", err
 	}
 	if o.Model == Auto {
-		return threadsim.Auto(p, o.Config)
+		return runAuto(o.runner(), p, o.Config)
 	}
 	cfg := o.Config
 	cfg.Model, _ = threadsim.ParseModel(o.Model)
-	res, err := threadsim.Run(p, cfg)
+	res, err := o.runner()(p, cfg)
 	return res, nil, "", err
 }
 
@@ -73,12 +84,12 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *threadsim.Res
 		d.Partial, d.SimulatedTimeReached = true, res.Completion
 	}
 	if o.Speedup && res.Deadlock == nil && !res.Partial {
-		one := threadsim.OneProcessor(o.Config)
+		one := OneProcessor(o.Config)
 		one.Model = res.Model
 		one.Progress = nil
 		// Stopped here, the document is complete but for the speed-up,
 		// which is left out.
-		if r1, err := threadsim.Run(p, one); err == nil && r1.Deadlock == nil {
+		if r1, err := o.runner()(p, one); err == nil && r1.Deadlock == nil {
 			d.OneCPU = &r1.Completion
 			if res.Completion > 0 {
 				s := r1.Completion / res.Completion

@@ -14,6 +14,7 @@ activity main {
     }
   }
   parallel fixed threads T * 2 {
+    priority   tid+1
     action Work cost 5ms / nthreads
   }
   pfor loop1 i in 0 .. N {

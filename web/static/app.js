@@ -444,6 +444,8 @@
         return box([{ text: '«delay» ' + n.name, cls: 'stereo' }, { text: n.cost || '' }], { line: n.line, name: n.name });
       case 'assign':
         return box([{ text: n.name + ' = ' + n.value }], { line: n.line, square: true, fill: '#fff' });
+      case 'priority':
+        return box([{ text: 'priority ' + n.value }], { line: n.line, square: true, fill: '#fff' });
       case 'call':
         return box([{ text: '«activity+» ' + n.name, cls: 'stereo' }, { text: 'open ▸', size: 11 }], {
           line: n.line, name: n.name, cls: 'call', fill: '#fdf6e3', tip: 'open activity ' + n.name,

@@ -1,31 +1,36 @@
-package threadsim
+package simulate
 
 import (
 	"fmt"
 	"strings"
 
+	"augur/threadsim"
 	"augur/threadtrace"
 )
 
 // Attempt is one model the automatic scheme tried.
 type Attempt struct {
-	Model    Model
-	Result   *Result
-	Deadlock *Deadlock
+	Model    threadsim.Model
+	Result   *threadsim.Result
+	Deadlock *threadsim.Deadlock
 }
 
-// Auto applies VPPB's practical scheme (Fig. 14): simulate with the
+// RunAuto applies VPPB's practical scheme (Fig. 14): simulate with the
 // Direct model; if it deadlocks, with Client-Server; if that deadlocks too,
 // with Strict Sequence, which keeps the recorded order of every wait and so
 // cannot deadlock on a recording of a deadlock-free run. It returns the
 // result of the model used, every attempt, and a sentence saying why; if
 // cfg.Context stops a run, that run's partial result and the error.
-func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error) {
+func RunAuto(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
+	return runAuto(threadsim.Run, p, cfg)
+}
+
+func runAuto(run runner, p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
 	var tried []Attempt
 	var why []string
-	for _, m := range []Model{Direct, ClientServer, Strict} {
+	for _, m := range []threadsim.Model{threadsim.Direct, threadsim.ClientServer, threadsim.Strict} {
 		cfg.Model = m
-		r, err := Run(p, cfg)
+		r, err := run(p, cfg)
 		if err != nil {
 			// A stopped run's partial result is the caller's to show.
 			return r, tried, "", err
@@ -33,16 +38,16 @@ func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error
 		tried = append(tried, Attempt{Model: m, Result: r, Deadlock: r.Deadlock})
 		if r.Deadlock == nil {
 			switch m {
-			case Direct:
+			case threadsim.Direct:
 				why = append(why, "the Direct model does not deadlock, and it is the most accurate (VPPB Fig. 14)")
-			case ClientServer:
+			case threadsim.ClientServer:
 				why = append(why, "so Client-Server, which does not deadlock (VPPB Fig. 14)")
 			default:
 				why = append(why, "so Strict Sequence, which keeps the recorded order and cannot deadlock on a deadlock-free recording (VPPB Fig. 14)")
 			}
 			return r, tried, strings.Join(why, "; "), nil
 		}
-		why = append(why, fmt.Sprintf("%s deadlocks at %s (%s)", m, fmtTime(r.Deadlock.Time), firstWait(r.Deadlock)))
+		why = append(why, fmt.Sprintf("%s deadlocks at %g (%s)", m, r.Deadlock.Time, firstWait(r.Deadlock)))
 	}
 	// Strict Sequence deadlocked: the recording itself is inconsistent
 	// with the set-up (or the program can deadlock); report that run.
@@ -51,7 +56,7 @@ func Auto(p *threadtrace.Program, cfg Config) (*Result, []Attempt, string, error
 	return last, tried, strings.Join(why, "; "), nil
 }
 
-func firstWait(d *Deadlock) string {
+func firstWait(d *threadsim.Deadlock) string {
 	if len(d.Waits) == 0 {
 		return "no thread can go on"
 	}
@@ -60,7 +65,7 @@ func firstWait(d *Deadlock) string {
 }
 
 // OneProcessor is cfg on one processor (every thread on it), for speed-ups.
-func OneProcessor(cfg Config) Config {
+func OneProcessor(cfg threadsim.Config) threadsim.Config {
 	cfg.CPUs = 1
 	cfg.Bind = nil
 	cfg.Timeline = false
