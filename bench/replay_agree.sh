@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Agreement of augur replay with SimGrid 3.32's smpirun -replay on
-# generated traces (tit/gen): rings, stencils, all-to-all by point to
+# generated traces (internal/frontend/tit/gen): rings, stencils, all-to-all by point to
 # point, mixes of collectives, on SimGrid cluster platforms with and
 # without a limited backbone, under each flow network model. Prints one
 # row per case and checks issue 4's bounds: within 1 % for point-to-point

@@ -4,7 +4,7 @@
 # left main, so that work merged into main since does not count) and from the working
 # tree, replays the bench traces (the patterns of bench/replay_speed.sh,
 # under SMPI, CM02 and LV08, with and without a limited backbone) and
-# SimGrid's own replay cases (replay/testdata/simgrid) with both, and
+# SimGrid's own replay cases (internal/run/replay/testdata/simgrid) with both, and
 # compares `augur replay --format json` byte for byte. Exit status 1 if
 # any output differs. A BASE before 9834b06 writes the JSON of schema
 # version 1 (docs/output.md, "The header"): every output then differs by
@@ -48,7 +48,7 @@ for c in "ring 256 1000" "ring 1600 50" "stencil 256 100" "pairwise 256 1" "coll
     done
   done
 done
-d=replay/testdata/simgrid
+d=internal/run/replay/testdata/simgrid
 while read -r trace np _; do
   case $trace in '#'*|'') continue;; esac
   if [ "$trace" = split_traces ]; then idx=$d/split_traces; else idx=$work/idx-$trace; echo "$PWD/$d/$trace" > "$idx"; fi

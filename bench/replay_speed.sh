@@ -6,7 +6,7 @@
 # ratios. Targets of issue 4: >= 50x SimGrid's speed, <= 1/10 of its memory.
 #
 #   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
-#   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see tit/gen)
+#   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see internal/frontend/tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
 #   bench/replay_speed.sh patterns BASE     # the same, with augur as of git revision BASE replayed in the
@@ -68,7 +68,7 @@ if [ "${1:-}" = patterns ]; then
   done
   # SimGrid's own replay cases (examples/smpi/replay), all eleven in turn
   # with each simulator: start-up dominates both.
-  d=replay/testdata/simgrid
+  d=internal/run/replay/testdata/simgrid
   : > "$work/a.all"; : > "$work/s.all"
   ptime() { # SIM: runs the eleven cases with one simulator, prints "wall cpu"
     local start end

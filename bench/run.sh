@@ -19,4 +19,4 @@ GOMAXPROCS=1 go run ./bench/scale -model examples/lapw0.aug -machine examples/ma
 [ "${1:-}" = quick ] && exit 0
 echo
 echo "== go test -bench"
-go test -run '^$' -bench . -benchmem ./des ./engine ./predict 2>/dev/null | grep -E '^(Benchmark|ok|PASS)' || true
+go test -run '^$' -bench . -benchmem ./internal/engine/des ./internal/engine ./internal/run/predict 2>/dev/null | grep -E '^(Benchmark|ok|PASS)' || true

@@ -5,9 +5,10 @@
 #                                     # layouts; BenchmarkRankMemory: heap per rank at 4096 ranks
 #   bench/tit_read.sh REV [RUNS]      # the same, and augur replay end to end (user CPU time, peak
 #                                     # RSS) on stencil traces of 256 and 4096 ranks and a mix of 256,
-#                                     # for tit/ as it is and tit/ as of git revision REV (the rest of
-#                                     # the tree the same), runs alternating (RUNS of each, default 5),
-#                                     # JSON output compared
+#                                     # for the reader (internal/frontend/tit/) as it is and as of git
+#                                     # revision REV (the rest of the tree the same; REV after the tree
+#                                     # moved under internal/), runs alternating (RUNS of each, default
+#                                     # 5), JSON output compared
 #
 # The machine may be shared: compare the two builds of one run, never
 # figures of different runs, and CPU times rather than wall times. Prints
@@ -15,22 +16,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -eq 0 ]; then
-  go test -run '^$' -bench 'Read$' -benchtime 10x -count 5 ./tit/ | grep -E 'Benchmark|ok'
-  go test -run '^$' -bench RankMemory -benchtime 1x ./tit/ | grep -E 'Benchmark|ok'
+  go test -run '^$' -bench 'Read$' -benchtime 10x -count 5 ./internal/frontend/tit/ | grep -E 'Benchmark|ok'
+  go test -run '^$' -bench RankMemory -benchtime 1x ./internal/frontend/tit/ | grep -E 'Benchmark|ok'
   exit 0
 fi
 rev=$1; runs=${2:-5}
 git rev-parse --verify -q "$rev^{commit}" >/dev/null || { echo "unknown revision $rev"; exit 2; }
+tit=internal/frontend/tit
+git cat-file -e "$rev:$tit" 2>/dev/null || { echo "$rev has no $tit (it is from before the tree moved under internal/): give a later revision"; exit 2; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
-# Two trees: this one, and this one with tit/ from REV (with this tree's benchmark).
+# Two trees: this one, and this one with internal/frontend/tit/ from REV (with this tree's benchmark).
 mkdir -p "$work/old" && git archive HEAD | tar -x -C "$work/old"
-rm -rf "$work/old/tit" && git archive "$rev" tit | tar -x -C "$work/old"
-rm -f "$work/old/tit/"*_test.go # REV's tests may need helpers it lacks; the benchmarks need none
-cp tit/bench_test.go tit/cputime_*_test.go "$work/old/tit/"
-(cd "$work/old" && go build -o "$work/augur.old" ./cmd/augur && go test -c -o "$work/tit.old.test" ./tit/)
-go build -o "$work/augur.new" ./cmd/augur && go test -c -o "$work/tit.new.test" ./tit/
+rm -rf "$work/old/$tit" && git archive "$rev" "$tit" | tar -x -C "$work/old"
+rm -f "$work/old/$tit/"*_test.go # REV's tests may need helpers it lacks; the benchmarks need none
+cp "$tit"/bench_test.go "$tit"/cputime_*_test.go "$work/old/$tit/"
+(cd "$work/old" && go build -o "$work/augur.old" ./cmd/augur && go test -c -o "$work/tit.old.test" ./internal/frontend/tit/)
+go build -o "$work/augur.new" ./cmd/augur && go test -c -o "$work/tit.new.test" ./internal/frontend/tit/
 
 traces="stencil-256 mix-256 stencil-4096"
 for c in "stencil 256 400" "mix 256 400" "stencil 4096 25"; do

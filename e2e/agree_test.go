@@ -190,12 +190,12 @@ type resultCase struct {
 }
 
 func resultCases(dir string) []resultCase {
-	const sg = "../replay/testdata/simgrid/"
+	const sg = "../internal/run/replay/testdata/simgrid/"
 	return []resultCase{
 		{"predict-4", 4, []string{"predict", "../examples/sample.aug", "--machine", "../examples/machines/ideal.yaml", "--procs", "4"}},
 		{"predict-32", 32, []string{"predict", "../examples/lapw0.aug", "--machine", "../examples/machines/gescher.yaml", "--nodes", "8", "--procs", "32", "--set", "NAT=64"}},
 		{"predict-1024", 1024, []string{"predict", "../examples/lapw0.aug", "--machine", "../examples/machines/gescher.yaml", "--nodes", "256", "--procs", "1024", "--set", "NAT=64"}},
-		{"simulate-4", 4, []string{"simulate", "../threadtrace/testdata/vppb-P.trace", "--cpus", "2"}},
+		{"simulate-4", 4, []string{"simulate", "../internal/frontend/threadtrace/testdata/vppb-P.trace", "--cpus", "2"}},
 		{"replay-3", 3, []string{"replay", sg + "actions_with_isend.txt", "--np", "3", "--platform", sg + "small_platform.xml", "--hostfile", sg + "hostfile"}},
 		{"replay-32", 32, []string{"replay", filepath.Join(dir, "ring32.txt"), "--platform", "../examples/machines/gescher.yaml"}},
 		{"replay-1024", 1024, []string{"replay", filepath.Join(dir, "ring1024.txt"), "--platform", "../examples/machines/gescher.yaml"}},

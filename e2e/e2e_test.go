@@ -21,13 +21,13 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"augur/htmlreport"
-	"augur/machine"
-	"augur/predict"
-	"augur/report"
-	"augur/results"
-	"augur/serve"
-	"augur/web"
+	"augur/internal/machine"
+	"augur/internal/results"
+	"augur/internal/run/predict"
+	"augur/internal/workbench/serve"
+	"augur/internal/workbench/web"
+	"augur/internal/writers/htmlreport"
+	"augur/internal/writers/report"
 )
 
 // chromium finds the browser or skips the test.
@@ -457,7 +457,7 @@ func TestWorkbenchTraceResults(t *testing.T) {
 	ctx := browser(t, 90*time.Second)
 	dir := t.TempDir()
 	writeMPIResult(t, dir)
-	threads, err := os.ReadFile("../results/testdata/threads.json")
+	threads, err := os.ReadFile("../internal/results/testdata/threads.json")
 	if err != nil {
 		t.Fatal(err)
 	}

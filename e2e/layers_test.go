@@ -8,27 +8,36 @@ import (
 	"testing"
 )
 
-// The tree follows the data flow of the design (docs/internals.md):
+// The tree follows the data flow of the design (docs/internals.md §6):
 // front ends → one IR → one engine → one result schema → writers, with
-// the drivers that run them in between. These are the layers, lowest
-// first; a package may import packages of its own layer or below, never
-// above. Every package of the module must be in one.
+// the drivers that run them in between; every package but the command
+// is under internal/, in a folder named for its stage. These are the
+// layers, lowest first; a package may import packages of its own layer or
+// below, never above. Every package of the module must be in one.
 var layers = [][]string{
-	{"diag", "ir", "des", "nestsum", "netmodel", "fit"},
+	{"internal/diag", "internal/ir", "internal/engine/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
 	// machines, and the network models, which read them
-	{"machine", "platform", "netmodel/flow", "netmodel/constant"},
-	{"model", "cfront", "tit", "tit/gen", "threadtrace", "analyze", "compile", "export", "instrument", "recorder/mpi", "recorder/pthread"}, // front ends
-	{"engine", "engine/internal/coll", "threadsim"},
-	{"results"},
-	{"predict", "replay", "simulate", "sourcefirst", "sweep", "validate", "measure", "calib", "netbench", "blockbench"}, // drivers
-	{"report", "htmlreport", "sourceview"}, // writers
-	{"serve", "web", "cmd/augur", "e2e", "examples/lapw0"},
+	{"internal/machine", "internal/machine/platform", "internal/netmodel/flow", "internal/netmodel/constant"},
+	{"internal/frontend/model", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen",
+		"internal/frontend/threadtrace", "internal/frontend/analyze", "internal/frontend/compile", "internal/frontend/export",
+		"internal/frontend/instrument", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
+	{"internal/engine", "internal/engine/internal/coll", "internal/run/threadsim"},
+	{"internal/results"},
+	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
+		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",
+		"internal/tools/netbench", "internal/tools/blockbench"}, // drivers
+	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview"},
+	{"internal/workbench/serve", "internal/workbench/web", "cmd/augur", "e2e", "examples/lapw0"},
 }
 
-// frontEnds may not reach into the engine, and the engine may not know
-// where its program came from.
-var frontEnds = map[string]bool{"model": true, "cfront": true, "tit": true, "tit/gen": true,
-	"threadtrace": true, "analyze": true, "compile": true, "export": true, "instrument": true}
+// isFrontEnd tells the packages that may not reach into the engine; the
+// engine may not know where its program came from.
+func isFrontEnd(dir string) bool { return strings.HasPrefix(dir, "internal/frontend/") }
+
+// isEngine tells the engine's packages.
+func isEngine(dir string) bool {
+	return dir == "internal/engine" || strings.HasPrefix(dir, "internal/engine/")
+}
 
 func TestLayers(t *testing.T) {
 	layerOf := map[string]int{}
@@ -55,10 +64,10 @@ func TestLayers(t *testing.T) {
 			if to > from {
 				t.Errorf("%s (layer %d) imports %s (layer %d), a layer above it", dir, from, imp, to)
 			}
-			if (strings.HasPrefix(dir, "engine") || dir == "des") && frontEnds[imp] {
+			if isEngine(dir) && isFrontEnd(imp) {
 				t.Errorf("the engine imports the front end %s", imp)
 			}
-			if frontEnds[dir] && (imp == "engine" || imp == "threadsim") {
+			if isFrontEnd(dir) && isEngine(imp) {
 				t.Errorf("the front end %s imports the engine (%s)", dir, imp)
 			}
 		}

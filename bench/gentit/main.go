@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"os"
 
-	"augur/tit/gen"
+	"augur/internal/frontend/tit/gen"
 )
 
 func main() {

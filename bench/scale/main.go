@@ -29,8 +29,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"augur/machine"
-	"augur/predict"
+	"augur/internal/machine"
+	"augur/internal/run/predict"
 )
 
 func main() {

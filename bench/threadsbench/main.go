@@ -23,8 +23,8 @@ import (
 	"strings"
 	"time"
 
-	"augur/threadsim"
-	"augur/threadtrace"
+	"augur/internal/frontend/threadtrace"
+	"augur/internal/run/threadsim"
 )
 
 type app struct {

@@ -13,7 +13,7 @@ import (
 	"os"
 	"strconv"
 
-	"augur/instrument"
+	"augur/internal/frontend/instrument"
 )
 
 func main() {

@@ -14,14 +14,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"augur/analyze"
-	"augur/cfront"
-	"augur/diag"
-	"augur/instrument"
-	"augur/machine"
-	"augur/results"
-	"augur/sourcefirst"
-	"augur/sourceview"
+	"augur/internal/diag"
+	"augur/internal/frontend/analyze"
+	"augur/internal/frontend/cfront"
+	"augur/internal/frontend/instrument"
+	"augur/internal/machine"
+	"augur/internal/results"
+	"augur/internal/run/sourcefirst"
+	"augur/internal/writers/sourceview"
 )
 
 // stringList collects a repeated flag's values in order.

@@ -15,7 +15,7 @@ import (
 
 // opsMachine prices every operation at 1 ns but divisions at 4 ns and
 // loads and stores per level, with a free network.
-const opsMachine = "../../analyze/testdata/onens.yaml"
+const opsMachine = "../../internal/frontend/analyze/testdata/onens.yaml"
 
 // augur analyze on the dartboard program: the model it writes checks and
 // predicts, the JSON gives every block with its count and time, and the
@@ -26,7 +26,7 @@ func TestAnalyzePi(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "pi.aug")
-	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
+	code, stdout, errs := augur(t, "analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
@@ -77,7 +77,7 @@ func TestAnalyzePi(t *testing.T) {
 		t.Errorf("predict of the written model: exit %d, %g s against analyze's %g s\n%s", code, p.Time, *r.Machines[0].Predicted, errs)
 	}
 	// Text output names the blocks and the operation classes.
-	code, stdout, _ = augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2")
+	code, stdout, _ = augur(t, "analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2")
 	for _, want := range []string{"dboard_L14", "fp_div", "predicted run time", "not known statically"} {
 		if code != exitOK || !strings.Contains(stdout, want) {
 			t.Errorf("text output lacks %q (exit %d):\n%s", want, code, stdout)
@@ -94,7 +94,7 @@ func TestAnalyzeErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-	code, _, errs := augur(t, "analyze", "../../cfront/testdata/broken.c")
+	code, _, errs := augur(t, "analyze", "../../internal/frontend/cfront/testdata/broken.c")
 	if code != exitInput || !strings.Contains(errs, "broken.c:2:11: unexpected ';', expected unary expression\n") {
 		t.Errorf("broken source: exit %d\n%s", code, errs)
 	}
@@ -127,7 +127,7 @@ func TestAnalyzeReport(t *testing.T) {
 	}
 	dir := t.TempDir()
 	page := filepath.Join(dir, "pi.html")
-	code, stdout, errs := augur(t, "analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "--set", "darts=1000", "--format", "json", "--report", page)
+	code, stdout, errs := augur(t, "analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "--set", "darts=1000", "--format", "json", "--report", page)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -146,7 +146,7 @@ func TestAnalyzeReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile("../../analyze/testdata/pi.c")
+	src, err := os.ReadFile("../../internal/frontend/analyze/testdata/pi.c")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,13 +170,13 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("no C compiler")
 	}
-	const levels = "../../analyze/testdata/levels.yaml"
+	const levels = "../../internal/frontend/analyze/testdata/levels.yaml"
 	// Two processes on a node whose last level they half share: the
 	// shared() of the model and the report's sharers agree.
-	const shared = "../../analyze/testdata/levels_shared.yaml"
+	const shared = "../../internal/frontend/analyze/testdata/levels_shared.yaml"
 	for _, c := range []struct{ prog, set, machine, procs string }{
-		{"../../analyze/testdata/sum.c", "n=1048576", levels, "1"},
-		{"../../analyze/testdata/sum.c", "n=262144", shared, "2"}, // 2 MiB counts 3 MiB: between l3 and mem
+		{"../../internal/frontend/analyze/testdata/sum.c", "n=1048576", levels, "1"},
+		{"../../internal/frontend/analyze/testdata/sum.c", "n=262144", shared, "2"}, // 2 MiB counts 3 MiB: between l3 and mem
 		{"../../examples/analyze/lu.c", "n=300", levels, "1"},
 		{"../../examples/analyze/matmul.c", "n=200", levels, "1"},
 		{"../../examples/analyze/jacobi.c", "n=600", levels, "1"},

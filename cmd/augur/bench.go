@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"augur/blockbench"
-	"augur/calib"
+	"augur/internal/tools/blockbench"
+	"augur/internal/tools/calib"
 )
 
 func benchCommand() *command {

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
-	"augur/machine"
-	"augur/netbench"
+	"augur/internal/machine"
+	"augur/internal/tools/netbench"
 )
 
 // netFlags are augur bench network's own flags.

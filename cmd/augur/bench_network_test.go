@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/machine"
+	"augur/internal/machine"
 )
 
 // augur bench network over loopback: the listener serves one peer and

@@ -37,8 +37,8 @@ const (
 	corpusDir   = "testdata/corpus/"
 	corpusGen   = corpusDir + "gen/"
 	corpusRec   = corpusDir + "recorded/"
-	corpusPeers = "../../replay/testdata/simgrid/"
-	corpusVPPB  = "../../threadtrace/testdata/"
+	corpusPeers = "../../internal/run/replay/testdata/simgrid/"
+	corpusVPPB  = "../../internal/frontend/threadtrace/testdata/"
 )
 
 func corpusCases() []corpusCase {

@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 
-	"augur/diag"
+	"augur/internal/diag"
 )
 
 // errorText is how command cmd prints err. A problem placed in an input

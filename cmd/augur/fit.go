@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/fit"
-	"augur/measure"
-	"augur/model"
+	"augur/internal/frontend/model"
+	"augur/internal/tools/fit"
+	"augur/internal/tools/measure"
 )
 
 // pointsFlag collects repeated --predict p=1024,n=64.

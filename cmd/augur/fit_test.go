@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/model"
+	"augur/internal/frontend/model"
 )
 
 // writeTemp writes content to a file in a test directory.
@@ -87,7 +87,7 @@ func TestFitCSVSeveralModels(t *testing.T) {
 
 // Extra-P's own test file and result, through the command.
 func TestFitExtraPText(t *testing.T) {
-	code, out, errs := augur(t, "fit", "../../fit/testdata/extrap_two_parameter_1.txt", "--extrap", "--format", "json")
+	code, out, errs := augur(t, "fit", "../../internal/tools/fit/testdata/extrap_two_parameter_1.txt", "--extrap", "--format", "json")
 	if code != exitOK {
 		t.Fatal(errs)
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
 // Every command that prints a table takes --format text, json and csv:
@@ -24,13 +24,13 @@ func TestEveryFormat(t *testing.T) {
 	ring := write("ring.txt", "0 init\n1 init\n0 send 1 5 1e6\n1 recv 0 5 1e6\n0 compute 1e9\n1 compute 1e9\n")
 	cases := map[string][]string{
 		"predict":  {"predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "4", "--stable"},
-		"analyze":  {"analyze", "../../analyze/testdata/pi.c", "--machine", opsMachine},
+		"analyze":  {"analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine},
 		"check":    {"check", write("w.aug", "model w\ncost F() = 1\nactivity main {\n  action A cost 1\n}\n")},
 		"simulate": {"simulate", vppbTraces + "vppb-P.trace", "--cpus", "2"},
 		"replay":   {"replay", ring, "--platform", sg + "small_platform.xml"},
 		"fit":      {"fit", fitData, "--predict", "p=64"},
 		"validate": {"validate", ex + "sample.aug", measured, "--machine", ex + "machines/ideal.yaml", "--stable"},
-		"bench":    {"bench", "block", "../../blockbench/blocks/pi.c", "--n", "20000", "--reps", "1", "--confirm", "0"},
+		"bench":    {"bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "20000", "--reps", "1", "--confirm", "0"},
 		"sweep":    {"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "1,2", "--out", t.TempDir()},
 	}
 	var withFormat []string
@@ -146,7 +146,7 @@ func TestWarningsInEveryFormat(t *testing.T) {
 // results (docs/output.md): each decodes strictly, by its header, into
 // the type of its command, and says its command and schema version.
 func TestJSONIsTheResultSchema(t *testing.T) {
-	const simgrid = "../../replay/testdata/simgrid/"
+	const simgrid = "../../internal/run/replay/testdata/simgrid/"
 	for _, c := range []struct {
 		command string
 		args    []string
@@ -154,7 +154,7 @@ func TestJSONIsTheResultSchema(t *testing.T) {
 	}{
 		{"predict", []string{"predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "4", "--stable"}, 194.18443184713374},
 		{"replay", []string{"replay", simgrid + "actions_bcast.txt", "--platform", simgrid + "small_platform.xml", "--hostfile", simgrid + "hostfile", "--np", "3"}, 19.69250604051711},
-		{"simulate", []string{"simulate", "../../threadtrace/testdata/vppb-P.trace", "--cpus", "2"}, 0},
+		{"simulate", []string{"simulate", "../../internal/frontend/threadtrace/testdata/vppb-P.trace", "--cpus", "2"}, 0},
 	} {
 		code, out, errs := augur(t, append(c.args, "--format", "json")...)
 		if code != exitOK {

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/cfront"
-	"augur/instrument"
+	"augur/internal/frontend/cfront"
+	"augur/internal/frontend/instrument"
 )
 
 type instrumentFlags struct {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/instrument"
+	"augur/internal/frontend/instrument"
 )
 
 // augur instrument --count on a program with triangular, strided and
@@ -25,7 +25,7 @@ func TestInstrumentCount(t *testing.T) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("no C compiler")
 	}
-	src := "../../instrument/testdata/nests.c"
+	src := "../../internal/frontend/instrument/testdata/nests.c"
 	dir := t.TempDir()
 	code, out, errs := augur(t, "instrument", src, "--count", "-o", dir, "--build")
 	if code != exitOK {
@@ -159,7 +159,7 @@ func timedActions() []string {
 // time as augur replay and smpirun -trace-ti records the same MPI actions.
 func TestInstrumentTime(t *testing.T) {
 	needMPI(t)
-	src := "../../instrument/testdata/timed.c"
+	src := "../../internal/frontend/instrument/testdata/timed.c"
 	dir := t.TempDir()
 	code, out, errs := augur(t, "instrument", src, "--time", "-o", dir, "--build")
 	if code != exitOK {
@@ -252,7 +252,7 @@ func TestInstrumentTime(t *testing.T) {
 func TestInstrumentTimeCrash(t *testing.T) {
 	needMPI(t)
 	dir := t.TempDir()
-	if code, out, errs := augur(t, "instrument", "../../instrument/testdata/timed.c", "--time", "-o", dir, "--build"); code != exitOK {
+	if code, out, errs := augur(t, "instrument", "../../internal/frontend/instrument/testdata/timed.c", "--time", "-o", dir, "--build"); code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
 	b, err := mpirun(2, filepath.Join(dir, "timed"), "crash").CombinedOutput()
@@ -279,7 +279,7 @@ func TestInstrumentTimeCrash(t *testing.T) {
 // The timed build aligns loops (--align-loops, 64 bytes by default) before
 // the user's flags, which can override it; 0 leaves it to the compiler.
 func TestInstrumentTimeAlignLoops(t *testing.T) {
-	src := "../../instrument/testdata/timed.c"
+	src := "../../internal/frontend/instrument/testdata/timed.c"
 	for _, c := range []struct {
 		args []string
 		want string
@@ -308,7 +308,7 @@ func TestInstrumentTimeAlignLoops(t *testing.T) {
 
 // Bad command lines and a program that does not build.
 func TestInstrumentTimeErrors(t *testing.T) {
-	src := "../../instrument/testdata/timed.c"
+	src := "../../internal/frontend/instrument/testdata/timed.c"
 	for _, c := range []struct {
 		args []string
 		code int

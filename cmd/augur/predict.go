@@ -10,11 +10,11 @@ import (
 	"sort"
 	"strings"
 
-	"augur/machine"
-	"augur/model"
-	"augur/predict"
-	"augur/report"
-	"augur/results"
+	"augur/internal/frontend/model"
+	"augur/internal/machine"
+	"augur/internal/results"
+	"augur/internal/run/predict"
+	"augur/internal/writers/report"
 )
 
 // setFlag collects repeated --set NAME=VALUE.

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"augur/results"
+	"augur/internal/results"
 	"context"
 	"flag"
 	"fmt"

@@ -214,7 +214,7 @@ func TestProgressInterruptedEarly(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-	code, out, errs = augurCtx(t, ctx, "bench", "block", "../../blockbench/blocks/pi.c", "--n", "1000")
+	code, out, errs = augurCtx(t, ctx, "bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "1000")
 	if code != exitInterrupted || out != "" || !strings.Contains(errs, "interrupted") {
 		t.Errorf("bench block: exit %d, want %d; stdout %q, stderr %q", code, exitInterrupted, out, errs)
 	}

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"augur/recorder/pthread"
-	"augur/threadtrace"
+	"augur/internal/frontend/threadtrace"
+	"augur/internal/recorder/pthread"
 )
 
 type recordFlags struct {

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/recorder/mpi"
+	"augur/internal/recorder/mpi"
 )
 
 // mpiRecord is what `augur record --mpi` was asked to do. record.go parses

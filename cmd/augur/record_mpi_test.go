@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/tit/gen"
+	"augur/internal/frontend/tit/gen"
 )
 
 // End to end on a real program: record examples/mpi/jacobi.c at 2 ranks

@@ -14,13 +14,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"augur/machine"
-	"augur/netmodel"
-	"augur/platform"
-	"augur/replay"
-	"augur/report"
-	"augur/results"
-	"augur/tit"
+	"augur/internal/frontend/tit"
+	"augur/internal/machine"
+	"augur/internal/machine/platform"
+	"augur/internal/netmodel"
+	"augur/internal/results"
+	"augur/internal/run/replay"
+	"augur/internal/writers/report"
 )
 
 // noteIgnored says on standard error which --cfg keys augur accepts for

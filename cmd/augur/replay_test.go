@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
-const sg = "../../replay/testdata/simgrid/"
+const sg = "../../internal/run/replay/testdata/simgrid/"
 
 // The text report ends as smpirun's does.
 func TestReplaySimGridCase(t *testing.T) {
@@ -310,7 +310,7 @@ func TestReplayDefaultPlacement(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	code, out, errs := augur(t, "replay", index, "--platform", "../../platform/testdata/named_hosts.xml", "--np", "2")
+	code, out, errs := augur(t, "replay", index, "--platform", "../../internal/machine/platform/testdata/named_hosts.xml", "--np", "2")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/htmlreport"
-	"augur/results"
+	"augur/internal/results"
+	"augur/internal/writers/htmlreport"
 )
 
 func reportCommand() *command {

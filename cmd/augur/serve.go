@@ -12,8 +12,8 @@ import (
 	"syscall"
 	"time"
 
-	"augur/serve"
-	"augur/web"
+	"augur/internal/workbench/serve"
+	"augur/internal/workbench/web"
 )
 
 type serveFlags struct {

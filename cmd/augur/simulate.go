@@ -14,11 +14,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"augur/report"
-	"augur/results"
-	"augur/simulate"
-	"augur/threadsim"
-	"augur/threadtrace"
+	"augur/internal/frontend/threadtrace"
+	"augur/internal/results"
+	"augur/internal/run/simulate"
+	"augur/internal/run/threadsim"
+	"augur/internal/writers/report"
 )
 
 type simulateFlags struct {

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
-const vppbTraces = "../../threadtrace/testdata/"
+const vppbTraces = "../../internal/frontend/threadtrace/testdata/"
 
 func simJSON(t *testing.T, wantCode int, args ...string) results.Simulation {
 	t.Helper()

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"augur/machine"
-	"augur/netmodel"
-	"augur/sweep"
-	"augur/threadsim"
+	"augur/internal/machine"
+	"augur/internal/netmodel"
+	"augur/internal/run/threadsim"
+	"augur/internal/tools/sweep"
 )
 
 // listFlag collects a repeatable flag's values in order.

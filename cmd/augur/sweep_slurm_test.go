@@ -41,7 +41,7 @@ func TestSweepSlurm(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	sg := "../../replay/testdata/simgrid/"
+	sg := "../../internal/run/replay/testdata/simgrid/"
 	args := func(out string, extra ...string) []string {
 		return append([]string{"sweep", "replay", "bcast=" + sg + "actions_bcast.txt", "allreduce=" + sg + "actions_allreduce.txt",
 			"--platform", sg + "small_platform.xml", "--platform", sg + "cluster_backbone.xml",

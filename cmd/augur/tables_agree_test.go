@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
 // Every table, pie and bar of a result is drawn from the result's own
@@ -38,7 +38,7 @@ func TestResultTablesAgree(t *testing.T) {
 	for _, tr := range []string{"vppb-P.trace", "vppb-Q.trace", "vppb-R.trace"} {
 		runs = append(runs, run{"simulate " + tr, []string{"simulate", vppbTraces + tr, "--cpus", "2", "--format", "json"}})
 	}
-	const sg = "../../replay/testdata/simgrid/"
+	const sg = "../../internal/run/replay/testdata/simgrid/"
 	for _, tr := range []struct {
 		trace string
 		np    string

@@ -9,9 +9,9 @@ import (
 	"os"
 	"strconv"
 
-	"augur/diag"
-	"augur/export"
-	"augur/model"
+	"augur/internal/diag"
+	"augur/internal/frontend/export"
+	"augur/internal/frontend/model"
 )
 
 func checkCommand() *command {

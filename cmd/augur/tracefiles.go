@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
 // traceFlags are the timeline flags predict, simulate and replay share:

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/results"
+	"augur/internal/results"
 )
 
 // checkTraceFiles reads the Chrome trace and the Paraver files a command

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"augur/machine"
-	"augur/model"
-	"augur/predict"
-	"augur/validate"
+	"augur/internal/frontend/model"
+	"augur/internal/machine"
+	"augur/internal/run/predict"
+	"augur/internal/tools/validate"
 )
 
 type validateFlags struct {

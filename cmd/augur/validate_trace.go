@@ -8,12 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"augur/machine"
-	"augur/replay"
-	"augur/simulate"
-	"augur/threadsim"
-	"augur/threadtrace"
-	"augur/validate"
+	"augur/internal/frontend/threadtrace"
+	"augur/internal/machine"
+	"augur/internal/run/replay"
+	"augur/internal/run/simulate"
+	"augur/internal/run/threadsim"
+	"augur/internal/tools/validate"
 )
 
 // validateTrace validates a trace against measurements: every row of the

@@ -80,7 +80,7 @@ func TestValidateThreadTrace(t *testing.T) {
 	if err := os.WriteFile(path, []byte("cpus,tm\n1,30\n2,24\n4,21\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	trace := "../../threadtrace/testdata/vppb-R.trace"
+	trace := "../../internal/frontend/threadtrace/testdata/vppb-R.trace"
 	code, out, errs := augur(t, "validate", trace, path, "--format", "json", "--stable")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-const resultsData = "../../results/testdata/"
+const resultsData = "../../internal/results/testdata/"
 
 func TestReportCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sample.html")

@@ -26,8 +26,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"augur/machine"
-	"augur/predict"
+	"augur/internal/machine"
+	"augur/internal/run/predict"
 )
 
 // coefs are the candidate coefficients of lapw0.aug.

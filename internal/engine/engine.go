@@ -1,0 +1,1355 @@
+// Package engine runs ir streams on a machine: the hybrid simulation of
+// Performance Prophet (Pllana et al.). Action states (Compute, Delay) take the time their stream
+// gives them, scaled by the node's speed, while holding a CPU; wait states
+// (communication, collectives, joins, locks, waiting for a CPU) are resolved
+// by discrete events on one queue.
+//
+// Each simulated unit (a process or a thread) is a small state machine: the
+// engine asks its stream for the next operation when the previous one has
+// completed. No goroutine per unit, so a million units fit in memory, and
+// with one queue ordered by (time, insertion) the run is deterministic.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"augur/internal/engine/des"
+	"augur/internal/ir"
+	"augur/internal/machine"
+	"augur/internal/netmodel"
+)
+
+// Config is what a run needs besides the program.
+type Config struct {
+	Machine *machine.Machine
+	Procs   int
+	// NodeOf gives the node of every process (len Procs); see machine.Map.
+	NodeOf []int32
+	// Shared tells the engine that streams read or write state shared
+	// between units (global variables, dynamic loop schedules), so every
+	// operation must be issued at its exact simulated time. Otherwise
+	// consecutive computations of a unit on an uncontended node are
+	// folded into one event (same result, far fewer events).
+	Shared bool
+	// NoThreads promises that no stream ever forks threads: then a node
+	// with no more processes than CPUs never makes anyone wait for one,
+	// and a process may end ahead of time (see advance).
+	NoThreads bool
+	// MaxEvents bounds the run: both the events processed and the
+	// operations the units perform; 0 means DefaultMaxEvents.
+	MaxEvents int64
+	// Progress, if set, is called every 2^14 events or operations with
+	// the simulated time reached, so that long runs can show progress.
+	// It must be cheap (look at the wall clock and return, mostly): a
+	// fast run calls it a few hundred times a second. It never changes
+	// the run.
+	Progress func(simTime float64, events, ops int64)
+	// Tracer, if set, receives every element execution.
+	Tracer Tracer
+	// UnitElements keeps every unit's own element statistics
+	// (Result.UnitElements), for the per-process tables of reports: a
+	// slice of ElemStats per unit that executes an element, so it costs
+	// units × elements × 56 bytes, and runs of more than
+	// MaxUnitElementProcs processes do without.
+	UnitElements bool
+	// Context, if set, stops the run when it is done (cancelled or past
+	// its deadline): Run then returns the context's error, wrapped. It is
+	// looked at every 2^14 events or operations, so a cancel takes effect
+	// within a millisecond or so of simulation.
+	Context context.Context
+	// Net, if set, is the network model and its parameters (see
+	// machine.Machine.NetConfig, which applies --cfg keys); nil uses the
+	// machine's own. A flow model (CM02, LV08, SMPI) shares links by
+	// max-min fairness and follows SMPI's point-to-point protocol; the
+	// constant model keeps the semantics of docs/semantics.md.
+	Net *netmodel.Config
+
+	// noFastColl makes collectives always run on events (tests compare
+	// the two evaluations).
+	noFastColl bool
+	// noArrayColl makes the event-free evaluation always use the general
+	// dataflow, never the array passes of regular algorithms (tests
+	// compare the two).
+	noArrayColl bool
+	// Timeline, under Program.HoldCPU, records every run on a CPU and
+	// every wait of the units (Result.Runs, Result.Waits).
+	Timeline bool
+
+	// plainEvents turns off what saves queue events without changing the
+	// run (nowList, issue batches, ending ahead): tests compare the two.
+	plainEvents bool
+}
+
+// stopMask sets how often Config.Context is looked at and
+// Config.Progress called: rarely enough to cost nothing measurable,
+// often enough that a run of slow events (large flow networks) still
+// answers a cancel and reports progress within a fraction of a second.
+const stopMask = 1<<14 - 1
+
+// DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
+const DefaultMaxEvents = 20_000_000_000
+
+// Tracer receives the timeline of a run.
+type Tracer interface {
+	// Slice reports that unit (pid, tid) spent [start, end) in element elem.
+	Slice(pid, tid, elem int32, start, end float64)
+}
+
+// MessageTracer is a Tracer that also receives every point-to-point
+// message once its receive has completed, and every collective once all
+// have arrived, for message arrows and communication records. The engine looks for it once, at the start, so a
+// run without one pays nothing.
+type MessageTracer interface {
+	Tracer
+	Message(m Message)
+	// Collective reports a collective once every process has arrived.
+	Collective(c Collective)
+}
+
+// Collective is one collective operation: the element and every
+// process's arrival (not necessarily in time order: a process may run
+// ahead of the others when nothing can delay it).
+type Collective struct {
+	Seq      uint32 // the collective's number, from 0, in every process's order
+	Elem     int32
+	Arrivals []Arrival
+}
+
+// Arrival is when a process (or thread) entered a collective.
+type Arrival struct {
+	Pid, Tid int32
+	At       float64
+}
+
+// Message is one point-to-point message between processes (messages
+// internal to collectives are not reported). Times are seconds.
+type Message struct {
+	Src, SrcTid, Dst, DstTid int32
+	Tag                      int32
+	SendElem, RecvElem       int32
+	Bytes                    float64
+	SendPost                 float64 // the send was posted (logical send)
+	SendStart                float64 // its data started to move (physical send)
+	RecvPost                 float64 // the receive was posted (logical receive)
+	RecvEnd                  float64 // the data had arrived: the receive completed (physical receive)
+}
+
+// Program is what the engine runs: the element table and a stream per process.
+type Program struct {
+	Elements []ir.Element
+	// Stream makes the stream of process pid (uid == pid), running on node nid.
+	Stream func(pid, nid int32) (ir.Stream, error)
+	// Semantics is what the program means where its operations leave it
+	// open (when a collective completes, how its algorithm is chosen), as
+	// its front end states it.
+	Semantics ir.Semantics
+	// Sync describes the synchronisation objects of Post and Take
+	// (ir.Op.Obj indexes it); every process has its own instance of each.
+	Sync []ir.SyncObject
+	// HoldCPU gives units the thread model of VPPB's recorded programs: a
+	// unit needs a CPU to perform any operation and keeps it until it
+	// waits or ends (hold.go). Otherwise a unit holds a CPU only while it
+	// computes.
+	HoldCPU bool
+}
+
+// MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
+// tables would cost more memory than the run (26 MB per thousand
+// processes of a model with 500 elements).
+const MaxUnitElementProcs = 65536
+
+// Result is the outcome of a run.
+type Result struct {
+	// Time is the predicted run time: when the last unit finished.
+	Time     float64
+	Units    []UnitStats
+	Elements []ElemStats
+	// UnitElements, with Config.UnitElements, holds Units[i]'s own
+	// statistics per element (nil for a unit that executed none); the
+	// sum over the units is Elements.
+	UnitElements [][]ElemStats
+	// Events is the number of events processed; Ops the number of
+	// operations (element executions) the units performed.
+	Events, Ops int64
+	// ClosedForm is how many of the Ops were executions of loops
+	// evaluated in closed form (ir.Batcher).
+	ClosedForm int64
+	// Reached is the simulated time the run had reached when it ended:
+	// at least Time; for a run its Context stopped, the latest instant
+	// a unit had been simulated to, a lower bound of the run's time
+	// (Units and Elements then count the operations completed, and a
+	// unit still running has Finish 0).
+	Reached  float64
+	Wall     time.Duration
+	Deadlock *Deadlock
+	// Threads, under Program.HoldCPU, holds every unit's account of
+	// VPPB's thread model, by process, then thread.
+	Threads []ThreadAccount
+	// Runs and Waits, with Config.Timeline, are the units' runs on a
+	// CPU and waits, in the order they ended.
+	Runs  []RunSlice
+	Waits []WaitSlice
+}
+
+// UnitStats is the time budget of one process or thread.
+type UnitStats struct {
+	Pid, Tid, Node int32
+	Finish         float64 // when it ended (0 if it never did)
+	Compute        float64 // holding a CPU in actions, and delays
+	Comm           float64 // transferring data (or a communication's own cost)
+	Wait           float64 // blocked: partners, CPUs, locks, joins
+}
+
+// ElemStats aggregates the executions of one element over all units.
+type ElemStats struct {
+	Calls               int64
+	Total               float64 // elapsed time summed over executions
+	Compute, Comm, Wait float64
+	Min, Max            float64 // per execution
+}
+
+// Run simulates prog on cfg. A deadlock is not an error: it returns the
+// result with Deadlock set. Errors are faults of the program or the
+// configuration (a peer out of range, an event limit reached), or the
+// Context stopping the run; the result returned with them holds what had
+// been simulated (see Result.Reached).
+func Run(cfg Config, prog Program) (*Result, error) {
+	e, err := newEngine(cfg, prog)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	err = e.run()
+	res := e.result()
+	res.Wall = time.Since(start)
+	return res, err
+}
+
+type unitState uint8
+
+const (
+	stReady unitState = iota
+	stCPUQueue
+	stComputing
+	stBlocked
+	stDone
+)
+
+// unit is the state of one simulated process or thread. A million of them
+// must fit in memory, so what few units use (thread links, outstanding
+// non-blocking requests, an event-driven collective, more than one
+// transfer interval) lives in a lazily allocated unitExt, the operation
+// is kept without ir.Op's Spawn slice (see engine.spawns), and the time
+// budget in engine.stats.
+type unit struct {
+	stream ir.Stream
+	op     uop
+	pid    int32
+	tid    int32
+	node   int32
+	state  unitState
+	hasCPU bool
+	paid   bool  // the current send's SMPI overhead (smpi/os, smpi/ois) is paid (p2p.go)
+	nx     uint8 // transfer intervals in x (0 or 1); more go to ext.xfers
+
+	waitLeft   int32      // requests or partners still awaited
+	prio       int32      // scheduling priority (ir.Priority), higher first
+	opStart    float64    // when the current operation was issued
+	waitUntil  float64    // latest completion among awaited requests
+	work       float64    // compute: remaining work in seconds at this node's speed
+	opCompute  float64    // compute time of the current operation
+	opComm     float64    // transfer time of the current operation
+	sliceStart float64    // round robin: when the current slice began
+	runFrom    float64    // when the current run on a CPU began
+	x          [2]float64 // first transfer interval of the current operation, folded into opComm by account
+
+	ext *unitExt
+}
+
+// uop is an ir.Op without its Spawn streams, which only a Fork has, kept
+// in 40 bytes: a million units hold one each.
+type uop struct {
+	Kind  ir.Kind
+	Algo  ir.Algorithm
+	Dir   ir.Direction
+	batch bool // a Compute standing for the executions in engine.runs
+	Elem  int32
+	Peer  int32
+	// obj is the one of ir.Op's Root, Request, Lock, Region and Obj that
+	// the kind has (no kind has two); read it through root, request,
+	// lock, region and sync, which say which.
+	obj   int32
+	Tag   int32
+	Count int32
+	Bytes float64
+	Cost  float64
+}
+
+// root is a rooted collective's root (ir.Op.Root).
+func (o *uop) root() int32 { return o.obj }
+
+// request is the element whose requests a Wait completes (ir.Op.Request).
+func (o *uop) request() int32 { return o.obj }
+
+// lock is the lock of a Lock or Unlock (ir.Op.Lock).
+func (o *uop) lock() int32 { return o.obj }
+
+// region is the parallel region of a ThreadBarrier (ir.Op.Region).
+func (o *uop) region() int32 { return o.obj }
+
+// sync is the synchronisation object of a Post, Take or Handoff
+// (ir.Op.Obj).
+func (o *uop) sync() int32 { return o.obj }
+
+// unitExt holds the rarely used state of a unit.
+type unitExt struct {
+	parent   int32        // unit index of the forking unit, -1 for processes
+	children int32        // threads forked and not yet ended
+	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
+	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
+	coll     *collRun     // the event-driven collective algorithm in progress
+	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
+	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
+	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
+	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
+}
+
+// ext returns the unit's extension, allocating it on first use.
+func (u *unit) extension() *unitExt {
+	if u.ext == nil {
+		u.ext = &unitExt{parent: -1}
+	}
+	return u.ext
+}
+
+// parent is the unit that forked u, -1 for a process.
+func (u *unit) parent() int32 {
+	if u.ext == nil {
+		return -1
+	}
+	return u.ext.parent
+}
+
+func (u *unit) children() int32 {
+	if u.ext == nil {
+		return 0
+	}
+	return u.ext.children
+}
+
+func (u *unit) coll() *collRun {
+	if u.ext == nil {
+		return nil
+	}
+	return u.ext.coll
+}
+
+type engine struct {
+	cfg   Config
+	m     *machine.Machine
+	prog  Program
+	q     des.Queue
+	now   float64
+	units []unit
+	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
+	// spawns holds the streams of a fetched Fork until it is issued.
+	spawns map[int32][]ir.Stream
+	// counts holds the per-process sizes of a fetched vector collective
+	// until its algorithm is planned (see coll.Plan.SetSimGrid).
+	counts map[int32][]float64
+	// alts holds the tokens of a fetched TakeFirst until it has taken one.
+	alts map[int32][]ir.Token
+	// syncSeq numbers the tokens of MatchToken objects in the order they
+	// are made (sync.go).
+	syncSeq int64
+	// runs holds the element executions of a fetched batched Compute
+	// (ir.Op.Runs) until it is accounted.
+	runs map[int32][]ir.Run
+	// batched counts the executions batches stood for, beyond the one
+	// operation each batch counts as: they cost the run nothing, so they
+	// count in the result but not against the event limit.
+	batched int64
+	// closedForm counts the executions batches stood for.
+	closedForm int64
+	// testSleeps multiplies the time a Test injects: SMPI's one counter
+	// for all processes, grown by each failed test and reset by a
+	// successful one (see coll_replay.go).
+	testSleeps float64
+	opBuf      ir.Op // what streams fill; copied to the unit's uop
+	nodes      []nodeState
+
+	events, ops, maxEvents int64
+	// ahead is the clock of the unit that was running ahead of now
+	// when the run was stopped (Result.Reached).
+	ahead float64
+
+	// point to point
+	reqs     reqStore
+	freeReqs []int32
+	queues   []pidQueues // per pid: unmatched sends to it and receives by it
+	eager    float64
+	net      netmodel.Network
+	// The flow network, when the model is one (net too), and what the
+	// engine keeps of it: SMPI's protocol settings, the batches of
+	// latency ends, and each flow's send and receive requests.
+	flows    netmodel.Flows
+	smpi     *netmodel.Config
+	netLat   issueBatches // flows whose latencies end together (evNetLat)
+	flowReqs [][2]int32   // by flow id: its send and receive
+
+	// collectives
+	collSeq []uint32 // per pid: collectives entered so far
+	colls   map[uint32]*collInst
+	fast    fastColl // event-free evaluation of collectives
+	// lastColl is colls[lastSeq], the collective last arrived at, if
+	// it is still in colls (coll.go).
+	lastColl *collInst
+	lastSeq  uint32
+	// nowList holds step events at the current time that come before
+	// every event of the queue (see wakeNow); nowHead is the next one.
+	nowList []int32
+	nowHead int
+	ib      issueBatches // issue events in batches (issue.go)
+	// roomy: no node has more processes than CPUs, and none ever will
+	// (Config.NoThreads): no one ever waits for a CPU.
+	roomy bool
+	// freeColls pools the collRuns of finished algorithms.
+	freeColls []*collRun
+
+	// pq holds the changes of profiles (profile.go): at any time they
+	// come before every other event, as SimGrid applies them first.
+	pq des.Queue
+
+	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
+	// if none, and whether a unit it made ready takes its CPU once the
+	// operation is over.
+	cur        int32
+	deferred   bool
+	held       bool            // issueAt performs an issued operation (perform)
+	accts      []ThreadAccount // the accounts of the units that ended
+	runSlices  []RunSlice
+	waitSlices []WaitSlice
+
+	// threads
+	locks map[lockKey]*lockState
+	tbars map[lockKey]*tbarState
+	// syncs holds, per process that uses one, its instances of the
+	// synchronisation objects, by object (sync.go).
+	syncs [][]*syncState
+
+	elems []ElemStats
+	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
+	// an ended thread's are folded into threadElems.
+	unitElems   [][]ElemStats
+	threadElems map[[2]int32][]ElemStats
+	msgs        MessageTracer // Config.Tracer, if it takes messages
+	err         error
+	dead        *Deadlock
+
+	freeUnits   []int32                 // slots of ended threads
+	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
+}
+
+type nodeState struct {
+	cpu   des.Facility
+	speed float64
+	rr    bool
+	quant float64
+	live  int32  // units alive on the node
+	fast  bool   // no round robin: consecutive computations may be folded
+	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	// prio: the priority scheduler, which preempts (prio.go); running
+	// holds the units that have a CPU of the node, in the order they got it.
+	prio    bool
+	running []int32
+	// slots: under Program.HoldCPU, the unit on each CPU (-1: free), and
+	// the CPU the last offCPU freed (threadacct.go).
+	slots    []int32
+	handover int32
+	// bound holds a one-CPU queue per CPU once a unit of the node is bound
+	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
+	bound   []des.Facility
+	unbound bool
+	// work is the node's speed over time (profile.go); nil: constant.
+	work *machine.Work
+}
+
+func newEngine(cfg Config, prog Program) (*engine, error) {
+	if cfg.Machine == nil {
+		return nil, errors.New("engine: no machine")
+	}
+	if cfg.Procs < 1 {
+		return nil, fmt.Errorf("engine: %d processes; need at least 1", cfg.Procs)
+	}
+	if len(cfg.NodeOf) != cfg.Procs {
+		return nil, fmt.Errorf("engine: mapping has %d entries for %d processes", len(cfg.NodeOf), cfg.Procs)
+	}
+	m := cfg.Machine
+	e := &engine{
+		cfg:         cfg,
+		m:           m,
+		prog:        prog,
+		maxEvents:   cfg.MaxEvents,
+		queues:      make([]pidQueues, cfg.Procs),
+		spawns:      make(map[int32][]ir.Stream),
+		counts:      make(map[int32][]float64),
+		alts:        make(map[int32][]ir.Token),
+		runs:        make(map[int32][]ir.Run),
+		collSeq:     make([]uint32, cfg.Procs),
+		colls:       make(map[uint32]*collInst),
+		locks:       make(map[lockKey]*lockState),
+		tbars:       make(map[lockKey]*tbarState),
+		elems:       make([]ElemStats, len(prog.Elements)),
+		threadStats: make(map[[2]int32]*UnitStats),
+		eager:       m.Net.EagerThreshold,
+		cur:         -1,
+	}
+	if e.maxEvents <= 0 {
+		e.maxEvents = DefaultMaxEvents
+	}
+	e.msgs, _ = cfg.Tracer.(MessageTracer)
+	if cfg.Procs > MaxUnitElementProcs {
+		e.cfg.UnitElements = false
+	}
+	if err := e.initNet(); err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	n := m.NumNodes()
+	e.nodes = make([]nodeState, n)
+	for i := range e.nodes {
+		g := &m.Groups[m.GroupOf(i)]
+		d := des.FCFS
+		switch g.Scheduler {
+		case machine.Priority:
+			d = des.Priority
+		case machine.RoundRobin:
+			d = des.RoundRobin
+		}
+		e.nodes[i] = nodeState{
+			cpu:   des.NewFacility(g.CPUs, d),
+			speed: g.Speed,
+			rr:    g.Scheduler == machine.RoundRobin,
+			prio:  g.Scheduler == machine.Priority,
+			quant: g.Quantum,
+			// A unit that may be preempted cannot fold its computations.
+			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
+		}
+	}
+	e.units = make([]unit, cfg.Procs)
+	e.stats = make([]UnitStats, cfg.Procs)
+	for pid := 0; pid < cfg.Procs; pid++ {
+		nid := cfg.NodeOf[pid]
+		if nid < 0 || int(nid) >= n {
+			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
+		}
+		s, err := prog.Stream(int32(pid), nid)
+		if err != nil {
+			return nil, err
+		}
+		// Field by field into the zeroed arrays: a composite literal
+		// would be built aside and copied, a million times.
+		u := &e.units[pid]
+		u.stream, u.pid, u.node = s, int32(pid), nid
+		st := &e.stats[pid]
+		st.Pid, st.Node = int32(pid), nid
+		e.queues[pid] = pidQueues{-1, -1, -1, -1}
+		e.nodes[nid].live++
+	}
+	e.roomy = cfg.NoThreads
+	for i := range e.nodes {
+		if int(e.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
+			e.roomy = false
+		}
+	}
+	// Processor sharing only where a computation can be slowed: a node
+	// with more processes than CPUs, or any node when threads may be
+	// forked (they may come to share it). Elsewhere no one is ever
+	// slowed, and the facility lets computations be folded.
+	for i := range e.nodes {
+		g := &m.Groups[m.GroupOf(i)]
+		if g.Scheduler == machine.Share && (!cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
+			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
+			e.nodes[i].fast = false
+		}
+	}
+	e.initProfiles()
+	// Loops evaluated in closed form only where no one can delay a
+	// computation: then a batch ends exactly when its executions would.
+	for i := range e.units {
+		u := &e.units[i]
+		n := &e.nodes[u.node]
+		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && n.fast && n.ps == nil &&
+			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
+			b.AllowBatches()
+		}
+	}
+	return e, nil
+}
+
+// stopped returns why the run must stop early (its context is done), or nil.
+func (e *engine) stopped() error {
+	if e.cfg.Context == nil {
+		return nil
+	}
+	if err := e.cfg.Context.Err(); err != nil {
+		return fmt.Errorf("stopped at simulated time %.6gs: %w", e.now, err)
+	}
+	return nil
+}
+
+func (e *engine) fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
+
+func (e *engine) run() error {
+	// Every process starts at time 0, in pid order. Their start events
+	// would be the first million events, all at time 0 and ahead of any
+	// event the starts push, so starting them in a loop is the same run
+	// without a heap of a million events; each still counts as an event.
+	for i := range e.units {
+		if e.err != nil {
+			break
+		}
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			return err
+		}
+		if e.prog.HoldCPU {
+			e.startAccount(int32(i), 0)
+		}
+		e.advance(int32(i), 0)
+	}
+	for e.err == nil {
+		var ev des.Event
+		if e.profileDue() {
+			ev = e.pq.Pop()
+		} else if ui, ok := e.nextNow(); ok {
+			ev = des.Event{Time: e.now, Target: ui, Kind: uint8(evStep)}
+		} else if e.q.Len() > 0 {
+			ev = e.q.Pop()
+		} else {
+			break
+		}
+		e.now = ev.Time
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			return err
+		}
+		switch k := eventKind(ev.Kind); k {
+		case evIssue:
+			if ev.Arg == -1 {
+				e.advance(ev.Target, e.now)
+			} else {
+				e.issue(ev.Target, e.now)
+			}
+		case evStep:
+			e.complete(ev.Target, e.now)
+			e.advance(ev.Target, e.now)
+		case evPrioStep:
+			if e.computeEndDue(ev.Target, ev.Arg) {
+				e.complete(ev.Target, e.now)
+				e.advance(ev.Target, e.now)
+			}
+		case evBatch:
+			if err := e.runBatch(ev.Target); err != nil {
+				return err
+			}
+		case evSlice:
+			e.sliceEnd(ev.Target)
+		case evRun:
+			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
+				switch {
+				case u.ext.resume && u.work <= 0:
+					// Preempted as its computation ended: go on at once.
+					u.ext.resume = false
+					e.complete(ev.Target, e.now)
+					e.advance(ev.Target, e.now)
+				case u.ext.resume:
+					u.ext.resume = false
+					u.state = stComputing
+					e.startCompute(ev.Target, e.now)
+				case u.ext.fetch:
+					u.ext.fetch = false
+					e.advance(ev.Target, e.now)
+				default:
+					e.performHeld(ev.Target)
+				}
+			}
+		case evColl:
+			e.collStep(ev.Target, e.now)
+		case evTest:
+			e.testCheck(ev.Target, e.now)
+		case evNet:
+			e.netEvent(ev.Target, ev.Arg)
+		case evNetLat:
+			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
+				return err
+			}
+		case evNetSolve:
+			e.flows.Solve(e.now)
+			e.netUpdates()
+		case evCPU:
+			e.cpuEvent(ev.Target, ev.Arg)
+		case evPost:
+			e.postPaid(ev.Target)
+		case evHostOff:
+			e.hostOff(ev.Target)
+		case evLinkBW, evLinkLat, evLinkState:
+			e.linkEvent(ev.Target, k)
+		}
+	}
+	if e.err != nil {
+		return e.err
+	}
+	for i := range e.units {
+		if e.units[i].state != stDone {
+			e.deadlock()
+			break
+		}
+	}
+	return nil
+}
+
+// checkEvents reports progress, and whether the run must stop (context
+// done, event limit), after an event.
+func (e *engine) checkEvents() error {
+	if e.events&stopMask == 0 {
+		if e.cfg.Progress != nil {
+			e.cfg.Progress(e.now, e.events, e.ops)
+		}
+		if err := e.stopped(); err != nil {
+			return err
+		}
+	}
+	if e.events > e.maxEvents {
+		return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
+	}
+	return nil
+}
+
+// advance fetches the unit's next operations, the first at time t, and
+// issues them until one has to wait for the simulation. Operations fetched
+// at a time later than now (after folded computations) are issued by an
+// event at their time, so that every interaction happens in time order.
+func (e *engine) advance(ui int32, t float64) {
+	for e.err == nil {
+		u := &e.units[ui]
+		if err := e.next(ui); err != nil {
+			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+			return
+		}
+		e.ops++
+		if e.ops&stopMask == 0 {
+			if e.cfg.Progress != nil {
+				e.cfg.Progress(t, e.events, e.ops)
+			}
+			if err := e.stopped(); err != nil {
+				// The unit may have run ahead of e.now (folded
+				// computations): its clock is simulated time reached.
+				e.ahead = max(e.ahead, t)
+				e.fail(err)
+				return
+			}
+		}
+		if e.ops > e.maxEvents {
+			// Folded computations need no events, so the operations
+			// count against the limit too: a long loop of actions
+			// stops with this error instead of running on.
+			e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+			return
+		}
+		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
+			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
+				// Ending affects no one but through the CPU it
+				// gives back, which no one waits for: end now, the
+				// event it would take still counted.
+				e.events++
+				if err := e.checkEvents(); err != nil {
+					e.fail(err)
+					return
+				}
+				e.issueAt(ui, t)
+				return
+			}
+			u.state = stReady
+			e.pushIssue(ui, t)
+			return
+		}
+		var done bool
+		t, done = e.issueAt(ui, t)
+		if !done {
+			return
+		}
+	}
+}
+
+// next fetches the unit's next operation.
+func (e *engine) next(ui int32) error {
+	u := &e.units[ui]
+	o := &e.opBuf
+	o.Spawn = nil
+	if err := u.stream.Next(o); err != nil {
+		return err
+	}
+	// Field by field: a composite literal would be built aside and
+	// copied, once per operation.
+	d := &u.op
+	d.Kind, d.Algo, d.Dir, d.batch = o.Kind, o.Algo, o.Dir, false
+	d.Elem, d.Peer, d.Tag, d.Count = o.Elem, o.Peer, o.Tag, o.Count
+	d.Bytes, d.Cost = o.Bytes, o.Cost
+	switch o.Kind {
+	case ir.Wait:
+		d.obj = o.Request
+	case ir.Lock, ir.Unlock:
+		d.obj = o.Lock
+	case ir.ThreadBarrier:
+		d.obj = o.Region
+	case ir.Post, ir.Take, ir.Handoff:
+		d.obj = o.Obj
+	default:
+		d.obj = o.Root
+	}
+	if o.Spawn != nil {
+		e.spawns[ui] = o.Spawn
+		o.Spawn = nil
+	}
+	if o.Counts != nil {
+		e.counts[ui] = o.Counts
+		o.Counts = nil
+	}
+	if o.Runs != nil {
+		u.op.batch = true
+		e.runs[ui] = o.Runs
+		o.Runs = nil
+	}
+	return nil
+}
+
+// issue issues the unit's already fetched operation, then goes on.
+func (e *engine) issue(ui int32, t float64) {
+	if t, done := e.issueAt(ui, t); done {
+		e.advance(ui, t)
+	}
+}
+
+// issueAt starts the unit's current operation at t. If the operation is
+// complete at once it returns its end time and true, and the caller
+// fetches the next operation; otherwise an event will resume the unit.
+// t > e.now only for a computation folded onto a unit's running burst.
+func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	op := &u.op
+	if e.held {
+		// perform: the operation of a unit holding its CPU (hold.go),
+		// issued already. One function for both, so that models pay no
+		// call more per operation.
+		e.held = false
+	} else {
+		u.opStart = t
+		u.opCompute, u.opComm = 0, 0
+		u.nx = 0
+		if u.ext != nil {
+			u.ext.xfers = u.ext.xfers[:0]
+		}
+		if e.prog.HoldCPU {
+			return e.issueHolding(ui, t)
+		}
+		if op.Kind != ir.Compute && u.hasCPU {
+			e.releaseCPU(ui, t)
+		}
+	}
+	switch op.Kind {
+	case ir.End:
+		e.finish(ui, t)
+		return t, false
+	case ir.Compute:
+		if !validCost(op.Cost) {
+			e.fail(e.badCost(u, "compute"))
+			return t, false
+		}
+		n := &e.nodes[u.node]
+		u.work = op.Cost / n.speed
+		if n.ps != nil {
+			e.startShared(ui, t)
+			return t, false
+		}
+		if !u.hasCPU {
+			f := e.facility(ui)
+			if f == nil {
+				return t, false
+			}
+			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
+				u.state = stCPUQueue
+				return t, false
+			}
+			e.onCPU(ui, false)
+			u.hasCPU = true
+			u.sliceStart = t
+		}
+		if n.fast {
+			// The unit keeps its CPU for its whole burst of consecutive
+			// computations and no one can preempt it, so the burst needs
+			// no events: fold this computation onto its local clock.
+			end := t + u.work
+			u.opCompute = u.work
+			u.work = 0
+			e.account(ui, t, end)
+			return end, true
+		}
+		u.state = stComputing
+		e.startCompute(ui, t)
+		return t, false
+	case ir.Delay:
+		if !validCost(op.Cost) {
+			e.fail(e.badCost(u, "delay"))
+			return t, false
+		}
+		u.opCompute = op.Cost
+		e.wakeAt(ui, t+op.Cost)
+		return t, false
+	case ir.Send, ir.Isend, ir.Recv, ir.Irecv:
+		return e.postP2P(ui, t)
+	case ir.Wait:
+		return e.wait(ui, t)
+	case ir.WaitReq:
+		return e.waitReq(ui, t)
+	case ir.WaitUnposted:
+		// Nothing can complete it; the deadlock report says which
+		// request it waits for.
+		u.state = stBlocked
+		return t, false
+	case ir.Test:
+		return e.test(ui, t)
+	case ir.Fork:
+		e.fork(ui, t)
+		e.account(ui, t, t)
+		return t, true
+	case ir.Join:
+		if u.children() == 0 {
+			e.account(ui, t, t)
+			return t, true
+		}
+		u.state = stBlocked
+		return t, false
+	case ir.Lock:
+		return e.lock(ui, t)
+	case ir.Unlock:
+		e.unlock(ui, t)
+		e.account(ui, t, t)
+		return t, true
+	case ir.ThreadBarrier:
+		return e.threadBarrier(ui, t)
+	case ir.Post:
+		return e.post(ui, t)
+	case ir.Take:
+		return e.take(ui, t)
+	case ir.Handoff:
+		return e.handoff(ui, t)
+	case ir.TakeFirst:
+		return e.takeFirst(ui, t)
+	case ir.Priority:
+		u.prio = op.Count
+		e.account(ui, t, t)
+		return t, true
+	case ir.Bind:
+		return e.bind(ui, t)
+	default:
+		if op.Kind.IsCollective() {
+			return e.collective(ui, t)
+		}
+		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
+		return t, false
+	}
+}
+
+func validCost(c float64) bool { return c >= 0 && !math.IsInf(c, 0) && !math.IsNaN(c) }
+
+func (e *engine) badCost(u *unit, what string) error {
+	return fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
+		e.where(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now)
+}
+
+// where names an element for messages: "action A1 (model.aug:3:5)".
+func (e *engine) where(elem int32) string {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) {
+		return "element ?"
+	}
+	el := e.prog.Elements[elem]
+	if el.Where != "" {
+		return fmt.Sprintf("%s %s (%s)", el.Kind, el.Name, el.Where)
+	}
+	return el.Kind + " " + el.Name
+}
+
+// startCompute runs the remaining work of a unit that holds a CPU. On a
+// round-robin node the work is cut into quanta so that waiting units get
+// their turn. This is done even while the node has no more live units than
+// CPUs: a fork may add threads during the computation, and the running
+// unit must then be preempted at its next quantum expiry.
+func (e *engine) startCompute(ui int32, t float64) {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	u.runFrom = t
+	left := 0.0
+	if n.rr {
+		left = max(n.quant-(t-u.sliceStart), 0)
+	}
+	if n.work != nil {
+		end := endOfWork(n.work, t, u.work, 1)
+		if math.IsInf(end, 1) {
+			// The node stops for good before the work is done: no
+			// event, and the run ends with the unit stuck.
+			return
+		}
+		if n.rr && end > t+left {
+			e.q.Push(t+left, ui, uint8(evSlice), 0)
+			return
+		}
+		e.pushComputeEnd(ui, end)
+		return
+	}
+	if n.rr && u.work > left {
+		e.q.Push(t+left, ui, uint8(evSlice), 0)
+		return
+	}
+	e.pushComputeEnd(ui, t+u.work)
+}
+
+// sliceEnd handles a round-robin quantum expiry.
+func (e *engine) sliceEnd(ui int32) {
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	ran := e.now - u.runFrom
+	if n.work != nil {
+		u.work -= workDone(n.work, u.runFrom, e.now)
+	} else {
+		u.work -= ran
+	}
+	u.opCompute += ran
+	if u.work <= 1e-12*math.Max(1, e.now) {
+		u.work = 0
+		e.complete(ui, e.now)
+		e.advance(ui, e.now)
+		return
+	}
+	if f := e.facility(ui); f.Waiting() > 0 {
+		next := f.Preempt(ui, 0)
+		u.state = stCPUQueue
+		u.hasCPU = false
+		e.grant(next)
+		return
+	}
+	u.sliceStart = e.now
+	e.startCompute(ui, e.now)
+}
+
+// grant hands a CPU to a unit that queued for it.
+func (e *engine) grant(ui int32) {
+	u := &e.units[ui]
+	e.onCPU(ui, true)
+	u.hasCPU = true
+	u.sliceStart = e.now
+	if e.prog.HoldCPU {
+		// It runs by an event, as VPPB's threads: its operation (not
+		// yet performed, issueHolding), the next (requestCPU) or a
+		// preempted computation (evRun).
+		u.state = stReady
+		x := u.extension()
+		x.run++
+		e.q.Push(e.now, ui, uint8(evRun), x.run)
+		return
+	}
+	u.state = stComputing
+	e.startCompute(ui, e.now)
+}
+
+func (e *engine) releaseCPU(ui int32, t float64) {
+	u := &e.units[ui]
+	u.hasCPU = false
+	e.offCPU(ui)
+	f := e.facility(ui)
+	if f == nil {
+		return // the run fails: a node's units bound and unbound
+	}
+	if next, ok := f.Release(); ok {
+		if t > e.now {
+			// Cannot happen: a unit running ahead keeps its CPU until an
+			// event issues its next non-compute operation at its time.
+			e.fail(fmt.Errorf("internal error: CPU released ahead of time"))
+			return
+		}
+		e.grant(next)
+	}
+}
+
+// wakeNow is wakeAt for many units waking at once (a collective's
+// participants). A step at the current time pushed while the queue holds
+// no event at or before it would be popped next, before anything pushed
+// later, so it waits in nowList, first in first out, instead of the heap.
+// The run is the same event for event (each still counts as one).
+func (e *engine) wakeNow(ui int32, t float64) {
+	if t == e.now && !e.cfg.plainEvents {
+		if next, ok := e.q.PeekTime(); !ok || next > t {
+			e.units[ui].state = stBlocked
+			if e.nowList == nil {
+				// A collective wakes every process: no doubling.
+				e.nowList = make([]int32, 0, e.cfg.Procs)
+			}
+			e.nowList = append(e.nowList, ui)
+			return
+		}
+	}
+	e.wakeAt(ui, t)
+}
+
+// nextNow takes the next unit of nowList unless the queue has an event
+// due earlier. Events of the queue at the current time were pushed after
+// those of nowList (see wakeNow) and come after them.
+func (e *engine) nextNow() (int32, bool) {
+	if e.nowHead == len(e.nowList) {
+		return 0, false
+	}
+	if next, ok := e.q.PeekTime(); ok && next < e.now {
+		return 0, false
+	}
+	ui := e.nowList[e.nowHead]
+	e.nowHead++
+	if e.nowHead == len(e.nowList) {
+		e.nowList, e.nowHead = e.nowList[:0], 0
+	}
+	return ui, true
+}
+
+// wakeAt completes the unit's current operation at time t.
+func (e *engine) wakeAt(ui int32, t float64) {
+	if e.prog.HoldCPU && t == e.now {
+		e.readyHolding(ui, t)
+		return
+	}
+	e.units[ui].state = stBlocked
+	e.q.Push(t, ui, uint8(evStep), 0)
+}
+
+// complete books the unit's finished operation (ending now).
+func (e *engine) complete(ui int32, t float64) {
+	u := &e.units[ui]
+	if u.op.Kind == ir.Compute && u.runFrom >= 0 && u.work > 0 {
+		u.opCompute += t - u.runFrom
+		u.work = 0
+	}
+	u.state = stReady
+	e.account(ui, u.opStart, t)
+}
+
+// account charges [start, end) of the unit's current operation to its
+// element and to the unit: compute and communication as measured, the rest
+// of the elapsed time as waiting.
+func (e *engine) account(ui int32, start, end float64) {
+	u := &e.units[ui]
+	u.foldXfers()
+	el := end - start
+	comp := min(u.opCompute, el)
+	comm := min(u.opComm, el-comp)
+	wait := el - comp - comm
+	if wait < 1e-12*max(1, end) {
+		wait = 0 // rounding noise of end - start - parts
+	}
+	st := &e.stats[ui]
+	st.Compute += comp
+	st.Comm += comm
+	st.Wait += wait
+	if u.op.batch {
+		e.accountRuns(ui, start, end)
+		return
+	}
+	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
+		e.elems[i].add(1, el, comp, comm, wait, el, el)
+		if e.cfg.UnitElements {
+			e.unitElemsOf(ui)[i].add(1, el, comp, comm, wait, el, el)
+		}
+		if e.cfg.Tracer != nil {
+			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
+		}
+	}
+}
+
+// accountRuns charges a batched Compute's [start, end) to its elements,
+// each run's executions back to back, as the operations one by one
+// would have been; the tracer sees one slice per element.
+func (e *engine) accountRuns(ui int32, start, end float64) {
+	u := &e.units[ui]
+	runs := e.runs[ui]
+	delete(e.runs, ui)
+	u.op.batch = false
+	speed := e.nodes[u.node].speed
+	t := start
+	for _, r := range runs {
+		e.batched += r.Calls
+		e.closedForm += r.Calls
+		if r.Elem < 0 || int(r.Elem) >= len(e.elems) {
+			continue
+		}
+		d := r.Cost / speed
+		e.elems[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
+		if e.cfg.UnitElements {
+			e.unitElemsOf(ui)[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
+		}
+		if e.cfg.Tracer != nil {
+			e.cfg.Tracer.Slice(u.pid, u.tid, r.Elem, t, min(t+d, end))
+		}
+		t += d
+	}
+	e.batched-- // the batch itself was counted as one operation
+}
+
+// add books calls executions taking total seconds (split into compute,
+// comm and wait), the shortest lo and the longest hi.
+func (s *ElemStats) add(calls int64, total, compute, comm, wait, lo, hi float64) {
+	if s.Calls == 0 {
+		s.Min, s.Max = lo, hi
+	} else {
+		s.Min, s.Max = min(s.Min, lo), max(s.Max, hi)
+	}
+	s.Calls += calls
+	s.Total += total
+	s.Compute += compute
+	s.Comm += comm
+	s.Wait += wait
+}
+
+// merge adds o's executions to s.
+func (s *ElemStats) merge(o ElemStats) {
+	if o.Calls > 0 {
+		s.add(o.Calls, o.Total, o.Compute, o.Comm, o.Wait, o.Min, o.Max)
+	}
+}
+
+// unitElemsOf returns unit ui's element statistics, made on first use.
+func (e *engine) unitElemsOf(ui int32) []ElemStats {
+	for int(ui) >= len(e.unitElems) {
+		e.unitElems = append(e.unitElems, nil)
+	}
+	if e.unitElems[ui] == nil {
+		e.unitElems[ui] = make([]ElemStats, len(e.elems))
+	}
+	return e.unitElems[ui]
+}
+
+// finish ends a unit.
+func (e *engine) finish(ui int32, t float64) {
+	u := &e.units[ui]
+	u.state = stDone
+	st := &e.stats[ui]
+	st.Finish = t
+	e.nodes[u.node].live--
+	u.stream = nil
+	parent := u.parent()
+	if x := u.ext; x != nil {
+		// Keep parent and children: threads may outlive their parent.
+		x.reqs, x.xfers, x.coll = nil, nil, nil
+	}
+	if parent >= 0 {
+		// A thread: fold its budget into its (pid, tid) and free the slot.
+		k := [2]int32{u.pid, u.tid}
+		ts := e.threadStats[k]
+		if ts == nil {
+			ts = &UnitStats{Pid: u.pid, Tid: u.tid, Node: u.node}
+			e.threadStats[k] = ts
+		}
+		ts.Compute += st.Compute
+		ts.Comm += st.Comm
+		ts.Wait += st.Wait
+		ts.Finish = math.Max(ts.Finish, t)
+		if int(ui) < len(e.unitElems) && e.unitElems[ui] != nil {
+			if e.threadElems == nil {
+				e.threadElems = make(map[[2]int32][]ElemStats)
+			}
+			acc := e.threadElems[k]
+			if acc == nil {
+				acc = make([]ElemStats, len(e.elems))
+				e.threadElems[k] = acc
+			}
+			for i, s := range e.unitElems[ui] {
+				acc[i].merge(s)
+			}
+			e.unitElems[ui] = nil // the slot is reused by another thread
+		}
+		e.freeUnits = append(e.freeUnits, ui)
+		p := &e.units[parent]
+		p.ext.children--
+		if p.ext.children == 0 && p.state == stBlocked && p.op.Kind == ir.Join {
+			e.wakeAt(parent, t)
+		}
+	}
+}
+
+func (e *engine) unitElemsAt(i int) []ElemStats {
+	if i < len(e.unitElems) {
+		return e.unitElems[i]
+	}
+	return nil
+}
+
+func (e *engine) result() *Result {
+	r := &Result{Events: e.events, Ops: e.ops + e.batched, ClosedForm: e.closedForm}
+	// Processes in pid order, then every thread (pid, tid) that ran, its
+	// region instances folded together; threads blocked in a deadlock too.
+	// The processes' budgets are handed over as they are: no copy of a
+	// million entries.
+	r.Units = e.stats[:e.cfg.Procs:e.cfg.Procs]
+	for i := e.cfg.Procs; i < len(e.units); i++ {
+		if u := &e.units[i]; u.state != stDone {
+			r.Units = append(r.Units, e.stats[i])
+		}
+	}
+	keys := make([][2]int32, 0, len(e.threadStats))
+	for k := range e.threadStats {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i][0] != keys[j][0] {
+			return keys[i][0] < keys[j][0]
+		}
+		return keys[i][1] < keys[j][1]
+	})
+	for _, k := range keys {
+		r.Units = append(r.Units, *e.threadStats[k])
+	}
+	if e.cfg.UnitElements {
+		r.UnitElements = make([][]ElemStats, 0, len(r.Units))
+		for i := 0; i < len(e.units); i++ {
+			if i < e.cfg.Procs || e.units[i].state != stDone {
+				r.UnitElements = append(r.UnitElements, e.unitElemsAt(i))
+			}
+		}
+		for _, k := range keys {
+			r.UnitElements = append(r.UnitElements, e.threadElems[k])
+		}
+	}
+	for i := range r.Units {
+		if f := r.Units[i].Finish; f > r.Time {
+			r.Time = f
+		}
+	}
+	r.Elements = e.elems
+	r.Deadlock = e.dead
+	if e.prog.HoldCPU {
+		r.Threads = e.threadAccounts()
+		r.Runs, r.Waits = e.runSlices, e.waitSlices
+	}
+	r.Reached = max(r.Time, e.now, e.ahead)
+	for i := range e.units {
+		if u := &e.units[i]; u.state != stDone {
+			r.Reached = max(r.Reached, u.opStart)
+		}
+	}
+	return r
+}

@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"fmt"
+
+	"augur/internal/ir"
+)
+
+// The thread model of VPPB's recorded programs (Program.HoldCPU): a unit
+// runs on a CPU from when it gets one until it waits or ends, performing
+// its synchronisation operations on it, and a unit that wakes (or starts)
+// needs a CPU again before it does anything.
+
+// issueHolding issues the unit's operation at t: on its CPU, once it has
+// one.
+func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	switch u.op.Kind {
+	case ir.Priority:
+		return e.perform(ui, t) // a setting, not something the unit runs
+	case ir.Bind:
+		if u.hasCPU {
+			e.releaseCPU(ui, t) // for a CPU of its new queue
+		}
+		return e.perform(ui, t)
+	}
+	if !u.hasCPU {
+		f := e.facility(ui)
+		if f == nil {
+			return t, false
+		}
+		e.setAcct(ui, acReady)
+		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+			u.state = stCPUQueue
+			return t, false // evRun performs it once the unit has a CPU
+		}
+		e.onCPU(ui, false)
+		u = &e.units[ui]
+		u.hasCPU = true
+		u.sliceStart = t
+	}
+	return e.performHolding(ui, t)
+}
+
+// performHolding performs the operation of a unit that holds its CPU and
+// gives the CPU back if the unit now waits or has ended, or if the
+// operation made ready a unit that takes it (preemptFor).
+func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
+	prev, prevDeferred := e.cur, e.deferred
+	e.cur, e.deferred = ui, false
+	t, done := e.perform(ui, t)
+	yield := e.deferred
+	e.cur, e.deferred = prev, prevDeferred
+	u := &e.units[ui]
+	switch {
+	case !done && u.op.Kind == ir.End:
+		if u.hasCPU {
+			e.releaseCPU(ui, t)
+		}
+		e.endAccount(ui)
+	case !done && u.op.Kind != ir.Compute && u.hasCPU:
+		e.setAcct(ui, acBlocked)
+		e.releaseCPU(ui, t)
+	case done && yield && u.hasCPU:
+		// Preempted after its operation: it fetches the next one once
+		// it has a CPU again.
+		u.extension().fetch = true
+		u.hasCPU = false
+		u.state = stCPUQueue
+		e.setAcct(ui, acReady)
+		e.offCPU(ui)
+		e.grant(e.facility(ui).Preempt(ui, u.prio))
+		return t, false
+	}
+	return t, done
+}
+
+// startHolding starts a unit created at t: it performs its leading
+// priority and binding operations, which need no CPU, and asks for a CPU
+// for its first other operation.
+func (e *engine) startHolding(ui int32, t float64) {
+	e.startAccount(ui, t)
+	for e.err == nil {
+		if err := e.next(ui); err != nil {
+			u := &e.units[ui]
+			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+			return
+		}
+		e.ops++
+		u := &e.units[ui]
+		u.opStart, u.opCompute, u.opComm = t, 0, 0
+		if k := u.op.Kind; k != ir.Priority && k != ir.Bind {
+			e.requestCPU(ui, t)
+			u.ext.fetch = false // the operation is fetched: perform it
+			return
+		}
+		e.perform(ui, t)
+	}
+}
+
+// readyHolding: the unit's operation completes now (it was woken); it
+// asks for a CPU to go on with the next.
+func (e *engine) readyHolding(ui int32, t float64) {
+	e.complete(ui, t)
+	e.requestCPU(ui, t)
+}
+
+// requestCPU asks for a CPU for a unit that fetches its next operation
+// once it has one (woken, or just created), preempting a unit of lower
+// priority if every CPU is taken.
+func (e *engine) requestCPU(ui int32, t float64) {
+	u := &e.units[ui]
+	u.extension().fetch = true
+	f := e.facility(ui)
+	if f == nil {
+		return
+	}
+	e.setAcct(ui, acReady)
+	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+		u.state = stCPUQueue
+		return
+	}
+	e.onCPU(ui, false)
+	u = &e.units[ui]
+	u.hasCPU = true
+	u.sliceStart = t
+	u.state = stReady
+	u.ext.run++
+	e.q.Push(t, ui, uint8(evRun), u.ext.run)
+}
+
+// performHeld performs the operation of a unit that was granted a CPU
+// (evRun), then goes on with the unit.
+func (e *engine) performHeld(ui int32) {
+	if t, done := e.performHolding(ui, e.now); done {
+		e.advance(ui, t)
+	}
+}
+
+// perform does the unit's current operation, issued already, on its CPU.
+func (e *engine) perform(ui int32, t float64) (float64, bool) {
+	e.held = true
+	return e.issueAt(ui, t)
+}

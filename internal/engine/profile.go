@@ -1,0 +1,221 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"augur/internal/machine"
+)
+
+// External load: machines whose node speeds, node states or link
+// bandwidths change over time (machine.Profile; SimGrid's speed_file,
+// state_file and bandwidth_file).
+//
+// A node's speed profile needs no events: a computation running from t
+// with w seconds of work left (at nominal speed) ends when the node's
+// work curve W reaches W(t) + w (machine.Work), which is what SimGrid
+// computes by updating the remaining work at each change and going on at
+// the new rate. Only the paths that do not fold computations use it: a
+// node with a speed profile is never "fast" and never batches loops.
+//
+// A state profile turning a node off is one event: if a process is still
+// alive on the node then, the run fails (smpirun stalls there).
+//
+// A link's bandwidth, latency and state profiles are chains of events,
+// one per change: the flows then crossing the link are shared anew
+// (netmodel/flow), or fail when it turns off. All profile events wait in
+// their own queue, and come before any other event of the same time.
+
+// endOfWork returns when a computation with work seconds of nominal work
+// left, running from t at the given share of the node (1: a CPU of its
+// own), ends on a node whose speed follows w.
+func endOfWork(w *machine.Work, t, work, share float64) float64 {
+	return w.End(t, work/share)
+}
+
+// workDone returns the nominal work a computation holding a CPU got done
+// from t0 to t1 on a node whose speed follows w (nil: constant speed).
+func workDone(w *machine.Work, t0, t1 float64) float64 {
+	if w == nil {
+		return t1 - t0
+	}
+	return w.Of(t1) - w.Of(t0)
+}
+
+// initProfiles sets up the speed curves of nodes and schedules the events
+// of state and bandwidth profiles.
+func (e *engine) initProfiles() {
+	m := e.m
+	curves := map[*machine.Profile]*machine.Work{}
+	for g := range m.Groups {
+		grp := &m.Groups[g]
+		first, end := m.GroupRange(g)
+		if p := grp.SpeedProfile; p != nil {
+			w := curves[p]
+			if w == nil {
+				w = machine.NewWork(p)
+				curves[p] = w
+			}
+			for i := first; i < end; i++ {
+				n := &e.nodes[i]
+				n.work = w
+				n.fast = false
+				if n.ps != nil {
+					n.ps.work = w
+				}
+			}
+		}
+		if p := grp.StateProfile; p != nil {
+			if t, ok := firstOff(p); ok {
+				for i := first; i < end; i++ {
+					e.pq.Push(t, int32(i), uint8(evHostOff), 0)
+				}
+			}
+		}
+	}
+	if e.flows != nil && m.LinkProfiles() {
+		for l := range m.NumLinks() {
+			lk := m.LinkOf(l)
+			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {
+				if p != nil {
+					e.scheduleLink(int32(l), [3]eventKind{evLinkBW, evLinkLat, evLinkState}[i], p, 0)
+				}
+			}
+		}
+	}
+}
+
+// profileDue reports whether the next event is a profile's change: one
+// is due at or before every other event.
+func (e *engine) profileDue() bool {
+	pt, ok := e.pq.PeekTime()
+	if !ok {
+		return false
+	}
+	if e.nowHead < len(e.nowList) {
+		return pt <= e.now
+	}
+	qt, ok := e.q.PeekTime()
+	return !ok || pt <= qt
+}
+
+// firstOff returns the first time a state profile turns its node off.
+func firstOff(p *machine.Profile) (float64, bool) {
+	t := -1.0
+	if v := p.ValueAt(0, 1); v <= 0 {
+		return 0, true
+	}
+	for {
+		at, v, ok := p.Next(t)
+		if !ok {
+			return 0, false
+		}
+		if v <= 0 {
+			return at, true
+		}
+		if p.Period > 0 && at >= p.Period {
+			// A whole iteration passed without turning off: never will.
+			return 0, false
+		}
+		t = at
+	}
+}
+
+// hostOff fails the run if a process is still alive on node.
+func (e *engine) hostOff(node int32) {
+	if e.nodes[node].live == 0 {
+		return
+	}
+	// The processes with a unit (the process or one of its threads)
+	// still alive on the node, each once, in pid order.
+	seen := map[int32]bool{}
+	var ids []int
+	for i := range e.units {
+		if u := &e.units[i]; u.node == node && u.state != stDone && !seen[u.pid] {
+			seen[u.pid] = true
+			ids = append(ids, int(u.pid))
+		}
+	}
+	sort.Ints(ids)
+	pids := make([]string, len(ids))
+	for i, id := range ids {
+		pids[i] = fmt.Sprint(id)
+	}
+	who := "process " + pids[0] + " on it fails"
+	if len(pids) > 1 {
+		who = "processes " + strings.Join(pids, ", ") + " on it fail"
+	}
+	p := e.m.Groups[e.m.GroupOf(int(node))].StateProfile
+	where := p.Source
+	if line := offLine(p, e.now); line > 0 {
+		where = fmt.Sprintf("%s:%d", p.Source, line)
+	}
+	e.fail(fmt.Errorf("host %s turned off at %.6gs (state profile %s): %s, and the run with it",
+		e.m.HostName(int(node)), e.now, where, who))
+}
+
+// offLine is the line of the point of p in effect at t (0: none, the
+// nominal value): the one that turned a resource off.
+func offLine(p *machine.Profile, t float64) int {
+	line := 0
+	base := 0.0
+	if p.Period > 0 && len(p.Points) > 0 && t >= p.Period {
+		base = math.Floor(t/p.Period) * p.Period
+		line = p.Points[len(p.Points)-1].Line // the previous iteration's last
+	}
+	for _, pt := range p.Points {
+		if base+pt.T > t {
+			break
+		}
+		line = pt.Line
+	}
+	return line
+}
+
+// scheduleLink pushes the next change of a link's profile p after time
+// t (changes at 0 are applied by initNet). When nothing but profile
+// changes is left to happen the chain stops: no flow can start any more,
+// and a periodic profile must not keep a finished (or deadlocked) run
+// going.
+func (e *engine) scheduleLink(l int32, kind eventKind, p *machine.Profile, t float64) {
+	if t > 0 && e.q.Len() == 0 && e.nowHead == len(e.nowList) {
+		return
+	}
+	if at, _, ok := p.Next(t); ok {
+		e.pq.Push(at, l, uint8(kind), 0)
+	}
+}
+
+// linkEvent applies the change of link l's profile due now.
+func (e *engine) linkEvent(l int32, kind eventKind) {
+	lk := e.m.LinkOf(int(l))
+	switch kind {
+	case evLinkBW:
+		e.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
+		e.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
+		e.netUpdates()
+	case evLinkLat:
+		e.scheduleLink(l, kind, lk.LatencyProfile, e.now)
+		e.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
+		e.netUpdates()
+	case evLinkState:
+		e.scheduleLink(l, kind, lk.StateProfile, e.now)
+		if id := e.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
+			e.linkFailure(l, id)
+		}
+	}
+}
+
+// linkFailure fails the run: flow id crosses link l, which is off.
+func (e *engine) linkFailure(l, id int32) {
+	s := e.req(e.flowReqs[id][0])
+	lk := e.m.LinkOf(int(l))
+	where := lk.StateProfile.Source
+	if line := offLine(lk.StateProfile, e.now); line > 0 {
+		where = fmt.Sprintf("%s:%d", where, line)
+	}
+	e.fail(fmt.Errorf("link %s is off at %.6gs (state profile %s): the transfer from process %d to process %d crossing it fails, and the run with it",
+		lk.Name, e.now, where, s.src, s.dst))
+}

@@ -1,0 +1,351 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"augur/internal/ir"
+)
+
+// syncState is one process's instance of a synchronisation object
+// (ir.SyncObject). Under ir.MatchAny it counts its tokens and queues the
+// units blocked in a take by priority, then arrival; under ir.MatchToken
+// it knows which tokens have been made, in what order, and which unit
+// waits for each.
+type syncState struct {
+	match ir.Match
+	// holder is the thread id of the unit that took its last token, -1
+	// once a post came after (a mutex's holder), for deadlock reports.
+	holder  int32
+	avail   int64
+	waiters []int32
+	// made: MatchToken, per token, its number in the order tokens were
+	// made (engine.syncSeq; an object's initial tokens come before all
+	// others), 0 if not made yet.
+	made []int64
+	want map[int32]int32 // MatchToken: token -> the unit blocked taking it
+	// Blocked handoffs: MatchAny in arrival order; MatchToken by token.
+	senders []int32
+	handoff map[int32]int32
+}
+
+// syncObj returns the unit's process's instance of object obj, made with
+// the object's initial tokens on first use.
+func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
+	u := &e.units[ui]
+	if obj < 0 || int(obj) >= len(e.prog.Sync) {
+		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
+	}
+	if e.syncs == nil {
+		e.syncs = make([][]*syncState, e.cfg.Procs)
+	}
+	tab := e.syncs[u.pid]
+	if tab == nil {
+		tab = make([]*syncState, len(e.prog.Sync))
+		e.syncs[u.pid] = tab
+	}
+	s := tab[obj]
+	if s == nil {
+		o := &e.prog.Sync[obj]
+		s = &syncState{match: o.Match, holder: -1}
+		if o.Match == ir.MatchToken {
+			// Initial tokens by object, then token, before any made in
+			// the run (whose numbers start at 1).
+			s.made = make([]int64, o.Init)
+			for i := range s.made {
+				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
+			}
+			s.want = make(map[int32]int32)
+			s.handoff = make(map[int32]int32)
+		} else {
+			s.avail = int64(o.Init)
+		}
+		tab[obj] = s
+	}
+	return s, nil
+}
+
+// syncOf is process pid's instance of object obj, nil if not made yet.
+func (e *engine) syncOf(pid, obj int32) *syncState {
+	if int(pid) >= len(e.syncs) || obj < 0 || int(obj) >= len(e.syncs[pid]) {
+		return nil
+	}
+	return e.syncs[pid][obj]
+}
+
+// checkToken fails the run for a token number below 0.
+func (e *engine) checkToken(ui, k int32, what string) bool {
+	if k >= 0 {
+		return true
+	}
+	e.fail(fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.where(e.units[ui].op.Elem), what, k))
+	return false
+}
+
+// makeToken notes token k of s as made now.
+func (e *engine) makeToken(s *syncState, k int32) {
+	for int(k) >= len(s.made) {
+		s.made = append(s.made, 0)
+	}
+	e.syncSeq++
+	s.made[k] = e.syncSeq
+}
+
+// post makes op.Count tokens (numbered from op.Tag) and hands them to the
+// units blocked taking them; it never blocks.
+func (e *engine) post(ui int32, t float64) (float64, bool) {
+	op := &e.units[ui].op
+	s, err := e.syncObj(ui, op.sync())
+	if err != nil {
+		e.fail(err)
+		return t, false
+	}
+	if op.Count < 1 {
+		e.fail(fmt.Errorf("%s: a post makes %d tokens; it must make at least 1", e.where(op.Elem), op.Count))
+		return t, false
+	}
+	if s.match == ir.MatchToken {
+		if !e.checkToken(ui, op.Tag, "post") {
+			return t, false
+		}
+		for k := op.Tag; k < op.Tag+op.Count; k++ {
+			e.makeToken(s, k)
+			if w, ok := s.want[k]; ok {
+				e.wakeTaker(w, op.sync(), k, t)
+			}
+		}
+		e.account(ui, t, t)
+		return t, true
+	}
+	s.avail += int64(op.Count)
+	s.holder = -1
+	for s.avail > 0 && len(s.waiters) > 0 {
+		w := s.waiters[0]
+		s.waiters = s.waiters[1:]
+		s.avail--
+		s.holder = e.units[w].tid
+		e.wakeAt(w, t)
+	}
+	e.account(ui, t, t)
+	return t, true
+}
+
+// take takes a token, or blocks until a post makes one.
+func (e *engine) take(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	s, err := e.syncObj(ui, u.op.sync())
+	if err != nil {
+		e.fail(err)
+		return t, false
+	}
+	if s.match == ir.MatchToken {
+		k := u.op.Tag
+		if !e.checkToken(ui, k, "take") {
+			return t, false
+		}
+		if e.takeMade(s, k, t) {
+			e.account(ui, t, t)
+			return t, true
+		}
+		if !e.want(ui, s, k) {
+			return t, false
+		}
+		u.state = stBlocked
+		return t, false
+	}
+	if len(s.senders) > 0 {
+		snd := s.senders[0]
+		s.senders = s.senders[1:]
+		e.wakeAt(snd, t)
+		e.account(ui, t, t)
+		return t, true
+	}
+	if s.avail > 0 {
+		s.avail--
+		s.holder = u.tid
+		e.account(ui, t, t)
+		return t, true
+	}
+	// Queue by priority, then arrival: behind every waiter of at least
+	// the unit's priority.
+	p := u.prio
+	k := len(s.waiters)
+	s.waiters = append(s.waiters, ui)
+	for k > 0 && e.units[s.waiters[k-1]].prio < p {
+		s.waiters[k] = s.waiters[k-1]
+		k--
+	}
+	s.waiters[k] = ui
+	u.state = stBlocked
+	return t, false
+}
+
+// takeMade takes token k of a MatchToken object if it has been made,
+// releasing the handoff that made it; false if it has not.
+func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
+	if int(k) >= len(s.made) || s.made[k] == 0 {
+		return false
+	}
+	if snd, ok := s.handoff[k]; ok {
+		delete(s.handoff, k)
+		e.wakeAt(snd, t)
+	}
+	return true
+}
+
+// want registers the unit as the taker of token k, which is not made yet.
+func (e *engine) want(ui int32, s *syncState, k int32) bool {
+	if w, ok := s.want[k]; ok && w != ui {
+		u, o := &e.units[ui], &e.units[w]
+		e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
+		return false
+	}
+	s.want[k] = ui
+	return true
+}
+
+// wakeTaker completes the take of token (obj, k) unit w is blocked in: a
+// Take, or a TakeFirst, whose other tokens it then no longer waits for
+// and whose stream learns which it took.
+func (e *engine) wakeTaker(w, obj, k int32, t float64) {
+	if e.units[w].op.Kind == ir.TakeFirst {
+		alts := e.alts[w]
+		delete(e.alts, w)
+		chose := -1
+		for j, a := range alts {
+			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil && s.want[a.Tag] == w {
+				delete(s.want, a.Tag)
+			}
+			if a.Obj == obj && a.Tag == k {
+				chose = j
+			}
+		}
+		e.units[w].stream.(ir.Chooser).Chose(chose)
+	} else {
+		delete(e.syncOf(e.units[w].pid, obj).want, k)
+	}
+	e.wakeAt(w, t)
+}
+
+// takeFirst takes, of the op's alternative tokens, the one made first, or
+// blocks until one is made.
+func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	ch, ok := u.stream.(ir.Chooser)
+	if !ok {
+		e.fail(fmt.Errorf("%s: a take of the first of several tokens from a stream that cannot be told which (not an ir.Chooser)", e.where(u.op.Elem)))
+		return t, false
+	}
+	alts := ch.Alternatives()
+	e.alts[ui] = alts
+	states := make([]*syncState, len(alts))
+	best := -1
+	for j, a := range alts {
+		s, err := e.syncObj(ui, a.Obj)
+		if err != nil {
+			e.fail(err)
+			return t, false
+		}
+		if s.match != ir.MatchToken {
+			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, whose tokens are interchangeable (not MatchToken)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
+			return t, false
+		}
+		if !e.checkToken(ui, a.Tag, "take") {
+			return t, false
+		}
+		states[j] = s
+		if int(a.Tag) < len(s.made) && s.made[a.Tag] != 0 && (best < 0 || s.made[a.Tag] < states[best].made[alts[best].Tag]) {
+			best = j
+		}
+	}
+	if best >= 0 {
+		delete(e.alts, ui)
+		e.takeMade(states[best], alts[best].Tag, t)
+		ch.Chose(best)
+		e.account(ui, t, t)
+		return t, true
+	}
+	if len(alts) == 0 {
+		e.fail(fmt.Errorf("%s: a take of the first of no tokens", e.where(u.op.Elem)))
+		return t, false
+	}
+	for j, a := range alts {
+		if !e.want(ui, states[j], a.Tag) {
+			return t, false
+		}
+	}
+	u.state = stBlocked
+	return t, false
+}
+
+// handoff makes token op.Tag for a take and waits until one has taken it.
+func (e *engine) handoff(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	s, err := e.syncObj(ui, u.op.sync())
+	if err != nil {
+		e.fail(err)
+		return t, false
+	}
+	if s.match == ir.MatchToken {
+		k := u.op.Tag
+		if !e.checkToken(ui, k, "handoff") {
+			return t, false
+		}
+		e.makeToken(s, k)
+		if w, ok := s.want[k]; ok {
+			e.wakeTaker(w, u.op.sync(), k, t)
+			e.account(ui, t, t)
+			return t, true
+		}
+		s.handoff[k] = ui
+		u.state = stBlocked
+		return t, false
+	}
+	if len(s.waiters) > 0 {
+		w := s.waiters[0]
+		s.waiters = s.waiters[1:]
+		e.wakeAt(w, t)
+		e.account(ui, t, t)
+		return t, true
+	}
+	s.senders = append(s.senders, ui)
+	u.state = stBlocked
+	return t, false
+}
+
+// syncName names object obj for reports.
+func (e *engine) syncName(obj int32) string {
+	if obj >= 0 && int(obj) < len(e.prog.Sync) && e.prog.Sync[obj].Name != "" {
+		return e.prog.Sync[obj].Name
+	}
+	return fmt.Sprintf("object %d", obj)
+}
+
+// describeTake says what a unit blocked in a Take waits for.
+func (e *engine) describeTake(u *unit) string {
+	name := e.syncName(u.op.sync())
+	s := e.syncOf(u.pid, u.op.sync())
+	if s != nil && s.match == ir.MatchToken {
+		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
+	}
+	waiting := 0
+	if s != nil {
+		waiting = len(s.waiters)
+	}
+	return fmt.Sprintf("a post of %s from any thread of process %d (%d unit(s) wait for one)", name, u.pid, waiting)
+}
+
+// describeHandoff says what a unit blocked in a Handoff waits for.
+func (e *engine) describeHandoff(u *unit) string {
+	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", e.syncName(u.op.sync()), u.op.Tag, u.pid)
+}
+
+// describeTakeFirst says what a unit blocked in a TakeFirst waits for.
+func (e *engine) describeTakeFirst(ui int32) string {
+	var alts []string
+	for _, a := range e.alts[ui] {
+		alts = append(alts, fmt.Sprintf("token %d of %s", a.Tag, e.syncName(a.Obj)))
+	}
+	return "the first post of " + strings.Join(alts, " or ")
+}

@@ -1,0 +1,236 @@
+package engine
+
+import (
+	"sort"
+
+	"augur/internal/ir"
+)
+
+// The accounts of VPPB's thread model (Program.HoldCPU): every unit's
+// time running on a CPU, ready (waiting for one) and blocked, and the
+// same split by step, as threadsim keeps them.
+
+// ThreadAccount is one unit's time under Program.HoldCPU. Busy + Blocked
+// + Ready is End - Start.
+type ThreadAccount struct {
+	Pid, Tid   int32
+	Start, End float64
+	Busy       float64
+	Blocked    float64
+	Ready      float64
+	Done       bool
+	// Steps split the time by kind of step: running (Elem -1, Kind
+	// StepRun), ready (Elem -1, Kind StepReady), blocked in an element's
+	// operation (Kind StepBlocked), in the order first seen.
+	Steps []Step
+}
+
+// Step is a unit's intervals of one kind.
+type Step struct {
+	Kind  StepKind
+	Elem  int32 // the element blocked in (StepBlocked), else -1
+	Calls int64
+	Total float64
+	Min   float64
+	Max   float64
+	// MaxLine is the line (ir.Liner) of the operation of the longest
+	// interval, 0 if unknown.
+	MaxLine int32
+}
+
+// StepKind is what a unit does in a step.
+type StepKind uint8
+
+// The kinds of steps.
+const (
+	StepRun StepKind = iota
+	StepReady
+	StepBlocked
+)
+
+// Unit states of the accounts.
+const (
+	acRunning uint8 = iota
+	acReady
+	acBlocked
+	acDone
+)
+
+type threadAcct struct {
+	state          uint8
+	since, stateAt float64
+	start          float64
+	acct           [acDone]float64
+	blockElem      int32
+	blockLine      int32
+	cpu            int32 // the CPU it runs on, -1
+	runStart       float64
+	steps          []Step
+	pid, tid       int32
+}
+
+// startAccount opens the account of a unit that starts at t.
+func (e *engine) startAccount(ui int32, t float64) {
+	u := &e.units[ui]
+	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1}
+}
+
+// setAcct moves the unit's account to state st at the current time.
+func (e *engine) setAcct(ui int32, st uint8) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil {
+		return
+	}
+	a := u.ext.acct
+	now := e.now
+	if a.state < acDone {
+		a.acct[a.state] += now - a.since
+	}
+	a.since = now
+	if st != a.state {
+		a.interval(now)
+		if a.state == acBlocked && e.cfg.Timeline {
+			e.waitSlices = append(e.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.blockLine, Start: a.stateAt, End: now})
+		}
+		a.stateAt = now
+	}
+	if st == acBlocked {
+		a.blockElem, a.blockLine = u.op.Elem, 0
+		if l, ok := u.stream.(ir.Liner); ok {
+			a.blockLine = l.Line()
+		}
+	}
+	a.state = st
+}
+
+// RunSlice is a unit's run on a CPU of its node.
+type RunSlice struct {
+	Pid, Tid, CPU int32
+	Start, End    float64
+}
+
+// WaitSlice is a unit's wait, at the trace line of its operation
+// (ir.Liner; 0 if unknown).
+type WaitSlice struct {
+	Pid, Tid, Line int32
+	Start, End     float64
+}
+
+// acctOnCPU gives the unit a CPU of its node (its own if bound) and goes
+// running.
+func (e *engine) acctOnCPU(ui int32, handover bool) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil {
+		return
+	}
+	n := &e.nodes[u.node]
+	if n.slots == nil {
+		n.slots = make([]int32, e.m.Groups[e.m.GroupOf(int(u.node))].CPUs)
+		for i := range n.slots {
+			n.slots[i] = -1
+		}
+	}
+	c := u.boundTo()
+	if c < 0 {
+		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
+			c = n.handover
+		} else {
+			for k, r := range n.slots {
+				if r < 0 {
+					c = int32(k)
+					break
+				}
+			}
+		}
+	}
+	n.slots[c] = ui
+	a := u.ext.acct
+	a.cpu, a.runStart = c, e.now
+	e.setAcct(ui, acRunning)
+}
+
+// acctOffCPU frees the unit's CPU and books its run.
+func (e *engine) acctOffCPU(ui int32) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil || u.ext.acct.cpu < 0 {
+		return
+	}
+	a := u.ext.acct
+	n := &e.nodes[u.node]
+	n.slots[a.cpu] = -1
+	n.handover = a.cpu
+	if e.cfg.Timeline && e.now > a.runStart {
+		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: a.cpu, Start: a.runStart, End: e.now})
+	}
+	a.cpu = -1
+}
+
+// interval books [stateAt, now) in the unit's current state; intervals of
+// no time are not steps.
+func (a *threadAcct) interval(now float64) {
+	if !(now > a.stateAt) || a.state == acDone {
+		return
+	}
+	kind, elem := StepRun, int32(-1)
+	switch a.state {
+	case acReady:
+		kind = StepReady
+	case acBlocked:
+		kind, elem = StepBlocked, a.blockElem
+	}
+	d := now - a.stateAt
+	for i := range a.steps {
+		s := &a.steps[i]
+		if s.Kind == kind && s.Elem == elem {
+			s.Calls++
+			s.Total += d
+			s.Min = min(s.Min, d)
+			if d > s.Max {
+				s.Max, s.MaxLine = d, a.blockLine
+			}
+			return
+		}
+	}
+	a.steps = append(a.steps, Step{Kind: kind, Elem: elem, Calls: 1, Total: d, Min: d, Max: d, MaxLine: a.blockLine})
+}
+
+// endAccount closes the account of a unit that ends now and keeps it.
+func (e *engine) endAccount(ui int32) {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.acct == nil {
+		return
+	}
+	e.setAcct(ui, acDone)
+	a := u.ext.acct
+	e.accts = append(e.accts, e.threadAccount(a, e.now, true))
+	u.ext.acct = nil
+}
+
+func (e *engine) threadAccount(a *threadAcct, end float64, done bool) ThreadAccount {
+	return ThreadAccount{Pid: a.pid, Tid: a.tid, Start: a.start, End: end, Busy: a.acct[acRunning],
+		Blocked: a.acct[acBlocked], Ready: a.acct[acReady], Done: done, Steps: a.steps}
+}
+
+// threadAccounts closes the accounts of the units still alive (a
+// deadlock) at the current time and returns every account by process,
+// then thread.
+func (e *engine) threadAccounts() []ThreadAccount {
+	out := e.accts
+	for ui := range e.units {
+		u := &e.units[ui]
+		if u.state == stDone || u.ext == nil || u.ext.acct == nil {
+			continue
+		}
+		a := u.ext.acct
+		e.setAcct(int32(ui), a.state)
+		a.interval(e.now)
+		out = append(out, e.threadAccount(a, e.now, false))
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Pid != out[j].Pid {
+			return out[i].Pid < out[j].Pid
+		}
+		return out[i].Tid < out[j].Tid
+	})
+	return out
+}

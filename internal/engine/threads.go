@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"augur/internal/ir"
+)
+
+// lockKey names a lock or thread barrier of one process.
+type lockKey struct{ pid, id int32 }
+
+type lockState struct {
+	owner int32 // unit holding it, -1 if free
+	queue []int32
+}
+
+type tbarState struct {
+	count   int32
+	waiters []int32
+}
+
+// fork starts the op's Spawn streams as threads 1..n of the unit's process
+// (op.Count..op.Count+n-1 if op.Count > 0), on its node, at time t.
+func (e *engine) fork(ui int32, t float64) {
+	spawn := e.spawns[ui]
+	delete(e.spawns, ui)
+	first := max(e.units[ui].op.Count, 1)
+	for i, s := range spawn {
+		parent := &e.units[ui]
+		nu := unit{stream: s, pid: parent.pid, tid: first + int32(i), node: parent.node, ext: &unitExt{parent: ui}}
+		st := UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
+		if b, ok := s.(ir.Binder); ok {
+			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
+		}
+		parent.extension().children++
+		e.nodes[nu.node].live++
+		// Reuse the slot of a thread that ended: a program that opens a
+		// parallel region in every iteration keeps a bounded set of units.
+		var id int32
+		if n := len(e.freeUnits); n > 0 {
+			id = e.freeUnits[n-1]
+			e.freeUnits = e.freeUnits[:n-1]
+			e.units[id] = nu
+			e.stats[id] = st
+		} else {
+			id = int32(len(e.units))
+			e.units = append(e.units, nu)
+			e.stats = append(e.stats, st)
+		}
+		if e.prog.HoldCPU {
+			e.startHolding(id, t)
+			continue
+		}
+		e.q.Push(t, id, uint8(evIssue), -1)
+	}
+}
+
+// lock acquires the lock op.lock() of the unit's process, or queues for it.
+func (e *engine) lock(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	k := lockKey{u.pid, u.op.lock()}
+	l := e.locks[k]
+	if l == nil {
+		l = &lockState{owner: -1}
+		e.locks[k] = l
+	}
+	if l.owner < 0 {
+		l.owner = ui
+		e.account(ui, t, t)
+		return t, true
+	}
+	l.queue = append(l.queue, ui)
+	u.state = stBlocked
+	return t, false
+}
+
+// unlock releases the lock and hands it to the first waiting thread.
+func (e *engine) unlock(ui int32, t float64) {
+	u := &e.units[ui]
+	l := e.locks[lockKey{u.pid, u.op.lock()}]
+	if l == nil || l.owner != ui {
+		return // unlocking a lock one does not hold is a no-op, as for an unlocked mutex in a model
+	}
+	if len(l.queue) == 0 {
+		l.owner = -1
+		return
+	}
+	next := l.queue[0]
+	l.queue = l.queue[1:]
+	l.owner = next
+	e.wakeAt(next, t)
+}
+
+// threadBarrier waits until op.Count threads of the process have arrived
+// at the barrier of region op.region().
+func (e *engine) threadBarrier(ui int32, t float64) (float64, bool) {
+	u := &e.units[ui]
+	k := lockKey{u.pid, u.op.region()}
+	b := e.tbars[k]
+	if b == nil {
+		b = &tbarState{}
+		e.tbars[k] = b
+	}
+	b.count++
+	if b.count < u.op.Count {
+		b.waiters = append(b.waiters, ui)
+		u.state = stBlocked
+		return t, false
+	}
+	delete(e.tbars, k)
+	for _, w := range b.waiters {
+		e.wakeAt(w, t)
+	}
+	e.account(ui, t, t)
+	return t, true
+}

@@ -1,0 +1,338 @@
+// Package analyze reads a C/MPI program and turns it into an augur model,
+// as ChronosMix's PIC does: it splits every function into blocks at loops,
+// branches, calls of the program's own functions and MPI calls, counts
+// each block's operations per class (the keys of a machine file's ops),
+// counts how often each block runs without running it — numbers for
+// constant loop bounds, formulas in the model's parameters for symbolic
+// ones, exact sums for nested loops whose bounds depend on outer indices —
+// and writes a model whose costs are ChronosMix's formula (1): operation
+// counts priced by the target machine's measured operation times.
+//
+// What cannot be known statically (while loops, data-dependent branches,
+// unknown peers) becomes a named parameter with a default, set by an
+// annotation in the source (#pragma augur loop(EXPR), #pragma augur
+// proba(P), PIC_proba(P)) or on the command line; the analysis lists every
+// such unknown with its position.
+package analyze
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"augur/internal/diag"
+)
+
+// Position is a place in the analysed source.
+type Position struct {
+	File      string
+	Line, Col int
+}
+
+func (p Position) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Kind is what a block is.
+type Kind string
+
+// The kinds of blocks.
+const (
+	Compute Kind = "compute" // straight-line code
+	Loop    Kind = "loop"    // a loop's own control (test and step); its body is its children
+	Branch  Kind = "branch"  // an if's test; its arms are Then and Else
+	CallK   Kind = "call"    // a call of a function of the program
+	MPI     Kind = "mpi"     // an MPI call
+)
+
+// How says where a count or probability comes from.
+type How string
+
+// Provenances, from most to least certain.
+const (
+	Exact     How = "exact"     // a number the analysis derived
+	Symbolic  How = "symbolic"  // a formula in the parameters, exact for every value
+	Annotated How = "annotated" // from #pragma augur or PIC_proba in the source
+	Measured  How = "measured"  // from counts of an instrumented run
+	// Stepped: exact, but with no closed form (a step over a range that
+	// depends on an outer index): the model keeps the loops and the
+	// simulator steps through them; reports enumerate them.
+	Stepped How = "stepped"
+	Default How = "default" // not derivable: a named parameter with a default value
+)
+
+// weaker returns the less certain of two provenances.
+func weaker(a, b How) How {
+	rank := map[How]int{Exact: 0, Symbolic: 1, Annotated: 2, Measured: 3, Stepped: 4, Default: 5}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// Block is one block of a function.
+type Block struct {
+	Name     string // function name and first line: main_L42
+	Kind     Kind
+	Func     string
+	Pos, End Position
+	// Ops are the operations of one execution of the block, by machine
+	// file key (see docs/bench.md); a loop's are those of one test and
+	// step, a branch's those of its test.
+	Ops map[string]float64
+	// Count is how often the block runs per call of its function, and
+	// CountHow where that comes from.
+	Count    Expr
+	CountHow How
+	// Loop blocks: the loop, and its body.
+	Loop *LoopInfo
+	Body []*Block
+	// Branch blocks: the arms, and either a condition in the model's terms
+	// or the probability of Then.
+	Then, Else []*Block
+	Cond       Expr
+	Prob       Expr
+	// Call blocks: the callee and the values of its parameters.
+	Callee string
+	Args   []Expr
+	// MPI blocks.
+	Comm *Comm
+	// Stmt is the C statement of a loop or branch block, for the
+	// instrumentation that counts it (augur instrument --count).
+	Stmt cc.Node
+	// Bytes is what one execution loads and stores.
+	Bytes    float64
+	accesses []access
+	frames   []countFrame // the loops and branches around the block, for enumeration
+	// chains are the loop-carried dependency chains of one execution,
+	// per variable (see opsCounter.chains).
+	chains map[string]map[string]float64
+	// footprints map the load@SIZE and store@SIZE keys of Ops to the
+	// size expressions.
+	footprints map[string]Expr
+	// streams are the arrays whose streams Ops["seq_bytes"] counts, with
+	// the bytes one execution moves of each.
+	streams map[string]float64
+	// streamWS is, per streamed array, the working set between two uses
+	// of its elements (reuse.go); an array missing here is used again
+	// only after the whole nest, and priced at the nest's working set.
+	streamWS map[string]Expr
+	// streamIdx is each streamed array's index expression.
+	streamIdx map[string]Expr
+	// restarts are, on a loop, the streams of its body that do not go on
+	// where they stopped when the loop is entered again (restarts).
+	restarts []restart
+}
+
+// restart is a stream that starts afresh at every entry of its loop:
+// the first access waits for the memory level its data comes from, before
+// the prefetcher has seen the stream.
+type restart struct {
+	base string
+	gap  Expr // bytes between where the stream stopped and where it starts again
+	ws   Expr // the working set between two uses of its elements; nil: the nest's
+}
+
+// addStreams counts the memory traffic of the arrays an expression
+// streams through, each array once per block (opsCounter.streamed).
+func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
+	for base, ix := range idx {
+		if b.streamIdx == nil {
+			b.streamIdx = map[string]Expr{}
+		}
+		if _, ok := b.streamIdx[base]; !ok {
+			b.streamIdx[base] = ix
+		}
+	}
+	for base, size := range s {
+		if _, ok := b.streams[base]; ok {
+			continue
+		}
+		if b.streams == nil {
+			b.streams = map[string]float64{}
+		}
+		b.streams[base] = size
+		b.Ops["seq_bytes"] += size
+	}
+}
+
+// LoopInfo describes a loop.
+type LoopInfo struct {
+	Var            string // model name of the index; "" for a loop that is not a counted for
+	From, To, Step Expr   // Var runs From, From+Step, ... while below To (above for Step < 0)
+	Trips          Expr   // iterations per entry of the loop
+	TripsHow       How
+	Canonical      bool // a for loop with affine bounds in the outer indices and parameters
+	// sums remembers the counts of nests ending in this loop, by the
+	// indices of the nest: the same nest is counted for the counts, the
+	// model and the report.
+	sums map[string]countResult
+}
+
+type countResult struct {
+	e   Expr
+	how How
+}
+
+// Comm is an MPI call in the model's terms.
+type Comm struct {
+	Call  string // MPI function name
+	Elem  string // model element kind: send, recv, isend, irecv, wait, barrier, bcast, ...
+	Peer  Expr   // to/from (nil: any source)
+	Root  Expr
+	Size  Expr // bytes
+	Tag   Expr // nil: any tag (receives) or 0
+	Reqs  bool // a wait on every outstanding request
+	Parts []*Comm
+}
+
+// Func is a function of the program.
+type Func struct {
+	Name   string
+	Pos    Position
+	Params []string // model names of its parameters (locals set by callers)
+	Body   []*Block
+	// Calls is how often the function runs in the whole program (main: 1).
+	Calls    Expr
+	CallsHow How
+	// allocated is the size of what malloc or calloc gave each pointer
+	// variable, for the pages its accesses touch (touches).
+	allocated  map[string]Expr
+	allocSites map[string]string // call site → pointer (touches)
+}
+
+// Param is a model parameter the analysis introduced.
+type Param struct {
+	Name    string
+	Default float64
+	Pos     Position
+	From    string // "macro", "argv", "annotation", "unknown"
+	Doc     string
+}
+
+// Unknown is something the analysis could not derive: a loop count, a
+// branch probability, a peer. It became a parameter or an annotation
+// supplied it.
+type Unknown struct {
+	Pos   Position
+	Block string
+	What  string // "loop count", "branch probability", "message peer", ...
+	Param string // the parameter that stands for it
+	How   How    // Annotated or Default
+	Value string // the annotation's expression or the default
+}
+
+// Analysis is the result of analysing a program.
+type Analysis struct {
+	Funcs    []*Func
+	Params   []*Param
+	Unknowns []Unknown
+	// Diags are warnings about what the analysis could not follow,
+	// sorted by position.
+	Diags diag.List
+}
+
+// Blocks lists every block, depth first in source order.
+func (a *Analysis) Blocks() []*Block {
+	var out []*Block
+	var walk func([]*Block)
+	walk = func(bs []*Block) {
+		for _, b := range bs {
+			out = append(out, b)
+			walk(b.Body)
+			walk(b.Then)
+			walk(b.Else)
+		}
+	}
+	for _, f := range a.Funcs {
+		walk(f.Body)
+	}
+	return out
+}
+
+// Func finds a function by name.
+func (a *Analysis) Func(name string) *Func {
+	for _, f := range a.Funcs {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// param returns the parameter of that name, adding it if new.
+func (a *Analysis) param(name string, def float64, pos Position, from, doc string) *Param {
+	for _, p := range a.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	p := &Param{Name: name, Default: def, Pos: pos, From: from, Doc: doc}
+	a.Params = append(a.Params, p)
+	return p
+}
+
+func (a *Analysis) hasParam(name string) bool {
+	for _, p := range a.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Analysis) warn(pos Position, format string, args ...any) {
+	a.Diags = append(a.Diags, diag.WarnAt(pos.File, pos.Line, pos.Col, format, args...))
+}
+
+// sortDiags orders warnings by position and drops repeats.
+func (a *Analysis) sortDiags() {
+	a.Diags.Sort()
+	out := a.Diags[:0]
+	for i, d := range a.Diags {
+		if i > 0 && *d == *a.Diags[i-1] {
+			continue
+		}
+		out = append(out, d)
+	}
+	a.Diags = out
+}
+
+// ModelName makes a model name of a file's base name: letters, digits
+// and underscores.
+func ModelName(base string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, base)
+}
+
+// MarkMeasured records that the count of block name (a loop's iterations
+// or a branch's probability) was taken from a counted run: its count, and
+// those of the blocks inside it, which depend on it, are measured.
+func (a *Analysis) MarkMeasured(name string) {
+	var mark func(bs []*Block, inside bool)
+	mark = func(bs []*Block, inside bool) {
+		for _, b := range bs {
+			in := inside || b.Name == name
+			switch {
+			case in && b.CountHow == Default:
+				b.CountHow = Measured // the default it stood on is now measured
+			case in:
+				b.CountHow = weaker(b.CountHow, Measured)
+			}
+			mark(b.Body, in)
+			mark(b.Then, in)
+			mark(b.Else, in)
+		}
+	}
+	for _, f := range a.Funcs {
+		mark(f.Body, false)
+	}
+}

@@ -1,0 +1,781 @@
+package analyze
+
+import (
+	"fmt"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"augur/internal/frontend/cfront"
+)
+
+// Source is one translation unit to analyse: its type-checked syntax tree
+// and the `#pragma augur` lines of the user's files.
+type Source struct {
+	File    string
+	AST     *cc.AST
+	Pragmas []Pragma
+}
+
+// Sources are the units the C front end read.
+func Sources(p *cfront.Program) []Source {
+	var out []Source
+	for _, u := range p.Units {
+		s := Source{File: u.File, AST: u.AST}
+		for _, pr := range u.Pragmas {
+			s.Pragmas = append(s.Pragmas, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Pragma is a `#pragma augur TEXT` line.
+type Pragma struct {
+	Pos  Position
+	Text string // after "augur", e.g. "loop(N / 2)"
+}
+
+// Options control an analysis.
+type Options struct {
+	// Set gives parameters values: for the working-set estimates, and as
+	// the defaults written into the model.
+	Set map[string]float64
+	// IsUser reports whether a file is one of the user's own (not a
+	// system header); nil: every file that is a Source's File.
+	IsUser func(file string) bool
+}
+
+// walker analyses the functions of a program.
+type walker struct {
+	a       *Analysis
+	o       Options
+	funcs   map[string]*cc.FunctionDefinition
+	pragmas map[string]map[int]string // file → line → pragma text
+	taken   map[string]bool           // model names in use
+	warned  map[string]bool           // library functions already warned about
+
+	// Per function.
+	fn    *Func
+	vals  map[*cc.Declarator]Expr   // symbolic values of scalar variables
+	names map[*cc.Declarator]string // model names of variables
+	loops []*loopFrame              // enclosing loops, outermost first
+	inIf  int                       // depth of enclosing branches
+	// fresh marks variables declared inside the innermost loop's body:
+	// each iteration has its own, so an initialiser in straight-line code
+	// of that body gives its value in terms of the loop's index.
+	iterLocal map[*cc.Declarator]bool
+	// allocated is the size in bytes of what a pointer variable was set
+	// to by malloc or calloc, when known: the footprint of accesses
+	// through it whose index the analysis cannot follow.
+	allocated map[string]Expr
+	// allocSites maps an allocation's call site to the pointer it set.
+	allocSites map[string]string
+	// paramize is set while loop bounds and message sizes are read: a
+	// variable whose value is unknown but that no enclosing loop changes
+	// then becomes a parameter named after it.
+	paramize []cc.Node
+}
+
+// loopFrame is an enclosing loop while its body is walked.
+type loopFrame struct {
+	decl   *cc.Declarator
+	info   *LoopInfo
+	stmt   cc.Node
+	ifBase int // inIf when the body started
+}
+
+// Run analyses the program made of srcs.
+func Run(srcs []Source, o Options) (*Analysis, error) {
+	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
+		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
+	if w.o.IsUser == nil {
+		user := map[string]bool{}
+		for _, s := range srcs {
+			user[s.File] = true
+		}
+		w.o.IsUser = func(f string) bool { return user[f] }
+	}
+	for _, s := range srcs {
+		for _, p := range s.Pragmas {
+			if w.pragmas[p.Pos.File] == nil {
+				w.pragmas[p.Pos.File] = map[int]string{}
+			}
+			w.pragmas[p.Pos.File][p.Pos.Line] = strings.TrimSpace(p.Text)
+		}
+	}
+	var defs []*cc.FunctionDefinition
+	for _, s := range srcs {
+		if s.AST == nil {
+			continue
+		}
+		for l := s.AST.TranslationUnit; l != nil; l = l.TranslationUnit {
+			ed := l.ExternalDeclaration
+			if ed == nil || ed.Case != cc.ExternalDeclarationFuncDef {
+				continue
+			}
+			fd := ed.FunctionDefinition
+			if !w.o.IsUser(pos(fd.Declarator).File) {
+				continue
+			}
+			name := fd.Declarator.Name()
+			if name == "PIC_proba" {
+				continue // ChronosMix's annotation, read where it is called
+			}
+			if _, dup := w.funcs[name]; dup {
+				w.a.warn(pos(fd.Declarator), "function %s is defined twice; the second definition is ignored", name)
+				continue
+			}
+			w.funcs[name] = fd
+			defs = append(defs, fd)
+		}
+	}
+	if _, ok := w.funcs["main"]; !ok {
+		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
+	}
+	for _, fd := range defs {
+		w.function(fd)
+	}
+	w.a.counts()
+	w.a.reuse()
+	w.a.restarts()
+	w.a.touches()
+	w.a.callCounts()
+	w.a.sortDiags()
+	return w.a, nil
+}
+
+func sourceNames(srcs []Source) string {
+	var n []string
+	for _, s := range srcs {
+		n = append(n, s.File)
+	}
+	return strings.Join(n, ", ")
+}
+
+// pos is the position of a node.
+func pos(n cc.Node) Position {
+	if n == nil {
+		return Position{}
+	}
+	p := n.Position()
+	return Position{File: p.Filename, Line: p.Line, Col: p.Column}
+}
+
+// modelKeywords are the model language's reserved words and built-in
+// names, which a C variable must not become.
+var modelKeywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`model param global local cost activity action delay call if else loop for
+		in step choose send recv isend irecv wait on to from any size tag root algorithm barrier bcast reduce
+		allreduce gather scatter allgather alltoall parallel pfor schedule static dynamic chunk critical priority true
+		false pid tid uid nid nodes cpus procs threads nthreads min max abs floor ceil round sqrt pow exp log
+		log2 log10 uniform normal exponential ops main`) {
+		modelKeywords[k] = true
+	}
+}
+
+// fresh returns a model name based on base that is not yet in use.
+func (w *walker) fresh(base string) string {
+	if modelKeywords[base] {
+		base += "_"
+	}
+	name := base
+	for i := 2; w.taken[name]; i++ {
+		name = fmt.Sprintf("%s_%d", base, i)
+	}
+	w.taken[name] = true
+	return name
+}
+
+// blockName names a block after its function and first line.
+func (w *walker) blockName(n cc.Node) string {
+	return w.fresh(fmt.Sprintf("%s_L%d", w.fn.Name, pos(n).Line))
+}
+
+func (w *walker) function(fd *cc.FunctionDefinition) {
+	name := fd.Declarator.Name()
+	w.fn = &Func{Name: name, Pos: pos(fd.Declarator)}
+	w.taken[name] = true
+	w.vals = map[*cc.Declarator]Expr{}
+	w.names = map[*cc.Declarator]string{}
+	w.iterLocal = map[*cc.Declarator]bool{}
+	w.allocated = map[string]Expr{}
+	w.allocSites = map[string]string{}
+	w.loops = nil
+	for _, d := range paramDecls(fd) {
+		if name == "main" {
+			continue // argc and argv: their uses are recognised where they are read
+		}
+		mn := w.fresh(name + "_" + d.Name())
+		w.names[d] = mn
+		w.vals[d] = Name{mn}
+		w.fn.Params = append(w.fn.Params, mn)
+	}
+	if fd.CompoundStatement != nil {
+		w.fn.Body = w.compound(fd.CompoundStatement)
+	}
+	w.fn.allocated, w.fn.allocSites = w.allocated, w.allocSites
+	w.a.Funcs = append(w.a.Funcs, w.fn)
+}
+
+// paramDecls lists the declarators of a function's parameters.
+func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
+	var out []*cc.Declarator
+	dd := fd.Declarator.DirectDeclarator
+	for dd != nil && dd.Case != cc.DirectDeclaratorFuncParam {
+		dd = dd.DirectDeclarator
+	}
+	if dd == nil || dd.ParameterTypeList == nil {
+		return nil
+	}
+	for l := dd.ParameterTypeList.ParameterList; l != nil; l = l.ParameterList {
+		if pd := l.ParameterDeclaration; pd != nil && pd.Declarator != nil {
+			out = append(out, pd.Declarator)
+		}
+	}
+	return out
+}
+
+func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
+	var out []*Block
+	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+		it := l.BlockItem
+		if it == nil {
+			continue
+		}
+		switch it.Case {
+		case cc.BlockItemDecl:
+			w.declaration(it.Declaration, &out)
+		case cc.BlockItemStmt:
+			w.stmt(it.Statement, &out)
+		case cc.BlockItemLabel:
+			w.a.warn(pos(it), "label declarations are not followed: goto is ignored")
+		case cc.BlockItemFuncDef:
+			w.a.warn(pos(it), "nested function definitions are not analysed")
+		}
+	}
+	return out
+}
+
+// open returns the compute block at the end of out, starting one at n if
+// there is none.
+func (w *walker) open(out *[]*Block, n cc.Node) *Block {
+	if k := len(*out); k > 0 && (*out)[k-1].Kind == Compute {
+		return (*out)[k-1]
+	}
+	b := &Block{Name: w.blockName(n), Kind: Compute, Func: w.fn.Name, Pos: pos(n), Ops: map[string]float64{}}
+	*out = append(*out, b)
+	return b
+}
+
+// extend makes the block end at n.
+func extend(b *Block, n cc.Node) {
+	if n == nil {
+		return
+	}
+	if p := pos(n); p.Line > b.End.Line || (p.Line == b.End.Line && p.Col > b.End.Col) {
+		b.End = p
+	}
+}
+
+func (w *walker) declaration(d *cc.Declaration, out *[]*Block) {
+	if d == nil {
+		return
+	}
+	for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+		id := l.InitDeclarator
+		if id == nil || id.Declarator == nil || id.Declarator.IsSynthetic() || id.Declarator.Name() == "__func__" {
+			continue // __func__, which cc declares in every function
+		}
+		if len(w.loops) > 0 {
+			w.iterLocal[id.Declarator] = true
+		}
+		if id.Case != cc.InitDeclaratorInit || id.Initializer == nil {
+			delete(w.vals, id.Declarator)
+			continue
+		}
+		// A declaration starts the straight-line block it is part of,
+		// even when it costs nothing (a constant kept in a register).
+		extend(w.open(out, id), id)
+		in := id.Initializer
+		if in.Case != cc.InitializerExpr {
+			// An aggregate initialiser: one store an element.
+			b := w.open(out, id)
+			b.Ops["store_l1"] += float64(max(1, countInits(in.InitializerList)))
+			extend(b, id)
+			continue
+		}
+		w.expression(in.AssignmentExpression, out, id)
+		w.assigned(id.Declarator, in.AssignmentExpression)
+	}
+}
+
+func countInits(l *cc.InitializerList) int {
+	n := 0
+	for ; l != nil; l = l.InitializerList {
+		n++
+	}
+	return n
+}
+
+func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
+	if s == nil {
+		return
+	}
+	switch s.Case {
+	case cc.StatementCompound:
+		*out = append(*out, w.compound(s.CompoundStatement)...)
+	case cc.StatementExpr:
+		if e := s.ExpressionStatement.ExpressionList; e != nil {
+			w.expression(e, out, s)
+		}
+	case cc.StatementIteration:
+		w.loop(s.IterationStatement, out)
+	case cc.StatementSelection:
+		w.selection(s.SelectionStatement, out)
+	case cc.StatementJump:
+		j := s.JumpStatement
+		switch j.Case {
+		case cc.JumpStatementReturn:
+			if j.ExpressionList != nil {
+				w.expression(j.ExpressionList, out, s)
+			}
+			if len(w.loops) > 0 || w.inIf > 0 {
+				w.a.warn(pos(j), "return inside a loop or branch: the blocks after it are counted as if it were not taken")
+			}
+		case cc.JumpStatementBreak, cc.JumpStatementContinue:
+			if len(w.loops) > 0 {
+				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", strings.TrimSpace(j.Token.SrcStr()))
+			}
+		default:
+			w.a.warn(pos(j), "goto is not followed: the analysis assumes straight-line control around it")
+		}
+	case cc.StatementLabeled:
+		w.a.warn(pos(s), "labels and switch cases outside a switch are not followed")
+		w.stmt(s.LabeledStatement.Statement, out)
+	case cc.StatementAsm:
+		w.a.warn(pos(s), "inline assembly is not priced")
+	}
+}
+
+// expression adds a statement-level expression: MPI calls and calls of
+// the program's own functions become blocks of their own, the rest is
+// priced into the current compute block.
+func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
+	for _, c := range w.structuralCalls(e) {
+		w.callBlock(c, out)
+	}
+	o := opsCounter{w: w, ops: map[string]float64{}}
+	o.expr(e, false)
+	if len(o.ops) == 0 && o.bytes == 0 {
+		return
+	}
+	b := w.open(out, at)
+	for k, v := range o.ops {
+		b.Ops[k] += v
+	}
+	b.Bytes += o.bytes
+	b.addStreams(o.streamed, o.streamIdx)
+	b.accesses = append(b.accesses, o.accesses...)
+	for k, v := range o.footprints {
+		if b.footprints == nil {
+			b.footprints = map[string]Expr{}
+		}
+		b.footprints[k] = v
+	}
+	for v, ops := range o.chains {
+		if b.chains == nil {
+			b.chains = map[string]map[string]float64{}
+		}
+		if b.chains[v] == nil {
+			b.chains[v] = map[string]float64{}
+		}
+		for k, n := range ops {
+			b.chains[v][k] += n
+		}
+	}
+	extend(b, at)
+	w.assignmentsIn(e)
+	w.rankAndSize(e)
+}
+
+// rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
+// MPI_Comm_size(MPI_COMM_WORLD, &s): r is pid, s is procs.
+func (w *walker) rankAndSize(e cc.Node) {
+	visit(e, func(n cc.Node) bool {
+		p, ok := n.(*cc.PostfixExpression)
+		if !ok || p.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		name := calleeName(p)
+		if name != "MPI_Comm_rank" && name != "MPI_Comm_size" {
+			return true
+		}
+		args := callArgs(p)
+		if len(args) != 2 {
+			return true
+		}
+		if t := strings.ToLower(exprText(args[0])); t != "" && !strings.Contains(t, "world") {
+			w.a.warn(pos(p), "%s of a communicator other than MPI_COMM_WORLD: taken as MPI_COMM_WORLD", name)
+		}
+		u, ok := unparen(args[1]).(*cc.UnaryExpression)
+		if !ok || u.Case != cc.UnaryExpressionAddrof {
+			return true
+		}
+		if d := declOf(u.CastExpression); d != nil {
+			if name == "MPI_Comm_rank" {
+				w.vals[d] = Name{"pid"}
+			} else {
+				w.vals[d] = Name{"procs"}
+			}
+		}
+		return true
+	})
+}
+
+// exprText is the source text of the identifiers in e, joined.
+func exprText(e cc.Node) string {
+	var b strings.Builder
+	visit(e, func(n cc.Node) bool {
+		if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			b.WriteString(pe.Token.SrcStr())
+			b.WriteString(" ")
+		}
+		return true
+	})
+	return b.String()
+}
+
+// structuralCalls lists, in evaluation order, the calls in e that need a
+// block of their own: MPI communication and the program's own functions.
+func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
+	var out []*cc.PostfixExpression
+	visit(e, func(n cc.Node) bool {
+		p, ok := n.(*cc.PostfixExpression)
+		if !ok || p.Case != cc.PostfixExpressionCall {
+			return true
+		}
+		name := calleeName(p)
+		if _, user := w.funcs[name]; user || isCommMPI(name) {
+			out = append(out, p)
+		}
+		return true
+	})
+	return out
+}
+
+// calleeName is the name of the function a call calls, "" through a
+// pointer.
+func calleeName(p *cc.PostfixExpression) string {
+	if pe, ok := p.PostfixExpression.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		return pe.Token.SrcStr()
+	}
+	return ""
+}
+
+// callBlock makes the block of an MPI call or of a call of one of the
+// program's functions.
+func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
+	name := calleeName(c)
+	args := callArgs(c)
+	if isCommMPI(name) {
+		if cm := w.mpiCall(name, args, c); cm != nil {
+			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
+		}
+		return
+	}
+	if name == w.fn.Name || w.reaches(name, w.fn.Name) {
+		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
+		return
+	}
+	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
+	params := paramDecls(w.funcs[name])
+	for i, a := range args {
+		if i >= len(params) {
+			break
+		}
+		v, ok := w.sym(a)
+		if !ok {
+			v = nil // not derivable: the callee's parameter keeps its default
+		}
+		b.Args = append(b.Args, v)
+	}
+	*out = append(*out, b)
+}
+
+// reaches reports whether function from calls function to, directly or
+// not (recursion through several functions).
+func (w *walker) reaches(from, to string) bool {
+	seen := map[string]bool{}
+	var walk func(string) bool
+	walk = func(f string) bool {
+		if f == to {
+			return true
+		}
+		if seen[f] {
+			return false
+		}
+		seen[f] = true
+		fd := w.funcs[f]
+		if fd == nil {
+			return false
+		}
+		found := false
+		visit(fd.CompoundStatement, func(n cc.Node) bool {
+			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
+				if name := calleeName(p); name != "" && w.funcs[name] != nil && walk(name) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	return walk(from)
+}
+
+func callArgs(c *cc.PostfixExpression) []cc.ExpressionNode {
+	var out []cc.ExpressionNode
+	for l := c.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
+		out = append(out, l.AssignmentExpression)
+	}
+	return out
+}
+
+// assigned records what a scalar variable holds after an assignment at
+// function level; inside loops and branches the variable becomes
+// unknown (it may hold several values).
+func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
+	if d == nil {
+		return
+	}
+	if bytes, ok := w.allocation(rhs); ok {
+		w.allocated[d.Name()] = bytes
+		if call := allocationCall(rhs); call != nil {
+			w.allocSites[siteOf(call)] = d.Name()
+		}
+	}
+	if v, ok := w.argvParam(d, rhs); ok {
+		w.vals[d] = v
+		return
+	}
+	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
+		// Declared in this iteration and assigned in its straight-line
+		// code: a function of the loop indices.
+		if v, ok := w.sym(rhs); ok {
+			w.vals[d] = v
+		} else {
+			delete(w.vals, d)
+		}
+		return
+	}
+	if len(w.loops) > 0 || w.inIf > 0 {
+		if old, ok := w.vals[d]; ok && w.inIf > 0 && len(w.loops) == 0 && isArgvRead(rhs) {
+			// if (argc > 1) n = atoi(argv[1]); with n's earlier value the
+			// default.
+			if c, isConst := constOf(old); isConst {
+				w.vals[d] = Name{w.a.param(w.varName(d), c, pos(d), "argv", "from the command line").Name}
+				return
+			}
+		}
+		delete(w.vals, d)
+		return
+	}
+	if v, ok := w.sym(rhs); ok {
+		w.vals[d] = v
+	} else {
+		delete(w.vals, d)
+	}
+}
+
+// allocation reads malloc(BYTES) and calloc(N, SIZE), casts included.
+func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
+	p := allocationCall(rhs)
+	if p == nil {
+		return nil, false
+	}
+	args := callArgs(p)
+	switch calleeName(p) {
+	case "malloc":
+		if len(args) == 1 {
+			return w.sym(args[0])
+		}
+	case "calloc":
+		if len(args) == 2 {
+			a, ok1 := w.sym(args[0])
+			b, ok2 := w.sym(args[1])
+			return mul(a, b), ok1 && ok2
+		}
+	}
+	return nil, false
+}
+
+// allocationCall is the call in rhs, under casts: malloc(...) in
+// (double *)malloc(...).
+func allocationCall(rhs cc.ExpressionNode) *cc.PostfixExpression {
+	e := unparen(rhs)
+	for {
+		c, ok := e.(*cc.CastExpression)
+		if !ok || c.Case != cc.CastExpressionCast {
+			break
+		}
+		e = unparen(c.CastExpression)
+	}
+	p, ok := e.(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall {
+		return nil
+	}
+	return p
+}
+
+// argvParam recognises a variable read from the command line, with its
+// default: n = argc > 1 ? atoi(argv[1]) : 512.
+func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool) {
+	ce, ok := unparen(rhs).(*cc.ConditionalExpression)
+	if !ok || ce.Case != cc.ConditionalExpressionCond {
+		if isArgvRead(rhs) {
+			p := w.a.param(w.varName(d), 0, pos(d), "argv", "from the command line; no default in the source")
+			w.a.warn(pos(d), "%s is read from the command line with no default: give it with --set %s=VALUE", d.Name(), p.Name)
+			return Name{p.Name}, true
+		}
+		return nil, false
+	}
+	arms := []cc.ExpressionNode{ce.ExpressionList, ce.ConditionalExpression}
+	for i, arm := range arms {
+		if !isArgvRead(arm) {
+			continue
+		}
+		def, ok := w.sym(arms[1-i])
+		if !ok {
+			return nil, false
+		}
+		c, isConst := eval(def, w.paramValues())
+		if !isConst {
+			return nil, false
+		}
+		return Name{w.a.param(w.varName(d), c, pos(d), "argv", "from the command line").Name}, true
+	}
+	return nil, false
+}
+
+// paramValues are the parameters' current defaults.
+func (w *walker) paramValues() map[string]float64 {
+	env := map[string]float64{}
+	for _, p := range w.a.Params {
+		env[p.Name] = p.Default
+	}
+	return env
+}
+
+// isArgvRead reports whether e converts a command-line argument:
+// atoi(argv[k]), atol, atoll, atof, strtol, strtoul, strtod.
+func isArgvRead(e cc.Node) bool {
+	found := false
+	visit(e, func(n cc.Node) bool {
+		p, ok := n.(*cc.PostfixExpression)
+		if ok && p.Case == cc.PostfixExpressionCall {
+			switch calleeName(p) {
+			case "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtod":
+				visit(p.ArgumentExpressionList, func(m cc.Node) bool {
+					if pe, ok := m.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == "argv" {
+						found = true
+					}
+					return !found
+				})
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// varName is the model name of a variable.
+func (w *walker) varName(d *cc.Declarator) string {
+	if n, ok := w.names[d]; ok {
+		return n
+	}
+	n := w.fresh(d.Name())
+	w.names[d] = n
+	return n
+}
+
+// assignmentsIn updates variables assigned anywhere inside e.
+func (w *walker) assignmentsIn(e cc.Node) {
+	visit(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case == cc.AssignmentExpressionCond {
+				return true
+			}
+			if d := declOf(x.UnaryExpression); d != nil {
+				if x.Case == cc.AssignmentExpressionAssign {
+					w.assigned(d, x.AssignmentExpression)
+				} else {
+					delete(w.vals, d)
+				}
+			}
+		case *cc.UnaryExpression:
+			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
+				if d := declOf(x.UnaryExpression); d != nil {
+					delete(w.vals, d)
+				}
+			}
+			if x.Case == cc.UnaryExpressionAddrof {
+				// &x handed to a function: x may change.
+				if d := declOf(x.CastExpression); d != nil {
+					delete(w.vals, d)
+				}
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+				if d := declOf(x.PostfixExpression); d != nil {
+					delete(w.vals, d)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// declOf is the variable a plain identifier expression names.
+func declOf(e cc.Node) *cc.Declarator {
+	if pe, ok := unparen(e).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+		d, _ := pe.ResolvedTo().(*cc.Declarator)
+		return d
+	}
+	return nil
+}
+
+// unparen strips parentheses and the single-child wrappers cc keeps for
+// the grammar's precedence levels.
+func unparen(e cc.Node) cc.Node {
+	for {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case != cc.PrimaryExpressionExpr {
+				return e
+			}
+			e = x.ExpressionList
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				return e
+			}
+			e = x.AssignmentExpression
+		default:
+			return e
+		}
+	}
+}
+
+func (w *walker) pragmaAbove(n cc.Node) (string, Position, bool) {
+	p := pos(n)
+	lines := w.pragmas[p.File]
+	for l := p.Line - 1; l >= p.Line-2 && l > 0; l-- {
+		if t, ok := lines[l]; ok {
+			return t, Position{File: p.File, Line: l, Col: 1}, true
+		}
+	}
+	return "", Position{}, false
+}

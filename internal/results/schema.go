@@ -1,0 +1,185 @@
+package results
+
+import (
+	"augur/internal/engine"
+	"augur/internal/run/threadsim"
+)
+
+// The JSON documents augur predict, augur replay and augur simulate write
+// (--format json), described once in docs/output.md. They share a header
+// that names the command and the version of this schema, and the same
+// field names and units: every time ends in _s and is in seconds (for
+// thread traces, in the trace's own unit), a unit's time budget is
+// end_s with compute_s, communication_s and waiting_s (busy_s, blocked_s
+// and ready_waiting_s for threads), and an element's figures are calls,
+// total_s, mean_s, min_s, max_s and share. Decode reads them back by the
+// header, into these types.
+
+// SchemaVersion is the version of the documents below. Version 1, never
+// written into the files, spelled the same figures differently per
+// command (comm_s, communication_s; finish_s, total_s; busy without a
+// unit).
+const SchemaVersion = 2
+
+// Commands that write result documents, as Header.Command names them.
+const (
+	CommandPredict  = "predict"
+	CommandReplay   = "replay"
+	CommandSimulate = "simulate"
+)
+
+// Header begins every result document.
+type Header struct {
+	Command       string `json:"command"`
+	SchemaVersion int    `json:"schema_version"`
+}
+
+// NewHeader is the header of a document command writes now.
+func NewHeader(command string) Header {
+	return Header{Command: command, SchemaVersion: SchemaVersion}
+}
+
+// Budget is how a process or rank spent its time: it ended at End, after
+// Compute + Communication + Waiting seconds.
+type Budget struct {
+	End           float64 `json:"end_s"`
+	Compute       float64 `json:"compute_s"`
+	Communication float64 `json:"communication_s"`
+	Waiting       float64 `json:"waiting_s"`
+}
+
+// Prediction is augur predict's document.
+type Prediction struct {
+	Header
+	Model         string             `json:"model"`
+	Machine       string             `json:"machine"`
+	Nodes         int                `json:"nodes"`
+	Procs         int                `json:"procs"`
+	Threads       int                `json:"threads"`
+	Seed          uint64             `json:"seed"`
+	Params        map[string]float64 `json:"params"`
+	PredictedTime float64            `json:"predicted_time_s"`
+	EvalTime      float64            `json:"eval_time_s"`
+	Events        int64              `json:"events"`
+	Executions    int64              `json:"element_executions"`
+	ClosedForm    int64              `json:"closed_form_executions"`
+	Replications  *Replications      `json:"replications,omitempty"`
+	Processes     []Process          `json:"processes"`
+	Elements      []Stats            `json:"elements"`
+	Deadlock      *engine.Deadlock   `json:"deadlock"`
+	Warnings      []string           `json:"warnings"`
+	// Partial marks a run stopped before its end (Ctrl-C): the figures
+	// are those of the operations completed by SimulatedTimeReached,
+	// which PredictedTime then is (a lower bound). Both are left out of
+	// complete runs' JSON.
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
+	// CompletedReplications is set when a later replication than the
+	// first was stopped: the figures are the first's, complete, and
+	// Replications lists those that completed.
+	CompletedReplications int `json:"completed_replications,omitempty"`
+}
+
+// Replications summarises several runs with different seeds.
+type Replications struct {
+	N     int       `json:"n"`
+	Times []float64 `json:"times_s"`
+	Mean  float64   `json:"mean_s"`
+	CI95  float64   `json:"ci95_s"`
+}
+
+// Process is one process's (or thread's) budget in a prediction.
+type Process struct {
+	Pid  int32 `json:"pid"`
+	Tid  int32 `json:"tid"`
+	Node int32 `json:"node"`
+	Budget
+	// Elements are the unit's own figures per element it executed
+	// (largest total first), when the run kept them; they add up to the
+	// unit's budget.
+	Elements []Stats `json:"elements,omitempty"`
+}
+
+// Replay is augur replay's document.
+type Replay struct {
+	Header
+	// SimulationTime is what smpirun prints as "Simulation time": when
+	// the last rank finished its trace.
+	SimulationTime float64 `json:"simulation_time_s"`
+	// Trace is the trace or index replayed, Platform where (a platform
+	// or machine file; empty when the caller does not say).
+	Trace    string `json:"trace"`
+	Platform string `json:"platform,omitempty"`
+	NP       int    `json:"np"`
+	Model    string `json:"network_model"`
+	Ranks    []Rank `json:"ranks"`
+	// Elements are the kinds of action over all ranks, in the order of
+	// SimGrid's action names.
+	Elements   []Stats          `json:"elements"`
+	Events     int64            `json:"events"`
+	Operations int64            `json:"operations"`
+	Deadlock   *engine.Deadlock `json:"deadlock"`
+	// Warnings are settings accepted but without effect; the JSON always
+	// has the list.
+	Warnings []string `json:"warnings"`
+	// Partial marks a replay stopped before its end: the figures are
+	// those of the actions completed by SimulatedTimeReached, and
+	// SimulationTime is that time (a lower bound). Left out of complete
+	// replays' JSON.
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
+}
+
+// Rank is one rank's budget in a replay.
+type Rank struct {
+	Rank int    `json:"rank"`
+	Host string `json:"host"`
+	Node int32  `json:"node"` // the host's index in the platform
+	Budget
+	// Elements are the rank's own figures per kind of action it
+	// executed; they add up to its budget.
+	Elements []Stats `json:"elements"`
+}
+
+// Simulation is augur simulate's document (thread traces, VPPB).
+type Simulation struct {
+	Header
+	Trace          string              `json:"trace"`
+	Threads        []Thread            `json:"threads"`
+	CPUs           int                 `json:"cpus"`
+	ModelAsked     string              `json:"model_requested"`
+	Model          string              `json:"model"`
+	Reason         string              `json:"model_reason,omitempty"`
+	Deadlock       bool                `json:"deadlock"`
+	DeadlockReport *threadsim.Deadlock `json:"deadlock_report"`
+	Completion     float64             `json:"completion_time_s"`
+	OneCPU         *float64            `json:"one_processor_time_s"`
+	Speedup        *float64            `json:"speedup"`
+	Recorded       float64             `json:"recorded_time_s"`
+	TraceEvents    int                 `json:"trace_events"`
+	SimEvents      int64               `json:"events"`
+	WorkFrom       string              `json:"work_from"`
+	Attempts       []Attempt           `json:"attempts,omitempty"`
+	ReadTime       *float64            `json:"read_time_s,omitempty"`
+	SimulateTime   *float64            `json:"simulate_time_s,omitempty"`
+	// Partial: interrupted; Completion is the simulated time reached.
+	Partial              bool    `json:"partial,omitempty"`
+	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
+}
+
+// Thread is one thread's account in a simulation (threadsim.ThreadStats:
+// busy + blocked + ready-waiting is the time from its creation to its
+// end), with the processor it was bound to and its priority.
+type Thread struct {
+	threadsim.ThreadStats
+	CPU      *int32 `json:"cpu"`
+	Priority int32  `json:"priority"`
+}
+
+// Attempt is one simulation model tried by --model auto.
+type Attempt struct {
+	Model      string              `json:"model"`
+	Deadlock   bool                `json:"deadlock"`
+	Completion float64             `json:"completion_time_s"`
+	Report     *threadsim.Deadlock `json:"deadlock_report"`
+}

@@ -1,0 +1,241 @@
+// Package replay is the trace replay pipeline: a SimGrid time-independent
+// trace (package tit), a machine with ranks placed on its nodes, and a
+// network configuration go to the engine, which simulates every action
+// (collectives with SimGrid's algorithms over point-to-point messages);
+// the result has SimGrid's "Simulation time" and each rank's budget.
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"augur/internal/engine"
+	"augur/internal/frontend/tit"
+	"augur/internal/ir"
+	"augur/internal/machine"
+	"augur/internal/machine/platform"
+	"augur/internal/results"
+)
+
+// Options is what a replay needs.
+type Options struct {
+	Trace string // a shared trace or an index of per-rank traces
+	NP    int    // ranks; 0: as many as the trace has
+	// Machine is where the ranks run, placed as smpirun places them:
+	// round robin over Hostfile's entries, or without one over the
+	// machine's hosts in the order of their names (platform.Place) or,
+	// when Nodes > 0, over its first Nodes nodes in their order.
+	Machine  *machine.Machine
+	Hostfile *platform.Hostfile
+	Nodes    int
+	// Cfg holds --cfg KEY:VALUE settings in order. The network keys go
+	// to the machine's network configuration; smpi/simulate-computation
+	// and smpi/grow-injected-times to the trace's interpretation.
+	Cfg [][2]string
+	// Timelines receive the replay's slices, messages and collectives;
+	// Run gives them the action table and names their ranks and hosts.
+	Timelines results.Timelines
+	MaxEvents int64
+	Progress  func(simTime float64, events, ops int64)
+	// Context, if set, stops the replay when it is done: Run then
+	// returns an error wrapping the context's, and with it the partial
+	// result (Partial set) of what had been replayed.
+	Context context.Context
+}
+
+// actionKind classifies an action of tit.Elements by its index.
+func actionKind(i int32) string {
+	switch i {
+	case tit.ElemCompute, tit.ElemSleep:
+		return "compute"
+	case tit.ElemSend, tit.ElemIsend, tit.ElemRecv, tit.ElemIrecv, tit.ElemSendRecv:
+		return "p2p"
+	case tit.ElemTest, tit.ElemWait, tit.ElemWaitall, tit.ElemFinalize:
+		return "wait"
+	}
+	return "collective"
+}
+
+// actionStats lists the kinds of action of st that ran, in tit.Elements
+// order: compute (compute, sleep), p2p (sends and receives), wait (test,
+// wait, waitall, the end of a trace) or collective; where is the trace
+// file they were read from.
+func actionStats(st []engine.ElemStats, where string) []results.Stats {
+	els := tit.Elements()
+	out := []results.Stats{}
+	for i, es := range st {
+		if es.Calls == 0 {
+			continue
+		}
+		out = append(out, results.Stats{Name: els[i].Name, Kind: actionKind(int32(i)), Where: where,
+			Calls: es.Calls, Total: es.Total, Mean: es.Total / float64(es.Calls), Min: es.Min, Max: es.Max,
+			Compute: es.Compute, Communication: es.Comm, Waiting: es.Wait})
+	}
+	return out
+}
+
+// Result is the outcome of a replay: the document of augur replay
+// (results.Replay, docs/output.md) and how long it took.
+type Result struct {
+	results.Replay
+	Wall time.Duration `json:"-"`
+}
+
+// SettingError is a --cfg setting or network model that cannot be
+// applied: the caller's mistake, not the trace's.
+type SettingError struct{ Err error }
+
+func (e *SettingError) Error() string { return e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
+
+func settingErr(format string, args ...any) error {
+	return &SettingError{fmt.Errorf(format, args...)}
+}
+
+// Run replays the trace. When its Context stops it, Run returns the
+// partial result with the error.
+func Run(o Options) (*Result, error) {
+	if o.Machine == nil {
+		return nil, errors.New("replay: no machine")
+	}
+	set := tit.DefaultSettings()
+	var netCfg [][2]string
+	for _, kv := range o.Cfg {
+		switch kv[0] {
+		case "smpi/simulate-computation":
+			b, err := parseBool(kv[1])
+			if err != nil {
+				return nil, settingErr("--cfg %s: %v", kv[0], err)
+			}
+			set.NoCompute = !b
+		case "smpi/grow-injected-times":
+			b, err := parseBool(kv[1])
+			if err != nil {
+				return nil, settingErr("--cfg %s: %v", kv[0], err)
+			}
+			set.GrowTest = b
+		case "smpi/coll-selector":
+			if kv[1] != "default" {
+				return nil, settingErr("--cfg smpi/coll-selector:%s: augur replays SimGrid's default selector only", kv[1])
+			}
+		default:
+			if algoKey(kv[0]) {
+				return nil, settingErr("--cfg %s:%s: augur replays the algorithms of SimGrid's default selector only", kv[0], kv[1])
+			}
+			netCfg = append(netCfg, kv)
+		}
+	}
+	nc, err := o.Machine.NetConfig(netCfg...)
+	if err != nil {
+		return nil, &SettingError{err}
+	}
+	set.TestTime = nc.TestTime
+
+	tr, err := tit.Open(o.Trace, o.NP, set)
+	if err != nil {
+		return nil, err
+	}
+	defer tr.Close()
+	np := tr.NP()
+	nodeOf, hosts, err := place(o, np)
+	if err != nil {
+		return nil, err
+	}
+	costs := make(map[int32]float64)
+	for _, nid := range nodeOf {
+		if _, ok := costs[nid]; ok {
+			continue
+		}
+		c, err := o.Machine.FlopCost(int(nid))
+		if err != nil {
+			return nil, err
+		}
+		costs[nid] = c
+	}
+	prog := engine.Program{
+		Elements: tit.Elements(),
+		Stream: func(pid, nid int32) (ir.Stream, error) {
+			return tr.Stream(int(pid), costs[nid]), nil
+		},
+		Semantics: tit.Semantics(),
+	}
+	// A trace's ranks fork no threads.
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
+		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents, Progress: o.Progress,
+		UnitElements: true, Context: o.Context}
+	o.Timelines.SetElements(prog.Elements)
+	res, err := engine.Run(cfg, prog)
+	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil
+	if err != nil && !partial {
+		return nil, err
+	}
+	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
+		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
+		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall}
+	if partial {
+		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
+	}
+	out.Ranks = make([]results.Rank, np)
+	for i := 0; i < np; i++ {
+		u := res.Units[i]
+		host := hosts[i]
+		where := o.Trace
+		if !tr.Shared && i < len(tr.Files) {
+			where = tr.Files[i]
+		}
+		var st []engine.ElemStats
+		if i < len(res.UnitElements) {
+			st = res.UnitElements[i]
+		}
+		out.Ranks[i] = results.Rank{Rank: i, Host: host, Node: nodeOf[i],
+			Budget:   results.Budget{End: u.Finish, Compute: u.Compute, Communication: u.Comm, Waiting: u.Wait},
+			Elements: actionStats(st, where)}
+		acts := out.Ranks[i].Elements
+		sort.SliceStable(acts, func(a, b int) bool { return acts[a].Total > acts[b].Total })
+		o.Timelines.SetProcess(int32(i), fmt.Sprintf("rank %d", i), host, nodeOf[i])
+		o.Timelines.SetNodeName(nodeOf[i], o.Machine.HostName(int(nodeOf[i])))
+	}
+	out.Elements = actionStats(res.Elements, o.Trace)
+	return out, err
+}
+
+// place puts the ranks on o.Machine (Options.Hostfile and Nodes).
+func place(o Options, np int) ([]int32, []string, error) {
+	if o.Hostfile != nil || o.Nodes <= 0 {
+		return platform.Place(o.Machine, o.Hostfile, np)
+	}
+	if o.Nodes > o.Machine.NumNodes() {
+		return nil, nil, settingErr("%d nodes asked, the machine has %d", o.Nodes, o.Machine.NumNodes())
+	}
+	nodeOf, hosts := make([]int32, np), make([]string, np)
+	for r := range nodeOf {
+		nodeOf[r] = int32(r % o.Nodes)
+		hosts[r] = o.Machine.HostName(r % o.Nodes)
+	}
+	return nodeOf, hosts, nil
+}
+
+// algoKey reports whether k selects one collective's algorithm
+// (smpi/bcast, smpi/alltoall, ...).
+func algoKey(k string) bool {
+	switch strings.TrimPrefix(k, "smpi/") {
+	case "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "barrier", "bcast",
+		"gather", "reduce", "reduce_scatter", "scatter":
+		return strings.HasPrefix(k, "smpi/")
+	}
+	return false
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "yes", "on", "true", "1":
+		return true, nil
+	case "no", "off", "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q: want yes or no", v)
+}

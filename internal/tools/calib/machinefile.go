@@ -1,0 +1,220 @@
+package calib
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"augur/internal/diag"
+	"augur/internal/machine"
+)
+
+// Profile is the characterisation of one machine.
+type Profile struct {
+	Name     string
+	CPUs     int
+	Flops    float64 // flop/s of one core
+	Cycle    float64 // seconds, see MTCResult.Cycle
+	Nominal  float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
+	Ops      []Op
+	Levels   [4]float64 `json:",omitempty"` // working sets of l1 … mem, see MTCResult.Levels
+	Sharing  *Sharing   `json:",omitempty"` // of the last cache level; nil: not measured
+	Intra    []Segment  // ping-pong between two processes of this machine
+	Samples  []Sample
+	Method   string // "mpi" or "tcp"
+	Quick    bool
+	Measured time.Time
+}
+
+// Characterise runs the MTC and the CTC.
+func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
+	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
+	r := MTC(MTCOptions{Quick: quick, Progress: progress})
+	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels
+	if progress != nil {
+		progress("last cache level shared?")
+	}
+	var levels [4]int
+	for k, ws := range r.Levels {
+		levels[k] = int(ws)
+	}
+	p.Sharing = LastLevelSharing(levels, p.CPUs, quick)
+	if progress != nil {
+		progress("ping-pong")
+	}
+	samples, method, err := CTC(ctx, CTCOptions{Quick: quick})
+	if err != nil && method == "mpi" {
+		// MPI present but unusable (no slots, a broken install): say so
+		// and fall back to TCP rather than give up.
+		if progress != nil {
+			progress("MPI ping-pong failed (" + firstLine(err.Error()) + "); using loopback TCP")
+		}
+		samples, method, err = CTC(ctx, CTCOptions{Quick: quick, Method: "tcp"})
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ping-pong: %w", err)
+	}
+	p.Samples, p.Method = samples, method
+	p.Intra = FitSegments(samples)
+	return p, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// secs formats seconds as a machine-file time with a unit.
+func secs(v float64) string { return machine.FormatDuration(v, 4) }
+
+func bw(v float64) string {
+	if v >= 1e15 {
+		return "inf"
+	}
+	return strconv.FormatFloat(v/1e6, 'g', 5, 64) + "MB/s"
+}
+
+func size(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	if v >= 1<<20 && int64(v)%(1<<20) == 0 {
+		return strconv.FormatInt(int64(v)>>20, 10) + "MiB"
+	}
+	if v >= 1024 && int64(v)%1024 == 0 {
+		return strconv.FormatInt(int64(v)/1024, 10) + "KiB"
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+func segments(ss []Segment) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = fmt.Sprintf("{ from: %s, latency: %s, bandwidth: %s }", size(s.From), secs(s.Latency), bw(s.Bandwidth))
+	}
+	return "[ " + strings.Join(parts, ", ") + " ]"
+}
+
+// WriteMachine writes profiles as one machine file: a node group per
+// profile (one node each, with its CPUs, flop rate and operation times),
+// the ping-pong of the first profile as the intra-node network. Speeds are
+// relative to the first profile, from the flop rates.
+func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
+	if len(profiles) == 0 {
+		return fmt.Errorf("no profiles")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Written by `augur bench machine`%s on %s. Operation times are the lower\n", quickNote(profiles[0].Quick), profiles[0].Measured.Format("2006-01-02 15:04 MST"))
+	b.WriteString("# quartile of microbenchmarks (MTC, ChronosMix) repeated in interleaved rounds,\n")
+	b.WriteString("# in " + cpuClock + " per operation; the comment after each gives its spread\n")
+	b.WriteString("# (half the 90 % bootstrap interval of that quartile).\n")
+	fmt.Fprintf(&b, "name: %s\nnodes:\n", name)
+	ref := profiles[0].Flops
+	for _, p := range profiles {
+		fmt.Fprintf(&b, "  - name: %s\n    count: 1\n    cpus: %d\n", p.Name, p.CPUs)
+		fmt.Fprintf(&b, "    speed: %s        # flop rate relative to %s\n", strconv.FormatFloat(p.Flops/ref, 'g', 4, 64), profiles[0].Name)
+		fmt.Fprintf(&b, "    flops: %s       # flop/s of one core (independent multiply-adds)\n", strconv.FormatFloat(p.Flops, 'g', 4, 64))
+		if p.Cycle > 0 {
+			fmt.Fprintf(&b, "    cycle: %s   # %s; the floor of every operation below\n", secs(p.Cycle), clockText(p.Cycle, p.Nominal))
+		}
+		if p.Levels[0] > 0 {
+			shared := ""
+			if sh := p.Sharing; sh != nil {
+				fmt.Fprintf(&b, "    # shared: %d processes with %s each load at random in %s, one alone in %s, one with %s in %s\n",
+					sh.Procs, size(float64(sh.At)), secs(sh.Together), secs(sh.Alone), size(float64(sh.Procs*sh.At)), secs(sh.Spilled))
+				shared = ", shared: " + strconv.FormatFloat(math.Round(sh.Shared*100)/100, 'f', -1, 64)
+			}
+			fmt.Fprintf(&b, "    levels: { l1: %s, l2: %s, l3: %s, mem: %s%s }   # working sets at which the levels below were measured; models blend between them\n",
+				size(p.Levels[0]), size(p.Levels[1]), size(p.Levels[2]), size(p.Levels[3]), shared)
+		}
+		b.WriteString("    ops:\n")
+		for _, o := range p.Ops {
+			floor := ""
+			if o.Floored {
+				floor = fmt.Sprintf(" [at the one-cycle floor: measured %s]", secs(o.Raw))
+			}
+			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s%s\n", o.Key, secs(o.Stat.Value), secs(o.Stat.Spread), o.Doc, floor)
+		}
+	}
+	p := profiles[0]
+	b.WriteString("network:\n")
+	b.WriteString("  # Between nodes: not measured here (one machine); set latency and\n")
+	b.WriteString("  # bandwidth of your network, or combine with a profile measured there.\n")
+	fmt.Fprintf(&b, "  # Within a node: ping-pong between two processes (%s), fitted piecewise.\n", methodText(p.Method))
+	for _, s := range p.Samples {
+		sz := size(s.Size)
+		if !strings.HasSuffix(sz, "KiB") {
+			sz += " B"
+		}
+		fmt.Fprintf(&b, "  #   %9s: %s ± %s\n", sz, secs(s.Stat.Value), secs(s.Stat.Spread))
+	}
+	fmt.Fprintf(&b, "  intra: { latency: %s, bandwidth: %s,\n          segments: %s }\n", secs(p.Intra[0].Latency), bw(p.Intra[0].Bandwidth), segments(p.Intra))
+	// The file must load: catch a formatting slip here, not in predict.
+	if _, err := machine.Parse(name+".yaml", []byte(b.String())); err != nil {
+		return fmt.Errorf("internal error: the machine file does not load: %w\n%s", err, b.String())
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// clockText describes the measured cycle against the clock the system
+// reports.
+func clockText(cycle, nominal float64) string {
+	s := fmt.Sprintf("one clock cycle (%.3g GHz), the latency of a dependent integer add", 1e-9/cycle)
+	if nominal > 0 {
+		s += fmt.Sprintf("; the system reports %.3g GHz", 1e-9/nominal)
+		if r := cycle / nominal; r < 0.5 || r > 2 {
+			s += " (more than a factor 2 apart: check the measurement)"
+		}
+	}
+	return s
+}
+
+func quickNote(q bool) string {
+	if q {
+		return " --quick"
+	}
+	return ""
+}
+
+func methodText(m string) string {
+	if m == "mpi" {
+		return "MPI, mpirun -np 2"
+	}
+	return "loopback TCP between two threads of one process; MPI was not available"
+}
+
+// SaveProfile and LoadProfile keep a profile as JSON so that profiles of
+// several machines can be combined later (augur bench machine --combine).
+func SaveProfile(path string, p *Profile) error {
+	data, err := json.MarshalIndent(p, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// LoadProfile reads a profile saved by SaveProfile.
+func LoadProfile(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var p Profile
+	if err := json.Unmarshal(data, &p); err != nil {
+		e := diag.JSON(path, data, err)
+		e.Msg = "not a profile written by augur bench machine --profile: " + e.Msg
+		return nil, e
+	}
+	if p.Name == "" || p.CPUs < 1 || !(p.Flops > 0) || len(p.Intra) == 0 {
+		return nil, fmt.Errorf("%s: incomplete profile (name, cpus, flops and intra are required)", path)
+	}
+	return &p, nil
+}

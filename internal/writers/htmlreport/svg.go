@@ -1,0 +1,380 @@
+package htmlreport
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"augur/internal/results"
+)
+
+// Colours of the three categories (compute, communication, waiting) and
+// of elements; the workbench's web/app.js uses the same ones.
+var (
+	categoryColours = [3]string{"#4e79a7", "#f28e2b", "#e15759"}
+	elementColours  = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
+		"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#8c564b"}
+)
+
+// notStartedColour fills a thread's time before it was created.
+const notStartedColour = "#e8e8e8"
+
+// elementColour gives element i its own colour: the palette, then hues a
+// golden angle apart (so that neighbours differ), at two lightnesses. No
+// two elements share one, however many there are (web/static/app.js does
+// the same).
+func elementColour(i int) string {
+	if i < len(elementColours) {
+		return elementColours[i]
+	}
+	j := i - len(elementColours)
+	hue := math.Mod(float64(j)*137.50776405, 360)
+	light := []int{42, 58, 50}[j%3]
+	return fmt.Sprintf("hsl(%.2f,%d%%,%d%%)", hue, 55+10*(j/3%3), light)
+}
+
+func esc(s string) string { return html.EscapeString(s) }
+
+// num prints an SVG coordinate compactly.
+func num(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "0"
+	}
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
+}
+
+// niceStep picks a round axis step giving about n ticks up to max.
+func niceStep(max float64, n int) float64 {
+	if max <= 0 {
+		return 1
+	}
+	raw := max / float64(n)
+	p := math.Pow(10, math.Floor(math.Log10(raw)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= raw {
+			return m * p
+		}
+	}
+	return 10 * p
+}
+
+// timeUnit picks the unit of a time axis reaching max seconds: ticks are
+// plain numbers in it and the axis title names it, so "seconds" never
+// sits over ticks in milliseconds.
+func timeUnit(max float64) (scale float64, name string) {
+	switch {
+	case max >= 1:
+		return 1, "s"
+	case max >= 1e-3:
+		return 1e3, "ms"
+	case max >= 1e-6:
+		return 1e6, "µs"
+	}
+	return 1e9, "ns"
+}
+
+// tickText prints tick v (seconds) in the axis unit, with no more digits
+// than the step needs.
+func tickText(v, step, scale float64) string {
+	d := 0
+	if st := step * scale; st < 1 {
+		d = int(math.Ceil(-math.Log10(st) - 1e-9))
+	}
+	if d > 9 {
+		d = 9
+	}
+	return strconv.FormatFloat(v*scale, 'f', d, 64)
+}
+
+// labelPlan says how to write n labels of at most chars characters under
+// slots of slot pixels so that none overlaps: across if they fit, else
+// turned upright, and then only every step-th label if even that is too
+// tight (at 10 px type a character is about 6 px wide and a line 12 px
+// high).
+func labelPlan(n int, slot float64, chars int) (upright bool, step int) {
+	const charW, lineH = 6.0, 12.0
+	if float64(chars)*charW+4 <= slot {
+		return false, 1
+	}
+	step = int(math.Ceil(lineH / slot))
+	return true, max(step, 1)
+}
+
+// barChart draws a stacked bar per unit (Performance Prophet Fig. 14's bar chart):
+// compute, communication and waiting (after the time before a thread was
+// created, pale), the total on top when it fits. More units than maxBars
+// are drawn as groups, each bar the slowest unit of its group. Every
+// segment carries data-unit, data-category and data-v (seconds) for
+// programs (the browser tests check them against the tables).
+func barChart(r *results.Result, maxBars int) string {
+	const w, left, top = 900, 64, 20
+	units := r.Units
+	if len(units) == 0 {
+		return `<p class="empty">No units.</p>`
+	}
+	per := (len(units) + maxBars - 1) / maxBars
+	type bar struct {
+		label string
+		u     results.Unit
+	}
+	var bars []bar
+	chars := 0
+	for i := 0; i < len(units); i += per {
+		j := min(i+per, len(units))
+		best := i
+		for k := i; k < j; k++ {
+			if units[k].End > units[best].End {
+				best = k
+			}
+		}
+		label := shortName(units[i].Name)
+		if j-i > 1 {
+			label = shortName(units[i].Name) + "–" + shortName(units[j-1].Name)
+		}
+		if rs := []rune(label); len(rs) > 24 {
+			label = string(rs[:23]) + "…" // the tooltip has it whole
+		}
+		chars = max(chars, utf8.RuneCountInString(label))
+		bars = append(bars, bar{label, units[best]})
+	}
+	var maxT float64
+	for _, b := range bars {
+		maxT = math.Max(maxT, math.Max(b.u.End, b.u.Start+b.u.Compute+b.u.Communication+b.u.Waiting))
+	}
+	scale, unit := timeUnit(maxT)
+	step := niceStep(maxT, 5)
+	axisMax := math.Ceil(maxT/step) * step
+	if axisMax <= 0 {
+		axisMax = 1
+	}
+	plotW := float64(w - left - 10)
+	slot := plotW / float64(len(bars))
+	upright, every := labelPlan(len(bars), slot, chars)
+	bottom := 40
+	if upright {
+		bottom = min(chars, 24)*6 + 26
+	}
+	const plotH = 260.0
+	h := top + int(plotH) + bottom
+	y := func(v float64) float64 { return top + plotH - v/axisMax*plotH }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart bar" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="time per %s" data-units="%d" data-categories="%s">`,
+		w, h, w, h, esc(r.UnitName), len(units), esc(strings.Join(r.Categories[:], "|")))
+	for v := 0.0; v <= axisMax+step/2; v += step {
+		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" class="grid"/><text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`,
+			left, w-10, num(y(v)), num(y(v)), left-4, num(y(v)+4), tickText(v, step, scale))
+	}
+	fmt.Fprintf(&b, `<text x="12" y="%d" class="axis" transform="rotate(-90 12 %d)" text-anchor="middle">time (%s)</text>`, top+int(plotH/2), top+int(plotH/2), unit)
+	bw := math.Min(math.Max(slot*0.8, 0.5), 60)
+	valueFits := float64(len(results.Seconds(maxT)))*6 <= slot
+	for i, br := range bars {
+		x := float64(left) + float64(i)*slot + (slot-bw)/2
+		u := br.u
+		tip := u.Name
+		if per > 1 {
+			tip = fmt.Sprintf("%s %s (slowest: %s)", r.UnitName, br.label, u.Name)
+		}
+		fmt.Fprintf(&b, `<g class="bar" data-name="%s" data-total="%g"><title>%s: total %s; %s %s, %s %s, %s %s`,
+			esc(u.Name), u.End, esc(tip), results.Seconds(u.End), r.Categories[0], results.Seconds(u.Compute),
+			r.Categories[1], results.Seconds(u.Communication), r.Categories[2], results.Seconds(u.Waiting))
+		if u.Start > 0 {
+			fmt.Fprintf(&b, "; created at %s", results.Seconds(u.Start))
+		}
+		b.WriteString("</title>")
+		base := 0.0
+		if u.Start > 0 {
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" data-category="not yet created" data-v="%g"/>`,
+				num(x), num(y(u.Start)), num(bw), num(y(0)-y(u.Start)), notStartedColour, u.Start)
+			base = u.Start
+		}
+		for c, v := range [3]float64{u.Compute, u.Communication, u.Waiting} {
+			if v <= 0 {
+				continue
+			}
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" data-category="%s" data-v="%g"/>`,
+				num(x), num(y(base+v)), num(bw), num(y(base)-y(base+v)), categoryColours[c], esc(r.Categories[c]), v)
+			base += v
+		}
+		b.WriteString("</g>")
+		if valueFits {
+			// The label sits on top of the bar as drawn, which is its total.
+			fmt.Fprintf(&b, `<text x="%s" y="%s" class="value" text-anchor="middle">%s</text>`,
+				num(x+bw/2), num(y(math.Max(u.End, base))-4), esc(results.Seconds(u.End)))
+		}
+		if i%every != 0 {
+			continue
+		}
+		cx := x + bw/2
+		if upright {
+			ly := top + int(plotH) + 6
+			fmt.Fprintf(&b, `<text x="%s" y="%d" class="tick label" text-anchor="end" dominant-baseline="middle" transform="rotate(-90 %s %d)">%s</text>`,
+				num(cx), ly, num(cx), ly, esc(br.label))
+		} else {
+			fmt.Fprintf(&b, `<text x="%s" y="%d" class="tick label" text-anchor="middle">%s</text>`, num(cx), top+int(plotH)+14, esc(br.label))
+		}
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" class="axis" text-anchor="middle">%s</text>`, left+int(plotW/2), h-6, esc(r.UnitName))
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+func shortName(n string) string {
+	for _, p := range []string{"process ", "rank ", "thread "} {
+		n = strings.TrimPrefix(n, p)
+	}
+	return n
+}
+
+type pieSlice struct {
+	label  string
+	value  float64
+	colour string
+}
+
+// pieKind tells the browser tests what a pie's slices are: the categories
+// of a unit, or elements.
+type pieKind string
+
+const (
+	pieCategories pieKind = "categories"
+	pieElements   pieKind = "elements"
+)
+
+// pieChart draws slices with a legend giving each value and share.
+func pieChart(title string, kind pieKind, slices []pieSlice) string {
+	const w, h, cx, cy, rad = 540, 240, 120, 120, 100
+	var total float64
+	for _, s := range slices {
+		total += math.Max(s.value, 0)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg class="chart pie" data-pie="%s" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s">`, kind, w, h, w, h, esc(title))
+	if total <= 0 {
+		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="#ddd"/><text x="%d" y="%d" text-anchor="middle">no time</text></svg>`, cx, cy, rad, cx, cy)
+		return b.String()
+	}
+	angle := -math.Pi / 2
+	for _, s := range slices {
+		if s.value <= 0 {
+			continue
+		}
+		frac := s.value / total
+		tip := fmt.Sprintf("%s: %s (%.1f%%)", s.label, results.Seconds(s.value), frac*100)
+		if frac > 0.9999 {
+			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" class="slice" data-label="%s" data-v="%g"><title>%s</title></circle>`, cx, cy, rad, s.colour, esc(s.label), s.value, esc(tip))
+			continue
+		}
+		a2 := angle + frac*2*math.Pi
+		large := 0
+		if frac > 0.5 {
+			large = 1
+		}
+		fmt.Fprintf(&b, `<path d="M%d %d L%s %s A%d %d 0 %d 1 %s %s Z" fill="%s" stroke="#fff" class="slice" data-label="%s" data-v="%g"><title>%s</title></path>`,
+			cx, cy, num(cx+rad*math.Cos(angle)), num(cy+rad*math.Sin(angle)), rad, rad, large,
+			num(cx+rad*math.Cos(a2)), num(cy+rad*math.Sin(a2)), s.colour, esc(s.label), s.value, esc(tip))
+		angle = a2
+	}
+	y := 20
+	for _, s := range slices {
+		if y > h-10 {
+			fmt.Fprintf(&b, `<text x="250" y="%d" class="legend">…</text>`, y)
+			break
+		}
+		fmt.Fprintf(&b, `<rect x="250" y="%d" width="12" height="12" fill="%s"/><text x="268" y="%d" class="legend">%s %s (%.1f%%)</text>`,
+			y-10, s.colour, y, esc(s.label), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100)
+		y += 20
+	}
+	b.WriteString(`</svg>`)
+	return b.String()
+}
+
+// categoryPie is the pie of one unit's compute, communication and waiting.
+func categoryPie(r *results.Result, u results.Unit) string {
+	return pieChart(u.Name, pieCategories, []pieSlice{
+		{r.Categories[0], u.Compute, categoryColours[0]},
+		{r.Categories[1], u.Communication, categoryColours[1]},
+		{r.Categories[2], u.Waiting, categoryColours[2]},
+	})
+}
+
+// elementPie is the pie of elements' times (the largest 9, the rest folded).
+func elementPie(title string, els []results.Stats, colourOf map[string]int) string {
+	var slices []pieSlice
+	var rest float64
+	for i, e := range els {
+		if e.Total <= 0 {
+			continue
+		}
+		if i >= 9 {
+			rest += e.Total
+			continue
+		}
+		slices = append(slices, pieSlice{e.Name, e.Total, elementColour(colourOf[e.Name])})
+	}
+	if rest > 0 {
+		slices = append(slices, pieSlice{"others", rest, "#bbb"})
+	}
+	return pieChart(title, pieElements, slices)
+}
+
+// gantt draws the timeline folded into a grid (results.Timeline.Aggregate):
+// however many slices, at most bins × rows rectangles; above it the legend
+// of the elements drawn, each in its own colour.
+func gantt(t *results.Timeline, colourOf map[string]int) string {
+	const w, left, bins, maxRows = 900, 70, 600, 64
+	g := t.Aggregate(results.Query{Bins: bins, MaxRows: maxRows})
+	rowH := 14.0
+	if len(g.Rows) > 24 {
+		rowH = math.Max(4, 336/float64(len(g.Rows)))
+	}
+	h := int(float64(len(g.Rows))*rowH) + 44
+	cellW := float64(w-left-10) / float64(g.Bins)
+	var b strings.Builder
+	drawn := map[int32]bool{}
+	fmt.Fprintf(&b, `<svg class="chart gantt" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="timeline">`, w, h, w, h)
+	labelEvery := int(math.Ceil(12 / rowH))
+	for i, row := range g.Rows {
+		y := float64(i) * rowH
+		if i%labelEvery == 0 {
+			fmt.Fprintf(&b, `<text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`, left-4, num(y+math.Min(rowH, 12)-2), esc(row.Label))
+		}
+		for _, run := range row.Runs {
+			if run[2] < 0 {
+				continue
+			}
+			drawn[run[2]] = true
+			frac := float64(run[3]) / 8
+			name := g.Elements[run[2]]
+			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="%s"><title>%s</title></rect>`,
+				num(left+float64(run[0])*cellW), num(y+1), num(float64(run[1])*cellW), num(rowH-2),
+				elementColour(colourOf[name]), num(0.35+0.65*frac), esc(name))
+		}
+	}
+	scale, unit := timeUnit(g.T1)
+	step := niceStep(g.T1-g.T0, 6)
+	ay := float64(len(g.Rows))*rowH + 4
+	for v := math.Ceil(g.T0/step) * step; v <= g.T1+step*1e-9; v += step {
+		x := left + (v-g.T0)/(g.T1-g.T0)*float64(w-left-10)
+		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%s" class="grid"/><text x="%s" y="%s" class="tick" text-anchor="middle">%s</text>`,
+			num(x), num(x), num(ay), num(x), num(ay+12), tickText(v, step, scale))
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%s" class="axis" text-anchor="middle">time (%s)</text>`, left+(w-left-10)/2, num(ay+30), unit)
+	b.WriteString(`</svg>`)
+
+	var names []string
+	for i := range drawn {
+		names = append(names, g.Elements[i])
+	}
+	sort.Strings(names)
+	var l strings.Builder
+	l.WriteString(`<p class="legend">`)
+	for _, n := range names {
+		fmt.Fprintf(&l, `<span><i style="background:%s"></i>%s</span>`, elementColour(colourOf[n]), esc(n))
+	}
+	l.WriteString(`</p>`)
+	return l.String() + b.String()
+}

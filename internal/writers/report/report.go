@@ -1,0 +1,215 @@
+// Package report turns predictions into what people and programs read:
+// text tables, JSON (schema in docs/output.md), CSV, and Chrome Trace Event
+// timelines that Perfetto opens.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+
+	"augur/internal/engine"
+	"augur/internal/results"
+	"augur/internal/run/predict"
+)
+
+// UnitElements lists the elements (named by names) that st, one unit's
+// statistics, executed: largest total first, then by name.
+func UnitElements(names []string, st []engine.ElemStats) []results.Stats {
+	var out []results.Stats
+	for i, e := range st {
+		if e.Calls == 0 || i >= len(names) {
+			continue
+		}
+		out = append(out, results.Stats{Name: names[i], Calls: e.Calls, Total: e.Total,
+			Mean: e.Total / float64(e.Calls), Min: e.Min, Max: e.Max,
+			Compute: e.Compute, Communication: e.Comm, Waiting: e.Wait})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Total != out[j].Total {
+			return out[i].Total > out[j].Total
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
+}
+
+// Summarize builds the document of p (docs/output.md). With stable set,
+// wall-clock figures are left out so that equal inputs give
+// byte-identical output.
+func Summarize(p *predict.Prediction, stable bool) *results.Prediction {
+	s := &results.Prediction{
+		Header: results.NewHeader(results.CommandPredict),
+		Model:  p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
+		Seed: p.Seed, Params: p.Params, PredictedTime: p.Time,
+		Events: p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
+	}
+	if s.Params == nil {
+		s.Params = map[string]float64{}
+	}
+	if p.Partial {
+		s.Partial, s.SimulatedTimeReached = true, p.Reached
+		s.PredictedTime = p.Reached
+		s.CompletedReplications = len(p.Times)
+	}
+	if !stable {
+		s.EvalTime = p.EvalTime.Seconds()
+	}
+	if len(p.Times) > 1 {
+		s.Replications = &results.Replications{N: len(p.Times), Times: p.Times, Mean: p.Mean, CI95: p.CI95}
+	}
+	s.Processes = make([]results.Process, len(p.Units))
+	var all float64
+	names := make([]string, len(p.Elements))
+	for i, el := range p.Elements {
+		names[i] = el.Name
+	}
+	for i, u := range p.Units {
+		s.Processes[i] = results.Process{Pid: u.Pid, Tid: u.Tid, Node: u.Node,
+			Budget: results.Budget{End: u.Finish, Compute: u.Compute, Communication: u.Comm, Waiting: u.Wait}}
+		if i < len(p.UnitElements) {
+			s.Processes[i].Elements = UnitElements(names, p.UnitElements[i])
+		}
+	}
+	for _, e := range p.Result.Elements {
+		all += e.Total
+	}
+	s.Elements = make([]results.Stats, len(p.Elements))
+	for i, el := range p.Elements {
+		st := p.Result.Elements[i]
+		e := results.Stats{Name: el.Name, Kind: el.Kind, Where: el.Where, Calls: st.Calls, Total: st.Total,
+			Min: st.Min, Max: st.Max, Compute: st.Compute, Communication: st.Comm, Waiting: st.Wait}
+		if st.Calls > 0 {
+			e.Mean = st.Total / float64(st.Calls)
+		}
+		if all > 0 {
+			e.Share = st.Total / all
+		}
+		s.Elements[i] = e
+	}
+	s.Warnings = []string{}
+	for _, w := range p.Warnings {
+		if w.Warning {
+			s.Warnings = append(s.Warnings, w.Error())
+		}
+	}
+	return s
+}
+
+// SortElements orders elements by a column: name, kind, where, calls,
+// total, mean, share, compute, communication (comm), waiting (wait), min,
+// max. Numbers sort descending and words ascending unless the column is
+// prefixed with + or -.
+func SortElements(els []results.Stats, column string) error {
+	desc := true
+	switch {
+	case strings.HasPrefix(column, "+"):
+		desc, column = false, column[1:]
+	case strings.HasPrefix(column, "-"):
+		column = column[1:]
+	default:
+		desc = column != "name" && column != "kind" && column != "where"
+	}
+	var key func(e *results.Stats) float64
+	var word func(e *results.Stats) string
+	switch column {
+	case "name":
+		word = func(e *results.Stats) string { return e.Name }
+	case "kind":
+		word = func(e *results.Stats) string { return e.Kind }
+	case "where":
+		word = func(e *results.Stats) string { return e.Where }
+	case "calls":
+		key = func(e *results.Stats) float64 { return float64(e.Calls) }
+	case "total":
+		key = func(e *results.Stats) float64 { return e.Total }
+	case "mean":
+		key = func(e *results.Stats) float64 { return e.Mean }
+	case "share":
+		key = func(e *results.Stats) float64 { return e.Share }
+	case "compute":
+		key = func(e *results.Stats) float64 { return e.Compute }
+	case "communication", "comm":
+		key = func(e *results.Stats) float64 { return e.Communication }
+	case "waiting", "wait":
+		key = func(e *results.Stats) float64 { return e.Waiting }
+	case "min":
+		key = func(e *results.Stats) float64 { return e.Min }
+	case "max":
+		key = func(e *results.Stats) float64 { return e.Max }
+	default:
+		return fmt.Errorf("cannot sort by %q: use name, kind, where, calls, total, mean, share, compute, communication, waiting, min or max", column)
+	}
+	sort.SliceStable(els, func(i, j int) bool {
+		a, b := &els[i], &els[j]
+		if word != nil {
+			if desc {
+				return word(a) > word(b)
+			}
+			return word(a) < word(b)
+		}
+		if desc {
+			return key(a) > key(b)
+		}
+		return key(a) < key(b)
+	})
+	return nil
+}
+
+// WriteJSON writes s as indented JSON.
+func WriteJSON(w io.Writer, s *results.Prediction) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(s)
+}
+
+// WriteCSV writes one table: a summary row, a row per process and a row
+// per element, told apart by the first column.
+func WriteCSV(w io.Writer, s *results.Prediction) error {
+	var b strings.Builder
+	b.WriteString("record,name,kind,where,pid,tid,node,calls,end_s,total_s,mean_s,share,compute_s,communication_s,waiting_s\n")
+	fmt.Fprintf(&b, "summary,%s,model,,,,,%d,%s,,,,,,\n", csvField(s.Model), s.Executions, num(s.PredictedTime))
+	for _, p := range s.Processes {
+		fmt.Fprintf(&b, "process,,,,%d,%d,%d,,%s,,,,%s,%s,%s\n", p.Pid, p.Tid, p.Node,
+			num(p.End), num(p.Compute), num(p.Communication), num(p.Waiting))
+		if b.Len() > 1<<16 {
+			if _, err := io.WriteString(w, b.String()); err != nil {
+				return err
+			}
+			b.Reset()
+		}
+	}
+	for _, e := range s.Elements {
+		fmt.Fprintf(&b, "element,%s,%s,%s,,,,%d,,%s,%s,%s,%s,%s,%s\n", csvField(e.Name), e.Kind, csvField(e.Where),
+			e.Calls, num(e.Total), num(e.Mean), num(e.Share), num(e.Compute), num(e.Communication), num(e.Waiting))
+	}
+	// Rows a complete run without warnings does not have come last, so
+	// that readers of the other records are not disturbed by them.
+	for _, wn := range s.Warnings {
+		fmt.Fprintf(&b, "warning,%s,,,,,,,,,,,,,\n", csvField(wn))
+	}
+	if s.Partial {
+		fmt.Fprintf(&b, "partial,,,,,,,,%s,,,,,,\n", num(s.SimulatedTimeReached))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func csvField(s string) string {
+	if strings.ContainsAny(s, ",\"\n") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
+
+// num prints a number with full precision and no exponent noise for
+// ordinary values.
+func num(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.9g", x)
+}
