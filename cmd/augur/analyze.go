@@ -186,7 +186,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(out.json()); err != nil {
+		if err := enc.Encode(res.Document(out.ModelFile)); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	case "csv":
@@ -236,88 +236,6 @@ func machineName(m *machine.Machine, path string) string {
 type analyzeOutput struct {
 	*sourcefirst.Result
 	ModelFile string
-}
-
-// json is the output's JSON form (docs/output.md): the same field names
-// and units (_s for seconds) as the other commands.
-func (o analyzeOutput) json() any {
-	type machineJSON struct {
-		Name      string   `json:"name"`
-		Predicted *float64 `json:"predicted_time_s"`
-		Compute   float64  `json:"compute_time_s"`
-		Missing   []string `json:"missing_ops,omitempty"`
-	}
-	type blockJSON struct {
-		Name    string             `json:"name"`
-		Func    string             `json:"function"`
-		Kind    string             `json:"kind"`
-		Where   string             `json:"where"`
-		Lines   [2]int             `json:"lines"`
-		Ops     map[string]float64 `json:"ops"`
-		Count   string             `json:"count"`
-		Value   float64            `json:"count_value"`
-		How     string             `json:"provenance"`
-		Level   string             `json:"memory_level"`
-		Seconds []float64          `json:"time_s"`
-	}
-	type paramJSON struct {
-		Name    string  `json:"name"`
-		Default float64 `json:"default"`
-		Where   string  `json:"where"`
-		From    string  `json:"from"`
-	}
-	type unknownJSON struct {
-		Where string `json:"where"`
-		Block string `json:"block,omitempty"`
-		What  string `json:"what"`
-		Param string `json:"param,omitempty"`
-		How   string `json:"provenance"`
-		Value string `json:"value"`
-	}
-	r := o.Report
-	var ms []machineJSON
-	for i, n := range r.Machines {
-		ms = append(ms, machineJSON{Name: n, Predicted: o.Predicted[i], Compute: r.Total[i], Missing: r.Missing[i]})
-	}
-	var bs []blockJSON
-	for _, row := range r.Rows {
-		bs = append(bs, blockJSON{Name: row.Block, Func: row.Func, Kind: string(row.Kind), Where: row.Pos.String(),
-			Lines: [2]int{row.Pos.Line, max(row.End.Line, row.Pos.Line)}, Ops: row.Ops, Count: row.Count,
-			Value: row.CountValue, How: string(row.How), Level: row.Level, Seconds: row.Seconds})
-	}
-	var ps []paramJSON
-	for _, p := range o.Params {
-		ps = append(ps, paramJSON{p.Name, p.Default, p.Pos.String(), p.From})
-	}
-	var us []unknownJSON
-	for _, u := range o.Unknowns {
-		us = append(us, unknownJSON{u.Pos.String(), u.Block, u.What, u.Param, string(u.How), u.Value})
-	}
-	out := map[string]any{
-		"model": o.Model, "model_file": o.ModelFile, "files": o.Files, "procs": o.Procs,
-		"machines": ms, "blocks": bs, "params": ps, "unknowns": us,
-		"by_function_s": r.ByFunc, "by_class_s": r.ByClass, "errors": o.Errors,
-		"measured_counts": measuredJSON(o.Measured), "warnings": warningTexts(o.Warnings),
-	}
-	if o.Partial {
-		out["partial"] = true
-	}
-	return out
-}
-
-func measuredJSON(ms []sourcefirst.MeasuredCount) any {
-	type countJSON struct {
-		Block     string  `json:"block"`
-		How       string  `json:"provenance"`
-		Static    float64 `json:"static"`
-		Measured  float64 `json:"measured"`
-		Disagrees bool    `json:"disagrees"`
-	}
-	out := []countJSON{}
-	for _, m := range ms {
-		out = append(out, countJSON{m.Block, string(m.How), m.Static, m.Measured, m.Disagrees})
-	}
-	return out
 }
 
 func writeAnalyzeText(w io.Writer, o analyzeOutput) {
@@ -468,14 +386,4 @@ func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings diag.List) {
 		cw.Write(rec)
 	}
 	cw.Flush()
-}
-
-// warningTexts is each warning as printed (file:line:col: warning:
-// message), never null in JSON.
-func warningTexts(l diag.List) []string {
-	out := []string{}
-	for _, d := range l {
-		out = append(out, d.Error())
-	}
-	return out
 }

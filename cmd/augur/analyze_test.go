@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"augur/internal/results"
 )
 
 // opsMachine prices every operation at 1 ns but divisions at 4 ns and
@@ -50,6 +52,20 @@ func TestAnalyzePi(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatalf("%v\n%s", err, stdout)
+	}
+	// The document is the result schema's: its header, and nothing the
+	// typed form does not name.
+	var doc results.Analysis
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatalf("not a results.Analysis: %v", err)
+	}
+	if doc.Command != results.CommandAnalyze || doc.SchemaVersion != results.SchemaVersion || doc.ModelFile != out {
+		t.Errorf("header %+v, model file %q", doc.Header, doc.ModelFile)
+	}
+	if _, err := results.Decode("pi.json", []byte(stdout)); err == nil || !strings.Contains(err.Error(), "augur analyze's result") {
+		t.Errorf("results.Decode of an analysis: %v", err)
 	}
 	if len(r.Machines) != 1 || r.Machines[0].Predicted == nil || !(*r.Machines[0].Predicted > 0) {
 		t.Fatalf("machines: %s", stdout)

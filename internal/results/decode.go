@@ -50,6 +50,8 @@ func Decode(name string, data []byte) (*Result, error) {
 			return nil, err
 		}
 		r = FromSimulation(&d)
+	case CommandAnalyze:
+		return nil, fmt.Errorf("%s: augur analyze's result has no per-process budget or timeline to show; its --report writes the source view, and augur predict on the model it writes (-o) gives a run's result", name)
 	default:
 		return nil, fmt.Errorf("%s: a result of command %q; augur reads those of predict, replay and simulate", name, h.Command)
 	}

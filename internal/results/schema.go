@@ -26,6 +26,7 @@ const (
 	CommandPredict  = "predict"
 	CommandReplay   = "replay"
 	CommandSimulate = "simulate"
+	CommandAnalyze  = "analyze"
 )
 
 // Header begins every result document.
@@ -182,4 +183,93 @@ type Attempt struct {
 	Deadlock   bool                `json:"deadlock"`
 	Completion float64             `json:"completion_time_s"`
 	Report     *threadsim.Deadlock `json:"deadlock_report"`
+}
+
+// Analysis is augur analyze's document: a C/MPI program split into
+// blocks, each counted and priced on every machine (times are process
+// 0's, at the parameters given), and the generated model's predicted run
+// time there. It has no per-unit budget or timeline: the prediction on
+// each machine is one predict run, whose own document augur predict
+// writes.
+type Analysis struct {
+	Header
+	Model string `json:"model"`
+	// ModelFile is where the model was written (-o); empty if not.
+	ModelFile string   `json:"model_file"`
+	Files     []string `json:"files"`
+	Procs     int      `json:"procs"`
+	// Machines, Blocks' TimeS and ByFunction/ByClass share one order.
+	Machines   []AnalysisMachine    `json:"machines"`
+	Blocks     []AnalysisBlock      `json:"blocks"`
+	Params     []AnalysisParam      `json:"params"`
+	Unknowns   []AnalysisUnknown    `json:"unknowns"`
+	ByFunction map[string][]float64 `json:"by_function_s"`
+	ByClass    map[string][]float64 `json:"by_class_s"`
+	// Errors are the machines whose prediction failed, and why.
+	Errors         []string        `json:"errors"`
+	MeasuredCounts []MeasuredCount `json:"measured_counts"`
+	Warnings       []string        `json:"warnings"`
+	// Partial: interrupted while predicting; machines not reached have no
+	// predicted_time_s.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// AnalysisMachine is one machine's column: the computation of process 0
+// priced by formula (1) and the predicted run time (null if not
+// predicted).
+type AnalysisMachine struct {
+	Name      string   `json:"name"`
+	Predicted *float64 `json:"predicted_time_s"`
+	Compute   float64  `json:"compute_time_s"`
+	// MissingOps are operations the program needs that the machine file
+	// does not time (priced at 0).
+	MissingOps []string `json:"missing_ops,omitempty"`
+}
+
+// AnalysisBlock is a block of the program: where it is, its operations
+// per execution, how often it runs (a formula and its value) and how
+// that count is known, and its time on each machine.
+type AnalysisBlock struct {
+	Name        string             `json:"name"`
+	Function    string             `json:"function"`
+	Kind        string             `json:"kind"`
+	Where       string             `json:"where"`
+	Lines       [2]int             `json:"lines"`
+	Ops         map[string]float64 `json:"ops"`
+	Count       string             `json:"count"`
+	CountValue  float64            `json:"count_value"`
+	Provenance  string             `json:"provenance"`
+	MemoryLevel string             `json:"memory_level"`
+	TimeS       []float64          `json:"time_s"`
+}
+
+// AnalysisParam is a parameter of the program (a #define, a command-line
+// argument) with its default and where it comes from.
+type AnalysisParam struct {
+	Name    string  `json:"name"`
+	Default float64 `json:"default"`
+	Where   string  `json:"where"`
+	From    string  `json:"from"`
+}
+
+// AnalysisUnknown is what the analysis cannot know statically (a while
+// loop's count, a branch's probability) and how it was settled.
+type AnalysisUnknown struct {
+	Where      string `json:"where"`
+	Block      string `json:"block,omitempty"`
+	What       string `json:"what"`
+	Param      string `json:"param,omitempty"`
+	Provenance string `json:"provenance"`
+	Value      string `json:"value"`
+}
+
+// MeasuredCount is a block's count in the analysis against a counted run
+// (augur analyze --counts).
+type MeasuredCount struct {
+	Block      string  `json:"block"`
+	Provenance string  `json:"provenance"`
+	Static     float64 `json:"static"`
+	Measured   float64 `json:"measured"`
+	// Disagrees: an exact count that the run contradicts.
+	Disagrees bool `json:"disagrees"`
 }

@@ -20,6 +20,7 @@ import (
 	"augur/internal/frontend/instrument"
 	"augur/internal/frontend/model"
 	"augur/internal/machine"
+	"augur/internal/results"
 	"augur/internal/run/predict"
 )
 
@@ -218,4 +219,41 @@ func compareCounts(rep *analyze.Report, c instrument.Counts) []MeasuredCount {
 			Disagrees: row.How == analyze.Exact && row.CountValue != m})
 	}
 	return out
+}
+
+// Document is the result as augur analyze's JSON document (results
+// schema; docs/output.md), modelFile where the model was written.
+func (r *Result) Document(modelFile string) *results.Analysis {
+	d := &results.Analysis{Header: results.NewHeader(results.CommandAnalyze), Model: r.Model, ModelFile: modelFile,
+		Files: r.Files, Procs: r.Procs, ByFunction: r.Report.ByFunc, ByClass: r.Report.ByClass,
+		Machines: []results.AnalysisMachine{}, Blocks: []results.AnalysisBlock{}, Params: []results.AnalysisParam{},
+		Unknowns: []results.AnalysisUnknown{}, Errors: r.Errors, MeasuredCounts: []results.MeasuredCount{},
+		Warnings: []string{}, Partial: r.Partial}
+	if d.Errors == nil {
+		d.Errors = []string{}
+	}
+	rep := r.Report
+	for i, n := range rep.Machines {
+		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i]})
+	}
+	for _, row := range rep.Rows {
+		d.Blocks = append(d.Blocks, results.AnalysisBlock{Name: row.Block, Function: row.Func, Kind: string(row.Kind),
+			Where: row.Pos.String(), Lines: [2]int{row.Pos.Line, max(row.End.Line, row.Pos.Line)}, Ops: row.Ops,
+			Count: row.Count, CountValue: row.CountValue, Provenance: string(row.How), MemoryLevel: row.Level, TimeS: row.Seconds})
+	}
+	for _, p := range r.Params {
+		d.Params = append(d.Params, results.AnalysisParam{Name: p.Name, Default: p.Default, Where: p.Pos.String(), From: p.From})
+	}
+	for _, u := range r.Unknowns {
+		d.Unknowns = append(d.Unknowns, results.AnalysisUnknown{Where: u.Pos.String(), Block: u.Block, What: u.What,
+			Param: u.Param, Provenance: string(u.How), Value: u.Value})
+	}
+	for _, m := range r.Measured {
+		d.MeasuredCounts = append(d.MeasuredCounts, results.MeasuredCount{Block: m.Block, Provenance: string(m.How),
+			Static: m.Static, Measured: m.Measured, Disagrees: m.Disagrees})
+	}
+	for _, w := range r.Warnings {
+		d.Warnings = append(d.Warnings, w.Error())
+	}
+	return d
 }
