@@ -79,6 +79,12 @@ type Config struct {
 	// Timeline, under Program.HoldCPU, records every run on a CPU and
 	// every wait of the units (Result.Runs, Result.Waits).
 	Timeline bool
+	// NoBudgets: the caller reads neither the units' time budgets
+	// (Result.Units but Finish) nor the element statistics
+	// (Result.Elements, Result.UnitElements), so operations are not
+	// accounted to them: a thread trace's driver, which reads
+	// Result.Threads, saves the work on every operation.
+	NoBudgets bool
 
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
@@ -784,7 +790,11 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		var done bool
-		t, done = e.issueAt(ui, t)
+		if e.prog.HoldCPU {
+			t, done = e.issueHeld(ui, t)
+		} else {
+			t, done = e.issueAt(ui, t)
+		}
 		if !done {
 			return
 		}
@@ -853,13 +863,12 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		// call more per operation.
 		e.held = false
 	} else {
-		u.opStart = t
-		u.opCompute, u.opComm = 0, 0
-		u.nx = 0
-		if u.ext != nil {
-			u.ext.xfers = u.ext.xfers[:0]
-		}
+		e.startOp(u, t)
 		if e.prog.HoldCPU {
+			if u.hasCPU && op.Kind != ir.Priority && op.Kind != ir.Bind {
+				// The common case of a thread trace: straight on.
+				return e.performHolding(ui, t)
+			}
 			return e.issueHolding(ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
@@ -1154,6 +1163,9 @@ func (e *engine) complete(ui int32, t float64) {
 // of the elapsed time as waiting.
 func (e *engine) account(ui int32, start, end float64) {
 	u := &e.units[ui]
+	if e.cfg.NoBudgets && !u.op.batch {
+		return
+	}
 	u.foldXfers()
 	el := end - start
 	comp := min(u.opCompute, el)

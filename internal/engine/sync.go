@@ -34,6 +34,17 @@ type syncState struct {
 // the object's initial tokens on first use.
 func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 	u := &e.units[ui]
+	if int(u.pid) < len(e.syncs) {
+		if tab := e.syncs[u.pid]; obj >= 0 && int(obj) < len(tab) && tab[obj] != nil {
+			return tab[obj], nil // made already: every operation but the first
+		}
+	}
+	return e.makeSyncObj(ui, obj)
+}
+
+// makeSyncObj is syncObj for an object not made yet.
+func (e *engine) makeSyncObj(ui, obj int32) (*syncState, error) {
+	u := &e.units[ui]
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
 		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
 	}
