@@ -82,8 +82,9 @@ type Config struct {
 	// NoBudgets: the caller reads neither the units' time budgets
 	// (Result.Units but Finish) nor the element statistics
 	// (Result.Elements, Result.UnitElements), so operations are not
-	// accounted to them: a thread trace's driver, which reads
-	// Result.Threads, saves the work on every operation.
+	// accounted to them (and loops are not batched, ir.Batcher): a thread
+	// trace's driver, which reads Result.Threads, saves the work on every
+	// operation.
 	NoBudgets bool
 
 	// plainEvents turns off what saves queue events without changing the
@@ -590,7 +591,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	for i := range e.units {
 		u := &e.units[i]
 		n := &e.nodes[u.node]
-		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && n.fast && n.ps == nil &&
+		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && !cfg.NoBudgets && n.fast && n.ps == nil &&
 			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
 			b.AllowBatches()
 		}
@@ -804,8 +805,7 @@ func (e *engine) advance(ui int32, t float64) {
 // next fetches the unit's next operation.
 func (e *engine) next(ui int32) error {
 	u := &e.units[ui]
-	o := &e.opBuf
-	o.Spawn = nil
+	o := &e.opBuf // its Spawn, Counts and Runs are nil (taken below)
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
@@ -1162,10 +1162,15 @@ func (e *engine) complete(ui int32, t float64) {
 // element and to the unit: compute and communication as measured, the rest
 // of the elapsed time as waiting.
 func (e *engine) account(ui int32, start, end float64) {
-	u := &e.units[ui]
-	if e.cfg.NoBudgets && !u.op.batch {
-		return
+	// Inlined where called: a thread trace's run (Config.NoBudgets, never
+	// a batch) skips a call per operation.
+	if !e.cfg.NoBudgets {
+		e.accountOp(ui, start, end)
 	}
+}
+
+func (e *engine) accountOp(ui int32, start, end float64) {
+	u := &e.units[ui]
 	u.foldXfers()
 	el := end - start
 	comp := min(u.opCompute, el)

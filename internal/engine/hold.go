@@ -188,6 +188,9 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		}
 		yield := e.deferred
 		e.cur, e.deferred = prev, prevDeferred
+		if done && !yield {
+			return t, true // performed has nothing to do
+		}
 		return e.performed(ui, t, done, yield)
 	}
 	return e.issueAt(ui, t)
