@@ -82,9 +82,10 @@ type Config struct {
 	// NoBudgets: the caller reads neither the units' time budgets
 	// (Result.Units but Finish) nor the element statistics
 	// (Result.Elements, Result.UnitElements), so operations are not
-	// accounted to them (and loops are not batched, ir.Batcher): a thread
-	// trace's driver, which reads Result.Threads, saves the work on every
-	// operation.
+	// accounted to them, the synchronisation operations and the ends of
+	// computations at least (and loops are not batched, ir.Batcher): a
+	// thread trace's driver, which reads Result.Threads, saves the work
+	// on every operation.
 	NoBudgets bool
 
 	// plainEvents turns off what saves queue events without changing the
@@ -791,11 +792,7 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		var done bool
-		if e.prog.HoldCPU {
-			t, done = e.issueHeld(ui, t)
-		} else {
-			t, done = e.issueAt(ui, t)
-		}
+		t, done = e.issueAt(ui, t)
 		if !done {
 			return
 		}
@@ -865,11 +862,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	} else {
 		e.startOp(u, t)
 		if e.prog.HoldCPU {
-			if u.hasCPU && op.Kind != ir.Priority && op.Kind != ir.Bind {
-				// The common case of a thread trace: straight on.
-				return e.performHolding(ui, t)
-			}
-			return e.issueHolding(ui, t)
+			return e.issueHeld(ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
 			e.releaseCPU(ui, t)
@@ -1155,21 +1148,25 @@ func (e *engine) complete(ui int32, t float64) {
 		u.work = 0
 	}
 	u.state = stReady
-	e.account(ui, u.opStart, t)
+	if !e.cfg.NoBudgets {
+		e.account(ui, u.opStart, t)
+	}
+}
+
+// accountNow charges the unit's operation that completed at once, at t,
+// unless no one reads the budgets (Config.NoBudgets): the posts and
+// takes of a thread trace, hundreds of thousands, skip the call. Models
+// never call it, so their operations pay no test.
+func (e *engine) accountNow(ui int32, t float64) {
+	if !e.cfg.NoBudgets {
+		e.account(ui, t, t)
+	}
 }
 
 // account charges [start, end) of the unit's current operation to its
 // element and to the unit: compute and communication as measured, the rest
 // of the elapsed time as waiting.
 func (e *engine) account(ui int32, start, end float64) {
-	// Inlined where called: a thread trace's run (Config.NoBudgets, never
-	// a batch) skips a call per operation.
-	if !e.cfg.NoBudgets {
-		e.accountOp(ui, start, end)
-	}
-}
-
-func (e *engine) accountOp(ui int32, start, end float64) {
 	u := &e.units[ui]
 	u.foldXfers()
 	el := end - start

@@ -149,16 +149,17 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 	return e.issueAt(ui, t)
 }
 
-// issueHeld is issueAt for units under Program.HoldCPU, with a short way
-// for what a thread trace is made of: a unit that holds its CPU computes
-// (on a node of the priority scheduler whose speed is constant) or posts
-// or takes a token, without issueAt's dispatch and perform's second
-// pass through it. The result is issueAt's, step for step; a run of a
-// thread trace performs some 700,000 such operations.
+// issueHeld issues, under Program.HoldCPU, the unit's operation, started
+// at t (startOp). A unit that holds its CPU performs it at once
+// (performHolding), with a short way for what a thread trace is made of:
+// computing on a node of the priority scheduler whose speed is constant,
+// posting and taking tokens. The short way is performHolding's, step for
+// step, without perform's second pass through issueAt; a run of a thread
+// trace performs some 700,000 such operations.
 func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	if !u.hasCPU || t != e.now {
-		return e.issueAt(ui, t)
+	if !u.hasCPU || u.op.Kind == ir.Priority || u.op.Kind == ir.Bind {
+		return e.issueHolding(ui, t)
 	}
 	switch u.op.Kind {
 	case ir.Compute:
@@ -166,7 +167,6 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		if !n.prio || n.work != nil || n.ps != nil || !validCost(u.op.Cost) {
 			break
 		}
-		e.startOp(u, t)
 		// issueAt's computation on a CPU held, startCompute's and
 		// pushComputeEnd's scheduling on such a node.
 		u.work = u.op.Cost / n.speed
@@ -177,7 +177,6 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
 		return t, false
 	case ir.Post, ir.Take:
-		e.startOp(u, t)
 		prev, prevDeferred := e.cur, e.deferred
 		e.cur, e.deferred = ui, false
 		var done bool
@@ -193,7 +192,7 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		}
 		return e.performed(ui, t, done, yield)
 	}
-	return e.issueAt(ui, t)
+	return e.performHolding(ui, t)
 }
 
 // startOp is what issueAt does first for every operation: it starts at

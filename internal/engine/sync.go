@@ -151,7 +151,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 				e.wakeTaker(w, op.sync(), k, t)
 			}
 		}
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	s.avail += int64(op.Count)
@@ -163,7 +163,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		s.holder = e.units[w].tid
 		e.wakeAt(w, t)
 	}
-	e.account(ui, t, t)
+	e.accountNow(ui, t)
 	return t, true
 }
 
@@ -181,7 +181,7 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if e.takeMade(s, k, t) {
-			e.account(ui, t, t)
+			e.accountNow(ui, t)
 			return t, true
 		}
 		if !e.want(ui, s, k) {
@@ -194,13 +194,13 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 		snd := s.senders[0]
 		s.senders = s.senders[1:]
 		e.wakeAt(snd, t)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	if s.avail > 0 {
 		s.avail--
 		s.holder = u.tid
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	// Queue by priority, then arrival: behind every waiter of at least
@@ -301,7 +301,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		delete(e.alts, ui)
 		e.takeMade(states[best], alts[best].Tag, t)
 		ch.Chose(best)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	if len(alts) == 0 {
@@ -333,7 +333,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		e.makeToken(s, k)
 		if w, ok := s.want.get(k); ok {
 			e.wakeTaker(w, u.op.sync(), k, t)
-			e.account(ui, t, t)
+			e.accountNow(ui, t)
 			return t, true
 		}
 		s.handoff.set(k, ui)
@@ -344,7 +344,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		e.wakeAt(w, t)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	s.senders = append(s.senders, ui)
