@@ -75,7 +75,7 @@ func (e *engine) deadlock() {
 				b.Holder = s.holder
 			}
 		case ir.ThreadBarrier:
-			if tb := e.tbars[lockKey{u.pid, u.op.Peer}]; tb != nil {
+			if tb := e.tbars[lockKey{u.pid, u.op.region()}]; tb != nil {
 				b.Arrived = tb.count
 			}
 		}

@@ -79,6 +79,14 @@ type Config struct {
 	// Timeline, under Program.HoldCPU, records every run on a CPU and
 	// every wait of the units (Result.Runs, Result.Waits).
 	Timeline bool
+	// NoBudgets: the caller reads neither the units' time budgets
+	// (Result.Units but Finish) nor the element statistics
+	// (Result.Elements, Result.UnitElements), so operations are not
+	// accounted to them, the synchronisation operations and the ends of
+	// computations at least (and loops are not batched, ir.Batcher): a
+	// thread trace's driver, which reads Result.Threads, saves the work
+	// on every operation.
+	NoBudgets bool
 
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
@@ -584,7 +592,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	for i := range e.units {
 		u := &e.units[i]
 		n := &e.nodes[u.node]
-		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && n.fast && n.ps == nil &&
+		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && !cfg.NoBudgets && n.fast && n.ps == nil &&
 			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
 			b.AllowBatches()
 		}
@@ -794,8 +802,7 @@ func (e *engine) advance(ui int32, t float64) {
 // next fetches the unit's next operation.
 func (e *engine) next(ui int32) error {
 	u := &e.units[ui]
-	o := &e.opBuf
-	o.Spawn = nil
+	o := &e.opBuf // its Spawn, Counts and Runs are nil (taken below)
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
@@ -853,14 +860,9 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		// call more per operation.
 		e.held = false
 	} else {
-		u.opStart = t
-		u.opCompute, u.opComm = 0, 0
-		u.nx = 0
-		if u.ext != nil {
-			u.ext.xfers = u.ext.xfers[:0]
-		}
+		e.startOp(u, t)
 		if e.prog.HoldCPU {
-			return e.issueHolding(ui, t)
+			return e.issueHeld(ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
 			e.releaseCPU(ui, t)
@@ -1146,7 +1148,19 @@ func (e *engine) complete(ui int32, t float64) {
 		u.work = 0
 	}
 	u.state = stReady
-	e.account(ui, u.opStart, t)
+	if !e.cfg.NoBudgets {
+		e.account(ui, u.opStart, t)
+	}
+}
+
+// accountNow charges the unit's operation that completed at once, at t,
+// unless no one reads the budgets (Config.NoBudgets): the posts and
+// takes of a thread trace, hundreds of thousands, skip the call. Models
+// never call it, so their operations pay no test.
+func (e *engine) accountNow(ui int32, t float64) {
+	if !e.cfg.NoBudgets {
+		e.account(ui, t, t)
+	}
 }
 
 // account charges [start, end) of the unit's current operation to its

@@ -24,15 +24,53 @@ type syncState struct {
 	// made (engine.syncSeq; an object's initial tokens come before all
 	// others), 0 if not made yet.
 	made []int64
-	want map[int32]int32 // MatchToken: token -> the unit blocked taking it
+	want tokenUnits // MatchToken: the unit blocked taking each token
 	// Blocked handoffs: MatchAny in arrival order; MatchToken by token.
 	senders []int32
-	handoff map[int32]int32
+	handoff tokenUnits
+}
+
+// tokenUnits gives a unit for some tokens of an object: by token (tokens
+// are numbered from 0, as made), 1 + the unit, 0 for none. A slice, not a
+// map: a take under Strict Sequence looks in one, a post in the other.
+type tokenUnits []int32
+
+// get is the unit of token k; false if none.
+func (m tokenUnits) get(k int32) (int32, bool) {
+	if int(k) < len(m) && m[k] != 0 {
+		return m[k] - 1, true
+	}
+	return -1, false
+}
+
+// set gives token k unit ui.
+func (m *tokenUnits) set(k, ui int32) {
+	if int(k) >= len(*m) {
+		*m = append(*m, make([]int32, int(k)+1-len(*m))...)
+	}
+	(*m)[k] = ui + 1
+}
+
+// del takes token k's unit away.
+func (m tokenUnits) del(k int32) {
+	if int(k) < len(m) {
+		m[k] = 0
+	}
 }
 
 // syncObj returns the unit's process's instance of object obj, made with
 // the object's initial tokens on first use.
 func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
+	if pid := e.units[ui].pid; int(pid) < len(e.syncs) {
+		if tab := e.syncs[pid]; uint32(obj) < uint32(len(tab)) && tab[obj] != nil {
+			return tab[obj], nil // made already: every operation but the first
+		}
+	}
+	return e.makeSyncObj(ui, obj)
+}
+
+// makeSyncObj is syncObj for an object not made yet.
+func (e *engine) makeSyncObj(ui, obj int32) (*syncState, error) {
 	u := &e.units[ui]
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
 		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
@@ -56,8 +94,6 @@ func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
 			for i := range s.made {
 				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
 			}
-			s.want = make(map[int32]int32)
-			s.handoff = make(map[int32]int32)
 		} else {
 			s.avail = int64(o.Init)
 		}
@@ -111,11 +147,11 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		}
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
 			e.makeToken(s, k)
-			if w, ok := s.want[k]; ok {
+			if w, ok := s.want.get(k); ok {
 				e.wakeTaker(w, op.sync(), k, t)
 			}
 		}
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	s.avail += int64(op.Count)
@@ -127,7 +163,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		s.holder = e.units[w].tid
 		e.wakeAt(w, t)
 	}
-	e.account(ui, t, t)
+	e.accountNow(ui, t)
 	return t, true
 }
 
@@ -145,7 +181,7 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if e.takeMade(s, k, t) {
-			e.account(ui, t, t)
+			e.accountNow(ui, t)
 			return t, true
 		}
 		if !e.want(ui, s, k) {
@@ -158,13 +194,13 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 		snd := s.senders[0]
 		s.senders = s.senders[1:]
 		e.wakeAt(snd, t)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	if s.avail > 0 {
 		s.avail--
 		s.holder = u.tid
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	// Queue by priority, then arrival: behind every waiter of at least
@@ -187,8 +223,8 @@ func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
 	if int(k) >= len(s.made) || s.made[k] == 0 {
 		return false
 	}
-	if snd, ok := s.handoff[k]; ok {
-		delete(s.handoff, k)
+	if snd, ok := s.handoff.get(k); ok {
+		s.handoff.del(k)
 		e.wakeAt(snd, t)
 	}
 	return true
@@ -196,12 +232,12 @@ func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
 
 // want registers the unit as the taker of token k, which is not made yet.
 func (e *engine) want(ui int32, s *syncState, k int32) bool {
-	if w, ok := s.want[k]; ok && w != ui {
+	if w, ok := s.want.get(k); ok && w != ui {
 		u, o := &e.units[ui], &e.units[w]
 		e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
 		return false
 	}
-	s.want[k] = ui
+	s.want.set(k, ui)
 	return true
 }
 
@@ -214,8 +250,10 @@ func (e *engine) wakeTaker(w, obj, k int32, t float64) {
 		delete(e.alts, w)
 		chose := -1
 		for j, a := range alts {
-			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil && s.want[a.Tag] == w {
-				delete(s.want, a.Tag)
+			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil {
+				if o, ok := s.want.get(a.Tag); ok && o == w {
+					s.want.del(a.Tag)
+				}
 			}
 			if a.Obj == obj && a.Tag == k {
 				chose = j
@@ -223,7 +261,7 @@ func (e *engine) wakeTaker(w, obj, k int32, t float64) {
 		}
 		e.units[w].stream.(ir.Chooser).Chose(chose)
 	} else {
-		delete(e.syncOf(e.units[w].pid, obj).want, k)
+		e.syncOf(e.units[w].pid, obj).want.del(k)
 	}
 	e.wakeAt(w, t)
 }
@@ -263,7 +301,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		delete(e.alts, ui)
 		e.takeMade(states[best], alts[best].Tag, t)
 		ch.Chose(best)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	if len(alts) == 0 {
@@ -293,12 +331,12 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		e.makeToken(s, k)
-		if w, ok := s.want[k]; ok {
+		if w, ok := s.want.get(k); ok {
 			e.wakeTaker(w, u.op.sync(), k, t)
-			e.account(ui, t, t)
+			e.accountNow(ui, t)
 			return t, true
 		}
-		s.handoff[k] = ui
+		s.handoff.set(k, ui)
 		u.state = stBlocked
 		return t, false
 	}
@@ -306,7 +344,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		e.wakeAt(w, t)
-		e.account(ui, t, t)
+		e.accountNow(ui, t)
 		return t, true
 	}
 	s.senders = append(s.senders, ui)

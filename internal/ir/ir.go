@@ -348,7 +348,11 @@ const NoCost = -1.0
 // Stream yields the operations of one simulated unit in order. The engine
 // calls Next once the previous operation has completed, so a stream may
 // compute the next operation from state that depends on simulated time
-// (shared variables, random variates). Next must fill op completely and
+// (shared variables, random variates). Next sets Kind, Elem and every
+// field the kind uses (as Op's fields say); the engine reads no other, and
+// hands Next an op whose Spawn, Counts and Runs are nil, so a stream may
+// leave the fields its kind does not use as they are (a stream of a large
+// trace then writes a few fields per operation, not a whole Op). Next
 // returns an error only for a fault in the program itself (for example a
 // loop bound that exceeds a limit); the engine stops with that error.
 type Stream interface {

@@ -215,14 +215,14 @@ func (s *loweredStream) Next(op *ir.Op) error {
 		return nil
 	}
 	if s.headWork > 0 {
-		*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: s.headWork}
+		s.compute(op, s.headWork)
 		s.headWork = 0
 		return nil
 	}
 	if s.work {
 		s.work = false
 		if w := s.ops[s.cur.from-1].Work; w > 0 {
-			*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: w}
+			s.compute(op, w)
 			return nil
 		}
 	}
@@ -234,7 +234,7 @@ func (s *loweredStream) Next(op *ir.Op) error {
 		}
 	}
 	if s.end || s.exit || (s.left == 0 && s.t.exit.from == s.t.exit.to) {
-		*op = ir.Op{Kind: ir.End, Elem: -1}
+		op.Kind, op.Elem = ir.End, -1
 		return nil
 	}
 	if s.left == 0 {
@@ -252,50 +252,54 @@ func (s *loweredStream) Next(op *ir.Op) error {
 		}
 	}
 	s.toks = toks
-	*op = ir.Op{Kind: ir.TakeFirst, Elem: s.l.lists(s.th)}
+	op.Kind, op.Elem = ir.TakeFirst, s.l.lists(s.th)
 	s.line, s.between = 0, true
 	return nil
 }
 
 // lower fills op with trace op o (whose computation follows, s.work);
 // false if o becomes no operation (a signal that woke no one, a wait the
-// recording saw end without a signal), then only its computation is due.
+// recording saw end without a signal), then only its computation is due
+// (if it has one, op is that).
+// It sets only the fields the kind uses (ir.Stream): this runs once per
+// operation of traces of hundreds of thousands.
 func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
-	el := s.l.Elem(s.th, o.Kind)
 	s.work = true
 	s.line, s.between = o.Line, false
 	s.at = s.cur.from - 1
-	switch o.Kind {
-	case OpCreate:
-		*op = ir.Op{Kind: ir.Fork, Elem: el, Count: o.Thread, Spawn: []ir.Stream{s.l.Stream(o.Thread)}}
-	case OpSend:
-		*op = ir.Op{Kind: ir.Handoff, Elem: el, Obj: o.Obj, Tag: o.Tok}
-	case OpLock, OpWait, OpSemWait, OpJoin:
-		*op = ir.Op{Kind: ir.Take, Elem: el, Obj: o.Obj, Tag: o.Tok}
-	case OpCondWait:
-		if o.Tok < 0 {
-			return s.skip(op)
-		}
-		*op = ir.Op{Kind: ir.Take, Elem: el, Obj: o.Obj, Tag: o.Tok}
-	case OpUnlock, OpSemPost:
-		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: 1}
-	case OpSignal:
-		if o.N <= 0 {
-			return s.skip(op)
-		}
-		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: o.N}
-	case OpExit:
-		s.end, s.work = true, false
-		*op = ir.Op{Kind: ir.Post, Elem: el, Obj: o.Obj, Tag: o.Tok, Count: 1}
-	case OpBarrier:
-		*op = ir.Op{Kind: ir.ThreadBarrier, Elem: el, Region: o.Obj, Count: o.N}
+	if (o.Kind == OpCondWait && o.Tok < 0) || (o.Kind == OpSignal && o.N <= 0) {
+		return s.skip(op)
 	}
 	if o.Final {
 		// The recording ended in this wait: so does the thread.
 		s.end, s.work = true, false
-		*op = ir.Op{Kind: ir.End, Elem: -1}
+		op.Kind, op.Elem = ir.End, -1
+		return true
+	}
+	op.Elem = s.l.Elem(s.th, o.Kind)
+	switch o.Kind {
+	case OpCreate:
+		op.Kind, op.Count, op.Spawn = ir.Fork, o.Thread, []ir.Stream{s.l.Stream(o.Thread)}
+	case OpSend:
+		op.Kind, op.Obj, op.Tag = ir.Handoff, o.Obj, o.Tok
+	case OpLock, OpWait, OpSemWait, OpJoin, OpCondWait:
+		op.Kind, op.Obj, op.Tag = ir.Take, o.Obj, o.Tok
+	case OpUnlock, OpSemPost:
+		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, 1
+	case OpSignal:
+		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, o.N
+	case OpExit:
+		s.end, s.work = true, false
+		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, 1
+	case OpBarrier:
+		op.Kind, op.Region, op.Count = ir.ThreadBarrier, o.Obj, o.N
 	}
 	return true
+}
+
+// compute fills op with a computation of thread s.th taking w.
+func (s *loweredStream) compute(op *ir.Op, w float64) {
+	op.Kind, op.Elem, op.Cost = ir.Compute, s.l.work(s.th), w
 }
 
 // skip gives the computation of an op that becomes no operation, if it
@@ -303,7 +307,7 @@ func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 func (s *loweredStream) skip(op *ir.Op) bool {
 	s.work = false
 	if w := s.ops[s.cur.from-1].Work; w > 0 {
-		*op = ir.Op{Kind: ir.Compute, Elem: s.l.work(s.th), Cost: w}
+		s.compute(op, w)
 		return true
 	}
 	return false

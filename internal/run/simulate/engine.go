@@ -49,7 +49,7 @@ func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result,
 		return nil, err
 	}
 	l := p.Lower(matching[cfg.Model], cfg.Prio, cfg.Bind)
-	ecfg := engine.Config{Machine: m, Procs: 1, NodeOf: []int32{0}, Timeline: cfg.Timeline,
+	ecfg := engine.Config{Machine: m, Procs: 1, NodeOf: []int32{0}, Timeline: cfg.Timeline, NoBudgets: true,
 		MaxEvents: cfg.MaxEvents, Context: cfg.Context}
 	if cfg.Progress != nil {
 		total := 0

@@ -29,7 +29,7 @@ type Options struct {
 	// Speedup also runs the model on one processor, for the speed-up.
 	Speedup bool
 	// Engine runs on the engine instead of threadsim: the same document
-	// (docs/internals.md, section 8), in about three times the time on
+	// (docs/internals.md, section 8), in about twice the time on
 	// large traces.
 	Engine bool
 }
