@@ -21,7 +21,7 @@ var layers = [][]string{
 	{"internal/frontend/model", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen",
 		"internal/frontend/threadtrace", "internal/frontend/analyze", "internal/frontend/compile", "internal/frontend/export",
 		"internal/frontend/instrument", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
-	{"internal/engine", "internal/engine/internal/coll", "internal/run/threadsim"},
+	{"internal/engine", "internal/engine/internal/coll"},
 	{"internal/results"},
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
 		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",

@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/run/threadsim"
+	"augur/internal/run/simulate"
 )
 
 type app struct {
@@ -76,7 +76,7 @@ func main() {
 			}
 		}
 	}
-	models := []threadsim.Model{threadsim.Direct, threadsim.ClientServer, threadsim.Strict}
+	models := []simulate.Model{simulate.Direct, simulate.ClientServer, simulate.Strict}
 	type row struct {
 		app        app
 		real       float64
@@ -107,15 +107,15 @@ func main() {
 		p := load(trace)
 		r.events = p.Events
 		for k, m := range models {
-			res1 := mustRun(p, threadsim.Config{CPUs: 1, Model: m})
-			res2 := mustRun(p, threadsim.Config{CPUs: 2, Model: m})
+			res1 := mustRun(p, simulate.Config{CPUs: 1, Model: m})
+			res2 := mustRun(p, simulate.Config{CPUs: 2, Model: m})
 			if res2.Deadlock != nil || res1.Deadlock != nil {
 				r.dead[k] = true
 			} else {
 				r.pred[k] = res1.Completion / res2.Completion
 			}
 			for c, cpus := range []int{1, 2, 4, 8} {
-				r.simTime[k][c] = timeRun(p, threadsim.Config{CPUs: cpus, Model: m})
+				r.simTime[k][c] = timeRun(p, simulate.Config{CPUs: cpus, Model: m})
 			}
 		}
 		// Real runs: pairs of one 1-processor and one 2-processor run, so a
@@ -180,8 +180,8 @@ func main() {
 		read := time.Since(t0).Seconds()
 		fmt.Printf("read and build: %.3f s (%d events, %.0f events/s)\n", read, p.Events, float64(p.Events)/read)
 		for _, m := range models {
-			secs := timeRun(p, threadsim.Config{CPUs: 8, Model: m})
-			res := mustRun(p, threadsim.Config{CPUs: 8, Model: m})
+			secs := timeRun(p, simulate.Config{CPUs: 8, Model: m})
+			res := mustRun(p, simulate.Config{CPUs: 8, Model: m})
 			fmt.Printf("%-13s simulate: %.4f s  (%.1f M trace events/s, %d simulation events; predicted %.4f s, deadlock %v)\n",
 				m, secs, float64(p.Events)/secs/1e6, res.Events, res.Completion, res.Deadlock != nil)
 		}
@@ -212,8 +212,8 @@ func load(path string) *threadtrace.Program {
 	return p
 }
 
-func mustRun(p *threadtrace.Program, cfg threadsim.Config) *threadsim.Result {
-	r, err := threadsim.Run(p, cfg)
+func mustRun(p *threadtrace.Program, cfg simulate.Config) *simulate.Outcome {
+	r, err := simulate.RunModel(p, cfg)
 	if err != nil {
 		fail("%s: %v", p.Name, err)
 	}
@@ -223,7 +223,7 @@ func mustRun(p *threadtrace.Program, cfg threadsim.Config) *threadsim.Result {
 // timeRun is the shortest time of one simulation over at least five runs
 // and about 50 ms: on a shared machine the least disturbed run is the
 // closest to the simulator's own cost.
-func timeRun(p *threadtrace.Program, cfg threadsim.Config) float64 {
+func timeRun(p *threadtrace.Program, cfg simulate.Config) float64 {
 	var ts []float64
 	start := time.Now()
 	for len(ts) < 5 || (time.Since(start) < 50*time.Millisecond && len(ts) < 1000) {

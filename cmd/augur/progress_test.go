@@ -149,9 +149,11 @@ func TestProgressInterruptedReplay(t *testing.T) {
 }
 
 // A thread simulation stops the same way. One thread locks and unlocks a
-// mutex 40 000 times, a time unit apart: an event per operation, the
-// first at time 0, so the 16 384th, where the context is first asked
-// and says stop, is at time 16 383, where the accounts end.
+// mutex 40 000 times, a time unit apart, the first at time 0: two engine
+// operations per trace line (the lock or unlock, then the time unit of
+// computation to the next line), so the 16 384th operation, where the
+// context is first asked and says stop, is at time 8 191, where the
+// accounts end.
 func TestProgressInterruptedSimulate(t *testing.T) {
 	var b strings.Builder
 	for i := range 40000 {
@@ -165,12 +167,12 @@ func TestProgressInterruptedSimulate(t *testing.T) {
 	trace := writeTemp(t, "long.trace", b.String())
 	args := []string{"simulate", trace, "--cpus", "2", "--model", "direct"}
 	for _, c := range []struct{ format, want string }{
-		{"text", "PARTIAL RESULT: interrupted at simulated time 16383; the accounts end there\n"},
-		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 16383\n}\n"},
-		{"csv", "\npartial,,,,,16383,,,,\n"},
+		{"text", "PARTIAL RESULT: interrupted at simulated time 8191; the accounts end there\n"},
+		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 8191\n}\n"},
+		{"csv", "\npartial,,,,,8191,,,,\n"},
 	} {
 		code, out, errs := augurCtx(t, &stopAfter{context.Background(), 0}, append(args, "--format", c.format)...)
-		if code != exitInterrupted || !strings.Contains(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 16383;") {
+		if code != exitInterrupted || !strings.Contains(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 8191;") {
 			t.Errorf("--format %s: exit %d, want %d; output lacks %q:\n%s\nstderr:\n%s", c.format, code, exitInterrupted, c.want, out, errs)
 		}
 	}

@@ -17,7 +17,6 @@ import (
 	"augur/internal/frontend/threadtrace"
 	"augur/internal/results"
 	"augur/internal/run/simulate"
-	"augur/internal/run/threadsim"
 	"augur/internal/writers/report"
 )
 
@@ -46,7 +45,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
-		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events (default: no limit)"),
+		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events and operations (default 2e10)"),
 		progress:  defineProgressFlags(fs),
 	}
 }
@@ -129,7 +128,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 	readSecs := time.Since(t0).Seconds()
 
-	cfg := threadsim.Config{CPUs: *sf.cpus, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",
+	cfg := simulate.Config{CPUs: *sf.cpus, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",
 		Context: e.context()}
 	if pr != nil {
 		cfg.Progress = func(t float64, ev int64, done float64) {
@@ -397,7 +396,7 @@ func simFmt(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // threadGantt draws a simulated run: a row per thread, coloured by the
 // processor it ran on, dashed while blocked.
-func threadGantt(p *threadtrace.Program, r *threadsim.Result, name string) *report.Gantt {
+func threadGantt(p *threadtrace.Program, r *simulate.Outcome, name string) *report.Gantt {
 	gt := &report.Gantt{Title: fmt.Sprintf("%s: %s model, %d processors, completion %s", name, r.Model, r.CPUs, simFmt(r.Completion)),
 		Unit: "trace units (s)", End: r.Completion}
 	for _, t := range p.Threads {
@@ -419,7 +418,7 @@ func threadGantt(p *threadtrace.Program, r *threadsim.Result, name string) *repo
 
 // writeSimReport writes the HTML report of a thread simulation: the JSON
 // result and its Chrome timeline, as augur report would read them.
-func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Result, out *results.Simulation) error {
+func writeSimReport(path string, prog *threadtrace.Program, res *simulate.Outcome, out *results.Simulation) error {
 	resultJSON, err := json.Marshal(out)
 	if err != nil {
 		return err
@@ -437,7 +436,7 @@ func writeSimReport(path string, prog *threadtrace.Program, res *threadsim.Resul
 // Config.Timeline) in tl: process 1 has a track per thread (running
 // slices named by processor, blocked slices by the trace line), process 2
 // a track per processor (slices named by the thread that ran).
-func fillThreadTimeline(tl *results.Timeline, p *threadtrace.Program, r *threadsim.Result) {
+func fillThreadTimeline(tl *results.Timeline, p *threadtrace.Program, r *simulate.Outcome) {
 	tl.SetCategories(results.ThreadCategories)
 	tl.SetProcess(1, fmt.Sprintf("threads (%s model, %d processors)", r.Model, r.CPUs), "", -1)
 	tl.SetProcess(2, "processors", "", -1)

@@ -15,7 +15,7 @@ import (
 
 	"augur/internal/machine"
 	"augur/internal/netmodel"
-	"augur/internal/run/threadsim"
+	"augur/internal/run/simulate"
 	"augur/internal/tools/sweep"
 )
 
@@ -305,7 +305,7 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 		s.ProcsPerNode = *f.procsPerNode
 	}
 	if mode == sweep.Simulate {
-		if _, ok := threadsim.ParseModel(*f.simModel); !ok && *f.simModel != "auto" {
+		if _, ok := simulate.ParseModel(*f.simModel); !ok && *f.simModel != "auto" {
 			return nil, exitUsage, fmt.Errorf("--sim-model %q: use direct, client-server, strict or auto", *f.simModel)
 		}
 		s.SimModel = *f.simModel

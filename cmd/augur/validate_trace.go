@@ -12,13 +12,12 @@ import (
 	"augur/internal/machine"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
-	"augur/internal/run/threadsim"
 	"augur/internal/tools/validate"
 )
 
 // validateTrace validates a trace against measurements: every row of the
 // CSV is replayed (MPI, through the replay pipeline) or simulated
-// (threads, through threadsim), with the row's own trace when the CSV has
+// (threads, through simulate on the engine), with the row's own trace when the CSV has
 // a trace column.
 func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
 	data, err := os.ReadFile(csvPath)
@@ -106,7 +105,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 				inputErr = fmt.Errorf("no processor count: give the CSV a cpus column or --machine")
 				return 0, 0, inputErr
 			}
-			res, _, _, err := simulate.Result(p, simulate.Options{Model: *vf.thModel, Config: threadsim.Config{CPUs: c, Context: e.context()}})
+			res, _, _, err := simulate.Result(p, simulate.Options{Model: *vf.thModel, Config: simulate.Config{CPUs: c, Context: e.context()}})
 			if err != nil {
 				return 0, 0, err
 			}

@@ -8,7 +8,7 @@ import (
 
 // The accounts of VPPB's thread model (Program.HoldCPU): every unit's
 // time running on a CPU, ready (waiting for one) and blocked, and the
-// same split by step, as threadsim keeps them.
+// same split by step, which augur simulate reports per thread.
 
 // ThreadAccount is one unit's time under Program.HoldCPU. Busy + Blocked
 // + Ready is End - Start.

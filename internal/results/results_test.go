@@ -236,7 +236,7 @@ func TestRealSimulateAndReplay(t *testing.T) {
 		t.Errorf("P2: %+v", u)
 	}
 	// P2 ran 3 s in two goes (5-7, 9-10) and waited for processor 0
-	// 7 s (0-3, 3-5 and 7-9: threadsim's TestElementsOfP).
+	// 7 s (0-3, 3-5 and 7-9: simulate's TestElementsOfP).
 	if want := []Stats{
 		{Name: "ready", Kind: "ready-waiting", Calls: 3, Total: 7, Mean: 7.0 / 3, Min: 2, Max: 3, Share: 0.7, Waiting: 7},
 		{Name: "run", Kind: "busy", Calls: 2, Total: 3, Mean: 1.5, Min: 1, Max: 2, Share: 0.3, Compute: 3},

@@ -2,7 +2,6 @@ package results
 
 import (
 	"augur/internal/engine"
-	"augur/internal/run/threadsim"
 )
 
 // The JSON documents augur predict, augur replay and augur simulate write
@@ -145,44 +144,44 @@ type Rank struct {
 // Simulation is augur simulate's document (thread traces, VPPB).
 type Simulation struct {
 	Header
-	Trace          string              `json:"trace"`
-	Threads        []Thread            `json:"threads"`
-	CPUs           int                 `json:"cpus"`
-	ModelAsked     string              `json:"model_requested"`
-	Model          string              `json:"model"`
-	Reason         string              `json:"model_reason,omitempty"`
-	Deadlock       bool                `json:"deadlock"`
-	DeadlockReport *threadsim.Deadlock `json:"deadlock_report"`
-	Completion     float64             `json:"completion_time_s"`
-	OneCPU         *float64            `json:"one_processor_time_s"`
-	Speedup        *float64            `json:"speedup"`
-	Recorded       float64             `json:"recorded_time_s"`
-	TraceEvents    int                 `json:"trace_events"`
-	SimEvents      int64               `json:"events"`
-	WorkFrom       string              `json:"work_from"`
-	Attempts       []Attempt           `json:"attempts,omitempty"`
-	ReadTime       *float64            `json:"read_time_s,omitempty"`
-	SimulateTime   *float64            `json:"simulate_time_s,omitempty"`
+	Trace          string          `json:"trace"`
+	Threads        []Thread        `json:"threads"`
+	CPUs           int             `json:"cpus"`
+	ModelAsked     string          `json:"model_requested"`
+	Model          string          `json:"model"`
+	Reason         string          `json:"model_reason,omitempty"`
+	Deadlock       bool            `json:"deadlock"`
+	DeadlockReport *ThreadDeadlock `json:"deadlock_report"`
+	Completion     float64         `json:"completion_time_s"`
+	OneCPU         *float64        `json:"one_processor_time_s"`
+	Speedup        *float64        `json:"speedup"`
+	Recorded       float64         `json:"recorded_time_s"`
+	TraceEvents    int             `json:"trace_events"`
+	SimEvents      int64           `json:"events"`
+	WorkFrom       string          `json:"work_from"`
+	Attempts       []Attempt       `json:"attempts,omitempty"`
+	ReadTime       *float64        `json:"read_time_s,omitempty"`
+	SimulateTime   *float64        `json:"simulate_time_s,omitempty"`
 	// Partial: interrupted; Completion is the simulated time reached.
 	Partial              bool    `json:"partial,omitempty"`
 	SimulatedTimeReached float64 `json:"simulated_time_reached_s,omitempty"`
 }
 
-// Thread is one thread's account in a simulation (threadsim.ThreadStats:
+// Thread is one thread's account in a simulation (ThreadStats:
 // busy + blocked + ready-waiting is the time from its creation to its
 // end), with the processor it was bound to and its priority.
 type Thread struct {
-	threadsim.ThreadStats
+	ThreadStats
 	CPU      *int32 `json:"cpu"`
 	Priority int32  `json:"priority"`
 }
 
 // Attempt is one simulation model tried by --model auto.
 type Attempt struct {
-	Model      string              `json:"model"`
-	Deadlock   bool                `json:"deadlock"`
-	Completion float64             `json:"completion_time_s"`
-	Report     *threadsim.Deadlock `json:"deadlock_report"`
+	Model      string          `json:"model"`
+	Deadlock   bool            `json:"deadlock"`
+	Completion float64         `json:"completion_time_s"`
+	Report     *ThreadDeadlock `json:"deadlock_report"`
 }
 
 // Analysis is augur analyze's document: a C/MPI program split into

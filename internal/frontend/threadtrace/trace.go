@@ -1,7 +1,8 @@
 // Package threadtrace reads augur's thread-trace text format (a recording of
 // a multithreaded program's calls to the thread library, VPPB) and turns
 // a recording into per-thread lists of computation and synchronisation, the
-// input of the thread simulator (package threadsim).
+// input of the thread simulator (Lower, run by package simulate on the
+// engine).
 //
 // The format is one event a line, `TIME THREAD EVENT [ARGS] [cpu=SECONDS]`,
 // with `#` comments and an optional header `# priority P1 P2 ...` (highest

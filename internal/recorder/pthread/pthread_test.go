@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/run/threadsim"
+	"augur/internal/run/simulate"
 )
 
 func needCC(t *testing.T) {
@@ -69,7 +69,7 @@ func TestRecorderRecordsEveryCall(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	r, err := threadsim.Run(p, threadsim.Config{CPUs: 2, Model: threadsim.Strict})
+	r, err := simulate.RunModel(p, simulate.Config{CPUs: 2, Model: simulate.Strict})
 	if err != nil || r.Deadlock != nil {
 		t.Fatalf("strict simulation: %v %v\n%s", err, r.Deadlock, text)
 	}

@@ -5,14 +5,14 @@ import (
 	"strings"
 
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/run/threadsim"
+	"augur/internal/results"
 )
 
 // Attempt is one model the automatic scheme tried.
 type Attempt struct {
-	Model    threadsim.Model
-	Result   *threadsim.Result
-	Deadlock *threadsim.Deadlock
+	Model    Model
+	Result   *Outcome
+	Deadlock *results.ThreadDeadlock
 }
 
 // RunAuto applies VPPB's practical scheme (Fig. 14): simulate with the
@@ -21,16 +21,12 @@ type Attempt struct {
 // cannot deadlock on a recording of a deadlock-free run. It returns the
 // result of the model used, every attempt, and a sentence saying why; if
 // cfg.Context stops a run, that run's partial result and the error.
-func RunAuto(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
-	return runAuto(threadsim.Run, p, cfg)
-}
-
-func runAuto(run runner, p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, []Attempt, string, error) {
+func RunAuto(p *threadtrace.Program, cfg Config) (*Outcome, []Attempt, string, error) {
 	var tried []Attempt
 	var why []string
-	for _, m := range []threadsim.Model{threadsim.Direct, threadsim.ClientServer, threadsim.Strict} {
+	for _, m := range []Model{Direct, ClientServer, Strict} {
 		cfg.Model = m
-		r, err := run(p, cfg)
+		r, err := RunModel(p, cfg)
 		if err != nil {
 			// A stopped run's partial result is the caller's to show.
 			return r, tried, "", err
@@ -38,9 +34,9 @@ func runAuto(run runner, p *threadtrace.Program, cfg threadsim.Config) (*threads
 		tried = append(tried, Attempt{Model: m, Result: r, Deadlock: r.Deadlock})
 		if r.Deadlock == nil {
 			switch m {
-			case threadsim.Direct:
+			case Direct:
 				why = append(why, "the Direct model does not deadlock, and it is the most accurate (VPPB Fig. 14)")
-			case threadsim.ClientServer:
+			case ClientServer:
 				why = append(why, "so Client-Server, which does not deadlock (VPPB Fig. 14)")
 			default:
 				why = append(why, "so Strict Sequence, which keeps the recorded order and cannot deadlock on a deadlock-free recording (VPPB Fig. 14)")
@@ -56,7 +52,7 @@ func runAuto(run runner, p *threadtrace.Program, cfg threadsim.Config) (*threads
 	return last, tried, strings.Join(why, "; "), nil
 }
 
-func firstWait(d *threadsim.Deadlock) string {
+func firstWait(d *results.ThreadDeadlock) string {
 	if len(d.Waits) == 0 {
 		return "no thread can go on"
 	}
@@ -65,7 +61,7 @@ func firstWait(d *threadsim.Deadlock) string {
 }
 
 // OneProcessor is cfg on one processor (every thread on it), for speed-ups.
-func OneProcessor(cfg threadsim.Config) threadsim.Config {
+func OneProcessor(cfg Config) Config {
 	cfg.CPUs = 1
 	cfg.Bind = nil
 	cfg.Timeline = false

@@ -3,8 +3,6 @@ package simulate
 import (
 	"strings"
 	"testing"
-
-	"augur/internal/run/threadsim"
 )
 
 // seedPrio gives n threads the priorities n..1, VPPB's: the first highest.
@@ -22,16 +20,16 @@ func TestAutoScheme(t *testing.T) {
 		file  string
 		cpus  int
 		bind  []int32
-		model threadsim.Model
+		model Model
 		want  float64
 		why   string
 	}{
-		{"vppb-P.trace", 2, []int32{0, 0, 1, 1}, threadsim.Direct, 10, "Direct model does not deadlock"},
-		{"vppb-Q.trace", 3, []int32{0, 1, 2}, threadsim.ClientServer, 10, "direct deadlocks at 7"},
-		{"vppb-R.trace", 4, []int32{0, 1, 2, 3}, threadsim.Strict, 21, "client-server deadlocks at 12"},
+		{"vppb-P.trace", 2, []int32{0, 0, 1, 1}, Direct, 10, "Direct model does not deadlock"},
+		{"vppb-Q.trace", 3, []int32{0, 1, 2}, ClientServer, 10, "direct deadlocks at 7"},
+		{"vppb-R.trace", 4, []int32{0, 1, 2, 3}, Strict, 21, "client-server deadlocks at 12"},
 	} {
 		p := load(t, c.file)
-		r, tried, why, err := RunAuto(p, threadsim.Config{CPUs: c.cpus, Bind: c.bind, Prio: seedPrio(len(c.bind))})
+		r, tried, why, err := RunAuto(p, Config{CPUs: c.cpus, Bind: c.bind, Prio: seedPrio(len(c.bind))})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/run/threadsim"
 )
 
 // benchTrace loads the 350,000-event trace of bench/threads.sh: the file
@@ -37,17 +36,10 @@ func benchTrace(b *testing.B) *threadtrace.Program {
 // events, 8 processors) under each model.
 func BenchmarkRadiosity(b *testing.B) {
 	p := benchTrace(b)
-	for _, m := range []threadsim.Model{threadsim.Direct, threadsim.ClientServer, threadsim.Strict} {
-		b.Run(m.String()+"/engine", func(b *testing.B) {
+	for _, m := range []Model{Direct, ClientServer, Strict} {
+		b.Run(m.String(), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := RunEngine(p, threadsim.Config{CPUs: 8, Model: m}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-		b.Run(m.String()+"/threadsim", func(b *testing.B) {
-			for b.Loop() {
-				if _, err := threadsim.Run(p, threadsim.Config{CPUs: 8, Model: m}); err != nil {
+				if _, err := RunModel(p, Config{CPUs: 8, Model: m}); err != nil {
 					b.Fatal(err)
 				}
 			}

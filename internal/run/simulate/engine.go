@@ -10,21 +10,18 @@ import (
 	"augur/internal/frontend/threadtrace"
 	"augur/internal/ir"
 	"augur/internal/machine"
-	"augur/internal/run/threadsim"
+	"augur/internal/results"
 )
 
-// runner simulates a program under a set-up: threadsim.Run or RunEngine.
-type runner func(*threadtrace.Program, threadsim.Config) (*threadsim.Result, error)
-
 // matching is the lowering of a model.
-var matching = [...]threadtrace.Matching{threadsim.Direct: threadtrace.MatchDirect,
-	threadsim.ClientServer: threadtrace.MatchClientServer, threadsim.Strict: threadtrace.MatchStrict}
+var matching = [...]threadtrace.Matching{Direct: threadtrace.MatchDirect,
+	ClientServer: threadtrace.MatchClientServer, Strict: threadtrace.MatchStrict}
 
-// RunEngine simulates p under cfg on the engine (threadtrace.Lower,
-// engine.Program.HoldCPU) and gives threadsim's result: the same
-// accounts, timeline, deadlock report and events (docs/internals.md,
-// section 8). A run cfg.MaxEvents stops ends with the engine's error.
-func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result, error) {
+// RunModel simulates p under cfg's model on the engine (threadtrace.Lower,
+// engine.Program.HoldCPU): every thread's account, the timeline, the
+// deadlock report and the events (docs/internals.md, section 8). A run
+// cfg.MaxEvents stops ends with the engine's error and no result.
+func RunModel(p *threadtrace.Program, cfg Config) (*Outcome, error) {
 	if cfg.CPUs < 1 {
 		return nil, fmt.Errorf("need at least one processor, got %d", cfg.CPUs)
 	}
@@ -40,7 +37,7 @@ func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result,
 			return nil, fmt.Errorf("thread %s is bound to processor %d; there are %d (0..%d)", p.Threads[i].Name, b, cfg.CPUs, cfg.CPUs-1)
 		}
 	}
-	res := &threadsim.Result{Model: cfg.Model, CPUs: cfg.CPUs}
+	res := &Outcome{Model: cfg.Model, CPUs: cfg.CPUs}
 	if n == 0 {
 		return res, nil
 	}
@@ -68,10 +65,10 @@ func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result,
 	res.Events = r.Events
 	res.Threads = accounts(p, l, r)
 	for _, s := range r.Runs {
-		res.Slices = append(res.Slices, threadsim.Slice{Thread: s.Tid, CPU: s.CPU, Start: s.Start, End: s.End})
+		res.Slices = append(res.Slices, Slice{Thread: s.Tid, CPU: s.CPU, Start: s.Start, End: s.End})
 	}
 	for _, w := range r.Waits {
-		res.Blocks = append(res.Blocks, threadsim.Block{Thread: w.Tid, Line: w.Line, Start: w.Start, End: w.End})
+		res.Blocks = append(res.Blocks, Block{Thread: w.Tid, Line: w.Line, Start: w.Start, End: w.End})
 	}
 	switch {
 	case err != nil:
@@ -86,32 +83,32 @@ func RunEngine(p *threadtrace.Program, cfg threadsim.Config) (*threadsim.Result,
 	return res, nil
 }
 
-// accounts turns the engine's accounts into threadsim's, a thread that
-// never started with none.
-func accounts(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) []threadsim.ThreadStats {
-	out := make([]threadsim.ThreadStats, len(p.Threads))
+// accounts turns the engine's accounts into the threads' accounts of the
+// document, a thread that never started with none.
+func accounts(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) []results.ThreadStats {
+	out := make([]results.ThreadStats, len(p.Threads))
 	for i := range out {
-		out[i] = threadsim.ThreadStats{Name: p.Threads[i].Name, Elements: []threadsim.ThreadElement{}}
+		out[i] = results.ThreadStats{Name: p.Threads[i].Name, Elements: []results.ThreadElement{}}
 	}
 	for _, a := range r.Threads {
 		ts := &out[a.Tid]
 		ts.Start, ts.End, ts.Busy, ts.Blocked, ts.Ready, ts.Done = a.Start, a.End, a.Busy, a.Blocked, a.Ready, a.Done
 		for _, s := range a.Steps {
-			el := threadsim.ThreadElement{Calls: s.Calls, Total: s.Total, Min: s.Min, Max: s.Max}
+			el := results.ThreadElement{Calls: s.Calls, Total: s.Total, Min: s.Min, Max: s.Max}
 			switch s.Kind {
 			case engine.StepRun:
-				el.Name, el.Kind = "run", threadsim.KindBusy
+				el.Name, el.Kind = "run", results.KindBusy
 			case engine.StepReady:
-				el.Name, el.Kind = "ready", threadsim.KindReady
+				el.Name, el.Kind = "ready", results.KindReady
 			default:
-				el.Name, el.Kind = l.Elements[s.Elem].Kind, threadsim.KindBlocked
+				el.Name, el.Kind = l.Elements[s.Elem].Kind, results.KindBlocked
 				if s.MaxLine > 0 {
 					el.Where = fmt.Sprintf("line %d", s.MaxLine)
 				}
 			}
 			ts.Elements = append(ts.Elements, el)
 		}
-		// Largest total first, then by name, as threadsim lists them.
+		// Largest total first, then by name: the document's order.
 		sort.SliceStable(ts.Elements, func(i, j int) bool {
 			if ts.Elements[i].Total != ts.Elements[j].Total {
 				return ts.Elements[i].Total > ts.Elements[j].Total
@@ -122,10 +119,10 @@ func accounts(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) 
 	return out
 }
 
-// deadlock words the engine's deadlock as threadsim does: for every
+// deadlock words the engine's deadlock for a thread trace: for every
 // thread that cannot go on, the operation it is blocked in and what it
 // waits for.
-func deadlock(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) *threadsim.Deadlock {
+func deadlock(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) *results.ThreadDeadlock {
 	blocked := map[int32]engine.Blocked{}
 	for _, b := range r.Deadlock.Blocked {
 		blocked[b.Tid] = b
@@ -161,7 +158,7 @@ func deadlock(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) 
 		pop := &p.Threads[pr.Thread].Ops[pr.Op]
 		return fmt.Sprintf("%s's %s, as in the recording (%s)", p.Threads[pr.Thread].Name, p.Describe(pr.Thread, pop), doing(pr.Thread))
 	}
-	d := &threadsim.Deadlock{Time: r.Deadlock.Time}
+	d := &results.ThreadDeadlock{Time: r.Deadlock.Time}
 	for i := range p.Threads {
 		th := int32(i)
 		started, at, between := l.Position(th)
@@ -169,7 +166,7 @@ func deadlock(p *threadtrace.Program, l *threadtrace.Lowered, r *engine.Result) 
 			continue
 		}
 		name := p.Threads[i].Name
-		w := threadsim.Wait{Thread: name}
+		w := results.ThreadWait{Thread: name}
 		if between {
 			var heads []string
 			for _, h := range l.ListsLeft(th) {

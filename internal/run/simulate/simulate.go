@@ -1,5 +1,8 @@
-// Package simulate runs a thread trace (VPPB) on a number of processors
-// and makes augur simulate's document (results.Simulation): the run under
+// Package simulate runs a thread trace (VPPB) on a number of processors,
+// on the engine, under VPPB's three simulation models (Direct,
+// Client-Server, Strict Sequence), with thread bindings, priorities and
+// preemptive priority scheduling, and makes augur simulate's document
+// (results.Simulation): the run under
 // the model asked, or under each of VPPB's models in turn until one does
 // not deadlock ("auto"), then the same model on one processor for the
 // speed-up, and every thread's account.
@@ -10,7 +13,6 @@ import (
 
 	"augur/internal/frontend/threadtrace"
 	"augur/internal/results"
-	"augur/internal/run/threadsim"
 )
 
 // Auto is the model name that tries Direct, then Client-Server, then
@@ -25,25 +27,14 @@ type Options struct {
 	Model string
 	// Config is the simulation's configuration; its Model is set from
 	// Model.
-	Config threadsim.Config
+	Config Config
 	// Speedup also runs the model on one processor, for the speed-up.
 	Speedup bool
-	// Engine runs on the engine instead of threadsim: the same document
-	// (docs/internals.md, section 8), in about twice the time on
-	// large traces.
-	Engine bool
-}
-
-func (o *Options) runner() runner {
-	if o.Engine {
-		return RunEngine
-	}
-	return threadsim.Run
 }
 
 // CheckModel reports whether name is a model Run takes.
 func CheckModel(name string) error {
-	if _, ok := threadsim.ParseModel(name); !ok && name != Auto {
+	if _, ok := ParseModel(name); !ok && name != Auto {
 		return fmt.Errorf("no simulation model %q: use direct, client-server, strict or auto", name)
 	}
 	return nil
@@ -52,23 +43,23 @@ func CheckModel(name string) error {
 // Result runs p under o's model (Auto: the first of VPPB's models that
 // does not deadlock) and returns its result, the models tried and why the
 // one used was chosen (Auto only).
-func Result(p *threadtrace.Program, o Options) (*threadsim.Result, []Attempt, string, error) {
+func Result(p *threadtrace.Program, o Options) (*Outcome, []Attempt, string, error) {
 	if err := CheckModel(o.Model); err != nil {
 		return nil, nil, "", err
 	}
 	if o.Model == Auto {
-		return runAuto(o.runner(), p, o.Config)
+		return RunAuto(p, o.Config)
 	}
 	cfg := o.Config
-	cfg.Model, _ = threadsim.ParseModel(o.Model)
-	res, err := o.runner()(p, cfg)
+	cfg.Model, _ = ParseModel(o.Model)
+	res, err := RunModel(p, cfg)
 	return res, nil, "", err
 }
 
 // Run simulates p and returns the document with the simulation's result.
 // A run its Context stops returns its partial result and document (marked
 // partial) with the error; other errors return no document.
-func Run(p *threadtrace.Program, o Options) (*results.Simulation, *threadsim.Result, error) {
+func Run(p *threadtrace.Program, o Options) (*results.Simulation, *Outcome, error) {
 	res, attempts, reason, err := Result(p, o)
 	if err != nil && (res == nil || !res.Partial) {
 		return nil, res, err
@@ -89,7 +80,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *threadsim.Res
 		one.Progress = nil
 		// Stopped here, the document is complete but for the speed-up,
 		// which is left out.
-		if r1, err := o.runner()(p, one); err == nil && r1.Deadlock == nil {
+		if r1, err := RunModel(p, one); err == nil && r1.Deadlock == nil {
 			d.OneCPU = &r1.Completion
 			if res.Completion > 0 {
 				s := r1.Completion / res.Completion

@@ -6,7 +6,6 @@ import (
 
 	"augur/internal/frontend/threadtrace"
 	"augur/internal/results"
-	"augur/internal/run/threadsim"
 )
 
 func load(t *testing.T, name string) *threadtrace.Program {
@@ -22,7 +21,7 @@ func load(t *testing.T, name string) *threadtrace.Program {
 // 7, so auto takes Client-Server, which ends at 11; on one processor the
 // same model takes 21, a speed-up of 21/11.
 func TestAutoChoosesAndComputesSpeedup(t *testing.T) {
-	d, res, err := Run(load(t, "vppb-Q.trace"), Options{Trace: "Q", Model: Auto, Config: threadsim.Config{CPUs: 2}, Speedup: true})
+	d, res, err := Run(load(t, "vppb-Q.trace"), Options{Trace: "Q", Model: Auto, Config: Config{CPUs: 2}, Speedup: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,14 +45,14 @@ func TestAutoChoosesAndComputesSpeedup(t *testing.T) {
 // A deadlocking model gives its document, marked, and no speed-up; a
 // model name that does not exist is refused.
 func TestDeadlockAndBadModel(t *testing.T) {
-	d, _, err := Run(load(t, "vppb-Q.trace"), Options{Model: "direct", Config: threadsim.Config{CPUs: 2}, Speedup: true})
+	d, _, err := Run(load(t, "vppb-Q.trace"), Options{Model: "direct", Config: Config{CPUs: 2}, Speedup: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !d.Deadlock || d.DeadlockReport == nil || d.Completion != 7 || d.Speedup != nil {
 		t.Errorf("document %+v", d)
 	}
-	if _, _, err := Run(load(t, "vppb-Q.trace"), Options{Model: "fifo", Config: threadsim.Config{CPUs: 2}}); err == nil || !strings.Contains(err.Error(), `no simulation model "fifo"`) {
+	if _, _, err := Run(load(t, "vppb-Q.trace"), Options{Model: "fifo", Config: Config{CPUs: 2}}); err == nil || !strings.Contains(err.Error(), `no simulation model "fifo"`) {
 		t.Errorf("bad model: %v", err)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"augur/internal/run/predict"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
-	"augur/internal/run/threadsim"
 )
 
 // Statuses of a point's result.
@@ -193,7 +192,7 @@ func (w *worker) simulate(p Point) (Outcome, error) {
 		model = simulate.Auto
 	}
 	res, _, _, err := simulate.Result(prog, simulate.Options{Model: model,
-		Config: threadsim.Config{CPUs: sys["cpus"], MaxEvents: w.spec.MaxEvents}})
+		Config: simulate.Config{CPUs: sys["cpus"], MaxEvents: w.spec.MaxEvents}})
 	if err != nil {
 		return Outcome{}, err
 	}

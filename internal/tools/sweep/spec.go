@@ -2,7 +2,7 @@
 // (models, MPI traces or thread traces) on several machines over ranges of
 // parameters, as Performance Prophet's "does A beat B, on which machines
 // and sizes" asks. It expands the grid, runs every point through the
-// library (predict, replay, threadsim) on a pool of workers, keeps each
+// library (predict, replay, simulate) on a pool of workers, keeps each
 // result in a JSON-lines file keyed by the point so that an interrupted
 // sweep resumes, summarises time, speed-up, efficiency and the winner at
 // each point, and splits a sweep over a Slurm job array and collects it.

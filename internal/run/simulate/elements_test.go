@@ -1,9 +1,11 @@
-package threadsim
+package simulate
 
 import (
 	"math"
 	"reflect"
 	"testing"
+
+	"augur/internal/results"
 )
 
 // A thread's steps add up to its busy, blocked and ready-waiting time, in
@@ -13,14 +15,14 @@ func TestElementsAddUp(t *testing.T) {
 		p := load(t, name)
 		for _, m := range []Model{Direct, ClientServer, Strict} {
 			for _, cpus := range []int{1, 2, 3} {
-				r, err := Run(p, Config{CPUs: cpus, Model: m})
+				r, err := RunModel(p, Config{CPUs: cpus, Model: m})
 				if err != nil {
 					t.Fatal(err)
 				}
 				for _, th := range r.Threads {
 					var sum [3]float64
 					for _, e := range th.Elements {
-						k := map[string]int{KindBusy: 0, KindBlocked: 1, KindReady: 2}[e.Kind]
+						k := map[string]int{results.KindBusy: 0, results.KindBlocked: 1, results.KindReady: 2}[e.Kind]
 						sum[k] += e.Total
 						if e.Calls < 1 || e.Min <= 0 || e.Min > e.Max || e.Max > e.Total {
 							t.Errorf("%s %v %d: %s: %+v", name, m, cpus, th.Name, e)
@@ -44,19 +46,19 @@ func TestElementsAddUp(t *testing.T) {
 // P2: ready 0-3, 3-5, 7-9 (7 s in 3 waits), run 5-7 and 9-10 (3 s).
 func TestElementsOfP(t *testing.T) {
 	p := load(t, "vppb-P.trace")
-	r, err := Run(p, Config{CPUs: 2, Bind: []int32{0, 0, 1, 1}, Prio: seedPrio(4), Model: Direct})
+	r, err := RunModel(p, Config{CPUs: 2, Bind: []int32{0, 0, 1, 1}, Prio: seedPrio(4), Model: Direct})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string][]ThreadElement{}
+	got := map[string][]results.ThreadElement{}
 	for _, th := range r.Threads {
 		got[th.Name] = th.Elements
 	}
-	for name, want := range map[string][]ThreadElement{
-		"P1": {{Name: "run", Kind: KindBusy, Calls: 3, Total: 7, Min: 2, Max: 3},
-			{Name: "wait", Kind: KindBlocked, Where: "line 8", Calls: 1, Total: 2, Min: 2, Max: 2}},
-		"P2": {{Name: "ready", Kind: KindReady, Calls: 3, Total: 7, Min: 2, Max: 3},
-			{Name: "run", Kind: KindBusy, Calls: 2, Total: 3, Min: 1, Max: 2}},
+	for name, want := range map[string][]results.ThreadElement{
+		"P1": {{Name: "run", Kind: results.KindBusy, Calls: 3, Total: 7, Min: 2, Max: 3},
+			{Name: "wait", Kind: results.KindBlocked, Where: "line 8", Calls: 1, Total: 2, Min: 2, Max: 2}},
+		"P2": {{Name: "ready", Kind: results.KindReady, Calls: 3, Total: 7, Min: 2, Max: 3},
+			{Name: "run", Kind: results.KindBusy, Calls: 2, Total: 3, Min: 1, Max: 2}},
 	} {
 		if !reflect.DeepEqual(got[name], want) {
 			t.Errorf("%s: %+v, want %+v", name, got[name], want)

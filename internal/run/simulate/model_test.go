@@ -1,4 +1,4 @@
-package threadsim
+package simulate
 
 import (
 	"reflect"
@@ -21,9 +21,9 @@ func prog(t *testing.T, src string) *threadtrace.Program {
 	return p
 }
 
-func run(t *testing.T, p *threadtrace.Program, cfg Config) *Result {
+func run(t *testing.T, p *threadtrace.Program, cfg Config) *Outcome {
 	t.Helper()
-	r, err := Run(p, cfg)
+	r, err := RunModel(p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,11 +167,11 @@ func TestDeterministic(t *testing.T) {
 func TestConfigErrors(t *testing.T) {
 	p := load(t, "vppb-P.trace")
 	for _, cfg := range []Config{{CPUs: 0}, {CPUs: 2, Bind: []int32{0}}, {CPUs: 2, Bind: []int32{0, 1, 2, 0}}, {CPUs: 2, Prio: []int32{1}}} {
-		if _, err := Run(p, cfg); err == nil {
+		if _, err := RunModel(p, cfg); err == nil {
 			t.Errorf("%+v: no error", cfg)
 		}
 	}
-	if _, err := Run(p, Config{CPUs: 1, MaxEvents: 3}); err == nil || !strings.Contains(err.Error(), "limit") {
+	if _, err := RunModel(p, Config{CPUs: 1, MaxEvents: 3}); err == nil || !strings.Contains(err.Error(), "limit") {
 		t.Errorf("max events: %v", err)
 	}
 }

@@ -1,39 +1,6 @@
-package threadsim
+package simulate
 
-import (
-	"os"
-	"strings"
-	"testing"
-
-	"augur/internal/frontend/threadtrace"
-)
-
-func load(t *testing.T, name string) *threadtrace.Program {
-	t.Helper()
-	f, err := os.Open("../../frontend/threadtrace/testdata/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tr, err := threadtrace.Parse(f, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := threadtrace.Build(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// seedPrio is VPPB's Prio(P1) > Prio(P2) > ...
-func seedPrio(n int) []int32 {
-	pr := make([]int32, n)
-	for i := range pr {
-		pr[i] = int32(n - i)
-	}
-	return pr
-}
+import "testing"
 
 // VPPB §2-4: program P on two processors, P1 and P2 on processor 0,
 // P3 and P4 on processor 1: Direct 10, Client-Server 11, Strict 12.
@@ -43,7 +10,7 @@ func TestSeedProgramP(t *testing.T) {
 		m    Model
 		want float64
 	}{{Direct, 10}, {ClientServer, 11}, {Strict, 12}} {
-		r, err := Run(p, Config{CPUs: 2, Bind: []int32{0, 0, 1, 1}, Prio: seedPrio(4), Model: c.m})
+		r, err := RunModel(p, Config{CPUs: 2, Bind: []int32{0, 0, 1, 1}, Prio: seedPrio(4), Model: c.m})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +25,7 @@ func TestSeedProgramP(t *testing.T) {
 func TestSeedProgramQ(t *testing.T) {
 	p := load(t, "vppb-Q.trace")
 	cfg := Config{CPUs: 3, Bind: []int32{0, 1, 2}, Prio: seedPrio(3)}
-	r, err := Run(p, cfg)
+	r, err := RunModel(p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +38,7 @@ func TestSeedProgramQ(t *testing.T) {
 		want float64
 	}{{ClientServer, 10}, {Strict, 13}} {
 		cfg.Model = c.m
-		r, err := Run(p, cfg)
+		r, err := RunModel(p, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +55,7 @@ func TestSeedProgramR(t *testing.T) {
 	cfg := Config{CPUs: 4, Bind: []int32{0, 1, 2, 3}, Prio: seedPrio(4)}
 	for _, m := range []Model{Direct, ClientServer} {
 		cfg.Model = m
-		r, err := Run(p, cfg)
+		r, err := RunModel(p, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,12 +65,11 @@ func TestSeedProgramR(t *testing.T) {
 		t.Logf("%v: %v", m, r.Deadlock)
 	}
 	cfg.Model = Strict
-	r, err := Run(p, cfg)
+	r, err := RunModel(p, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Deadlock != nil || r.Completion != 21 {
 		t.Errorf("R, strict: completion %g deadlock %v, want 21", r.Completion, r.Deadlock)
 	}
-	_ = strings.Contains
 }

@@ -1,4 +1,4 @@
-package threadsim
+package simulate
 
 import (
 	"strings"
@@ -34,7 +34,7 @@ func FuzzSimulate(f *testing.F) {
 		}
 		for _, m := range []Model{Direct, ClientServer, Strict} {
 			for _, cfg := range []Config{{CPUs: n, Model: m, MaxEvents: 1e6, Timeline: true}, {CPUs: n, Model: m, Prio: prio, MaxEvents: 1e6}} {
-				r, err := Run(p, cfg)
+				r, err := RunModel(p, cfg)
 				if err != nil {
 					if strings.Contains(err.Error(), "limit") {
 						continue
