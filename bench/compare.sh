@@ -17,6 +17,7 @@
 #   mix      256-rank mix x400 (point to point and collectives), replayed
 #   threads  the 350,000-event radiosity-like thread trace on 8 CPUs
 #            (simulation time as augur simulate --timing prints it)
+#   threads-cmd  the same, the whole command (reading the trace included)
 # The predictions themselves are compared too: a case whose output differs
 # between base and new is flagged.
 set -euo pipefail
@@ -47,7 +48,8 @@ cpu() { # OUT CMD...: CPU seconds of CMD, its output to OUT. The command
   awk '{printf "%.4f\n", ($1 + $2) / 5}' "$work/t"
 }
 measure() { # CASE VERSION: prints one figure, writes the output to $work/out-CASE-VERSION
-  local c=$1 v=$2 a=$work/augur-$v out=$work/out-$1-$2
+  local c=$1 v=$2
+  local a=$work/augur-$v out=$work/out-$1-$2 # after v is set: one local expands all its words first
   case $c in
     model-1e4|model-1e6)
       local n=10000; [ "$c" = model-1e6 ] && n=1000000
@@ -58,6 +60,9 @@ measure() { # CASE VERSION: prints one figure, writes the output to $work/out-CA
     ring|stencil|mix)
       cpu "$out" "$a" replay "$work/$c/index.txt" --platform "$work/$c.xml" --hostfile "$work/$c.hosts"
       grep '^Simulation time' "$out" > "$out.cmp" || true ;;
+    threads-cmd)
+      cpu "$out" "$a" simulate "$work/threads.trace" --cpus 8 --model direct
+      cp "$out" "$out.cmp" ;;
     threads)
       "$a" simulate "$work/threads.trace" --cpus 8 --model direct --timing > "$out"
       sed -n 's/.*simulation time: \([0-9.e+-]*\) s.*/\1/p' "$out"
@@ -69,7 +74,7 @@ median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (
 echo "base $(git rev-parse --short "$base"), new: working tree of $(git rev-parse --short HEAD); $rounds rounds; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-10s %10s %10s %8s\n" case base_s new_s new/base
 worse=0
-for c in model-1e4 model-1e6 ring stencil mix threads; do
+for c in model-1e4 model-1e6 ring stencil mix threads threads-cmd; do
   : > "$work/b"; : > "$work/n"
   for _ in $(seq "$rounds"); do
     measure "$c" base >> "$work/b"

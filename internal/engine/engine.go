@@ -376,6 +376,10 @@ type engine struct {
 	// syncSeq numbers the tokens of MatchToken objects in the order they
 	// are made (sync.go).
 	syncSeq int64
+	// cpuHooks: some node has the priority scheduler, some unit keeps a
+	// thread account or is bound to a CPU; CPU grants and releases then
+	// take the long way (prio.go).
+	cpuHooks bool
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run
@@ -548,6 +552,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			// A unit that may be preempted cannot fold its computations.
 			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
 		}
+		e.cpuHooks = e.cpuHooks || e.nodes[i].prio
 	}
 	e.units = make([]unit, cfg.Procs)
 	e.stats = make([]UnitStats, cfg.Procs)

@@ -39,6 +39,15 @@ func (e *engine) computeEndDue(ui, run int32) bool {
 // the last offCPU of the node freed (a release or preemption hands it
 // over), else the lowest free.
 func (e *engine) onCPU(ui int32, handover bool) {
+	// Small enough to inline: a run without thread accounts, priority
+	// nodes or bound units (models and MPI traces) pays one test per
+	// computation.
+	if e.cpuHooks {
+		e.onCPUSlow(ui, handover)
+	}
+}
+
+func (e *engine) onCPUSlow(ui int32, handover bool) {
 	e.acctOnCPU(ui, handover)
 	if n := &e.nodes[e.units[ui].node]; n.prio {
 		n.running = append(n.running, ui)
@@ -47,6 +56,12 @@ func (e *engine) onCPU(ui int32, handover bool) {
 
 // offCPU notes that the unit gave its CPU back.
 func (e *engine) offCPU(ui int32) {
+	if e.cpuHooks {
+		e.offCPUSlow(ui)
+	}
+}
+
+func (e *engine) offCPUSlow(ui int32) {
 	e.acctOffCPU(ui)
 	n := &e.nodes[e.units[ui].node]
 	if !n.prio {
@@ -141,6 +156,7 @@ func (e *engine) bind(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("process %d thread %d: bound to a CPU of node %d, whose scheduler (share) has no CPUs to bind to", u.pid, u.tid, u.node))
 		return t, false
 	}
+	e.cpuHooks = true
 	if n.bound == nil {
 		n.bound = make([]des.Facility, g.CPUs)
 		d := des.FCFS
@@ -166,6 +182,17 @@ func (e *engine) bind(ui int32, t float64) (float64, bool) {
 // bound, the node's otherwise. A node's units are all bound or none is;
 // nil (the run fails) for a unit that breaks that.
 func (e *engine) facility(ui int32) *des.Facility {
+	// The common case inline: no unit is bound to a CPU, so every unit
+	// queues for its node's CPUs.
+	if !e.cpuHooks {
+		n := &e.nodes[e.units[ui].node]
+		n.unbound = true
+		return &n.cpu
+	}
+	return e.facilityBound(ui)
+}
+
+func (e *engine) facilityBound(ui int32) *des.Facility {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	if c := u.boundTo(); c >= 0 {

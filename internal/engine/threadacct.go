@@ -72,6 +72,7 @@ type threadAcct struct {
 // startAccount opens the account of a unit that starts at t.
 func (e *engine) startAccount(ui int32, t float64) {
 	u := &e.units[ui]
+	e.cpuHooks = true
 	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1}
 }
 
