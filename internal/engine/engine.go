@@ -708,7 +708,6 @@ func (e *engine) run() error {
 			}
 		case evNetSolve:
 			e.flows.Solve(e.now)
-			e.netUpdates()
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:

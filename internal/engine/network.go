@@ -11,10 +11,10 @@ import (
 // The engine and its network model (netmodel.Network): the model is a
 // passive calculator; the engine owns the events. A constant model
 // answers each transfer at once. A flow model (netmodel.Flows) names its
-// transfers, and after every call the engine moves their completions in
-// its own queue as the model asks (netUpdates), one keyed event per
-// flow: completions keep their place among the other events of their
-// time, as when the flows lived in the engine.
+// transfers and moves their completions on the engine's queue, which the
+// engine attaches to it (one keyed event per flow, and a solve event of
+// the engine's kind): completions keep their place among the other
+// events of their time, as when the flows lived in the engine.
 
 // initNet sets up the network model cfg (or the machine) asks for.
 func (e *engine) initNet() error {
@@ -39,27 +39,13 @@ func (e *engine) initNet() error {
 		return err
 	}
 	e.net, e.flows, e.smpi = n, n, &c
+	n.Attach(&e.q, uint8(evNetSolve))
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
 	e.q.SetKeyed(uint8(evNet), 0)
 	// The event-free collective evaluation assumes the constant model.
 	e.cfg.noFastColl = true
 	return nil
-}
-
-// netUpdates applies the flow network's changes to its completions, in
-// the order it made them.
-func (e *engine) netUpdates() {
-	for _, u := range e.flows.Updates() {
-		switch u.Kind {
-		case netmodel.Reschedule:
-			e.q.Reschedule(u.Time, u.ID, u.Version)
-		case netmodel.Cancel:
-			e.q.Cancel(u.ID)
-		case netmodel.Solve:
-			e.q.Push(u.Time, 0, uint8(evNetSolve), 0)
-		}
-	}
 }
 
 // startFlow starts the transfer of send sid to receive rid at t.
@@ -99,9 +85,7 @@ func (e *engine) latencyPaid(id int32) {
 
 // activate lets flow id share its links from t.
 func (e *engine) activate(id int32, t float64) {
-	done := e.flows.Activate(id, t)
-	e.netUpdates()
-	if done {
+	if e.flows.Activate(id, t) {
 		e.flowDone(id)
 	}
 }
@@ -119,7 +103,6 @@ func (e *engine) netEvent(id, arg int32) {
 	// anything their ends set off (as their own events would have).
 	for id >= 0 {
 		next := e.flows.Finish(id, e.now)
-		e.netUpdates()
 		e.flowDone(id)
 		id = next
 	}

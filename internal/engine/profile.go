@@ -195,11 +195,9 @@ func (e *engine) linkEvent(l int32, kind eventKind) {
 	case evLinkBW:
 		e.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
 		e.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
-		e.netUpdates()
 	case evLinkLat:
 		e.scheduleLink(l, kind, lk.LatencyProfile, e.now)
 		e.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
-		e.netUpdates()
 	case evLinkState:
 		e.scheduleLink(l, kind, lk.StateProfile, e.now)
 		if id := e.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {

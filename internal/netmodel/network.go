@@ -1,5 +1,7 @@
 package netmodel
 
+import "augur/internal/engine/des"
+
 // Network is a network model as a simulation engine asks it: a passive
 // calculator of transfers between nodes. The engine owns time and its
 // events; the model only answers. Transfer is every model's; a model
@@ -29,11 +31,13 @@ type Transfer struct {
 }
 
 // Flows is a network model whose transfers share links over time. Its
-// transfers are named by small ids, reused once they end. Every call
-// leaves in Updates the changes of the transfers' completion times it
-// made, in order; the engine applies them to its event queue before it
-// does anything else, so that completions keep their place among the
-// engine's other events of the same time.
+// transfers are named by small ids, reused once they end. The engine
+// attaches its event queue (Attach); the model moves the transfers'
+// completions on it as it changes them — a keyed event per transfer
+// (des.Queue.Reschedule, Cancel), and a solve event — so that they take
+// their place among the engine's other events of the same time exactly
+// as if the engine had scheduled them itself. The model never reads the
+// queue.
 type Flows interface {
 	Network
 	// Activate lets transfer id, whose latency ends at t, share its
@@ -58,30 +62,9 @@ type Flows interface {
 	SetBandwidth(l int32, bw, t float64)
 	SetLatency(l int32, lat, t float64)
 	SetState(l int32, on bool, t float64) (failed int32)
-	// Updates returns the changes made since the last call, in the
-	// order made; the slice is valid until the next call of any method.
-	Updates() []Update
-}
-
-// UpdateKind says what an Update asks of the engine's event queue.
-type UpdateKind uint8
-
-const (
-	// Reschedule: transfer ID completes at Time unless superseded
-	// (Version, for Flows.Current); it replaces any pending completion.
-	Reschedule UpdateKind = iota
-	// Cancel: transfer ID has no pending completion any more (starved,
-	// or its group answers for it).
-	Cancel
-	// Solve: call Flows.Solve at Time, once the events already due at
-	// that time have run (an event pushed now).
-	Solve
-)
-
-// Update is one change to the engine's events asked for by a Flows.
-type Update struct {
-	Kind    UpdateKind
-	ID      int32
-	Version int32
-	Time    float64
+	// Attach gives the model the event queue to schedule completions on:
+	// transfer id's completion is the queue's keyed event id (version:
+	// see Current), and a solve (call Solve at that time, once the events
+	// already due then have run) an event of kind solveKind.
+	Attach(q *des.Queue, solveKind uint8)
 }

@@ -34,6 +34,7 @@ func drive(tb testing.TB, n *Net, xs []xfer) []float64 {
 	tb.Helper()
 	var q des.Queue
 	q.SetKeyed(kindFlow, 0)
+	n.Attach(&q, kindSolve)
 	end := make([]float64, len(xs))
 	deps := make([][]int, len(xs))
 	for i, x := range xs {
@@ -46,18 +47,6 @@ func drive(tb testing.TB, n *Net, xs []xfer) []float64 {
 	}
 	var of []int // by flow id: its transfer
 	now := 0.0
-	apply := func() {
-		for _, u := range n.Updates() {
-			switch u.Kind {
-			case netmodel.Reschedule:
-				q.Reschedule(u.Time, u.ID, u.Version)
-			case netmodel.Cancel:
-				q.Cancel(u.ID)
-			case netmodel.Solve:
-				q.Push(u.Time, 0, kindSolve, 0)
-			}
-		}
-	}
 	done := func(id int32) {
 		i := of[id]
 		end[i] = now
@@ -67,7 +56,6 @@ func drive(tb testing.TB, n *Net, xs []xfer) []float64 {
 	}
 	activate := func(id int32) {
 		d := n.Activate(id, now)
-		apply()
 		if d {
 			done(id)
 		}
@@ -101,13 +89,11 @@ func drive(tb testing.TB, n *Net, xs []xfer) []float64 {
 			}
 			for id := ev.Target; id >= 0; {
 				next := n.Finish(id, now)
-				apply()
 				done(id)
 				id = next
 			}
 		case kindSolve:
 			n.Solve(now)
-			apply()
 		}
 	}
 	for i, e := range end {

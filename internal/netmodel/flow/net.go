@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 
+	"augur/internal/engine/des"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
 )
@@ -88,7 +89,10 @@ type Net struct {
 
 	routes routeCache
 
-	updates []netmodel.Update // since the last Updates call
+	// q is the engine's event queue (Attach): completions are its keyed
+	// events, a solve an event of kind solveKind.
+	q         *des.Queue
+	solveKind uint8
 
 	// scratch
 	route, back []int32
@@ -143,23 +147,14 @@ func New(m *machine.Machine, c netmodel.Config, groups bool) (*Net, error) {
 	return n, nil
 }
 
-// Updates returns the changes to the completions made since the last
-// call (netmodel.Flows).
-func (n *Net) Updates() []netmodel.Update {
-	u := n.updates
-	n.updates = n.updates[:0]
-	return u
-}
+// Attach gives the model the engine's event queue (netmodel.Flows).
+func (n *Net) Attach(q *des.Queue, solveKind uint8) { n.q, n.solveKind = q, solveKind }
 
-// reschedule asks for flow id's completion at t, version v.
-func (n *Net) reschedule(t float64, id, v int32) {
-	n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Reschedule, ID: id, Version: v, Time: t})
-}
+// reschedule moves flow id's completion to t, version v.
+func (n *Net) reschedule(t float64, id, v int32) { n.q.Reschedule(t, id, v) }
 
 // cancel drops flow id's pending completion.
-func (n *Net) cancel(id int32) {
-	n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Cancel, ID: id})
-}
+func (n *Net) cancel(id int32) { n.q.Cancel(id) }
 
 // flowRoute fills n.route (and n.back with crosstraffic) for src -> dst
 // nodes and returns the route's latency and smallest bandwidth.
@@ -388,7 +383,7 @@ func (n *Net) markReshare(seed int32) {
 	n.pending = append(n.pending, seed)
 	if !n.solvePending {
 		n.solvePending = true
-		n.updates = append(n.updates, netmodel.Update{Kind: netmodel.Solve, Time: n.now})
+		n.q.Push(n.now, 0, n.solveKind, 0)
 	}
 }
 
