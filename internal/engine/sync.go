@@ -59,21 +59,23 @@ func (m tokenUnits) del(k int32) {
 }
 
 // syncObj returns the unit's process's instance of object obj, made with
-// the object's initial tokens on first use.
-func (e *engine) syncObj(ui, obj int32) (*syncState, error) {
+// the object's initial tokens on first use; nil, with the run failed, for
+// an object the program does not have.
+func (e *engine) syncObj(ui, obj int32) *syncState {
 	if pid := e.units[ui].pid; int(pid) < len(e.syncs) {
 		if tab := e.syncs[pid]; uint32(obj) < uint32(len(tab)) && tab[obj] != nil {
-			return tab[obj], nil // made already: every operation but the first
+			return tab[obj] // made already: every operation but the first
 		}
 	}
 	return e.makeSyncObj(ui, obj)
 }
 
 // makeSyncObj is syncObj for an object not made yet.
-func (e *engine) makeSyncObj(ui, obj int32) (*syncState, error) {
+func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 	u := &e.units[ui]
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
-		return nil, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync))
+		e.fail(fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync)))
+		return nil
 	}
 	if e.syncs == nil {
 		e.syncs = make([][]*syncState, e.cfg.Procs)
@@ -99,7 +101,7 @@ func (e *engine) makeSyncObj(ui, obj int32) (*syncState, error) {
 		}
 		tab[obj] = s
 	}
-	return s, nil
+	return s
 }
 
 // syncOf is process pid's instance of object obj, nil if not made yet.
@@ -119,22 +121,27 @@ func (e *engine) checkToken(ui, k int32, what string) bool {
 	return false
 }
 
-// makeToken notes token k of s as made now.
-func (e *engine) makeToken(s *syncState, k int32) {
+// makeToken notes token k of object obj (state s) as made now and wakes
+// the unit blocked taking it, if any; true if there was one.
+func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
 	for int(k) >= len(s.made) {
 		s.made = append(s.made, 0)
 	}
 	e.syncSeq++
 	s.made[k] = e.syncSeq
+	w, ok := s.want.get(k)
+	if ok {
+		e.wakeTaker(w, obj, k, t)
+	}
+	return ok
 }
 
 // post makes op.Count tokens (numbered from op.Tag) and hands them to the
 // units blocked taking them; it never blocks.
 func (e *engine) post(ui int32, t float64) (float64, bool) {
 	op := &e.units[ui].op
-	s, err := e.syncObj(ui, op.sync())
-	if err != nil {
-		e.fail(err)
+	s := e.syncObj(ui, op.sync())
+	if s == nil {
 		return t, false
 	}
 	if op.Count < 1 {
@@ -146,10 +153,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
-			e.makeToken(s, k)
-			if w, ok := s.want.get(k); ok {
-				e.wakeTaker(w, op.sync(), k, t)
-			}
+			e.makeToken(s, op.sync(), k, t)
 		}
 		e.accountNow(ui, t)
 		return t, true
@@ -170,9 +174,8 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 // take takes a token, or blocks until a post makes one.
 func (e *engine) take(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s, err := e.syncObj(ui, u.op.sync())
-	if err != nil {
-		e.fail(err)
+	s := e.syncObj(ui, u.op.sync())
+	if s == nil {
 		return t, false
 	}
 	if s.match == ir.MatchToken {
@@ -280,9 +283,8 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 	states := make([]*syncState, len(alts))
 	best := -1
 	for j, a := range alts {
-		s, err := e.syncObj(ui, a.Obj)
-		if err != nil {
-			e.fail(err)
+		s := e.syncObj(ui, a.Obj)
+		if s == nil {
 			return t, false
 		}
 		if s.match != ir.MatchToken {
@@ -320,9 +322,8 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 // handoff makes token op.Tag for a take and waits until one has taken it.
 func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s, err := e.syncObj(ui, u.op.sync())
-	if err != nil {
-		e.fail(err)
+	s := e.syncObj(ui, u.op.sync())
+	if s == nil {
 		return t, false
 	}
 	if s.match == ir.MatchToken {
@@ -330,9 +331,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		if !e.checkToken(ui, k, "handoff") {
 			return t, false
 		}
-		e.makeToken(s, k)
-		if w, ok := s.want.get(k); ok {
-			e.wakeTaker(w, u.op.sync(), k, t)
+		if e.makeToken(s, u.op.sync(), k, t) {
 			e.accountNow(ui, t)
 			return t, true
 		}
