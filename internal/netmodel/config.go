@@ -288,7 +288,7 @@ var Keys = []Key{
 	{Name: "network/weight-S", Doc: "bytes; RTT-unfairness of sharing: penalty = latency + Σ S/bandwidth", set: setNum(func(c *Config) *float64 { return &c.WeightS }, false)},
 	{Name: "network/TCP-gamma", Doc: "bytes; TCP window: rate ≤ gamma / (2 · route latency); 0 disables", set: setNum(func(c *Config) *float64 { return &c.TCPGamma }, false)},
 	{Name: "network/crosstraffic", Doc: "yes/no; a flow also loads its back route with 5 % of its rate", set: func(c *Config, v string) (err error) {
-		c.CrossTraffic, err = parseBool(v)
+		c.CrossTraffic, err = ParseBool(v)
 		return
 	}},
 	{Name: "network/loopback-lat", Doc: "seconds; a host to itself when the platform has no loopback link", set: setNum(func(c *Config) *float64 { return &c.LoopbackLat }, false)},
@@ -347,7 +347,10 @@ func setNum(field func(*Config) *float64, pos bool) func(*Config, string) error 
 	}
 }
 
-func parseBool(v string) (bool, error) {
+// ParseBool reads a --cfg yes/no value as SimGrid takes it (yes, on,
+// true, 1; no, off, false, 0), for the network keys here and the other
+// --cfg keys replay reads.
+func ParseBool(v string) (bool, error) {
 	switch strings.ToLower(strings.TrimSpace(v)) {
 	case "yes", "on", "true", "1":
 		return true, nil

@@ -89,3 +89,14 @@ func FuzzFactors(f *testing.F) {
 		}
 	})
 }
+
+func TestParseBool(t *testing.T) {
+	for v, want := range map[string]bool{"yes": true, "On": true, "true": true, "1": true, "no": false, " off ": false, "FALSE": false, "0": false} {
+		if got, err := ParseBool(v); err != nil || got != want {
+			t.Errorf("ParseBool(%q) = %v, %v; want %v", v, got, err, want)
+		}
+	}
+	if _, err := ParseBool("maybe"); err == nil || err.Error() != `"maybe" is not yes or no` {
+		t.Errorf("ParseBool(maybe): %v", err)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
+	"augur/internal/netmodel"
 	"augur/internal/results"
 )
 
@@ -107,13 +108,13 @@ func Run(o Options) (*Result, error) {
 	for _, kv := range o.Cfg {
 		switch kv[0] {
 		case "smpi/simulate-computation":
-			b, err := parseBool(kv[1])
+			b, err := netmodel.ParseBool(kv[1])
 			if err != nil {
 				return nil, settingErr("--cfg %s: %v", kv[0], err)
 			}
 			set.NoCompute = !b
 		case "smpi/grow-injected-times":
-			b, err := parseBool(kv[1])
+			b, err := netmodel.ParseBool(kv[1])
 			if err != nil {
 				return nil, settingErr("--cfg %s: %v", kv[0], err)
 			}
@@ -228,14 +229,4 @@ func algoKey(k string) bool {
 		return strings.HasPrefix(k, "smpi/")
 	}
 	return false
-}
-
-func parseBool(v string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "yes", "on", "true", "1":
-		return true, nil
-	case "no", "off", "false", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("%q: want yes or no", v)
 }
