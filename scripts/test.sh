@@ -89,7 +89,7 @@ for pkg in $(go list ./...); do
   done
 done
 
-echo "== examples (every bundled model checks and predicts)"
+echo "== examples (every bundled model checks; TestCorpus predicts each)"
 go build -o /tmp/augur-test-bin ./cmd/augur
 for m in examples/*.aug; do
   /tmp/augur-test-bin check "$m"

@@ -67,6 +67,7 @@ func corpusCases() []corpusCase {
 	predict("lapw0-fitted-n2p8", "lapw0/lapw0-fitted.aug", "gescher.yaml", "--nodes", "2", "--procs", "8")
 	predict("stencil-hetero", "stencil.aug", "dperf-hetero.yaml", "--procs", "16", "--threads", "2", "--set", "ITER=3")
 	predict("stencil-n4t4", "stencil.aug", "gescher.yaml", "--nodes", "4", "--procs", "4", "--threads", "4")
+	predict("priority", "priority.aug", "onecpu-priority.yaml", "--procs", "2")
 
 	// replay: SimGrid's own replay cases as replay/testdata/simgrid
 	// runs them (not actions_reducescatter.txt, whose datatype augur

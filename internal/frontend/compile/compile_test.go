@@ -112,7 +112,7 @@ func drain(t *testing.T, b *strings.Builder, s ir.Stream, indent string, limit i
 
 // TestGolden compiles every example model and the models of testdata and
 // compares each process's operations with the golden file written when
-// they were checked by hand (go test ./compile -update rewrites them;
+// they were checked by hand (go test ./internal/frontend/compile -update rewrites them;
 // review the diff).
 func TestGolden(t *testing.T) {
 	files, _ := filepath.Glob("../../../examples/*.aug")
@@ -137,7 +137,7 @@ func TestGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (go test ./compile -update writes it)", err)
+				t.Fatalf("%v (go test ./internal/frontend/compile -update writes it)", err)
 			}
 			if got != string(want) {
 				t.Errorf("%s: the compiled operations differ from %s:\n%s", path, golden, firstDiff(string(want), got))

@@ -51,10 +51,10 @@ func TestGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./export -update to create it)", err)
+				t.Fatalf("%v (run go test ./internal/frontend/export -update to create it)", err)
 			}
 			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s: output differs from %s (go test ./export -update rewrites it):\n%s", name, golden, buf.String())
+				t.Errorf("%s: output differs from %s (go test ./internal/frontend/export -update rewrites it):\n%s", name, golden, buf.String())
 			}
 		}
 	}

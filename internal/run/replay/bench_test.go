@@ -9,7 +9,7 @@ import (
 
 // BenchmarkReplayTrace replays the trace named by $AUGUR_REPLAY_TRACE on
 // $AUGUR_REPLAY_PLATFORM with $AUGUR_REPLAY_HOSTFILE (bench/gentit writes
-// all three), for profiling: go test ./replay -run - -bench ReplayTrace
+// all three), for profiling: go test ./internal/run/replay -run - -bench ReplayTrace
 // -cpuprofile cpu.out. Skipped without them.
 func BenchmarkReplayTrace(b *testing.B) {
 	trace, plat, hfile := os.Getenv("AUGUR_REPLAY_TRACE"), os.Getenv("AUGUR_REPLAY_PLATFORM"), os.Getenv("AUGUR_REPLAY_HOSTFILE")
