@@ -10,9 +10,8 @@ import (
 
 // Attempt is one model the automatic scheme tried.
 type Attempt struct {
-	Model    Model
-	Result   *Outcome
-	Deadlock *results.ThreadDeadlock
+	Model  Model
+	Result *Outcome // its Deadlock says whether and where the model deadlocked
 }
 
 // RunAuto applies VPPB's practical scheme (Fig. 14): simulate with the
@@ -31,7 +30,7 @@ func RunAuto(p *threadtrace.Program, cfg Config) (*Outcome, []Attempt, string, e
 			// A stopped run's partial result is the caller's to show.
 			return r, tried, "", err
 		}
-		tried = append(tried, Attempt{Model: m, Result: r, Deadlock: r.Deadlock})
+		tried = append(tried, Attempt{Model: m, Result: r})
 		if r.Deadlock == nil {
 			switch m {
 			case Direct:

@@ -89,7 +89,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *Outcome, erro
 		}
 	}
 	for _, a := range attempts {
-		d.Attempts = append(d.Attempts, results.Attempt{Model: a.Model.String(), Deadlock: a.Deadlock != nil, Completion: a.Result.Completion, Report: a.Deadlock})
+		d.Attempts = append(d.Attempts, results.Attempt{Model: a.Model.String(), Deadlock: a.Result.Deadlock != nil, Completion: a.Result.Completion, Report: a.Result.Deadlock})
 	}
 	for i, t := range res.Threads {
 		th := results.Thread{ThreadStats: t}
