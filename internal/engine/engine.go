@@ -298,6 +298,13 @@ type uop struct {
 	Cost  float64
 }
 
+// carries reports whether the operation is a synchronisation that
+// carries a computation (ir.Op.Cost of a Post, Take or Handoff), due once
+// it completes.
+func (o *uop) carries() bool {
+	return o.Cost > 0 && (o.Kind == ir.Post || o.Kind == ir.Take || o.Kind == ir.Handoff)
+}
+
 // root is a rooted collective's root (ir.Op.Root).
 func (o *uop) root() int32 { return o.obj }
 
@@ -758,24 +765,7 @@ func (e *engine) advance(ui int32, t float64) {
 			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 			return
 		}
-		e.ops++
-		if e.ops&stopMask == 0 {
-			if e.cfg.Progress != nil {
-				e.cfg.Progress(t, e.events, e.ops)
-			}
-			if err := e.stopped(); err != nil {
-				// The unit may have run ahead of e.now (folded
-				// computations): its clock is simulated time reached.
-				e.ahead = max(e.ahead, t)
-				e.fail(err)
-				return
-			}
-		}
-		if e.ops > e.maxEvents {
-			// Folded computations need no events, so the operations
-			// count against the limit too: a long loop of actions
-			// stops with this error instead of running on.
-			e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+		if !e.countOp(t) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
@@ -803,9 +793,45 @@ func (e *engine) advance(ui int32, t float64) {
 	}
 }
 
+// countOp counts an operation fetched at t against the event limit,
+// reports progress and polls for a stop; false if the run must stop.
+func (e *engine) countOp(t float64) bool {
+	e.ops++
+	return (e.ops&stopMask != 0 && e.ops <= e.maxEvents) || e.opChecks(t)
+}
+
+// opChecks is countOp's rare part, apart so that countOp inlines.
+func (e *engine) opChecks(t float64) bool {
+	if e.ops&stopMask == 0 {
+		if e.cfg.Progress != nil {
+			e.cfg.Progress(t, e.events, e.ops)
+		}
+		if err := e.stopped(); err != nil {
+			// The unit may have run ahead of e.now (folded
+			// computations): its clock is simulated time reached.
+			e.ahead = max(e.ahead, t)
+			e.fail(err)
+			return false
+		}
+	}
+	if e.ops > e.maxEvents {
+		// Folded computations need no events, so the operations
+		// count against the limit too: a long loop of actions
+		// stops with this error instead of running on.
+		e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+		return false
+	}
+	return true
+}
+
 // next fetches the unit's next operation.
 func (e *engine) next(ui int32) error {
 	u := &e.units[ui]
+	if u.op.carries() {
+		// The computation the completed synchronisation carries.
+		u.op.Kind = ir.Compute
+		return nil
+	}
 	o := &e.opBuf // its Spawn, Counts and Runs are nil (taken below)
 	if err := u.stream.Next(o); err != nil {
 		return err
@@ -1123,6 +1149,12 @@ func (e *engine) nextNow() (int32, bool) {
 	if e.nowHead == len(e.nowList) {
 		return 0, false
 	}
+	return e.takeNow()
+}
+
+// takeNow is nextNow once nowList holds a unit (apart, so that the
+// common test inlines into the event loop).
+func (e *engine) takeNow() (int32, bool) {
 	if next, ok := e.q.PeekTime(); ok && next < e.now {
 		return 0, false
 	}

@@ -188,6 +188,16 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		yield := e.deferred
 		e.cur, e.deferred = prev, prevDeferred
 		if done && !yield {
+			if u := &e.units[ui]; u.op.Cost > 0 {
+				// The computation it carries, at once: what advance
+				// would do with it (next, countOp, startOp).
+				if !e.countOp(t) {
+					return t, false
+				}
+				u.op.Kind = ir.Compute
+				e.startOp(u, t)
+				return e.issueHeld(ui, t)
+			}
 			return t, true // performed has nothing to do
 		}
 		return e.performed(ui, t, done, yield)

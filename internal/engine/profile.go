@@ -90,10 +90,13 @@ func (e *engine) initProfiles() {
 // profileDue reports whether the next event is a profile's change: one
 // is due at or before every other event.
 func (e *engine) profileDue() bool {
-	pt, ok := e.pq.PeekTime()
-	if !ok {
-		return false
-	}
+	return e.pq.Len() > 0 && e.profileFirst()
+}
+
+// profileFirst is profileDue once a profile's change is pending (apart,
+// so that the common test inlines into the event loop).
+func (e *engine) profileFirst() bool {
+	pt, _ := e.pq.PeekTime()
 	if e.nowHead < len(e.nowList) {
 		return pt <= e.now
 	}

@@ -289,7 +289,11 @@ type Op struct {
 	// Cost is a duration in seconds. For Compute and Delay it is the
 	// action's time; for communication a non-negative Cost replaces the
 	// network's transfer time, and a negative Cost (NoCost) lets the
-	// network decide.
+	// network decide. For a Post, Take or Handoff a positive Cost is a
+	// computation the unit performs once the operation completes, charged
+	// as a Compute of the same element: a thread trace's synchronisation
+	// carries the computation that follows it, one operation to fetch
+	// and dispatch where two would be (the engine counts two).
 	Cost float64
 	// Spawn holds the streams of the threads a Fork starts.
 	Spawn []Stream

@@ -218,3 +218,40 @@ func TestQueueTiesPopInOrder(t *testing.T) {
 		t.Fatalf("%d events left", q.Len())
 	}
 }
+
+// Pops, pushes, peeks and lengths in any interleaving (the root left
+// vacant by a pop, filled by the next push or by whatever looks first)
+// give the order of a sorted list of the pending events.
+func TestQueueInterleavedMatchesSortedList(t *testing.T) {
+	type rec struct {
+		t   float64
+		arg int32
+	}
+	var q Queue
+	var ref []rec // pending, in pop order
+	r := rand.New(rand.NewPCG(5, 6))
+	now := 0.0
+	for step := int32(0); step < 50000; step++ {
+		switch x := r.IntN(10); {
+		case x < 4 || len(ref) == 0:
+			tm := now + float64(r.IntN(8)) // many ties
+			q.Push(tm, 0, 0, step)
+			i := sort.Search(len(ref), func(i int) bool { return ref[i].t > tm })
+			ref = append(ref[:i], append([]rec{{tm, step}}, ref[i:]...)...)
+		case x < 5:
+			if tm, ok := q.PeekTime(); !ok || tm != ref[0].t {
+				t.Fatalf("step %d: peek time %v,%v, want %v", step, tm, ok, ref[0].t)
+			}
+		case x < 6:
+			if q.Len() != len(ref) {
+				t.Fatalf("step %d: length %d, want %d", step, q.Len(), len(ref))
+			}
+		default:
+			e := q.Pop()
+			if e.Time != ref[0].t || e.Arg != ref[0].arg {
+				t.Fatalf("step %d: popped (%v,%d), want (%v,%d)", step, e.Time, e.Arg, ref[0].t, ref[0].arg)
+			}
+			now, ref = e.Time, ref[1:]
+		}
+	}
+}

@@ -282,19 +282,30 @@ func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 		op.Kind, op.Count, op.Spawn = ir.Fork, o.Thread, []ir.Stream{s.l.Stream(o.Thread)}
 	case OpSend:
 		op.Kind, op.Obj, op.Tag = ir.Handoff, o.Obj, o.Tok
+		s.carry(o, op)
 	case OpLock, OpWait, OpSemWait, OpJoin, OpCondWait:
 		op.Kind, op.Obj, op.Tag = ir.Take, o.Obj, o.Tok
+		s.carry(o, op)
 	case OpUnlock, OpSemPost:
 		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, 1
+		s.carry(o, op)
 	case OpSignal:
 		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, o.N
+		s.carry(o, op)
 	case OpExit:
 		s.end, s.work = true, false
-		op.Kind, op.Obj, op.Tag, op.Count = ir.Post, o.Obj, o.Tok, 1
+		op.Kind, op.Obj, op.Tag, op.Count, op.Cost = ir.Post, o.Obj, o.Tok, 1, 0
 	case OpBarrier:
 		op.Kind, op.Region, op.Count = ir.ThreadBarrier, o.Obj, o.N
 	}
 	return true
+}
+
+// carry gives the synchronisation op the computation that follows it in
+// the trace (ir.Op.Cost of a Post, Take or Handoff): one operation for
+// the engine to fetch and dispatch where two would be.
+func (s *loweredStream) carry(o *Op, op *ir.Op) {
+	op.Cost, s.work = o.Work, false
 }
 
 // compute fills op with a computation of thread s.th taking w.
