@@ -497,6 +497,10 @@ type nodeState struct {
 	unbound bool
 	// work is the node's speed over time (profile.go); nil: constant.
 	work *machine.Work
+	// steady: the priority scheduler at a constant speed, without
+	// processor sharing; a computation of a unit holding its CPU is then
+	// one event (computeHeld).
+	steady bool
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -599,6 +603,10 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		}
 	}
 	e.initProfiles()
+	for i := range e.nodes {
+		n := &e.nodes[i]
+		n.steady = n.prio && n.work == nil && n.ps == nil
+	}
 	// Loops evaluated in closed form only where no one can delay a
 	// computation: then a batch ends exactly when its executions would.
 	for i := range e.units {
@@ -740,6 +748,15 @@ func (e *engine) run() error {
 // checkEvents reports progress, and whether the run must stop (context
 // done, event limit), after an event.
 func (e *engine) checkEvents() error {
+	if e.events&stopMask != 0 && e.events <= e.maxEvents {
+		return nil
+	}
+	return e.eventChecks()
+}
+
+// eventChecks is checkEvents' rare part, apart so that checkEvents
+// inlines.
+func (e *engine) eventChecks() error {
 	if e.events&stopMask == 0 {
 		if e.cfg.Progress != nil {
 			e.cfg.Progress(e.now, e.events, e.ops)

@@ -152,30 +152,20 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 // issueHeld issues, under Program.HoldCPU, the unit's operation, started
 // at t (startOp). A unit that holds its CPU performs it at once
 // (performHolding), with a short way for what a thread trace is made of:
-// computing on a node of the priority scheduler whose speed is constant,
-// posting and taking tokens. The short way is performHolding's, step for
-// step, without perform's second pass through issueAt; a run of a thread
-// trace performs some 700,000 such operations.
+// computing on a steady node, posting and taking tokens, and the
+// computation a post or take carries (ir.Op.Cost). The short way is
+// performHolding's, step for step, without perform's second pass through
+// issueAt; a run of a thread trace performs some 700,000 such operations.
 func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	if !u.hasCPU || u.op.Kind == ir.Priority || u.op.Kind == ir.Bind {
+	if !u.hasCPU {
 		return e.issueHolding(ui, t)
 	}
 	switch u.op.Kind {
 	case ir.Compute:
-		n := &e.nodes[u.node]
-		if !n.prio || n.work != nil || n.ps != nil || !validCost(u.op.Cost) {
-			break
+		if e.computeHeld(u, ui, t) {
+			return t, false
 		}
-		// issueAt's computation on a CPU held, startCompute's and
-		// pushComputeEnd's scheduling on such a node.
-		u.work = u.op.Cost / n.speed
-		u.state = stComputing
-		u.runFrom = t
-		x := u.extension()
-		x.run++
-		e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
-		return t, false
 	case ir.Post, ir.Take:
 		prev, prevDeferred := e.cur, e.deferred
 		e.cur, e.deferred = ui, false
@@ -187,22 +177,46 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		}
 		yield := e.deferred
 		e.cur, e.deferred = prev, prevDeferred
-		if done && !yield {
-			if u := &e.units[ui]; u.op.Cost > 0 {
-				// The computation it carries, at once: what advance
-				// would do with it (next, countOp, startOp).
-				if !e.countOp(t) {
-					return t, false
-				}
-				u.op.Kind = ir.Compute
-				e.startOp(u, t)
-				return e.issueHeld(ui, t)
-			}
+		if !done || yield {
+			return e.performed(ui, t, done, yield)
+		}
+		u = &e.units[ui]
+		if u.op.Cost <= 0 {
 			return t, true // performed has nothing to do
 		}
-		return e.performed(ui, t, done, yield)
+		// The computation it carries, at once: what advance would do
+		// with it (next, countOp, issueAt's startOp).
+		if !e.countOp(t) {
+			return t, false
+		}
+		u.op.Kind = ir.Compute
+		e.startOp(u, t)
+		if e.computeHeld(u, ui, t) {
+			return t, false
+		}
+	case ir.Priority, ir.Bind:
+		return e.issueHolding(ui, t)
 	}
 	return e.performHolding(ui, t)
+}
+
+// computeHeld starts the computation of a unit that holds its CPU on a
+// steady node (issueAt's computation on a CPU held, startCompute's and
+// pushComputeEnd's scheduling on such a node), and reports whether it
+// did: elsewhere, or with a cost the engine refuses, performHolding's
+// way does it.
+func (e *engine) computeHeld(u *unit, ui int32, t float64) bool {
+	n := &e.nodes[u.node]
+	if !n.steady || !validCost(u.op.Cost) {
+		return false
+	}
+	u.work = u.op.Cost / n.speed
+	u.state = stComputing
+	u.runFrom = t
+	x := u.extension()
+	x.run++
+	e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
+	return true
 }
 
 // startOp is what issueAt does first for every operation: it starts at

@@ -268,17 +268,16 @@ func (q *Queue) down(i int) {
 		if c >= n {
 			break
 		}
+		// The least of the (up to four) children, its key kept in
+		// registers rather than read again for every comparison.
 		best := c
-		end := c + 4
-		if end > n {
-			end = n
-		}
-		for j := c + 1; j < end; j++ {
-			if less(&h[j], &h[best]) {
-				best = j
+		bt, bs := h[c].Time, h[c].seqKind
+		for j := c + 1; j < min(c+4, n); j++ {
+			if t := h[j].Time; t < bt || (t == bt && h[j].seqKind < bs) {
+				best, bt, bs = j, t, h[j].seqKind
 			}
 		}
-		if !less(&h[best], &e) {
+		if bt > e.Time || (bt == e.Time && bs >= e.seqKind) {
 			break
 		}
 		h[i] = h[best]
