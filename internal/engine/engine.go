@@ -499,7 +499,7 @@ type nodeState struct {
 	work *machine.Work
 	// steady: the priority scheduler at a constant speed, without
 	// processor sharing; a computation of a unit holding its CPU is then
-	// one event (computeHeld).
+	// one event (issueHeld).
 	steady bool
 }
 
@@ -803,7 +803,14 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		var done bool
-		t, done = e.issueAt(ui, t)
+		if e.prog.HoldCPU {
+			// issueAt's way for a unit of such a program, without its
+			// tests (perform's units do not come here).
+			e.startOp(u, t)
+			t, done = e.issueHeld(ui, t)
+		} else {
+			t, done = e.issueAt(ui, t)
+		}
 		if !done {
 			return
 		}

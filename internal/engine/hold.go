@@ -162,10 +162,6 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		return e.issueHolding(ui, t)
 	}
 	switch u.op.Kind {
-	case ir.Compute:
-		if e.computeHeld(u, ui, t) {
-			return t, false
-		}
 	case ir.Post, ir.Take:
 		prev, prevDeferred := e.cur, e.deferred
 		e.cur, e.deferred = ui, false
@@ -191,32 +187,23 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		}
 		u.op.Kind = ir.Compute
 		e.startOp(u, t)
-		if e.computeHeld(u, ui, t) {
+		fallthrough
+	case ir.Compute:
+		// On a steady node: issueAt's computation on a CPU held,
+		// startCompute's and pushComputeEnd's scheduling on such a node.
+		if n := &e.nodes[u.node]; n.steady && validCost(u.op.Cost) {
+			u.work = u.op.Cost / n.speed
+			u.state = stComputing
+			u.runFrom = t
+			x := u.extension()
+			x.run++
+			e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
 			return t, false
 		}
 	case ir.Priority, ir.Bind:
 		return e.issueHolding(ui, t)
 	}
 	return e.performHolding(ui, t)
-}
-
-// computeHeld starts the computation of a unit that holds its CPU on a
-// steady node (issueAt's computation on a CPU held, startCompute's and
-// pushComputeEnd's scheduling on such a node), and reports whether it
-// did: elsewhere, or with a cost the engine refuses, performHolding's
-// way does it.
-func (e *engine) computeHeld(u *unit, ui int32, t float64) bool {
-	n := &e.nodes[u.node]
-	if !n.steady || !validCost(u.op.Cost) {
-		return false
-	}
-	u.work = u.op.Cost / n.speed
-	u.state = stComputing
-	u.runFrom = t
-	x := u.extension()
-	x.run++
-	e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
-	return true
 }
 
 // startOp is what issueAt does first for every operation: it starts at
