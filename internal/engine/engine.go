@@ -863,9 +863,14 @@ func (e *engine) next(ui int32) error {
 	// Field by field: a composite literal would be built aside and
 	// copied, once per operation.
 	d := &u.op
-	d.Kind, d.Algo, d.Dir, d.batch = o.Kind, o.Algo, o.Dir, false
-	d.Elem, d.Peer, d.Tag, d.Count = o.Elem, o.Peer, o.Tag, o.Count
-	d.Bytes, d.Cost = o.Bytes, o.Cost
+	d.Kind, d.batch, d.Elem, d.Tag, d.Count, d.Cost = o.Kind, false, o.Elem, o.Tag, o.Count, o.Cost
+	if k := o.Kind; k == ir.Post || k == ir.Take || k == ir.Handoff {
+		// A thread trace's synchronisation, most of its operations:
+		// none of the fields below is read for these kinds.
+		d.obj = o.Obj
+		return nil
+	}
+	d.Algo, d.Dir, d.Peer, d.Bytes = o.Algo, o.Dir, o.Peer, o.Bytes
 	switch o.Kind {
 	case ir.Wait:
 		d.obj = o.Request
@@ -873,8 +878,6 @@ func (e *engine) next(ui int32) error {
 		d.obj = o.Lock
 	case ir.ThreadBarrier:
 		d.obj = o.Region
-	case ir.Post, ir.Take, ir.Handoff:
-		d.obj = o.Obj
 	default:
 		d.obj = o.Root
 	}

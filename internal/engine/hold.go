@@ -181,12 +181,13 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 			return t, true // performed has nothing to do
 		}
 		// The computation it carries, at once: what advance would do
-		// with it (next, countOp, issueAt's startOp).
+		// with it (next, countOp). Its startOp would change nothing: the
+		// post or take started at t too and neither computed nor
+		// communicated.
 		if !e.countOp(t) {
 			return t, false
 		}
 		u.op.Kind = ir.Compute
-		e.startOp(u, t)
 		fallthrough
 	case ir.Compute:
 		// On a steady node: issueAt's computation on a CPU held,

@@ -154,7 +154,7 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 func (l *Lowered) Stream(i int32) ir.Stream {
 	t := &l.threads[i]
 	s := &loweredStream{l: l, th: i, t: t, ops: l.p.Threads[i].Ops, cur: t.start,
-		done: make([]bool, len(t.lists)), left: len(t.lists), at: -1}
+		done: make([]bool, len(t.lists)), left: len(t.lists), at: -1, due: len(t.pre) > 0}
 	l.streams[i] = s
 	return s
 }
@@ -193,6 +193,7 @@ type loweredStream struct {
 	cur  span       // what is left of the span being run
 	work bool       // the computation of op cur.from-1 is due
 	end  bool       // the thread has ended (an exit, or the wait the recording ended in)
+	due  bool       // a leading op, head work or work is due, or the thread has ended: Next takes the general way
 	exit bool       // at the exit span
 	done []bool     // per list, run already
 	left int        // lists not run yet
@@ -208,7 +209,41 @@ type loweredStream struct {
 // Line is the trace line of the operation last given (ir.Liner).
 func (s *loweredStream) Line() int32 { return s.line }
 
+// Next gives the thread's next operation. Most are a post or take of the
+// span being run, lowered by sync; the rest take the general way.
 func (s *loweredStream) Next(op *ir.Op) error {
+	if !s.due && s.cur.from < s.cur.to && s.sync(&s.ops[s.cur.from], op) {
+		s.cur.from++
+		return nil
+	}
+	err := s.next(op)
+	s.due = s.pre < len(s.t.pre) || s.headWork > 0 || s.work || s.end
+	return err
+}
+
+// sync lowers trace op o, the span's next, if it is a mutex's or
+// semaphore's, a mailbox wait or a join that the recording saw complete:
+// what lower would make of it, with the computation that follows it
+// carried (carry). False for any other op, which lower takes.
+func (s *loweredStream) sync(o *Op, op *ir.Op) bool {
+	switch o.Kind {
+	case OpLock, OpWait, OpSemWait, OpJoin:
+		if o.Final {
+			return false
+		}
+		op.Kind = ir.Take
+	case OpUnlock, OpSemPost:
+		op.Kind, op.Count = ir.Post, 1
+	default:
+		return false
+	}
+	s.line, s.between, s.at = o.Line, false, s.cur.from
+	op.Elem, op.Obj, op.Tag, op.Cost = s.l.Elem(s.th, o.Kind), o.Obj, o.Tok, o.Work
+	return true
+}
+
+// next is Next's general way.
+func (s *loweredStream) next(op *ir.Op) error {
 	if s.pre < len(s.t.pre) {
 		*op = s.t.pre[s.pre]
 		s.pre++
@@ -239,7 +274,7 @@ func (s *loweredStream) Next(op *ir.Op) error {
 	}
 	if s.left == 0 {
 		s.cur, s.exit = s.t.exit, true
-		return s.Next(op)
+		return s.next(op)
 	}
 	// The end of a list: take the activation that came first of those
 	// heading the lists left.
@@ -333,4 +368,5 @@ func (s *loweredStream) Chose(alt int) {
 	s.done[j] = true
 	s.left--
 	s.cur, s.headWork = s.t.lists[j].ops, s.t.lists[j].work
+	s.due = s.headWork > 0 || s.due
 }
