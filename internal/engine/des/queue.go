@@ -17,8 +17,8 @@ type Event struct {
 }
 
 // slot is an event as the heap keeps it: 24 bytes instead of 32, so that
-// a node's four children span one and a half cache lines instead of two
-// (popping is most of the queue's cost, and most of that is memory).
+// more of a large heap stays in the caches (popping is most of the
+// queue's cost, and most of that is memory).
 type slot struct {
 	Time    float64
 	seqKind uint64 // insertion order << 8 | kind: the order breaks ties so equal times pop FIFO
@@ -38,9 +38,11 @@ func mkSlot(t float64, seq uint64, target int32, kind uint8, arg int32) slot {
 	return slot{Time: t, seqKind: seq<<8 | uint64(kind), Target: target, Arg: arg}
 }
 
-// Queue is a priority queue of events ordered by (Time, insertion order).
-// It is a 4-ary heap: shallower than a binary heap, so fewer cache misses
-// with millions of pending events.
+// Queue is a priority queue of events ordered by (Time, insertion order):
+// a binary heap. (A 4-ary heap, shallower, was no faster at two million
+// pending events once pops leave the root vacant, and slower at the
+// eight of a thread trace: a sift down then compares three children
+// where it needs one.)
 //
 // One kind of event may be keyed (SetKeyed): at most one event of that
 // kind is pending per target, and Reschedule moves it instead of adding
@@ -166,7 +168,7 @@ func (q *Queue) Cancel(target int32) {
 	}
 	q.h[i] = q.h[n]
 	q.h = q.h[:n]
-	if i > 0 && less(&q.h[i], &q.h[(i-1)/4]) {
+	if i > 0 && less(&q.h[i], &q.h[(i-1)/2]) {
 		q.up(i)
 	} else {
 		q.down(i)
@@ -247,7 +249,7 @@ func (q *Queue) up(i int) {
 	h := q.h
 	e := h[i]
 	for i > 0 {
-		p := (i - 1) / 4
+		p := (i - 1) / 2
 		if !less(&e, &h[p]) {
 			break
 		}
@@ -264,25 +266,19 @@ func (q *Queue) down(i int) {
 	n := len(h)
 	e := h[i]
 	for {
-		c := 4*i + 1
+		c := 2*i + 1
 		if c >= n {
 			break
 		}
-		// The least of the (up to four) children, its key kept in
-		// registers rather than read again for every comparison.
-		best := c
-		bt, bs := h[c].Time, h[c].seqKind
-		for j := c + 1; j < min(c+4, n); j++ {
-			if t := h[j].Time; t < bt || (t == bt && h[j].seqKind < bs) {
-				best, bt, bs = j, t, h[j].seqKind
-			}
+		if d := c + 1; d < n && less(&h[d], &h[c]) {
+			c = d
 		}
-		if bt > e.Time || (bt == e.Time && bs >= e.seqKind) {
+		if !less(&h[c], &e) {
 			break
 		}
-		h[i] = h[best]
+		h[i] = h[c]
 		q.place(i)
-		i = best
+		i = c
 	}
 	h[i] = e
 	q.place(i)
