@@ -778,7 +778,7 @@ func (e *engine) eventChecks() error {
 func (e *engine) advance(ui int32, t float64) {
 	for e.err == nil {
 		u := &e.units[ui]
-		if err := e.next(ui); err != nil {
+		if err := e.next(u, ui); err != nil {
 			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 			return
 		}
@@ -807,7 +807,7 @@ func (e *engine) advance(ui int32, t float64) {
 			// issueAt's way for a unit of such a program, without its
 			// tests (perform's units do not come here).
 			e.startOp(u, t)
-			t, done = e.issueHeld(ui, t)
+			t, done = e.issueHeld(u, ui, t)
 		} else {
 			t, done = e.issueAt(ui, t)
 		}
@@ -848,9 +848,8 @@ func (e *engine) opChecks(t float64) bool {
 	return true
 }
 
-// next fetches the unit's next operation.
-func (e *engine) next(ui int32) error {
-	u := &e.units[ui]
+// next fetches the next operation of unit u (e.units[ui]).
+func (e *engine) next(u *unit, ui int32) error {
 	if u.op.carries() {
 		// The computation the completed synchronisation carries.
 		u.op.Kind = ir.Compute
@@ -919,7 +918,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	} else {
 		e.startOp(u, t)
 		if e.prog.HoldCPU {
-			return e.issueHeld(ui, t)
+			return e.issueHeld(u, ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
 			e.releaseCPU(ui, t)
@@ -1029,7 +1028,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	}
 }
 
-func validCost(c float64) bool { return c >= 0 && !math.IsInf(c, 0) && !math.IsNaN(c) }
+func validCost(c float64) bool { return c >= 0 && c < math.Inf(1) } // NaN fails both
 
 func (e *engine) badCost(u *unit, what string) error {
 	return fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",

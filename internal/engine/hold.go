@@ -87,13 +87,12 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 func (e *engine) startHolding(ui int32, t float64) {
 	e.startAccount(ui, t)
 	for e.err == nil {
-		if err := e.next(ui); err != nil {
-			u := &e.units[ui]
+		u := &e.units[ui]
+		if err := e.next(u, ui); err != nil {
 			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 			return
 		}
 		e.ops++
-		u := &e.units[ui]
 		u.opStart, u.opCompute, u.opComm = t, 0, 0
 		if k := u.op.Kind; k != ir.Priority && k != ir.Bind {
 			e.requestCPU(ui, t)
@@ -149,15 +148,15 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 	return e.issueAt(ui, t)
 }
 
-// issueHeld issues, under Program.HoldCPU, the unit's operation, started
+// issueHeld issues, under Program.HoldCPU, the operation of unit u
+// (e.units[ui]), started
 // at t (startOp). A unit that holds its CPU performs it at once
 // (performHolding), with a short way for what a thread trace is made of:
 // computing on a steady node, posting and taking tokens, and the
 // computation a post or take carries (ir.Op.Cost). The short way is
 // performHolding's, step for step, without perform's second pass through
 // issueAt; a run of a thread trace performs some 700,000 such operations.
-func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
-	u := &e.units[ui]
+func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 	if !u.hasCPU {
 		return e.issueHolding(ui, t)
 	}
@@ -176,7 +175,7 @@ func (e *engine) issueHeld(ui int32, t float64) (float64, bool) {
 		if !done || yield {
 			return e.performed(ui, t, done, yield)
 		}
-		u = &e.units[ui]
+		// u stays valid: only a Fork makes units.
 		if u.op.Cost <= 0 {
 			return t, true // performed has nothing to do
 		}

@@ -61,10 +61,12 @@ func (m tokenUnits) del(k int32) {
 // syncObj returns the unit's process's instance of object obj, made with
 // the object's initial tokens on first use; nil, with the run failed, for
 // an object the program does not have.
-func (e *engine) syncObj(ui, obj int32) *syncState {
-	if pid := e.units[ui].pid; int(pid) < len(e.syncs) {
-		if tab := e.syncs[pid]; uint32(obj) < uint32(len(tab)) && tab[obj] != nil {
-			return tab[obj] // made already: every operation but the first
+func (e *engine) syncObj(u *unit, ui, obj int32) *syncState {
+	if int(u.pid) < len(e.syncs) {
+		if tab := e.syncs[u.pid]; uint32(obj) < uint32(len(tab)) {
+			if s := tab[obj]; s != nil {
+				return s // made already: every operation but the first
+			}
 		}
 	}
 	return e.makeSyncObj(ui, obj)
@@ -139,8 +141,9 @@ func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
 // post makes op.Count tokens (numbered from op.Tag) and hands them to the
 // units blocked taking them; it never blocks.
 func (e *engine) post(ui int32, t float64) (float64, bool) {
-	op := &e.units[ui].op
-	s := e.syncObj(ui, op.sync())
+	u := &e.units[ui]
+	op := &u.op
+	s := e.syncObj(u, ui, op.sync())
 	if s == nil {
 		return t, false
 	}
@@ -174,7 +177,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 // take takes a token, or blocks until a post makes one.
 func (e *engine) take(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s := e.syncObj(ui, u.op.sync())
+	s := e.syncObj(u, ui, u.op.sync())
 	if s == nil {
 		return t, false
 	}
@@ -283,7 +286,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 	states := make([]*syncState, len(alts))
 	best := -1
 	for j, a := range alts {
-		s := e.syncObj(ui, a.Obj)
+		s := e.syncObj(&e.units[ui], ui, a.Obj)
 		if s == nil {
 			return t, false
 		}
@@ -322,7 +325,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 // handoff makes token op.Tag for a take and waits until one has taken it.
 func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
-	s := e.syncObj(ui, u.op.sync())
+	s := e.syncObj(u, ui, u.op.sync())
 	if s == nil {
 		return t, false
 	}
