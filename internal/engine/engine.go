@@ -480,9 +480,13 @@ type nodeState struct {
 	speed float64
 	rr    bool
 	quant float64
-	live  int32  // units alive on the node
-	fast  bool   // no round robin: consecutive computations may be folded
-	ps    *psCPU // processor sharing (cpushare.go); nil: the facility
+	live  int32 // units alive on the node
+	fast  bool  // no round robin: consecutive computations may be folded
+	// steady: the priority scheduler at a constant speed, without
+	// processor sharing; a computation of a unit holding its CPU is then
+	// one event (issueHeld).
+	steady bool
+	ps     *psCPU // processor sharing (cpushare.go); nil: the facility
 	// prio: the priority scheduler, which preempts (prio.go); running
 	// holds the units that have a CPU of the node, in the order they got it.
 	prio    bool
@@ -497,10 +501,6 @@ type nodeState struct {
 	unbound bool
 	// work is the node's speed over time (profile.go); nil: constant.
 	work *machine.Work
-	// steady: the priority scheduler at a constant speed, without
-	// processor sharing; a computation of a unit holding its CPU is then
-	// one event (issueHeld).
-	steady bool
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -748,15 +748,6 @@ func (e *engine) run() error {
 // checkEvents reports progress, and whether the run must stop (context
 // done, event limit), after an event.
 func (e *engine) checkEvents() error {
-	if e.events&stopMask != 0 && e.events <= e.maxEvents {
-		return nil
-	}
-	return e.eventChecks()
-}
-
-// eventChecks is checkEvents' rare part, apart so that checkEvents
-// inlines.
-func (e *engine) eventChecks() error {
 	if e.events&stopMask == 0 {
 		if e.cfg.Progress != nil {
 			e.cfg.Progress(e.now, e.events, e.ops)
