@@ -387,6 +387,9 @@ type engine struct {
 	// thread account or is bound to a CPU; CPU grants and releases then
 	// take the long way (prio.go).
 	cpuHooks bool
+	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
+	// every unit queues for its node's CPUs (facility).
+	anyBound bool
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run

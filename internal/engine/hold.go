@@ -29,7 +29,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 		if f == nil {
 			return t, false
 		}
-		e.setAcct(ui, acReady)
+		e.setAcct(u, acReady)
 		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
@@ -65,7 +65,7 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		}
 		e.endAccount(ui)
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
-		e.setAcct(ui, acBlocked)
+		e.setAcct(u, acBlocked)
 		e.releaseCPU(ui, t)
 	case done && yield && u.hasCPU:
 		// Preempted after its operation: it fetches the next one once
@@ -73,7 +73,7 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		u.extension().fetch = true
 		u.hasCPU = false
 		u.state = stCPUQueue
-		e.setAcct(ui, acReady)
+		e.setAcct(u, acReady)
 		e.offCPU(ui)
 		e.grant(e.facility(ui).Preempt(ui, u.prio))
 		return t, false
@@ -120,7 +120,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	if f == nil {
 		return
 	}
-	e.setAcct(ui, acReady)
+	e.setAcct(u, acReady)
 	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 		u.state = stCPUQueue
 		return

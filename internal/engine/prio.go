@@ -122,7 +122,7 @@ func (e *engine) preemptFor(ui int32) bool {
 	v.ext.run++ // its end or run event is stale now
 	v.hasCPU = false
 	v.state = stCPUQueue
-	e.setAcct(victim, acReady)
+	e.setAcct(v, acReady)
 	e.offCPU(victim)
 	if next := e.facility(ui).Preempt(victim, v.prio); next != ui {
 		e.grant(next) // one of yet higher priority was waiting
@@ -156,7 +156,7 @@ func (e *engine) bind(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("process %d thread %d: bound to a CPU of node %d, whose scheduler (share) has no CPUs to bind to", u.pid, u.tid, u.node))
 		return t, false
 	}
-	e.cpuHooks = true
+	e.cpuHooks, e.anyBound = true, true
 	if n.bound == nil {
 		n.bound = make([]des.Facility, g.CPUs)
 		d := des.FCFS
@@ -184,7 +184,7 @@ func (e *engine) bind(ui int32, t float64) (float64, bool) {
 func (e *engine) facility(ui int32) *des.Facility {
 	// The common case inline: no unit is bound to a CPU, so every unit
 	// queues for its node's CPUs.
-	if !e.cpuHooks {
+	if !e.anyBound {
 		n := &e.nodes[e.units[ui].node]
 		n.unbound = true
 		return &n.cpu

@@ -67,18 +67,19 @@ type threadAcct struct {
 	runStart       float64
 	steps          []Step
 	pid, tid       int32
+	liner          ir.Liner // the unit's stream, if it tells trace lines
 }
 
 // startAccount opens the account of a unit that starts at t.
 func (e *engine) startAccount(ui int32, t float64) {
 	u := &e.units[ui]
 	e.cpuHooks = true
-	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1}
+	l, _ := u.stream.(ir.Liner)
+	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1, liner: l}
 }
 
-// setAcct moves the unit's account to state st at the current time.
-func (e *engine) setAcct(ui int32, st uint8) {
-	u := &e.units[ui]
+// setAcct moves the account of unit u to state st at the current time.
+func (e *engine) setAcct(u *unit, st uint8) {
 	if u.ext == nil || u.ext.acct == nil {
 		return
 	}
@@ -97,8 +98,8 @@ func (e *engine) setAcct(ui int32, st uint8) {
 	}
 	if st == acBlocked {
 		a.blockElem, a.blockLine = u.op.Elem, 0
-		if l, ok := u.stream.(ir.Liner); ok {
-			a.blockLine = l.Line()
+		if a.liner != nil {
+			a.blockLine = a.liner.Line()
 		}
 	}
 	a.state = st
@@ -147,7 +148,7 @@ func (e *engine) acctOnCPU(ui int32, handover bool) {
 	n.slots[c] = ui
 	a := u.ext.acct
 	a.cpu, a.runStart = c, e.now
-	e.setAcct(ui, acRunning)
+	e.setAcct(u, acRunning)
 }
 
 // acctOffCPU frees the unit's CPU and books its run.
@@ -201,7 +202,7 @@ func (e *engine) endAccount(ui int32) {
 	if u.ext == nil || u.ext.acct == nil {
 		return
 	}
-	e.setAcct(ui, acDone)
+	e.setAcct(u, acDone)
 	a := u.ext.acct
 	e.accts = append(e.accts, e.threadAccount(a, e.now, true))
 	u.ext.acct = nil
@@ -223,7 +224,7 @@ func (e *engine) threadAccounts() []ThreadAccount {
 			continue
 		}
 		a := u.ext.acct
-		e.setAcct(int32(ui), a.state)
+		e.setAcct(u, a.state)
 		a.interval(e.now)
 		out = append(out, e.threadAccount(a, e.now, false))
 	}
