@@ -301,9 +301,11 @@ type uop struct {
 // carries reports whether the operation is a synchronisation that
 // carries a computation (ir.Op.Cost of a Post, Take or Handoff), due once
 // it completes.
-func (o *uop) carries() bool {
-	return o.Cost > 0 && (o.Kind == ir.Post || o.Kind == ir.Take || o.Kind == ir.Handoff)
-}
+func (o *uop) carries() bool { return isToken(o.Kind) && o.Cost > 0 }
+
+// isToken reports whether k is a Post, Take or Handoff (consecutive
+// kinds: one comparison).
+func isToken(k ir.Kind) bool { return k-ir.Post <= ir.Handoff-ir.Post }
 
 // root is a rooted collective's root (ir.Op.Root).
 func (o *uop) root() int32 { return o.obj }
@@ -857,7 +859,7 @@ func (e *engine) next(u *unit, ui int32) error {
 	// copied, once per operation.
 	d := &u.op
 	d.Kind, d.batch, d.Elem, d.Tag, d.Count, d.Cost = o.Kind, false, o.Elem, o.Tag, o.Count, o.Cost
-	if k := o.Kind; k == ir.Post || k == ir.Take || k == ir.Handoff {
+	if isToken(o.Kind) {
 		// A thread trace's synchronisation, most of its operations:
 		// none of the fields below is read for these kinds.
 		d.obj = o.Obj
