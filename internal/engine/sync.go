@@ -46,9 +46,24 @@ func (m tokenUnits) get(k int32) (int32, bool) {
 // set gives token k unit ui.
 func (m *tokenUnits) set(k, ui int32) {
 	if int(k) >= len(*m) {
-		*m = append(*m, make([]int32, int(k)+1-len(*m))...)
+		*m = grow(*m, int(k)+1)
 	}
 	(*m)[k] = ui + 1
+}
+
+// grow lengthens s to n, the new elements zero, doubling its capacity
+// when it must move.
+func grow[T any](s []T, n int) []T {
+	if n > cap(s) {
+		t := make([]T, len(s), max(n, 2*cap(s)))
+		copy(t, s)
+		s = t
+	}
+	var zero T
+	for i := len(s); i < n; i++ {
+		s = append(s, zero)
+	}
+	return s
 }
 
 // del takes token k's unit away.
@@ -94,10 +109,11 @@ func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 		if o.Match == ir.MatchToken {
 			// Initial tokens by object, then token, before any made in
 			// the run (whose numbers start at 1).
-			s.made = make([]int64, o.Init)
+			s.made = make([]int64, o.Init, max(o.Init, o.Tokens))
 			for i := range s.made {
 				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
 			}
+			s.want = make(tokenUnits, 0, o.Tokens)
 		} else {
 			s.avail = int64(o.Init)
 		}
@@ -126,8 +142,8 @@ func (e *engine) checkToken(ui, k int32, what string) bool {
 // makeToken notes token k of object obj (state s) as made now and wakes
 // the unit blocked taking it, if any; true if there was one.
 func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
-	for int(k) >= len(s.made) {
-		s.made = append(s.made, 0)
+	if int(k) >= len(s.made) {
+		s.made = grow(s.made, int(k)+1)
 	}
 	e.syncSeq++
 	s.made[k] = e.syncSeq

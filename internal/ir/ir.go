@@ -381,6 +381,11 @@ type SyncObject struct {
 	Init int32
 	// Match is how takes are matched to posts.
 	Match Match
+	// Tokens, when known (a recording knows it), is how many tokens the
+	// program makes of the object in all, its initial ones included
+	// (numbered 0..Tokens-1); 0 if not known. Under MatchToken the engine
+	// sizes its per-token tables once instead of growing them.
+	Tokens int32
 }
 
 // Match is a policy of matching takes to posts, after VPPB's simulation

@@ -85,7 +85,7 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 	l := &Lowered{p: p, streams: make([]*loweredStream, len(p.Threads))}
 	byToken := make([]bool, len(p.Objs))
 	for i, o := range p.Objs {
-		s := ir.SyncObject{Name: o.Name, Init: o.Init}
+		s := ir.SyncObject{Name: o.Name, Init: o.Init, Tokens: int32(len(o.Producer))}
 		switch {
 		case m == MatchStrict && o.Class != Barrier,
 			m == MatchClientServer && o.Class != Barrier && o.Class != Mutex:
