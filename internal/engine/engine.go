@@ -936,7 +936,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if !u.hasCPU {
-			f := e.facility(ui)
+			f := e.facility(u)
 			if f == nil {
 				return t, false
 			}
@@ -1094,7 +1094,7 @@ func (e *engine) sliceEnd(ui int32) {
 		e.advance(ui, e.now)
 		return
 	}
-	if f := e.facility(ui); f.Waiting() > 0 {
+	if f := e.facility(u); f.Waiting() > 0 {
 		next := f.Preempt(ui, 0)
 		u.state = stCPUQueue
 		u.hasCPU = false
@@ -1129,7 +1129,7 @@ func (e *engine) releaseCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.hasCPU = false
 	e.offCPU(ui)
-	f := e.facility(ui)
+	f := e.facility(u)
 	if f == nil {
 		return // the run fails: a node's units bound and unbound
 	}

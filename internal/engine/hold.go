@@ -25,7 +25,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 		return e.perform(ui, t)
 	}
 	if !u.hasCPU {
-		f := e.facility(ui)
+		f := e.facility(u)
 		if f == nil {
 			return t, false
 		}
@@ -75,7 +75,7 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		u.state = stCPUQueue
 		e.setAcct(u, acReady)
 		e.offCPU(ui)
-		e.grant(e.facility(ui).Preempt(ui, u.prio))
+		e.grant(e.facility(u).Preempt(ui, u.prio))
 		return t, false
 	}
 	return t, done
@@ -116,7 +116,7 @@ func (e *engine) readyHolding(ui int32, t float64) {
 func (e *engine) requestCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.extension().fetch = true
-	f := e.facility(ui)
+	f := e.facility(u)
 	if f == nil {
 		return
 	}

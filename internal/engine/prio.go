@@ -124,7 +124,7 @@ func (e *engine) preemptFor(ui int32) bool {
 	v.state = stCPUQueue
 	e.setAcct(v, acReady)
 	e.offCPU(victim)
-	if next := e.facility(ui).Preempt(victim, v.prio); next != ui {
+	if next := e.facility(u).Preempt(victim, v.prio); next != ui {
 		e.grant(next) // one of yet higher priority was waiting
 		return false
 	}
@@ -181,19 +181,18 @@ func (e *engine) bind(ui int32, t float64) (float64, bool) {
 // facility is the CPU queue the unit computes through: its CPU's if it is
 // bound, the node's otherwise. A node's units are all bound or none is;
 // nil (the run fails) for a unit that breaks that.
-func (e *engine) facility(ui int32) *des.Facility {
+func (e *engine) facility(u *unit) *des.Facility {
 	// The common case inline: no unit is bound to a CPU, so every unit
 	// queues for its node's CPUs.
 	if !e.anyBound {
-		n := &e.nodes[e.units[ui].node]
+		n := &e.nodes[u.node]
 		n.unbound = true
 		return &n.cpu
 	}
-	return e.facilityBound(ui)
+	return e.facilityBound(u)
 }
 
-func (e *engine) facilityBound(ui int32) *des.Facility {
-	u := &e.units[ui]
+func (e *engine) facilityBound(u *unit) *des.Facility {
 	n := &e.nodes[u.node]
 	if c := u.boundTo(); c >= 0 {
 		if !n.unbound {

@@ -132,9 +132,11 @@ func (e *engine) syncOf(pid, obj int32) *syncState {
 
 // checkToken fails the run for a token number below 0.
 func (e *engine) checkToken(ui, k int32, what string) bool {
-	if k >= 0 {
-		return true
-	}
+	return k >= 0 || e.badToken(ui, k, what)
+}
+
+// badToken fails the run for checkToken.
+func (e *engine) badToken(ui, k int32, what string) bool {
 	e.fail(fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.where(e.units[ui].op.Elem), what, k))
 	return false
 }
