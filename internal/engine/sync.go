@@ -151,7 +151,7 @@ func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
 	s.made[k] = e.syncSeq
 	w, ok := s.want.get(k)
 	if ok {
-		e.wakeTaker(w, obj, k, t)
+		e.wakeTaker(s, w, obj, k, t)
 	}
 	return ok
 }
@@ -265,10 +265,10 @@ func (e *engine) want(ui int32, s *syncState, k int32) bool {
 	return true
 }
 
-// wakeTaker completes the take of token (obj, k) unit w is blocked in: a
-// Take, or a TakeFirst, whose other tokens it then no longer waits for
-// and whose stream learns which it took.
-func (e *engine) wakeTaker(w, obj, k int32, t float64) {
+// wakeTaker completes the take of token (obj, k) (of object state s) that
+// unit w is blocked in: a Take, or a TakeFirst, whose other tokens it
+// then no longer waits for and whose stream learns which it took.
+func (e *engine) wakeTaker(s *syncState, w, obj, k int32, t float64) {
 	if e.units[w].op.Kind == ir.TakeFirst {
 		alts := e.alts[w]
 		delete(e.alts, w)
@@ -285,7 +285,7 @@ func (e *engine) wakeTaker(w, obj, k int32, t float64) {
 		}
 		e.units[w].stream.(ir.Chooser).Chose(chose)
 	} else {
-		e.syncOf(e.units[w].pid, obj).want.del(k)
+		s.want.del(k)
 	}
 	e.wakeAt(w, t)
 }
