@@ -687,7 +687,9 @@ func (e *engine) run() error {
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
 		case evPrioStep:
-			if e.computeEndDue(ev.Target, ev.Arg) {
+			if e.prog.HoldCPU {
+				e.stepHeld(ev.Target, ev.Arg)
+			} else if e.computeEndDue(ev.Target, ev.Arg) {
 				e.complete(ev.Target, e.now)
 				e.advance(ev.Target, e.now)
 			}
@@ -772,45 +774,53 @@ func (e *engine) checkEvents() error {
 // at a time later than now (after folded computations) are issued by an
 // event at their time, so that every interaction happens in time order.
 func (e *engine) advance(ui int32, t float64) {
+	if e.prog.HoldCPU {
+		e.advanceHeld(ui, t)
+		return
+	}
 	for e.err == nil {
 		u := &e.units[ui]
 		if err := e.next(u, ui); err != nil {
-			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+			e.failFetch(u, t, err)
 			return
 		}
 		if !e.countOp(t) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
-				// Ending affects no one but through the CPU it
-				// gives back, which no one waits for: end now, the
-				// event it would take still counted.
-				e.events++
-				if err := e.checkEvents(); err != nil {
-					e.fail(err)
-					return
-				}
-				e.issueAt(ui, t)
-				return
-			}
-			u.state = stReady
-			e.pushIssue(ui, t)
+			e.issueLater(u, ui, t)
 			return
 		}
 		var done bool
-		if e.prog.HoldCPU {
-			// issueAt's way for a unit of such a program, without its
-			// tests (perform's units do not come here).
-			e.startOp(u, t)
-			t, done = e.issueHeld(u, ui, t)
-		} else {
-			t, done = e.issueAt(ui, t)
-		}
-		if !done {
+		if t, done = e.issueAt(ui, t); !done {
 			return
 		}
 	}
+}
+
+// failFetch fails the run for a stream's error.
+func (e *engine) failFetch(u *unit, t float64, err error) {
+	e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+}
+
+// issueLater issues the operation of unit u, fetched at t later than now
+// (after folded computations), by an event at t, so that every
+// interaction happens in time order.
+func (e *engine) issueLater(u *unit, ui int32, t float64) {
+	if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
+		// Ending affects no one but through the CPU it gives back,
+		// which no one waits for: end now, the event it would take
+		// still counted.
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			e.fail(err)
+			return
+		}
+		e.issueAt(ui, t)
+		return
+	}
+	u.state = stReady
+	e.pushIssue(ui, t)
 }
 
 // countOp counts an operation fetched at t against the event limit,
@@ -855,6 +865,14 @@ func (e *engine) next(u *unit, ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
+	e.fetched(u, ui, o)
+	return nil
+}
+
+// fetched makes o, the unit's operation the stream just gave, its
+// current one, keeping o's slices apart (o is e.opBuf, whose slices
+// stay nil).
+func (e *engine) fetched(u *unit, ui int32, o *ir.Op) {
 	// Field by field: a composite literal would be built aside and
 	// copied, once per operation.
 	d := &u.op
@@ -863,7 +881,7 @@ func (e *engine) next(u *unit, ui int32) error {
 		// A thread trace's synchronisation, most of its operations:
 		// none of the fields below is read for these kinds.
 		d.obj = o.Obj
-		return nil
+		return
 	}
 	d.Algo, d.Dir, d.Peer, d.Bytes = o.Algo, o.Dir, o.Peer, o.Bytes
 	switch o.Kind {
@@ -889,7 +907,7 @@ func (e *engine) next(u *unit, ui int32) error {
 		e.runs[ui] = o.Runs
 		o.Runs = nil
 	}
-	return nil
+	return
 }
 
 // issue issues the unit's already fetched operation, then goes on.

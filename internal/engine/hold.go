@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"fmt"
-
 	"augur/internal/ir"
 )
 
@@ -89,7 +87,7 @@ func (e *engine) startHolding(ui int32, t float64) {
 	for e.err == nil {
 		u := &e.units[ui]
 		if err := e.next(u, ui); err != nil {
-			e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
+			e.failFetch(u, t, err)
 			return
 		}
 		e.ops++
@@ -132,6 +130,67 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	u.state = stReady
 	u.ext.run++
 	e.q.Push(t, ui, uint8(evRun), u.ext.run)
+}
+
+// stepHeld is evPrioStep for a unit of a HoldCPU program: its
+// computation ends now, unless a preemption made the event stale, and it
+// goes on (advanceHeld).
+func (e *engine) stepHeld(ui, run int32) {
+	u := &e.units[ui]
+	if u.state != stComputing || u.ext == nil || u.ext.run != run {
+		return
+	}
+	// complete's arithmetic for a computation, in the order it adds.
+	t := e.now
+	if u.runFrom >= 0 && u.work > 0 {
+		u.opCompute += t - u.runFrom
+		u.work = 0
+	}
+	u.state = stReady
+	if !e.cfg.NoBudgets {
+		e.account(ui, u.opStart, t)
+	}
+	e.advanceHeld(ui, t)
+}
+
+// advanceHeld is advance for a unit of a HoldCPU program: the path of
+// nearly every operation of a thread trace, so next's and issueAt's work
+// is done here in one function. A post or take comes from the stream
+// straight into the unit's operation (next's copy for these kinds); any
+// other operation takes next's way (fetched). The unit issues it as
+// issueAt would (startOp, issueHeld).
+func (e *engine) advanceHeld(ui int32, t float64) {
+	u := &e.units[ui]
+	for e.err == nil {
+		if u.op.carries() {
+			u.op.Kind = ir.Compute // the computation its synchronisation carries
+		} else {
+			o := &e.opBuf
+			if err := u.stream.Next(o); err != nil {
+				e.failFetch(u, t, err)
+				return
+			}
+			if isToken(o.Kind) {
+				d := &u.op
+				d.Kind, d.batch, d.Elem, d.Tag, d.Count, d.Cost, d.obj = o.Kind, false, o.Elem, o.Tag, o.Count, o.Cost, o.Obj
+			} else {
+				e.fetched(u, ui, o)
+			}
+		}
+		if !e.countOp(t) {
+			return
+		}
+		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
+			e.issueLater(u, ui, t)
+			return
+		}
+		e.startOp(u, t)
+		var done bool
+		if t, done = e.issueHeld(u, ui, t); !done {
+			return
+		}
+		u = &e.units[ui] // a Fork may have moved the units
+	}
 }
 
 // performHeld performs the operation of a unit that was granted a CPU
