@@ -907,7 +907,6 @@ func (e *engine) fetched(u *unit, ui int32, o *ir.Op) {
 		e.runs[ui] = o.Runs
 		o.Runs = nil
 	}
-	return
 }
 
 // issue issues the unit's already fetched operation, then goes on.
