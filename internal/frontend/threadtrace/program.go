@@ -187,8 +187,13 @@ func Build(tr *Trace) (*Program, error) {
 		mailbox: map[[2]int32]int32{}, objOf: make([]int32, len(tr.Objects)), endObj: make([]int32, n),
 		mutex: map[int32]*mutexState{}, condWait: map[int32][]int32{}, condPend: map[int32]int32{},
 		awaiting: make([]int32, n), awaitMutex: make([]int32, n), barrier: map[int32]*barrierState{}, joined: make([]int, n)}
+	perThread := make([]int, n) // events per thread: room for about the ops it makes (a cond_wait makes three)
+	for i := range tr.Events {
+		perThread[tr.Events[i].Thread]++
+	}
 	for i, name := range tr.Threads {
 		p.Threads[i].Name = name
+		p.Threads[i].Ops = make([]Op, 0, perThread[i])
 		b.awaiting[i] = -1
 		b.endObj[i] = b.newObj(Obj{Name: "end of " + name, Class: ThreadEnd, Owner: int32(i)})
 	}
@@ -521,7 +526,11 @@ func Load(path string) (*Program, error) {
 		return nil, err
 	}
 	defer f.Close()
-	tr, err := Parse(f, path)
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	tr, err := parse(f, path, size)
 	if err != nil {
 		return nil, err
 	}

@@ -137,7 +137,23 @@ func (u *unknownThread) Error() string { return u.never }
 // Parse reads a trace. name is used in error messages. The first error is
 // returned, as *Error naming the line.
 func Parse(r io.Reader, name string) (*Trace, error) {
+	return parse(r, name, 0)
+}
+
+// bytesPerEvent is fewer bytes than a trace's lines take (some 40: a time,
+// a thread, an event, an object and a CPU time): a file's size divided
+// by it is room for its events.
+const bytesPerEvent = 32
+
+// parse is Parse, given the input's size in bytes if known (0: not), so
+// that the events are kept in one slice made once: growing it by
+// appending copied its 22 MB some ten times over for a 350,000-event
+// trace, a third of the reading.
+func parse(r io.Reader, name string, size int64) (*Trace, error) {
 	p := &parser{tr: &Trace{Name: name}, threads: map[string]int32{}, objs: map[objKey]int32{}}
+	if size > 0 {
+		p.tr.Events = make([]Event, 0, size/bytesPerEvent+1)
+	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), MaxLineBytes)
 	var header []string
@@ -249,7 +265,7 @@ func (p *parser) event(i int, l line) error {
 	// A trailing cpu=SECONDS is the thread's CPU time at the event.
 	cpu, hasCPU := 0.0, false
 	if last := f[len(f)-1]; strings.HasPrefix(last, "cpu=") {
-		v, err := strconv.ParseFloat(last[4:], 64)
+		v, err := parseNumber(last[4:])
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
 			return p.errAt(l.no, "bad CPU time %q: want cpu=SECONDS, a number ≥ 0", last)
 		}
@@ -267,7 +283,7 @@ func (p *parser) event(i int, l line) error {
 		}
 		return p.errAt(l.no, "no cpu= here but line %d has one: give it on every event or on none", p.tr.Events[0].Line)
 	}
-	t, err := strconv.ParseFloat(f[0], 64)
+	t, err := parseNumber(f[0])
 	if err != nil || math.IsNaN(t) || math.IsInf(t, 0) {
 		return p.errAt(l.no, "malformed time %q: want a number (seconds since the start)", f[0])
 	}
@@ -411,15 +427,16 @@ func (p *parser) resolveUnknown(sc *bufio.Scanner, no int, u *unknownThread) err
 	return p.errAt(u.line, u.never, u.name)
 }
 
-// splitFields appends text's blank-separated fields to dst.
+// splitFields appends text's blank-separated fields to dst. A byte above
+// ' ' is never blank: one comparison for nearly every byte of a trace.
 func splitFields(dst []string, text string) []string {
 	i := 0
 	for i < len(text) {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\v' || text[i] == '\f') {
+		for i < len(text) && text[i] <= ' ' && isBlank(text[i]) {
 			i++
 		}
 		j := i
-		for j < len(text) && !(text[j] == ' ' || text[j] == '\t' || text[j] == '\r' || text[j] == '\v' || text[j] == '\f') {
+		for j < len(text) && (text[j] > ' ' || !isBlank(text[j])) {
 			j++
 		}
 		if j > i {
@@ -463,4 +480,43 @@ func (p *parser) object(line int, name string, c Class) (int32, error) {
 	p.objs[k] = id
 	p.tr.Objects = append(p.tr.Objects, Object{Name: name, Class: c})
 	return id, nil
+}
+
+// isBlank reports whether c separates fields: a space, tab, carriage
+// return, vertical tab or form feed.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
+
+// pow10 holds the powers of ten that are exact doubles.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseNumber is strconv.ParseFloat(s, 64), quicker for the numbers a
+// trace is made of (reading them was a third of reading a trace): digits
+// with at most one point, no sign or exponent, whose integer is below
+// 2^52 and which have at most 22 digits after the point give the integer
+// divided by a power of ten. Both are exact doubles and the division
+// rounds once, correctly (Clinger's fast path, which ParseFloat takes
+// for such numbers too), so the result is ParseFloat's. Anything else
+// goes to ParseFloat, errors included.
+func parseNumber(s string) (float64, error) {
+	var m uint64
+	digits, frac := 0, -1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			m = m*10 + uint64(c-'0')
+			digits++
+			if frac >= 0 {
+				frac++
+			}
+		case c == '.' && frac < 0:
+			frac = 0
+		default:
+			return strconv.ParseFloat(s, 64)
+		}
+	}
+	if digits == 0 || digits > 19 || m >= 1<<52 || frac >= len(pow10) {
+		return strconv.ParseFloat(s, 64)
+	}
+	return float64(m) / pow10[max(frac, 0)], nil
 }

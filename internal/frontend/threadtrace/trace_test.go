@@ -2,7 +2,10 @@ package threadtrace
 
 import (
 	"errors"
+	"math"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -85,5 +88,33 @@ func TestParseLongLine(t *testing.T) {
 	_, err := parseString(t, "0 P1 exit\n"+strings.Repeat("x", MaxLineBytes+10)+"\n")
 	if err == nil || !strings.Contains(err.Error(), "t.trace:2: line longer than") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// parseNumber gives what strconv.ParseFloat gives, value and error, for
+// the numbers of traces and for strings near them.
+func TestParseNumberIsParseFloat(t *testing.T) {
+	cases := []string{"0", "0.0", "1", "5.", ".5", ".", "", "-1", "+1", "1e3", "1_0", "0x1p3", "inf", "NaN",
+		"0.000020000", "0.002180594", "123456789012345678", "1234567890123456789", "12345678901234567890",
+		"4503599627370495", "4503599627370496", "9007199254740993", "0.1", "0.3", "1.7976931348623157",
+		"0.0000000000000000000001", "0.00000000000000000000001", "00000000000000000001.5", "1..2", "1.2.3", "٣"}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		b := make([]byte, 1+r.IntN(24))
+		for i := range b {
+			b[i] = "0123456789"[r.IntN(10)]
+		}
+		if r.IntN(4) > 0 {
+			b[r.IntN(len(b))] = '.'
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		got, gerr := parseNumber(s)
+		want, werr := strconv.ParseFloat(s, 64)
+		if math.Float64bits(got) != math.Float64bits(want) || (gerr == nil) != (werr == nil) ||
+			(gerr != nil && gerr.Error() != werr.Error()) {
+			t.Fatalf("parseNumber(%q) = %v, %v; ParseFloat gives %v, %v", s, got, gerr, want, werr)
+		}
 	}
 }
