@@ -196,16 +196,7 @@ func pct(v float64) string {
 }
 
 func load(path string) *threadtrace.Program {
-	f, err := os.Open(path)
-	if err != nil {
-		fail("%v", err)
-	}
-	defer f.Close()
-	tr, err := threadtrace.Parse(f, path)
-	if err != nil {
-		fail("%v", err)
-	}
-	p, err := threadtrace.Build(tr)
+	p, err := threadtrace.Load(path)
 	if err != nil {
 		fail("%v", err)
 	}
