@@ -753,7 +753,9 @@ func (e *engine) run() error {
 }
 
 // checkEvents reports progress, and whether the run must stop (context
-// done, event limit), after an event.
+// done, event limit), after an event. It stays a call: inlined into the
+// event loop, its test made LAPW0 at 10^6 processes 5 % slower (1.74 s
+// against 1.66 s, alternated), the loop's registers spilling.
 func (e *engine) checkEvents() error {
 	if e.events&stopMask == 0 {
 		if e.cfg.Progress != nil {
