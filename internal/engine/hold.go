@@ -132,6 +132,45 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	e.q.Push(t, ui, uint8(evRun), u.ext.run)
 }
 
+// nextEvent reports whether an event at t would be the next the event
+// loop takes: none is queued at or before t (one at t was pushed first
+// and goes first), no unit waits in nowList, no profile changes by t.
+func (e *engine) nextEvent(t float64) bool {
+	if e.cfg.plainEvents || e.nowHead != len(e.nowList) {
+		return false
+	}
+	if qt, ok := e.q.PeekTime(); ok && qt <= t {
+		return false
+	}
+	pt, ok := e.pq.PeekTime()
+	return !ok || pt > t
+}
+
+// endNow ends the computation of held unit u, started at t, at end
+// without its event, which the event loop would take next (nextEvent):
+// the loop's steps (the clock, the count, its checks), then stepHeld's.
+// The unit goes on at end. On a machine where units seldom overlap (one
+// CPU, a thread running while the others wait) most computations end
+// so.
+func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
+	e.now = end
+	e.events++
+	if err := e.checkEvents(); err != nil {
+		e.fail(err)
+		return end, false
+	}
+	u.runFrom = t
+	if u.work > 0 {
+		u.opCompute += end - t
+		u.work = 0
+	}
+	u.state = stReady
+	if !e.cfg.NoBudgets {
+		e.account(ui, u.opStart, end)
+	}
+	return end, true
+}
+
 // stepHeld is evPrioStep for a unit of a HoldCPU program: its
 // computation ends now, unless a preemption made the event stale, and it
 // goes on (advanceHeld).
@@ -252,11 +291,15 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 		// startCompute's and pushComputeEnd's scheduling on such a node.
 		if n := &e.nodes[u.node]; n.steady && validCost(u.op.Cost) {
 			u.work = u.op.Cost / n.speed
-			u.state = stComputing
-			u.runFrom = t
 			x := u.extension()
 			x.run++
-			e.q.Push(t+u.work, ui, uint8(evPrioStep), x.run)
+			end := t + u.work
+			if e.nextEvent(end) {
+				return e.endNow(u, ui, t, end)
+			}
+			u.state = stComputing
+			u.runFrom = t
+			e.q.Push(end, ui, uint8(evPrioStep), x.run)
 			return t, false
 		}
 	case ir.Priority, ir.Bind:

@@ -55,8 +55,9 @@ func mkSlot(t float64, seq uint64, target int32, kind uint8, arg int32) slot {
 // mostly pushes one event after each it pops (a unit's next step), and
 // a push into the vacant root sifts down once where a refill and a push
 // would sift down and then up (a third of the queue's instructions on a
-// thread trace). Every other method fills the root first, so the order
-// is the heap's, event for event.
+// thread trace). PeekTime reads the earliest of the rest without filling
+// it; every other method fills the root first. The order is the heap's,
+// event for event.
 type Queue struct {
 	h      []slot
 	seq    uint64
@@ -178,7 +179,16 @@ func (q *Queue) Cancel(target int32) {
 // PeekTime returns the time of the earliest event; ok is false if empty.
 func (q *Queue) PeekTime() (t float64, ok bool) {
 	if q.vacant {
-		q.refill()
+		// The earliest of the rest is one of the root's children (the
+		// last event, which a refill would move up, is below one of
+		// them): no refill, so that a push can still fill the root.
+		switch len(q.h) {
+		case 1:
+			return 0, false
+		case 2:
+			return q.h[1].Time, true
+		}
+		return min(q.h[1].Time, q.h[2].Time), true
 	}
 	if len(q.h) == 0 {
 		return 0, false
