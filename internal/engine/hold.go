@@ -133,13 +133,11 @@ func (e *engine) requestCPU(ui int32, t float64) {
 }
 
 // nextEvent reports whether an event at t would be the next the event
-// loop takes: none is queued at or before t (one at t was pushed first
-// and goes first), no unit waits in nowList, no profile changes by t.
+// loop takes, given that none is queued at or before t (one at t was
+// pushed first and goes first): no unit waits in nowList and no profile
+// changes by t.
 func (e *engine) nextEvent(t float64) bool {
 	if e.cfg.plainEvents || e.nowHead != len(e.nowList) {
-		return false
-	}
-	if qt, ok := e.q.PeekTime(); ok && qt <= t {
 		return false
 	}
 	pt, ok := e.pq.PeekTime()
@@ -147,7 +145,8 @@ func (e *engine) nextEvent(t float64) bool {
 }
 
 // endNow ends the computation of held unit u, started at t, at end
-// without its event, which the event loop would take next (nextEvent):
+// without its event, which the event loop would take next (issueHeld,
+// nextEvent):
 // the loop's steps (the clock, the count, its checks), then stepHeld's.
 // The unit goes on at end. On a machine where units seldom overlap (one
 // CPU, a thread running while the others wait) most computations end
@@ -294,7 +293,9 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 			x := u.extension()
 			x.run++
 			end := t + u.work
-			if e.nextEvent(end) {
+			// Would its end be the next event? The queue first, inline:
+			// with other units computing, it mostly says no.
+			if qt, ok := e.q.PeekTime(); (!ok || qt > end) && e.nextEvent(end) {
 				return e.endNow(u, ui, t, end)
 			}
 			u.state = stComputing
