@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"augur/internal/ir"
-)
+import "augur/internal/ir"
 
 // The thread model of VPPB's recorded programs (Program.HoldCPU): a unit
 // runs on a CPU from when it gets one until it waits or ends, performing
@@ -145,12 +143,11 @@ func (e *engine) nextEvent(t float64) bool {
 }
 
 // endNow ends the computation of held unit u, started at t, at end
-// without its event, which the event loop would take next (issueHeld,
-// nextEvent):
-// the loop's steps (the clock, the count, its checks), then stepHeld's.
-// The unit goes on at end. On a machine where units seldom overlap (one
-// CPU, a thread running while the others wait) most computations end
-// so.
+// without its event, which the event loop would take next (issueHeld
+// asks the queue, nextEvent the rest): the loop's steps (the clock, the
+// count, its checks), then stepHeld's. The unit goes on at end. Where
+// units seldom overlap (one CPU: a thread runs while the others wait)
+// most computations end so.
 func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	e.now = end
 	e.events++
@@ -246,13 +243,13 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 }
 
 // issueHeld issues, under Program.HoldCPU, the operation of unit u
-// (e.units[ui]), started
-// at t (startOp). A unit that holds its CPU performs it at once
-// (performHolding), with a short way for what a thread trace is made of:
-// computing on a steady node, posting and taking tokens, and the
-// computation a post or take carries (ir.Op.Cost). The short way is
-// performHolding's, step for step, without perform's second pass through
-// issueAt; a run of a thread trace performs some 700,000 such operations.
+// (e.units[ui]), started at t (startOp). A unit that holds its CPU
+// performs it at once (performHolding), with a short way for what a
+// thread trace is made of: computing on a steady node, posting and taking
+// tokens, and the computation a post or take carries (ir.Op.Cost). The
+// short way is performHolding's, step for step, without perform's second
+// pass through issueAt; a computation whose end would be the next event
+// ends at once (endNow).
 func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 	if !u.hasCPU {
 		return e.issueHolding(ui, t)
