@@ -116,11 +116,13 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	if f == nil {
 		return
 	}
-	e.setAcct(u, acReady)
 	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+		e.setAcct(u, acReady)
 		u.state = stCPUQueue
 		return
 	}
+	// Its account goes from blocked (or starting) to running at once
+	// (onCPU): ready for no time would add nothing to it.
 	e.onCPU(ui, false)
 	u = &e.units[ui]
 	u.hasCPU = true
