@@ -288,7 +288,11 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 		// On a steady node: issueAt's computation on a CPU held,
 		// startCompute's and pushComputeEnd's scheduling on such a node.
 		if n := &e.nodes[u.node]; n.steady && validCost(u.op.Cost) {
-			u.work = u.op.Cost / n.speed
+			// A thread trace's node runs at speed 1, and a division is
+			// slow: x/1 is x.
+			if u.work = u.op.Cost; n.speed != 1 {
+				u.work /= n.speed
+			}
 			x := u.extension()
 			x.run++
 			end := t + u.work
