@@ -867,14 +867,6 @@ func (e *engine) next(u *unit, ui int32) error {
 	if err := u.stream.Next(o); err != nil {
 		return err
 	}
-	e.fetched(u, ui, o)
-	return nil
-}
-
-// fetched makes o, the unit's operation the stream just gave, its
-// current one, keeping o's slices apart (o is e.opBuf, whose slices
-// stay nil).
-func (e *engine) fetched(u *unit, ui int32, o *ir.Op) {
 	// Field by field: a composite literal would be built aside and
 	// copied, once per operation.
 	d := &u.op
@@ -883,7 +875,7 @@ func (e *engine) fetched(u *unit, ui int32, o *ir.Op) {
 		// A thread trace's synchronisation, most of its operations:
 		// none of the fields below is read for these kinds.
 		d.obj = o.Obj
-		return
+		return nil
 	}
 	d.Algo, d.Dir, d.Peer, d.Bytes = o.Algo, o.Dir, o.Peer, o.Bytes
 	switch o.Kind {
@@ -909,6 +901,7 @@ func (e *engine) fetched(u *unit, ui int32, o *ir.Op) {
 		e.runs[ui] = o.Runs
 		o.Runs = nil
 	}
+	return nil
 }
 
 // issue issues the unit's already fetched operation, then goes on.

@@ -191,28 +191,15 @@ func (e *engine) stepHeld(ui, run int32) {
 }
 
 // advanceHeld is advance for a unit of a HoldCPU program: the path of
-// nearly every operation of a thread trace, so next's and issueAt's work
-// is done here in one function. A post or take comes from the stream
-// straight into the unit's operation (next's copy for these kinds); any
-// other operation takes next's way (fetched). The unit issues it as
-// issueAt would (startOp, issueHeld).
+// nearly every operation of a thread trace. The unit issues each
+// operation as issueAt would (startOp, issueHeld), without issueAt's
+// tests.
 func (e *engine) advanceHeld(ui int32, t float64) {
 	u := &e.units[ui]
 	for e.err == nil {
-		if u.op.carries() {
-			u.op.Kind = ir.Compute // the computation its synchronisation carries
-		} else {
-			o := &e.opBuf
-			if err := u.stream.Next(o); err != nil {
-				e.failFetch(u, t, err)
-				return
-			}
-			if isToken(o.Kind) {
-				d := &u.op
-				d.Kind, d.batch, d.Elem, d.Tag, d.Count, d.Cost, d.obj = o.Kind, false, o.Elem, o.Tag, o.Count, o.Cost, o.Obj
-			} else {
-				e.fetched(u, ui, o)
-			}
+		if err := e.next(u, ui); err != nil {
+			e.failFetch(u, t, err)
+			return
 		}
 		if !e.countOp(t) {
 			return
