@@ -687,9 +687,7 @@ func (e *engine) run() error {
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
 		case evPrioStep:
-			if e.prog.HoldCPU {
-				e.stepHeld(ev.Target, ev.Arg)
-			} else if e.computeEndDue(ev.Target, ev.Arg) {
+			if e.computeEndDue(ev.Target, ev.Arg) {
 				e.complete(ev.Target, e.now)
 				e.advance(ev.Target, e.now)
 			}
@@ -776,10 +774,6 @@ func (e *engine) checkEvents() error {
 // at a time later than now (after folded computations) are issued by an
 // event at their time, so that every interaction happens in time order.
 func (e *engine) advance(ui int32, t float64) {
-	if e.prog.HoldCPU {
-		e.advanceHeld(ui, t)
-		return
-	}
 	for e.err == nil {
 		u := &e.units[ui]
 		if err := e.next(u, ui); err != nil {
@@ -790,11 +784,32 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			e.issueLater(u, ui, t)
+			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
+				// Ending affects no one but through the CPU it
+				// gives back, which no one waits for: end now, the
+				// event it would take still counted.
+				e.events++
+				if err := e.checkEvents(); err != nil {
+					e.fail(err)
+					return
+				}
+				e.issueAt(ui, t)
+				return
+			}
+			u.state = stReady
+			e.pushIssue(ui, t)
 			return
 		}
 		var done bool
-		if t, done = e.issueAt(ui, t); !done {
+		if e.prog.HoldCPU {
+			// issueAt's way for a unit of such a program, without its
+			// tests (perform's units do not come here).
+			e.startOp(u, t)
+			t, done = e.issueHeld(u, ui, t)
+		} else {
+			t, done = e.issueAt(ui, t)
+		}
+		if !done {
 			return
 		}
 	}
@@ -803,26 +818,6 @@ func (e *engine) advance(ui int32, t float64) {
 // failFetch fails the run for a stream's error.
 func (e *engine) failFetch(u *unit, t float64, err error) {
 	e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
-}
-
-// issueLater issues the operation of unit u, fetched at t later than now
-// (after folded computations), by an event at t, so that every
-// interaction happens in time order.
-func (e *engine) issueLater(u *unit, ui int32, t float64) {
-	if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
-		// Ending affects no one but through the CPU it gives back,
-		// which no one waits for: end now, the event it would take
-		// still counted.
-		e.events++
-		if err := e.checkEvents(); err != nil {
-			e.fail(err)
-			return
-		}
-		e.issueAt(ui, t)
-		return
-	}
-	u.state = stReady
-	e.pushIssue(ui, t)
 }
 
 // countOp counts an operation fetched at t against the event limit,

@@ -147,9 +147,9 @@ func (e *engine) nextEvent(t float64) bool {
 // endNow ends the computation of held unit u, started at t, at end
 // without its event, which the event loop would take next (issueHeld
 // asks the queue, nextEvent the rest): the loop's steps (the clock, the
-// count, its checks), then stepHeld's. The unit goes on at end. Where
-// units seldom overlap (one CPU: a thread runs while the others wait)
-// most computations end so.
+// count, its checks), then the event's (complete). The unit goes on at
+// end. Where units seldom overlap (one CPU: a thread runs while the
+// others wait) most computations end so.
 func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	e.now = end
 	e.events++
@@ -158,63 +158,8 @@ func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 		return end, false
 	}
 	u.runFrom = t
-	if u.work > 0 {
-		u.opCompute += end - t
-		u.work = 0
-	}
-	u.state = stReady
-	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, end)
-	}
+	e.complete(ui, end)
 	return end, true
-}
-
-// stepHeld is evPrioStep for a unit of a HoldCPU program: its
-// computation ends now, unless a preemption made the event stale, and it
-// goes on (advanceHeld).
-func (e *engine) stepHeld(ui, run int32) {
-	u := &e.units[ui]
-	if u.state != stComputing || u.ext == nil || u.ext.run != run {
-		return
-	}
-	// complete's arithmetic for a computation, in the order it adds.
-	t := e.now
-	if u.runFrom >= 0 && u.work > 0 {
-		u.opCompute += t - u.runFrom
-		u.work = 0
-	}
-	u.state = stReady
-	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, t)
-	}
-	e.advanceHeld(ui, t)
-}
-
-// advanceHeld is advance for a unit of a HoldCPU program: the path of
-// nearly every operation of a thread trace. The unit issues each
-// operation as issueAt would (startOp, issueHeld), without issueAt's
-// tests.
-func (e *engine) advanceHeld(ui int32, t float64) {
-	u := &e.units[ui]
-	for e.err == nil {
-		if err := e.next(u, ui); err != nil {
-			e.failFetch(u, t, err)
-			return
-		}
-		if !e.countOp(t) {
-			return
-		}
-		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			e.issueLater(u, ui, t)
-			return
-		}
-		e.startOp(u, t)
-		var done bool
-		if t, done = e.issueHeld(u, ui, t); !done {
-			return
-		}
-		u = &e.units[ui] // a Fork may have moved the units
-	}
 }
 
 // performHeld performs the operation of a unit that was granted a CPU
