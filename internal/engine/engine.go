@@ -335,6 +335,11 @@ type unitExt struct {
 	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
 	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
+	// On a priority node, while it has a CPU: its index in the node's
+	// running and the number of the grant (engine.cpuGrants) that gave
+	// it the CPU (prio.go).
+	runAt  int32
+	onCPUs int64
 }
 
 // ext returns the unit's extension, allocating it on first use.
@@ -392,6 +397,10 @@ type engine struct {
 	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
 	// every unit queues for its node's CPUs (facility).
 	anyBound bool
+	// cpuGrants numbers the CPUs given on priority nodes, so that a
+	// preemption takes the CPU of the unit that got it last among those
+	// of lowest priority (prio.go).
+	cpuGrants int64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run
@@ -435,8 +444,10 @@ type engine struct {
 	// it is still in colls (coll.go).
 	lastColl *collInst
 	lastSeq  uint32
-	// nowList holds step events at the current time that come before
-	// every event of the queue (see wakeNow); nowHead is the next one.
+	// nowList holds events at the current time that come before every
+	// event of the queue, first in first out (see wakeNow, pushRun):
+	// a step of unit ui is ui; an evRun of unit ui for its run r is
+	// the two entries -1-ui, r. nowHead is the next entry.
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
@@ -493,12 +504,14 @@ type nodeState struct {
 	steady bool
 	ps     *psCPU // processor sharing (cpushare.go); nil: the facility
 	// prio: the priority scheduler, which preempts (prio.go); running
-	// holds the units that have a CPU of the node, in the order they got it.
+	// holds the units that have a CPU of the node, in no order (each
+	// unit's unitExt.onCPUs says when it got its CPU).
 	prio    bool
 	running []int32
 	// slots: under Program.HoldCPU, the unit on each CPU (-1: free), and
 	// the CPU the last offCPU freed (threadacct.go).
 	slots    []int32
+	free     []uint64 // the CPUs no unit holds, a bit each (slots)
 	handover int32
 	// bound holds a one-CPU queue per CPU once a unit of the node is bound
 	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
@@ -664,8 +677,8 @@ func (e *engine) run() error {
 		var ev des.Event
 		if e.profileDue() {
 			ev = e.pq.Pop()
-		} else if ui, ok := e.nextNow(); ok {
-			ev = des.Event{Time: e.now, Target: ui, Kind: uint8(evStep)}
+		} else if e.nowHead != len(e.nowList) && e.nowFirst() {
+			ev = e.takeNow()
 		} else if e.q.Len() > 0 {
 			ev = e.q.Pop()
 		} else {
@@ -1125,7 +1138,7 @@ func (e *engine) grant(ui int32) {
 		u.state = stReady
 		x := u.extension()
 		x.run++
-		e.q.Push(e.now, ui, uint8(evRun), x.run)
+		e.pushRun(ui, x.run, e.now)
 		return
 	}
 	u.state = stComputing
@@ -1171,28 +1184,41 @@ func (e *engine) wakeNow(ui int32, t float64) {
 	e.wakeAt(ui, t)
 }
 
-// nextNow takes the next unit of nowList unless the queue has an event
-// due earlier. Events of the queue at the current time were pushed after
+// nowFirst reports whether nowList's next entry comes before the queue's
+// next event: events of the queue at the current time were pushed after
 // those of nowList (see wakeNow) and come after them.
-func (e *engine) nextNow() (int32, bool) {
-	if e.nowHead == len(e.nowList) {
-		return 0, false
-	}
-	return e.takeNow()
+func (e *engine) nowFirst() bool {
+	next, ok := e.q.PeekTime()
+	return !ok || next >= e.now
 }
 
-// takeNow is nextNow once nowList holds a unit (apart, so that the
-// common test inlines into the event loop).
-func (e *engine) takeNow() (int32, bool) {
-	if next, ok := e.q.PeekTime(); ok && next < e.now {
-		return 0, false
-	}
-	ui := e.nowList[e.nowHead]
+// takeNow takes nowList's next entry as the event it stands for.
+func (e *engine) takeNow() des.Event {
+	ev := des.Event{Time: e.now, Target: e.nowList[e.nowHead], Kind: uint8(evStep)}
 	e.nowHead++
+	if ev.Target < 0 {
+		ev.Target, ev.Kind, ev.Arg = -1-ev.Target, uint8(evRun), e.nowList[e.nowHead]
+		e.nowHead++
+	}
 	if e.nowHead == len(e.nowList) {
 		e.nowList, e.nowHead = e.nowList[:0], 0
 	}
-	return ui, true
+	return ev
+}
+
+// pushRun schedules the evRun of unit ui's run at t: at the current
+// time, in nowList when the queue holds no event at or before it (it
+// would be popped next, before anything pushed later: see wakeNow), else
+// in the queue. A woken thread that gets a CPU is a quarter of the events
+// of a Strict Sequence run.
+func (e *engine) pushRun(ui, run int32, t float64) {
+	if t == e.now && !e.cfg.plainEvents {
+		if next, ok := e.q.PeekTime(); !ok || next > t {
+			e.nowList = append(e.nowList, -1-ui, run)
+			return
+		}
+	}
+	e.q.Push(t, ui, uint8(evRun), run)
 }
 
 // wakeAt completes the unit's current operation at time t.

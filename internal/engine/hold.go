@@ -129,7 +129,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	u.sliceStart = t
 	u.state = stReady
 	u.ext.run++
-	e.q.Push(t, ui, uint8(evRun), u.ext.run)
+	e.pushRun(ui, u.ext.run, t)
 }
 
 // nextEvent reports whether an event at t would be the next the event

@@ -50,6 +50,9 @@ func (e *engine) onCPU(ui int32, handover bool) {
 func (e *engine) onCPUSlow(ui int32, handover bool) {
 	e.acctOnCPU(ui, handover)
 	if n := &e.nodes[e.units[ui].node]; n.prio {
+		x := e.units[ui].extension()
+		x.runAt, x.onCPUs = int32(len(n.running)), e.cpuGrants
+		e.cpuGrants++
 		n.running = append(n.running, ui)
 	}
 }
@@ -67,12 +70,15 @@ func (e *engine) offCPUSlow(ui int32) {
 	if !n.prio {
 		return
 	}
-	for k, r := range n.running {
-		if r == ui {
-			n.running = append(n.running[:k], n.running[k+1:]...)
-			return
-		}
+	// The last takes its place: running is a set (onCPUs orders it).
+	k := e.units[ui].ext.runAt
+	if int(k) >= len(n.running) || n.running[k] != ui {
+		return // cannot happen: only a unit with a CPU gives one back
 	}
+	last := n.running[len(n.running)-1]
+	n.running[k] = last
+	e.units[last].ext.runAt = k
+	n.running = n.running[:len(n.running)-1]
 }
 
 // preemptFor gives the unit, just queued for a CPU of its node, the CPU
@@ -84,12 +90,15 @@ func (e *engine) preemptFor(ui int32) bool {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	victim := int32(-1)
-	for k := len(n.running) - 1; k >= 0; k-- {
-		r := n.running[k]
+	for _, r := range n.running {
 		if e.units[r].boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
 			continue // another CPU's, or yielding already
 		}
-		if victim < 0 || e.units[r].prio < e.units[victim].prio {
+		if victim < 0 {
+			victim = r
+			continue
+		}
+		if p, q := e.units[r].prio, e.units[victim].prio; p < q || (p == q && e.units[r].ext.onCPUs > e.units[victim].ext.onCPUs) {
 			victim = r
 		}
 	}

@@ -109,11 +109,13 @@ func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 		if o.Match == ir.MatchToken {
 			// Initial tokens by object, then token, before any made in
 			// the run (whose numbers start at 1).
-			s.made = make([]int64, o.Init, max(o.Init, o.Tokens))
-			for i := range s.made {
+			// At their whole size when the program says how many
+			// tokens it makes (no test per token for room).
+			s.made = make([]int64, max(o.Init, o.Tokens))
+			for i := range o.Init {
 				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
 			}
-			s.want = make(tokenUnits, 0, o.Tokens)
+			s.want = make(tokenUnits, o.Tokens)
 		} else {
 			s.avail = int64(o.Init)
 		}

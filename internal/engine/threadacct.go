@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"math"
+	"math/bits"
+	"slices"
 	"sort"
 
 	"augur/internal/ir"
@@ -66,7 +69,13 @@ type threadAcct struct {
 	cpu            int32 // the CPU it runs on, -1
 	runStart       float64
 	steps          []Step
-	pid, tid       int32
+	// at caches, per state below acDone, 1 + the index in steps of the
+	// state's step (0: not known); the blocked one is the step of
+	// element atElem. A search of steps per interval, whose end the
+	// processor cannot foresee, was a tenth of a Strict Sequence run.
+	at       [acDone]int32
+	atElem   int32
+	pid, tid int32
 	liner          ir.Liner // the unit's stream, if it tells trace lines
 }
 
@@ -127,9 +136,12 @@ func (e *engine) acctOnCPU(ui int32, handover bool) {
 	}
 	n := &e.nodes[u.node]
 	if n.slots == nil {
-		n.slots = make([]int32, e.m.Groups[e.m.GroupOf(int(u.node))].CPUs)
+		cpus := e.m.Groups[e.m.GroupOf(int(u.node))].CPUs
+		n.slots = make([]int32, cpus)
+		n.free = make([]uint64, (cpus+63)/64)
 		for i := range n.slots {
 			n.slots[i] = -1
+			n.free[i/64] |= 1 << (i % 64)
 		}
 	}
 	c := u.boundTo()
@@ -137,15 +149,11 @@ func (e *engine) acctOnCPU(ui int32, handover bool) {
 		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
 			c = n.handover
 		} else {
-			for k, r := range n.slots {
-				if r < 0 {
-					c = int32(k)
-					break
-				}
-			}
+			c = n.lowestFree()
 		}
 	}
 	n.slots[c] = ui
+	n.free[c/64] &^= 1 << (c % 64)
 	a := u.ext.acct
 	a.cpu, a.runStart = c, e.now
 	e.setAcct(u, acRunning)
@@ -160,11 +168,22 @@ func (e *engine) acctOffCPU(ui int32) {
 	a := u.ext.acct
 	n := &e.nodes[u.node]
 	n.slots[a.cpu] = -1
+	n.free[a.cpu/64] |= 1 << (a.cpu % 64)
 	n.handover = a.cpu
 	if e.cfg.Timeline && e.now > a.runStart {
 		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: a.cpu, Start: a.runStart, End: e.now})
 	}
 	a.cpu = -1
+}
+
+// lowestFree is the lowest CPU of the node that no unit holds (slots).
+func (n *nodeState) lowestFree() int32 {
+	for w, b := range n.free {
+		if b != 0 {
+			return int32(w*64 + bits.TrailingZeros64(b))
+		}
+	}
+	return -1 // cannot happen: the facility granted a CPU
 }
 
 // interval books [stateAt, now) in the unit's current state; intervals of
@@ -173,27 +192,38 @@ func (a *threadAcct) interval(now float64) {
 	if !(now > a.stateAt) || a.state == acDone {
 		return
 	}
+	d := now - a.stateAt
+	i := a.at[a.state] - 1
+	if i < 0 || (a.state == acBlocked && a.atElem != a.blockElem) {
+		i = a.step()
+	}
+	s := &a.steps[i]
+	s.Calls++
+	s.Total += d
+	s.Min = min(s.Min, d)
+	if d > s.Max {
+		s.Max, s.MaxLine = d, a.blockLine
+	}
+}
+
+// step is the index in steps of the step of the account's state (below
+// acDone), made with no time if there is none yet, and notes it in at.
+func (a *threadAcct) step() int32 {
 	kind, elem := StepRun, int32(-1)
 	switch a.state {
 	case acReady:
 		kind = StepReady
 	case acBlocked:
 		kind, elem = StepBlocked, a.blockElem
+		a.atElem = elem
 	}
-	d := now - a.stateAt
-	for i := range a.steps {
-		s := &a.steps[i]
-		if s.Kind == kind && s.Elem == elem {
-			s.Calls++
-			s.Total += d
-			s.Min = min(s.Min, d)
-			if d > s.Max {
-				s.Max, s.MaxLine = d, a.blockLine
-			}
-			return
-		}
+	i := slices.IndexFunc(a.steps, func(s Step) bool { return s.Kind == kind && s.Elem == elem })
+	if i < 0 {
+		i = len(a.steps)
+		a.steps = append(a.steps, Step{Kind: kind, Elem: elem, Min: math.Inf(1), MaxLine: a.blockLine})
 	}
-	a.steps = append(a.steps, Step{Kind: kind, Elem: elem, Calls: 1, Total: d, Min: d, Max: d, MaxLine: a.blockLine})
+	a.at[a.state] = int32(i) + 1
+	return int32(i)
 }
 
 // endAccount closes the account of a unit that ends now and keeps it.
