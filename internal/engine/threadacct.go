@@ -76,7 +76,7 @@ type threadAcct struct {
 	at       [acDone]int32
 	atElem   int32
 	pid, tid int32
-	liner          ir.Liner // the unit's stream, if it tells trace lines
+	liner    ir.Liner // the unit's stream, if it tells trace lines
 }
 
 // startAccount opens the account of a unit that starts at t.
