@@ -137,11 +137,15 @@ func (e *engine) requestCPU(ui int32, t float64) {
 // pushed first and goes first): no unit waits in nowList and no profile
 // changes by t.
 func (e *engine) nextEvent(t float64) bool {
-	if e.cfg.plainEvents || e.nowHead != len(e.nowList) {
-		return false
-	}
-	pt, ok := e.pq.PeekTime()
-	return !ok || pt > t
+	// Small enough to inline: it is asked once per computation.
+	return !e.cfg.plainEvents && e.nowHead == len(e.nowList) && (e.pq.Len() == 0 || e.profileAfter(t))
+}
+
+// profileAfter reports whether the next change of a profile comes after
+// t (one is pending).
+func (e *engine) profileAfter(t float64) bool {
+	pt, _ := e.pq.PeekTime()
+	return pt > t
 }
 
 // endNow ends the computation of held unit u, started at t, at end
@@ -153,12 +157,21 @@ func (e *engine) nextEvent(t float64) bool {
 func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	e.now = end
 	e.events++
-	if err := e.checkEvents(); err != nil {
-		e.fail(err)
-		return end, false
+	// checkEvents' tests inline: one computation in two ends here on
+	// one processor.
+	if e.events&stopMask == 0 || e.events > e.maxEvents {
+		if err := e.checkEvents(); err != nil {
+			e.fail(err)
+			return end, false
+		}
 	}
-	u.runFrom = t
-	e.complete(ui, end)
+	// complete's booking, for a computation known to have run from t
+	u.opCompute += end - t
+	u.work = 0
+	u.state = stReady
+	if !e.cfg.NoBudgets {
+		e.account(ui, u.opStart, end)
+	}
 	return end, true
 }
 
