@@ -1,6 +1,8 @@
 package des
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"testing"
@@ -223,26 +225,61 @@ func TestQueueTiesPopInOrder(t *testing.T) {
 // vacant by a pop, filled by the next push or by whatever looks first)
 // give the order of a sorted list of the pending events.
 func TestQueueInterleavedMatchesSortedList(t *testing.T) {
+	later := func(r *rand.Rand, now float64) float64 { return now + float64(r.IntN(8)) } // many ties
+	// Fewer pushes than pops: the queue stays an unordered array.
+	t.Run("array", func(t *testing.T) {
+		if q := matchSortedList(t, 7, 2, 50000, later); q.heap {
+			t.Fatal("the queue became a heap; the test meant to keep it an array")
+		}
+	})
+	// More pushes than pops: it becomes a heap once it holds smallMax
+	// events, and goes on as one.
+	t.Run("heap", func(t *testing.T) {
+		if q := matchSortedList(t, 5, 5, 50000, later); !q.heap {
+			t.Fatal("the queue stayed an array; the test meant to make it a heap")
+		}
+	})
+	// A negative time, or -0, makes the array a heap at once (earliest
+	// compares times as bits).
+	for _, neg := range []float64{-1, math.Copysign(0, -1)} {
+		t.Run(fmt.Sprint("time ", neg), func(t *testing.T) {
+			q := matchSortedList(t, 9, 3, 2000, func(r *rand.Rand, now float64) float64 {
+				if r.IntN(100) == 0 {
+					return neg
+				}
+				return later(r, now)
+			})
+			if !q.heap {
+				t.Fatal("the queue stayed an array")
+			}
+		})
+	}
+}
+
+// matchSortedList pushes (push in 10 of the steps, or when empty), peeks
+// and pops at random, with times from at, and checks every answer against
+// a sorted list.
+func matchSortedList(t *testing.T, seed uint64, push, steps int, at func(*rand.Rand, float64) float64) *Queue {
 	type rec struct {
 		t   float64
 		arg int32
 	}
 	var q Queue
 	var ref []rec // pending, in pop order
-	r := rand.New(rand.NewPCG(5, 6))
+	r := rand.New(rand.NewPCG(seed, 6))
 	now := 0.0
-	for step := int32(0); step < 50000; step++ {
+	for step := int32(0); step < int32(steps); step++ {
 		switch x := r.IntN(10); {
-		case x < 4 || len(ref) == 0:
-			tm := now + float64(r.IntN(8)) // many ties
+		case x < push || len(ref) == 0:
+			tm := at(r, now)
 			q.Push(tm, 0, 0, step)
 			i := sort.Search(len(ref), func(i int) bool { return ref[i].t > tm })
 			ref = append(ref[:i], append([]rec{{tm, step}}, ref[i:]...)...)
-		case x < 5:
+		case x < push+1:
 			if tm, ok := q.PeekTime(); !ok || tm != ref[0].t {
 				t.Fatalf("step %d: peek time %v,%v, want %v", step, tm, ok, ref[0].t)
 			}
-		case x < 6:
+		case x < push+2:
 			if q.Len() != len(ref) {
 				t.Fatalf("step %d: length %d, want %d", step, q.Len(), len(ref))
 			}
@@ -251,7 +288,22 @@ func TestQueueInterleavedMatchesSortedList(t *testing.T) {
 			if e.Time != ref[0].t || e.Arg != ref[0].arg {
 				t.Fatalf("step %d: popped (%v,%d), want (%v,%d)", step, e.Time, e.Arg, ref[0].t, ref[0].arg)
 			}
-			now, ref = e.Time, ref[1:]
+			now, ref = max(e.Time, 0), ref[1:]
 		}
+	}
+	return &q
+}
+
+// BenchmarkQueueSmall is a thread trace's queue: nine events pending.
+func BenchmarkQueueSmall(b *testing.B) {
+	var q Queue
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 9; i++ {
+		q.Push(r.Float64(), 0, 0, 0)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := q.Pop()
+		q.Push(e.Time+r.Float64(), 0, 0, 0)
 	}
 }
