@@ -37,7 +37,7 @@ type Step struct {
 	Min   float64
 	Max   float64
 	// MaxLine is the line (ir.Liner) of the operation of the longest
-	// interval, 0 if unknown.
+	// interval of a StepBlocked step, 0 if unknown (and for the others).
 	MaxLine int32
 }
 
@@ -65,7 +65,7 @@ type threadAcct struct {
 	start          float64
 	acct           [acDone]float64
 	blockElem      int32
-	blockLine      int32
+	blockLine      int32 // the line of the operation blocked in, -1 until asked (line)
 	cpu            int32 // the CPU it runs on, -1
 	runStart       float64
 	steps          []Step
@@ -101,15 +101,14 @@ func (e *engine) setAcct(u *unit, st uint8) {
 	if st != a.state {
 		a.interval(now)
 		if a.state == acBlocked && e.cfg.Timeline {
-			e.waitSlices = append(e.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.blockLine, Start: a.stateAt, End: now})
+			e.waitSlices = append(e.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.line(), Start: a.stateAt, End: now})
 		}
 		a.stateAt = now
 	}
 	if st == acBlocked {
-		a.blockElem, a.blockLine = u.op.Elem, 0
-		if a.liner != nil {
-			a.blockLine = a.liner.Line()
-		}
+		// The line is asked for when it is read (line): most waits
+		// are never the longest of their step.
+		a.blockElem, a.blockLine = u.op.Elem, -1
 	}
 	a.state = st
 }
@@ -176,6 +175,19 @@ func (e *engine) acctOffCPU(ui int32) {
 	a.cpu = -1
 }
 
+// line is the trace line (ir.Liner) of the operation the unit is blocked
+// in, 0 if unknown. It is asked for while the unit is blocked, or when
+// its blocked interval ends: its stream has not moved on since.
+func (a *threadAcct) line() int32 {
+	if a.blockLine < 0 {
+		a.blockLine = 0
+		if a.liner != nil {
+			a.blockLine = a.liner.Line()
+		}
+	}
+	return a.blockLine
+}
+
 // lowestFree is the lowest CPU of the node that no unit holds (slots).
 func (n *nodeState) lowestFree() int32 {
 	for w, b := range n.free {
@@ -202,7 +214,10 @@ func (a *threadAcct) interval(now float64) {
 	s.Total += d
 	s.Min = min(s.Min, d)
 	if d > s.Max {
-		s.Max, s.MaxLine = d, a.blockLine
+		s.Max = d
+		if a.state == acBlocked {
+			s.MaxLine = a.line()
+		}
 	}
 }
 
@@ -220,7 +235,7 @@ func (a *threadAcct) step() int32 {
 	i := slices.IndexFunc(a.steps, func(s Step) bool { return s.Kind == kind && s.Elem == elem })
 	if i < 0 {
 		i = len(a.steps)
-		a.steps = append(a.steps, Step{Kind: kind, Elem: elem, Min: math.Inf(1), MaxLine: a.blockLine})
+		a.steps = append(a.steps, Step{Kind: kind, Elem: elem, Min: math.Inf(1)})
 	}
 	a.at[a.state] = int32(i) + 1
 	return int32(i)
