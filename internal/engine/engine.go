@@ -1231,7 +1231,10 @@ func (e *engine) pushRun(ui, run int32, t float64) {
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
 	if e.prog.HoldCPU && t == e.now {
-		e.readyHolding(ui, t)
+		// VPPB's thread model (hold.go): the woken unit needs a CPU to
+		// go on with its next operation.
+		e.complete(ui, t)
+		e.requestCPU(ui, t)
 		return
 	}
 	e.units[ui].state = stBlocked

@@ -99,13 +99,6 @@ func (e *engine) startHolding(ui int32, t float64) {
 	}
 }
 
-// readyHolding: the unit's operation completes now (it was woken); it
-// asks for a CPU to go on with the next.
-func (e *engine) readyHolding(ui int32, t float64) {
-	e.complete(ui, t)
-	e.requestCPU(ui, t)
-}
-
 // requestCPU asks for a CPU for a unit that fetches its next operation
 // once it has one (woken, or just created), preempting a unit of lower
 // priority if every CPU is taken.
