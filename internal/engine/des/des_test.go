@@ -239,7 +239,7 @@ func TestQueueInterleavedMatchesSortedList(t *testing.T) {
 			t.Fatal("the queue stayed an array; the test meant to make it a heap")
 		}
 	})
-	// A negative time, or -0, makes the array a heap at once (earliest
+	// A negative time, or -0, makes the array a heap at once (it
 	// compares times as bits).
 	for _, neg := range []float64{-1, math.Copysign(0, -1)} {
 		t.Run(fmt.Sprint("time ", neg), func(t *testing.T) {

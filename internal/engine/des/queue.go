@@ -62,20 +62,20 @@ func mkSlot(t float64, seq uint64, target int32, kind uint8, arg int32) slot {
 // event for event.
 //
 // A queue that has never held more than smallMax events is not a heap
-// but an unordered array whose earliest event is known (first): a push
-// appends, a pop moves the last event into the place of the earliest and
-// finds the new earliest in one pass without branches. A thread trace
-// keeps fewer events pending than it has threads, and which child of a
-// heap node comes first is a coin toss the processor cannot foresee: the
-// sifts' mispredicted branches were a fifth of a Strict Sequence run's
-// time. Past smallMax events the array is made a heap for good. Both
-// pop the earliest event by (time, insertion order): the same order.
+// but an array sorted latest first: a pop takes the last event, a push
+// counts the events later than the new one without a branch (comparisons
+// of times as bits, which order non-negative floats as they are ordered)
+// and moves the rest up. A thread trace keeps fewer events pending than
+// it has threads, and which child of a heap node comes first is a coin
+// toss the processor cannot foresee: the sifts' mispredicted branches
+// were a fifth of a Strict Sequence run's time. Past smallMax events, or
+// at a negative time, the array is made a heap for good. Both pop the
+// earliest event by (time, insertion order): the same order.
 type Queue struct {
 	h      []slot
 	seq    uint64
-	heap   bool  // h is a heap; else an unordered array (smallMax)
-	first  int32 // not a heap: the index in h of the earliest event
-	vacant bool  // a heap: h[0] is a popped event's slot, to be refilled
+	heap   bool // h is a heap; else an array sorted latest first (smallMax)
+	vacant bool // a heap: h[0] is a popped event's slot, to be refilled
 
 	keyed   bool
 	keyKind uint8
@@ -133,17 +133,10 @@ func (q *Queue) Push(t float64, target int32, kind uint8, arg int32) {
 	q.seq++
 	if !q.heap {
 		if t > 0 || t == 0 && !math.Signbit(t) {
-			q.h = append(q.h, mkSlot(t, q.seq, target, kind, arg))
-			n := int32(len(q.h) - 1)
-			if n == 0 || less(&q.h[n], &q.h[q.first]) {
-				q.first = n
-			}
-			if n == smallMax {
-				q.makeHeap()
-			}
+			q.insert(mkSlot(t, q.seq, target, kind, arg))
 			return
 		}
-		q.makeHeap() // earliest compares times as bits: none below +0
+		q.makeHeap() // the array compares times as bits: none below +0
 	}
 	if q.vacant {
 		q.vacant = false
@@ -214,7 +207,7 @@ func (q *Queue) PeekTime() (t float64, ok bool) {
 		if len(q.h) == 0 {
 			return 0, false
 		}
-		return q.h[q.first].Time, true
+		return q.h[len(q.h)-1].Time, true
 	}
 	if q.vacant {
 		// The earliest of the rest is one of the root's children (the
@@ -238,7 +231,7 @@ func (q *Queue) PeekTime() (t float64, ok bool) {
 // be empty.
 func (q *Queue) Peek() Event {
 	if !q.heap {
-		return q.h[q.first].event()
+		return q.h[len(q.h)-1].event()
 	}
 	if q.vacant {
 		q.refill()
@@ -272,11 +265,9 @@ func (q *Queue) Reset() {
 // Pop removes and returns the earliest event. The queue must not be empty.
 func (q *Queue) Pop() Event {
 	if !q.heap {
-		top := q.h[q.first]
 		n := len(q.h) - 1
-		q.h[q.first] = q.h[n]
+		top := q.h[n]
 		q.h = q.h[:n]
-		q.first = earliest(q.h)
 		return top.event()
 	}
 	if q.vacant {
@@ -308,23 +299,26 @@ func (q *Queue) makeHeap() {
 	}
 }
 
-// earliest is the index of the earliest event of h (0 if h is empty),
-// found without a branch per event: the earliest so far stays in
-// registers, and each event replaces it by conditional moves. Times
-// compare as their bits, which order non-negative floats as they are
-// ordered (an unordered array holds no other: Push).
-func earliest(h []slot) int32 {
-	if len(h) == 0 {
-		return 0
+// insert puts e into the array sorted latest first, after every event
+// that comes after it (an event of its time came before it: its
+// insertion number is the largest); the array becomes a heap once it
+// would hold more than smallMax events.
+func (q *Queue) insert(e slot) {
+	n := len(q.h)
+	if n == smallMax {
+		q.makeHeap()
+		q.h = append(q.h, e)
+		q.up(n)
+		return
 	}
-	m, mt, ms := 0, math.Float64bits(h[0].Time), h[0].seqKind
-	for i := 1; i < len(h); i++ {
-		t, s := math.Float64bits(h[i].Time), h[i].seqKind
-		if b2i(t < mt)|b2i(t == mt)&b2i(s < ms) != 0 {
-			m, mt, ms = i, t, s
-		}
+	tb := math.Float64bits(e.Time)
+	at := 0
+	for i := range q.h {
+		at += b2i(math.Float64bits(q.h[i].Time) > tb)
 	}
-	return int32(m)
+	q.h = append(q.h, e)
+	copy(q.h[at+1:], q.h[at:n])
+	q.h[at] = e
 }
 
 func b2i(b bool) int {
