@@ -317,8 +317,11 @@ func (q *Queue) insert(e slot) {
 		at += b2i(math.Float64bits(q.h[i].Time) > tb)
 	}
 	q.h = append(q.h, e)
-	copy(q.h[at+1:], q.h[at:n])
-	q.h[at] = e
+	h := q.h
+	for i := n; i > at; i-- { // a few slots: no call to memmove
+		h[i] = h[i-1]
+	}
+	h[at] = e
 }
 
 func b2i(b bool) int {
