@@ -335,17 +335,17 @@ type unitExt struct {
 	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
 	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
-	// On a priority node, while it has a CPU: its index in the node's
-	// running and the number of the grant (engine.cpuGrants) that gave
-	// it the CPU (prio.go).
-	runAt  int32
+	// The CPU it holds in its node's slots (-1: none, or the node keeps
+	// none), and the number of the grant (engine.cpuGrants) that gave it
+	// the CPU (prio.go).
+	slot   int32
 	onCPUs int64
 }
 
 // ext returns the unit's extension, allocating it on first use.
 func (u *unit) extension() *unitExt {
 	if u.ext == nil {
-		u.ext = &unitExt{parent: -1}
+		u.ext = &unitExt{parent: -1, slot: -1}
 	}
 	return u.ext
 }
@@ -503,13 +503,11 @@ type nodeState struct {
 	// one event (issueHeld).
 	steady bool
 	ps     *psCPU // processor sharing (cpushare.go); nil: the facility
-	// prio: the priority scheduler, which preempts (prio.go); running
-	// holds the units that have a CPU of the node, in no order (each
-	// unit's unitExt.onCPUs says when it got its CPU).
-	prio    bool
-	running []int32
-	// slots: under Program.HoldCPU, the unit on each CPU (-1: free), and
-	// the CPU the last offCPU freed (threadacct.go).
+	// prio: the priority scheduler, which preempts (prio.go).
+	prio bool
+	// slots: on a priority node or for units with an account
+	// (Program.HoldCPU), the unit on each CPU (-1: free), and the CPU
+	// the last offCPU freed (prio.go).
 	slots    []int32
 	free     []uint64 // the CPUs no unit holds, a bit each (slots)
 	handover int32

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 
 	"augur/internal/engine/des"
 	"augur/internal/ir"
@@ -47,14 +48,61 @@ func (e *engine) onCPU(ui int32, handover bool) {
 	}
 }
 
+// onCPUSlow is onCPU's work: on a priority node, or for a unit with an
+// account, the node's slots say which unit holds which CPU (the
+// preemption's candidates, the account's CPU) and the unit's grant
+// number when it got it (preemptFor).
 func (e *engine) onCPUSlow(ui int32, handover bool) {
-	e.acctOnCPU(ui, handover)
-	if n := &e.nodes[e.units[ui].node]; n.prio {
-		x := e.units[ui].extension()
-		x.runAt, x.onCPUs = int32(len(n.running)), e.cpuGrants
-		e.cpuGrants++
-		n.running = append(n.running, ui)
+	u := &e.units[ui]
+	n := &e.nodes[u.node]
+	var a *threadAcct
+	if u.ext != nil {
+		a = u.ext.acct
 	}
+	if !n.prio && a == nil {
+		return
+	}
+	if n.slots == nil {
+		e.makeSlots(n, u.node)
+	}
+	c := u.boundTo()
+	if c < 0 {
+		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
+			c = n.handover
+		} else {
+			c = n.lowestFree()
+		}
+	}
+	n.slots[c] = ui
+	n.free[c/64] &^= 1 << (c % 64)
+	x := u.extension()
+	x.slot, x.onCPUs = c, e.cpuGrants
+	e.cpuGrants++
+	if a != nil {
+		a.runStart = e.now
+		e.setAcct(u, acRunning)
+	}
+}
+
+// makeSlots makes node n's slots, every CPU free.
+func (e *engine) makeSlots(n *nodeState, node int32) {
+	cpus := e.m.Groups[e.m.GroupOf(int(node))].CPUs
+	n.slots = make([]int32, cpus)
+	n.free = make([]uint64, (cpus+63)/64)
+	for i := range n.slots {
+		n.slots[i] = -1
+		n.free[i/64] |= 1 << (i % 64)
+	}
+}
+
+// lowestFree is the lowest CPU of the node that no unit holds (slots).
+func (n *nodeState) lowestFree() int32 {
+	for w, b := range n.free {
+		if b != 0 {
+			return int32(w*64 + bits.TrailingZeros64(b))
+		}
+	}
+	return -1 // cannot happen: the facility granted a CPU
 }
 
 // offCPU notes that the unit gave its CPU back.
@@ -64,21 +112,22 @@ func (e *engine) offCPU(ui int32) {
 	}
 }
 
+// offCPUSlow frees the unit's slot, if onCPUSlow gave it one, and books
+// its run in the timeline.
 func (e *engine) offCPUSlow(ui int32) {
-	e.acctOffCPU(ui)
-	n := &e.nodes[e.units[ui].node]
-	if !n.prio {
+	u := &e.units[ui]
+	if u.ext == nil || u.ext.slot < 0 {
 		return
 	}
-	// The last takes its place: running is a set (onCPUs orders it).
-	k := e.units[ui].ext.runAt
-	if int(k) >= len(n.running) || n.running[k] != ui {
-		return // cannot happen: only a unit with a CPU gives one back
+	c := u.ext.slot
+	u.ext.slot = -1
+	n := &e.nodes[u.node]
+	n.slots[c] = -1
+	n.free[c/64] |= 1 << (c % 64)
+	n.handover = c
+	if a := u.ext.acct; a != nil && e.cfg.Timeline && e.now > a.runStart {
+		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: c, Start: a.runStart, End: e.now})
 	}
-	last := n.running[len(n.running)-1]
-	n.running[k] = last
-	e.units[last].ext.runAt = k
-	n.running = n.running[:len(n.running)-1]
 }
 
 // preemptFor gives the unit, just queued for a CPU of its node, the CPU
@@ -90,8 +139,8 @@ func (e *engine) preemptFor(ui int32) bool {
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	victim := int32(-1)
-	for _, r := range n.running {
-		if e.units[r].boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
+	for _, r := range n.slots {
+		if r < 0 || e.units[r].boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
 			continue // another CPU's, or yielding already
 		}
 		if victim < 0 {

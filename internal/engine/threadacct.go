@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 	"sort"
 
@@ -66,7 +65,6 @@ type threadAcct struct {
 	acct           [acDone]float64
 	blockElem      int32
 	blockLine      int32 // the line of the operation blocked in, -1 until asked (line)
-	cpu            int32 // the CPU it runs on, -1
 	runStart       float64
 	steps          []Step
 	// at caches, per state below acDone, 1 + the index in steps of the
@@ -84,7 +82,7 @@ func (e *engine) startAccount(ui int32, t float64) {
 	u := &e.units[ui]
 	e.cpuHooks = true
 	l, _ := u.stream.(ir.Liner)
-	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, cpu: -1, liner: l}
+	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, liner: l}
 }
 
 // setAcct moves the account of unit u to state st at the current time.
@@ -126,55 +124,6 @@ type WaitSlice struct {
 	Start, End     float64
 }
 
-// acctOnCPU gives the unit a CPU of its node (its own if bound) and goes
-// running.
-func (e *engine) acctOnCPU(ui int32, handover bool) {
-	u := &e.units[ui]
-	if u.ext == nil || u.ext.acct == nil {
-		return
-	}
-	n := &e.nodes[u.node]
-	if n.slots == nil {
-		cpus := e.m.Groups[e.m.GroupOf(int(u.node))].CPUs
-		n.slots = make([]int32, cpus)
-		n.free = make([]uint64, (cpus+63)/64)
-		for i := range n.slots {
-			n.slots[i] = -1
-			n.free[i/64] |= 1 << (i % 64)
-		}
-	}
-	c := u.boundTo()
-	if c < 0 {
-		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
-			c = n.handover
-		} else {
-			c = n.lowestFree()
-		}
-	}
-	n.slots[c] = ui
-	n.free[c/64] &^= 1 << (c % 64)
-	a := u.ext.acct
-	a.cpu, a.runStart = c, e.now
-	e.setAcct(u, acRunning)
-}
-
-// acctOffCPU frees the unit's CPU and books its run.
-func (e *engine) acctOffCPU(ui int32) {
-	u := &e.units[ui]
-	if u.ext == nil || u.ext.acct == nil || u.ext.acct.cpu < 0 {
-		return
-	}
-	a := u.ext.acct
-	n := &e.nodes[u.node]
-	n.slots[a.cpu] = -1
-	n.free[a.cpu/64] |= 1 << (a.cpu % 64)
-	n.handover = a.cpu
-	if e.cfg.Timeline && e.now > a.runStart {
-		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: a.cpu, Start: a.runStart, End: e.now})
-	}
-	a.cpu = -1
-}
-
 // line is the trace line (ir.Liner) of the operation the unit is blocked
 // in, 0 if unknown. It is asked for while the unit is blocked, or when
 // its blocked interval ends: its stream has not moved on since.
@@ -186,16 +135,6 @@ func (a *threadAcct) line() int32 {
 		}
 	}
 	return a.blockLine
-}
-
-// lowestFree is the lowest CPU of the node that no unit holds (slots).
-func (n *nodeState) lowestFree() int32 {
-	for w, b := range n.free {
-		if b != 0 {
-			return int32(w*64 + bits.TrailingZeros64(b))
-		}
-	}
-	return -1 // cannot happen: the facility granted a CPU
 }
 
 // interval books [stateAt, now) in the unit's current state; intervals of
