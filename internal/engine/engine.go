@@ -397,6 +397,9 @@ type engine struct {
 	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
 	// every unit queues for its node's CPUs (facility).
 	anyBound bool
+	// ranked: some unit has had a priority other than 0 (ir.Priority);
+	// until then all are equal and none can preempt another (prio.go).
+	ranked bool
 	// cpuGrants numbers the CPUs given on priority nodes, so that a
 	// preemption takes the CPU of the unit that got it last among those
 	// of lowest priority (prio.go).
@@ -965,7 +968,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			if f == nil {
 				return t, false
 			}
-			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
+			if !f.Acquire(ui, u.prio) && !(n.prio && e.ranked && e.preemptFor(ui)) {
 				u.state = stCPUQueue
 				return t, false
 			}
@@ -1036,6 +1039,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.takeFirst(ui, t)
 	case ir.Priority:
 		u.prio = op.Count
+		e.ranked = e.ranked || op.Count != 0
 		e.account(ui, t, t)
 		return t, true
 	case ir.Bind:

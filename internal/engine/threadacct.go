@@ -151,7 +151,9 @@ func (a *threadAcct) interval(now float64) {
 	s := &a.steps[i]
 	s.Calls++
 	s.Total += d
-	s.Min = min(s.Min, d)
+	if d < s.Min { // d > 0: min's tests for NaN and -0 are not needed
+		s.Min = d
+	}
 	if d > s.Max {
 		s.Max = d
 		if a.state == acBlocked {

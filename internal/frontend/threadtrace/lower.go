@@ -201,13 +201,18 @@ type loweredStream struct {
 	toks []ir.Token // and the tokens heading them
 	// headWork is the computation of the head of the list just chosen.
 	headWork float64
-	line     int32 // the trace line of the op last lowered; 0 for a TakeFirst
 	at       int32 // the index of the op last lowered
 	between  bool  // the last operation given is a TakeFirst
 }
 
-// Line is the trace line of the operation last given (ir.Liner).
-func (s *loweredStream) Line() int32 { return s.line }
+// Line is the trace line of the operation last given (ir.Liner); 0 for
+// a TakeFirst or before the first.
+func (s *loweredStream) Line() int32 {
+	if s.between || s.at < 0 {
+		return 0
+	}
+	return s.ops[s.at].Line
+}
 
 // Next gives the thread's next operation. Most are a post or take of the
 // span being run, lowered by sync; the rest take the general way.
@@ -237,7 +242,7 @@ func (s *loweredStream) sync(o *Op, op *ir.Op) bool {
 	default:
 		return false
 	}
-	s.line, s.between, s.at = o.Line, false, s.cur.from
+	s.between, s.at = false, s.cur.from
 	op.Elem, op.Obj, op.Tag, op.Cost = s.l.Elem(s.th, o.Kind), o.Obj, o.Tok, o.Work
 	return true
 }
@@ -288,7 +293,7 @@ func (s *loweredStream) next(op *ir.Op) error {
 	}
 	s.toks = toks
 	op.Kind, op.Elem = ir.TakeFirst, s.l.lists(s.th)
-	s.line, s.between = 0, true
+	s.between = true
 	return nil
 }
 
@@ -300,7 +305,7 @@ func (s *loweredStream) next(op *ir.Op) error {
 // operation of traces of hundreds of thousands.
 func (s *loweredStream) lower(o *Op, op *ir.Op) bool {
 	s.work = true
-	s.line, s.between = o.Line, false
+	s.between = false
 	s.at = s.cur.from - 1
 	if (o.Kind == OpCondWait && o.Tok < 0) || (o.Kind == OpSignal && o.N <= 0) {
 		return s.skip(op)
