@@ -1,6 +1,7 @@
 package simulate
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,16 +34,19 @@ func benchTrace(b *testing.B) *threadtrace.Program {
 }
 
 // BenchmarkRadiosity runs the speed test of bench/threads.sh (350,000
-// events, 8 processors) under each model.
+// events) under each model, on 8 processors and on one (augur simulate
+// runs both: the second for the speed-up).
 func BenchmarkRadiosity(b *testing.B) {
 	p := benchTrace(b)
 	for _, m := range []Model{Direct, ClientServer, Strict} {
-		b.Run(m.String(), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := RunModel(p, Config{CPUs: 8, Model: m}); err != nil {
-					b.Fatal(err)
+		for _, cpus := range []int{8, 1} {
+			b.Run(fmt.Sprintf("%s/%dcpu", m, cpus), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := RunModel(p, Config{CPUs: cpus, Model: m}); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
