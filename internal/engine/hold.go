@@ -130,15 +130,14 @@ func (e *engine) requestCPU(ui int32, t float64) {
 // pushed first and goes first): no unit waits in nowList and no profile
 // changes by t.
 func (e *engine) nextEvent(t float64) bool {
-	// Small enough to inline: it is asked once per computation.
-	return !e.cfg.plainEvents && e.nowHead == len(e.nowList) && (e.pq.Len() == 0 || e.profileAfter(t))
+	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.pq.Pushes() == 0 || e.profileAfter(t))
 }
 
-// profileAfter reports whether the next change of a profile comes after
-// t (one is pending).
+// profileAfter reports whether the next change of a profile, if one is
+// pending, comes after t.
 func (e *engine) profileAfter(t float64) bool {
-	pt, _ := e.pq.PeekTime()
-	return pt > t
+	pt, ok := e.pq.PeekTime()
+	return !ok || pt > t
 }
 
 // endNow ends the computation of held unit u, started at t, at end
