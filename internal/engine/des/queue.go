@@ -63,9 +63,8 @@ func mkSlot(t float64, seq uint64, target int32, kind uint8, arg int32) slot {
 //
 // A queue that has never held more than smallMax events is not a heap
 // but an array sorted latest first: a pop takes the last event, a push
-// counts the events later than the new one without a branch (comparisons
-// of times as bits, which order non-negative floats as they are ordered)
-// and moves the rest up. A thread trace keeps fewer events pending than
+// moves up the events that come before the new one (times compared as
+// bits, which order non-negative floats as they are ordered). A thread trace keeps fewer events pending than
 // it has threads, and which child of a heap node comes first is a coin
 // toss the processor cannot foresee: the sifts' mispredicted branches
 // were a fifth of a Strict Sequence run's time. Past smallMax events, or
@@ -301,8 +300,9 @@ func (q *Queue) makeHeap() {
 
 // insert puts e into the array sorted latest first, after every event
 // that comes after it (an event of its time came before it: its
-// insertion number is the largest); the array becomes a heap once it
-// would hold more than smallMax events.
+// insertion number is the largest), moving up those that come before
+// it; the array becomes a heap once it would hold more than smallMax
+// events.
 func (q *Queue) insert(e slot) {
 	n := len(q.h)
 	if n == smallMax {
@@ -311,24 +311,14 @@ func (q *Queue) insert(e slot) {
 		q.up(n)
 		return
 	}
-	tb := math.Float64bits(e.Time)
-	at := 0
-	for i := range q.h {
-		at += b2i(math.Float64bits(q.h[i].Time) > tb)
-	}
 	q.h = append(q.h, e)
 	h := q.h
-	for i := n; i > at; i-- { // a few slots: no call to memmove
+	tb := math.Float64bits(e.Time)
+	i := n
+	for ; i > 0 && math.Float64bits(h[i-1].Time) <= tb; i-- {
 		h[i] = h[i-1]
 	}
-	h[at] = e
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	h[i] = e
 }
 
 func less(a, b *slot) bool {
