@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"augur/internal/ir"
@@ -118,19 +119,9 @@ func (c *chooser) Chose(alt int)            { c.chose = append(c.chose, alt) }
 // TakeFirst takes the token made first: B's at 1 (a wait), then of A's
 // and C's, both made by 3, A's, made first though listed last.
 func TestTakeFirst(t *testing.T) {
-	objs := []ir.SyncObject{{Name: "A", Match: ir.MatchToken}, {Name: "B", Match: ir.MatchToken}, {Name: "C", Match: ir.MatchToken}}
-	c := &chooser{ops: ops{list: []ir.Op{
-		{Kind: ir.TakeFirst, Elem: 0},
-		{Kind: ir.Delay, Elem: 1, Cost: 3},
-		{Kind: ir.TakeFirst, Elem: 2},
-	}}, alts: [][]ir.Token{{{Obj: 0, Tag: 0}, {Obj: 1, Tag: 0}}, {{Obj: 2, Tag: 0}, {Obj: 0, Tag: 0}}}}
-	poster := &ops{list: []ir.Op{{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 1, Count: 1},
-		{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 0, Count: 1}, {Kind: ir.Post, Elem: 4, Obj: 2, Count: 1}}}
-	m := mustMachine(t, "nodes:\n  - {count: 1, cpus: 2}\n")
-	r, err := Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}}, Program{Elements: make([]ir.Element, 5), Sync: objs,
-		Stream: func(pid, nid int32) (ir.Stream, error) {
-			return &ops{list: []ir.Op{{Kind: ir.Fork, Elem: -1, Spawn: []ir.Stream{c, poster}}, {Kind: ir.Join, Elem: -1}}}, nil
-		}})
+	objs := []ir.SyncObject{{Name: "A", Match: ir.MatchToken, Ordered: true}, {Name: "B", Match: ir.MatchToken, Ordered: true},
+		{Name: "C", Match: ir.MatchToken, Ordered: true}}
+	c, r, err := runTakeFirst(t, objs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +134,38 @@ func TestTakeFirst(t *testing.T) {
 	if got := threadFinish(r, 1); !same(got, 4) {
 		t.Errorf("the chooser ends at %g, want 4", got)
 	}
+}
+
+// A TakeFirst naming a token of an object that does not keep the order
+// its tokens are made in (not ir.SyncObject.Ordered) fails the run,
+// naming the object.
+func TestTakeFirstNeedsOrder(t *testing.T) {
+	objs := []ir.SyncObject{{Name: "A", Match: ir.MatchToken, Ordered: true}, {Name: "B", Match: ir.MatchToken},
+		{Name: "C", Match: ir.MatchToken, Ordered: true}}
+	_, _, err := runTakeFirst(t, objs)
+	if err == nil || !strings.Contains(err.Error(), "tokens of B, which does not keep the order") {
+		t.Fatalf("got %v, want the error that B keeps no order", err)
+	}
+}
+
+// runTakeFirst runs TestTakeFirst's program on objects objs: a chooser
+// taking the first of A's and B's tokens, then of C's and A's, and a
+// thread posting B's at 1, then A's and C's at 2.
+func runTakeFirst(t *testing.T, objs []ir.SyncObject) (*chooser, *Result, error) {
+	t.Helper()
+	c := &chooser{ops: ops{list: []ir.Op{
+		{Kind: ir.TakeFirst, Elem: 0},
+		{Kind: ir.Delay, Elem: 1, Cost: 3},
+		{Kind: ir.TakeFirst, Elem: 2},
+	}}, alts: [][]ir.Token{{{Obj: 0, Tag: 0}, {Obj: 1, Tag: 0}}, {{Obj: 2, Tag: 0}, {Obj: 0, Tag: 0}}}}
+	poster := &ops{list: []ir.Op{{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 1, Count: 1},
+		{Kind: ir.Delay, Elem: 3, Cost: 1}, {Kind: ir.Post, Elem: 4, Obj: 0, Count: 1}, {Kind: ir.Post, Elem: 4, Obj: 2, Count: 1}}}
+	m := mustMachine(t, "nodes:\n  - {count: 1, cpus: 2}\n")
+	r, err := Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}}, Program{Elements: make([]ir.Element, 5), Sync: objs,
+		Stream: func(pid, nid int32) (ir.Stream, error) {
+			return &ops{list: []ir.Op{{Kind: ir.Fork, Elem: -1, Spawn: []ir.Stream{c, poster}}, {Kind: ir.Join, Elem: -1}}}, nil
+		}})
+	return c, r, err
 }
 
 // A held unit's computation that ends before anything else is due ends

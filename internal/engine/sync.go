@@ -11,8 +11,8 @@ import (
 // syncState is one process's instance of a synchronisation object
 // (ir.SyncObject). Under ir.MatchAny it counts its tokens and queues the
 // units blocked in a take by priority, then arrival; under ir.MatchToken
-// it knows which tokens have been made, in what order, and which unit
-// waits for each.
+// it knows which tokens have been made (in what order, for an object
+// whose tokens a TakeFirst may name) and which unit waits for which.
 type syncState struct {
 	match ir.Match
 	// holder is the thread id of the unit that took its last token, -1
@@ -20,35 +20,63 @@ type syncState struct {
 	holder  int32
 	avail   int64
 	waiters []int32
-	// made: MatchToken, per token, its number in the order tokens were
-	// made (engine.syncSeq; an object's initial tokens come before all
-	// others), 0 if not made yet.
-	made []int64
-	want tokenUnits // MatchToken: the unit blocked taking each token
-	// Blocked handoffs: MatchAny in arrival order; MatchToken by token.
-	senders []int32
-	handoff tokenUnits
+	// made: MatchToken, a bit per token (numbered from 0, as made): made
+	// already. A bit, not a word: a recording's mutex makes hundreds of
+	// thousands of tokens, and tables of that size, new memory in every
+	// run, cost a Strict Sequence run more in page faults than it spent
+	// simulating.
+	made []uint64
+	// order: MatchToken with ir.SyncObject.Ordered, per token its number
+	// in the order tokens were made (engine.syncSeq; an object's initial
+	// tokens come before all others), 0 if not made yet.
+	order []int64
+	// wants: MatchToken, the units blocked taking a token of the object
+	// (a unit waits for one token, a TakeFirst for a few: a short list).
+	wants []tokenUnit
+	// Blocked handoffs: MatchAny in arrival order (senders); MatchToken
+	// by token (handoffs).
+	senders  []int32
+	handoffs []tokenUnit
 }
 
-// tokenUnits gives a unit for some tokens of an object: by token (tokens
-// are numbered from 0, as made), 1 + the unit, 0 for none. A slice, not a
-// map: a take under Strict Sequence looks in one, a post in the other.
-type tokenUnits []int32
+// tokenUnit pairs a token with a unit waiting on it.
+type tokenUnit struct{ tok, unit int32 }
 
-// get is the unit of token k; false if none.
-func (m tokenUnits) get(k int32) (int32, bool) {
-	if int(k) < len(m) && m[k] != 0 {
-		return m[k] - 1, true
-	}
-	return -1, false
+// isMade reports whether token k has been made.
+func (s *syncState) isMade(k int32) bool {
+	w := int(k >> 6)
+	return w < len(s.made) && s.made[w]&(1<<(k&63)) != 0
 }
 
-// set gives token k unit ui.
-func (m *tokenUnits) set(k, ui int32) {
-	if int(k) >= len(*m) {
-		*m = grow(*m, int(k)+1)
+// setMade notes token k as made, the seq-th token made in the run.
+func (s *syncState) setMade(k int32, seq int64) {
+	w := int(k >> 6)
+	if w >= len(s.made) {
+		s.made = grow(s.made, w+1)
 	}
-	(*m)[k] = ui + 1
+	s.made[w] |= 1 << (k & 63)
+	if s.order != nil {
+		if int(k) >= len(s.order) {
+			s.order = grow(s.order, int(k)+1)
+		}
+		s.order[k] = seq
+	}
+}
+
+// find is the index in l of token k's unit, -1 if none.
+func find(l []tokenUnit, k int32) int {
+	for i := range l {
+		if l[i].tok == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// drop removes l[i], the last taking its place.
+func drop(l []tokenUnit, i int) []tokenUnit {
+	l[i] = l[len(l)-1]
+	return l[:len(l)-1]
 }
 
 // grow lengthens s to n, the new elements zero, doubling its capacity
@@ -64,13 +92,6 @@ func grow[T any](s []T, n int) []T {
 		s = append(s, zero)
 	}
 	return s
-}
-
-// del takes token k's unit away.
-func (m tokenUnits) del(k int32) {
-	if int(k) < len(m) {
-		m[k] = 0
-	}
 }
 
 // syncObj returns the unit's process's instance of object obj, made with
@@ -107,15 +128,18 @@ func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 		o := &e.prog.Sync[obj]
 		s = &syncState{match: o.Match, holder: -1}
 		if o.Match == ir.MatchToken {
-			// Initial tokens by object, then token, before any made in
-			// the run (whose numbers start at 1).
 			// At their whole size when the program says how many
 			// tokens it makes (no test per token for room).
-			s.made = make([]int64, max(o.Init, o.Tokens))
-			for i := range o.Init {
-				s.made[i] = math.MinInt64/2 + int64(obj)<<32 + int64(i)
+			n := max(o.Init, o.Tokens)
+			s.made = make([]uint64, (n+63)/64)
+			if o.Ordered {
+				s.order = make([]int64, n)
 			}
-			s.want = make(tokenUnits, o.Tokens)
+			// Initial tokens by object, then token, before any made in
+			// the run (whose numbers start at 1).
+			for i := range o.Init {
+				s.setMade(i, math.MinInt64/2+int64(obj)<<32+int64(i))
+			}
 		} else {
 			s.avail = int64(o.Init)
 		}
@@ -146,16 +170,14 @@ func (e *engine) badToken(ui, k int32, what string) bool {
 // makeToken notes token k of object obj (state s) as made now and wakes
 // the unit blocked taking it, if any; true if there was one.
 func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
-	if int(k) >= len(s.made) {
-		s.made = grow(s.made, int(k)+1)
-	}
 	e.syncSeq++
-	s.made[k] = e.syncSeq
-	w, ok := s.want.get(k)
-	if ok {
-		e.wakeTaker(s, w, obj, k, t)
+	s.setMade(k, e.syncSeq)
+	i := find(s.wants, k)
+	if i < 0 {
+		return false
 	}
-	return ok
+	e.wakeTaker(s, s.wants[i].unit, obj, k, t)
+	return true
 }
 
 // post makes op.Count tokens (numbered from op.Tag) and hands them to the
@@ -246,11 +268,12 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 // takeMade takes token k of a MatchToken object if it has been made,
 // releasing the handoff that made it; false if it has not.
 func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
-	if int(k) >= len(s.made) || s.made[k] == 0 {
+	if !s.isMade(k) {
 		return false
 	}
-	if snd, ok := s.handoff.get(k); ok {
-		s.handoff.del(k)
+	if i := find(s.handoffs, k); i >= 0 {
+		snd := s.handoffs[i].unit
+		s.handoffs = drop(s.handoffs, i)
 		e.wakeAt(snd, t)
 	}
 	return true
@@ -258,12 +281,14 @@ func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
 
 // want registers the unit as the taker of token k, which is not made yet.
 func (e *engine) want(ui int32, s *syncState, k int32) bool {
-	if w, ok := s.want.get(k); ok && w != ui {
-		u, o := &e.units[ui], &e.units[w]
+	switch i := find(s.wants, k); {
+	case i < 0:
+		s.wants = append(s.wants, tokenUnit{k, ui})
+	case s.wants[i].unit != ui:
+		u, o := &e.units[ui], &e.units[s.wants[i].unit]
 		e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
 		return false
 	}
-	s.want.set(k, ui)
 	return true
 }
 
@@ -277,8 +302,8 @@ func (e *engine) wakeTaker(s *syncState, w, obj, k int32, t float64) {
 		chose := -1
 		for j, a := range alts {
 			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil {
-				if o, ok := s.want.get(a.Tag); ok && o == w {
-					s.want.del(a.Tag)
+				if i := find(s.wants, a.Tag); i >= 0 && s.wants[i].unit == w {
+					s.wants = drop(s.wants, i)
 				}
 			}
 			if a.Obj == obj && a.Tag == k {
@@ -286,8 +311,8 @@ func (e *engine) wakeTaker(s *syncState, w, obj, k int32, t float64) {
 			}
 		}
 		e.units[w].stream.(ir.Chooser).Chose(chose)
-	} else {
-		s.want.del(k)
+	} else if i := find(s.wants, k); i >= 0 {
+		s.wants = drop(s.wants, i)
 	}
 	e.wakeAt(w, t)
 }
@@ -310,15 +335,19 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		if s == nil {
 			return t, false
 		}
-		if s.match != ir.MatchToken {
+		switch {
+		case s.match != ir.MatchToken:
 			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, whose tokens are interchangeable (not MatchToken)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
+			return t, false
+		case s.order == nil:
+			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, which does not keep the order its tokens are made in (not Ordered)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
 			return t, false
 		}
 		if !e.checkToken(ui, a.Tag, "take") {
 			return t, false
 		}
 		states[j] = s
-		if int(a.Tag) < len(s.made) && s.made[a.Tag] != 0 && (best < 0 || s.made[a.Tag] < states[best].made[alts[best].Tag]) {
+		if s.isMade(a.Tag) && (best < 0 || s.order[a.Tag] < states[best].order[alts[best].Tag]) {
 			best = j
 		}
 	}
@@ -358,7 +387,11 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 			e.accountNow(ui, t)
 			return t, true
 		}
-		s.handoff.set(k, ui)
+		if i := find(s.handoffs, k); i >= 0 {
+			s.handoffs[i].unit = ui // a second handoff of the token: it is the one a take releases
+		} else {
+			s.handoffs = append(s.handoffs, tokenUnit{k, ui})
+		}
 		u.state = stBlocked
 		return t, false
 	}

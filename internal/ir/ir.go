@@ -103,7 +103,7 @@ const (
 	// Take has taken it (at once if one was waiting for it): VPPB's
 	// synchronous send to a thread's mailbox.
 	// TakeFirst takes, of the tokens its stream, an ir.Chooser, offers
-	// (all of MatchToken objects), the one made first, blocking until one
+	// (all of Ordered MatchToken objects), the one made first, blocking until one
 	// is made; the stream is told which before its next Next (VPPB's
 	// Client-Server model: a thread runs next the list whose activation
 	// came first).
@@ -386,6 +386,11 @@ type SyncObject struct {
 	// (numbered 0..Tokens-1); 0 if not known. Under MatchToken the engine
 	// sizes its per-token tables once instead of growing them.
 	Tokens int32
+	// Ordered, under MatchToken: a TakeFirst may name the object's
+	// tokens, so the engine keeps the order in which they are made (a
+	// word per token). A TakeFirst naming a token of an object that is
+	// not Ordered fails the run.
+	Ordered bool
 }
 
 // Match is a policy of matching takes to posts, after VPPB's simulation

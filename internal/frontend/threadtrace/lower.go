@@ -87,9 +87,13 @@ func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
 	for i, o := range p.Objs {
 		s := ir.SyncObject{Name: o.Name, Init: o.Init, Tokens: int32(len(o.Producer))}
 		switch {
-		case m == MatchStrict && o.Class != Barrier,
-			m == MatchClientServer && o.Class != Barrier && o.Class != Mutex:
+		case m == MatchStrict && o.Class != Barrier:
 			s.Match = ir.MatchToken
+			byToken[i] = true
+		case m == MatchClientServer && o.Class != Barrier && o.Class != Mutex:
+			// Ordered: a thread's next list is the one whose head's
+			// token was made first (a TakeFirst).
+			s.Match, s.Ordered = ir.MatchToken, true
 			byToken[i] = true
 		}
 		l.Sync = append(l.Sync, s)
