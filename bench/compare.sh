@@ -15,9 +15,15 @@
 #   ring     256-rank ring x1000 (1.02e6 actions), replayed
 #   stencil  256-rank stencil x400, replayed
 #   mix      256-rank mix x400 (point to point and collectives), replayed
-#   threads  the 350,000-event radiosity-like thread trace on 8 CPUs
-#            (simulation time as augur simulate --timing prints it)
-#   threads-cmd  the same, the whole command (reading the trace included)
+#   threads, threads-cs, threads-strict
+#            the 350,000-event radiosity-like thread trace on 8 CPUs under
+#            the Direct, Client-Server and Strict Sequence models (the
+#            simulation time augur simulate --timing prints: the run on 8
+#            CPUs and the one-CPU run of the speed-up)
+#   threads-cmd  the Direct run, the whole command (reading the trace included)
+# bench/scale is built with the profile augur is built with at that
+# revision (cmd/augur/default.pgo, bench/pgo.sh), if it has one, so that
+# the model figures are those of the binary that ships.
 # The predictions themselves are compared too: a case whose output differs
 # between base and new is flagged.
 set -euo pipefail
@@ -29,8 +35,9 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/base"
 git archive "$base" | tar -x -C "$work/base" || { echo "cannot read revision $base"; exit 1; }
 for v in new base; do
-  src=.; [ $v = base ] && src=$work/base
-  (cd "$src" && go build -o "$work/augur-$v" ./cmd/augur && go build -o "$work/scale-$v" ./bench/scale)
+  src=$PWD; [ $v = base ] && src=$work/base
+  pgo=off; [ -f "$src/cmd/augur/default.pgo" ] && pgo=$src/cmd/augur/default.pgo
+  (cd "$src" && go build -o "$work/augur-$v" ./cmd/augur && go build -pgo="$pgo" -o "$work/scale-$v" ./bench/scale)
 done
 go build -o "$work/gentit" ./bench/gentit
 go run ./bench/threadsgen -events 350000 -workers 8 > "$work/threads.trace"
@@ -63,8 +70,9 @@ measure() { # CASE VERSION: prints one figure, writes the output to $work/out-CA
     threads-cmd)
       cpu "$out" "$a" simulate "$work/threads.trace" --cpus 8 --model direct
       cp "$out" "$out.cmp" ;;
-    threads)
-      "$a" simulate "$work/threads.trace" --cpus 8 --model direct --timing > "$out"
+    threads|threads-cs|threads-strict)
+      local m=direct; [ "$c" = threads-cs ] && m=client-server; [ "$c" = threads-strict ] && m=strict
+      "$a" simulate "$work/threads.trace" --cpus 8 --model $m --timing > "$out"
       sed -n 's/.*simulation time: \([0-9.e+-]*\) s.*/\1/p' "$out"
       grep -v 'time:' "$out" > "$out.cmp" ;;
   esac
@@ -74,7 +82,7 @@ median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (
 echo "base $(git rev-parse --short "$base"), new: working tree of $(git rev-parse --short HEAD); $rounds rounds; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-10s %10s %10s %8s\n" case base_s new_s new/base
 worse=0
-for c in model-1e4 model-1e6 ring stencil mix threads threads-cmd; do
+for c in model-1e4 model-1e6 ring stencil mix threads threads-cs threads-strict threads-cmd; do
   : > "$work/b"; : > "$work/n"
   for _ in $(seq "$rounds"); do
     measure "$c" base >> "$work/b"

@@ -12,10 +12,10 @@ cd "$(dirname "$0")/.."
 procs=32,10000,1000000
 [ "${1:-}" = quick ] && procs=32,10000
 echo "== LAPW0 (examples/lapw0.aug, NAT=64) on examples/machines/ideal.yaml, 4 processes per node, GOMAXPROCS=1"
-GOMAXPROCS=1 go run ./bench/scale -model examples/lapw0.aug -machine examples/machines/ideal.yaml -procs "$procs" -set NAT=64
+GOMAXPROCS=1 go run -pgo=cmd/augur/default.pgo ./bench/scale -model examples/lapw0.aug -machine examples/machines/ideal.yaml -procs "$procs" -set NAT=64
 echo
 echo "== the same on gescher.yaml (Fast Ethernet, NIC serialisation on: collectives run event by event)"
-GOMAXPROCS=1 go run ./bench/scale -model examples/lapw0.aug -machine examples/machines/gescher.yaml -procs "${procs%,1000000}" -set NAT=64
+GOMAXPROCS=1 go run -pgo=cmd/augur/default.pgo ./bench/scale -model examples/lapw0.aug -machine examples/machines/gescher.yaml -procs "${procs%,1000000}" -set NAT=64
 [ "${1:-}" = quick ] && exit 0
 echo
 echo "== go test -bench"
