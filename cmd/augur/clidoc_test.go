@@ -123,3 +123,17 @@ func sortedNames(m map[string]bool) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Every input file in the repository that a command's help names (a
+// path with a directory, of a kind augur reads) exists: the examples in
+// `augur CMD --help` run as written from a clone.
+func TestHelpNamesFilesThatExist(t *testing.T) {
+	path := regexp.MustCompile(`(?:^|[\s=])([\w.-]+/[\w./-]*\.(?:aug|trace|c|h|yaml|xml|csv))\b`)
+	for _, c := range commands() {
+		for _, m := range path.FindAllStringSubmatch(c.usage+"\n"+c.help, -1) {
+			if _, err := os.Stat("../../" + m[1]); err != nil {
+				t.Errorf("augur %s --help names %s, which does not exist", c.name, m[1])
+			}
+		}
+	}
+}

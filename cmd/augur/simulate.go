@@ -74,7 +74,7 @@ VPPB's simulation models:
 Threads run under preemptive priority scheduling; --bind pins them to
 processors. The speed-up is against the same model on one processor.
 Example (VPPB's program R):
-  augur simulate threadtrace/testdata/vppb-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
+  augur simulate internal/frontend/threadtrace/testdata/vppb-R.trace --cpus 4 --bind P1=0,P2=1,P3=2,P4=3
 
 Long simulations report the simulated time, the events and the share of
 the trace done (with the time left) on standard error when it is a
