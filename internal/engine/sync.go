@@ -48,7 +48,8 @@ func (s *syncState) isMade(k int32) bool {
 	return w < len(s.made) && s.made[w]&(1<<(k&63)) != 0
 }
 
-// setMade notes token k as made, the seq-th token made in the run.
+// setMade notes token k as made, the seq-th token made in the run,
+// growing the tables if need be.
 func (s *syncState) setMade(k int32, seq int64) {
 	w := int(k >> 6)
 	if w >= len(s.made) {
@@ -171,12 +172,18 @@ func (e *engine) badToken(ui, k int32, what string) bool {
 // the unit blocked taking it, if any; true if there was one.
 func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
 	e.syncSeq++
-	s.setMade(k, e.syncSeq)
+	if w := int(k >> 6); w < len(s.made) && s.order == nil {
+		// setMade's common case inline: a Strict Sequence run keeps no
+		// order and knows how many tokens it makes.
+		s.made[w] |= 1 << (k & 63)
+	} else {
+		s.setMade(k, e.syncSeq)
+	}
 	i := find(s.wants, k)
 	if i < 0 {
 		return false
 	}
-	e.wakeTaker(s, s.wants[i].unit, obj, k, t)
+	e.wakeTaker(s, i, obj, k, t)
 	return true
 }
 
@@ -292,28 +299,31 @@ func (e *engine) want(ui int32, s *syncState, k int32) bool {
 	return true
 }
 
-// wakeTaker completes the take of token (obj, k) (of object state s) that
-// unit w is blocked in: a Take, or a TakeFirst, whose other tokens it
-// then no longer waits for and whose stream learns which it took.
-func (e *engine) wakeTaker(s *syncState, w, obj, k int32, t float64) {
-	if e.units[w].op.Kind == ir.TakeFirst {
-		alts := e.alts[w]
-		delete(e.alts, w)
-		chose := -1
-		for j, a := range alts {
-			if s := e.syncOf(e.units[w].pid, a.Obj); s != nil {
-				if i := find(s.wants, a.Tag); i >= 0 && s.wants[i].unit == w {
-					s.wants = drop(s.wants, i)
-				}
-			}
-			if a.Obj == obj && a.Tag == k {
-				chose = j
+// wakeTaker completes the take of token (obj, k) (of object state s)
+// that the unit of s.wants[i] is blocked in: a Take, or a TakeFirst,
+// whose other tokens it then no longer waits for and whose stream learns
+// which it took.
+func (e *engine) wakeTaker(s *syncState, i int, obj, k int32, t float64) {
+	w := s.wants[i].unit
+	if e.units[w].op.Kind != ir.TakeFirst {
+		s.wants = drop(s.wants, i)
+		e.wakeAt(w, t)
+		return
+	}
+	alts := e.alts[w]
+	delete(e.alts, w)
+	chose := -1
+	for j, a := range alts {
+		if s := e.syncOf(e.units[w].pid, a.Obj); s != nil {
+			if i := find(s.wants, a.Tag); i >= 0 && s.wants[i].unit == w {
+				s.wants = drop(s.wants, i)
 			}
 		}
-		e.units[w].stream.(ir.Chooser).Chose(chose)
-	} else if i := find(s.wants, k); i >= 0 {
-		s.wants = drop(s.wants, i)
+		if a.Obj == obj && a.Tag == k {
+			chose = j
+		}
 	}
+	e.units[w].stream.(ir.Chooser).Chose(chose)
 	e.wakeAt(w, t)
 }
 
