@@ -11,7 +11,9 @@
 // open, its front end states in Semantics: when a process may leave a
 // collective (CollectiveCompletion: after its own rounds, as MPI, or after
 // the last arrival, as models) and which algorithm builds a collective
-// that names none (Selector: augur's defaults or SMPI 3.32's selector).
+// that names none (Selector: augur's defaults or SMPI 3.32's selector);
+// per synchronisation object, in SyncObject: how a take is matched to a
+// post (Match) and whether a TakeFirst may name its tokens (Ordered).
 // Each field of an Op has one meaning: Peer is always a partner process,
 // Root a collective's root, Request a Wait's element, Lock a lock, Region
 // a thread barrier's region, Dir the direction of the request a WaitReq or
