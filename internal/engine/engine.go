@@ -335,9 +335,9 @@ type unitExt struct {
 	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
 	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
-	// The CPU it holds in its node's slots (-1: none, or the node keeps
-	// none), and the number of the grant (engine.cpuGrants) that gave it
-	// the CPU (prio.go).
+	// 1 + the CPU it holds in its node's slots (0: none, or the node
+	// keeps none), and the number of the grant (engine.cpuGrants) that
+	// gave it the CPU (prio.go).
 	slot   int32
 	onCPUs int64
 }
@@ -345,7 +345,7 @@ type unitExt struct {
 // ext returns the unit's extension, allocating it on first use.
 func (u *unit) extension() *unitExt {
 	if u.ext == nil {
-		u.ext = &unitExt{parent: -1, slot: -1}
+		u.ext = &unitExt{parent: -1}
 	}
 	return u.ext
 }
@@ -879,21 +879,14 @@ func (e *engine) next(u *unit, ui int32) error {
 	// Field by field: a composite literal would be built aside and
 	// copied, once per operation.
 	d := &u.op
-	d.Kind, d.batch, d.Elem, d.Tag, d.Cost = o.Kind, false, o.Elem, o.Tag, o.Cost
+	d.Kind, d.batch, d.Elem, d.Tag, d.Count, d.Cost = o.Kind, false, o.Elem, o.Tag, o.Count, o.Cost
 	if isToken(o.Kind) {
 		// A thread trace's synchronisation, most of its operations:
-		// none of the fields below is read for these kinds, nor Count
-		// but for a post. (Copied with Tag, Count would be one 8-byte
-		// load of two fields the stream stored apart, which the
-		// processor cannot forward from its stores: a stall per
-		// operation, a tenth of a Strict Sequence run.)
+		// none of the fields below is read for these kinds.
 		d.obj = o.Obj
-		if o.Kind == ir.Post {
-			d.Count = o.Count
-		}
 		return nil
 	}
-	d.Count, d.Algo, d.Dir, d.Peer, d.Bytes = o.Count, o.Algo, o.Dir, o.Peer, o.Bytes
+	d.Algo, d.Dir, d.Peer, d.Bytes = o.Algo, o.Dir, o.Peer, o.Bytes
 	switch o.Kind {
 	case ir.Wait:
 		d.obj = o.Request
@@ -968,7 +961,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			if f == nil {
 				return t, false
 			}
-			if !f.Acquire(ui, u.prio) && !(n.prio && e.ranked && e.preemptFor(ui)) {
+			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
 				u.state = stCPUQueue
 				return t, false
 			}

@@ -26,7 +26,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		e.setAcct(u, acReady)
-		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.ranked && e.preemptFor(ui)) {
+		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
 		}
@@ -109,7 +109,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	if f == nil {
 		return
 	}
-	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.ranked && e.preemptFor(ui)) {
+	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
 		e.setAcct(u, acReady)
 		u.state = stCPUQueue
 		return

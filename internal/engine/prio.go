@@ -76,7 +76,7 @@ func (e *engine) onCPUSlow(ui int32, handover bool) {
 	n.slots[c] = ui
 	n.free[c/64] &^= 1 << (c % 64)
 	x := u.extension()
-	x.slot, x.onCPUs = c, e.cpuGrants
+	x.slot, x.onCPUs = c+1, e.cpuGrants
 	e.cpuGrants++
 	if a != nil {
 		a.runStart = e.now
@@ -116,11 +116,11 @@ func (e *engine) offCPU(ui int32) {
 // its run in the timeline.
 func (e *engine) offCPUSlow(ui int32) {
 	u := &e.units[ui]
-	if u.ext == nil || u.ext.slot < 0 {
+	if u.ext == nil || u.ext.slot == 0 {
 		return
 	}
-	c := u.ext.slot
-	u.ext.slot = -1
+	c := u.ext.slot - 1
+	u.ext.slot = 0
 	n := &e.nodes[u.node]
 	n.slots[c] = -1
 	n.free[c/64] |= 1 << (c % 64)
@@ -136,6 +136,9 @@ func (e *engine) offCPUSlow(ui int32) {
 // lower than the unit's own; true if the unit now holds that CPU (the
 // caller goes on with it), false if it still waits.
 func (e *engine) preemptFor(ui int32) bool {
+	if !e.ranked {
+		return false // every unit has priority 0: none is lower
+	}
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
 	victim := int32(-1)

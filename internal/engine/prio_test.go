@@ -47,6 +47,22 @@ func TestPriorityNested(t *testing.T) {
 	}
 }
 
+// Of running units of equal priority, a preemption takes the CPU of the
+// one that got its CPU last: A and B (priority 0) start computing 10 s on
+// the two CPUs, A first; C (priority 5) needs a CPU at 1 and takes B's,
+// not A's (which holds the first CPU), so B ends at 12 and A at 10.
+func TestPreemptsLastGranted(t *testing.T) {
+	a := []ir.Op{{Kind: ir.Compute, Elem: 0, Cost: 10}}
+	b := []ir.Op{{Kind: ir.Compute, Elem: 1, Cost: 10}}
+	c := []ir.Op{{Kind: ir.Priority, Elem: -1, Count: 5}, {Kind: ir.Delay, Elem: 2, Cost: 1}, {Kind: ir.Compute, Elem: 3, Cost: 2}}
+	r := runThreads(t, 2, "priority", nil, a, b, c)
+	for tid, want := range map[int32]float64{1: 10, 2: 12, 3: 3} {
+		if got := threadFinish(r, tid); !same(got, want) {
+			t.Errorf("thread %d ends at %g, want %g", tid, got, want)
+		}
+	}
+}
+
 // Equal priorities never preempt: the scheduler is FCFS among them.
 func TestPriorityEqualIsFCFS(t *testing.T) {
 	a := []ir.Op{{Kind: ir.Compute, Elem: 0, Cost: 4}}

@@ -22,9 +22,9 @@ type syncState struct {
 	waiters []int32
 	// made: MatchToken, a bit per token (numbered from 0, as made): made
 	// already. A bit, not a word: a recording's mutex makes hundreds of
-	// thousands of tokens, and tables of that size, new memory in every
-	// run, cost a Strict Sequence run more in page faults than it spent
-	// simulating.
+	// thousands of tokens, and tables of that size are new memory in
+	// every run (Strict Sequence's per-token tables of 2 MB cost augur
+	// simulate 525 page faults, 7 ms of its 43, docs/internals.md §8).
 	made []uint64
 	// order: MatchToken with ir.SyncObject.Ordered, per token its number
 	// in the order tokens were made (engine.syncSeq; an object's initial
@@ -172,13 +172,7 @@ func (e *engine) badToken(ui, k int32, what string) bool {
 // the unit blocked taking it, if any; true if there was one.
 func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
 	e.syncSeq++
-	if w := int(k >> 6); w < len(s.made) && s.order == nil {
-		// setMade's common case inline: a Strict Sequence run keeps no
-		// order and knows how many tokens it makes.
-		s.made[w] |= 1 << (k & 63)
-	} else {
-		s.setMade(k, e.syncSeq)
-	}
+	s.setMade(k, e.syncSeq)
 	i := find(s.wants, k)
 	if i < 0 {
 		return false

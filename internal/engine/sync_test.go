@@ -11,12 +11,22 @@ import (
 // that forks a thread per stream and joins them.
 func runThreads(t *testing.T, cpus int, sched string, objs []ir.SyncObject, threads ...[]ir.Op) *Result {
 	t.Helper()
+	r, err := runThreadsErr(t, cpus, sched, objs, threads...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// runThreadsErr is runThreads for a run that may fail.
+func runThreadsErr(t *testing.T, cpus int, sched string, objs []ir.SyncObject, threads ...[]ir.Op) (*Result, error) {
+	t.Helper()
 	m := mustMachine(t, "nodes:\n  - {count: 1, cpus: "+string(rune('0'+cpus))+", scheduler: "+sched+"}\n")
 	elems := make([]ir.Element, 8)
 	for i := range elems {
 		elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 	}
-	r, err := Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}},
+	return Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}},
 		Program{Elements: elems, Sync: objs, Stream: func(pid, nid int32) (ir.Stream, error) {
 			spawn := make([]ir.Stream, len(threads))
 			for i, th := range threads {
@@ -24,10 +34,6 @@ func runThreads(t *testing.T, cpus int, sched string, objs []ir.SyncObject, thre
 			}
 			return &ops{list: []ir.Op{{Kind: ir.Fork, Elem: -1, Spawn: spawn}, {Kind: ir.Join, Elem: -1}}}, nil
 		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
 }
 
 // threadFinish is the finish time of thread tid of process 0.
@@ -147,5 +153,17 @@ func TestTakeTokenInitAndDeadlock(t *testing.T) {
 	}
 	if !same(r.Deadlock.Time, 1) {
 		t.Errorf("deadlock at %g, want 1 (token 2 came at 1)", r.Deadlock.Time)
+	}
+}
+
+// Under MatchToken a token has one taker: a second unit that waits for a
+// token another already waits for fails the run, naming both.
+func TestTakeTokenTwice(t *testing.T) {
+	objs := []ir.SyncObject{{Name: "s", Match: ir.MatchToken, Tokens: 1}}
+	_, err := runThreadsErr(t, 4, "fcfs", objs,
+		[]ir.Op{{Kind: ir.Take, Elem: 0, Obj: 0, Tag: 0}},
+		[]ir.Op{{Kind: ir.Delay, Elem: 1, Cost: 1}, {Kind: ir.Take, Elem: 2, Obj: 0, Tag: 0}})
+	if err == nil || !strings.Contains(err.Error(), "process 0 thread 2 takes token 0, which process 0 thread 1 already waits for") {
+		t.Fatalf("got %v, want the error that thread 2 takes the token thread 1 waits for", err)
 	}
 }

@@ -69,8 +69,8 @@ type threadAcct struct {
 	steps          []Step
 	// at caches, per state below acDone, 1 + the index in steps of the
 	// state's step (0: not known); the blocked one is the step of
-	// element atElem. A search of steps per interval, whose end the
-	// processor cannot foresee, was a tenth of a Strict Sequence run.
+	// element atElem: no search of steps per interval, whose end the
+	// processor cannot foresee.
 	at       [acDone]int32
 	atElem   int32
 	pid, tid int32

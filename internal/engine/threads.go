@@ -25,7 +25,7 @@ func (e *engine) fork(ui int32, t float64) {
 	first := max(e.units[ui].op.Count, 1)
 	for i, s := range spawn {
 		parent := &e.units[ui]
-		nu := unit{stream: s, pid: parent.pid, tid: first + int32(i), node: parent.node, ext: &unitExt{parent: ui, slot: -1}}
+		nu := unit{stream: s, pid: parent.pid, tid: first + int32(i), node: parent.node, ext: &unitExt{parent: ui}}
 		st := UnitStats{Pid: nu.pid, Tid: nu.tid, Node: nu.node}
 		if b, ok := s.(ir.Binder); ok {
 			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
