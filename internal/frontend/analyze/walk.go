@@ -6,6 +6,7 @@ import (
 
 	"modernc.org/cc/v4"
 
+	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 )
 
@@ -44,6 +45,11 @@ type Options struct {
 	// IsUser reports whether a file is one of the user's own (not a
 	// system header); nil: every file that is a Source's File.
 	IsUser func(file string) bool
+	// Compiled is what the compile line says about the code the machine
+	// executes (optimisation level, -ffast-math or -Ofast, -march,
+	// -fopenmp): what gcc makes of a block depends on it, so the pricing
+	// of a block may. The report header shows it.
+	Compiled ccline.CodeGen
 }
 
 // walker analyses the functions of a program.

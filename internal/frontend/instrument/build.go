@@ -40,9 +40,11 @@ type Request struct {
 	// there by default).
 	Dir string
 	// Compiler is the C compiler; empty: mpicc for an MPI program, cc
-	// otherwise. CFlags go before the files.
-	Compiler string
-	CFlags   []string
+	// otherwise. It is given Front.Flags (the compile line's flags that
+	// compile) before the files, LinkFlags (its link flags, objects and
+	// libraries) after them.
+	Compiler  string
+	LinkFlags []string
 }
 
 // SampleError is a --sample that names no loop that can be sampled: a
@@ -181,18 +183,9 @@ func (b *Build) command(req Request) {
 		// Before the user's flags, so that a -falign-loops of theirs wins.
 		args = append(args, "-falign-loops="+strconv.Itoa(req.AlignLoops))
 	}
-	args = append(args, req.CFlags...)
+	args = append(args, req.Front.Flags...)
 	for _, name := range req.Files {
 		args = append(args, "-I", filepath.Dir(name)) // the program's own headers, as next to it
-	}
-	for _, inc := range req.Front.IncludeDirs {
-		args = append(args, "-I", inc)
-	}
-	for _, d := range req.Front.Defines {
-		args = append(args, "-D"+d)
-	}
-	for _, u := range req.Front.Undefines {
-		args = append(args, "-U"+u)
 	}
 	if req.Time {
 		// The recorder in its timed form, writing into Dir by default.
@@ -203,7 +196,7 @@ func (b *Build) command(req Request) {
 	for _, l := range b.Link {
 		args = append(args, filepath.Join(req.Dir, l))
 	}
-	b.Args = append(args, "-o", b.Binary, "-lm")
+	b.Args = append(append(args, req.LinkFlags...), "-o", b.Binary, "-lm")
 }
 
 // Compile runs the compile command, its output to w. A compiler that

@@ -16,6 +16,7 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
+	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
 	"augur/internal/frontend/model"
@@ -42,7 +43,10 @@ type Request struct {
 	// are compared with the counts it knows.
 	Counts instrument.Counts
 	// Name is the generated model's name; empty: from the first file.
-	Name     string
+	Name string
+	// ModelFile is where the command writes the model: the name that
+	// messages about it give. Empty: NAME.aug.
+	ModelFile string
 	Procs    int
 	Machines []Machine
 	Context  context.Context
@@ -62,6 +66,9 @@ type Result struct {
 	Source   string
 	Files    []string
 	Procs    int
+	// CodeGen is what the compile line (the first file's) says about the
+	// code the machine executes.
+	CodeGen  ccline.CodeGen
 	Params   []*analyze.Param
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
@@ -112,7 +119,11 @@ func Run(req Request) (*Result, error) {
 			req.Warn(d)
 		}
 	}
-	progress("reading " + strings.Join(req.Files, ", "))
+	if len(req.Files) > 0 {
+		progress("reading " + strings.Join(req.Files, ", "))
+	} else {
+		progress("reading the files of " + req.Front.CompileCommands)
+	}
 	prog, err := cfront.Load(ctx, req.Files, req.Front)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("reading the program: %w", ctx.Err())
@@ -131,12 +142,18 @@ func Run(req Request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
+	// With a compile_commands.json and no files, the files are its.
+	res.Files = nil
+	for _, u := range prog.Units {
+		res.Files = append(res.Files, u.File)
+	}
+	res.CodeGen = prog.Units[0].CodeGen
 	set := map[string]float64{}
 	for k, v := range req.Set {
 		set[k] = v
 	}
 	progress("analysing blocks and counts")
-	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set})
+	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set, Compiled: res.CodeGen})
 	if err != nil {
 		return nil, &SourceError{err}
 	}
@@ -153,11 +170,15 @@ func Run(req Request) (*Result, error) {
 	}
 	res.Model = req.Name
 	if res.Model == "" {
-		first := req.Files[0]
+		first := res.Files[0]
 		res.Model = analyze.ModelName(strings.TrimSuffix(filepath.Base(first), filepath.Ext(first)))
 	}
-	res.Source = a.Model(res.Model, req.Files)
-	if _, diags := model.Parse(res.Model+".aug", []byte(res.Source)); diags.HasErrors() {
+	modelFile := req.ModelFile
+	if modelFile == "" {
+		modelFile = res.Model + ".aug"
+	}
+	res.Source = a.Model(res.Model, res.Files)
+	if _, diags := model.Parse(modelFile, []byte(res.Source)); diags.HasErrors() {
 		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
@@ -178,7 +199,7 @@ func Run(req Request) (*Result, error) {
 		}
 		what := fmt.Sprintf("predicting on %s (machine %d of %d)", m.Name, i+1, len(req.Machines))
 		progress(what)
-		opts := predict.Options{Filename: res.Model + ".aug", Source: []byte(res.Source), Machine: m.Machine,
+		opts := predict.Options{Filename: modelFile, Source: []byte(res.Source), Machine: m.Machine,
 			Procs: req.Procs, Set: set, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
