@@ -35,12 +35,12 @@ type analyzeFlags struct {
 	set             setFlag
 	compileCommands *string
 	model           *string
-	format                           *string
-	procs                            *int
-	name                             *string
-	report                           *string
-	counts                           *string
-	progress                         *progressFlags
+	format          *string
+	procs           *int
+	name            *string
+	report          *string
+	counts          *string
+	progress        *progressFlags
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
@@ -149,7 +149,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
 		ModelFile: *f.model,
 		Front:     cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
-		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
+		Context:   e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
 		req.Progress = pr.update
 		req.Simulated = func(what string, t float64, ev int64) {
@@ -158,9 +158,12 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	res, err := sourcefirst.Run(req)
 	var source *sourcefirst.SourceError
+	var flagErr *cfront.FlagError
 	switch {
 	case err != nil && e.interrupted():
 		return interrupted()
+	case errors.As(err, &flagErr):
+		return fail(exitUsage, "%w", flagErr)
 	case errors.As(err, &source):
 		fmt.Fprintln(e.stderr, errorText("analyze", source.Err))
 		return exitInput

@@ -135,8 +135,9 @@ func runInstrument(e *env, c *command, args []string) int {
 		Dir: dir, Compiler: line.Compiler, LinkFlags: line.Link}
 	b, err := instrument.Prepare(e.context(), req)
 	var sampleErr *instrument.SampleError
+	var flagErr *cfront.FlagError
 	switch {
-	case errors.As(err, &sampleErr):
+	case errors.As(err, &sampleErr), errors.As(err, &flagErr):
 		return fail(exitUsage, "%w", err)
 	case err != nil:
 		return fail(exitInput, "%w", err)

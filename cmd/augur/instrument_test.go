@@ -86,7 +86,7 @@ func TestInstrumentUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"instrument"},
 		{"instrument", "x.c", "--out", "d"}, // no --count
-		{"instrument", "x.c", "--count"}, // no -o
+		{"instrument", "x.c", "--count"},    // no -o
 		{"instrument", "x.c", "--count", "--out", "d", "--align-loops", "64"}, // only with --time
 		{"instrument", "x.c", "--time", "--out", "d", "--align-loops", "48"},  // not a power of two
 		{"instrument", "x.c", "--time", "--out", "d", "--align-loops", "-1"},

@@ -176,6 +176,13 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 	return p, nil
 }
 
+// FlagError is a compile line's flag that the system's compiler refuses:
+// a problem of the command line rather than of the program.
+type FlagError struct{ Err error }
+
+func (e *FlagError) Error() string { return e.Err.Error() }
+func (e *FlagError) Unwrap() error { return e.Err }
+
 // config is the compiler's configuration with the code-generation flags
 // given: its predefined macros change with them (-fopenmp defines
 // _OPENMP, -O2 __OPTIMIZE__). The compiler checks the flags first, so
@@ -191,7 +198,7 @@ func (l *Loader) config(ctx context.Context, flags []string) (*cc.Config, error)
 	cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
 	cmd.Env = append(os.Environ(), "LC_ALL=C")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(flags, " "), strings.TrimSpace(string(out)))
+		return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(flags, " "), strings.TrimSpace(string(out)))}
 	}
 	cfg, err := cc.NewConfig("", "", flags...)
 	if err != nil {

@@ -47,9 +47,9 @@ type Request struct {
 	// ModelFile is where the command writes the model: the name that
 	// messages about it give. Empty: NAME.aug.
 	ModelFile string
-	Procs    int
-	Machines []Machine
-	Context  context.Context
+	Procs     int
+	Machines  []Machine
+	Context   context.Context
 	// Warn, if set, is given each warning as it is found, so that a
 	// command can print it at once; all are also in Result.Warnings.
 	Warn func(*diag.Error)
@@ -63,9 +63,9 @@ type Request struct {
 type Result struct {
 	Model string // the model's name
 	// Source is the generated model's text.
-	Source   string
-	Files    []string
-	Procs    int
+	Source string
+	Files  []string
+	Procs  int
 	// CodeGen is what the compile line (the first file's) says about the
 	// code the machine executes.
 	CodeGen  ccline.CodeGen
@@ -246,7 +246,7 @@ func compareCounts(rep *analyze.Report, c instrument.Counts) []MeasuredCount {
 // schema; docs/output.md), modelFile where the model was written.
 func (r *Result) Document(modelFile string) *results.Analysis {
 	d := &results.Analysis{Header: results.NewHeader(results.CommandAnalyze), Model: r.Model, ModelFile: modelFile,
-		Files: r.Files, Procs: r.Procs, ByFunction: r.Report.ByFunc, ByClass: r.Report.ByClass,
+		Files: r.Files, Procs: r.Procs, CompileFlags: append([]string{}, r.CodeGen.Flags...), ByFunction: r.Report.ByFunc, ByClass: r.Report.ByClass,
 		Machines: []results.AnalysisMachine{}, Blocks: []results.AnalysisBlock{}, Params: []results.AnalysisParam{},
 		Unknowns: []results.AnalysisUnknown{}, Errors: r.Errors, MeasuredCounts: []results.MeasuredCount{},
 		Warnings: []string{}, Partial: r.Partial}
