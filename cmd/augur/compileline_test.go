@@ -182,3 +182,25 @@ func TestAnalyzeCompileCommandsFromBear(t *testing.T) {
 		t.Errorf("files %v, loops %v, flags %v\n%s", r.Files, counts, r.Flags, errs)
 	}
 }
+
+// instrument gives the compiler the compile line's flags as they are,
+// the link flags after the sources, and leaves -c and -o out.
+func TestInstrumentCompileLine(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := compileLineProgram(t)
+	prog, common, out := filepath.Join(dir, "prog.c"), filepath.Join(dir, "common"), filepath.Join(dir, "cnt")
+	code, stdout, errs := augur(t, "instrument", "--count", "mpicc", "-O3", "-DMPI", "-D", "SCALE=3", "-I", common, "-Wall", "-c", prog, "-lm", "-L/opt/x", "-o", "prog.o", "--out", out)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	if !strings.Contains(stdout, "\nbuild: mpicc -O3 -DMPI -D SCALE=3 -I "+common+" -Wall -I "+dir+" ") ||
+		!strings.Contains(stdout, " -lm -L/opt/x -o "+filepath.Join(out, "prog")+" -lm\n") || strings.Contains(stdout, "prog.o") || strings.Contains(stdout, " -c ") {
+		t.Errorf("build line:\n%s", stdout)
+	}
+	code, _, errs = augur(t, "instrument", "--count", prog, "-o", out)
+	if code != exitUsage || !strings.Contains(errs, "--out DIR is required (-o "+out+" is the compiler's output file") {
+		t.Errorf("-o for --out: exit %d\n%s", code, errs)
+	}
+}
