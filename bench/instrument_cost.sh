@@ -23,9 +23,9 @@ for spec in "pi 50000000" "jacobi 1024 100" "matmul 512" "lu 800" "isort 4194304
     shift
     src=examples/analyze/$prog.c
     mpicc -O2 -o "$work/$prog.plain" "$src" -Iexamples/analyze -lm
-    "$work/augur" instrument "$src" -I examples/analyze --count -o "$work/$prog.cnt" --build > /dev/null
-    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
-    "$work/augur" instrument "$src" -I examples/analyze --time --align-loops 0 -o "$work/$prog.time0" --build > /dev/null
+    "$work/augur" instrument --count --out "$work/$prog.cnt" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
+    "$work/augur" instrument --time --out "$work/$prog.time" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
+    "$work/augur" instrument --time --align-loops 0 --out "$work/$prog.time0" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
     bins=("$work/$prog.plain" "$work/$prog.cnt/$prog" "$work/$prog.time/$prog" "$work/$prog.time0/$prog")
     for _ in $(seq "$reps"); do
         for k in "${!bins[@]}"; do
