@@ -16,8 +16,8 @@ const recTestdata = "../../internal/recorder/mpi/testdata/"
 
 // recordProgram compiles testdata program name with mpicc and records it
 // at np ranks with augur record --mpi; it returns the trace directory and
-// augur's exit status and standard error.
-func recordProgram(t *testing.T, name string, np string) (string, int, string) {
+// augur's exit status, standard output and standard error.
+func recordProgram(t *testing.T, name string, np string, args ...string) (string, int, string, string) {
 	t.Helper()
 	needMPI(t)
 	dir := t.TempDir()
@@ -27,11 +27,11 @@ func recordProgram(t *testing.T, name string, np string) (string, int, string) {
 	}
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache")) // this recorder, built afresh
 	rec := filepath.Join(dir, "rec")
-	code, out, errs := augur(t, "record", "--mpi", "--np", np, "-o", rec, "--", bin)
+	code, out, errs := augur(t, append([]string{"record", "--mpi", "--np", np, "-o", rec, "--", bin}, args...)...)
 	if !strings.Contains(out, name+": done") {
 		t.Errorf("%s did not run to its end: %s%s", name, out, errs)
 	}
-	return rec, code, errs
+	return rec, code, out, errs
 }
 
 // replayBoth replays the 4-rank trace at index with augur replay and,
@@ -69,11 +69,16 @@ func replayBoth(t *testing.T, index string) {
 // in reverse order and on MPI_COMM_SELF are written with world ranks
 // (partners, roots, per-rank counts in world order), communicators made
 // are barriers, and the one-rank collective is local work; the trace
-// replays, the same with augur and SimGrid.
+// replays, the same with augur and SimGrid. The program's flags, some of
+// them augur record's own, are the program's.
 func TestRecordCommunicators(t *testing.T) {
-	rec, code, errs := recordProgram(t, "comms", "4")
+	args := []string{"-o", "out.txt", "-s", "15", "--np", "7", "--"}
+	rec, code, out, errs := recordProgram(t, "comms", "4", args...)
 	if code != exitOK {
 		t.Fatalf("record: exit %d\n%s", code, errs)
+	}
+	if !strings.Contains(out, "comms: done, args "+strings.Join(args, " ")+"\n") {
+		t.Errorf("the program's command line was not passed whole: %s", out)
 	}
 	// By hand from comms.c: halves {0,2} and {1,3}; rev's rank r is world
 	// rank 3-r, so its root 0 is 3, its root 1 is 2, and gatherv's counts
@@ -105,7 +110,7 @@ func TestRecordCommunicators(t *testing.T) {
 // ranks), and in MPI_Sendrecv; the waits name the same keys; the trace
 // replays, the same with augur and SimGrid.
 func TestRecordAnySource(t *testing.T) {
-	rec, code, errs := recordProgram(t, "anysrc", "4")
+	rec, code, _, errs := recordProgram(t, "anysrc", "4")
 	if code != exitOK {
 		t.Fatalf("record: exit %d\n%s", code, errs)
 	}
@@ -156,7 +161,7 @@ func TestRecordAnySource(t *testing.T) {
 // runs to its end, augur record fails naming the call, and augur replay
 // refuses the trace.
 func TestRecordStopsAtPartCollective(t *testing.T) {
-	rec, code, errs := recordProgram(t, "subcoll", "4")
+	rec, code, _, errs := recordProgram(t, "subcoll", "4")
 	if code != exitInput || !strings.Contains(errs, "MPI_Allreduce on a communicator of 2 of the 4 ranks") {
 		t.Fatalf("record: exit %d, want %d and the call named:\n%s", code, exitInput, errs)
 	}

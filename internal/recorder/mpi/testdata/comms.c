@@ -44,7 +44,12 @@ int main(int argc, char **argv)
     MPI_Comm_free(&dup);
     MPI_Comm_free(&half);
     MPI_Comm_free(&rev);
-    if (me == 0) printf("comms: done\n");
+    if (me == 0) {
+        /* Its command line, which augur record must pass on whole. */
+        printf("comms: done, args");
+        for (int i = 1; i < argc; i++) printf(" %s", argv[i]);
+        printf("\n");
+    }
     MPI_Finalize();
     return 0;
 }
