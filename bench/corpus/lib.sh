@@ -137,3 +137,45 @@ corpus_run_once() {
 
 # corpus_load prints the one-minute load average.
 corpus_load() { cut -d' ' -f1 /proc/loadavg; }
+
+# corpus_old_flags BUILD prints the build line as augur's CLI took it before
+# it took the compiler's flags: its source files, and -I, -D and -U with
+# their values as separate words; everything else (optimisation, -o, -l,
+# -std, -f..., -m...) is left out, since that CLI refused it.
+corpus_old_flags() {
+    local t out=() first=1
+    for t in $1; do
+        if [ -n "$first" ]; then first=; continue; fi
+        case $t in
+        -I?* | -D?* | -U?*) out+=("${t:0:2}" "${t:2}") ;;
+        *.c) out+=("$t") ;;
+        esac
+    done
+    printf '%s\n' "${out[*]}"
+}
+
+# corpus_old_cflags BUILD prints what corpus_old_flags leaves out, but for -o
+# and its value: the compiler flags for augur instrument --cflags.
+corpus_old_cflags() {
+    local t out=() first=1 skip=
+    for t in $1; do
+        if [ -n "$first" ]; then first=; continue; fi
+        if [ -n "$skip" ]; then skip=; continue; fi
+        case $t in
+        -o) skip=1 ;;
+        -I?* | -D?* | -U?* | *.c) ;;
+        *) out+=("$t") ;;
+        esac
+    done
+    printf '%s\n' "${out[*]}"
+}
+
+# corpus_first_error FILE prints the first line of augur's error in FILE:
+# the first line that says "error" (warnings come before it), else the
+# first line; "(no message)" for an empty file.
+corpus_first_error() {
+    local line
+    line=$(grep -m1 -i 'error\|panic\|flag provided' "$1" || true)
+    [ -n "$line" ] || line=$(grep -m1 . "$1" || true)
+    printf '%s\n' "${line:-(no message)}"
+}
