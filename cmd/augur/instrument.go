@@ -158,7 +158,9 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "built %s\n", b.Binary)
 	if *f.time {
-		where := "DIR/augur-times.0.txt"
+		// A program that reads no mpi.h (however included) makes no MPI
+		// call the recorder could see: it has block times, no trace.
+		where := "DIR/augur-times.0.txt (no MPI trace: the program does not include mpi.h)"
 		if b.MPI {
 			where = "the traces in " + filepath.Join(dir, "index.txt") + " (replay: augur replay " + filepath.Join(dir, "index.txt") + " --platform PLATFORM.xml), the block times in augur-times.RANK.txt"
 		}

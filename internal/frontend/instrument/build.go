@@ -102,8 +102,8 @@ func Prepare(ctx context.Context, req Request) (*Build, error) {
 			return nil, err
 		}
 		sources[name] = src
-		b.MPI = b.MPI || bytes.Contains(src, []byte("<mpi.h>"))
 	}
+	b.MPI = usesMPI(prog)
 	// The files to write besides the instrumented sources.
 	extra := map[string]string{}
 	var text map[string][]byte
@@ -165,6 +165,26 @@ func Prepare(ctx context.Context, req Request) (*Build, error) {
 	}
 	b.command(req)
 	return b, nil
+}
+
+// usesMPI tells whether the program is an MPI program: mpi.h was read,
+// however it was included ("mpi.h", <mpi.h>, or from a header of the
+// program's, as NAS's mpinpb.h does), or a file declares MPI_Init. Such a
+// program is compiled with mpicc and, timed, gets the recorder: without
+// it, it would run and write no trace.
+func usesMPI(prog *cfront.Program) bool {
+	for _, u := range prog.Units {
+		if u.AST == nil {
+			continue
+		}
+		if _, ok := u.AST.Macros["MPI_COMM_WORLD"]; ok {
+			return true
+		}
+		if u.AST.Scope != nil && (len(u.AST.Scope.Nodes["MPI_Init"]) > 0 || len(u.AST.Scope.Nodes["MPI_Init_thread"]) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // command sets the compile command of b.
