@@ -203,6 +203,12 @@ func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, te
 	if !ok {
 		return info, nil
 	}
+	if !positive(step) {
+		// A step the program reads at run time (a tile size from argv)
+		// is positive in any run that ends; the model says so, whatever
+		// value its parameter is given.
+		step = Call{"max", []Expr{Num{1}, step}}
+	}
 	to, ok := w.bound(testE, decl, true)
 	if !ok {
 		return info, nil
@@ -213,6 +219,22 @@ func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, te
 	info.Trips = Call{"max", []Expr{Num{0}, Call{"ceil", []Expr{div(simplify(sub(to, from)), step)}}}}
 	info.TripsHow = Symbolic
 	return info, decl
+}
+
+// positive reports whether e is positive whatever the parameters' values:
+// a positive constant, procs, or sums and products of those.
+func positive(e Expr) bool {
+	switch x := e.(type) {
+	case Num:
+		return x.V > 0
+	case Name:
+		return x.N == "procs"
+	case Bin:
+		return (x.Op == "+" || x.Op == "*") && positive(x.A) && positive(x.B)
+	case Call:
+		return x.Fn == "max" && len(x.Args) == 2 && (positive(x.Args[0]) || positive(x.Args[1]))
+	}
+	return false
 }
 
 // trips is the iteration count of a half-open range with a constant step.
@@ -487,7 +509,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		b.Prob = p
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
 	default:
-		if c, ok := w.sym(s.ExpressionList); ok {
+		if c, ok := w.symCond(s.ExpressionList); ok {
 			b.Cond = c
 			break
 		}
