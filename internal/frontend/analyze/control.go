@@ -53,7 +53,9 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		w.a.warn(b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
 	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
+	w.jumps = append(w.jumps, jumpFrame{})
 	b.Body = w.body(it.Statement)
+	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
 	extend(b, it.Statement)
 	*out = append(*out, b)
@@ -488,6 +490,10 @@ func branchless(arm []*Block) bool {
 }
 
 func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
+	if s.Case == cc.SelectionStatementSwitch {
+		w.switchStmt(s, out)
+		return
+	}
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
 	}
@@ -495,15 +501,6 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
-	if s.Case == cc.SelectionStatementSwitch {
-		w.a.warn(b.Pos, "switch: its cases are counted as if the whole body ran every time")
-		w.inIf++
-		b.Then = w.body(s.Statement)
-		w.inIf--
-		b.Prob = Num{1}
-		*out = append(*out, b)
-		return
-	}
 	switch p, how, ok := w.probability(s); {
 	case ok:
 		b.Prob = p

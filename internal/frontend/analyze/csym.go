@@ -192,8 +192,11 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		}
 		return nil, false
 	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionPrimary {
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
 			return w.symAny(x.PrimaryExpression)
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return w.rankOf(x) // s.rank, s->size
 		}
 		return nil, false
 	}
@@ -367,6 +370,9 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 	case cc.PrimaryExpressionIdent:
 		switch r := x.ResolvedTo().(type) {
 		case *cc.Declarator:
+			if v, ok := w.rankOf(x); ok {
+				return v, true
+			}
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
@@ -404,9 +410,10 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	}
 	name := w.varName(d)
 	if !w.a.hasParam(name) {
-		w.a.param(name, 1, pos(d), "unknown", "value of "+d.Name()+" (not known statically)")
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(d), What: "value of " + d.Name(), Param: name, How: Default, Value: "1"})
-		w.a.warn(pos(d), "the value of %s is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), name, name)
+		use := pos(w.paramize[len(w.paramize)-1])
+		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
+		w.a.warn(use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
 	}
 	w.vals[d] = Name{name}
 	return Name{name}, true
