@@ -21,4 +21,4 @@ trap 'rm -rf "$dir"' EXIT
 for ((s = first; s < first + n; s++)); do
   csmith --seed "$s" $flags -o "$dir/csmith_$s.c" >/dev/null
 done
-AUGUR_CSMITH_DIR=$dir go test -count=1 -timeout 0 -run '^TestCsmithBench$' ./internal/frontend/analyze | grep -v '^ok\|^PASS\|^FAIL$\|^---'
+AUGUR_CSMITH_DIR=$dir go test -v -count=1 -timeout 0 -run '^TestCsmithBench$' ./internal/frontend/analyze | grep -v '^ok\|^PASS\|^FAIL$\|^---\|^=== RUN'

@@ -182,6 +182,11 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 	info.Var = w.fresh(decl.Name())
 	w.names[decl] = info.Var
 	info.From, info.To, info.Step = from, to, Num{float64(step)}
+	if step < 0 {
+		// for (i = n - 1; i >= 0; i--): the model's for steps up, over
+		// -i from 1 - n to 1; the C index reads as -i (index).
+		info.From, info.To, info.Step, info.Mirror = neg(from), neg(to), Num{float64(-step)}, true
+	}
 	info.Trips = trips(from, to, step)
 	info.TripsHow = Symbolic
 	if _, ok := constOf(info.Trips); ok {
@@ -237,6 +242,11 @@ func positive(e Expr) bool {
 		return x.Fn == "max" && len(x.Args) == 2 && (positive(x.Args[0]) || positive(x.Args[1]))
 	}
 	return false
+}
+
+// neg is -e.
+func neg(e Expr) Expr {
+	return simplify(sub(Num{0}, e))
 }
 
 // trips is the iteration count of a half-open range with a constant step.
@@ -454,7 +464,7 @@ func (w *walker) lookup(name string) (Expr, bool) {
 	}
 	for _, l := range w.loops {
 		if l.decl != nil && l.decl.Name() == name && l.info.Var != "" {
-			return Name{l.info.Var}, true
+			return l.info.index(), true
 		}
 	}
 	for _, p := range w.a.Params {

@@ -378,7 +378,7 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			}
 			for _, l := range w.loops {
 				if l.decl == r && l.info.Var != "" {
-					return Name{l.info.Var}, true
+					return l.info.index(), true
 				}
 			}
 			return w.unknownVar(r)
