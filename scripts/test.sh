@@ -14,9 +14,10 @@ cd "$(dirname "$0")/.."
 # slurm-wlm and munge: cmd/augur's TestSweepSlurm starts a one-node
 # cluster on loopback and submits a sweep through it; bear and make:
 # cmd/augur's TestAnalyzeCompileCommandsFromBear records a make build's
-# compile_commands.json.
+# compile_commands.json; csmith and libcsmith-dev (csmith.h) write the
+# random C programs analyze's TestCsmith reads.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make"
+packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -294,15 +294,21 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		fmt.Fprintln(w, "\nnot known statically:")
 		for _, u := range o.Unknowns {
 			by := u.Param
-			switch u.How {
-			case analyze.Annotated:
+			switch {
+			case u.How == analyze.Annotated:
 				by = "annotated " + u.Value
-			case analyze.Measured:
+			case u.How == analyze.Measured:
 				by += " = " + u.Value + " (measured)"
+			case u.Param == "":
+				by = "taken as " + u.Value // no parameter stands for it
 			default:
 				by += " (default " + u.Value + ")"
 			}
-			fmt.Fprintf(w, "  %s: %s of %s: %s\n", u.Pos, u.What, u.Block, by)
+			what := u.What
+			if u.Block != "" {
+				what += " of " + u.Block
+			}
+			fmt.Fprintf(w, "  %s: %s: %s\n", u.Pos, what, by)
 		}
 	}
 	if len(o.Measured) > 0 {

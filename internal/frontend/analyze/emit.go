@@ -99,7 +99,15 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if b.Kind == Loop && len(b.restarts) > 0 {
 			// Once per entry of the loop, before its iterations.
 			entries, _ := nestCount(frames)
-			c.entries = append(c.entries, entry{count: simplify(entries), restarts: b.restarts})
+			var rs []restart
+			for _, r := range b.restarts {
+				r.gap = atFirst(r.gap, frames)
+				if r.ws != nil {
+					r.ws = atFirst(r.ws, frames)
+				}
+				rs = append(rs, r)
+			}
+			c.entries = append(c.entries, entry{count: simplify(entries), restarts: rs})
 		}
 		var loops []*LoopInfo
 		for _, f := range inner {

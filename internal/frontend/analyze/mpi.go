@@ -133,7 +133,7 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		case ok && isConst && c2 < 0 && (elem == "recv" || elem == "irecv"):
 			c.Peer = nil // MPI_ANY_SOURCE
 		case ok:
-			c.Peer = v
+			c.Peer = w.inRange(v)
 		default:
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name)
 			c.Peer = Name{p.Name}
@@ -161,9 +161,26 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 			w.a.warn(pos(at), "%s: the root is not known statically: 0 is used", name)
 			v = Num{0}
 		}
-		c.Root = v
+		c.Root = w.inRange(v)
 	}
 	return c
+}
+
+// inRange keeps a peer or root that reads a parameter (a variable the
+// analysis could not follow, a value from the command line) within
+// 0..procs-1 whatever value the parameter is given: its default, 1, is
+// out of range at one process.
+func (w *walker) inRange(e Expr) Expr {
+	reads := false
+	for _, n := range names(e) {
+		if w.a.hasParam(n) {
+			reads = true
+		}
+	}
+	if !reads {
+		return e
+	}
+	return Call{"min", []Expr{Call{"max", []Expr{e, Num{0}}}, sub(Name{"procs"}, Num{1})}}
 }
 
 // typeSize is the size in bytes of a predefined MPI datatype, whichever

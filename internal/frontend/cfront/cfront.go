@@ -85,6 +85,9 @@ type Unit struct {
 type Program struct {
 	Units []*Unit
 	Diags diag.List
+	// System are the compiler's own include directories and MPI's: a
+	// header there is not the program's (its functions are the library's).
+	System []string
 }
 
 //go:embed include/mpi.h
@@ -148,6 +151,11 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		mpiDirs = nil
 	}
 	p := &Program{}
+	for _, d := range append(append(append([]string(nil), l.cfg.SysIncludePaths...), l.cfg.IncludePaths...), mpiDirs...) {
+		if d != "" {
+			p.System = append(p.System, filepath.Clean(d))
+		}
+	}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
