@@ -88,7 +88,7 @@ func csmithRun(t *testing.T, dir string) (map[outcome]int, []string) {
 	counts := map[outcome]int{}
 	var bad []string
 	for _, f := range files {
-		out, detail := analyseChecked(l, f, cfront.Options{IncludeDirs: []string{csmithInclude}})
+		out, detail := analyseChecked(l, f, cfront.Options{Flags: []string{"-I", csmithInclude}})
 		counts[out]++
 		if out != outcomeOK {
 			bad = append(bad, fmt.Sprintf("%s: %s: %s", f, out, firstLines(detail, 6)))
