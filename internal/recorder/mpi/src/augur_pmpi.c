@@ -13,11 +13,11 @@
  * that speed gives back the measured compute time.
  *
  * Built with -DAUGUR_TIMED (augur instrument --time, dPerf's timed run),
- * that time is the thread's CPU time (dPerf's "virtual time": what the
- * rank computed, not what it waited for the processor) plus
- * augur_credit_s, the seconds the instrumented program's sampled loops
- * skipped and charged (the threshold iteration rule); without it, the
- * wall time (augur record --mpi).
+ * that time is augur_vnow()'s, the instrumented program's virtual clock:
+ * the thread's CPU time (dPerf's "virtual time": what the rank computed,
+ * not what it waited for the processor) plus the seconds its sampled
+ * loops skipped and charged (the threshold iteration rule); without it,
+ * the wall time (augur record --mpi).
  *
  * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "." or
  * the directory compiled in as AUGUR_TIT_DEFAULT_DIR), AUGUR_REF_SPEED
@@ -63,13 +63,11 @@ static double ref_speed = AUGUR_REF_SPEED_DEFAULT;
 static double last;          /* when the last MPI call returned */
 
 #ifdef AUGUR_TIMED
-extern double augur_credit_s; /* defined by augur instrument's runtime */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + augur_credit_s;
-}
+/* The timed program's virtual clock, augur instrument's runtime's: the
+ * thread's CPU time (read sparingly: it is a system call) plus what its
+ * sampled loops charged. */
+double augur_vnow(void);
+static double now(void) { return augur_vnow(); }
 #else
 static double now(void)
 {
