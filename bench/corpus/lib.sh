@@ -171,11 +171,16 @@ corpus_old_cflags() {
 }
 
 # corpus_first_error FILE prints the first line of augur's error in FILE:
-# the first line that says "error" (warnings come before it), else the
-# first line; "(no message)" for an empty file.
+# the first line that is not a warning (warnings come before the error and
+# may name a variable with "error" in it), else the first line; "(no
+# message)" for an empty file.
 corpus_first_error() {
     local line
-    line=$(grep -m1 -i 'error\|panic\|flag provided' "$1" || true)
+    line=$(grep -v -m1 -e ': warning: ' -e '^\s*$' "$1" || true)
     [ -n "$line" ] || line=$(grep -m1 . "$1" || true)
+    # "...does not check:" says what follows on the next line.
+    case $line in
+    *:) line="$line $(grep -v -e ': warning: ' -e '^\s*$' "$1" | sed -n 2p)" ;;
+    esac
     printf '%s\n' "${line:-(no message)}"
 }

@@ -15,7 +15,16 @@
  * to the file named by SPAN_OUT (appended), or to standard error when
  * SPAN_OUT is unset. The clock is CLOCK_MONOTONIC, which every rank of one
  * host shares.
+ *
+ * The shim defines PMPI_Init, PMPI_Init_thread and PMPI_Finalize too, and
+ * reaches MPI's own through dlsym(RTLD_NEXT): a program that defines
+ * MPI_Init itself (augur instrument --time links augur's PMPI recorder into
+ * the program) calls PMPI_Init, which then comes here, so its span is
+ * measured the same way. The MPI_ entry points only forward to the PMPI_
+ * ones, so a span is taken once either way.
  */
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,23 +39,44 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int MPI_Init(int *argc, char ***argv)
+/* next finds MPI's own NAME, after this library in the search order. */
+static void *next(const char *name)
 {
-    int rc = PMPI_Init(argc, argv);
+    void *f = dlsym(RTLD_NEXT, name);
+    if (f == NULL) {
+        fprintf(stderr, "span: %s not found after the shim: %s\n", name, dlerror());
+        abort();
+    }
+    return f;
+}
+
+int PMPI_Init(int *argc, char ***argv)
+{
+    int (*real)(int *, char ***) = (int (*)(int *, char ***))next("PMPI_Init");
+    int rc = real(argc, argv);
     span_start = now();
     return rc;
 }
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    int (*real)(int *, char ***, int, int *) = (int (*)(int *, char ***, int, int *))next("PMPI_Init_thread");
+    int rc = real(argc, argv, required, provided);
+    span_start = now();
+    return rc;
+}
+
+int MPI_Init(int *argc, char ***argv) { return PMPI_Init(argc, argv); }
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
-    int rc = PMPI_Init_thread(argc, argv, required, provided);
-    span_start = now();
-    return rc;
+    return PMPI_Init_thread(argc, argv, required, provided);
 }
 
-int MPI_Finalize(void)
+int PMPI_Finalize(void)
 {
     double span = now() - span_start;
+    int (*real)(void) = (int (*)(void))next("PMPI_Finalize");
     int rank = 0, size = 1;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -71,5 +101,7 @@ int MPI_Finalize(void)
             fclose(out);
         free(all);
     }
-    return PMPI_Finalize();
+    return real();
 }
+
+int MPI_Finalize(void) { return PMPI_Finalize(); }
