@@ -18,7 +18,6 @@ import (
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
-	"augur/internal/frontend/model"
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
@@ -157,8 +156,8 @@ func Run(req Request) (*Result, error) {
 		res.Model = analyze.ModelName(strings.TrimSuffix(filepath.Base(first), filepath.Ext(first)))
 	}
 	res.Source = a.Model(res.Model, req.Files)
-	if _, diags := model.Parse(res.Model+".aug", []byte(res.Source)); diags.HasErrors() {
-		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
+	if errs := analyze.Verify(res.Model+".aug", res.Source, req.Procs); len(errs) > 0 {
+		return nil, &SourceError{errs}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
 	for k, v := range set {
@@ -192,7 +191,9 @@ func Run(req Request) (*Result, error) {
 		if err != nil {
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
-				return nil, fmt.Errorf("internal error: the generated model does not check:\n%v", ce.Diags)
+				// The model checked at its defaults (Verify): the values
+				// given with --set are what it refuses.
+				return nil, &SourceError{fmt.Errorf("the model does not check with the values given with --set:\n%v", ce.Diags)}
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
