@@ -156,7 +156,9 @@ func Run(req Request) (*Result, error) {
 		res.Model = analyze.ModelName(strings.TrimSuffix(filepath.Base(first), filepath.Ext(first)))
 	}
 	res.Source = a.Model(res.Model, req.Files)
-	if errs := analyze.Verify(res.Model+".aug", res.Source, req.Procs); len(errs) > 0 {
+	// As augur check reads it: at any process count (a peer that
+	// exists only at 2 processes is checked when predicting).
+	if errs := analyze.Verify(res.Model+".aug", res.Source, 0); len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
@@ -189,11 +191,18 @@ func Run(req Request) (*Result, error) {
 			break
 		}
 		if err != nil {
+			// The model checked (Verify): what predict refuses is the
+			// process count or a value given with --set (a peer of 1
+			// at one process), like any other failed prediction.
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
-				// The model checked at its defaults (Verify): the values
-				// given with --set are what it refuses.
-				return nil, &SourceError{fmt.Errorf("the model does not check with the values given with --set:\n%v", ce.Diags)}
+				var errs diag.List
+				for _, d := range ce.Diags {
+					if !d.Warning {
+						errs = append(errs, d)
+					}
+				}
+				err = fmt.Errorf("the model does not run at %d processes with these parameters: %v", req.Procs, errs)
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
