@@ -351,6 +351,9 @@ func (w *walker) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
 // bound reads the loop test i < b (and its variants, and conjunctions of
 // them) as the exclusive end of the range in the step's direction.
 func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bool) {
+	if declOf(e) == d {
+		return Num{0}, true // for (i = n; i; i--): i != 0
+	}
 	switch x := unparen(e).(type) {
 	case *cc.LogicalAndExpression:
 		if x.Case != cc.LogicalAndExpressionLAnd {

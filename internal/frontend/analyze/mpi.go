@@ -43,7 +43,7 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 	elem := commMPI[name]
 	if elem == "sendrecv" {
 		// Both directions at once: an isend, an irecv and a wait.
-		if len(args) < 10 {
+		if want := map[string]int{"MPI_Sendrecv": 12, "MPI_Sendrecv_replace": 9}[name]; len(args) < want {
 			w.a.warn(pos(at), "%s with %d arguments: not modelled", name, len(args))
 			return nil
 		}
@@ -120,6 +120,11 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		}
 		if ok {
 			c.Size = mul(n, Num{size})
+			if v, isConst := eval(c.Size, w.paramValues()); isConst && v < 0 {
+				// n - 1 elements with n from the command line, whose
+				// default is 0: no message of a negative size.
+				c.Size = Call{"max", []Expr{Num{0}, c.Size}}
+			}
 		} else {
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
 			c.Size = mul(Name{p.Name}, Num{size})

@@ -19,7 +19,6 @@ import (
 	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
-	"augur/internal/frontend/model"
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
@@ -178,8 +177,10 @@ func Run(req Request) (*Result, error) {
 		modelFile = res.Model + ".aug"
 	}
 	res.Source = a.Model(res.Model, res.Files)
-	if _, diags := model.Parse(modelFile, []byte(res.Source)); diags.HasErrors() {
-		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
+	// As augur check reads it: at any process count (a peer that
+	// exists only at 2 processes is checked when predicting).
+	if errs := analyze.Verify(modelFile, res.Source, 0); len(errs) > 0 {
+		return nil, &SourceError{errs}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
 	for k, v := range set {
@@ -211,9 +212,18 @@ func Run(req Request) (*Result, error) {
 			break
 		}
 		if err != nil {
+			// The model checked (Verify): what predict refuses is the
+			// process count or a value given with --set (a peer of 1
+			// at one process), like any other failed prediction.
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
-				return nil, fmt.Errorf("internal error: the generated model does not check:\n%v", ce.Diags)
+				var errs diag.List
+				for _, d := range ce.Diags {
+					if !d.Warning {
+						errs = append(errs, d)
+					}
+				}
+				err = fmt.Errorf("the model does not run at %d processes with these parameters: %v", req.Procs, errs)
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
