@@ -510,7 +510,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	if t := e.Type(); t != nil && t.Size() > 0 {
 		size = float64(t.Size())
 	}
-	seq := len(idx) > 0 && o.w.unitStride(idx[len(idx)-1])
+	along, per, seq := o.w.streamLoop(idx)
 	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
@@ -552,17 +552,20 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.stream(e, idx[len(idx)-1], size, true)
+		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.stream(e, idx[len(idx)-1], size, false)
+		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
 	default:
 		o.add("load_l1", 1)
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
+	if seq && per > 1 {
+		acc.along = along
+	}
 	for _, ix := range idx {
 		if v, ok := o.w.sym(ix); ok {
 			acc.vars = append(acc.vars, names(v)...)
@@ -577,7 +580,11 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 // element of its array's stream, once per array (see streamed). A store
 // to an array the block also loads moves its line back: a second stream.
 // The block adds them (Block.addStreams), once per array it streams.
-func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
+// size is what the stream moves per execution of the block: less than an
+// element when the block runs several times per step of the stream (in
+// a stencil's radius loop, streamLoop). Only a stream along the innermost
+// loop (innermost) has an index for where it restarts.
+func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, innermost, store bool) {
 	base := baseOf(e)
 	if base == "" {
 		o.add("seq_bytes", size)
@@ -587,7 +594,7 @@ func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
 		o.streamed = map[string]float64{}
 		o.streamIdx = map[string]Expr{}
 	}
-	if _, ok := o.streamIdx[base]; !ok {
+	if _, ok := o.streamIdx[base]; !ok && innermost {
 		if v, ok := o.w.sym(ix); ok {
 			o.streamIdx[base] = v
 		}
@@ -608,6 +615,9 @@ type access struct {
 	size    float64  // bytes of the element
 	vars    []string // model names in its index expressions
 	unknown bool     // an index the analysis cannot express
+	// along is the loop a streamed access moves along when that is not
+	// the innermost (streamLoop): its reuse is counted from there out.
+	along *LoopInfo
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in
@@ -657,21 +667,157 @@ func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
 // inductive reports whether an index is affine in the innermost loop's
 // index: an optimising compiler computes such addresses by adding a
 // constant each iteration (strength reduction), not by the index's own
-// multiplications.
+// multiplications. Inside short loops (shortTrips), which the compiler
+// unrolls so that their indices are constants, it is the first loop
+// around them that counts: in[(i + ii) * n + j] in a radius loop over ii
+// is a pointer per row, advanced along j.
 func (w *walker) inductive(idx cc.ExpressionNode) bool {
-	if len(w.loops) == 0 {
-		return false
-	}
-	in := w.loops[len(w.loops)-1].info
-	if in.Var == "" {
-		return false
-	}
 	e, ok := w.sym(idx)
 	if !ok {
 		return false
 	}
-	_, ok = slope(e, in.Var)
-	return ok
+	for k := len(w.loops) - 1; k >= 0; k-- {
+		in := w.loops[k].info
+		if in.Var == "" {
+			return false
+		}
+		if _, ok := slope(e, in.Var); ok {
+			return true
+		}
+		if _, short := w.shortTrips(in); !short {
+			return false
+		}
+	}
+	return false
+}
+
+// optimised tells whether the program is compiled at -O level or
+// higher (Options.OptLevel; none given is -O2).
+func (w *walker) optimised(level int) bool {
+	l := w.o.OptLevel
+	if l == 0 {
+		l = 2
+	}
+	return l >= level
+}
+
+// unroll drops the test and step of a short loop (shortTrips) compiled
+// at -O2 or higher: gcc unrolls it completely (a stencil's radius loop),
+// so it has none.
+func (w *walker) unroll(b *Block) {
+	if _, short := w.shortTrips(b.Loop); short && w.optimised(2) {
+		clear(b.Ops)
+	}
+}
+
+// maxShortTrips bounds the iterations of the short loops an access may
+// sit in and still be a stream of the loop around them: the rows a
+// stencil's radius loops reach, each a stream the prefetchers follow
+// (they follow a few dozen, see bucket in emit.go).
+const maxShortTrips = 32
+
+// shortTrips is the trip count of a loop that runs at most
+// maxShortTrips times, a constant or a macro's (-2·R … 2·R for #define R
+// 2, taken at the parameters' values): the compiler unrolls it
+// completely.
+func (w *walker) shortTrips(l *LoopInfo) (float64, bool) {
+	n, ok := w.fixedTrips(l)
+	return n, ok && n <= maxShortTrips
+}
+
+// fixedTrips is the trip count of a loop that depends on nothing but
+// constants and macros, at the parameters' values.
+func (w *walker) fixedTrips(l *LoopInfo) (float64, bool) {
+	if l.Trips == nil {
+		return 0, false
+	}
+	for _, n := range names(l.Trips) {
+		if p := w.paramOf(n); p == nil || p.From != "macro" {
+			return 0, false
+		}
+	}
+	n, ok := eval(l.Trips, w.paramValues())
+	return n, ok && n >= 1
+}
+
+// paramOf is the model parameter of that name, nil when there is none.
+func (w *walker) paramOf(name string) *Param {
+	for _, p := range w.a.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// streamLoop finds the loop an access with indices idx streams along:
+// the innermost loop when the last index moves by one element an
+// iteration of it (unit stride, which the hardware prefetches); or else
+// a loop further out where the address moves by one element, when the
+// loops inside that one either do not move the address (out[i*n + j]
+// inside a loop over a stencil's radius, any constant trip count) or are
+// short (shortTrips: in[(i + ii)*n + j] for ii from -2 to 2 walks five
+// neighbouring rows, five streams along j, each reusing the lines the
+// others brought: Kerncraft's layer condition). It returns that loop and
+// how many times the access runs per iteration of it (the trips of the
+// loops inside), which divides the bytes its stream moves per access.
+func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
+	if len(idx) == 0 || len(w.loops) == 0 {
+		return nil, 1, false
+	}
+	in := w.loops[len(w.loops)-1].info
+	unit := w.unitStride(idx[len(idx)-1])
+	if _, short := w.shortTrips(in); unit && !short {
+		return in, 1, true
+	}
+	// A short innermost loop (in[i*n + j + jj] for jj from -2 to 2)
+	// steps along the loop around it: its next iteration reads the same
+	// elements again, one further on.
+	fallback := func() (*LoopInfo, float64, bool) { return in, 1, unit }
+	syms := make([]Expr, len(idx))
+	for i, ix := range idx {
+		v, ok := w.sym(ix)
+		if !ok {
+			return fallback()
+		}
+		syms[i] = v
+	}
+	per, moving := 1.0, 1.0
+	for k := len(w.loops) - 1; k >= 0; k-- {
+		l := w.loops[k].info
+		if l.Var == "" {
+			return fallback()
+		}
+		moves := false
+		for _, v := range syms {
+			moves = moves || mentionsName(v, l.Var)
+		}
+		if (k < len(w.loops)-1 || !unit) && moves {
+			c, ok := slope(syms[len(syms)-1], l.Var)
+			step, _ := constOf(l.Step)
+			earlier := false
+			for _, v := range syms[:len(syms)-1] {
+				earlier = earlier || mentionsName(v, l.Var)
+			}
+			if ok && !earlier && (c*step == 1 || c*step == -1) {
+				return l, per, true
+			}
+		}
+		n, short := w.shortTrips(l)
+		if !moves {
+			c, ok := w.fixedTrips(l)
+			if !ok {
+				return fallback()
+			}
+			n = c
+		} else if !short || moving*n > maxShortTrips {
+			return fallback()
+		} else {
+			moving *= n
+		}
+		per *= n
+	}
+	return fallback()
 }
 
 // unitStride reports whether an index moves by one element from one
