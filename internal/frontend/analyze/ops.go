@@ -828,7 +828,7 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 	}
 	in := w.loops[len(w.loops)-1].info
 	if in.Var == "" {
-		return false
+		return w.plainIndex(w.loops[len(w.loops)-1], idx)
 	}
 	e, ok := w.sym(idx)
 	if !ok {
@@ -837,6 +837,43 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 	c, ok := slope(e, in.Var)
 	step, _ := constOf(in.Step)
 	return ok && (c*step == 1 || c*step == -1)
+}
+
+// plainIndex recognises an index that is the index variable of a loop
+// the analysis cannot count, stepped by one (for (k = rowptr[i]; k <
+// rowptr[i + 1]; k++), a sparse matrix's row), plus or minus a constant:
+// val[k] moves by one element an iteration, whatever the bounds.
+func (w *walker) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
+	it, ok := f.stmt.(*cc.IterationStatement)
+	if !ok {
+		return false
+	}
+	var d *cc.Declarator
+	switch it.Case {
+	case cc.IterationStatementForDecl:
+		if l := it.Declaration.InitDeclaratorList; l != nil && l.InitDeclaratorList == nil && l.InitDeclarator != nil {
+			d = l.InitDeclarator.Declarator
+		}
+	case cc.IterationStatementFor:
+		if ae, ok := unparen(it.ExpressionList).(*cc.AssignmentExpression); ok && ae.Case == cc.AssignmentExpressionAssign {
+			d = declOf(ae.UnaryExpression)
+		}
+	}
+	if d == nil || assigns(it.Statement, d) {
+		return false
+	}
+	_, stepE := loopTestStep(it)
+	if step, ok := w.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
+		return false
+	}
+	e := unparen(idx)
+	if a, ok := e.(*cc.AdditiveExpression); ok && a.Case != cc.AdditiveExpressionMul {
+		if _, ok := constValue(a.MultiplicativeExpression); !ok {
+			return false
+		}
+		e = unparen(a.AdditiveExpression)
+	}
+	return declOf(e) == d
 }
 
 // slope is how much e changes when v grows by one, when that is a
@@ -922,8 +959,12 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
 		o.add("call", 1)
 	case "PIC_proba":
-	case "malloc", "calloc":
+	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
 		o.add("call", 1)
+		o.touch(x)
+	case "posix_memalign":
+		o.add("call", 1)
+		o.w.allocatedBy(x)
 		o.touch(x)
 	case "":
 		o.add("call", 1)
