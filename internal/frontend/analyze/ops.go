@@ -104,6 +104,11 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	if op != "" {
 		chain[op]++
 	}
+	if o.w.o.FastMath && reassociable(chain) {
+		// -ffast-math (or -Ofast) lets the compiler split the sum into
+		// independent partial sums: no iteration waits for the last.
+		return
+	}
 	if o.chains == nil {
 		o.chains = map[string]map[string]float64{}
 	}
@@ -115,6 +120,56 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	for k, v := range chain {
 		acc[k] += v * o.weight()
 	}
+}
+
+// selectable tells whether both arms of c ? a : b are cheap arithmetic
+// on values in registers (no call, no assignment, no load that might
+// fault if taken on the wrong side): what an optimising compiler turns
+// into a conditional move.
+func selectable(x *cc.ConditionalExpression) bool {
+	ok := true
+	for _, arm := range []cc.Node{x.ExpressionList, x.ConditionalExpression} {
+		visit(arm, func(n cc.Node) bool {
+			switch y := n.(type) {
+			case *cc.PostfixExpression:
+				switch y.Case {
+				case cc.PostfixExpressionCall, cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect,
+					cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+					ok = false
+				}
+			case *cc.UnaryExpression:
+				switch y.Case {
+				case cc.UnaryExpressionDeref, cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+					ok = false
+				}
+			case *cc.AssignmentExpression:
+				if y.Case != cc.AssignmentExpressionCond {
+					ok = false
+				}
+			case *cc.MultiplicativeExpression:
+				if y.Case != cc.MultiplicativeExpressionCast && y.Case != cc.MultiplicativeExpressionMul && arith(y.Type(), "int", "fp") == "fp" {
+					ok = false // a division: too slow to compute on both sides
+				}
+			case *cc.PrimaryExpression:
+				if d, isVar := y.ResolvedTo().(*cc.Declarator); isVar && y.Case == cc.PrimaryExpressionIdent && isMemoryVar(d) {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// reassociable tells whether a chain is floating-point additions and
+// multiplications only, which -ffast-math may reorder.
+func reassociable(chain map[string]float64) bool {
+	for k := range chain {
+		if k != "fp_add" && k != "fp_mul" {
+			return false
+		}
+	}
+	return len(chain) > 0
 }
 
 // chainOf counts the operations on the path from a read of d to the root
@@ -138,7 +193,22 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 			own = arith(x.Type(), "int_div", "fp_div")
 			if own == "int_div" && constDivisor(x) {
 				own = "int_mul" // multiplied by the inverse: see opsCounter.divide
+				if v, _ := constValue(x.CastExpression); powerOfTwo(v) {
+					own = "int_add" // a shift
+				}
 			}
+		}
+		if own == "int_mul" && x.Case == cc.MultiplicativeExpressionMul && leaFactor(x) {
+			own = "int_add"
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond {
+			kids = []cc.Node{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
+			if selectable(x) {
+				own = "int_add" // the conditional move after the longest arm
+			}
+		} else {
+			kids = []cc.Node{x.LogicalOrExpression}
 		}
 	case *cc.ShiftExpression:
 		kids = []cc.Node{x.ShiftExpression, x.AdditiveExpression}
@@ -248,6 +318,14 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		}
 		o.expr(x.LogicalOrExpression, false)
+		if o.w.optimised(1) && selectable(x) {
+			// gcc computes both arms and picks one with a conditional
+			// move: no jump to mispredict, whatever the data.
+			o.add("int_add", 1)
+			o.expr(x.ExpressionList, false)
+			o.expr(x.ConditionalExpression, false)
+			return
+		}
 		o.add("branch", 1)
 		old := o.scale
 		o.scale = o.weight() * 0.5 // either arm, with no better knowledge
@@ -337,6 +415,10 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.expr(x.CastExpression, lvalue)
 			return
 		case cc.MultiplicativeExpressionMul:
+			if leaFactor(x) {
+				o.add("int_add", 1) // 3 * n is lea (n + 2n), 8 * n a shift
+				break
+			}
 			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
 		default:
 			o.divide(x)
@@ -1023,12 +1105,32 @@ func (o *opsCounter) divide(x *cc.MultiplicativeExpression) {
 		return
 	}
 	v, _ := constValue(x.CastExpression)
-	if v > 0 && v == float64(int64(v)) && int64(v)&(int64(v)-1) == 0 {
+	if powerOfTwo(v) {
 		o.add("int_add", 2)
 		return
 	}
 	o.add("int_mul", 1)
 	o.add("int_add", 3)
+}
+
+// leaFactor tells whether x is an integer multiplication by a constant
+// that compilers make one lea or shift: 3, 5, 9 (n + 2n, n + 4n, n + 8n)
+// or a power of two.
+func leaFactor(x *cc.MultiplicativeExpression) bool {
+	if x.Case != cc.MultiplicativeExpressionMul || arith(x.Type(), "int", "fp") != "int" {
+		return false
+	}
+	for _, f := range []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression} {
+		if v, ok := constValue(f); ok && (v == 3 || v == 5 || v == 9 || powerOfTwo(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+// powerOfTwo tells whether v is a positive integer power of two.
+func powerOfTwo(v float64) bool {
+	return v > 0 && v == float64(int64(v)) && int64(v)&(int64(v)-1) == 0
 }
 
 // constDivisor tells whether the divisor of x is a constant the compiler
