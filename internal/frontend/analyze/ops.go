@@ -282,6 +282,11 @@ func arith(t cc.Type, intKey, fpKey string) string {
 // expr counts e's operations; lvalue is set when e is being assigned to
 // (a store, not a load).
 func (o *opsCounter) expr(e cc.Node, lvalue bool) {
+	if c, ok := e.(cc.ExpressionNode); ok && !lvalue && c != nil {
+		if _, isConst := constValue(c); isConst {
+			return // folded by the compiler: -R, N - 2 * R
+		}
+	}
 	switch x := e.(type) {
 	case nil:
 	case *cc.ExpressionList:
@@ -517,8 +522,12 @@ func (o *opsCounter) address(e cc.Node) {
 	switch x := unparen(e).(type) {
 	case *cc.PostfixExpression:
 		if x.Case == cc.PostfixExpressionIndex {
-			o.add("int_add", 1)
-			o.expr(x.ExpressionList, false)
+			// A row's address (a[i] of a[i][j]) whose index is affine in
+			// the innermost loop is strength-reduced like an index.
+			if !o.w.inductive(x.ExpressionList) {
+				o.add("int_add", 1)
+				o.expr(x.ExpressionList, false)
+			}
 			o.address(x.PostfixExpression)
 			return
 		}
