@@ -46,6 +46,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		info, decl = w.canonical(it)
 	}
 	b.Loop = info
+	w.unroll(b)
 	if info.Trips == nil {
 		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
 		info.Trips, info.TripsHow = Name{p.Name}, Default

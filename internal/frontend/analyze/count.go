@@ -145,6 +145,9 @@ func nestCount(frames []countFrame) (Expr, How) {
 	for _, f := range frames {
 		how = weaker(how, f.how)
 		factor := f.f
+		if share, ok := periodic(factor, frames); ok && f.loop == nil {
+			factor = share // j % 3 == 0: one iteration in three (periodic.go)
+		}
 		if f.loop != nil {
 			if f.loop.Canonical {
 				for _, n := range append(names(f.loop.From), names(f.loop.To)...) {

@@ -104,6 +104,11 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	if op != "" {
 		chain[op]++
 	}
+	if o.w.o.FastMath && reassociable(chain) {
+		// -ffast-math (or -Ofast) lets the compiler split the sum into
+		// independent partial sums: no iteration waits for the last.
+		return
+	}
 	if o.chains == nil {
 		o.chains = map[string]map[string]float64{}
 	}
@@ -115,6 +120,56 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	for k, v := range chain {
 		acc[k] += v * o.weight()
 	}
+}
+
+// selectable tells whether both arms of c ? a : b are cheap arithmetic
+// on values in registers (no call, no assignment, no load that might
+// fault if taken on the wrong side): what an optimising compiler turns
+// into a conditional move.
+func selectable(x *cc.ConditionalExpression) bool {
+	ok := true
+	for _, arm := range []cc.Node{x.ExpressionList, x.ConditionalExpression} {
+		visit(arm, func(n cc.Node) bool {
+			switch y := n.(type) {
+			case *cc.PostfixExpression:
+				switch y.Case {
+				case cc.PostfixExpressionCall, cc.PostfixExpressionIndex, cc.PostfixExpressionPSelect,
+					cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+					ok = false
+				}
+			case *cc.UnaryExpression:
+				switch y.Case {
+				case cc.UnaryExpressionDeref, cc.UnaryExpressionInc, cc.UnaryExpressionDec:
+					ok = false
+				}
+			case *cc.AssignmentExpression:
+				if y.Case != cc.AssignmentExpressionCond {
+					ok = false
+				}
+			case *cc.MultiplicativeExpression:
+				if y.Case != cc.MultiplicativeExpressionCast && y.Case != cc.MultiplicativeExpressionMul && arith(y.Type(), "int", "fp") == "fp" {
+					ok = false // a division: too slow to compute on both sides
+				}
+			case *cc.PrimaryExpression:
+				if d, isVar := y.ResolvedTo().(*cc.Declarator); isVar && y.Case == cc.PrimaryExpressionIdent && isMemoryVar(d) {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// reassociable tells whether a chain is floating-point additions and
+// multiplications only, which -ffast-math may reorder.
+func reassociable(chain map[string]float64) bool {
+	for k := range chain {
+		if k != "fp_add" && k != "fp_mul" {
+			return false
+		}
+	}
+	return len(chain) > 0
 }
 
 // chainOf counts the operations on the path from a read of d to the root
@@ -138,7 +193,22 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 			own = arith(x.Type(), "int_div", "fp_div")
 			if own == "int_div" && constDivisor(x) {
 				own = "int_mul" // multiplied by the inverse: see opsCounter.divide
+				if v, _ := constValue(x.CastExpression); powerOfTwo(v) {
+					own = "int_add" // a shift
+				}
 			}
+		}
+		if own == "int_mul" && x.Case == cc.MultiplicativeExpressionMul && leaFactor(x) {
+			own = "int_add"
+		}
+	case *cc.ConditionalExpression:
+		if x.Case == cc.ConditionalExpressionCond {
+			kids = []cc.Node{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
+			if selectable(x) {
+				own = "int_add" // the conditional move after the longest arm
+			}
+		} else {
+			kids = []cc.Node{x.LogicalOrExpression}
 		}
 	case *cc.ShiftExpression:
 		kids = []cc.Node{x.ShiftExpression, x.AdditiveExpression}
@@ -212,6 +282,11 @@ func arith(t cc.Type, intKey, fpKey string) string {
 // expr counts e's operations; lvalue is set when e is being assigned to
 // (a store, not a load).
 func (o *opsCounter) expr(e cc.Node, lvalue bool) {
+	if c, ok := e.(cc.ExpressionNode); ok && !lvalue && c != nil {
+		if _, isConst := constValue(c); isConst {
+			return // folded by the compiler: -R, N - 2 * R
+		}
+	}
 	switch x := e.(type) {
 	case nil:
 	case *cc.ExpressionList:
@@ -248,6 +323,14 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		}
 		o.expr(x.LogicalOrExpression, false)
+		if o.w.optimised(1) && selectable(x) {
+			// gcc computes both arms and picks one with a conditional
+			// move: no jump to mispredict, whatever the data.
+			o.add("int_add", 1)
+			o.expr(x.ExpressionList, false)
+			o.expr(x.ConditionalExpression, false)
+			return
+		}
 		o.add("branch", 1)
 		old := o.scale
 		o.scale = o.weight() * 0.5 // either arm, with no better knowledge
@@ -337,6 +420,10 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.expr(x.CastExpression, lvalue)
 			return
 		case cc.MultiplicativeExpressionMul:
+			if leaFactor(x) {
+				o.add("int_add", 1) // 3 * n is lea (n + 2n), 8 * n a shift
+				break
+			}
 			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
 		default:
 			o.divide(x)
@@ -435,8 +522,12 @@ func (o *opsCounter) address(e cc.Node) {
 	switch x := unparen(e).(type) {
 	case *cc.PostfixExpression:
 		if x.Case == cc.PostfixExpressionIndex {
-			o.add("int_add", 1)
-			o.expr(x.ExpressionList, false)
+			// A row's address (a[i] of a[i][j]) whose index is affine in
+			// the innermost loop is strength-reduced like an index.
+			if !o.w.inductive(x.ExpressionList) {
+				o.add("int_add", 1)
+				o.expr(x.ExpressionList, false)
+			}
 			o.address(x.PostfixExpression)
 			return
 		}
@@ -510,7 +601,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	if t := e.Type(); t != nil && t.Size() > 0 {
 		size = float64(t.Size())
 	}
-	seq := len(idx) > 0 && o.w.unitStride(idx[len(idx)-1])
+	along, per, seq := o.w.streamLoop(idx)
 	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
@@ -552,17 +643,20 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("load_scalar", 1)
 	case store && seq:
 		o.add("store_seq", 1)
-		o.stream(e, idx[len(idx)-1], size, true)
+		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
 	case store:
 		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
-		o.stream(e, idx[len(idx)-1], size, false)
+		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
 	default:
 		o.add("load_l1", 1)
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
+	if seq && per > 1 {
+		acc.along = along
+	}
 	for _, ix := range idx {
 		if v, ok := o.w.sym(ix); ok {
 			acc.vars = append(acc.vars, names(v)...)
@@ -577,7 +671,11 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 // element of its array's stream, once per array (see streamed). A store
 // to an array the block also loads moves its line back: a second stream.
 // The block adds them (Block.addStreams), once per array it streams.
-func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
+// size is what the stream moves per execution of the block: less than an
+// element when the block runs several times per step of the stream (in
+// a stencil's radius loop, streamLoop). Only a stream along the innermost
+// loop (innermost) has an index for where it restarts.
+func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, innermost, store bool) {
 	base := baseOf(e)
 	if base == "" {
 		o.add("seq_bytes", size)
@@ -587,7 +685,7 @@ func (o *opsCounter) stream(e, ix cc.ExpressionNode, size float64, store bool) {
 		o.streamed = map[string]float64{}
 		o.streamIdx = map[string]Expr{}
 	}
-	if _, ok := o.streamIdx[base]; !ok {
+	if _, ok := o.streamIdx[base]; !ok && innermost {
 		if v, ok := o.w.sym(ix); ok {
 			o.streamIdx[base] = v
 		}
@@ -608,6 +706,9 @@ type access struct {
 	size    float64  // bytes of the element
 	vars    []string // model names in its index expressions
 	unknown bool     // an index the analysis cannot express
+	// along is the loop a streamed access moves along when that is not
+	// the innermost (streamLoop): its reuse is counted from there out.
+	along *LoopInfo
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in
@@ -657,21 +758,157 @@ func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
 // inductive reports whether an index is affine in the innermost loop's
 // index: an optimising compiler computes such addresses by adding a
 // constant each iteration (strength reduction), not by the index's own
-// multiplications.
+// multiplications. Inside short loops (shortTrips), which the compiler
+// unrolls so that their indices are constants, it is the first loop
+// around them that counts: in[(i + ii) * n + j] in a radius loop over ii
+// is a pointer per row, advanced along j.
 func (w *walker) inductive(idx cc.ExpressionNode) bool {
-	if len(w.loops) == 0 {
-		return false
-	}
-	in := w.loops[len(w.loops)-1].info
-	if in.Var == "" {
-		return false
-	}
 	e, ok := w.sym(idx)
 	if !ok {
 		return false
 	}
-	_, ok = slope(e, in.Var)
-	return ok
+	for k := len(w.loops) - 1; k >= 0; k-- {
+		in := w.loops[k].info
+		if in.Var == "" {
+			return false
+		}
+		if _, ok := slope(e, in.Var); ok {
+			return true
+		}
+		if _, short := w.shortTrips(in); !short {
+			return false
+		}
+	}
+	return false
+}
+
+// optimised tells whether the program is compiled at -O level or
+// higher (Options.OptLevel; none given is -O2).
+func (w *walker) optimised(level int) bool {
+	l := w.o.OptLevel
+	if l == 0 {
+		l = 2
+	}
+	return l >= level
+}
+
+// unroll drops the test and step of a short loop (shortTrips) compiled
+// at -O2 or higher: gcc unrolls it completely (a stencil's radius loop),
+// so it has none.
+func (w *walker) unroll(b *Block) {
+	if _, short := w.shortTrips(b.Loop); short && w.optimised(2) {
+		clear(b.Ops)
+	}
+}
+
+// maxShortTrips bounds the iterations of the short loops an access may
+// sit in and still be a stream of the loop around them: the rows a
+// stencil's radius loops reach, each a stream the prefetchers follow
+// (they follow a few dozen, see bucket in emit.go).
+const maxShortTrips = 32
+
+// shortTrips is the trip count of a loop that runs at most
+// maxShortTrips times, a constant or a macro's (-2·R … 2·R for #define R
+// 2, taken at the parameters' values): the compiler unrolls it
+// completely.
+func (w *walker) shortTrips(l *LoopInfo) (float64, bool) {
+	n, ok := w.fixedTrips(l)
+	return n, ok && n <= maxShortTrips
+}
+
+// fixedTrips is the trip count of a loop that depends on nothing but
+// constants and macros, at the parameters' values.
+func (w *walker) fixedTrips(l *LoopInfo) (float64, bool) {
+	if l.Trips == nil {
+		return 0, false
+	}
+	for _, n := range names(l.Trips) {
+		if p := w.paramOf(n); p == nil || p.From != "macro" {
+			return 0, false
+		}
+	}
+	n, ok := eval(l.Trips, w.paramValues())
+	return n, ok && n >= 1
+}
+
+// paramOf is the model parameter of that name, nil when there is none.
+func (w *walker) paramOf(name string) *Param {
+	for _, p := range w.a.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// streamLoop finds the loop an access with indices idx streams along:
+// the innermost loop when the last index moves by one element an
+// iteration of it (unit stride, which the hardware prefetches); or else
+// a loop further out where the address moves by one element, when the
+// loops inside that one either do not move the address (out[i*n + j]
+// inside a loop over a stencil's radius, any constant trip count) or are
+// short (shortTrips: in[(i + ii)*n + j] for ii from -2 to 2 walks five
+// neighbouring rows, five streams along j, each reusing the lines the
+// others brought: Kerncraft's layer condition). It returns that loop and
+// how many times the access runs per iteration of it (the trips of the
+// loops inside), which divides the bytes its stream moves per access.
+func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
+	if len(idx) == 0 || len(w.loops) == 0 {
+		return nil, 1, false
+	}
+	in := w.loops[len(w.loops)-1].info
+	unit := w.unitStride(idx[len(idx)-1])
+	if _, short := w.shortTrips(in); unit && !short {
+		return in, 1, true
+	}
+	// A short innermost loop (in[i*n + j + jj] for jj from -2 to 2)
+	// steps along the loop around it: its next iteration reads the same
+	// elements again, one further on.
+	fallback := func() (*LoopInfo, float64, bool) { return in, 1, unit }
+	syms := make([]Expr, len(idx))
+	for i, ix := range idx {
+		v, ok := w.sym(ix)
+		if !ok {
+			return fallback()
+		}
+		syms[i] = v
+	}
+	per, moving := 1.0, 1.0
+	for k := len(w.loops) - 1; k >= 0; k-- {
+		l := w.loops[k].info
+		if l.Var == "" {
+			return fallback()
+		}
+		moves := false
+		for _, v := range syms {
+			moves = moves || mentionsName(v, l.Var)
+		}
+		if (k < len(w.loops)-1 || !unit) && moves {
+			c, ok := slope(syms[len(syms)-1], l.Var)
+			step, _ := constOf(l.Step)
+			earlier := false
+			for _, v := range syms[:len(syms)-1] {
+				earlier = earlier || mentionsName(v, l.Var)
+			}
+			if ok && !earlier && (c*step == 1 || c*step == -1) {
+				return l, per, true
+			}
+		}
+		n, short := w.shortTrips(l)
+		if !moves {
+			c, ok := w.fixedTrips(l)
+			if !ok {
+				return fallback()
+			}
+			n = c
+		} else if !short || moving*n > maxShortTrips {
+			return fallback()
+		} else {
+			moving *= n
+		}
+		per *= n
+	}
+	return fallback()
 }
 
 // unitStride reports whether an index moves by one element from one
@@ -682,7 +919,7 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 	}
 	in := w.loops[len(w.loops)-1].info
 	if in.Var == "" {
-		return false
+		return w.plainIndex(w.loops[len(w.loops)-1], idx)
 	}
 	e, ok := w.sym(idx)
 	if !ok {
@@ -691,6 +928,43 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 	c, ok := slope(e, in.Var)
 	step, _ := constOf(in.Step)
 	return ok && (c*step == 1 || c*step == -1)
+}
+
+// plainIndex recognises an index that is the index variable of a loop
+// the analysis cannot count, stepped by one (for (k = rowptr[i]; k <
+// rowptr[i + 1]; k++), a sparse matrix's row), plus or minus a constant:
+// val[k] moves by one element an iteration, whatever the bounds.
+func (w *walker) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
+	it, ok := f.stmt.(*cc.IterationStatement)
+	if !ok {
+		return false
+	}
+	var d *cc.Declarator
+	switch it.Case {
+	case cc.IterationStatementForDecl:
+		if l := it.Declaration.InitDeclaratorList; l != nil && l.InitDeclaratorList == nil && l.InitDeclarator != nil {
+			d = l.InitDeclarator.Declarator
+		}
+	case cc.IterationStatementFor:
+		if ae, ok := unparen(it.ExpressionList).(*cc.AssignmentExpression); ok && ae.Case == cc.AssignmentExpressionAssign {
+			d = declOf(ae.UnaryExpression)
+		}
+	}
+	if d == nil || assigns(it.Statement, d) {
+		return false
+	}
+	_, stepE := loopTestStep(it)
+	if step, ok := w.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
+		return false
+	}
+	e := unparen(idx)
+	if a, ok := e.(*cc.AdditiveExpression); ok && a.Case != cc.AdditiveExpressionMul {
+		if _, ok := constValue(a.MultiplicativeExpression); !ok {
+			return false
+		}
+		e = unparen(a.AdditiveExpression)
+	}
+	return declOf(e) == d
 }
 
 // slope is how much e changes when v grows by one, when that is a
@@ -776,8 +1050,12 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
 		o.add("call", 1)
 	case "PIC_proba":
-	case "malloc", "calloc":
+	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
 		o.add("call", 1)
+		o.touch(x)
+	case "posix_memalign":
+		o.add("call", 1)
+		o.w.allocatedBy(x)
 		o.touch(x)
 	case "":
 		o.add("call", 1)
@@ -836,12 +1114,32 @@ func (o *opsCounter) divide(x *cc.MultiplicativeExpression) {
 		return
 	}
 	v, _ := constValue(x.CastExpression)
-	if v > 0 && v == float64(int64(v)) && int64(v)&(int64(v)-1) == 0 {
+	if powerOfTwo(v) {
 		o.add("int_add", 2)
 		return
 	}
 	o.add("int_mul", 1)
 	o.add("int_add", 3)
+}
+
+// leaFactor tells whether x is an integer multiplication by a constant
+// that compilers make one lea or shift: 3, 5, 9 (n + 2n, n + 4n, n + 8n)
+// or a power of two.
+func leaFactor(x *cc.MultiplicativeExpression) bool {
+	if x.Case != cc.MultiplicativeExpressionMul || arith(x.Type(), "int", "fp") != "int" {
+		return false
+	}
+	for _, f := range []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression} {
+		if v, ok := constValue(f); ok && (v == 3 || v == 5 || v == 9 || powerOfTwo(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+// powerOfTwo tells whether v is a positive integer power of two.
+func powerOfTwo(v float64) bool {
+	return v > 0 && v == float64(int64(v)) && int64(v)&(int64(v)-1) == 0
 }
 
 // constDivisor tells whether the divisor of x is a constant the compiler

@@ -72,6 +72,7 @@ func (a *Analysis) reuse() {
 func reuseLoop(b *Block, base string) *LoopInfo {
 	used := map[string]bool{}
 	found := false
+	var along *LoopInfo // the loop the stream moves along, when not the innermost
 	for _, x := range b.accesses {
 		if x.base != base {
 			continue
@@ -83,6 +84,9 @@ func reuseLoop(b *Block, base string) *LoopInfo {
 		for _, v := range x.vars {
 			used[v] = true
 		}
+		if x.along != nil {
+			along = x.along
+		}
 	}
 	if !found {
 		return nil
@@ -90,6 +94,14 @@ func reuseLoop(b *Block, base string) *LoopInfo {
 	for i := len(b.frames) - 1; i >= 0; i-- {
 		l := b.frames[i].loop
 		if l == nil {
+			continue
+		}
+		if along != nil {
+			// The short loops inside the stream's own loop (a stencil's
+			// radius) reuse within one of its steps, not between them.
+			if l == along {
+				along = nil
+			}
 			continue
 		}
 		if l.Var == "" {

@@ -47,6 +47,13 @@ type Options struct {
 	// Set gives parameters values: for the working-set estimates, and as
 	// the defaults written into the model.
 	Set map[string]float64
+	// OptLevel is the compile line's -O level, 1 to 3 (-Ofast: 3); 0,
+	// none given, is analysed as -O2, the level programs are timed at.
+	// FastMath is -ffast-math or -Ofast: floating-point sums may be
+	// reassociated. MarchNative is -march=native.
+	OptLevel    int
+	FastMath    bool
+	MarchNative bool
 	// IsUser reports whether a file is one of the user's own (not a
 	// system header); nil: every file that is a Source's File.
 	IsUser func(file string) bool
@@ -88,6 +95,10 @@ type walker struct {
 	allocated map[string]Expr
 	// allocSites maps an allocation's call site to the pointer it set.
 	allocSites map[string]string
+	// allocators are the program's functions that return allocated
+	// memory (alloc.go); binding marks those whose size is being read.
+	allocators map[string]allocator
+	binding    map[string]bool
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -147,6 +158,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
 	w.ranks = w.rankVars(defs)
+	w.findAllocators(defs)
+	w.binding = map[string]bool{}
 	for _, fd := range defs {
 		w.function(fd)
 	}
@@ -660,26 +673,13 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	}
 }
 
-// allocation reads malloc(BYTES) and calloc(N, SIZE), casts included.
+// allocation reads the size of an allocation, casts included (alloc.go).
 func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
 	p := allocationCall(rhs)
-	if p == nil {
+	if p == nil || !w.allocates(p) {
 		return nil, false
 	}
-	args := callArgs(p)
-	switch calleeName(p) {
-	case "malloc":
-		if len(args) == 1 {
-			return w.sym(args[0])
-		}
-	case "calloc":
-		if len(args) == 2 {
-			a, ok1 := w.sym(args[0])
-			b, ok2 := w.sym(args[1])
-			return mul(a, b), ok1 && ok2
-		}
-	}
-	return nil, false
+	return w.allocSize(p)
 }
 
 // allocationCall is the call in rhs, under casts: malloc(...) in

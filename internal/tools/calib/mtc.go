@@ -146,6 +146,8 @@ func MTC(o MTCOptions) MTCResult {
 	if o.Quick {
 		reps, target, levels[3] = 11, 5*time.Millisecond, 32<<20
 	}
+	// Memory is beyond the last cache level, however large the machine's.
+	levels[3] = memLevel(lastLevelCache(), levels[3])
 	runtime.LockOSThread() // threadCPU reads this thread's clock
 	defer runtime.UnlockOSThread()
 	timer := timerCost()
@@ -607,7 +609,12 @@ func memory(levels [4]int) []bench {
 		key   string
 		bytes int
 	}{{"l1", levels[0]}, {"l2", levels[1]}, {"l3", levels[2]}, {"mem", levels[3]}} {
-		chain := pointerChain(ws.bytes / 8)
+		var chain []uint32
+		if ws.bytes > 64<<20 {
+			chain = lineChain(ws.bytes / 8)
+		} else {
+			chain = pointerChain(ws.bytes / 8)
+		}
 		data := make([]uint64, ws.bytes/8)
 		out = append(out, bench{key: "load_" + ws.key, doc: "dependent load, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
 			p := uint32(0)
@@ -723,6 +730,21 @@ func pointerChain(n int) []uint32 {
 	chain := make([]uint32, n)
 	for i := 0; i < n; i++ {
 		chain[perm[i]] = uint32(perm[(i+1)%n])
+	}
+	return chain
+}
+
+// lineChain is pointerChain over one element of every 64-byte line of n
+// elements: the same lines in a random cycle, for working sets so large
+// that a permutation of every element would take seconds to draw.
+func lineChain(n int) []uint32 {
+	const per = 64 / 4
+	r := rand.New(rand.NewPCG(7, 11))
+	lines := n / per
+	perm := r.Perm(lines)
+	chain := make([]uint32, n)
+	for i := 0; i < lines; i++ {
+		chain[perm[i]*per] = uint32(perm[(i+1)%lines] * per)
 	}
 	return chain
 }
