@@ -145,7 +145,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
+	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, ModelFile: *f.out, Procs: *f.procs, Machines: machines,
 		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
@@ -197,7 +197,22 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if res.Partial {
 		return exitInterrupted
 	}
-	if len(res.Errors) > 0 {
+	// A deadlock ends analyze as it ends predict: the report says who
+	// waits for whom (standard error, when standard output is not text).
+	deadlocked := false
+	for i, d := range res.Deadlocks {
+		if d == nil {
+			continue
+		}
+		deadlocked = true
+		if *f.format != "text" {
+			fmt.Fprintf(e.stderr, "augur analyze: on %s: %s\n", res.Report.Machines[i], d.Error())
+		}
+	}
+	switch {
+	case deadlocked:
+		return exitDeadlock
+	case len(res.Errors) > 0:
 		return exitSim
 	}
 	return exitOK
@@ -250,6 +265,9 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		if o.Predicted[i] != nil {
 			fmt.Fprintf(w, ", predicted run time %s", secText(*o.Predicted[i]))
 		}
+		if o.Deadlocks[i] != nil {
+			fmt.Fprint(w, ", DEADLOCK: no run time")
+		}
 		if len(r.Missing[i]) > 0 {
 			fmt.Fprintf(w, " (no time for %s: priced at 0)", strings.Join(r.Missing[i], ", "))
 		}
@@ -257,6 +275,11 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 	}
 	for _, msg := range o.Errors {
 		fmt.Fprintf(w, "error:   %s\n", msg)
+	}
+	for i, d := range o.Deadlocks {
+		if d != nil {
+			fmt.Fprintf(w, "on %s: %s\n", r.Machines[i], d.Error())
+		}
 	}
 	if o.Partial {
 		fmt.Fprintln(w, "PARTIAL RESULT: interrupted while predicting; machines without a predicted run time were not predicted")

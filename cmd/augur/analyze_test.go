@@ -280,3 +280,37 @@ func TestAnalyzeAgainstMeasurements(t *testing.T) {
 		t.Errorf("mean error %.1f %%, worst %.1f %% over %d configurations; docs/analyze.md says 5.0 %% and 17.4 %%", mean, worst, len(errs))
 	}
 }
+
+// A model that deadlocks has no run time: analyze ends as predict does,
+// with exit status 3 and who waits for whom, at the C calls.
+func TestAnalyzeDeadlock(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const src = "../../internal/frontend/analyze/testdata/deadlock.c"
+	model := filepath.Join(t.TempDir(), "deadlock.aug")
+	code, out, errs := augur(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "-o", model)
+	for _, want := range []string{"DEADLOCK: no run time",
+		"process 0 (node 0) in recv main_L9 at " + src + ":9:5: receive from process 1 (tag 0) that no send matches",
+		"process 1 (node 0) in recv main_L9 at " + src + ":9:5: receive from process 0 (tag 0) that no send matches"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	if code != exitDeadlock || strings.Contains(out, "predicted run time") {
+		t.Errorf("exit %d, want %d, and no run time\n%s\n%s", code, exitDeadlock, out, errs)
+	}
+	code, out, errs = augur(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "--format", "json")
+	var doc results.Analysis
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if m := doc.Machines[0]; code != exitDeadlock || m.Predicted != nil || m.Deadlock == nil || len(m.Deadlock.Blocked) != 2 ||
+		m.Deadlock.Blocked[1].Where != src+":9:5" || !strings.Contains(errs, "receive from process 0 (tag 0) that no send matches") {
+		t.Errorf("json: exit %d, machine %+v\n%s", code, doc.Machines, errs)
+	}
+	// The written model deadlocks under predict too.
+	if code, _, errs := augur(t, "predict", model, "--machine", opsMachine, "--procs", "2"); code != exitDeadlock {
+		t.Errorf("predict of the written model: exit %d\n%s", code, errs)
+	}
+}

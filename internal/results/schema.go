@@ -223,6 +223,9 @@ type AnalysisMachine struct {
 	// MissingOps are operations the program needs that the machine file
 	// does not time (priced at 0).
 	MissingOps []string `json:"missing_ops,omitempty"`
+	// Deadlock says who waits for whom when the model deadlocked on this
+	// machine (predicted_time_s is then null), at the C calls' positions.
+	Deadlock *engine.Deadlock `json:"deadlock"`
 }
 
 // AnalysisBlock is a block of the program: where it is, its operations

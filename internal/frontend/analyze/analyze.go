@@ -276,6 +276,43 @@ func (a *Analysis) param(name string, def float64, pos Position, from, doc strin
 	return p
 }
 
+// SetDefaults makes values the defaults of the parameters they name, why
+// saying where they come from (the model's comment keeps the program's
+// own default): the written model then predicts what the report, which
+// is computed at those values, says. A name that is not a parameter of
+// the analysis is an error.
+func (a *Analysis) SetDefaults(values map[string]float64, why string) error {
+	for _, name := range sortedKeys(values) {
+		p := a.lookup(name)
+		if p == nil {
+			var names []string
+			for _, p := range a.Params {
+				names = append(names, p.Name)
+			}
+			if len(names) == 0 {
+				return fmt.Errorf("--set %s: the program has no parameters", name)
+			}
+			return fmt.Errorf("--set %s: the program has no parameter %s (its parameters: %s)", name, name, strings.Join(names, ", "))
+		}
+		v := values[name]
+		if v == p.Default {
+			continue
+		}
+		p.Doc = fmt.Sprintf("%s; %s (default %s)", p.Doc, why, numText(p.Default))
+		p.Default = v
+	}
+	return nil
+}
+
+func (a *Analysis) lookup(name string) *Param {
+	for _, p := range a.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
 func (a *Analysis) hasParam(name string) bool {
 	for _, p := range a.Params {
 		if p.Name == name {

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"augur/internal/diag"
+	"augur/internal/engine"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
@@ -42,10 +43,13 @@ type Request struct {
 	// are compared with the counts it knows.
 	Counts instrument.Counts
 	// Name is the generated model's name; empty: from the first file.
-	Name     string
-	Procs    int
-	Machines []Machine
-	Context  context.Context
+	Name string
+	// ModelFile is the file the model is written to, which positions in
+	// it name; empty: the model's name with .aug.
+	ModelFile string
+	Procs     int
+	Machines  []Machine
+	Context   context.Context
 	// Warn, if set, is given each warning as it is found, so that a
 	// command can print it at once; all are also in Result.Warnings.
 	Warn func(*diag.Error)
@@ -66,8 +70,13 @@ type Result struct {
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
 	// Predicted is the predicted run time on each machine; nil where the
-	// prediction failed (Errors says why) or was not reached (Partial).
+	// prediction failed (Errors says why), deadlocked (Deadlocks) or was
+	// not reached (Partial).
 	Predicted []*float64
+	// Deadlocks are, per machine, who waits for whom when the model
+	// deadlocked there (nil where it did not), with the positions of the
+	// C calls: a deadlock has no run time.
+	Deadlocks []*engine.Deadlock
 	Errors    []string
 	Measured  []MeasuredCount // with Request.Counts
 	Warnings  diag.List       // the front end's and the analysis's
@@ -146,9 +155,14 @@ func Run(req Request) (*Result, error) {
 	for _, d := range a.Diags {
 		warn(d)
 	}
+	// The values given and measured become the written model's defaults,
+	// so that the model predicts on its own what the report says.
+	if err := a.SetDefaults(set, "given with --set"); err != nil {
+		return nil, &SourceError{err}
+	}
 	if req.Counts != nil {
-		for k, v := range req.Counts.Measure(a, set) {
-			set[k] = v
+		if err := a.SetDefaults(req.Counts.Measure(a, set), "measured by augur instrument --count"); err != nil {
+			return nil, err
 		}
 	}
 	res.Model = req.Name
@@ -156,14 +170,15 @@ func Run(req Request) (*Result, error) {
 		first := req.Files[0]
 		res.Model = analyze.ModelName(strings.TrimSuffix(filepath.Base(first), filepath.Ext(first)))
 	}
+	file := req.ModelFile
+	if file == "" {
+		file = res.Model + ".aug"
+	}
 	res.Source = a.Model(res.Model, req.Files)
-	if _, diags := model.Parse(res.Model+".aug", []byte(res.Source)); diags.HasErrors() {
+	if _, diags := model.Parse(file, []byte(res.Source)); diags.HasErrors() {
 		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
-	for k, v := range set {
-		env[k] = v
-	}
 	var priced []analyze.Machine
 	for _, m := range req.Machines {
 		priced = append(priced, analyze.MachineOf(m.Name, m.Machine))
@@ -171,6 +186,7 @@ func Run(req Request) (*Result, error) {
 	res.Params, res.Unknowns = a.Params, a.Unknowns
 	res.Report = a.Evaluate(env, priced)
 	res.Predicted = make([]*float64, len(req.Machines))
+	res.Deadlocks = make([]*engine.Deadlock, len(req.Machines))
 	for i, m := range req.Machines {
 		if ctx.Err() != nil {
 			res.Partial = true
@@ -178,8 +194,10 @@ func Run(req Request) (*Result, error) {
 		}
 		what := fmt.Sprintf("predicting on %s (machine %d of %d)", m.Name, i+1, len(req.Machines))
 		progress(what)
-		opts := predict.Options{Filename: res.Model + ".aug", Source: []byte(res.Source), Machine: m.Machine,
-			Procs: req.Procs, Set: set, Context: ctx}
+		// The written model as it is: augur predict MODEL --procs P
+		// gives the same figure.
+		opts := predict.Options{Filename: file, Source: []byte(res.Source), Machine: m.Machine,
+			Procs: req.Procs, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
 		}
@@ -197,6 +215,10 @@ func Run(req Request) (*Result, error) {
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
 		}
+		if p.Deadlock != nil {
+			res.Deadlocks[i] = inSource(p.Deadlock, res.Report)
+			continue
+		}
 		t := p.Time
 		res.Predicted[i] = &t
 	}
@@ -204,6 +226,28 @@ func Run(req Request) (*Result, error) {
 		res.Measured = compareCounts(res.Report, req.Counts)
 	}
 	return res, nil
+}
+
+// inSource gives each blocked process of a deadlock the position of the
+// C call its element stands for (a call split into parts, main_L9_a, is
+// the call of main_L9), where the report knows the block.
+func inSource(d *engine.Deadlock, rep *analyze.Report) *engine.Deadlock {
+	where := map[string]string{}
+	for _, row := range rep.Rows {
+		where[row.Block] = row.Pos.String()
+	}
+	out := *d
+	out.Blocked = append([]engine.Blocked(nil), d.Blocked...)
+	for i := range out.Blocked {
+		b := &out.Blocked[i]
+		_, name, _ := strings.Cut(b.Element, " ")
+		if w, ok := where[name]; ok {
+			b.Where = w
+		} else if k := strings.LastIndexByte(name, '_'); k > 0 && where[name[:k]] != "" {
+			b.Where = where[name[:k]]
+		}
+	}
+	return &out
 }
 
 // compareCounts lists the loop and branch blocks whose counts the run
@@ -234,7 +278,8 @@ func (r *Result) Document(modelFile string) *results.Analysis {
 	}
 	rep := r.Report
 	for i, n := range rep.Machines {
-		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i]})
+		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i],
+			Deadlock: r.Deadlocks[i]})
 	}
 	for _, row := range rep.Rows {
 		d.Blocks = append(d.Blocks, results.AnalysisBlock{Name: row.Block, Function: row.Func, Kind: string(row.Kind),
