@@ -32,7 +32,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 type analyzeFlags struct {
 	include, define, undef, machines stringList
-	set                              setFlag
+	set                              *paramFlag
+	args                             *string
 	compileCommands                  *string
 	out                              *string
 	format                           *string
@@ -44,13 +45,14 @@ type analyzeFlags struct {
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
-	f := &analyzeFlags{set: setFlag{}}
+	f := &analyzeFlags{set: newParamFlag()}
 	fs.Var(&f.include, "I", "add `DIR` to the header search path, as a compiler's -I (repeatable)")
 	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable), e.g. -D CLASS=W")
 	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
 	f.compileCommands = fs.String("compile-commands", "", "read each file's -I/-D/-U flags from `FILE` (compile_commands.json)")
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
-	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
+	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report, the predictions and the written model (repeatable; an expression of pid and procs, e.g. peer=1-pid, gives each process its own value)")
+	f.args = fs.String("args", "", "the program's command-line `ARGS` after its name, e.g. \"10 4000\": the values it reads from them (atoi(argv[2]), ...) for the report, the predictions and the written model's defaults")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
 	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
@@ -145,7 +147,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, ModelFile: *f.out, Procs: *f.procs, Machines: machines,
+	req := sourcefirst.Request{Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.out, Procs: *f.procs, Machines: machines,
 		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
@@ -318,6 +320,10 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 				by += " = " + u.Value + " (measured)"
 			default:
 				by += " (default " + u.Value + ")"
+			}
+			if u.Block == "" {
+				fmt.Fprintf(w, "  %s: %s: %s\n", u.Pos, u.What, by)
+				continue
 			}
 			fmt.Fprintf(w, "  %s: %s of %s: %s\n", u.Pos, u.What, u.Block, by)
 		}

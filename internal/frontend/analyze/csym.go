@@ -155,6 +155,9 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		if x.Case == cc.PostfixExpressionPrimary {
 			return w.sym(x.PrimaryExpression)
 		}
+		if k, ok := argvConversion(x); ok && k > 0 {
+			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
+		}
 		return nil, false
 	}
 	return nil, false
@@ -239,6 +242,11 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
+			if r == w.argc {
+				if v := w.argcValue(); v != nil {
+					return v, true
+				}
+			}
 			for _, l := range w.loops {
 				if l.decl == r && l.info.Var != "" {
 					return Name{l.info.Var}, true
@@ -275,7 +283,7 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	if !w.a.hasParam(name) {
 		w.a.param(name, 1, pos(d), "unknown", "value of "+d.Name()+" (not known statically)")
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(d), What: "value of " + d.Name(), Param: name, How: Default, Value: "1"})
-		w.a.warn(pos(d), "the value of %s is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), name, name)
+		w.a.warnParam(name, pos(d), "the value of %s is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), name, name)
 	}
 	w.vals[d] = Name{name}
 	return Name{name}, true

@@ -38,6 +38,13 @@ type Request struct {
 	Front cfront.Options
 	// Set gives the analysis's parameters; it is not modified.
 	Set map[string]float64
+	// PerProcess gives parameters values per process, expressions of pid
+	// and procs (--set peer=1-pid).
+	PerProcess map[string]model.Expr
+	// Args, if not nil, are the program's command-line arguments after
+	// its name (--args): the parameters read from them take their values
+	// (Set over them).
+	Args []string
 	// Counts, if not nil, are the counts of an instrumented run (augur
 	// instrument --count): they settle what the analysis cannot know and
 	// are compared with the counts it knows.
@@ -157,7 +164,27 @@ func Run(req Request) (*Result, error) {
 	}
 	// The values given and measured become the written model's defaults,
 	// so that the model predicts on its own what the report says.
+	if req.Args != nil {
+		vals, err := a.ArgValues(req.Args)
+		if err != nil {
+			return nil, &SourceError{err}
+		}
+		for k := range vals {
+			if _, given := set[k]; given {
+				delete(vals, k)
+			}
+			if _, given := req.PerProcess[k]; given {
+				delete(vals, k)
+			}
+		}
+		if err := a.SetDefaults(vals, "given with --args"); err != nil {
+			return nil, &SourceError{err}
+		}
+	}
 	if err := a.SetDefaults(set, "given with --set"); err != nil {
+		return nil, &SourceError{err}
+	}
+	if err := a.SetPerProcess(req.PerProcess, map[string]float64{"pid": 0, "procs": float64(req.Procs), "nodes": 1, "threads": 1}); err != nil {
 		return nil, &SourceError{err}
 	}
 	if req.Counts != nil {
@@ -287,7 +314,11 @@ func (r *Result) Document(modelFile string) *results.Analysis {
 			Count: row.Count, CountValue: row.CountValue, Provenance: string(row.How), MemoryLevel: row.Level, TimeS: row.Seconds})
 	}
 	for _, p := range r.Params {
-		d.Params = append(d.Params, results.AnalysisParam{Name: p.Name, Default: p.Default, Where: p.Pos.String(), From: p.From})
+		ap := results.AnalysisParam{Name: p.Name, Default: p.Default, Where: p.Pos.String(), From: p.From, Arg: p.Binding()}
+		if p.PerProcess != nil {
+			ap.PerProcess = model.ExprString(p.PerProcess)
+		}
+		d.Params = append(d.Params, ap)
 	}
 	for _, u := range r.Unknowns {
 		d.Unknowns = append(d.Unknowns, results.AnalysisUnknown{Where: u.Pos.String(), Block: u.Block, What: u.What,
