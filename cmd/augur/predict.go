@@ -252,7 +252,7 @@ func runPredict(e *env, c *command, args []string) int {
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set.vals, PerProcess: pf.set.perProcess,
-		Args: programArgs(fs, *pf.args),
+		Args:    programArgs(fs, *pf.args),
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,

@@ -36,9 +36,9 @@ type Options struct {
 	// Args, if not nil, are the modelled program's command-line
 	// arguments after its name (--args): the params bound to them (`arg
 	// K`, `arg count`) take their values, unless Set gives them.
-	Args []string
-	Mapping               machine.Mapping
-	Explicit              []int // with machine.Explicit
+	Args     []string
+	Mapping  machine.Mapping
+	Explicit []int // with machine.Explicit
 
 	// OpSpeed divides the time of the operations whose key matches a
 	// pattern (path.Match: fp_*, load_*) by a factor, for what-if studies
