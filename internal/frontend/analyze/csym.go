@@ -85,6 +85,9 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		a, ok1 := w.sym(x.ShiftExpression)
 		k, ok2 := w.sym(x.AdditiveExpression)
 		c, isConst := constOf(k)
+		if ok1 && ok2 && !isConst && x.Case == cc.ShiftExpressionLsh {
+			return mul(a, Call{"pow", []Expr{Num{2}, k}}), true // 1 << atoi(argv[1])
+		}
 		if !ok1 || !ok2 || !isConst || c < 0 || c > 62 {
 			return nil, false
 		}

@@ -243,7 +243,7 @@ func Run(req Request) (*Result, error) {
 			continue
 		}
 		if p.Deadlock != nil {
-			res.Deadlocks[i] = inSource(p.Deadlock, res.Report)
+			res.Deadlocks[i] = inSource(p.Deadlock, a.Blocks())
 			continue
 		}
 		t := p.Time
@@ -257,11 +257,11 @@ func Run(req Request) (*Result, error) {
 
 // inSource gives each blocked process of a deadlock the position of the
 // C call its element stands for (a call split into parts, main_L9_a, is
-// the call of main_L9), where the report knows the block.
-func inSource(d *engine.Deadlock, rep *analyze.Report) *engine.Deadlock {
+// the call of main_L9).
+func inSource(d *engine.Deadlock, blocks []*analyze.Block) *engine.Deadlock {
 	where := map[string]string{}
-	for _, row := range rep.Rows {
-		where[row.Block] = row.Pos.String()
+	for _, b := range blocks {
+		where[b.Name] = b.Pos.String()
 	}
 	out := *d
 	out.Blocked = append([]engine.Blocked(nil), d.Blocked...)
