@@ -69,19 +69,6 @@ func argvConversion(e cc.Node) (int, bool) {
 	return argvIndex(args[0])
 }
 
-// isArgvRead reports whether e converts a command-line argument anywhere
-// inside it.
-func isArgvRead(e cc.Node) bool {
-	found := false
-	visit(e, func(n cc.Node) bool {
-		if _, ok := argvConversion(n); ok {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // argParam is the parameter bound to the program's k-th argument, made
 // at its first read with the name given ("" names it argK) and, if
 // hasDef, the default the program uses without the argument.
