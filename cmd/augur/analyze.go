@@ -40,6 +40,7 @@ type analyzeFlags struct {
 	name                             *string
 	report                           *string
 	counts                           *string
+	openMP                           *bool
 	progress                         *progressFlags
 }
 
@@ -48,6 +49,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	fs.Var(&f.include, "I", "add `DIR` to the header search path, as a compiler's -I (repeatable)")
 	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable), e.g. -D CLASS=W")
 	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
+	f.openMP = fs.Bool("fopenmp", false, "the program is compiled with -fopenmp, as gcc's flag: its #pragma omp directives are in effect and _OPENMP is defined")
 	f.compileCommands = fs.String("compile-commands", "", "read each file's -I/-D/-U flags from `FILE` (compile_commands.json)")
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
 	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
@@ -146,7 +148,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		}
 	}
 	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
-		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands},
+		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands, OpenMP: *f.openMP},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
 		req.Progress = pr.update

@@ -15,6 +15,8 @@ type Source struct {
 	File    string
 	AST     *cc.AST
 	Pragmas []Pragma
+	// Directives are the unit's other #pragma lines (omp.go).
+	Directives []Pragma
 }
 
 // Sources are the units the C front end read.
@@ -24,6 +26,9 @@ func Sources(p *cfront.Program) []Source {
 		s := Source{File: u.File, AST: u.AST}
 		for _, pr := range u.Pragmas {
 			s.Pragmas = append(s.Pragmas, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
+		}
+		for _, pr := range u.Directives {
+			s.Directives = append(s.Directives, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
 		}
 		out = append(out, s)
 	}
@@ -44,6 +49,9 @@ type Options struct {
 	// IsUser reports whether a file is one of the user's own (not a
 	// system header); nil: every file that is a Source's File.
 	IsUser func(file string) bool
+	// OpenMP: the program is compiled with -fopenmp, so its #pragma omp
+	// directives are in effect (omp.go).
+	OpenMP bool
 }
 
 // walker analyses the functions of a program.
@@ -136,6 +144,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	for _, fd := range defs {
 		w.function(fd)
 	}
+	w.directives(srcs)
 	w.a.counts()
 	w.a.reuse()
 	w.a.restarts()

@@ -35,6 +35,9 @@ type Options struct {
 	// lists is read with the -I/-D/-U/-isystem/-iquote/-include flags of
 	// its entry; other files use the flags above.
 	CompileCommands string
+	// OpenMP defines _OPENMP, as gcc -fopenmp does: the program is read
+	// with its OpenMP code in effect.
+	OpenMP bool
 	// noMPI ignores installed MPI headers (tests of the fallback).
 	noMPI bool
 }
@@ -68,6 +71,11 @@ type Unit struct {
 	File    string
 	AST     *cc.AST // nil when the file could not be read
 	Pragmas []Pragma
+	// Directives are the other #pragma lines (and _Pragma operators) the
+	// preprocessor kept in the user's files — those of code that #if
+	// removed are not here — in source order: Text is the pragma after
+	// "#pragma", "omp parallel for reduction(+:s)".
+	Directives []Pragma
 }
 
 // Program is the units of a program and what was found wrong with them,
@@ -137,8 +145,9 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
-		ast, diags := translate(l.cfg, f, flags, mpiDirs, src)
-		u.AST = ast
+		flags.openMP = o.OpenMP
+		ast, directives, diags := translate(l.cfg, f, flags, mpiDirs, src)
+		u.AST, u.Directives = ast, directives
 		p.Diags = append(p.Diags, diags...)
 	}
 	p.Diags.Sort()
@@ -148,6 +157,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 // flags are one file's preprocessing flags.
 type flags struct {
 	include, system, defines, undefines, preinclude []string
+	openMP                                          bool
 }
 
 func flagsFor(file string, o Options, perFile map[string][]string) flags {
@@ -266,7 +276,7 @@ var includeLine = regexp.MustCompile(`^\s*#\s*include\s*[<"]([^>"]+)[>"]`)
 // translate preprocesses, parses and type-checks one file. A header that
 // is not found is replaced by an empty one (mpi.h by augur's own) with a
 // warning at its #include, and the file is read again.
-func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []byte) (ast *cc.AST, diags diag.List) {
+func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []byte) (ast *cc.AST, directives []Pragma, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			ast = nil
@@ -275,7 +285,7 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 	}()
 	stubs, err := os.MkdirTemp("", "augur-cfront-")
 	if err != nil {
-		return nil, diag.List{problem(Position{File: file}, false, err.Error())}
+		return nil, nil, diag.List{problem(Position{File: file}, false, err.Error())}
 	}
 	defer os.RemoveAll(stubs)
 	cfg := *base
@@ -284,8 +294,19 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 	cfg.SysIncludePaths = append(append(append([]string(nil), f.system...), mpiDirs...), base.SysIncludePaths...)
 	cfg.SysIncludePaths = append(cfg.SysIncludePaths, stubs)
 	predefined := base.Predefined + "\n" + defineText(f)
+	if f.openMP {
+		predefined += "#define _OPENMP 201511\n" // gcc's value
+	}
+	system := append(append(append([]string{stubs}, mpiDirs...), base.IncludePaths[1:]...), base.SysIncludePaths...)
 	stubbed := map[string]bool{}
 	for attempt := 0; ; attempt++ {
+		directives = nil
+		cfg.PragmaHandler = func(toks []cc.Token) error {
+			if d, ok := directive(toks, file, src, system); ok {
+				directives = append(directives, d)
+			}
+			return nil
+		}
 		sources := []cc.Source{{Name: "<predefined>", Value: predefined}, {Name: "<builtin>", Value: cc.Builtin}}
 		for _, inc := range f.preinclude {
 			sources = append(sources, cc.Source{Name: inc})
@@ -293,7 +314,7 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 		sources = append(sources, cc.Source{Name: file, Value: src})
 		ast, err := cc.Translate(&cfg, sources)
 		if err == nil {
-			return ast, diags
+			return ast, directives, diags
 		}
 		errs := ccErrors(err, file)
 		missing := ""
@@ -313,14 +334,14 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 					msg = "mpi.h not found (no OpenMPI, MPICH or SimGrid installed); using augur's own declarations of MPI"
 				}
 				if err := writeStub(stubs, missing, content); err != nil {
-					return nil, append(diags, problem(at, false, err.Error()))
+					return nil, nil, append(diags, problem(at, false, err.Error()))
 				}
 				diags = append(diags, problem(at, true, msg))
 				break
 			}
 		}
 		if missing == "" {
-			return nil, append(diags, errs...)
+			return nil, nil, append(diags, errs...)
 		}
 	}
 }
@@ -401,4 +422,39 @@ func pragmas(file string, src []byte) []Pragma {
 		}
 	}
 	return out
+}
+
+// directive is a #pragma the preprocessor handed over (its tokens after
+// "pragma"), if it is in one of the user's files — not in a header of
+// the system, of MPI or a stub — and not augur's own. Its position is the
+// "#" of its line in the unit's own file, the first token's elsewhere.
+func directive(toks []cc.Token, file string, src []byte, system []string) (Pragma, bool) {
+	if len(toks) == 0 || toks[0].SrcStr() == "augur" {
+		return Pragma{}, false
+	}
+	p := toks[0].Position()
+	for _, dir := range system {
+		if dir != "" && strings.HasPrefix(p.Filename, strings.TrimSuffix(dir, "/")+"/") {
+			return Pragma{}, false
+		}
+	}
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && len(t.Sep()) > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.SrcStr())
+	}
+	at := Position{File: p.Filename, Line: p.Line, Col: p.Column}
+	if p.Filename == "_Pragma_" {
+		at = Position{File: file} // cc keeps no position of a _Pragma operator
+	}
+	if p.Filename == file {
+		if lines := strings.Split(string(src), "\n"); p.Line >= 1 && p.Line <= len(lines) {
+			if c := strings.Index(lines[p.Line-1], "#"); c >= 0 && c < p.Column {
+				at.Col = c + 1
+			}
+		}
+	}
+	return Pragma{Pos: at, Text: b.String()}, true
 }

@@ -136,7 +136,7 @@ func Run(req Request) (*Result, error) {
 		set[k] = v
 	}
 	progress("analysing blocks and counts")
-	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set})
+	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set, OpenMP: req.Front.OpenMP})
 	if err != nil {
 		return nil, &SourceError{err}
 	}
