@@ -178,7 +178,7 @@ var modelKeywords = map[string]bool{}
 func init() {
 	for _, k := range strings.Fields(`model param global local cost activity action delay call if else loop for
 		in step choose send recv isend irecv wait on to from any size tag root algorithm barrier bcast reduce
-		allreduce gather scatter allgather alltoall parallel pfor schedule static dynamic chunk critical priority true
+		allreduce gather scatter allgather alltoall parallel pfor schedule static dynamic guided chunk critical atomic master single priority true
 		false pid tid uid nid nodes cpus procs threads nthreads min max abs floor ceil round sqrt pow exp log
 		log2 log10 uniform normal exponential ops main`) {
 		modelKeywords[k] = true

@@ -894,15 +894,20 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 		c.wantNumber(s.To, x, "range end")
 		c.atLeastOne(s.Threads, x, "thread count")
 		c.atLeastOne(s.Chunk, x, "chunk")
-		c.parallel(s.Pos, x)
+		switch {
+		case x.par && s.Threads != nil:
+			c.errorf(s.Pos, "a pfor inside a parallel region shares the region's threads: it takes no threads clause")
+		case !x.par:
+			c.parallel(s.Pos, x)
+		}
 		x.par = true
 		c.block(s.Body, c.loopVar(s.Var, x))
 	case *Critical:
 		if s == nil {
 			return
 		}
-		c.defineElem(s.Name, "critical")
-		c.needParallel(s.Pos, x, "critical")
+		c.defineElem(s.Name, s.Kind.Keyword())
+		c.needParallel(s.Pos, x, s.Kind.Keyword())
 		c.block(s.Body, x)
 	}
 }

@@ -441,7 +441,8 @@ activity Deeper {
 	{name: "nested parallel regions", src: `model t
 activity main {
   parallel P {
-    pfor F i in 0 .. 8 { }
+    pfor F i in 0 .. 8 threads 2 { }
+    pfor G i in 0 .. 8 schedule guided { }
     call Inner
   }
   call Inner
@@ -450,8 +451,8 @@ activity Inner {
   parallel Q { }
 }
 `, want: []string{
-		`t.aug:4:5: nested parallel regions are not supported`,
-		`t.aug:10:3: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
+		`t.aug:4:5: a pfor inside a parallel region shares the region's threads: it takes no threads clause`,
+		`t.aug:11:3: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
 	}},
 	{name: "loop variables", src: `model t
 global G = 0
