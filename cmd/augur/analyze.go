@@ -37,6 +37,7 @@ type analyzeFlags struct {
 	out                              *string
 	format                           *string
 	procs                            *int
+	threads                          *int
 	name                             *string
 	report                           *string
 	counts                           *string
@@ -54,6 +55,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
 	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
+	f.threads = fs.Int("threads", 0, "threads `T` of each process's OpenMP team for the predictions (default OMP_NUM_THREADS, else 1)")
 	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
@@ -122,6 +124,13 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if *f.procs < 1 {
 		return fail(exitUsage, "--procs must be at least 1, got %d", *f.procs)
 	}
+	if *f.threads < 0 {
+		return fail(exitUsage, "--threads must be at least 1, got %d", *f.threads)
+	}
+	threads, err := teamSize(*f.threads)
+	if err != nil {
+		return fail(exitUsage, "%w", err)
+	}
 	pr, err := f.progress.reporter(e, "augur analyze")
 	if err != nil {
 		return fail(exitUsage, "%w", err)
@@ -147,7 +156,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
+	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Threads: threads, Machines: machines,
 		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands, OpenMP: *f.openMP},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
@@ -246,7 +255,11 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 	if o.ModelFile != "" {
 		fmt.Fprintf(w, ", written to %s", o.ModelFile)
 	}
-	fmt.Fprintf(w, "\nprocs:   %d (times below are process 0's)\n", o.Procs)
+	if o.Threads > 1 {
+		fmt.Fprintf(w, "\nprocs:   %d × %d OpenMP threads (times below are process 0's, the work of all its threads)\n", o.Procs, o.Threads)
+	} else {
+		fmt.Fprintf(w, "\nprocs:   %d (times below are process 0's)\n", o.Procs)
+	}
 	for i, m := range r.Machines {
 		fmt.Fprintf(w, "machine: %-16s computation %s", m, secText(r.Total[i]))
 		if o.Predicted[i] != nil {

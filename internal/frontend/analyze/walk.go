@@ -83,6 +83,7 @@ type walker struct {
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
 	paramize []cc.Node
+	omp      ompState // the OpenMP directives (omp.go)
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -141,10 +142,11 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	if _, ok := w.funcs["main"]; !ok {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
+	w.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
 	}
-	w.directives(srcs)
+	w.ompUnused()
 	w.a.counts()
 	w.a.reuse()
 	w.a.restarts()
@@ -254,6 +256,7 @@ func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 		if it == nil {
 			continue
 		}
+		w.ompItem(it, &out)
 		switch it.Case {
 		case cc.BlockItemDecl:
 			w.declaration(it.Declaration, &out)
@@ -265,6 +268,7 @@ func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 			w.a.warn(pos(it), "nested function definitions are not analysed")
 		}
 	}
+	w.ompEnd(cs, &out)
 	return out
 }
 
@@ -330,7 +334,7 @@ func countInits(l *cc.InitializerList) int {
 }
 
 func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
-	if s == nil {
+	if s == nil || w.ompStmt(s, out) {
 		return
 	}
 	switch s.Case {

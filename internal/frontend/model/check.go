@@ -906,7 +906,11 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 		if s == nil {
 			return
 		}
-		c.defineElem(s.Name, s.Kind.Keyword())
+		// Critical (and atomic) sections of one name are one lock:
+		// the name may be used again by a section of the same kind.
+		if prev := c.elems[identName(s.Name)]; prev == nil || prev.kind != s.Kind.Keyword() || (s.Kind != CriticalSection && s.Kind != AtomicSection) {
+			c.defineElem(s.Name, s.Kind.Keyword())
+		}
 		c.needParallel(s.Pos, x, s.Kind.Keyword())
 		c.block(s.Body, x)
 	}

@@ -42,8 +42,10 @@ type Request struct {
 	// are compared with the counts it knows.
 	Counts instrument.Counts
 	// Name is the generated model's name; empty: from the first file.
-	Name     string
-	Procs    int
+	Name  string
+	Procs int
+	// Threads is the OpenMP team of each process (0: 1).
+	Threads  int
 	Machines []Machine
 	Context  context.Context
 	// Warn, if set, is given each warning as it is found, so that a
@@ -62,6 +64,7 @@ type Result struct {
 	Source   string
 	Files    []string
 	Procs    int
+	Threads  int // the OpenMP team, as given (0: 1)
 	Params   []*analyze.Param
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
@@ -105,7 +108,7 @@ func Run(req Request) (*Result, error) {
 	if progress == nil {
 		progress = func(string) {}
 	}
-	res := &Result{Files: req.Files, Procs: req.Procs}
+	res := &Result{Files: req.Files, Procs: req.Procs, Threads: req.Threads}
 	warn := func(d *diag.Error) {
 		res.Warnings = append(res.Warnings, d)
 		if req.Warn != nil {
@@ -179,7 +182,7 @@ func Run(req Request) (*Result, error) {
 		what := fmt.Sprintf("predicting on %s (machine %d of %d)", m.Name, i+1, len(req.Machines))
 		progress(what)
 		opts := predict.Options{Filename: res.Model + ".aug", Source: []byte(res.Source), Machine: m.Machine,
-			Procs: req.Procs, Set: set, Context: ctx}
+			Procs: req.Procs, Threads: req.Threads, Set: set, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
 		}
