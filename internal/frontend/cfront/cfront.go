@@ -314,6 +314,11 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 		sources = append(sources, cc.Source{Name: file, Value: src})
 		ast, err := cc.Translate(&cfg, sources)
 		if err == nil {
+			for i, d := range directives {
+				if strings.HasPrefix(d.Text, "omp ") {
+					directives[i].Text = expand(d.Text, ast.Macros, 0)
+				}
+			}
 			return ast, directives, diags
 		}
 		errs := ccErrors(err, file)
@@ -457,4 +462,32 @@ func directive(toks []cc.Token, file string, src []byte, system []string) (Pragm
 		}
 	}
 	return Pragma{Pos: at, Text: b.String()}, true
+}
+
+var word = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// expand replaces the object-like macros of an OpenMP directive by their
+// values, as gcc -fopenmp does (schedule(SCHED), num_threads(NT)). The
+// macros are those defined at the end of the unit.
+func expand(text string, macros map[string]*cc.Macro, depth int) string {
+	if depth > 10 {
+		return text
+	}
+	return word.ReplaceAllStringFunc(text, func(id string) string {
+		m := macros[id]
+		if m == nil || m.IsFnLike {
+			return id
+		}
+		var b strings.Builder
+		for i, t := range m.ReplacementList() {
+			if i > 0 && len(t.Sep()) > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.SrcStr())
+		}
+		if b.Len() == 0 {
+			return id
+		}
+		return expand(b.String(), macros, depth+1)
+	})
 }
