@@ -263,7 +263,7 @@ func (w *walker) ompStandalone(d *ompDirective, out *[]*Block) bool {
 	case d.name == "flush":
 		return true // a memory fence: nothing to time at this level
 	case standalone[d.name]:
-		w.ompWarn(d, "")
+		w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
 		return true
 	}
 	return false
