@@ -44,6 +44,8 @@ type ompConstruct struct {
 	threads Expr   // ompRegion: num_threads; nil: the team
 	sched   string // ompLoop: static, dynamic or guided
 	chunk   Expr   // ompLoop: nil for the default
+	// collapse is the loops a for directive shares (collapse(n)).
+	collapse int
 	// loop: the region a combined `parallel for` opens around its loop.
 	loop *ompConstruct
 }
@@ -350,6 +352,9 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 func (w *walker) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
 	if k := len(bs); k > 0 && bs[k-1].Kind == Loop {
 		bs[k-1].omp = c
+		if nest, _ := sharedNest(bs[k-1], c.collapse); c.collapse > 1 && len(nest) < c.collapse {
+			w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
+		}
 		return
 	}
 	w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
@@ -387,9 +392,16 @@ func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
 			}
 			w.ompSchedule(cl.arg, d, lc)
 		case "collapse":
-			if n, err := strconv.Atoi(strings.TrimSpace(cl.arg)); err != nil || n > 1 {
-				w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
+			lc := c
+			if c != nil && c.loop != nil {
+				lc = c.loop
 			}
+			n, err := strconv.Atoi(strings.TrimSpace(cl.arg))
+			if lc == nil || lc.kind != ompLoop || err != nil || n > 2 {
+				w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
+				continue
+			}
+			lc.collapse = n
 		case "nowait":
 			w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
 		default:
@@ -513,29 +525,24 @@ func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 // gives thread k its block as libgomp does (the first n mod T threads
 // one iteration more); static with chunk c deals the chunks round-robin,
 // dynamic hands them to whichever thread is free; guided hands out
-// iterations one pfor iteration each.
+// iterations one pfor iteration each. A collapsed pair of loops shares
+// the n1 × n2 iterations of both: a chunk is the rows it touches, each
+// with the columns of the chunk.
 func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, depth int) bool {
 	ind := strings.Repeat("  ", depth)
-	l := blk.Loop
-	step, ok := constOf(l.Step)
-	if l.Var == "" || l.From == nil || l.To == nil || !ok || step <= 0 || l.Trips == nil {
+	nest, ok := sharedNest(blk, c.collapse)
+	if !ok {
 		// No index to split by: the threads share the trip count.
-		fmt.Fprintf(b, "%spfor omp_%s it_%s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, blk.Name, String(l.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
+		fmt.Fprintf(b, "%spfor omp_%s it_%s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, blk.Name, String(blk.Loop.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
 		mem := a.emitIteration(b, blk, depth+1)
 		fmt.Fprintf(b, "%s}\n", ind)
 		return mem
 	}
+	l := blk.Loop
+	step, _ := constOf(l.Step)
 	n := String(l.Trips)
-	from, to, v := String(l.From), String(l.To), l.Var
-	stepText := ""
-	if step != 1 {
-		stepText = " step " + numText(step)
-	}
-	at := func(it string) string { // the index of iteration it
-		if step == 1 {
-			return fmt.Sprintf("(%s) + %s", from, it)
-		}
-		return fmt.Sprintf("(%s) + (%s) * %s", from, it, numText(step))
+	if len(nest) == 2 {
+		n = fmt.Sprintf("(%s) * (%s)", n, String(nest[1].Loop.Trips))
 	}
 	k := "k_" + blk.Name
 	var head, lo, hi string
@@ -545,23 +552,22 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		if c.chunk != nil {
 			chunk = " chunk max(1, " + String(c.chunk) + ")"
 		}
-		if step == 1 {
-			fmt.Fprintf(b, "%spfor omp_%s %s in %s .. %s schedule guided%s { // #pragma %s at %s\n", ind, blk.Name, v, from, to, chunk, c.text, c.at)
+		if step == 1 && len(nest) == 1 {
+			fmt.Fprintf(b, "%spfor omp_%s %s in %s .. %s schedule guided%s { // #pragma %s at %s\n", ind, blk.Name, l.Var, String(l.From), String(l.To), chunk, c.text, c.at)
 			mem := a.emitIteration(b, blk, depth+1)
 			fmt.Fprintf(b, "%s}\n", ind)
 			return mem
 		}
 		head = fmt.Sprintf("pfor omp_%s %s in 0 .. %s schedule guided%s", blk.Name, k, n, chunk)
-		lo, hi = at(k), at(k+" + 1")
+		lo, hi = k, k+" + 1"
 	case c.sched == "static" && c.chunk == nil:
 		// libgomp: q = n / T iterations each, and one more for the first
 		// n mod T threads.
 		q := fmt.Sprintf("floor((%s) / nthreads)", n)
 		r := fmt.Sprintf("((%s) %% nthreads)", n)
 		head = fmt.Sprintf("pfor omp_%s %s in 0 .. nthreads", blk.Name, k)
-		first := fmt.Sprintf("%s * %s + min(%s, %s)", k, q, k, r)
-		lo = at(first)
-		hi = at(fmt.Sprintf("%s + %s + (%s < %s ? 1 : 0)", first, q, k, r))
+		lo = fmt.Sprintf("%s * %s + min(%s, %s)", k, q, k, r)
+		hi = fmt.Sprintf("%s + %s + (%s < %s ? 1 : 0)", lo, q, k, r)
 	default:
 		chunk := "1"
 		if c.chunk != nil {
@@ -572,24 +578,78 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 			sched = "dynamic"
 		}
 		head = fmt.Sprintf("pfor omp_%s %s in 0 .. ceil((%s) / %s) schedule %s", blk.Name, k, n, chunk, sched)
-		lo = at(fmt.Sprintf("%s * %s", k, chunk))
-		hi = at(fmt.Sprintf("min(%s, (%s + 1) * %s)", n, k, chunk))
+		lo = fmt.Sprintf("%s * %s", k, chunk)
+		hi = fmt.Sprintf("min(%s, (%s + 1) * %s)", n, k, chunk)
 	}
 	fmt.Fprintf(b, "%s%s { // #pragma %s at %s\n", ind, head, c.text, c.at)
-	fmt.Fprintf(b, "%s  for %s in %s .. %s%s { // its chunk of the loop at %s\n", ind, v, lo, minTo(hi, to, step), stepText, span(blk))
-	mem := a.emitIteration(b, blk, depth+2)
-	fmt.Fprintf(b, "%s  }\n", ind)
+	var mem bool
+	if len(nest) == 1 {
+		fmt.Fprintf(b, "%s  for %s in %s .. %s%s { // its chunk of the loop at %s\n", ind, l.Var, at(l, lo), at(l, hi), stepText(l), span(blk))
+		mem = a.emitIteration(b, blk, depth+2)
+		fmt.Fprintf(b, "%s  }\n", ind)
+	} else {
+		// Flat iteration f is row floor(f / n2), column f mod n2.
+		in := nest[1].Loop
+		n2 := "(" + String(in.Trips) + ")"
+		r := "r_" + blk.Name
+		fmt.Fprintf(b, "%s  for %s in floor((%s) / %s) .. floor((%s - 1) / %s) + 1 { // the rows of its chunk of the loops at %s\n", ind, r, lo, n2, hi, n2, span(blk))
+		fmt.Fprintf(b, "%s    for %s in %s .. %s + 1 {\n", ind, l.Var, at(l, r), at(l, r))
+		fmt.Fprintf(b, "%s      for %s in %s .. %s%s { // the row's columns in the chunk\n", ind, in.Var,
+			at(in, fmt.Sprintf("max(0, %s - %s * %s)", lo, r, n2)), at(in, fmt.Sprintf("min(%s, %s - %s * %s)", n2, hi, r, n2)), stepText(in))
+		mem = a.emitIteration(b, nest[1], depth+4)
+		fmt.Fprintf(b, "%s      }\n%s    }\n%s  }\n", ind, ind, ind)
+	}
 	fmt.Fprintf(b, "%s}\n", ind)
 	return mem
 }
 
-// minTo bounds a chunk's end by the loop's own: with a step above 1 the
-// last chunk's computed end may pass it.
-func minTo(hi, to string, step float64) string {
-	if step == 1 {
-		return hi
+// sharedNest is the loops a for directive shares: blk, and with
+// collapse(2) the loop it holds, when both run an index by a positive
+// constant step and the inner loop's bounds do not depend on the outer
+// index (the iterations are n1 × n2).
+func sharedNest(blk *Block, collapse int) ([]*Block, bool) {
+	canon := func(l *LoopInfo) bool {
+		step, ok := constOf(l.Step)
+		return l.Var != "" && l.From != nil && l.To != nil && l.Trips != nil && ok && step > 0
 	}
-	return fmt.Sprintf("min(%s, %s)", hi, to)
+	if !canon(blk.Loop) {
+		return nil, false
+	}
+	if collapse < 2 {
+		return []*Block{blk}, true
+	}
+	var inner *Block
+	for _, x := range blk.Body {
+		if x.Kind == Loop {
+			if inner != nil {
+				return []*Block{blk}, true
+			}
+			inner = x
+		}
+	}
+	if inner == nil || inner.omp != nil || !canon(inner.Loop) {
+		return []*Block{blk}, true
+	}
+	v := blk.Loop.Var
+	if mentionsName(inner.Loop.From, v) || mentionsName(inner.Loop.To, v) || mentionsName(inner.Loop.Trips, v) {
+		return []*Block{blk}, true
+	}
+	return []*Block{blk, inner}, true
+}
+
+// at is the index of loop l at iteration it (an expression's text).
+func at(l *LoopInfo, it string) string {
+	if s, _ := constOf(l.Step); s != 1 {
+		return fmt.Sprintf("(%s) + (%s) * %s", String(l.From), it, String(l.Step))
+	}
+	return fmt.Sprintf("(%s) + %s", String(l.From), it)
+}
+
+func stepText(l *LoopInfo) string {
+	if s, _ := constOf(l.Step); s != 1 {
+		return " step " + String(l.Step)
+	}
+	return ""
 }
 
 func scheduleText(sched string, chunk Expr) string {

@@ -47,8 +47,8 @@ func TestUnmodelledPragmasWarn(t *testing.T) {
 			"testdata/omp/pragmas.c:9:1: warning: #pragma GCC unroll 4 is not modelled"}},
 		{true, "warnings.c", []string{
 			"warnings.c:6:1: warning: #pragma omp for outside a parallel region of this function (an orphaned loop)",
-			"warnings.c:13:1: warning: #pragma omp for nowait collapse(2): nowait is not modelled",
-			"warnings.c:13:1: warning: #pragma omp for nowait collapse(2): collapse(2) is modelled as the outermost loop",
+			"warnings.c:13:1: warning: #pragma omp for nowait collapse(3): nowait is not modelled",
+			"warnings.c:13:1: warning: #pragma omp for nowait collapse(3): collapse(3) is modelled as the outermost loop",
 			"warnings.c:17:1: warning: #pragma omp task is not modelled: the code it applies to is analysed as sequential",
 			"warnings.c:19:1: warning: #pragma omp taskwait is not modelled: the program is analysed as if it were absent",
 			"warnings.c:21:1: warning: #pragma omp parallel for if(100 > 10) schedule(weird): clause if is not modelled",

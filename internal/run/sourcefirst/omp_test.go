@@ -102,3 +102,23 @@ func TestOMPHybrid(t *testing.T) {
 		expectNS(t, fmt.Sprintf("hybrid.c, %d ranks × %d threads", c[0], c[1]), predictOMP(t, "hybrid.c", nil, c[0], c[1]), 7+4800/float64(c[0]*c[1]))
 	}
 }
+
+// collapse(2) shares the 3 × 4 iterations (4 ns each), not the 3 rows,
+// then printf's line costs 2 ns. On 4 threads: static gives 3 each (12),
+// dynamic 3 rounds of 4 (12), guided 3, 3, 2, 1 then 1, 1, 1 to the
+// threads free first (12); static chunks of 5 give {0..4}, {5..9},
+// {10, 11} to threads 0, 1, 2 (20). On 5 threads static gives 3, 3, 2,
+// 2, 2 and the fifth waits for the first free CPU, at 8 (16). Sharing
+// the rows only would give 4 iterations (16) on 4 threads.
+func TestOMPCollapse(t *testing.T) {
+	for _, c := range []struct {
+		sched   string
+		threads int
+		want    float64
+	}{
+		{"static", 1, 50}, {"static", 4, 14}, {"dynamic", 4, 14}, {"guided", 4, 14}, {"static,5", 4, 22}, {"static", 5, 18},
+	} {
+		expectNS(t, fmt.Sprintf("collapse.c schedule(%s), %d threads", c.sched, c.threads),
+			predictOMP(t, "collapse.c", []string{"SCHED=" + c.sched}, 1, c.threads), c.want)
+	}
+}

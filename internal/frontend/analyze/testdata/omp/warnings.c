@@ -10,7 +10,7 @@ void orphan(void) {
 int main(void) {
 #pragma omp parallel
   {
-#pragma omp for nowait collapse(2)
+#pragma omp for nowait collapse(3)
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++)
         a[j] += i;
