@@ -438,6 +438,20 @@ activity Deeper {
 		`t.aug:4:3: critical outside a parallel region`,
 		`t.aug:9:3: critical outside a parallel region`,
 	}},
+	{name: "critical sections of one name share a lock", src: `model t
+activity main {
+  parallel P {
+    critical C { }
+    critical C { }
+    atomic C { }
+    single S { }
+    single S { }
+  }
+}
+`, want: []string{
+		`t.aug:6:12: element "C" already defined at 4:14`,
+		`t.aug:8:12: element "S" already defined at 7:12`,
+	}},
 	{name: "nested parallel regions", src: `model t
 activity main {
   parallel P {
