@@ -452,6 +452,25 @@ func (w *walker) ompExpr(text string, d *ompDirective) (Expr, bool) {
 	return e, true
 }
 
+// ompQueries are the OpenMP runtime's functions whose value is a
+// built-in of the model: the thread's id, the team's size, the default
+// team.
+var ompQueries = map[string]string{"omp_get_thread_num": "tid", "omp_get_num_threads": "nthreads", "omp_get_max_threads": "threads"}
+
+// ompQuery reads id = omp_get_thread_num() and the like, with -fopenmp
+// (without it, they are the stubs of a sequential build: 0 and 1).
+func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
+	p, ok := unparen(rhs).(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall || len(callArgs(p)) != 0 {
+		return nil, false
+	}
+	v, ok := ompQueries[calleeName(p)]
+	if !ok || !w.o.OpenMP {
+		return nil, false
+	}
+	return Name{v}, true
+}
+
 // ompUnused warns of the directives no statement took: at file scope,
 // in functions that are not analysed.
 func (w *walker) ompUnused() {

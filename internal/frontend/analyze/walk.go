@@ -574,6 +574,10 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		w.vals[d] = v
 		return
 	}
+	if v, ok := w.ompQuery(rhs); ok {
+		w.vals[d] = v
+		return
+	}
 	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
 		// Declared in this iteration and assigned in its straight-line
 		// code: a function of the loop indices.

@@ -163,7 +163,9 @@ func Run(req Request) (*Result, error) {
 	if _, diags := model.Parse(res.Model+".aug", []byte(res.Source)); diags.HasErrors() {
 		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
 	}
-	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
+	// Process 0's work, as one thread would do it (an OpenMP thread's id
+	// and its team's size read by the program are tid and nthreads).
+	env := map[string]float64{"pid": 0, "procs": float64(req.Procs), "tid": 0, "nthreads": 1, "threads": float64(max(1, req.Threads))}
 	for k, v := range set {
 		env[k] = v
 	}
