@@ -292,3 +292,41 @@ func TestCompileCommandsAllFiles(t *testing.T) {
 		t.Errorf("MODE = %s, %+v %+v", got, p.Units[0].CodeGen, p.Units[1].CodeGen)
 	}
 }
+
+// Every #pragma the preprocessor keeps comes with its position and text,
+// continuation lines joined; what #if removes is not there, and -fopenmp
+// on the compile line defines _OPENMP as gcc does. The system's headers'
+// pragmas and augur's own are left out.
+func TestDirectives(t *testing.T) {
+	needCC(t)
+	for _, c := range []struct {
+		openMP bool
+		want   string
+	}{
+		{false, "testdata/pragmas.c:2:1 once|testdata/pragmas.c:5:1 omp parallel for reduction(+:s)|"},
+		{true, "testdata/pragmas.c:2:1 once|testdata/pragmas.c:5:1 omp parallel for reduction(+:s)|testdata/pragmas.c:10:3 omp barrier|"},
+	} {
+		p, err := Load(context.Background(), []string{"testdata/pragmas.c"}, Options{Flags: ompFlags(c.openMP)})
+		if err != nil || p.Diags.HasErrors() {
+			t.Fatalf("%v %v", err, p.Diags)
+		}
+		got := ""
+		for _, d := range p.Units[0].Directives {
+			got += d.Pos.String() + " " + d.Text + "|"
+		}
+		if got != c.want {
+			t.Errorf("OpenMP %v: directives\n%s\nwant\n%s", c.openMP, got, c.want)
+		}
+		if len(p.Units[0].Pragmas) != 1 {
+			t.Errorf("augur pragmas %+v", p.Units[0].Pragmas)
+		}
+	}
+}
+
+// ompFlags is the compile line with or without -fopenmp.
+func ompFlags(on bool) []string {
+	if on {
+		return []string{"-fopenmp"}
+	}
+	return nil
+}
