@@ -204,3 +204,23 @@ func TestInstrumentCompileLine(t *testing.T) {
 		t.Errorf("-o for --out: exit %d\n%s", code, errs)
 	}
 }
+
+// Messages about the generated model name the file --model writes, not
+// NAME.aug.
+func TestAnalyzeNamesModelFile(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "is.c")
+	if err := os.WriteFile(prog, []byte("#include <mpi.h>\nint main(int argc, char **argv) {\n  MPI_Init(&argc, &argv);\n  MPI_Finalize();\n  return 0;\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "is-S.aug")
+	// The ideal machine has no time for a call: the prediction fails,
+	// naming the model's line.
+	code, out, errs := augur(t, "analyze", "--machine", "../../examples/machines/ideal.yaml", "--model", model, "mpicc", "-O2", prog)
+	if code != exitSim || !strings.Contains(out, "error:   ideal: "+model+":") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+}
