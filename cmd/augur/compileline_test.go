@@ -111,6 +111,7 @@ func TestAnalyzeCompileLineErrors(t *testing.T) {
 		{[]string{prog, "notes.txt"}, "augur analyze: compile line: notes.txt: not a C source (.c)"},
 		{[]string{prog, "-o", "m.aug"}, "augur analyze: -o m.aug is the compiler's output file, which analyze ignores; write the model with --model m.aug\n"},
 		{[]string{"-DMPI", "-DSCALE=1", "-fno-such-flag", prog}, "refuses the compile line's flags -fno-such-flag"},
+		{[]string{"-DMPI", "-DSCALE=1", "-O2", "-Weverything", prog}, "error: unrecognized command-line option '-Weverything'"},
 	} {
 		code, _, errs := augur(t, append([]string{"analyze"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(errs, c.want) {
