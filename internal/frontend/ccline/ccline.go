@@ -330,7 +330,7 @@ func (l *Line) flag(r *flagRule, a, val string, words []string) error {
 		if r.name == "-o" {
 			l.Output = val
 		}
-		if r.name == "-x" && val != "c" {
+		if r.name == "-x" && val != "c" && val != "none" {
 			return &Error{strings.Join(words, " "), "augur reads C only"}
 		}
 	}

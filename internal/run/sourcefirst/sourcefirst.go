@@ -112,7 +112,7 @@ func Run(req Request) (*Result, error) {
 	if progress == nil {
 		progress = func(string) {}
 	}
-	res := &Result{Files: req.Files, Procs: req.Procs}
+	res := &Result{Procs: req.Procs}
 	warn := func(d *diag.Error) {
 		res.Warnings = append(res.Warnings, d)
 		if req.Warn != nil {
@@ -142,8 +142,7 @@ func Run(req Request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
-	// With a compile_commands.json and no files, the files are its.
-	res.Files = nil
+	// The files read: with a compile_commands.json and none given, its.
 	for _, u := range prog.Units {
 		res.Files = append(res.Files, u.File)
 	}
