@@ -98,11 +98,11 @@ analyze reads the preprocessing flags and the files as gcc does; the
 code-generation and dialect flags (-O, -ffast-math, -march, -fopenmp,
 -std, ...) are checked by the system's compiler, given to it for its
 predefined macros (_OPENMP, __OPTIMIZE__) and shown in the report's
-header (flags:); warnings, -g, link flags, -c and -o FILE are ignored (-o MODEL.aug is an error: the
-model is written with --model). With --compile-commands and no C file,
+header (flags:); warnings, -g, link flags, -c and -o FILE are ignored
+(-o MODEL.aug is an error: the model is written with --model). With --compile-commands and no C file,
 every file of a make build that bear recorded is read with its own line.
 
-  augur analyze --machine examples/machines/gescher.yaml --procs 4 \
+  augur analyze --machine examples/analyze/measured/vm.yaml --procs 4 \
       mpicc -O2 -I examples/analyze examples/analyze/jacobi.c -lm
   augur analyze --model jacobi.aug -- mpicc -O2 examples/analyze/jacobi.c
   bear -- make && augur analyze --compile-commands compile_commands.json
