@@ -204,6 +204,24 @@ func TestInstrumentCompileLine(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errs, "--out DIR is required (-o "+out+" is the compiler's output file") {
 		t.Errorf("-o for --out: exit %d\n%s", code, errs)
 	}
+	// Built with those flags, the counted program runs its loop N * SCALE
+	// times.
+	if _, err := exec.LookPath("mpicc"); err != nil {
+		t.Skip("no mpicc (libopenmpi-dev)")
+	}
+	code, _, errs = augur(t, "instrument", "--count", "--build", "--out", out, "mpicc", "-O2", "-DMPI", "-DSCALE=3", "-I", common, prog, "-lm")
+	if code != exitOK {
+		t.Fatalf("--build: exit %d\n%s", code, errs)
+	}
+	run := exec.Command(filepath.Join(out, "prog"))
+	run.Env = append(os.Environ(), "AUGUR_COUNT_DIR="+dir)
+	if b, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	counts, err := os.ReadFile(filepath.Join(dir, "augur-counts.0.txt"))
+	if err != nil || !strings.Contains(string(counts), " iterations 3000\n") {
+		t.Errorf("counts: %v\n%s", err, counts)
+	}
 }
 
 // Messages about the generated model name the file --model writes, not
