@@ -175,11 +175,20 @@ func runAnalyze(e *env, c *command, args []string) int {
 	res, err := sourcefirst.Run(req)
 	var source *sourcefirst.SourceError
 	var flagErr *cfront.FlagError
+	var modelErr *sourcefirst.ModelError
 	switch {
 	case err != nil && e.interrupted():
 		return interrupted()
 	case errors.As(err, &flagErr):
 		return fail(exitUsage, "%w", flagErr)
+	case errors.As(err, &modelErr) && *f.model != "":
+		// The error names lines of the model: write it to be read.
+		if werr := os.WriteFile(*f.model, []byte(modelErr.Source), 0o644); werr != nil {
+			return fail(exitSim, "%w (and writing it: %v)", err, werr)
+		}
+		return fail(exitSim, "%w\n(the model is written to %s)", err, *f.model)
+	case errors.As(err, &modelErr):
+		return fail(exitSim, "%w\n(--model FILE writes the model, to read the lines named)", err)
 	case errors.As(err, &source):
 		fmt.Fprintln(e.stderr, errorText("analyze", source.Err))
 		return exitInput

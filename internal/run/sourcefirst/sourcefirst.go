@@ -99,10 +99,21 @@ type SourceError struct{ Err error }
 func (e *SourceError) Error() string { return e.Err.Error() }
 func (e *SourceError) Unwrap() error { return e.Err }
 
+// ModelError is a generated model that does not parse or check: augur's
+// own fault. Source is the model, so that the lines the error names can
+// be read.
+type ModelError struct {
+	Source string
+	Err    error
+}
+
+func (e *ModelError) Error() string { return e.Err.Error() }
+func (e *ModelError) Unwrap() error { return e.Err }
+
 // Run analyses and predicts req. It returns the context's error, wrapped,
 // when the context ends before the analysis is complete; a *SourceError
-// for a program that cannot be analysed; any other error is augur's own
-// fault (a generated model that does not parse or check).
+// for a program that cannot be analysed; a *ModelError for a generated
+// model that does not parse or check (augur's own fault).
 func Run(req Request) (*Result, error) {
 	ctx := req.Context
 	if ctx == nil {
@@ -178,7 +189,7 @@ func Run(req Request) (*Result, error) {
 	}
 	res.Source = a.Model(res.Model, res.Files)
 	if _, diags := model.Parse(modelFile, []byte(res.Source)); diags.HasErrors() {
-		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
+		return nil, &ModelError{Source: res.Source, Err: fmt.Errorf("internal error: the generated model does not parse:\n%v", diags)}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
 	for k, v := range set {
@@ -212,7 +223,7 @@ func Run(req Request) (*Result, error) {
 		if err != nil {
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
-				return nil, fmt.Errorf("internal error: the generated model does not check:\n%v", ce.Diags)
+				return nil, &ModelError{Source: res.Source, Err: fmt.Errorf("internal error: the generated model does not check:\n%v", ce.Diags)}
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
