@@ -108,6 +108,8 @@ func TestAnalyzeCompileLineErrors(t *testing.T) {
 		{[]string{"-Q", prog}, "augur analyze: compile line: -Q: not a gcc flag that augur knows (docs/analyze.md lists them)\n"},
 		{[]string{"--nosuch", prog}, "augur analyze: unknown flag --nosuch (augur's flags are written with two dashes, the compiler's with one)\n"},
 		{[]string{prog, "--machine"}, "augur analyze: flag needs an argument: --machine\n"},
+		{[]string{prog, "-machine", "m.yaml"}, "augur analyze: -machine: augur's flags are written with two dashes: --machine\n"},
+		{[]string{prog, "-model=m.aug"}, "augur analyze: -model=m.aug: augur's flags are written with two dashes: --model=m.aug\n"},
 		{[]string{prog, "notes.txt"}, "augur analyze: compile line: notes.txt: not a C source (.c)"},
 		{[]string{prog, "-o", "m.aug"}, "augur analyze: -o m.aug is the compiler's output file, which analyze ignores; write the model with --model m.aug\n"},
 		{[]string{"-DMPI", "-DSCALE=1", "-fno-such-flag", prog}, "refuses the compile line's flags -fno-such-flag"},
