@@ -95,6 +95,22 @@ warning rows). Progress (reading, analysing, predicting on each machine)
 goes to standard error on a terminal (--progress elsewhere, --no-progress
 never). Ctrl-C or SIGTERM while predicting prints the analysis with the
 predictions finished so far, marked partial, exit status 130.
+
+` + compileLineHelp + `
+
+analyze reads the preprocessing flags and the files as gcc does; the
+code-generation and dialect flags (-O, -ffast-math, -march, -fopenmp,
+-std, ...) are checked by the system's compiler, given to it for its
+predefined macros (_OPENMP, __OPTIMIZE__) and shown in the report's
+header (flags:); warnings, -g, link flags, -c and -o FILE are ignored
+(-o MODEL.aug is an error: the model is written with --model). With --compile-commands and no C file,
+every file of a make build that bear recorded is read with its own line.
+
+  augur analyze --machine examples/analyze/measured/vm.yaml --procs 4 \
+      mpicc -O2 -I examples/analyze examples/analyze/jacobi.c -lm
+  augur analyze --model jacobi.aug -- mpicc -O2 examples/analyze/jacobi.c
+  bear -- make && augur analyze --compile-commands compile_commands.json
+
 See docs/analyze.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runAnalyze(e, c, args) }

@@ -106,6 +106,7 @@ type Loader struct {
 	mpiDirs []string
 	mu      sync.Mutex
 	configs map[string]*cc.Config // by code-generation flags
+	checked map[string]bool       // flag sets the compiler took
 }
 
 // NewLoader learns the system's headers from its C compiler.
@@ -114,7 +115,7 @@ func NewLoader() (*Loader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("augur analyze needs a C compiler (cc or gcc) to find the system's headers: %w", err)
 	}
-	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}}, nil
+	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}, checked: map[string]bool{}}, nil
 }
 
 // Load reads files with a new Loader.
@@ -169,7 +170,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		if abs, err := filepath.Abs(f); err == nil && perFile[abs] != nil {
 			line = perFile[abs]
 		}
-		cfg, err := l.config(ctx, line.CodeGen.Flags)
+		cfg, err := l.config(ctx, line.Check, line.CodeGen.Flags)
 		if err != nil {
 			return nil, err
 		}
@@ -198,20 +199,24 @@ func (e *FlagError) Unwrap() error { return e.Err }
 
 // config is the compiler's configuration with the code-generation flags
 // given: its predefined macros change with them (-fopenmp defines
-// _OPENMP, -O2 __OPTIMIZE__). The compiler checks the flags first, so
-// that one it does not know is an error naming it.
-func (l *Loader) config(ctx context.Context, flags []string) (*cc.Config, error) {
-	key := strings.Join(flags, "\x00")
+// _OPENMP, -O2 __OPTIMIZE__). The compiler first checks the flags whose
+// spelling only it knows, so that one it does not take is an error
+// naming it.
+func (l *Loader) config(ctx context.Context, check, flags []string) (*cc.Config, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if key := "check\x00" + strings.Join(check, "\x00"); len(check) > 0 && !l.checked[key] {
+		args := append(append([]string(nil), check...), "-E", "-x", "c", os.DevNull, "-o", os.DevNull)
+		cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
+		cmd.Env = append(os.Environ(), "LC_ALL=C")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(check, " "), strings.TrimSpace(string(out)))}
+		}
+		l.checked[key] = true
+	}
+	key := strings.Join(flags, "\x00")
 	if cfg := l.configs[key]; cfg != nil {
 		return cfg, nil
-	}
-	args := append(append([]string(nil), flags...), "-E", "-x", "c", os.DevNull, "-o", os.DevNull)
-	cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(flags, " "), strings.TrimSpace(string(out)))}
 	}
 	cfg, err := cc.NewConfig("", "", flags...)
 	if err != nil {

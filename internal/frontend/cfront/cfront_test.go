@@ -261,8 +261,8 @@ func TestFlagsAsGCC(t *testing.T) {
 	if g := u.CodeGen; g.Opt != "2" || !g.OpenMP || !g.FastMath || strings.Join(g.Flags, " ") != "-O2 -fopenmp -ffast-math" {
 		t.Errorf("recorded %+v", g)
 	}
-	_, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-fno-such-flag"}})
-	if err == nil || !strings.Contains(err.Error(), "refuses the compile line's flags -fno-such-flag") || !strings.Contains(err.Error(), "unrecognized command-line option") {
+	_, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Wall", "-fno-such-flag"}})
+	if err == nil || !strings.Contains(err.Error(), "refuses the compile line's flags -Wall -fno-such-flag") || !strings.Contains(err.Error(), "unrecognized command-line option") {
 		t.Errorf("unknown -f flag: %v", err)
 	}
 	if _, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Q"}}); err == nil || err.Error() != "compile line: -Q: not a gcc flag that augur knows (docs/analyze.md lists them)" {

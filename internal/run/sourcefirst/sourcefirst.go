@@ -117,8 +117,8 @@ func (e *SourceError) Unwrap() error { return e.Err }
 
 // Run analyses and predicts req. It returns the context's error, wrapped,
 // when the context ends before the analysis is complete; a *SourceError
-// for a program that cannot be analysed; any other error is augur's own
-// fault (a generated model that does not parse or check).
+// for a program that cannot be analysed, or whose model does not check
+// (the error names the C construct).
 func Run(req Request) (*Result, error) {
 	ctx := req.Context
 	if ctx == nil {
@@ -128,7 +128,7 @@ func Run(req Request) (*Result, error) {
 	if progress == nil {
 		progress = func(string) {}
 	}
-	res := &Result{Files: req.Files, Procs: req.Procs, Threads: req.Threads}
+	res := &Result{Procs: req.Procs, Threads: req.Threads}
 	warn := func(d *diag.Error) {
 		res.Warnings = append(res.Warnings, d)
 		if req.Warn != nil {
@@ -158,8 +158,7 @@ func Run(req Request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
-	// With a compile_commands.json and no files, the files are its.
-	res.Files = nil
+	// The files read: with a compile_commands.json and none given, its.
 	for _, u := range prog.Units {
 		res.Files = append(res.Files, u.File)
 	}
