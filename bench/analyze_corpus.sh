@@ -18,9 +18,10 @@
 #                MACHINE_FLAGS, e.g. --quick, are passed to it)
 #     MEASURED   measured times to compare with, e.g. bench/corpus/measured.tsv
 #                (default: measure now with bench/corpus/measure.sh, REPS runs each)
-#     AUGUR_CLI  new (default): augur analyze --machine M --model FILE --args "..." FLAGS FILES,
-#                as the build line has them; old: the CLI before the compiler's
+#     AUGUR_CLI  new (default): augur analyze --machine M --model FILE --args "..." -- BUILD LINE,
+#                the build line verbatim (compiler, flags, files); old: the CLI before the compiler's
 #                flags were taken (-o MODEL, -I DIR, -D NAME; no --args)
+#     AUGUR_ARGS no: leave --args out (a binary with the new compile line but no --args yet)
 #     ONLY       regular expression on program names; REPS (default 3)
 #     KEEP       set to keep the work directory (models, warnings), whose path is printed
 set -euo pipefail
@@ -74,12 +75,14 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
         fail="preparation failed: $prep"
     fi
     if [ -z "$fail" ]; then
-        # The build line without its compiler: the compiler's flags and files, verbatim.
+        # The build line verbatim, its compiler first: augur takes the
+        # single-dash words as the compiler's.
         read -r -a words <<<"$build"
-        flags=("${words[@]:1}")
         a1=$(corpus_args "$args" 1 1)
         if [ "$cli" = new ]; then
-            cmd=("$augur" analyze --machine "$machine" --model "$model" --args "$a1" --no-progress "${flags[@]}")
+            cmd=("$augur" analyze --machine "$machine" --model "$model" --no-progress)
+            [ "${AUGUR_ARGS:-yes}" = no ] || cmd+=(--args "$a1")
+            cmd+=(-- "${words[@]}")
         else
             read -r -a old <<<"$(corpus_old_flags "$build")"
             cmd=("$augur" analyze --machine "$machine" -o "$model" --no-progress "${old[@]}")
@@ -98,7 +101,7 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
             pred=$fail
         else
             pargs=(predict "$model" --machine "$machine" --procs "$np" --threads "$thr" --format csv --no-progress)
-            [ "$cli" = new ] && pargs+=(--args "$a")
+            if [ "$cli" = new ] && [ "${AUGUR_ARGS:-yes}" != no ]; then pargs+=(--args "$a"); fi
             if "$augur" "${pargs[@]}" >"$work/pred.csv" 2>"$work/pred.err"; then
                 pred=$(awk -F, '$1 == "summary" { print $9 }' "$work/pred.csv")
                 [ -n "$pred" ] || pred="predict printed no summary row"

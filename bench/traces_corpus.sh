@@ -6,8 +6,8 @@
 #   record:     augur record --mpi --np N -o DIR -- PROGRAM ARGS   (the program as
 #               its own build line built it), then augur replay DIR/index.txt
 #               --platform MACHINE;
-#   instrument: augur instrument --time --build --out DIR FLAGS FILES (the build
-#               line verbatim), the timed program run with mpirun --bind-to none,
+#   instrument: augur instrument --time --build --out DIR -- BUILD LINE (verbatim,
+#               its compiler first), the timed program run with mpirun --bind-to none,
 #               then augur replay DIR/index.txt --platform MACHINE.
 # Error = |replayed - measured| / measured; a configuration where augur fails
 # shows the first line of its error. The timed run's own span (from MPI_Init
@@ -96,7 +96,7 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
         read -r -a words <<<"$build"
         if [ "$cli" = new ]; then
             # shellcheck disable=SC2086 # the flags are words
-            icmd=("$augur" instrument --time --build --out "$tdir" --cc "${words[0]}" ${INSTRUMENT_FLAGS:-} "${words[@]:1}")
+            icmd=("$augur" instrument --time --build --out "$tdir" ${INSTRUMENT_FLAGS:-} -- "${words[@]}")
         else
             read -r -a old <<<"$(corpus_old_flags "$build")"
             # shellcheck disable=SC2086 # the flags are words

@@ -12,6 +12,8 @@
 #     OUT   default bench/corpus/measured.tsv
 #   env: REPS (default 3), ONLY (regular expression on program names),
 #        RUN_TIMEOUT (seconds a run may take, default 300)
+# A run that fails or times out is left out of the least; a configuration
+# none of whose runs finished is written with min_s "failed".
 #
 # OUT gets comment lines (#) with the date, the machine and the load, then
 #   name size omp ranks threads args min_s runs_s load_1m
@@ -33,7 +35,9 @@ trap 'rm -rf "$work"' EXIT
 corpus_check_sources || exit 1
 corpus_span_lib
 
-tmp=$work/measured.tsv
+# Rows go to OUT.part as they are measured, so an interrupted run leaves
+# what it measured; a complete run replaces OUT.
+tmp=$out.part
 {
     echo "# measured: $(date -u '+%Y-%m-%d %H:%M UTC') by bench/corpus/measure.sh (REPS=$reps${ONLY:+, ONLY=$ONLY})"
     echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(free -h | awk '/^Mem:/ {print $2}') memory, $(uname -sr)"
@@ -43,21 +47,37 @@ tmp=$work/measured.tsv
 } >"$tmp"
 
 while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
-    corpus_build "$name" "$size" "$repo" "$dir" "$prep" "$build" || exit 1
+    if ! corpus_build "$name" "$size" "$repo" "$dir" "$prep" "$build"; then
+        while read -r np thr; do
+            printf '%s\t%s\t%s\t%s\t%s\t%s\tbuild failed\t-\t-\n' "$name" "$size" "$omp" "$np" "$thr" "$(corpus_args "$args" "$np" "$thr")" >>"$tmp"
+        done < <(corpus_configs "$omp")
+        continue
+    fi
     rd=$(corpus_repo_dir "$repo")/$dir
     while read -r np thr; do
         a=$(corpus_args "$args" "$np" "$thr")
         load=$(corpus_load)
         runs=()
+        failed=0
         for _ in $(seq "$reps"); do
             # shellcheck disable=SC2086 # the arguments are words
-            t=$(corpus_run_once "$work/bin/$name-$size" "$rd" "$np" "$thr" $a) || exit 1
-            runs+=("$t")
+            if t=$(corpus_run_once "$work/bin/$name-$size" "$rd" "$np" "$thr" $a); then
+                runs+=("$t")
+            else
+                failed=$((failed + 1))
+            fi
         done
-        min=$(printf '%s\n' "${runs[@]}" | sort -g | head -n 1)
-        list=$(IFS=,; echo "${runs[*]}")
+        if [ "${#runs[@]}" -eq 0 ]; then
+            # A configuration that never ran stays in the file, said so.
+            min="failed"
+            list="-"
+        else
+            min=$(printf '%s\n' "${runs[@]}" | sort -g | head -n 1)
+            list=$(IFS=,; echo "${runs[*]}")
+            [ "$failed" -eq 0 ] || list="$list,$failed failed"
+        fi
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$omp" "$np" "$thr" "$a" "$min" "$list" "$load" >>"$tmp"
-        printf 'measure: %-18s %-3s %s x %s  %-28s %10.4f s  (load %s)\n' "$name" "$size" "$np" "$thr" "$a" "$min" "$load" >&2
+        printf 'measure: %-18s %-3s %s x %s  %-28s %10s s  (load %s)\n' "$name" "$size" "$np" "$thr" "$a" "$min" "$load" >&2
     done < <(corpus_configs "$omp")
 done < <(corpus_rows)
 echo "# load after: $(uptime | sed 's/.*load average: //')" >>"$tmp"
