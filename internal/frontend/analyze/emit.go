@@ -454,7 +454,9 @@ func (a *Analysis) Model(name string, sources []string) string {
 	}
 	for _, f := range a.Funcs {
 		for _, p := range f.Params {
-			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+			if mentionsWord(body.String(), p) { // not a pointer no call could follow
+				fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+			}
 		}
 	}
 	if usesMemory {
