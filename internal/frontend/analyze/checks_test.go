@@ -95,25 +95,37 @@ func TestTiledNests(t *testing.T) {
 }
 
 // switch: fall-through, default, break; a break in a loop of a case
-// leaves the loop; a switch on a value the analysis cannot know takes
-// each entry as equally likely, and says so.
+// leaves the loop. A switch on a variable nothing changes reads it as a
+// parameter; on a value the analysis cannot know it takes each entry as
+// equally likely, or, when its cases communicate, a parameter says which
+// entry every process takes; the warnings say so.
 func TestSwitch(t *testing.T) {
-	a, _ := checked(t, "switch.c")
-	wantCounts(t, "switch.c", counts(a, 0, 1), map[string]float64{
-		"compute@10": 3, "compute@12": 6, "loop@15": 9, "compute@22": 3,
-		"compute@28": 0.5, "compute@31": 0.25,
+	a, text := checked(t, "switch.c")
+	wantCounts(t, "switch.c", counts(a, 0, 2), map[string]float64{
+		"compute@12": 3, "compute@14": 6, "loop@17": 9, "compute@24": 3,
+		"compute@30": 1, "compute@33": 0,
+		"compute@38": 0.5, "compute@41": 0.25,
+		"mpi@45": 1, "mpi@48": 0,
 	})
-	var warned bool
+	for _, s := range []string{"if main_L44_case == 0 {", "if main_L44_case == 1 {"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
+	warned := map[int]bool{}
 	for _, d := range a.Diags {
 		if strings.Contains(d.Msg, "outside a switch") {
 			t.Errorf("a case label warned as outside a switch: %v", d)
 		}
-		if d.Line == 25 && strings.Contains(d.Msg, "each of its 4 entries") {
-			warned = true
+		switch {
+		case d.Line == 27 && strings.Contains(d.Msg, "C variable argc") && strings.Contains(d.Msg, "parameter argc"),
+			d.Line == 35 && strings.Contains(d.Msg, "each of its 4 entries"),
+			d.Line == 43 && strings.Contains(d.Msg, "the parameter main_L44_case"):
+			warned[d.Line] = true
 		}
 	}
-	if !warned {
-		t.Errorf("no warning that the switch at line 25 takes its 4 entries as equally likely: %v", a.Diags)
+	if len(warned) != 3 {
+		t.Errorf("warnings at lines 27, 35 and 43 wanted, got those at %v: %v", warned, a.Diags)
 	}
 }
 
