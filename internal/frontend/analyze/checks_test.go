@@ -159,7 +159,12 @@ func TestHeaderFunctions(t *testing.T) {
 	if v, ok := eval(dot.Calls, nil); !ok || v != 10 {
 		t.Errorf("dot runs %s times, want 10", String(dot.Calls))
 	}
-	wantCounts(t, "header.c", counts(a, 0, 1), map[string]float64{"loop@6": 10000})
+	wantCounts(t, "header.c", counts(a, 0, 1), map[string]float64{"loop@6": 10000, "call@8": 10})
+	for _, f := range a.Funcs {
+		if f.Name != "main" && f.Name != "dot" {
+			t.Errorf("function %s at %s analysed: only the program's own (main, dot) should be", f.Name, f.Pos)
+		}
+	}
 	if len(a.Params) != 1 || a.Params[0].Name != "LEN" || a.Params[0].Default != 1000 {
 		t.Errorf("parameters %v, want LEN = 1000 from kernels.h", a.Params)
 	}
