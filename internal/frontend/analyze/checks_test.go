@@ -203,3 +203,15 @@ func TestLUAndDownwardLoops(t *testing.T) {
 		"compute@10": 28, "compute@12": 140, "compute@16": 28, "compute@17": 8,
 	})
 }
+
+// A loop with an annotated count whose body reads its index (upward and
+// downward): the index is bound in the model.
+func TestAnnotatedLoopIndex(t *testing.T) {
+	a, text := checked(t, "annotated.c")
+	wantCounts(t, "annotated.c", counts(a, 0, 2), map[string]float64{"mpi@11": 1, "mpi@16": 1, "loop@9": 10, "loop@14": 4})
+	for _, s := range []string{"for i in 0 .. 10 step 1 {", "for i_2 in (-9) .. 3 step 3 {", "if 0 - i_2 == 3 {"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
+}
