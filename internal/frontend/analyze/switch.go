@@ -259,13 +259,40 @@ func (w *walker) segments(body *cc.Statement) []*segment {
 		if cur == nil || cur.ends {
 			continue // before the first label or after a break: unreachable
 		}
-		if isBreak(st) {
-			cur.ends = true
-			continue
-		}
-		cur.items = append(cur.items, &cc.BlockItem{Case: cc.BlockItemStmt, Statement: st})
+		items, ends := caseItems(st)
+		cur.items = append(cur.items, items...)
+		cur.ends = ends
 	}
 	return segs
+}
+
+// caseItems are the items of a statement of a case, a block's opened
+// (case 1: { ...; break; } ends the case as case 1: ...; break; does),
+// and whether it ends with the break that leaves the switch.
+func caseItems(st *cc.Statement) ([]*cc.BlockItem, bool) {
+	if isBreak(st) {
+		return nil, true
+	}
+	if st == nil || st.Case != cc.StatementCompound || st.CompoundStatement == nil {
+		return []*cc.BlockItem{{Case: cc.BlockItemStmt, Statement: st}}, false
+	}
+	var out []*cc.BlockItem
+	for l := st.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		it := l.BlockItem
+		if it == nil {
+			continue
+		}
+		if it.Case != cc.BlockItemStmt {
+			out = append(out, it)
+			continue
+		}
+		items, ends := caseItems(it.Statement)
+		out = append(out, items...)
+		if ends {
+			return out, true // what follows the break never runs
+		}
+	}
+	return out, false
 }
 
 func isBreak(s *cc.Statement) bool {

@@ -13,13 +13,14 @@ int main(int argc, char **argv) {
     case 1:
       x[i] *= 2.0; /* 6: falls through from case 0 */
       break;
-    case 2:
+    case 2: {
       for (k = 0; k < 3; k++) {
         if (k == 1)
           break;
         x[i] -= 1.0;
       } /* the loop: 3 times (i = 2, 6, 10) */
-      break;
+      break; /* in a block, it still ends the case */
+    }
     default:
       x[i] = 0; /* 3: i % 4 == 3 */
     }
