@@ -18,7 +18,8 @@ command -v csmith >/dev/null || { echo "csmith is not installed (apt-get install
 flags=${CSMITH_FLAGS:-"--max-funcs 3 --max-block-depth 3 --max-expr-complexity 5 --max-array-dim 2 --max-array-len-per-dim 4 --max-struct-fields 4"}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-for ((s = first; s < first + n; s++)); do
-  csmith --seed "$s" $flags -o "$dir/csmith_$s.c" >/dev/null
-done
+# csmith writes platform.info where it runs: in the scratch directory.
+(cd "$dir" && for ((s = first; s < first + n; s++)); do
+  csmith --seed "$s" $flags -o "csmith_$s.c" >/dev/null
+done)
 AUGUR_CSMITH_DIR=$dir go test -v -count=1 -timeout 0 -run '^TestCsmithBench$' ./internal/frontend/analyze | grep -v '^ok\|^PASS\|^FAIL$\|^---\|^=== RUN'

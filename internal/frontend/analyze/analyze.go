@@ -180,6 +180,16 @@ type LoopInfo struct {
 	sums map[string]countResult
 }
 
+// end is where the index stops (exclusive): To, or for a loop whose count
+// an annotation gives, its start plus that many steps; nil when the loop
+// has no index.
+func (l *LoopInfo) end() Expr {
+	if l.To != nil || l.Var == "" || l.From == nil || l.Step == nil || l.Trips == nil {
+		return l.To
+	}
+	return simplify(add(l.From, mul(l.Trips, l.Step)))
+}
+
 // index is the C loop index in the model's terms.
 func (l *LoopInfo) index() Expr {
 	if l.Mirror {

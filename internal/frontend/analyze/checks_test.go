@@ -95,25 +95,37 @@ func TestTiledNests(t *testing.T) {
 }
 
 // switch: fall-through, default, break; a break in a loop of a case
-// leaves the loop; a switch on a value the analysis cannot know takes
-// each entry as equally likely, and says so.
+// leaves the loop. A switch on a variable nothing changes reads it as a
+// parameter; on a value the analysis cannot know it takes each entry as
+// equally likely, or, when its cases communicate, a parameter says which
+// entry every process takes; the warnings say so.
 func TestSwitch(t *testing.T) {
-	a, _ := checked(t, "switch.c")
-	wantCounts(t, "switch.c", counts(a, 0, 1), map[string]float64{
-		"compute@10": 3, "compute@12": 6, "loop@15": 9, "compute@22": 3,
-		"compute@28": 0.5, "compute@31": 0.25,
+	a, text := checked(t, "switch.c")
+	wantCounts(t, "switch.c", counts(a, 0, 2), map[string]float64{
+		"compute@12": 3, "compute@14": 6, "loop@17": 9, "compute@25": 3,
+		"compute@31": 1, "compute@34": 0,
+		"compute@39": 0.5, "compute@42": 0.25,
+		"mpi@46": 1, "mpi@49": 0,
 	})
-	var warned bool
-	for _, d := range a.Diags {
-		if strings.Contains(d.Msg, "outside a switch") {
-			t.Errorf("a case label warned as outside a switch: %v", d)
-		}
-		if d.Line == 25 && strings.Contains(d.Msg, "each of its 4 entries") {
-			warned = true
+	for _, s := range []string{"if main_L45_case == 0 {", "if main_L45_case == 1 {"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
 		}
 	}
-	if !warned {
-		t.Errorf("no warning that the switch at line 25 takes its 4 entries as equally likely: %v", a.Diags)
+	warned := map[int]bool{}
+	for _, d := range a.Diags {
+		if strings.Contains(d.Msg, "outside a switch") || strings.Contains(d.Msg, "inside a branch of a switch case") {
+			t.Errorf("a case label warned as outside a switch: %v", d)
+		}
+		switch {
+		case d.Line == 28 && strings.Contains(d.Msg, "C variable argc") && strings.Contains(d.Msg, "parameter argc"),
+			d.Line == 36 && strings.Contains(d.Msg, "each of its 4 entries"),
+			d.Line == 44 && strings.Contains(d.Msg, "the parameter main_L45_case"):
+			warned[d.Line] = true
+		}
+	}
+	if len(warned) != 3 {
+		t.Errorf("warnings at lines 28, 36 and 44 wanted, got those at %v: %v", warned, a.Diags)
 	}
 }
 
@@ -147,7 +159,12 @@ func TestHeaderFunctions(t *testing.T) {
 	if v, ok := eval(dot.Calls, nil); !ok || v != 10 {
 		t.Errorf("dot runs %s times, want 10", String(dot.Calls))
 	}
-	wantCounts(t, "header.c", counts(a, 0, 1), map[string]float64{"loop@6": 10000})
+	wantCounts(t, "header.c", counts(a, 0, 1), map[string]float64{"loop@6": 10000, "call@8": 10})
+	for _, f := range a.Funcs {
+		if f.Name != "main" && f.Name != "dot" {
+			t.Errorf("function %s at %s analysed: only the program's own (main, dot) should be", f.Name, f.Pos)
+		}
+	}
 	if len(a.Params) != 1 || a.Params[0].Name != "LEN" || a.Params[0].Default != 1000 {
 		t.Errorf("parameters %v, want LEN = 1000 from kernels.h", a.Params)
 	}
@@ -185,4 +202,16 @@ func TestLUAndDownwardLoops(t *testing.T) {
 	wantCounts(t, "lu.c", counts(a, 0, 1), map[string]float64{
 		"compute@10": 28, "compute@12": 140, "compute@16": 28, "compute@17": 8,
 	})
+}
+
+// A loop with an annotated count whose body reads its index (upward and
+// downward): the index is bound in the model.
+func TestAnnotatedLoopIndex(t *testing.T) {
+	a, text := checked(t, "annotated.c")
+	wantCounts(t, "annotated.c", counts(a, 0, 2), map[string]float64{"mpi@11": 1, "mpi@16": 1, "loop@9": 10, "loop@14": 4})
+	for _, s := range []string{"for i in 0 .. 10 step 1 {", "for i_2 in (-9) .. 3 step 3 {", "if 0 - i_2 == 3 {"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
 }

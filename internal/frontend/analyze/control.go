@@ -178,6 +178,9 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 		info.Var = w.fresh(decl.Name())
 		w.names[decl] = info.Var
 		info.From, info.Step = from, Num{float64(step)}
+		if step < 0 {
+			info.From, info.Step, info.Mirror = neg(from), Num{float64(-step)}, true
+		}
 		return info, decl
 	}
 	info.Var = w.fresh(decl.Name())

@@ -330,7 +330,7 @@ func enumerated(frames []countFrame, env map[string]float64, limit float64) (flo
 			return 1, true
 		}
 		f := frames[i]
-		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.To == nil {
+		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.end() == nil {
 			factor := f.f
 			if f.loop != nil {
 				factor = f.loop.Trips
@@ -346,7 +346,7 @@ func enumerated(frames []countFrame, env map[string]float64, limit float64) (flo
 			return x * rest, ok
 		}
 		from, ok1 := eval(f.loop.From, e)
-		to, ok2 := eval(f.loop.To, e)
+		to, ok2 := eval(f.loop.end(), e)
 		step, ok3 := eval(f.loop.Step, e)
 		if !ok1 || !ok2 || !ok3 || step == 0 {
 			return 0, false

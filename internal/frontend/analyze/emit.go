@@ -456,7 +456,9 @@ func (a *Analysis) Model(name string, sources []string) string {
 	}
 	for _, f := range a.Funcs {
 		for _, p := range f.Params {
-			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+			if mentionsWord(body, p) { // not a pointer no call could follow
+				fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+			}
 		}
 	}
 	if usesMemory {
@@ -629,6 +631,10 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 					step = " step " + String(l.Step)
 				}
 				fmt.Fprintf(b, "%sfor %s in %s .. %s%s { // %s\n", ind, l.Var, String(l.From), String(l.To), step, span(blk))
+			} else if l.Var != "" && l.From != nil && l.Step != nil && a.bodyReads(blk, l.Var) {
+				// A count from an annotation, and a body that reads the
+				// index: it runs from its start by its step.
+				fmt.Fprintf(b, "%sfor %s in %s .. %s step %s { // %s\n", ind, l.Var, String(l.From), String(l.end()), String(l.Step), span(blk))
 			} else {
 				fmt.Fprintf(b, "%sloop %s { // %s\n", ind, String(l.Trips), span(blk))
 			}
@@ -712,6 +718,35 @@ func (a *Analysis) emitIteration(b *strings.Builder, blk *Block, depth int) bool
 		usesMemory = true
 	}
 	return usesMemory
+}
+
+// bodyReads reports whether the model of a loop's body reads the name v.
+func (a *Analysis) bodyReads(blk *Block, v string) bool {
+	var body strings.Builder
+	if it, ok := iteration(blk); ok {
+		for _, x := range it {
+			if x.b != blk && blockReads(x.b, v) {
+				return true
+			}
+		}
+		return false
+	}
+	a.emit(&body, blk.Body, 0)
+	return mentionsWord(body.String(), v)
+}
+
+// blockReads reports whether a block of an iteration reads v: in its
+// branch condition or the sizes of its accesses.
+func blockReads(b *Block, v string) bool {
+	if b.Cond != nil && mentionsName(b.Cond, v) || b.Prob != nil && mentionsName(b.Prob, v) {
+		return true
+	}
+	for _, fp := range b.footprints {
+		if mentionsName(fp, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // span is a block's source range for comments.

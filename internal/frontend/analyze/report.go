@@ -232,7 +232,7 @@ func outerPoints(frames []countFrame, env map[string]float64, limit int) []point
 			return true
 		}
 		f := frames[i]
-		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.To == nil {
+		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.end() == nil {
 			factor := f.f
 			if f.loop != nil {
 				factor = f.loop.Trips
@@ -244,7 +244,7 @@ func outerPoints(frames []countFrame, env map[string]float64, limit int) []point
 			return walk(i+1, w*x)
 		}
 		from, ok1 := eval(f.loop.From, e)
-		to, ok2 := eval(f.loop.To, e)
+		to, ok2 := eval(f.loop.end(), e)
 		step, ok3 := eval(f.loop.Step, e)
 		if !ok1 || !ok2 || !ok3 || step == 0 {
 			return false
@@ -267,11 +267,11 @@ func outerPoints(frames []countFrame, env map[string]float64, limit int) []point
 		mid[k] = v
 	}
 	for _, f := range frames {
-		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.To == nil {
+		if f.loop == nil || f.loop.Var == "" || f.loop.From == nil || f.loop.end() == nil {
 			continue
 		}
 		from, _ := eval(f.loop.From, mid)
-		to, _ := eval(f.loop.To, mid)
+		to, _ := eval(f.loop.end(), mid)
 		mid[f.loop.Var] = math.Floor((from + to) / 2)
 	}
 	n, _ := nestCount(frames)

@@ -13,8 +13,10 @@ import (
 // the same run (the segments since the last one that ended in a break).
 // Each segment becomes a branch block whose condition says exactly that,
 // in the model's terms when the switched value is known (a loop index,
-// the rank); otherwise each entry of the switch is taken as equally
-// likely, and the warning says so.
+// the rank, a variable nothing around changes, which becomes a parameter
+// named after it). Otherwise, when the cases communicate, a parameter
+// says which entry is taken (every process the same); when they only
+// compute, each entry is taken as equally likely. The warning says which.
 
 // caseLabel is a label of a switch: case V, case LO ... HI, or default.
 type caseLabel struct {
@@ -45,7 +47,11 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 		w.callBlock(c, out)
 	}
 	segs := w.segments(s.Statement)
+	// A variable that nothing around the switch changes is a parameter
+	// named after it, as in a loop bound (unknownVar).
+	w.paramize = append(w.paramize, s)
 	value, known := w.sym(s.ExpressionList)
+	w.paramize = w.paramize[:len(w.paramize)-1]
 	var cases []caseLabel
 	hasDefault := false
 	for _, sg := range segs {
@@ -60,47 +66,18 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 			cases = append(cases, l)
 		}
 	}
-	entries := len(cases)
-	if hasDefault {
-		entries++
-	}
-	first := true
-	testOps := func(b *Block) {
-		o := opsCounter{w: w, ops: b.Ops}
-		o.expr(s.ExpressionList, false)
-		b.addStreams(o.streamed, o.streamIdx)
-		// A compare and jump per case, or a jump through a table: one
-		// branch, mispredicted as a data-dependent one.
-		b.Ops["branch"]++
-	}
-	start := 0 // the first segment of the current run
-	var where string
+	// The entries: each case, and default or no match.
+	entries := len(cases) + 1
+	var blocks []*Block
 	for i, sg := range segs {
-		if i > 0 && segs[i-1].ends {
-			start = i
-		}
-		var run []caseLabel
-		for _, p := range segs[start : i+1] {
-			run = append(run, p.labels...)
-		}
 		b := &Block{Name: w.blockName(sg.at), Kind: Branch, Func: w.fn.Name, Pos: pos(sg.at), Ops: map[string]float64{}, Stmt: s}
-		if first {
-			testOps(b)
-			first = false
-		}
-		switch {
-		case known:
-			b.Cond = matches(value, run, cases)
-		case entries > 0:
-			n := float64(len(run))
-			if hasDefault {
-				b.Prob = Num{n / float64(entries)}
-			} else {
-				b.Prob = Num{n / float64(entries+1)} // or no label matches
-			}
-			if where == "" {
-				where = b.Name
-			}
+		if i == 0 {
+			o := opsCounter{w: w, ops: b.Ops}
+			o.expr(s.ExpressionList, false)
+			b.addStreams(o.streamed, o.streamIdx)
+			// A compare and jump per case, or a jump through a table:
+			// one branch, mispredicted as a data-dependent one.
+			b.Ops["branch"]++
 		}
 		w.inIf++
 		w.jumps = append(w.jumps, jumpFrame{isSwitch: true})
@@ -112,28 +89,88 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 		if len(sg.items) > 0 {
 			extend(b, sg.items[len(sg.items)-1])
 		}
-		*out = append(*out, b)
+		blocks = append(blocks, b)
 	}
-	if first {
-		// No segment: the test alone.
-		b := &Block{Name: w.blockName(s), Kind: Compute, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}}
-		testOps(b)
+	if len(blocks) == 0 {
+		// No case: the test alone.
+		b := &Block{Name: w.blockName(s), Kind: Compute, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{"branch": 1}}
+		o := opsCounter{w: w, ops: b.Ops}
+		o.expr(s.ExpressionList, false)
 		*out = append(*out, b)
 		return
 	}
-	if where != "" {
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(s), Block: where, What: "switch case", How: Default,
-			Value: "1/" + itoa(max(entries, 1)+boolInt(!hasDefault)) + " each"})
-		w.a.warn(pos(s), "the value of this switch is not known statically: each of its %d entries (the cases%s) is taken as equally likely",
-			entries+boolInt(!hasDefault), map[bool]string{true: " and default", false: ", and no match"}[hasDefault])
+	var param string
+	if !known && communicates(blocks) {
+		// Cases that communicate must go the same way on every process
+		// (a broadcast in one case only): not a draw per process, but a
+		// parameter that says which entry the program takes.
+		param = w.a.param(w.fresh(blocks[0].Name+"_case"), 0, pos(s), "unknown", "which entry of the switch at "+pos(s).String()+" is taken (0: the first case)").Name
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", Param: param, How: Default, Value: "0"})
+		w.a.warn(pos(s), "the value of this switch is not known statically: which of its %d entries is taken is the parameter %s (0 the first case, %d default or no match; default 0); give it with --set %s=K", entries, param, entries-1, param)
+	} else if !known {
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", How: Default,
+			Value: "1/" + itoa(entries) + " each"})
+		w.a.warn(pos(s), "the value of this switch is not known statically: each of its %d entries (the cases, and %s) is taken as equally likely",
+			entries, map[bool]string{true: "default", false: "no match"}[hasDefault])
+	}
+	start := 0 // the first segment of the current run
+	for i := range segs {
+		if i > 0 && segs[i-1].ends {
+			start = i
+		}
+		var run []caseLabel
+		for _, p := range segs[start : i+1] {
+			run = append(run, p.labels...)
+		}
+		b := blocks[i]
+		switch {
+		case known:
+			b.Cond = matches(value, run, cases)
+		case param != "":
+			b.Cond = matches(Name{param}, entryIndices(run, cases), indexCases(len(cases)))
+		default:
+			b.Prob = Num{float64(len(run)) / float64(entries)}
+		}
+		*out = append(*out, b)
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// communicates reports whether blocks hold communication or calls of the
+// program's functions (which may communicate).
+func communicates(bs []*Block) bool {
+	for _, b := range bs {
+		if b.Kind == MPI || b.Kind == CallK || communicates(b.Body) || communicates(b.Then) || communicates(b.Else) {
+			return true
+		}
 	}
-	return 0
+	return false
+}
+
+// entryIndices turns the labels of a run into the entries' numbers: the
+// k-th case of the switch is entry k, default is entry len(cases).
+func entryIndices(run, cases []caseLabel) []caseLabel {
+	var out []caseLabel
+	for _, l := range run {
+		if l.def {
+			out = append(out, caseLabel{lo: Num{float64(len(cases))}})
+			continue
+		}
+		for k, c := range cases {
+			if c == l {
+				out = append(out, caseLabel{lo: Num{float64(k)}})
+			}
+		}
+	}
+	return out
+}
+
+// indexCases are the entries 0 .. n-1 as case labels.
+func indexCases(n int) []caseLabel {
+	out := make([]caseLabel, n)
+	for k := range out {
+		out[k] = caseLabel{lo: Num{float64(k)}}
+	}
+	return out
 }
 
 // matches is the condition that value enters the switch at one of the
@@ -222,13 +259,40 @@ func (w *walker) segments(body *cc.Statement) []*segment {
 		if cur == nil || cur.ends {
 			continue // before the first label or after a break: unreachable
 		}
-		if isBreak(st) {
-			cur.ends = true
-			continue
-		}
-		cur.items = append(cur.items, &cc.BlockItem{Case: cc.BlockItemStmt, Statement: st})
+		items, ends := caseItems(st)
+		cur.items = append(cur.items, items...)
+		cur.ends = ends
 	}
 	return segs
+}
+
+// caseItems are the items of a statement of a case, a block's opened
+// (case 1: { ...; break; } ends the case as case 1: ...; break; does),
+// and whether it ends with the break that leaves the switch.
+func caseItems(st *cc.Statement) ([]*cc.BlockItem, bool) {
+	if isBreak(st) {
+		return nil, true
+	}
+	if st == nil || st.Case != cc.StatementCompound || st.CompoundStatement == nil {
+		return []*cc.BlockItem{{Case: cc.BlockItemStmt, Statement: st}}, false
+	}
+	var out []*cc.BlockItem
+	for l := st.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		it := l.BlockItem
+		if it == nil {
+			continue
+		}
+		if it.Case != cc.BlockItemStmt {
+			out = append(out, it)
+			continue
+		}
+		items, ends := caseItems(it.Statement)
+		out = append(out, items...)
+		if ends {
+			return out, true // what follows the break never runs
+		}
+	}
+	return out, false
 }
 
 func isBreak(s *cc.Statement) bool {

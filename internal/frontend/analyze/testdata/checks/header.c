@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 #include "kernels.h"
 double u[LEN], v[LEN];
 int main(void) {

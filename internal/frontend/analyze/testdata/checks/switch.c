@@ -1,5 +1,7 @@
 /* switch with fall-through, default and break; a break inside a loop of
  * a case leaves the loop, not the switch. Counts at N = 12. */
+#include <mpi.h>
+#include <stdlib.h>
 #define N 12
 double x[N];
 int main(int argc, char **argv) {
@@ -11,24 +13,40 @@ int main(int argc, char **argv) {
     case 1:
       x[i] *= 2.0; /* 6: falls through from case 0 */
       break;
-    case 2:
+    case 2: {
       for (k = 0; k < 3; k++) {
         if (k == 1)
           break;
         x[i] -= 1.0;
       } /* the loop: 3 times (i = 2, 6, 10) */
-      break;
+      break; /* in a block, it still ends the case */
+    }
     default:
       x[i] = 0; /* 3: i % 4 == 3 */
     }
   }
-  switch ((int)x[argc]) { /* data: cases 1, 2, 3 and no match, 1/4 each */
+  switch (argc) { /* argc, which nothing changes: the parameter argc, 1 */
   case 1:
   case 2:
-    x[0] = 1; /* 2/4 */
+    x[0] = 1; /* 1 */
     break;
   case 3:
-    x[1] = 2; /* 1/4 */
+    x[1] = 2; /* 0 */
+  }
+  switch (rand() % 4) { /* not known: cases 1, 2, 3 and no match, 1/4 each */
+  case 1:
+  case 2:
+    x[2] = 1; /* 2/4 */
+    break;
+  case 3:
+    x[3] = 2; /* 1/4 */
+  }
+  switch (rand() % 3) { /* not known, and its cases communicate: a parameter */
+  case 0:
+    MPI_Bcast(x, N, MPI_DOUBLE, 0, MPI_COMM_WORLD); /* entry 0, the default: 1 */
+    break;
+  default:
+    MPI_Barrier(MPI_COMM_WORLD); /* 0 */
   }
   return 0;
 }
