@@ -158,7 +158,7 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		if x.Case == cc.PostfixExpressionPrimary {
 			return w.sym(x.PrimaryExpression)
 		}
-		if k, ok := argvConversion(x); ok && k > 0 {
+		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}
 		return nil, false
