@@ -3,6 +3,7 @@ package analyze
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -51,5 +52,41 @@ func TestArgvReads(t *testing.T) {
 				t.Errorf("bound params %q, want %q\n%s", got, c.want, a.Model("p", []string{file}))
 			}
 		})
+	}
+}
+
+// No warning names a parameter that the written model does not have: a
+// user told to give one could not (argv.c's SEED changes no count, so it
+// is neither a parameter nor named in a warning).
+func TestWarningsNameModelParams(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.c")
+	more, _ := filepath.Glob("../../../examples/analyze/*.c")
+	named := regexp.MustCompile(`(?:parameter|--set) ([A-Za-z_][A-Za-z0-9_]*)`)
+	for _, f := range append(files, more...) {
+		srcs := load(t, f)
+		a, err := Run(srcs, Options{})
+		if err != nil {
+			continue // not a program of its own (no main)
+		}
+		text := a.Model("m", []string{f})
+		params := map[string]bool{}
+		for _, line := range strings.Split(text, "\n") {
+			if rest, ok := strings.CutPrefix(line, "param "); ok {
+				name, _, _ := strings.Cut(rest, " ")
+				params[name] = true
+			}
+		}
+		for _, d := range a.Diags {
+			for _, m := range named.FindAllStringSubmatch(d.Msg, -1) {
+				if !params[m[1]] {
+					t.Errorf("%s: %v names %s, which the model lacks", f, d, m[1])
+				}
+			}
+		}
+		for _, u := range a.Unknowns {
+			if u.Param != "" && !params[u.Param] {
+				t.Errorf("%s: unknown %s of %s names %s, which the model lacks", f, u.What, u.Block, u.Param)
+			}
+		}
 	}
 }
