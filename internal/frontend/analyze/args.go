@@ -23,10 +23,15 @@ import (
 var argvConversions = map[string]bool{"atoi": true, "atol": true, "atoll": true, "atof": true, "strtol": true,
 	"strtoul": true, "strtoll": true, "strtoull": true, "strtod": true, "strtof": true, "strtold": true}
 
-// argvIndex reads argv[K] (under parentheses and casts): K, and whether
-// the expression indexes argv at all; K is 0 when the index is not a
-// constant the analysis knows.
-func argvIndex(e cc.Node) (int, bool) {
+// argvIndex reads argv[K] (under parentheses and casts), or a variable
+// that holds it (char *s = argv[2]): K, and whether the expression is an
+// argument at all; K is 0 when the index is not a constant the analysis
+// knows.
+func (w *walker) argvIndex(e cc.Node) (int, bool) {
+	if d := declOf(uncast(e)); d != nil {
+		k, ok := w.argvAlias[d]
+		return k, ok
+	}
 	p, ok := uncast(e).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionIndex {
 		return 0, false
@@ -57,7 +62,7 @@ func uncast(e cc.Node) cc.Node {
 // argvConversion recognises a conversion of a command-line argument,
 // atoi(argv[K]) or strtol(argv[K], NULL, 10), under casts: K (0 when the
 // position is not known) and whether e is one.
-func argvConversion(e cc.Node) (int, bool) {
+func (w *walker) argvConversion(e cc.Node) (int, bool) {
 	p, ok := uncast(e).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall || !argvConversions[calleeName(p)] {
 		return 0, false
@@ -66,7 +71,7 @@ func argvConversion(e cc.Node) (int, bool) {
 	if len(args) == 0 {
 		return 0, false
 	}
-	return argvIndex(args[0])
+	return w.argvIndex(args[0])
 }
 
 // argParam is the parameter bound to the program's k-th argument, made
@@ -127,7 +132,7 @@ func (w *walker) argvValue(k int, d *cc.Declarator, def float64, hasDef bool) Ex
 // argvParam recognises a variable read from the command line, with its
 // default: n = argc > 1 ? atoi(argv[1]) : 512, or n = atoi(argv[1]).
 func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool) {
-	if k, ok := argvConversion(rhs); ok {
+	if k, ok := w.argvConversion(rhs); ok {
 		// if (argc > 1) n = atoi(argv[1]); with n's earlier value the
 		// default.
 		if old, known := w.vals[d]; known && w.inIf > 0 && len(w.loops) == 0 {
@@ -143,7 +148,7 @@ func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool)
 	}
 	arms := []cc.ExpressionNode{ce.ExpressionList, ce.ConditionalExpression}
 	for i, arm := range arms {
-		k, ok := argvConversion(arm)
+		k, ok := w.argvConversion(arm)
 		if !ok {
 			continue
 		}
@@ -178,7 +183,7 @@ func (w *walker) scanned(e cc.Node) map[*cc.Declarator]Expr {
 		if len(args) != 3 {
 			return true
 		}
-		k, isArgv := argvIndex(args[0])
+		k, isArgv := w.argvIndex(args[0])
 		if !isArgv || !oneConversion(args[1]) {
 			return true
 		}

@@ -201,7 +201,7 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 			return w.rankOf(x) // s.rank, s->size
 		}
-		if k, ok := argvConversion(x); ok && k > 0 {
+		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}
 		return nil, false

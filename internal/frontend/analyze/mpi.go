@@ -96,7 +96,7 @@ func (w *walker) vCollective(name, elem string, args []cc.ExpressionNode, at cc.
 	p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
 	c.Size = Name{p.Name}
 	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
-	w.a.warn(pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0); annotate the call with #pragma augur bytes(EXPR)", name, p.Name)
+	w.a.warnParam(p.Name, pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0); annotate the call with #pragma augur bytes(EXPR)", name, p.Name)
 	return c
 }
 
@@ -129,7 +129,7 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
 			c.Size = mul(Name{p.Name}, Num{size})
 			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message count", Param: p.Name, How: Default, Value: "1"})
-			w.a.warn(pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
+			w.a.warnParam(p.Name, pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
 		}
 	}
 	if e := arg(l.peer); e != nil {
@@ -143,7 +143,7 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name)
 			c.Peer = Name{p.Name}
 			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "0"})
-			w.a.warn(pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default 0)", name, p.Name)
+			w.a.warnParam(p.Name, pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default 0)", name, p.Name)
 		}
 	}
 	if e := arg(l.tag); e != nil {

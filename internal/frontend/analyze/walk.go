@@ -108,6 +108,9 @@ type walker struct {
 	// argcChanged whether main assigns it.
 	argc        *cc.Declarator
 	argcChanged bool
+	// argvAlias are the variables that hold an argument, char *s =
+	// argv[K], with K (0: a position the analysis does not know).
+	argvAlias map[*cc.Declarator]int
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -275,7 +278,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps = nil, nil
-	w.argc, w.argcChanged = nil, false
+	w.argc, w.argcChanged, w.argvAlias = nil, false, map[*cc.Declarator]int{}
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
 			// argc and argv: their uses are recognised where they are
@@ -667,6 +670,11 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		if call := allocationCall(rhs); call != nil {
 			w.allocSites[siteOf(call)] = d.Name()
 		}
+	}
+	if k, ok := w.argvIndex(rhs); ok {
+		w.argvAlias[d] = k // char *s = argv[2]
+	} else {
+		delete(w.argvAlias, d)
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v

@@ -3,6 +3,7 @@ package sourcefirst
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"augur/internal/machine"
@@ -54,5 +55,29 @@ func TestErrors(t *testing.T) {
 	_, err = Run(Request{Files: []string{"../../frontend/analyze/testdata/pi.c"}, Procs: 1, Context: ctx})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
+	}
+}
+
+// --set of a name the model does not have is the user's error, which
+// lists the parameters it has; --args gives the program's arguments.
+func TestSetAndArgs(t *testing.T) {
+	const pi = "../../frontend/analyze/testdata/pi.c"
+	_, err := Run(Request{Files: []string{pi}, Set: map[string]float64{"nosuch": 1}, Procs: 1})
+	var src *SourceError
+	if !errors.As(err, &src) || !strings.HasPrefix(err.Error(), "--set nosuch: the model has no parameter nosuch (its parameters: ") ||
+		!strings.Contains(err.Error(), "darts") {
+		t.Errorf("--set nosuch: %v", err)
+	}
+	m := onens(t)
+	byArgs, err := Run(Request{Files: []string{pi}, Args: []string{"1000"}, Procs: 2, Machines: []Machine{m}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySet, err := Run(Request{Files: []string{pi}, Set: map[string]float64{"darts": 1000}, Procs: 2, Machines: []Machine{m}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *byArgs.Predicted[0] != *bySet.Predicted[0] || !strings.Contains(byArgs.Source, "param darts = 1000 arg 1 //") {
+		t.Errorf("--args 1000: %g s, --set darts=1000: %g s\n%s", *byArgs.Predicted[0], *bySet.Predicted[0], byArgs.Source)
 	}
 }
