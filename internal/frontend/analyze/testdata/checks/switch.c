@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
       x[i] = 0; /* 3: i % 4 == 3 */
     }
   }
-  switch (argc) { /* argc, which nothing changes: the parameter argc, 1 */
+  switch (argc) { /* argc, the program's argument count (--args): 1 without */
   case 1:
   case 2:
     x[0] = 1; /* 1 */
