@@ -51,23 +51,26 @@ type Budget struct {
 // Prediction is augur predict's document.
 type Prediction struct {
 	Header
-	Model         string             `json:"model"`
-	Machine       string             `json:"machine"`
-	Nodes         int                `json:"nodes"`
-	Procs         int                `json:"procs"`
-	Threads       int                `json:"threads"`
-	Seed          uint64             `json:"seed"`
-	Params        map[string]float64 `json:"params"`
-	PredictedTime float64            `json:"predicted_time_s"`
-	EvalTime      float64            `json:"eval_time_s"`
-	Events        int64              `json:"events"`
-	Executions    int64              `json:"element_executions"`
-	ClosedForm    int64              `json:"closed_form_executions"`
-	Replications  *Replications      `json:"replications,omitempty"`
-	Processes     []Process          `json:"processes"`
-	Elements      []Stats            `json:"elements"`
-	Deadlock      *engine.Deadlock   `json:"deadlock"`
-	Warnings      []string           `json:"warnings"`
+	Model   string             `json:"model"`
+	Machine string             `json:"machine"`
+	Nodes   int                `json:"nodes"`
+	Procs   int                `json:"procs"`
+	Threads int                `json:"threads"`
+	Seed    uint64             `json:"seed"`
+	Params  map[string]float64 `json:"params"`
+	// PerProcess are the params set to an expression of pid and procs
+	// (--set peer=1-pid), as written.
+	PerProcess    map[string]string `json:"per_process_params,omitempty"`
+	PredictedTime float64           `json:"predicted_time_s"`
+	EvalTime      float64           `json:"eval_time_s"`
+	Events        int64             `json:"events"`
+	Executions    int64             `json:"element_executions"`
+	ClosedForm    int64             `json:"closed_form_executions"`
+	Replications  *Replications     `json:"replications,omitempty"`
+	Processes     []Process         `json:"processes"`
+	Elements      []Stats           `json:"elements"`
+	Deadlock      *engine.Deadlock  `json:"deadlock"`
+	Warnings      []string          `json:"warnings"`
 	// Partial marks a run stopped before its end (Ctrl-C): the figures
 	// are those of the operations completed by SimulatedTimeReached,
 	// which PredictedTime then is (a lower bound). Both are left out of

@@ -42,6 +42,9 @@ activity main {
 	} {
 		c.o.Procs = 3
 		p := predictSrc(t, src, m, c.o)
+		if c.o.PerProcess != nil && p.PerProcess["w"] != "2 * pid + 1" {
+			t.Errorf("%s: the prediction says w = %q", c.name, p.PerProcess["w"])
+		}
 		for pid, u := range p.Units {
 			if !near(u.Finish, c.want[pid]) {
 				t.Errorf("%s: process %d ends at %.9g s, want %.9g s", c.name, pid, u.Finish, c.want[pid])

@@ -77,14 +77,17 @@ type Options struct {
 
 // Prediction is the result.
 type Prediction struct {
-	Model    string // the model's name
-	Machine  string
-	Nodes    int
-	Procs    int
-	Threads  int
-	Seed     uint64
-	Params   map[string]float64 // the --set values used
-	Elements []ir.Element
+	Model   string // the model's name
+	Machine string
+	Nodes   int
+	Procs   int
+	Threads int
+	Seed    uint64
+	Params  map[string]float64 // the --set values used
+	// PerProcess are the params set to expressions of pid and procs, as
+	// the model language writes them.
+	PerProcess map[string]string
+	Elements   []ir.Element
 	// Result of the first replication (the timeline's run).
 	*engine.Result
 	// Replications: every run's predicted time, and the mean with its
@@ -220,6 +223,12 @@ func Run(o Options) (*Prediction, error) {
 	p := &Prediction{
 		Model: f.Name, Machine: m.Name, Nodes: nodes, Procs: procs, Threads: threads,
 		Seed: o.Seed, Params: set, Warnings: cd,
+	}
+	for name, e := range o.PerProcess {
+		if p.PerProcess == nil {
+			p.PerProcess = map[string]string{}
+		}
+		p.PerProcess[name] = model.ExprString(e)
 	}
 	reps := o.Replications
 	if reps < 1 {

@@ -44,7 +44,7 @@ func Summarize(p *predict.Prediction, stable bool) *results.Prediction {
 	s := &results.Prediction{
 		Header: results.NewHeader(results.CommandPredict),
 		Model:  p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
-		Seed: p.Seed, Params: p.Params, PredictedTime: p.Time,
+		Seed: p.Seed, Params: p.Params, PerProcess: p.PerProcess, PredictedTime: p.Time,
 		Events: p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
 	}
 	if s.Params == nil {

@@ -19,10 +19,13 @@ func WriteText(w io.Writer, s *results.Prediction) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Model %s on machine %s: %d node(s), %d process(es), %d thread(s) each, seed %d\n",
 		s.Model, s.Machine, s.Nodes, s.Procs, s.Threads, s.Seed)
-	if len(s.Params) > 0 {
+	if len(s.Params) > 0 || len(s.PerProcess) > 0 {
 		b.WriteString("Parameters:")
 		for _, k := range sortedKeys(s.Params) {
 			fmt.Fprintf(&b, " %s=%g", k, s.Params[k])
+		}
+		for _, k := range sortedKeys(s.PerProcess) {
+			fmt.Fprintf(&b, " %s=%s (per process)", k, s.PerProcess[k])
 		}
 		b.WriteString("\n")
 	}
@@ -112,7 +115,7 @@ func stats(ps []results.Process) (lo, mean, hi float64) {
 // f prints a time in seconds for a table: six significant digits.
 func f(x float64) string { return fmt.Sprintf("%.6g", x) }
 
-func sortedKeys(m map[string]float64) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
