@@ -632,9 +632,20 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 	ind := strings.Repeat("  ", depth)
 	nest, ok := sharedNest(blk, c.collapse)
 	if !ok {
-		// No index to split by: the threads share the trip count.
-		fmt.Fprintf(b, "%spfor omp_%s it_%s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, blk.Name, String(blk.Loop.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
-		mem := a.emitIteration(b, blk, depth+1)
+		// The threads share the trip count, one pfor iteration each; the
+		// index, where the loop has one, is bound by a loop of one
+		// iteration (a step that is not a positive constant).
+		l := blk.Loop
+		it := "it_" + blk.Name
+		fmt.Fprintf(b, "%spfor omp_%s %s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, it, String(l.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
+		var mem bool
+		if l.Var != "" && l.From != nil && l.Step != nil {
+			fmt.Fprintf(b, "%s  for %s in %s .. %s + 1 { // iteration %s of the loop at %s\n", ind, l.Var, at(l, it), at(l, it), it, span(blk))
+			mem = a.emitIteration(b, blk, depth+2)
+			fmt.Fprintf(b, "%s  }\n", ind)
+		} else {
+			mem = a.emitIteration(b, blk, depth+1)
+		}
 		fmt.Fprintf(b, "%s}\n", ind)
 		return mem
 	}
