@@ -7,17 +7,20 @@ import (
 	"path/filepath"
 	"testing"
 
+	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/model"
 )
 
 // Mutated versions of the test programs never make the analysis panic or
 // hang, and whenever it succeeds the model it writes parses and checks.
+// They are read with -fopenmp: the OpenMP test programs are seeds too.
 func FuzzAnalyze(f *testing.F) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		f.Skip("no C compiler")
 	}
-	for _, name := range []string{"testdata/pi.c", "testdata/nests.c", "testdata/ops.c"} {
+	omp, _ := filepath.Glob("testdata/omp/*.c")
+	for _, name := range append([]string{"testdata/pi.c", "testdata/nests.c", "testdata/ops.c"}, omp...) {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -36,11 +39,11 @@ func FuzzAnalyze(f *testing.F) {
 		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := l.Load(context.Background(), []string{path}, cfront.Options{})
+		p, err := l.Load(context.Background(), []string{path}, cfront.Options{Flags: []string{"-fopenmp"}})
 		if err != nil || p.Diags.HasErrors() {
 			return
 		}
-		a, err := Run(Sources(p), Options{})
+		a, err := Run(Sources(p), Options{Compiled: ccline.CodeGen{OpenMP: true}})
 		if err != nil {
 			return
 		}

@@ -48,6 +48,9 @@ type ompConstruct struct {
 	collapse int
 	// loop: the region a combined `parallel for` opens around its loop.
 	loop *ompConstruct
+	// inline: the construct is in a function called inside a parallel
+	// region, whose team is one thread: its body is written as it is.
+	inline bool
 }
 
 // ompDirective is a #pragma of the program, read.
@@ -69,6 +72,9 @@ type ompState struct {
 	fn      *Func                      // the function last seen
 	last    int                        // line of the last statement or declaration of that function that was visited
 	regions int                        // parallel regions around the statement being walked
+	// nested counts the regions inside a region: libgomp runs them with
+	// a team of one thread (OMP_MAX_ACTIVE_LEVELS is 1 by default).
+	nested int
 }
 
 // directiveWords are the words that start OpenMP directive names, and
@@ -253,6 +259,8 @@ func (w *walker) ompStandalone(d *ompDirective, out *[]*Block) bool {
 	case !w.o.Compiled.OpenMP:
 		w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 		return true
+	case d.name == "barrier" && w.omp.nested > 0:
+		return true // a team of one
 	case d.name == "barrier":
 		if w.omp.regions > 0 {
 			w.ompClauses(d, nil)
@@ -283,6 +291,16 @@ func (w *walker) ompWarn(d *ompDirective, why string) {
 func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
 	c := &ompConstruct{at: d.Pos, text: d.Text}
 	loop := false
+	if w.omp.regions > 0 && strings.HasPrefix(d.name, "parallel") {
+		w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
+		w.omp.nested++
+		w.stmt(s, out)
+		w.omp.nested--
+		return true
+	}
+	if w.omp.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
+		return false // a team of one runs it all
+	}
 	switch d.name {
 	case "parallel":
 		c.kind = ompRegion
@@ -471,6 +489,66 @@ func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 	return Name{v}, true
 }
 
+// ompCalled makes the constructs of the functions called inside parallel
+// regions (directly or through other calls) those of a team of one
+// thread: a nested region runs with one thread in libgomp, and the model
+// has no nested regions. Its critical and atomic sections keep their
+// locks, which the enclosing region's threads share.
+func (w *walker) ompCalled() {
+	// in: called inside a region; out: called outside any (from main).
+	in, out := map[string]bool{}, map[string]bool{"main": true}
+	var calls func(bs []*Block, inRegion bool)
+	calls = func(bs []*Block, inRegion bool) {
+		for _, b := range bs {
+			if b.Kind == CallK {
+				seen := in
+				if !inRegion {
+					seen = out
+				}
+				if !seen[b.Callee] {
+					seen[b.Callee] = true
+					if f := w.a.Func(b.Callee); f != nil {
+						calls(f.Body, inRegion)
+					}
+				}
+			}
+			r := inRegion || b.omp != nil && b.omp.kind == ompRegion && !b.omp.inline
+			calls(b.Body, r)
+			calls(b.Then, r)
+			calls(b.Else, r)
+		}
+	}
+	if f := w.a.Func("main"); f != nil {
+		calls(f.Body, false)
+	}
+	var inline func(bs []*Block, locks bool)
+	inline = func(bs []*Block, locks bool) {
+		for _, b := range bs {
+			if c := b.omp; c != nil {
+				switch {
+				case c.kind == ompRegion:
+					w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
+					c.inline = true
+				case c.kind == ompSection && (c.lock == "" && c.section != "atomic" || !locks), c.kind == ompBarrier:
+					c.inline = true
+				case c.kind == ompLoop:
+					b.omp = nil
+				}
+			}
+			inline(b.Body, locks)
+			inline(b.Then, locks)
+			inline(b.Else, locks)
+		}
+	}
+	for _, f := range w.a.Funcs {
+		if in[f.Name] {
+			// Critical sections keep their locks where every call is
+			// inside a region; the model cannot say both.
+			inline(f.Body, !out[f.Name])
+		}
+	}
+}
+
 // ompUnused warns of the directives no statement took: at file scope,
 // in functions that are not analysed.
 func (w *walker) ompUnused() {
@@ -514,6 +592,9 @@ func sanitizeName(s string) string {
 func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	c := blk.omp
+	if c.inline {
+		return a.emit(b, blk.Then, depth)
+	}
 	switch c.kind {
 	case ompBarrier:
 		fmt.Fprintf(b, "%sbarrier %s threads // #pragma %s at %s\n", ind, blk.Name, c.text, c.at)
@@ -551,9 +632,20 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 	ind := strings.Repeat("  ", depth)
 	nest, ok := sharedNest(blk, c.collapse)
 	if !ok {
-		// No index to split by: the threads share the trip count.
-		fmt.Fprintf(b, "%spfor omp_%s it_%s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, blk.Name, String(blk.Loop.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
-		mem := a.emitIteration(b, blk, depth+1)
+		// The threads share the trip count, one pfor iteration each; the
+		// index, where the loop has one, is bound by a loop of one
+		// iteration (a step that is not a positive constant).
+		l := blk.Loop
+		it := "it_" + blk.Name
+		fmt.Fprintf(b, "%spfor omp_%s %s in 0 .. %s%s { // #pragma %s at %s\n", ind, blk.Name, it, String(l.Trips), scheduleText(c.sched, c.chunk), c.text, c.at)
+		var mem bool
+		if l.Var != "" && l.From != nil && l.Step != nil {
+			fmt.Fprintf(b, "%s  for %s in %s .. %s + 1 { // iteration %s of the loop at %s\n", ind, l.Var, at(l, it), at(l, it), it, span(blk))
+			mem = a.emitIteration(b, blk, depth+2)
+			fmt.Fprintf(b, "%s  }\n", ind)
+		} else {
+			mem = a.emitIteration(b, blk, depth+1)
+		}
 		fmt.Fprintf(b, "%s}\n", ind)
 		return mem
 	}

@@ -58,6 +58,10 @@ func TestUnmodelledPragmasWarn(t *testing.T) {
 			"warnings.c:27:1: warning: #pragma GCC ivdep is not modelled",
 			"warnings.c:38:1: warning: #pragma omp declare simd is not modelled",
 		}},
+		{true, "nested.c", []string{"nested.c:8:1: warning: #pragma omp parallel for: a parallel region inside a parallel region runs with a team of one thread"}},
+		{true, "calls.c", []string{
+			"calls.c:6:1: warning: #pragma omp parallel for: this function is called inside a parallel region",
+			"calls.c:11:1: warning: #pragma omp parallel: this function is called inside a parallel region"}},
 	} {
 		a, err := Run(loadOMP(t, c.openMP, "testdata/omp/"+c.file), Options{Compiled: ccline.CodeGen{OpenMP: c.openMP}})
 		if err != nil {

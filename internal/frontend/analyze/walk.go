@@ -178,6 +178,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		w.function(fd)
 	}
 	w.ompUnused()
+	w.ompCalled()
 	w.a.counts()
 	w.a.reuse()
 	w.a.restarts()

@@ -135,3 +135,12 @@ func TestOMPThreadQueries(t *testing.T) {
 		expectNS(t, fmt.Sprintf("spmd.c, %d threads", threads), predictOMP(t, "spmd.c", nil, 1, threads), want)
 	}
 }
+
+// Rows dealt to the ranks round-robin (step: the number of ranks), each
+// rank's 1200 / P rows of 2 ns shared by its T threads one at a time,
+// between 3 ns of MPI calls before and 1 after: 4 + 2 · 1200 / (P T) ns.
+func TestOMPCyclicHybrid(t *testing.T) {
+	for _, c := range [][2]int{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 1}, {1, 3}} {
+		expectNS(t, fmt.Sprintf("cyclic.c, %d ranks × %d threads", c[0], c[1]), predictOMP(t, "cyclic.c", nil, c[0], c[1]), 4+2400/float64(c[0]*c[1]))
+	}
+}

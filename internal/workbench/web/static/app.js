@@ -426,7 +426,7 @@
     return {
       w, h, draw(g, cx, y) {
         svg('rect', { x: cx - w / 2, y, width: w, height: h, fill: 'none', stroke: '#777', 'stroke-dasharray': '5 3', rx: 6 }, g);
-        svgText(g, cx - w / 2 + 6, y + 14, '«critical» ' + n.name, { class: 'stereo' });
+        svgText(g, cx - w / 2 + 6, y + 14, '«' + n.kind + '» ' + n.name, { class: 'stereo' });
         blk.draw(g, cx, y + 24);
       },
     };
@@ -454,7 +454,7 @@
       case 'if': case 'choose': return layoutBranches(n, n.kind);
       case 'loop': case 'for': return layoutLoop(n);
       case 'parallel': case 'pfor': return layoutParallel(n);
-      case 'critical': return layoutCritical(n);
+      case 'critical': case 'atomic': case 'master': case 'single': return layoutCritical(n);
       default: {
         // communication elements
         const shape = (n.kind === 'send' || n.kind === 'isend') ? 'send' : (n.kind === 'recv' || n.kind === 'irecv') ? 'recv' : '';
