@@ -8,8 +8,13 @@
  * Every MPI call on MPI_COMM_WORLD becomes an action with its sizes in
  * bytes (the trace's default datatype is MPI_BYTE); the time between two
  * MPI calls becomes a "compute" action of seconds x reference speed flops
- * (AUGUR_REF_SPEED, flop/s, default 1e9), so that replaying on hosts of
- * that speed gives back the measured compute time.
+ * (AUGUR_REF_SPEED, flop/s: the recording host's measured speed, which
+ * augur passes), so that replaying on the recording host's own machine
+ * file gives back the measured compute time, and on a host k times
+ * faster 1/k of it. The header of every trace states that speed, the
+ * host it was measured on and how (AUGUR_REF_HOST, AUGUR_REF_SOURCE) in
+ * a "#" line, which SimGrid's trace reader skips; augur replay reads it.
+ * The last line says how many seconds of compute the rank recorded.
  *
  * Built with -DAUGUR_TIMED (augur instrument --time, dPerf's timed run),
  * that time is the thread's CPU time (dPerf's "virtual time": what the
@@ -20,7 +25,9 @@
  *
  * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "." or
  * the directory compiled in as AUGUR_TIT_DEFAULT_DIR), AUGUR_REF_SPEED
- * (default 1e9 or AUGUR_REF_SPEED_DEFAULT).
+ * (default 1e9 or AUGUR_REF_SPEED_DEFAULT), AUGUR_REF_HOST and
+ * AUGUR_REF_SOURCE (defaults AUGUR_REF_HOST_DEFAULT, AUGUR_REF_SOURCE_DEFAULT;
+ * without a source the speed is stated as assumed, not measured).
  * Rank 0 writes index.txt there, naming every rank's trace. Calls on other
  * communicators are not recorded (their time counts as computation) and a
  * warning says so once. A rank stopped by a signal flushes its trace,
@@ -46,8 +53,16 @@ static int me = -1, np = 0;
 #ifndef AUGUR_REF_SPEED_DEFAULT
 #define AUGUR_REF_SPEED_DEFAULT 1e9
 #endif
+#ifndef AUGUR_REF_HOST_DEFAULT
+#define AUGUR_REF_HOST_DEFAULT ""
+#endif
+#ifndef AUGUR_REF_SOURCE_DEFAULT
+#define AUGUR_REF_SOURCE_DEFAULT ""
+#endif
 static double ref_speed = AUGUR_REF_SPEED_DEFAULT;
 static double last;          /* when the last MPI call returned */
+static double computed;      /* seconds of compute written so far */
+static long bursts;
 static int warned_comm, warned_any;
 
 #ifdef AUGUR_TIMED
@@ -117,7 +132,11 @@ static void enter(void)
     if (!out) return;
     double t = now();
     double flops = (t - last) * ref_speed;
-    if (flops >= 1) fprintf(out, "%d compute %.0f\n", me, flops);
+    if (flops >= 1) {
+        fprintf(out, "%d compute %.0f\n", me, flops);
+        computed += t - last;
+        bursts++;
+    }
 }
 
 static void leave(void) { last = now(); }
@@ -142,6 +161,37 @@ static void stopped(int sig)
     raise(sig);
 }
 
+/* header_text copies s into buf for a header line: what is not
+ * printable ASCII would break the line, so it becomes '?'. */
+static const char *header_text(const char *s, char *buf, size_t n)
+{
+    size_t i = 0;
+    for (; s[i] && i + 1 < n; i++) buf[i] = (s[i] < 0x20 || s[i] > 0x7e) ? '?' : s[i];
+    buf[i] = 0;
+    return buf;
+}
+
+/* write_header states who wrote the trace, the rank's host, and the
+ * reference speed: "# augur reference speed: S flop/s, measured on host
+ * H (SOURCE)", or "..., assumed (not measured)" when augur gave no
+ * source. SimGrid's reader skips both lines (they start with '#'). */
+static void write_header(void)
+{
+    char here[256] = "", refhost[256], source[512];
+    gethostname(here, sizeof here - 1);
+    const char *h = getenv("AUGUR_REF_HOST");
+    if (!h) h = AUGUR_REF_HOST_DEFAULT;
+    const char *src = getenv("AUGUR_REF_SOURCE");
+    if (!src) src = AUGUR_REF_SOURCE_DEFAULT;
+    header_text(here, here, sizeof here);
+    fprintf(out, "# augur MPI recorder: rank %d of %d on host %s, compute in flops at %.10g flop/s\n", me, np, here, ref_speed);
+    if (*src)
+        fprintf(out, "# augur reference speed: %.10g flop/s, measured on host %s (%s)\n", ref_speed,
+                header_text(*h ? h : here, refhost, sizeof refhost), header_text(src, source, sizeof source));
+    else
+        fprintf(out, "# augur reference speed: %.10g flop/s, assumed (not measured)\n", ref_speed);
+}
+
 static void open_trace(void)
 {
     PMPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -153,7 +203,7 @@ static void open_trace(void)
     snprintf(trace_path, sizeof trace_path, "%s/rank-%d.txt", dir, me);
     out = fopen(trace_path, "w");
     if (!out) { perror(trace_path); PMPI_Abort(MPI_COMM_WORLD, 1); }
-    fprintf(out, "# augur MPI recorder: rank %d of %d, compute in flops at %g flop/s\n", me, np, ref_speed);
+    write_header();
     fprintf(out, "%d init\n", me);
     if (me == 0) {
         /* The index, at the start: a run that dies keeps it too. */
@@ -189,6 +239,7 @@ int MPI_Finalize(void)
     enter();
     if (out) {
         fprintf(out, "%d finalize\n", me);
+        fprintf(out, "# augur recorded compute: %.9f s in %ld bursts\n", computed, bursts);
         fclose(out);
         out = NULL;
     }
