@@ -14,10 +14,11 @@ import (
 )
 
 // recorded is what a rank's trace says of itself: its reference speed
-// line and the compute seconds the recorder summed at the end.
+// line, the compute seconds the recorder summed at the end, and the
+// flops of its reductions' computation (allreduce, reduce).
 type recorded struct {
-	speed, computeS float64
-	refLine         string
+	speed, computeS, reduceFlops float64
+	refLine                      string
 }
 
 // readRecorded reads the header and the trailer of a recorder's trace.
@@ -38,6 +39,10 @@ func readRecorded(t *testing.T, path string) recorded {
 		}
 		if s, ok := strings.CutPrefix(line, "# augur recorded compute: "); ok {
 			r.computeS, _ = strconv.ParseFloat(strings.Fields(s)[0], 64)
+		}
+		if f := strings.Fields(line); len(f) >= 4 && (f[1] == "allreduce" || f[1] == "reduce") {
+			v, _ := strconv.ParseFloat(f[3], 64)
+			r.reduceFlops += v
 		}
 	}
 	if r.speed == 0 || r.computeS == 0 {
@@ -89,7 +94,9 @@ func smpirunReplay(t *testing.T, index, plat, hostfile string, np int) float64 {
 // The reference speed travels with the trace: recorded with this host's
 // machine file, each rank's trace states its flop rate and host, and a
 // replay on that file gives each rank's compute as the seconds the
-// recorder measured; on examples/mpi/localhost.xml (1 Gflop/s cores)
+// recorder measured (plus its reductions' computation, which the
+// recorder writes as the allreduces' flops); on
+// examples/mpi/localhost.xml (1 Gflop/s cores)
 // those seconds scaled by the ratio of the speeds; smpirun -replay gives
 // augur's simulation time on both (the machine file as a SimGrid
 // platform of its speed).
@@ -137,13 +144,19 @@ network:
 		}
 		host, _ := os.Hostname()
 		index := filepath.Join(rec, "index.txt")
-		var want []float64
+		var want, reduce []float64
 		for r := 0; r < np; r++ {
 			rr := readRecorded(t, filepath.Join(rec, fmt.Sprintf("rank-%d.txt", r)))
 			if rr.speed != speed || !strings.Contains(rr.refLine, "measured on host "+host+" (machine file ") {
 				t.Errorf("rank %d states %q, want %g flop/s measured on %s from the machine file", r, rr.refLine, speed, host)
 			}
-			want = append(want, rr.computeS)
+			want = append(want, rr.computeS+rr.reduceFlops/speed)
+			reduce = append(reduce, rr.reduceFlops)
+		}
+		// Every rank of the 2-rank allreduce combines a vector, and
+		// measured its operator's time for it; one rank combines nothing.
+		if np == 2 && (reduce[0] == 0 || reduce[1] == 0) || np == 1 && reduce[0] != 0 {
+			t.Errorf("%d ranks: reductions' flops %v", np, reduce)
 		}
 		got, _, errs := replayCompute(t, index, here)
 		if errs != "" {

@@ -153,7 +153,7 @@ func Run(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	costs := make(map[int32]float64)
+	costs, combine := make(map[int32]float64), make(map[int32]float64)
 	for _, nid := range nodeOf {
 		if _, ok := costs[nid]; ok {
 			continue
@@ -163,11 +163,15 @@ func Run(o Options) (*Result, error) {
 			return nil, err
 		}
 		costs[nid] = c
+		g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
+		combine[nid] = g.CombineCost() * g.Speed
 	}
 	prog := engine.Program{
 		Elements: tit.Elements(),
 		Stream: func(pid, nid int32) (ir.Stream, error) {
-			return tr.Stream(int(pid), costs[nid]), nil
+			s := tr.Stream(int(pid), costs[nid])
+			tr.SetCombineCost(int(pid), combine[nid])
+			return s, nil
 		},
 		Semantics: tit.Semantics(),
 	}

@@ -82,6 +82,14 @@ static double now(void)
 }
 #endif
 
+/* cpu_now is the thread's CPU time. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* Outstanding non-blocking requests: the key a TiT wait names. */
 struct req { MPI_Request r; int src, dst, tag; };
 static struct req *reqs;
@@ -124,6 +132,93 @@ static long bytes(int count, MPI_Datatype t)
     int s = 0;
     if (t != MPI_DATATYPE_NULL) PMPI_Type_size(t, &s);
     return (long)count * s;
+}
+
+/* Reductions compute: the rank that combines two vectors spends the
+ * operator's time per element on each. MPI does it inside the call, so
+ * the burst between calls misses it; the recorder writes it as the
+ * collective's computation amount (TiT's comp_size, flops at the
+ * reference speed), which augur replay and smpirun -replay charge after
+ * the collective. The time per element is this host's, measured with
+ * PMPI_Reduce_local the first time a rank reduces with an operator, a
+ * datatype and a size class (vectors past the caches cost more an
+ * element): the lowest of a few timed runs on a vector of the call's
+ * length, up to 32 MB. Who combines how much follows Open MPI's
+ * algorithms for few ranks: a reduce's root combines ceil(log2 P)
+ * vectors (a binomial tree's path), every rank of an allreduce as many
+ * (recursive doubling), every rank of a reduce-scatter its own block
+ * from each of the P-1 others (pairwise). User-defined operators are
+ * not timed (their function may not take the zeros the timing uses):
+ * they cost nothing in the trace, and a warning says so once. */
+struct opcost { MPI_Op op; MPI_Datatype t; int cls; double per; };
+static struct opcost opcosts[64];
+static int nopcosts, warned_userop;
+
+static int predefined(MPI_Op op)
+{
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX, MPI_MIN, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR, MPI_BOR,
+                    MPI_LXOR, MPI_BXOR, MPI_MAXLOC, MPI_MINLOC};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (op == ops[i]) return 1;
+    return 0;
+}
+
+/* op_cost is the seconds op takes per element of t on vectors of count. */
+static double op_cost(MPI_Op op, MPI_Datatype t, long count)
+{
+    int size = 0;
+    if (count < 1 || t == MPI_DATATYPE_NULL) return 0;
+    PMPI_Type_size(t, &size);
+    if (size <= 0) return 0;
+    if (!predefined(op)) {
+        if (!warned_userop && me == 0)
+            fprintf(stderr, "augur recorder: reductions with user-defined operators are recorded without their computation\n");
+        warned_userop = 1;
+        return 0;
+    }
+    long n = count, cap = (32L << 20) / size;
+    if (n > cap) n = cap;
+    int cls = 0;
+    while ((1L << cls) < n) cls++;
+    for (int i = 0; i < nopcosts; i++)
+        if (opcosts[i].op == op && opcosts[i].t == t && opcosts[i].cls == cls) return opcosts[i].per;
+    char *in = calloc((size_t)n, (size_t)size), *io = calloc((size_t)n, (size_t)size);
+    if (!in || !io) { free(in); free(io); return 0; }
+    /* Enough calls a run for the clock, at least 64 Ki elements; a first
+     * run untimed (it faults the pages in); the thread's CPU clock, so
+     * that a rank that loses its core meanwhile is not charged for it. */
+    long k = n >= 65536 ? 1 : 65536 / n;
+    PMPI_Reduce_local(in, io, (int)n, t, op);
+    double best = -1;
+    for (int r = 0; r < 5; r++) {
+        double t0 = cpu_now();
+        for (long j = 0; j < k; j++) PMPI_Reduce_local(in, io, (int)n, t, op);
+        double d = cpu_now() - t0;
+        if (best < 0 || d < best) best = d;
+    }
+    free(in);
+    free(io);
+    double per = best / ((double)n * (double)k);
+    if (nopcosts < (int)(sizeof opcosts / sizeof *opcosts))
+        opcosts[nopcosts++] = (struct opcost){op, t, cls, per};
+    return per;
+}
+
+/* log2up is ceil(log2 p): the combining steps of a tree or of recursive
+ * doubling over p ranks. */
+static int log2up(int p)
+{
+    int k = 0;
+    while ((1 << k) < p) k++;
+    return k;
+}
+
+/* combine_flops is the computation amount of combining vectors vectors
+ * of count elements of t with op, in flops at the reference speed. */
+static double combine_flops(MPI_Op op, MPI_Datatype t, long count, long vectors)
+{
+    if (vectors <= 0) return 0;
+    return op_cost(op, t, count) * (double)count * (double)vectors * ref_speed;
 }
 
 /* enter writes the compute burst since the last MPI call. */
@@ -417,7 +512,7 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, i
     if (!world(c)) return PMPI_Reduce(sb, rb, count, t, op, root, c);
     enter();
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
-    fprintf(out, "%d reduce %ld 0 %d\n", me, bytes(count, t), root);
+    fprintf(out, "%d reduce %ld %.0f %d\n", me, bytes(count, t), me == root ? combine_flops(op, t, count, log2up(np)) : 0.0, root);
     leave();
     return rc;
 }
@@ -427,7 +522,7 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
     if (!world(c)) return PMPI_Allreduce(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
-    fprintf(out, "%d allreduce %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d allreduce %ld %.0f\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)));
     leave();
     return rc;
 }
@@ -557,7 +652,7 @@ int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], t));
-    fprintf(out, " 0\n");
+    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[me], np - 1));
     leave();
     return rc;
 }
