@@ -221,6 +221,9 @@ func benchMachine(e *env, bf *benchFlags) int {
 			return exitSim
 		}
 		pr.finish("done")
+		for _, l := range p.Left {
+			fmt.Fprintf(e.stderr, "augur bench machine: not measured: %s\n", l)
+		}
 		profiles = []*calib.Profile{p}
 		var floored []string
 		for _, o := range p.Ops {

@@ -134,7 +134,7 @@ type Group struct {
 // a node group's reduce key (MPI_SUM ... on MPI_DOUBLE, MPI_INT ...).
 var (
 	ReduceOps   = []string{"sum", "prod", "max", "min", "land", "band", "lor", "bor", "lxor", "bxor"}
-	ReduceTypes = []string{"double", "float", "int", "long", "char"}
+	ReduceTypes = []string{"double", "float", "int", "long"}
 )
 
 // CombineCost is the seconds one byte of a reduction costs the rank that
