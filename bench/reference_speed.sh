@@ -21,7 +21,7 @@ go build -o "$work_dir/augur" ./cmd/augur
 mpicc -O2 -o "$work_dir/ba" cmd/augur/testdata/mpi/burst_allreduce.c
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 replay() { "$work_dir/augur" replay "$1" --platform "$here" 2>/dev/null | awk '/^Simulation time/{print $3}'; }
-printf '%-5s %-11s %-11s %-8s %-11s %-8s | %-11s %-8s %-11s %-8s\n' ranks measured_s replayed_s error at_1e9_s error same_run_s error same_run_s error
+printf '%-5s %-11s %-11s %-8s %-11s %-8s | %s\n' ranks measured_s replayed_s error at_1e9_s error "errors against the recorded runs' own times"
 for np in 1 2; do
   m=(); r=(); o=(); rs=(); os_=(); re=(); oe=()
   for ((i = 0; i < runs; i++)); do
