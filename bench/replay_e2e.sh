@@ -2,8 +2,9 @@
 # End to end on a real program (issue 4): run examples/mpi/jacobi.c at 2
 # ranks under OpenMPI and take its measured run time (median of RUNS runs,
 # MPI_Wtime between MPI_Init and MPI_Finalize as the program prints it),
-# record it with augur record --mpi, replay the trace on a platform of this
-# machine (examples/mpi/localhost.xml) and print the error, then replay the
+# record it with augur record --mpi at a stated 1 Gflop/s (--ref-speed 1e9,
+# so that examples/mpi/localhost.xml's 1 Gflop/s cores stand for this
+# host), replay the trace there and print the error, then replay the
 # same trace on a 64-node SimGrid cluster.
 #
 #   bench/replay_e2e.sh [CELLS ITERS SWEEPS RUNS]     # default 1048576 200 4 5
@@ -24,7 +25,7 @@ echo "measured (mpirun -np 2, $runs runs): ${times[*]} s; median $measured s"
 # recording; the median replay is compared with the median run.
 sims=()
 for ((i = 0; i < runs; i++)); do
-  "$work/augur" record --mpi --np 2 -o "$work/rec$i" -- "$work/jacobi" "$cells" "$iters" "$sweeps" > /dev/null 2> "$work/record.log"
+  "$work/augur" record --mpi --np 2 --ref-speed 1e9 -o "$work/rec$i" -- "$work/jacobi" "$cells" "$iters" "$sweeps" > /dev/null 2> "$work/record.log"
   sims+=("$("$work/augur" replay "$work/rec$i/index.txt" --platform examples/mpi/localhost.xml | awk '/^Simulation time/{print $3}')")
 done
 sed -n 's/^augur record --mpi: //p' "$work/record.log"

@@ -31,7 +31,12 @@ stores by working-set size) in seconds per operation, the flop rate of one
 core, the working sets of the memory levels and how much the cores compete
 for the last cache level (levels shared, 0 to 1), and a ping-pong between two processes (MPI when mpicc and mpirun are
 installed, loopback TCP otherwise) from 1 B to 16 MiB, fitted to a
-piecewise latency/bandwidth model. Each operation is timed as a dependent
+piecewise latency/bandwidth model (with MPI, SMPI's, as bench network
+--mpi fits it). With MPI it also measures this host's MPI: the reduction
+operators' time per element (MPI_Reduce_local; the node group's reduce:,
+which replay charges to the ranks that combine), Open MPI's shared-memory
+eager limit (network.eager_threshold) and the collectives on 2 processes
+(comments); without MPI it says what it left out. Each operation is timed as a dependent
 chain of 8 an iteration, so nothing is subtracted; the clock cycle is the
 latency of an integer add, and an operation measured faster than one
 cycle is written as one cycle and flagged (docs/bench.md). It writes a machine file that predict
@@ -221,6 +226,9 @@ func benchMachine(e *env, bf *benchFlags) int {
 			return exitSim
 		}
 		pr.finish("done")
+		for _, l := range p.Left {
+			fmt.Fprintf(e.stderr, "augur bench machine: not measured: %s\n", l)
+		}
 		profiles = []*calib.Profile{p}
 		var floored []string
 		for _, o := range p.Ops {

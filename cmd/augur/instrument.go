@@ -10,6 +10,7 @@ import (
 
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
+	"augur/internal/recorder/mpi"
 )
 
 type instrumentFlags struct {
@@ -18,6 +19,7 @@ type instrumentFlags struct {
 	sample      stringList
 	tolerance   *float64
 	refSpeed    *float64
+	machine     *string
 	build       *bool
 	alignLoops  *int
 }
@@ -29,7 +31,8 @@ func newInstrumentFlags(fs *flag.FlagSet) *instrumentFlags {
 	f.time = fs.Bool("time", false, "time the blocks on the thread's CPU clock and write every rank's MPI calls and compute bursts as a SimGrid time-independent trace (dPerf's timed run)")
 	fs.Var(&f.sample, "sample", "with --time, sample the loop(s) `BLOCK[,BLOCK]` (augur analyze's names) by the threshold iteration rule, as #pragma augur sample above a loop does; repeatable")
 	f.tolerance = fs.Float64("tolerance", 0.02, "with --time, the threshold iteration rule's `EPS`: a sampled loop stops being timed when its mean time per iteration moves by less than EPS (relative)")
-	f.refSpeed = fs.Float64("ref-speed", defaultRefSpeed, "with --time, the `FLOPS` per second that turn measured compute seconds into the trace's flops (as augur record --mpi --ref-speed)")
+	f.refSpeed = fs.Float64("ref-speed", 0, "with --time, the `FLOPS` per second that turn measured compute seconds into the trace's flops, stated in the traces as assumed (default: this host's speed, from --machine or measured now)")
+	f.machine = fs.String("machine", "", "with --time, the machine `FILE` of the host the program will run on (augur bench machine -o FILE): its flop rate turns measured compute seconds into the trace's flops (default: this host's, measured now)")
 	f.build = fs.Bool("build", false, "compile the instrumented program into DIR/PROG with the compile line's compiler and flags (without a compiler named first: mpicc, or cc when the program does not include mpi.h)")
 	f.alignLoops = fs.Int("align-loops", defaultAlignLoops, "with --time, start every loop of the build at a multiple of `BYTES` (-falign-loops; default 0: the build is yours, nothing added): the timers move the code after them, and an inner loop that comes to straddle a cache line of instructions can run 1.7 times slower; aligned, build your own program with the same -falign-loops for the prediction to hold (docs/instrument.md)")
 	return f
@@ -70,7 +73,9 @@ measured counts where it has both.
 
 --time (dPerf's timed run): augur's PMPI recorder is linked in; each rank
 writes DIR/rank-R.txt, a SimGrid time-independent trace of its MPI calls and
-of the compute between them (the thread's CPU seconds x --ref-speed flops),
+of the compute between them (the thread's CPU seconds x this host's flop rate,
+from --machine FILE or measured when the program is instrumented, and
+stated in each trace's header),
 rank 0 DIR/index.txt, and each rank DIR/augur-times.RANK.txt, the CPU time of
 every loop without MPI calls that is not inside another. Loops marked
 #pragma augur sample (on the line above the loop, or above its
@@ -110,13 +115,13 @@ func runInstrument(e *env, c *command, args []string) int {
 		return fail(exitUsage, "no C file given")
 	case *f.count == *f.time:
 		return fail(exitUsage, "say what to instrument: --count (the executions of every block) or --time (the time of the blocks and a trace of the MPI calls), one of them")
-	case !*f.time && (len(f.sample) > 0 || isSet(fs, "tolerance") || isSet(fs, "ref-speed") || isSet(fs, "align-loops")):
-		return fail(exitUsage, "--sample, --tolerance, --ref-speed and --align-loops go with --time")
+	case !*f.time && (len(f.sample) > 0 || isSet(fs, "tolerance") || isSet(fs, "ref-speed") || isSet(fs, "machine") || isSet(fs, "align-loops")):
+		return fail(exitUsage, "--sample, --tolerance, --ref-speed, --machine and --align-loops go with --time")
 	case *f.alignLoops < 0 || *f.alignLoops > 4096 || *f.alignLoops&(*f.alignLoops-1) != 0:
 		return fail(exitUsage, "--align-loops %d: want 0 or a power of two up to 4096 (bytes)", *f.alignLoops)
 	case !(*f.tolerance > 0 && *f.tolerance < 1):
 		return fail(exitUsage, "--tolerance %g: want a number between 0 and 1", *f.tolerance)
-	case !(*f.refSpeed > 0) || math.IsInf(*f.refSpeed, 0):
+	case isSet(fs, "ref-speed") && (!(*f.refSpeed > 0) || math.IsInf(*f.refSpeed, 0)):
 		return fail(exitUsage, "--ref-speed %g: want a positive number of flop/s", *f.refSpeed)
 	case *f.out == "" && line.Output != "":
 		return fail(exitUsage, "--out DIR is required (-o %s is the compiler's output file, which instrument leaves out: it builds DIR/PROG)", line.Output)
@@ -127,12 +132,18 @@ func runInstrument(e *env, c *command, args []string) int {
 	if err != nil {
 		return fail(exitInput, "%w", err)
 	}
+	var ref mpi.Reference
+	if *f.time {
+		if ref, err = recordingReference(*f.machine, *f.refSpeed); err != nil {
+			return fail(exitInput, "%w", err)
+		}
+	}
 	var sample []string
 	for _, v := range f.sample {
 		sample = append(sample, strings.Split(v, ",")...)
 	}
 	req := instrument.Request{Files: files, Front: cfront.Options{Flags: line.Compile},
-		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, RefSpeed: *f.refSpeed, AlignLoops: *f.alignLoops,
+		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, Ref: ref, AlignLoops: *f.alignLoops,
 		Dir: dir, Compiler: line.Compiler, LinkFlags: line.Link}
 	b, err := instrument.Prepare(e.context(), req)
 	var sampleErr *instrument.SampleError
@@ -151,7 +162,7 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(b.Sources), b.Summary, strings.Join(b.Link, ", "), dir)
 	if !*f.build {
-		fmt.Fprintf(e.stdout, "build: %s %s\n", b.Compiler, strings.Join(b.Args, " "))
+		fmt.Fprintf(e.stdout, "build: %s %s\n", b.Compiler, shellWords(b.Args))
 		return exitOK
 	}
 	if err := b.Compile(e.context(), e.stderr); err != nil {
@@ -166,6 +177,9 @@ func runInstrument(e *env, c *command, args []string) int {
 			where = "the traces in " + filepath.Join(dir, "index.txt") + " (replay: augur replay " + filepath.Join(dir, "index.txt") + " --platform PLATFORM.xml), the block times in augur-times.RANK.txt"
 		}
 		fmt.Fprintf(e.stdout, "run it as usual; it writes %s\n", strings.Replace(where, "DIR", dir, 1))
+		if b.MPI {
+			fmt.Fprintf(e.stdout, "its traces convert compute seconds to flops at %.4g flop/s (%s)\n", ref.Speed, refText(ref))
+		}
 	}
 	return exitOK
 }
@@ -182,4 +196,18 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// shellWords joins args for sh: an argument with characters the shell
+// would read (the recorder's -D strings have quotes and spaces) goes in
+// single quotes, so that the printed build command runs as printed.
+func shellWords(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if strings.ContainsAny(a, " \t\n\"'\\$`()&;|<>*?[]#~!{}") {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -19,6 +19,7 @@ type recordFlags struct {
 	mpi      *bool
 	np       *int
 	refSpeed *float64
+	machine  *string
 }
 
 func newRecordFlags(fs *flag.FlagSet) *recordFlags {
@@ -27,7 +28,8 @@ func newRecordFlags(fs *flag.FlagSet) *recordFlags {
 		out:      fs.String("o", "", "write the trace to `FILE` (default: PROGRAM.trace; with --mpi, see docs)"),
 		mpi:      fs.Bool("mpi", false, "record an MPI program with the PMPI recorder instead of a pthread program"),
 		np:       fs.Int("np", 0, "with --mpi: number of ranks `N`"),
-		refSpeed: fs.Float64("ref-speed", 0, "with --mpi: `FLOPS` (flop/s) that convert measured compute time to flops"),
+		refSpeed: fs.Float64("ref-speed", 0, "with --mpi: `FLOPS` (flop/s) that convert measured compute time to flops, stated in the trace as assumed (default: this host's speed, from --machine or measured at start)"),
+		machine:  fs.String("machine", "", "with --mpi: this host's machine `FILE` (augur bench machine -o FILE): its flop rate converts measured compute time to flops (default: measured at start)"),
 	}
 }
 
@@ -36,7 +38,7 @@ func recordCommand() *command {
 		define:  func(fs *flag.FlagSet) { newRecordFlags(fs) },
 		name:    "record",
 		summary: "record a pthread or MPI program's trace",
-		usage:   "[--cpu K] [-o TRACE] -- PROGRAM ARGS...   |   --mpi --np N [--ref-speed FLOPS] [-o OUT] -- PROGRAM ARGS...",
+		usage:   "[--cpu K] [-o TRACE] -- PROGRAM ARGS...   |   --mpi --np N [--machine FILE | --ref-speed FLOPS] [-o OUT] -- PROGRAM ARGS...",
 		help: `Runs an unmodified, dynamically linked pthread program under augur's
 LD_PRELOAD recorder (recorder/pthread/csrc/recorder.c, built on first use with
 the system C compiler into the user cache directory, or taken from
@@ -79,10 +81,10 @@ func runRecord(e *env, c *command, args []string) int {
 		if *rf.refSpeed < 0 {
 			return usageErr("--ref-speed must be ≥ 0")
 		}
-		return recordMPI(e, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Out: *rf.out, Argv: argv})
+		return recordMPI(e, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Machine: *rf.machine, Out: *rf.out, Argv: argv})
 	}
-	if *rf.np != 0 || *rf.refSpeed != 0 {
-		return usageErr("--np and --ref-speed need --mpi")
+	if *rf.np != 0 || *rf.refSpeed != 0 || *rf.machine != "" {
+		return usageErr("--np, --machine and --ref-speed need --mpi")
 	}
 	if *rf.cpu < -1 {
 		return usageErr("--cpu K: K must be a processor number ≥ 0")

@@ -15,15 +15,10 @@ import (
 type mpiRecord struct {
 	NP       int      // ranks (--np)
 	RefSpeed float64  // flop/s that converts measured compute time to flops (--ref-speed)
+	Machine  string   // this host's machine file, whose flop rate does it (--machine)
 	Out      string   // output: directory or index file for the per-rank TiT traces (-o)
 	Argv     []string // the program and its arguments
 }
-
-// defaultRefSpeed converts measured compute seconds to flops when
-// --ref-speed is not given: 1 Gflop/s, the speed of the hosts of the
-// cluster platforms augur writes (bench/gentit), so that replaying there
-// gives back the measured compute times.
-const defaultRefSpeed = 1e9
 
 // recordMPI runs r.Argv under OpenMPI's mpirun with the PMPI recorder
 // (recorder/mpi, built with mpicc on first use into the user cache
@@ -34,8 +29,9 @@ func recordMPI(e *env, r mpiRecord) int {
 		fmt.Fprintln(e.stderr, errorText("record --mpi", fmt.Errorf(format, a...)))
 		return code
 	}
-	if r.RefSpeed == 0 {
-		r.RefSpeed = defaultRefSpeed
+	ref, err := recordingReference(r.Machine, r.RefSpeed)
+	if err != nil {
+		return fail(exitInput, "%w", err)
 	}
 	// -o DIR: traces and index.txt in DIR; -o FILE.txt: the index at
 	// FILE.txt, the traces in FILE.d next to it.
@@ -57,7 +53,7 @@ func recordMPI(e *env, r mpiRecord) int {
 			return fail(exitInput, "building the recorder: %v", err)
 		}
 	}
-	wall, err := mpi.Exec(context.Background(), mpi.Run{NP: r.NP, RefSpeed: r.RefSpeed, Dir: dir, Argv: r.Argv,
+	wall, err := mpi.Exec(context.Background(), mpi.Run{NP: r.NP, Ref: ref, Dir: dir, Argv: r.Argv,
 		Lib: lib, Stdout: e.stdout, Stderr: e.stderr})
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -73,7 +69,7 @@ func recordMPI(e *env, r mpiRecord) int {
 		}
 		written = index
 	}
-	fmt.Fprintf(e.stderr, "augur record --mpi: %d ranks of %s recorded in %.3f s (wall, with the recorder); compute at %g flop/s\n  traces: %s\n  replay: augur replay %s --platform PLATFORM.xml\n",
-		r.NP, r.Argv[0], wall.Seconds(), r.RefSpeed, written, written)
+	fmt.Fprintf(e.stderr, "augur record --mpi: %d ranks of %s recorded in %.3f s (wall, with the recorder); compute at %.4g flop/s (%s)\n  traces: %s\n  replay: augur replay %s --platform PLATFORM.xml\n",
+		r.NP, r.Argv[0], wall.Seconds(), ref.Speed, refText(ref), written, written)
 	return exitOK
 }

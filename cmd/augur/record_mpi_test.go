@@ -58,6 +58,10 @@ func TestRecordMPIJacobi(t *testing.T) {
 			v, _ := strconv.ParseFloat(x[2], 64)
 			flops += v
 		}
+		if (x[1] == "allreduce" || x[1] == "reduce") && len(x) > 3 {
+			v, _ := strconv.ParseFloat(x[3], 64) // the reduction's computation
+			flops += v
+		}
 	}
 	f.Close()
 	want := map[string]int{"init": 1, "irecv": iters, "isend": iters, "waitall": iters, "allreduce": iters / 10, "bcast": 1, "reduce": 1, "finalize": 1}

@@ -192,6 +192,7 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform
+	noteReference(e, res.Reference)
 	if tl != nil {
 		if err := rf.trace.write(e, "replay", tl); err != nil {
 			return fail(exitInput, "%w", err)
@@ -278,8 +279,24 @@ func writeReplayCSV(w io.Writer, r *replay.Result) error {
 	return nil
 }
 
+// noteReference says on standard error, in one line, what is assumed of
+// a trace that states no measured reference speed: its compute amounts
+// are read as flops, as SimGrid reads them.
+func noteReference(e *env, ref *tit.Reference) {
+	switch {
+	case ref == nil:
+		fmt.Fprintln(e.stderr, "augur replay: the trace states no reference speed (not recorded by augur): its compute amounts are read as flops, each burst taking flops / the host's flop/s, as smpirun does")
+	case !ref.Measured:
+		fmt.Fprintf(e.stderr, "augur replay: the trace's compute was converted to flops at %g flop/s, a speed assumed, not measured on the recording host: its bursts take their recorded time only on hosts of that speed (record again with augur record --mpi --machine FILE)\n", ref.Speed)
+	}
+}
+
 func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
-	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n\n", trace, r.NP, plat, r.Model)
+	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n", trace, r.NP, plat, r.Model)
+	if ref := r.Reference; ref != nil && ref.Measured {
+		fmt.Fprintf(w, "Compute recorded at %s: a burst of t s there takes t × %.4g / F s on a host of F flop/s\n", ref, ref.Speed)
+	}
+	fmt.Fprintln(w)
 	for _, wn := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", wn)
 	}

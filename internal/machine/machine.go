@@ -100,6 +100,11 @@ type Group struct {
 	// Ops records measured seconds per operation by name (from `augur
 	// bench machine`), as given; nothing in the engine reads it.
 	Ops map[string]float64
+	// Reduce gives the seconds a reduction operator takes per element
+	// it combines, by OP_TYPE (sum_double, max_int, ...: ReduceOps ×
+	// ReduceTypes), as augur bench machine measures this host's MPI
+	// (MPI_Reduce_local). See CombineCost.
+	Reduce map[string]float64
 	// Levels are the working sets in bytes at which the l1, l2, l3 and
 	// mem operations of Ops were measured (the model's ws_l1 … ws_mem):
 	// a working set between two of them costs a blend of the two. Zero
@@ -124,6 +129,19 @@ type Group struct {
 	// users' traffic on the nodes' links); flow network models follow it.
 	LinkProfile *Profile
 }
+
+// ReduceOps and ReduceTypes name the reduction operators and datatypes of
+// a node group's reduce key (MPI_SUM ... on MPI_DOUBLE, MPI_INT ...).
+var (
+	ReduceOps   = []string{"sum", "prod", "max", "min", "land", "band", "lor", "bor", "lxor", "bxor"}
+	ReduceTypes = []string{"double", "float", "int", "long"}
+)
+
+// CombineCost is the seconds one byte of a reduction costs the rank that
+// combines it: MPI_SUM on doubles (the commonest reduction, and what a
+// trace's bytes most often are), per element over 8 bytes. 0 when the
+// group gives no reduce key for it.
+func (g *Group) CombineCost() float64 { return g.Reduce["sum_double"] / 8 }
 
 // LinkSpec gives the cost of one link: a message of s bytes takes
 // Latency + s/Bandwidth seconds to cross it when it has the link to itself.

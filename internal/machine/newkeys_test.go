@@ -11,6 +11,7 @@ const newKeysYAML = `nodes:
     speed: 2
     cycle: 0.29ns
     ops: { dgemm: 1.2ns, copy: 3e-9 }
+    reduce: { sum_double: 0.8ns, max_int: 0.3ns }
 network:
   latency: 10us
   bandwidth: 1GB/s
@@ -30,6 +31,10 @@ func TestNewKeys(t *testing.T) {
 	g := m.Groups[0]
 	if g.Flops != 1.5e9 || g.Cycle != 0.29e-9 || g.Ops["dgemm"] != 1.2e-9 || g.Ops["copy"] != 3e-9 {
 		t.Errorf("group %+v", g)
+	}
+	// A byte of a reduction: a double's sum over its 8 bytes.
+	if g.Reduce["max_int"] != 0.3e-9 || !near(g.CombineCost(), 0.1e-9) {
+		t.Errorf("reduce %v, combine cost %g s/B", g.Reduce, g.CombineCost())
 	}
 	// A compute of 3e9 flops: cost 3e9·FlopCost, divided by speed 2 by the
 	// engine, is 2 s at 1.5 Gflop/s.
@@ -85,6 +90,10 @@ func TestNewKeyErrors(t *testing.T) {
 		{"nodes:\n  - count: 1\n    flops: 3Xf\n", "unknown flop rate unit"},
 		{"nodes:\n  - count: 1\n    ops: [1]\n", "e.yaml:3:10: ops: want a mapping"},
 		{"nodes:\n  - count: 1\n    cycle: 0ns\n", "e.yaml:3:12: cycle: must be positive"},
+		{"nodes:\n  - count: 1\n    reduce: 1ns\n", "e.yaml:3:13: reduce: want a mapping"},
+		{"nodes:\n  - count: 1\n    reduce: { sum_complex: 1ns }\n", "e.yaml:3:15: reduce: \"sum_complex\" is not an operator_type"},
+		{"nodes:\n  - count: 1\n    reduce: { sum_double: 1ns, sum_double: 2ns }\n", "e.yaml:3:32: reduce: duplicate operator"},
+		{"nodes:\n  - count: 1\n    reduce: { max_int: fast }\n", "e.yaml:3:24: reduce max_int: "},
 		{"nodes:\n  - count: 1\n    cycle: fast\n", "e.yaml:3:12: cycle: "},
 		{"nodes:\n  - count: 1\nnetwork:\n  model: NS3\n", "e.yaml:4:10: model: unknown network model"},
 		{"nodes:\n  - count: 1\nnetwork:\n  config: { network/TCP-gama: 1 }\n", `e.yaml:4:13: config: unknown configuration key "network/TCP-gama"; did you mean "network/TCP-gamma"?`},

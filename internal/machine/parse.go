@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -381,7 +382,7 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "levels", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "reduce", "levels", "scheduler", "quantum", "switch", "link"}
 	profileKeys = []string{"points", "period"}
 	linkKeys    = []string{"latency", "bandwidth", "bandwidth_profile"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
@@ -703,6 +704,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 				return nil, err
 			}
 		}
+		if e, ok := obj["reduce"]; ok {
+			if g.Reduce, err = p.reduce(e.val); err != nil {
+				return nil, err
+			}
+		}
 		if e, ok := obj["levels"]; ok { // else WorkingSets gives DefaultLevels
 			if g.Levels, g.LLCPrivate, err = p.levels(e.val); err != nil {
 				return nil, err
@@ -830,6 +836,38 @@ func (p *parser) ops(n *yaml.Node) (map[string]float64, error) {
 		out[k.Value] = v
 	}
 	return out, nil
+}
+
+// reduce reads a group's reduction operators: OP_TYPE (ReduceOps ×
+// ReduceTypes) to seconds per element combined.
+func (p *parser) reduce(n *yaml.Node) (map[string]float64, error) {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errf(n, "reduce: want a mapping of operator_type (e.g. sum_double) to seconds per element, got %s", describe(n))
+	}
+	out := map[string]float64{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := resolve(n.Content[i])
+		if k.Kind != yaml.ScalarNode || k.ShortTag() == "!!merge" || !reduceKey(k.Value) {
+			return nil, p.errf(k, "reduce: %s is not an operator_type: want one of %s joined by _ to one of %s (e.g. sum_double)",
+				describe(k), strings.Join(ReduceOps, ", "), strings.Join(ReduceTypes, ", "))
+		}
+		if _, dup := out[k.Value]; dup {
+			return nil, p.errf(k, "reduce: duplicate operator %q", k.Value)
+		}
+		v, err := p.duration(n.Content[i+1], "reduce "+k.Value)
+		if err != nil {
+			return nil, err
+		}
+		out[k.Value] = v
+	}
+	return out, nil
+}
+
+// reduceKey reports whether k is OP_TYPE of ReduceOps and ReduceTypes.
+func reduceKey(k string) bool {
+	op, typ, ok := strings.Cut(k, "_")
+	return ok && slices.Contains(ReduceOps, op) && slices.Contains(ReduceTypes, typ)
 }
 
 // levels reads a group's levels: the working set of each memory level,

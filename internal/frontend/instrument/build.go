@@ -27,9 +27,11 @@ type Request struct {
 	// Sample names loops to time by the threshold rule besides those
 	// marked `#pragma augur sample` (Time only).
 	Sample []string
-	// Tolerance is the threshold rule's; RefSpeed the flop/s that turn a
-	// burst's seconds into flops in the trace (Time only).
-	Tolerance, RefSpeed float64
+	// Tolerance is the threshold rule's.
+	Tolerance float64
+	// Ref is the speed that turns a burst's seconds into flops in the
+	// trace, stated in its header (Time only).
+	Ref mpi.Reference
 	// AlignLoops aligns loops to this many bytes in a timed build (0:
 	// not): the timers' code moves every loop after it, and where an
 	// innermost loop then lands decides how many instruction lines each
@@ -209,8 +211,10 @@ func (b *Build) command(req Request) {
 	}
 	if req.Time {
 		// The recorder in its timed form, writing into Dir by default.
-		args = append(args, "-DAUGUR_TIMED", fmt.Sprintf("-DAUGUR_TIT_DEFAULT_DIR=%q", req.Dir),
-			"-DAUGUR_REF_SPEED_DEFAULT="+strconv.FormatFloat(req.RefSpeed, 'g', -1, 64))
+		args = append(args, "-DAUGUR_TIMED", fmt.Sprintf("-DAUGUR_TIT_DEFAULT_DIR=%q", req.Dir))
+		if req.Ref.Speed > 0 {
+			args = append(args, req.Ref.Defines()...)
+		}
 	}
 	args = append(append(args, "-I", req.Dir), b.Sources...)
 	for _, l := range b.Link {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"augur/internal/frontend/cfront"
+	"augur/internal/recorder/mpi"
 )
 
 // Prepare writes the counted program and its runtime and gives a command
@@ -43,9 +44,17 @@ func TestPrepareAndCompile(t *testing.T) {
 	}
 
 	tb, err := Prepare(context.Background(), Request{Files: []string{"../analyze/testdata/sum.c"}, Dir: t.TempDir(), Time: true,
-		Tolerance: 0.05, RefSpeed: 1e9, AlignLoops: 64, Front: cfront.Options{Flags: []string{"-falign-loops=32"}}})
+		Tolerance: 0.05, Ref: mpi.Reference{Speed: 2.5e9, Host: `h"1`, Source: "machine file m.yaml"}, AlignLoops: 64,
+		Front: cfront.Options{Flags: []string{"-falign-loops=32"}}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The reference reaches the recorder as C strings, a quote escaped.
+	args := strings.Join(tb.Args, " ")
+	for _, d := range []string{"-DAUGUR_REF_SPEED_DEFAULT=2.5e+09", `-DAUGUR_REF_HOST_DEFAULT="h\0421"`, `-DAUGUR_REF_SOURCE_DEFAULT="machine file m.yaml"`} {
+		if !strings.Contains(args, d) {
+			t.Errorf("timed build: no %s in %s", d, args)
+		}
 	}
 	if tb.Args[0] != "-falign-loops=64" || tb.Args[1] != "-falign-loops=32" {
 		t.Errorf("timed build flags start %v", tb.Args[:2])

@@ -30,8 +30,9 @@ type RankComparison struct {
 }
 
 // CompareTraces compares the traces at a and b (indexes or shared
-// traces, as tit.Open takes them) for np ranks, compute read at refSpeed
-// flop/s; gaps shorter than minGap seconds in b are not compared one by
+// traces, as tit.Open takes them) for np ranks, compute read at the
+// speed each trace's header states (augur's recorder states the recording
+// host's), or at refSpeed flop/s when it states none; gaps shorter than minGap seconds in b are not compared one by
 // one (too short for the clock, they still count in Compute).
 func CompareTraces(a, b string, np int, refSpeed, minGap float64) ([]RankComparison, error) {
 	ta, err := tit.Open(a, np, tit.DefaultSettings())
@@ -46,9 +47,17 @@ func CompareTraces(a, b string, np int, refSpeed, minGap float64) ([]RankCompari
 	defer tb.Close()
 	// Every rank's stream before any is read: a shared trace hands each
 	// line to the stream of its rank, which must exist by then.
+	speedA, err := statedSpeed(ta, refSpeed)
+	if err != nil {
+		return nil, err
+	}
+	speedB, err := statedSpeed(tb, refSpeed)
+	if err != nil {
+		return nil, err
+	}
 	sa, sb := make([]ir.Stream, np), make([]ir.Stream, np)
 	for r := range np {
-		sa[r], sb[r] = ta.Stream(r, 1/refSpeed), tb.Stream(r, 1/refSpeed)
+		sa[r], sb[r] = ta.Stream(r, 1/speedA), tb.Stream(r, 1/speedB)
 	}
 	var out []RankComparison
 	for r := 0; r < np; r++ {
@@ -135,4 +144,13 @@ func describe(ops []ir.Op, i int) string {
 		s += fmt.Sprintf(" %v", o.Counts)
 	}
 	return s
+}
+
+// statedSpeed is the reference speed t's header states, or def.
+func statedSpeed(t *tit.Trace, def float64) (float64, error) {
+	ref, err := t.Reference()
+	if err != nil || ref == nil {
+		return def, err
+	}
+	return ref.Speed, nil
 }

@@ -244,7 +244,7 @@ func (l *lowerer) apply(st *rankState, a *action) {
 		coll(st, ir.Bcast, ElemBcast, a.a, a.x, nil)
 	case actAllreduce:
 		coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil)
-		l.compute(st, a.y, ElemAllreduce)
+		l.reduction(st, a.y, a.x, combineSteps(l.np), ElemAllreduce)
 	}
 }
 

@@ -161,7 +161,11 @@ func (p *postedSet) clear() {
 type rankState struct {
 	defType  float64 // size of MPI_DEFAULT_TYPE: MPI_BYTE, or MPI_DOUBLE after "init X"
 	flopCost float64 // Cost of one flop on the rank's node
-	posted   postedSet
+	// combineCost is the Cost of combining one byte of a reduction on the
+	// rank's node, for reductions whose trace gives no computation (0:
+	// none; see Trace.SetCombineCost).
+	combineCost float64
+	posted      postedSet
 	// out is the caller's operation while Next lowers with nothing
 	// queued: the first operation lowered goes straight there (got set),
 	// the rest to ops. Most actions make one operation, which then is
@@ -358,6 +362,33 @@ func (l *lowerer) compute(st *rankState, flops float64, elem int32) {
 	}
 }
 
+// reduction charges a reduction's computation after it: the trace's
+// amount (comp flops, as SimGrid does), or, when the trace gives none
+// and the rank's node has a measured operator cost, that of combining
+// vectors vectors of bytes each.
+func (l *lowerer) reduction(st *rankState, comp, bytes float64, vectors int32, elem int32) {
+	if comp > 0 || st.combineCost == 0 || vectors <= 0 || !(bytes > 0) {
+		l.compute(st, comp, elem)
+		return
+	}
+	if !l.set.NoCompute {
+		o := st.slot()
+		o.Kind, o.Elem, o.Cost = ir.Compute, elem, bytes*float64(vectors)*st.combineCost
+	}
+}
+
+// combineSteps is how many vectors a rank of an np-rank reduction or
+// allreduce combines on its critical path: ceil(log2 np), a binomial
+// tree's depth or recursive doubling's rounds (Open MPI's algorithms for
+// few ranks, as the recorder charges them).
+func combineSteps(np int32) int32 {
+	k := int32(0)
+	for int32(1)<<k < np {
+		k++
+	}
+	return k
+}
+
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
 	o := st.slot()
 	o.Kind, o.Elem, o.Root, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
@@ -522,7 +553,11 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			return a.err
 		}
 		coll(ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil)
-		compute(comp, ElemReduce)
+		vectors := int32(0)
+		if root == st.rank {
+			vectors = combineSteps(l.np)
+		}
+		l.reduction(st, comp, msgBytes(comm, ds), vectors, ElemReduce)
 	case "allreduce", "scan", "exscan":
 		a.need(2, 1)
 		comm := a.num(0, "size")
@@ -538,7 +573,11 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			k, el = ir.Exscan, ElemExscan
 		}
 		coll(k, el, 0, msgBytes(comm, ds), nil)
-		compute(comp, el)
+		if k == ir.Allreduce {
+			l.reduction(st, comp, msgBytes(comm, ds), combineSteps(l.np), el)
+		} else {
+			compute(comp, el)
+		}
 	case "alltoall", "allgather":
 		a.need(2, 2)
 		send := a.num(0, "send size")
@@ -629,7 +668,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 			return a.err
 		}
 		coll(ir.ReduceScatter, ElemReduceScatter, 0, c[st.rank], c)
-		compute(comp, ElemReduceScatter)
+		l.reduction(st, comp, c[st.rank], l.np-1, ElemReduceScatter)
 	default:
 		return errf("unknown action %q (SimGrid 3.32's replay knows init, finalize, compute, sleep, send, isend, recv, irecv, test, wait, waitall, sendRecv, barrier, bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, reducescatter, scan, exscan, comm_size, comm_split, comm_dup, location)", name)
 	}

@@ -231,6 +231,14 @@ func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 	return s
 }
 
+// SetCombineCost gives rank (whose Stream exists) the Cost of combining
+// one byte of a reduction on its node (machine.Group.CombineCost times
+// the node's speed): a reduce's root, every rank of an allreduce and of
+// a reduce-scatter then compute that long after a reduction whose trace
+// gives no computation amount. Traces that give one (SimGrid's, augur's
+// recorder's) keep theirs.
+func (t *Trace) SetCombineCost(rank int, cost float64) { t.ranks[rank].combineCost = cost }
+
 // fileStream reads one rank's own trace file. It is everything a rank
 // of the index layout holds (with its buffer while its file is open), in
 // one allocation: with thousands of ranks, its size is the reader's

@@ -55,15 +55,60 @@ func Build(dir string) (string, error) {
 	return lib, os.Rename(tmp, lib)
 }
 
+// Reference is the speed at which a recording turns the measured seconds
+// of a compute burst into flops, and where it comes from. The recorder
+// states it in a header line of every rank's trace (see tit.Reference),
+// so that a replay on the recording host's own machine file gives each
+// burst the seconds it took, and on a host k times faster 1/k of them.
+type Reference struct {
+	Speed float64 // flop/s
+	// Host is the host the speed was measured on; Source how it was
+	// found ("machine file here.yaml", "measured at start", ...).
+	Host, Source string
+}
+
+// Env returns the recorder's environment variables for ref.
+func (ref Reference) Env() []string {
+	return []string{"AUGUR_REF_SPEED=" + strconv.FormatFloat(ref.Speed, 'g', -1, 64),
+		"AUGUR_REF_HOST=" + ref.Host, "AUGUR_REF_SOURCE=" + ref.Source}
+}
+
+// Defines returns the C compiler's -D options that make ref the
+// recorder's default, for a recorder linked into a program (augur
+// instrument --time): its environment variables still win.
+func (ref Reference) Defines() []string {
+	return []string{"-DAUGUR_REF_SPEED_DEFAULT=" + strconv.FormatFloat(ref.Speed, 'g', -1, 64),
+		fmt.Sprintf("-DAUGUR_REF_HOST_DEFAULT=%s", cString(ref.Host)),
+		fmt.Sprintf("-DAUGUR_REF_SOURCE_DEFAULT=%s", cString(ref.Source))}
+}
+
+// cString quotes s as a C string literal: printable ASCII as it is, the
+// rest (and quotes and backslashes) escaped in octal, so that neither
+// the compiler nor a shell-free exec can misread it.
+func cString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			fmt.Fprintf(&b, "\\%03o", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
 // Run describes a recording.
 type Run struct {
-	NP       int
-	RefSpeed float64  // flop/s that turns measured compute time into flops
-	Dir      string   // where the per-rank traces go
-	Argv     []string // program and arguments
-	Lib      string   // the recorder library (see Build)
-	Stdout   io.Writer
-	Stderr   io.Writer
+	NP     int
+	Ref    Reference // the speed that turns measured compute time into flops
+	Dir    string    // where the per-rank traces go
+	Argv   []string  // program and arguments
+	Lib    string    // the recorder library (see Build)
+	Stdout io.Writer
+	Stderr io.Writer
 }
 
 // Exec runs the program under mpirun with the recorder preloaded, writes
@@ -90,7 +135,10 @@ func Exec(ctx context.Context, r Run) (time.Duration, error) {
 	args := []string{"-np", strconv.Itoa(r.NP), "--oversubscribe",
 		"-x", "LD_PRELOAD=" + r.Lib,
 		"-x", "AUGUR_TIT_DIR=" + dir,
-		"-x", "AUGUR_REF_SPEED=" + strconv.FormatFloat(r.RefSpeed, 'g', -1, 64)}
+	}
+	for _, kv := range r.Ref.Env() {
+		args = append(args, "-x", kv)
+	}
 	args = append(args, r.Argv...)
 	cmd := exec.CommandContext(ctx, mpirun, args...)
 	cmd.Stdout, cmd.Stderr = r.Stdout, r.Stderr

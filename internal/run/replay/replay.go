@@ -84,6 +84,9 @@ func actionStats(st []engine.ElemStats, where string) []results.Stats {
 type Result struct {
 	results.Replay
 	Wall time.Duration `json:"-"`
+	// Reference is the speed the trace states its compute amounts were
+	// converted at (nil: it states none, as SimGrid's own traces).
+	Reference *tit.Reference `json:"-"`
 }
 
 // SettingError is a --cfg setting or network model that cannot be
@@ -141,12 +144,16 @@ func Run(o Options) (*Result, error) {
 		return nil, err
 	}
 	defer tr.Close()
+	ref, err := tr.Reference()
+	if err != nil {
+		return nil, err
+	}
 	np := tr.NP()
 	nodeOf, hosts, err := place(o, np)
 	if err != nil {
 		return nil, err
 	}
-	costs := make(map[int32]float64)
+	costs, combine := make(map[int32]float64), make(map[int32]float64)
 	for _, nid := range nodeOf {
 		if _, ok := costs[nid]; ok {
 			continue
@@ -156,11 +163,15 @@ func Run(o Options) (*Result, error) {
 			return nil, err
 		}
 		costs[nid] = c
+		g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
+		combine[nid] = g.CombineCost() * g.Speed
 	}
 	prog := engine.Program{
 		Elements: tit.Elements(),
 		Stream: func(pid, nid int32) (ir.Stream, error) {
-			return tr.Stream(int(pid), costs[nid]), nil
+			s := tr.Stream(int(pid), costs[nid])
+			tr.SetCombineCost(int(pid), combine[nid])
+			return s, nil
 		},
 		Semantics: tit.Semantics(),
 	}
@@ -176,7 +187,7 @@ func Run(o Options) (*Result, error) {
 	}
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
-		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall}
+		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref}
 	if partial {
 		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
 	}

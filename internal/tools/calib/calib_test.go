@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"augur/internal/machine"
+	"augur/internal/tools/netbench"
 )
 
 // Samples from a known two-segment model come back as its segments.
@@ -205,5 +206,44 @@ func TestLastLevelSharingConsistent(t *testing.T) {
 	want := math.Min(1, math.Max(0, (s.Together-s.Alone)/(s.Spilled-s.Alone)))
 	if s.Shared != want {
 		t.Errorf("shared %g, from its figures %g: %+v", s.Shared, want, *s)
+	}
+}
+
+// What the host's MPI measured goes into the machine file and reads back:
+// the reduction operators as the node group's reduce (a byte of a double's
+// sum costs an eighth of its element), the eager limit as the protocol
+// change, the collectives as comments; without MPI the file says what it
+// left out.
+func TestWriteMachineHostMPI(t *testing.T) {
+	p := &Profile{Name: "vm", CPUs: 2, Flops: 1e9, Method: "mpi",
+		Ops:     []Op{{Key: "int_add", Doc: "add", Stat: Stat{Value: 0.3e-9}}},
+		Samples: []Sample{{Size: 1, Stat: Stat{Value: 1e-6}}}, Intra: []Segment{{0, 1e-6, 2e9}},
+		MPI: &netbench.Host{Reduce: map[string]float64{"sum_double": 0.8e-9, "max_int": 0.2e-9}, ReduceN: 65536, Eager: 4096,
+			Collectives: []netbench.Collective{{Name: "allreduce", AlgName: "default", Procs: 2,
+				Samples: []netbench.Sample{{Size: 8, Min: 1.5e-6}, {Size: 65536, Min: 40e-6}}}}}}
+	var b strings.Builder
+	if err := WriteMachine(&b, "vm", []*Profile{p}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"reduce: { sum_double: 0.8ns, max_int: 0.2ns }", "eager_threshold: 4KiB", "#   allreduce: 8 1.5us, 64KiB 40us"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("machine file lacks %q:\n%s", want, out)
+		}
+	}
+	m, err := machine.Parse("vm.yaml", []byte(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := m.Groups[0]; math.Abs(g.CombineCost()-0.1e-9) > 1e-21 || m.Net.EagerThreshold != 4096 {
+		t.Errorf("read back combine cost %g s/B, eager threshold %g B", g.CombineCost(), m.Net.EagerThreshold)
+	}
+	p.MPI, p.Method, p.Left = nil, "tcp", []string{"this host's MPI (mpicc and mpirun not found)"}
+	b.Reset()
+	if err := WriteMachine(&b, "vm", []*Profile{p}); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, "# Not measured: this host's MPI") || strings.Contains(out, "reduce:") {
+		t.Errorf("without MPI:\n%s", out)
 	}
 }

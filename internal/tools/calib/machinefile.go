@@ -14,23 +14,41 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/machine"
+	"augur/internal/tools/netbench"
 )
 
 // Profile is the characterisation of one machine.
 type Profile struct {
-	Name     string
-	CPUs     int
-	Flops    float64 // flop/s of one core
-	Cycle    float64 // seconds, see MTCResult.Cycle
-	Nominal  float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
-	Ops      []Op
-	Levels   [4]float64 `json:",omitempty"` // working sets of l1 … mem, see MTCResult.Levels
-	Sharing  *Sharing   `json:",omitempty"` // of the last cache level; nil: not measured
-	Intra    []Segment  // ping-pong between two processes of this machine
-	Samples  []Sample
-	Method   string // "mpi" or "tcp"
+	Name    string
+	CPUs    int
+	Flops   float64 // flop/s of one core
+	Cycle   float64 // seconds, see MTCResult.Cycle
+	Nominal float64 `json:",omitempty"` // seconds, see MTCResult.NominalCycle
+	Ops     []Op
+	Levels  [4]float64 `json:",omitempty"` // working sets of l1 … mem, see MTCResult.Levels
+	Sharing *Sharing   `json:",omitempty"` // of the last cache level; nil: not measured
+	Intra   []Segment  // ping-pong between two processes of this machine
+	Samples []Sample
+	Method  string // "mpi" or "tcp"
+	// MPI is what the host's MPI measured beyond the ping-pong (reduction
+	// operators, eager limit, collectives); nil without MPI.
+	MPI *netbench.Host `json:",omitempty"`
+	// Left says what was not measured, and why.
+	Left     []string `json:",omitempty"`
 	Quick    bool
 	Measured time.Time
+}
+
+// hostColls are the collectives bench machine times on two processes of
+// this host, with Open MPI's own choice of algorithm.
+var hostColls = []string{"barrier", "bcast", "reduce", "allreduce"}
+
+// hostCollSizes are their sizes (bytes a rank sends).
+func hostCollSizes(quick bool) []int64 {
+	if quick {
+		return []int64{8, 64 << 10}
+	}
+	return []int64{8, 1 << 10, 64 << 10, 1 << 20}
 }
 
 // Characterise runs the MTC and the CTC.
@@ -63,7 +81,48 @@ func Characterise(ctx context.Context, name string, quick bool, progress func(st
 	}
 	p.Samples, p.Method = samples, method
 	p.Intra = FitSegments(samples)
+	if method != "mpi" {
+		p.Left = append(p.Left, "this host's MPI (mpicc and mpirun not found, or MPI failed): the ping-pong is loopback TCP, and the reduction operators (reduce:), the eager limit and the collectives are not measured")
+		return p, nil
+	}
+	// SMPI's piecewise model, fitted as bench network --mpi fits it.
+	if fit, err := netbench.FitPiecewise(netSamples(samples), 4); err == nil {
+		p.Intra = calibSegments(fit.Segments)
+	}
+	h, err := netbench.MeasureHost(ctx, netbench.HostOptions{Quick: quick, Colls: hostColls, CollSizes: hostCollSizes(quick), Progress: progress})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
+		p.Left = append(p.Left, "this host's MPI beyond the ping-pong (reduction operators, eager limit, collectives): "+firstLine(err.Error()))
+		return p, nil
+	}
+	p.MPI = h
+	if h.Eager == 0 {
+		p.Left = append(p.Left, "the eager limit of Open MPI's shared-memory transport (ompi_info did not give btl_vader_eager_limit)")
+	}
 	return p, nil
+}
+
+// netSamples gives the ping-pong's samples to netbench's fit, the
+// estimator as the time.
+func netSamples(ss []Sample) []netbench.Sample {
+	out := make([]netbench.Sample, len(ss))
+	for i, s := range ss {
+		out[i] = netbench.Sample{Size: int64(s.Size), Min: s.Stat.Value, Median: s.Stat.Value, Reps: s.Stat.Reps, Trips: 1}
+	}
+	return out
+}
+
+func calibSegments(ss []netbench.Segment) []Segment {
+	out := make([]Segment, len(ss))
+	for i, s := range ss {
+		out[i] = Segment{From: float64(s.From), Latency: s.Latency, Bandwidth: s.Bandwidth}
+	}
+	if len(out) > 0 {
+		out[0].From = 0 // the machine file's first segment covers every size below
+	}
+	return out
 }
 
 func firstLine(s string) string {
@@ -134,6 +193,10 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 			fmt.Fprintf(&b, "    levels: { l1: %s, l2: %s, l3: %s, mem: %s%s }   # working sets at which the levels below were measured; models blend between them\n",
 				size(p.Levels[0]), size(p.Levels[1]), size(p.Levels[2]), size(p.Levels[3]), shared)
 		}
+		if h := p.MPI; h != nil {
+			fmt.Fprintf(&b, "    # reduce: seconds an element of Open MPI's reduction operators (MPI_Reduce_local on\n    # %d elements); replay charges it to the ranks that combine a reduction whose\n    # trace gives no computation, and augur record --mpi measures it the same way\n", h.ReduceN)
+			fmt.Fprintf(&b, "    reduce: %s\n", h.ReduceKeys())
+		}
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {
 			floor := ""
@@ -150,12 +213,30 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 	fmt.Fprintf(&b, "  # Within a node: ping-pong between two processes (%s), fitted piecewise.\n", methodText(p.Method))
 	for _, s := range p.Samples {
 		sz := size(s.Size)
-		if !strings.HasSuffix(sz, "KiB") {
+		if !strings.HasSuffix(sz, "KiB") && !strings.HasSuffix(sz, "MiB") {
 			sz += " B"
 		}
 		fmt.Fprintf(&b, "  #   %9s: %s ± %s\n", sz, secs(s.Stat.Value), secs(s.Stat.Spread))
 	}
 	fmt.Fprintf(&b, "  intra: { latency: %s, bandwidth: %s,\n          segments: %s }\n", secs(p.Intra[0].Latency), bw(p.Intra[0].Bandwidth), segments(p.Intra))
+	if h := p.MPI; h != nil && h.Eager > 0 {
+		fmt.Fprintf(&b, "  eager_threshold: %s   # Open MPI's shared-memory eager limit (ompi_info): the protocol change within this node\n", size(float64(h.Eager)))
+	}
+	if h := p.MPI; h != nil && len(h.Collectives) > 0 {
+		b.WriteString("  # Collectives of Open MPI on 2 processes of this host (its own choice of\n")
+		b.WriteString("  # algorithm; the slowest rank's time per call, SkaMPI's way). For reading:\n")
+		b.WriteString("  # replay and predict simulate collectives over point-to-point messages.\n")
+		for _, c := range h.Collectives {
+			parts := make([]string, len(c.Samples))
+			for i, s := range c.Samples {
+				parts[i] = size(float64(s.Size)) + " " + secs(s.Min)
+			}
+			fmt.Fprintf(&b, "  #   %s: %s\n", c.Name, strings.Join(parts, ", "))
+		}
+	}
+	for _, l := range p.Left {
+		fmt.Fprintf(&b, "  # Not measured: %s\n", l)
+	}
 	// The file must load: catch a formatting slip here, not in predict.
 	if _, err := machine.Parse(name+".yaml", []byte(b.String())); err != nil {
 		return fmt.Errorf("internal error: the machine file does not load: %w\n%s", err, b.String())

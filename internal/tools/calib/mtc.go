@@ -154,16 +154,7 @@ func MTC(o MTCOptions) MTCResult {
 	benches := append(arithmetic(opaqueOperands()), throughput(opaqueOperands())...)
 	benches = append(benches, memory(levels)...)
 	// The flop rate is measured in the same rounds.
-	benches = append(benches, bench{key: "flops", body: func(n int) uint64 {
-		// 8 independent multiply-add chains, 16 flops an iteration.
-		a := [8]float64{1, 2, 3, 4, 5, 6, 7, 8}
-		for i := 0; i < n; i++ {
-			for k := range a {
-				a[k] = a[k]*0.9999999 + 1e-7
-			}
-		}
-		return math.Float64bits(a[0] + a[7])
-	}})
+	benches = append(benches, bench{key: "flops", body: flopsBody})
 	var sink uint64
 	counts := make([]int, len(benches))
 	for i, b := range benches {
@@ -198,7 +189,7 @@ func MTC(o MTCOptions) MTCResult {
 		}
 	}
 	nb := len(benches)
-	res := MTCResult{Flops: 16 / (unroll * estimate(samples[nb-1]).Value), NominalCycle: nominalCycle()}
+	res := MTCResult{Flops: flopsPerIter / (unroll * estimate(samples[nb-1]).Value), NominalCycle: nominalCycle()}
 	for k, ws := range levels {
 		res.Levels[k] = float64(ws)
 	}

@@ -55,8 +55,11 @@ type MPIOptions struct {
 	// enough for one host.
 	WorkDir string
 	// MPIRun is extra arguments for every mpirun (e.g. a hostfile).
-	MPIRun   []string
-	Progress func(string)
+	MPIRun []string
+	// DefaultOnly times Open MPI's own choice of algorithm only, not
+	// every tuned algorithm.
+	DefaultOnly bool
+	Progress    func(string)
 }
 
 // Algorithms lists OpenMPI's tuned algorithms of each collective as
@@ -164,8 +167,12 @@ func MPI(ctx context.Context, o MPIOptions) ([]Sample, []Collective, error) {
 	if len(o.Colls) == 0 {
 		return pp, nil, nil
 	}
-	algs, err := Algorithms(ctx)
-	if err != nil {
+	algs := map[string][]Algorithm{}
+	if o.DefaultOnly {
+		for _, name := range o.Colls {
+			algs[name] = []Algorithm{{0, "default"}}
+		}
+	} else if algs, err = Algorithms(ctx); err != nil {
 		return nil, nil, err
 	}
 	var colls []Collective
@@ -186,8 +193,11 @@ func MPI(ctx context.Context, o MPIOptions) ([]Sample, []Collective, error) {
 				if o.Progress != nil {
 					o.Progress(fmt.Sprintf("%s, algorithm %d (%s), %d processes", name, a.N, a.Name, p))
 				}
-				mca := []string{"--mca", "coll_tuned_use_dynamic_rules", "1",
-					"--mca", "coll_tuned_" + name + "_algorithm", strconv.Itoa(a.N)}
+				var mca []string
+				if !o.DefaultOnly {
+					mca = []string{"--mca", "coll_tuned_use_dynamic_rules", "1",
+						"--mca", "coll_tuned_" + name + "_algorithm", strconv.Itoa(a.N)}
+				}
 				s, err := run(name, p, mca, sizes)
 				if err != nil {
 					return nil, nil, fmt.Errorf("%s algorithm %d (%s) on %d processes: %w", name, a.N, a.Name, p, err)

@@ -9,8 +9,13 @@
  * default datatype is MPI_BYTE) and its ranks in MPI_COMM_WORLD; the time
  * between two
  * MPI calls becomes a "compute" action of seconds x reference speed flops
- * (AUGUR_REF_SPEED, flop/s, default 1e9), so that replaying on hosts of
- * that speed gives back the measured compute time.
+ * (AUGUR_REF_SPEED, flop/s: the recording host's measured speed, which
+ * augur passes), so that replaying on the recording host's own machine
+ * file gives back the measured compute time, and on a host k times
+ * faster 1/k of it. The header of every trace states that speed, the
+ * host it was measured on and how (AUGUR_REF_HOST, AUGUR_REF_SOURCE) in
+ * a "#" line, which SimGrid's trace reader skips; augur replay reads it.
+ * The last line says how many seconds of compute the rank recorded.
  *
  * Built with -DAUGUR_TIMED (augur instrument --time, dPerf's timed run),
  * that time is augur_vnow()'s, the instrumented program's virtual clock:
@@ -21,7 +26,9 @@
  *
  * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "." or
  * the directory compiled in as AUGUR_TIT_DEFAULT_DIR), AUGUR_REF_SPEED
- * (default 1e9 or AUGUR_REF_SPEED_DEFAULT).
+ * (default 1e9 or AUGUR_REF_SPEED_DEFAULT), AUGUR_REF_HOST and
+ * AUGUR_REF_SOURCE (defaults AUGUR_REF_HOST_DEFAULT, AUGUR_REF_SOURCE_DEFAULT;
+ * without a source the speed is stated as assumed, not measured).
  * Rank 0 writes index.txt there, naming every rank's trace. A rank stopped
  * by a signal flushes its trace, marks where it stopped, and says so on
  * stderr.
@@ -59,8 +66,16 @@ static int me = -1, np = 0;
 #ifndef AUGUR_REF_SPEED_DEFAULT
 #define AUGUR_REF_SPEED_DEFAULT 1e9
 #endif
+#ifndef AUGUR_REF_HOST_DEFAULT
+#define AUGUR_REF_HOST_DEFAULT ""
+#endif
+#ifndef AUGUR_REF_SOURCE_DEFAULT
+#define AUGUR_REF_SOURCE_DEFAULT ""
+#endif
 static double ref_speed = AUGUR_REF_SPEED_DEFAULT;
 static double last;          /* when the last MPI call returned */
+static double computed;      /* seconds of compute written so far */
+static long bursts;
 
 #ifdef AUGUR_TIMED
 /* The timed program's virtual clock, augur instrument's runtime's: the
@@ -76,6 +91,14 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 #endif
+
+/* cpu_now is the thread's CPU time. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* Outstanding non-blocking requests: the key a TiT wait names (world
  * ranks). A receive from any source or with any tag has its key only when
@@ -114,13 +137,104 @@ static long bytes(int count, MPI_Datatype t)
     return (long)count * s;
 }
 
+/* Reductions compute: the rank that combines two vectors spends the
+ * operator's time per element on each. MPI does it inside the call, so
+ * the burst between calls misses it; the recorder writes it as the
+ * collective's computation amount (TiT's comp_size, flops at the
+ * reference speed), which augur replay and smpirun -replay charge after
+ * the collective. The time per element is this host's, measured with
+ * PMPI_Reduce_local the first time a rank reduces with an operator, a
+ * datatype and a size class (vectors past the caches cost more an
+ * element): the lowest of a few timed runs on a vector of the call's
+ * length, up to 32 MB. Who combines how much follows Open MPI's
+ * algorithms for few ranks: a reduce's root combines ceil(log2 P)
+ * vectors (a binomial tree's path), every rank of an allreduce as many
+ * (recursive doubling), every rank of a reduce-scatter its own block
+ * from each of the P-1 others (pairwise). User-defined operators are
+ * not timed (their function may not take the zeros the timing uses):
+ * they cost nothing in the trace, and a warning says so once. */
+struct opcost { MPI_Op op; MPI_Datatype t; int cls; double per; };
+static struct opcost opcosts[64];
+static int nopcosts, warned_userop;
+
+static int predefined(MPI_Op op)
+{
+    MPI_Op ops[] = {MPI_SUM, MPI_MAX, MPI_MIN, MPI_PROD, MPI_LAND, MPI_BAND, MPI_LOR, MPI_BOR,
+                    MPI_LXOR, MPI_BXOR, MPI_MAXLOC, MPI_MINLOC};
+    for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+        if (op == ops[i]) return 1;
+    return 0;
+}
+
+/* op_cost is the seconds op takes per element of t on vectors of count. */
+static double op_cost(MPI_Op op, MPI_Datatype t, long count)
+{
+    int size = 0;
+    if (count < 1 || t == MPI_DATATYPE_NULL) return 0;
+    PMPI_Type_size(t, &size);
+    if (size <= 0) return 0;
+    if (!predefined(op)) {
+        if (!warned_userop && me == 0)
+            fprintf(stderr, "augur recorder: reductions with user-defined operators are recorded without their computation\n");
+        warned_userop = 1;
+        return 0;
+    }
+    long n = count, cap = (32L << 20) / size;
+    if (n > cap) n = cap;
+    int cls = 0;
+    while ((1L << cls) < n) cls++;
+    for (int i = 0; i < nopcosts; i++)
+        if (opcosts[i].op == op && opcosts[i].t == t && opcosts[i].cls == cls) return opcosts[i].per;
+    char *in = calloc((size_t)n, (size_t)size), *io = calloc((size_t)n, (size_t)size);
+    if (!in || !io) { free(in); free(io); return 0; }
+    /* Enough calls a run for the clock, at least 64 Ki elements; a first
+     * run untimed (it faults the pages in); the thread's CPU clock, so
+     * that a rank that loses its core meanwhile is not charged for it. */
+    long k = n >= 65536 ? 1 : 65536 / n;
+    PMPI_Reduce_local(in, io, (int)n, t, op);
+    double best = -1;
+    for (int r = 0; r < 5; r++) {
+        double t0 = cpu_now();
+        for (long j = 0; j < k; j++) PMPI_Reduce_local(in, io, (int)n, t, op);
+        double d = cpu_now() - t0;
+        if (best < 0 || d < best) best = d;
+    }
+    free(in);
+    free(io);
+    double per = best / ((double)n * (double)k);
+    if (nopcosts < (int)(sizeof opcosts / sizeof *opcosts))
+        opcosts[nopcosts++] = (struct opcost){op, t, cls, per};
+    return per;
+}
+
+/* log2up is ceil(log2 p): the combining steps of a tree or of recursive
+ * doubling over p ranks. */
+static int log2up(int p)
+{
+    int k = 0;
+    while ((1 << k) < p) k++;
+    return k;
+}
+
+/* combine_flops is the computation amount of combining vectors vectors
+ * of count elements of t with op, in flops at the reference speed. */
+static double combine_flops(MPI_Op op, MPI_Datatype t, long count, long vectors)
+{
+    if (vectors <= 0) return 0;
+    return op_cost(op, t, count) * (double)count * (double)vectors * ref_speed;
+}
+
 /* enter writes the compute burst since the last MPI call. */
 static void enter(void)
 {
     if (!out) return;
     double t = now();
     double flops = (t - last) * ref_speed;
-    if (flops >= 1) fprintf(out, "%d compute %.0f\n", me, flops);
+    if (flops >= 1) {
+        fprintf(out, "%d compute %.0f\n", me, flops);
+        computed += t - last;
+        bursts++;
+    }
 }
 
 static void leave(void) { last = now(); }
@@ -149,6 +263,37 @@ static void stopped(int sig)
     raise(sig);
 }
 
+/* header_text copies s into buf for a header line: what is not
+ * printable ASCII would break the line, so it becomes '?'. */
+static const char *header_text(const char *s, char *buf, size_t n)
+{
+    size_t i = 0;
+    for (; s[i] && i + 1 < n; i++) buf[i] = (s[i] < 0x20 || s[i] > 0x7e) ? '?' : s[i];
+    buf[i] = 0;
+    return buf;
+}
+
+/* write_header states who wrote the trace, the rank's host, and the
+ * reference speed: "# augur reference speed: S flop/s, measured on host
+ * H (SOURCE)", or "..., assumed (not measured)" when augur gave no
+ * source. SimGrid's reader skips both lines (they start with '#'). */
+static void write_header(void)
+{
+    char here[256] = "", refhost[256], source[512];
+    gethostname(here, sizeof here - 1);
+    const char *h = getenv("AUGUR_REF_HOST");
+    if (!h) h = AUGUR_REF_HOST_DEFAULT;
+    const char *src = getenv("AUGUR_REF_SOURCE");
+    if (!src) src = AUGUR_REF_SOURCE_DEFAULT;
+    header_text(here, here, sizeof here);
+    fprintf(out, "# augur MPI recorder: rank %d of %d on host %s, compute in flops at %.10g flop/s\n", me, np, here, ref_speed);
+    if (*src)
+        fprintf(out, "# augur reference speed: %.10g flop/s, measured on host %s (%s)\n", ref_speed,
+                header_text(*h ? h : here, refhost, sizeof refhost), header_text(src, source, sizeof source));
+    else
+        fprintf(out, "# augur reference speed: %.10g flop/s, assumed (not measured)\n", ref_speed);
+}
+
 static void open_trace(void)
 {
     PMPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -160,7 +305,7 @@ static void open_trace(void)
     snprintf(trace_path, sizeof trace_path, "%s/rank-%d.txt", dir, me);
     out = fopen(trace_path, "w");
     if (!out) { perror(trace_path); PMPI_Abort(MPI_COMM_WORLD, 1); }
-    fprintf(out, "# augur MPI recorder: rank %d of %d, compute in flops at %g flop/s\n", me, np, ref_speed);
+    write_header();
     fprintf(out, "%d init\n", me);
     if (me == 0) {
         /* The index, at the start: a run that dies keeps it too. */
@@ -410,6 +555,7 @@ int MPI_Finalize(void)
     enter();
     if (out) {
         fprintf(out, "%d finalize\n", me);
+        fprintf(out, "# augur recorded compute: %.9f s in %ld bursts\n", computed, bursts);
         fclose(out);
         out = NULL;
     }
@@ -630,7 +776,7 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, i
     if (!ci) return PMPI_Reduce(sb, rb, count, t, op, root, c);
     enter();
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
-    fprintf(out, "%d reduce %ld 0 %d\n", me, bytes(count, t), wrank(ci, root));
+    fprintf(out, "%d reduce %ld %.0f %d\n", me, bytes(count, t), me == wrank(ci, root) ? combine_flops(op, t, count, log2up(np)) : 0.0, wrank(ci, root));
     leave();
     return rc;
 }
@@ -641,7 +787,7 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
     if (!ci) return PMPI_Allreduce(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
-    fprintf(out, "%d allreduce %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d allreduce %ld %.0f\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)));
     leave();
     return rc;
 }
@@ -786,7 +932,7 @@ int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], t));
-    fprintf(out, " 0\n");
+    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[crank(ci, me)], np - 1));
     leave();
     return rc;
 }
