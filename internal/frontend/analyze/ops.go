@@ -323,9 +323,10 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		}
 		o.expr(x.LogicalOrExpression, false)
-		if o.w.optimised(1) && selectable(x) {
-			// gcc computes both arms and picks one with a conditional
-			// move: no jump to mispredict, whatever the data.
+		if _, known := o.w.sym(x.LogicalOrExpression); o.w.optimised(1) && selectable(x) && !known {
+			// A test of the data: gcc computes both arms and picks one
+			// with a conditional move, no jump to mispredict. (A test of
+			// the indices and the rank keeps the price of a jump.)
 			o.add("int_add", 1)
 			o.expr(x.ExpressionList, false)
 			o.expr(x.ConditionalExpression, false)
