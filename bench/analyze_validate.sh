@@ -23,7 +23,7 @@ all="$work/all.csv"
 : >"$all"
 for prog in pi jacobi matmul lu isort; do
   [ -f "$dir/$prog.csv" ] || { echo "no $dir/$prog.csv"; continue; }
-  "$work/augur" analyze "examples/analyze/$prog.c" -I examples/analyze -o "$work/$prog.aug" >/dev/null 2>"$work/$prog.warn" || { cat "$work/$prog.warn"; exit 1; }
+  "$work/augur" analyze --model "$work/$prog.aug" mpicc -O2 -I examples/analyze "examples/analyze/$prog.c" -lm >/dev/null 2>"$work/$prog.warn" || { cat "$work/$prog.warn"; exit 1; }
   echo "== $prog"
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s --format csv --stable |

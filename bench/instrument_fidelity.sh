@@ -42,7 +42,7 @@ for spec in "pi 50000000" "jacobi 1024 100" "matmul 512" "lu 800" "isort 4194304
     shift
     wanted "$prog" || continue
     src=examples/analyze/$prog.c
-    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
+    "$work/augur" instrument --time --out "$work/$prog.time" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
     # SimGrid's smpi_helpers.h turns malloc into smpi_shared_malloc_intercept,
     # on whose memory jacobi's kernel runs 2.8 times slower: undone.
     smpicc -O2 -include "$work/plain_malloc.h" -o "$work/$prog.smpi" "$src" -Iexamples/analyze -lm 2> /dev/null

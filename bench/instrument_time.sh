@@ -76,8 +76,8 @@ for spec in "pi 50000000|count_hits_L33" "jacobi 1024 100|main_L64" "matmul 512|
     wanted "$prog" || continue
     src=examples/analyze/$prog.c
     mpicc -O2 -o "$work/$prog" "$src" -Iexamples/analyze -lm
-    "$work/augur" instrument "$src" -I examples/analyze --time -o "$work/$prog.time" --build > /dev/null
-    "$work/augur" instrument "$src" -I examples/analyze --time --sample "$sample" -o "$work/$prog.samp" --build > /dev/null
+    "$work/augur" instrument --time --out "$work/$prog.time" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
+    "$work/augur" instrument --time --sample "$sample" --out "$work/$prog.samp" --build mpicc -O2 -I examples/analyze "$src" > /dev/null
     if [ -n "$smpi" ]; then
         # SimGrid's smpi_helpers.h (which smpicc includes first) turns malloc
         # into smpi_shared_malloc_intercept, on whose memory jacobi's kernel

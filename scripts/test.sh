@@ -12,9 +12,12 @@ cd "$(dirname "$0")/.."
 # headless chromium drives the workbench and the HTML report in e2e/;
 # iproute2 (ip, tc) makes the shaped network namespaces of netbench's tests;
 # slurm-wlm and munge: cmd/augur's TestSweepSlurm starts a one-node
-# cluster on loopback and submits a sweep through it.
+# cluster on loopback and submits a sweep through it; bear and make:
+# cmd/augur's TestAnalyzeCompileCommandsFromBear records a make build's
+# compile_commands.json; csmith and libcsmith-dev (csmith.h) write the
+# random C programs analyze's TestCsmith reads.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge"
+packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

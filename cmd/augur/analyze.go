@@ -31,28 +31,25 @@ func (s *stringList) String() string     { return strings.Join(*s, ",") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 type analyzeFlags struct {
-	include, define, undef, machines stringList
-	set                              setFlag
-	compileCommands                  *string
-	out                              *string
-	format                           *string
-	procs                            *int
-	name                             *string
-	report                           *string
-	counts                           *string
-	progress                         *progressFlags
+	machines        stringList
+	set             setFlag
+	compileCommands *string
+	model           *string
+	format          *string
+	procs           *int
+	name            *string
+	report          *string
+	counts          *string
+	progress        *progressFlags
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	f := &analyzeFlags{set: setFlag{}}
-	fs.Var(&f.include, "I", "add `DIR` to the header search path, as a compiler's -I (repeatable)")
-	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable), e.g. -D CLASS=W")
-	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
-	f.compileCommands = fs.String("compile-commands", "", "read each file's -I/-D/-U flags from `FILE` (compile_commands.json)")
+	f.compileCommands = fs.String("compile-commands", "", "read each file's compile line from `FILE` (a compile_commands.json, as bear writes from a make build); with no C file given, analyse every file it lists")
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
 	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
-	f.out = fs.String("o", "", "write the generated model to `FILE` (augur check and augur predict read it)")
+	f.model = fs.String("model", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
 	f.counts = fs.String("counts", "", "take the loop counts and branch probabilities the analysis cannot know from `DIR`, the counts of a run of augur instrument --count (process 0's), and compare its other counts with them")
@@ -66,22 +63,22 @@ func analyzeCommand() *command {
 		define:  func(fs *flag.FlagSet) { newAnalyzeFlags(fs) },
 		name:    "analyze",
 		summary: "read a C/MPI program and predict it without running it (ChronosMix)",
-		usage:   "PROG.c [more.c ...] [-I DIR] [-D NAME=VALUE] [--machine M.yaml]... [--set NAME=VALUE]... [-o MODEL.aug] [flags]",
-		help: `Reads a C/MPI program with its real headers, as a compiler would, and does
+		usage:   "[--machine M.yaml]... [--set NAME=VALUE]... [--model MODEL.aug] [flags] [--] [COMPILER] [COMPILER FLAGS] PROG.c [more.c ...]",
+		help: `Reads a C/MPI program with its real headers, as its compiler would, and does
 what ChronosMix's PIC does: splits every function into blocks at loops,
 branches, calls of the program's own functions and MPI calls; counts each
 block's operations by class (the keys of a machine file's ops: integer and
 floating-point add, multiply, divide, sqrt, exp, log, branches, calls,
 random numbers, loads and stores); and counts how often each block runs
 without running it — numbers for constant bounds, formulas in the
-program's parameters (its #defines and command-line arguments) for
+program's parameters (its macros and command-line arguments) for
 symbolic ones, exact sums for nested loops whose bounds depend on outer
 indices. What cannot be known statically (while loops, data-dependent
 branches) becomes a parameter with a default, set in the source with
 #pragma augur loop(COUNT), #pragma augur proba(P) or PIC_proba(P), or with
 --set; every such unknown is listed with its position.
 
-The generated model (-o) prices every block by formula (1): its operation
+The generated model (--model) prices every block by formula (1): its operation
 counts times the operation times of the machine the process runs on, and
 its MPI calls become communication elements, so augur predict runs it on
 any characterised machine (augur bench machine), heterogeneous ones
@@ -103,7 +100,7 @@ See docs/analyze.md.`,
 func runAnalyze(e *env, c *command, args []string) int {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	f := newAnalyzeFlags(fs)
-	files, status, done := parseFlags(e, c, fs, args)
+	line, status, done := parseCompileLine(e, c, fs, args)
 	if done {
 		return status
 	}
@@ -111,7 +108,11 @@ func runAnalyze(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("analyze", fmt.Errorf(format, a...)))
 		return code
 	}
-	if len(files) == 0 {
+	files := line.Sources
+	switch {
+	case strings.HasSuffix(line.Output, ".aug"):
+		return fail(exitUsage, "-o %s is the compiler's output file, which analyze ignores; write the model with --model %s", line.Output, line.Output)
+	case len(files) == 0 && *f.compileCommands == "":
 		return fail(exitUsage, "no C file given")
 	}
 	if *f.format != "text" && *f.format != "json" && *f.format != "csv" {
@@ -146,8 +147,9 @@ func runAnalyze(e *env, c *command, args []string) int {
 		}
 	}
 	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
-		Front:   cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef, CompileCommands: *f.compileCommands},
-		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
+		ModelFile: *f.model,
+		Front:     cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
+		Context:   e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
 		req.Progress = pr.update
 		req.Simulated = func(what string, t float64, ev int64) {
@@ -156,17 +158,20 @@ func runAnalyze(e *env, c *command, args []string) int {
 	}
 	res, err := sourcefirst.Run(req)
 	var source *sourcefirst.SourceError
+	var flagErr *cfront.FlagError
 	switch {
 	case err != nil && e.interrupted():
 		return interrupted()
+	case errors.As(err, &flagErr):
+		return fail(exitUsage, "%w", flagErr)
 	case errors.As(err, &source):
 		fmt.Fprintln(e.stderr, errorText("analyze", source.Err))
 		return exitInput
 	case err != nil:
 		return fail(exitSim, "%w", err)
 	}
-	if *f.out != "" {
-		if err := os.WriteFile(*f.out, []byte(res.Source), 0o644); err != nil {
+	if *f.model != "" {
+		if err := os.WriteFile(*f.model, []byte(res.Source), 0o644); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	}
@@ -176,7 +181,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 	} else {
 		pr.finish("done")
 	}
-	out := analyzeOutput{Result: res, ModelFile: *f.out}
+	out := analyzeOutput{Result: res, ModelFile: *f.model}
 	if *f.report != "" {
 		if err := writeSourceView(*f.report, out); err != nil {
 			return fail(exitInput, "--report: %v", err)
@@ -244,7 +249,8 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 	if o.ModelFile != "" {
 		fmt.Fprintf(w, ", written to %s", o.ModelFile)
 	}
-	fmt.Fprintf(w, "\nprocs:   %d (times below are process 0's)\n", o.Procs)
+	fmt.Fprintf(w, "\nflags:   %s\n", o.CodeGen)
+	fmt.Fprintf(w, "procs:   %d (times below are process 0's)\n", o.Procs)
 	for i, m := range r.Machines {
 		fmt.Fprintf(w, "machine: %-16s computation %s", m, secText(r.Total[i]))
 		if o.Predicted[i] != nil {
@@ -288,15 +294,21 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		fmt.Fprintln(w, "\nnot known statically:")
 		for _, u := range o.Unknowns {
 			by := u.Param
-			switch u.How {
-			case analyze.Annotated:
+			switch {
+			case u.How == analyze.Annotated:
 				by = "annotated " + u.Value
-			case analyze.Measured:
+			case u.How == analyze.Measured:
 				by += " = " + u.Value + " (measured)"
+			case u.Param == "":
+				by = "taken as " + u.Value // no parameter stands for it
 			default:
 				by += " (default " + u.Value + ")"
 			}
-			fmt.Fprintf(w, "  %s: %s of %s: %s\n", u.Pos, u.What, u.Block, by)
+			what := u.What
+			if u.Block != "" {
+				what += " of " + u.Block
+			}
+			fmt.Fprintf(w, "  %s: %s: %s\n", u.Pos, what, by)
 		}
 	}
 	if len(o.Measured) > 0 {

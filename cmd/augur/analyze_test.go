@@ -28,7 +28,7 @@ func TestAnalyzePi(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "pi.aug")
-	code, stdout, errs := augur(t, "analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "-o", out, "--set", "darts=1000", "--format", "json")
+	code, stdout, errs := augur(t, "analyze", "../../internal/frontend/analyze/testdata/pi.c", "--machine", opsMachine, "--procs", "2", "--model", out, "--set", "darts=1000", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d\n%s", code, errs)
 	}
@@ -199,7 +199,7 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		{"../../examples/analyze/isort.c", "n=1048576", levels, "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
-		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "-o", out, "--format", "json")
+		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--model", out, "--format", "json")
 		if code != exitOK {
 			t.Fatalf("%s: exit %d\n%s", c.prog, code, errs)
 		}
@@ -235,7 +235,7 @@ func TestAnalyzeAgainstMeasurements(t *testing.T) {
 	var errs []float64
 	for _, prog := range []string{"pi", "jacobi", "matmul", "lu", "isort"} {
 		model := filepath.Join(t.TempDir(), prog+".aug")
-		if code, _, e := augur(t, "analyze", dir+prog+".c", "-I", dir, "-o", model); code != exitOK {
+		if code, _, e := augur(t, "analyze", dir+prog+".c", "-I", dir, "--model", model); code != exitOK {
 			t.Fatalf("%s: analyze exit %d\n%s", prog, code, e)
 		}
 		code, out, e := augur(t, "validate", model, dir+"measured/"+prog+".csv", "--machine", dir+"measured/vm.yaml", "--measured", "tm_s", "--format", "csv", "--stable")

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"augur/internal/frontend/ccline"
 )
 
 // docs/cli.md and the commands' own flags cannot drift apart: every flag a
@@ -53,6 +55,16 @@ func TestCLIDocMatchesFlags(t *testing.T) {
 			context := prev[0] + " " + prev[1] + " " + line
 			prev[0], prev[1] = prev[1], line
 			for _, m := range flagRef.FindAllStringSubmatch(line, -1) {
+				if takesCompileLine(c.name) && m[1] == "-h" {
+					continue // --help's short form
+				}
+				if takesCompileLine(c.name) && !strings.HasPrefix(m[1], "--") {
+					// The compiler's flag: one that augur takes.
+					if _, err := ccline.Parse([]string{m[1], "x.c"}); err != nil {
+						t.Errorf("docs/cli.md's section of %s names the compiler flag %s: %v", c.name, m[1], err)
+					}
+					continue
+				}
 				name := strings.TrimLeft(m[1], "-")
 				if !defined[name] && mentionedElsewhere(context, name, c.name, otherCmd, defs) {
 					continue // another command's flag, named with it
@@ -72,6 +84,10 @@ func TestCLIDocMatchesFlags(t *testing.T) {
 		}
 	}
 }
+
+// takesCompileLine tells whether a command's single-dash words are the
+// compiler's.
+func takesCompileLine(cmd string) bool { return cmd == "analyze" || cmd == "instrument" }
 
 // mentionedElsewhere tells whether line names another augur command that
 // defines the flag: "augur analyze --counts DIR" in instrument's section.

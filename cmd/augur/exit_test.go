@@ -78,8 +78,8 @@ func TestExitStatuses(t *testing.T) {
 		// analyze, instrument
 		{[]string{"analyze", missing + ".c"}, exitInput},
 		{[]string{"analyze", ex + "analyze/pi.c", "--format", "xml"}, exitUsage},
-		{[]string{"instrument", missing + ".c", "--count", "-o", filepath.Join(dir, "cnt")}, exitInput},
-		{[]string{"instrument", ex + "analyze/pi.c", "-o", filepath.Join(dir, "cnt")}, exitUsage}, // neither --count nor --time
+		{[]string{"instrument", missing + ".c", "--count", "--out", filepath.Join(dir, "cnt")}, exitInput},
+		{[]string{"instrument", ex + "analyze/pi.c", "--out", filepath.Join(dir, "cnt")}, exitUsage}, // neither --count nor --time
 
 		// check, fmt, export
 		{[]string{"check", missing}, exitInput},

@@ -13,33 +13,25 @@ import (
 )
 
 type instrumentFlags struct {
-	include, define, undef stringList
-	out                    *string
-	count, time            *bool
-	sample                 stringList
-	tolerance              *float64
-	refSpeed               *float64
-	build                  *bool
-	compiler               *string
-	cflags                 *string
-	alignLoops             *int
+	out         *string
+	count, time *bool
+	sample      stringList
+	tolerance   *float64
+	refSpeed    *float64
+	build       *bool
+	alignLoops  *int
 }
 
 func newInstrumentFlags(fs *flag.FlagSet) *instrumentFlags {
 	f := &instrumentFlags{}
-	fs.Var(&f.include, "I", "add `DIR` to the header search path, as a compiler's -I (repeatable)")
-	fs.Var(&f.define, "D", "define macro `NAME[=VALUE]`, as a compiler's -D (repeatable)")
-	fs.Var(&f.undef, "U", "undefine macro `NAME` (repeatable)")
-	f.out = fs.String("o", "", "write the instrumented sources, the runtime and (with --build) the program to `DIR`; required")
+	f.out = fs.String("out", "", "write the instrumented sources, the runtime and (with --build) the program to `DIR`; required")
 	f.count = fs.Bool("count", false, "count the executions of every loop and branch of augur analyze's blocks (ChronosMix's post-mortem counts); this or --time is required")
 	f.time = fs.Bool("time", false, "time the blocks on the thread's CPU clock and write every rank's MPI calls and compute bursts as a SimGrid time-independent trace (dPerf's timed run)")
 	fs.Var(&f.sample, "sample", "with --time, sample the loop(s) `BLOCK[,BLOCK]` (augur analyze's names) by the threshold iteration rule, as #pragma augur sample above a loop does; repeatable")
 	f.tolerance = fs.Float64("tolerance", 0.02, "with --time, the threshold iteration rule's `EPS`: a sampled loop stops being timed when its mean time per iteration moves by less than EPS (relative)")
 	f.refSpeed = fs.Float64("ref-speed", defaultRefSpeed, "with --time, the `FLOPS` per second that turn measured compute seconds into the trace's flops (as augur record --mpi --ref-speed)")
-	f.build = fs.Bool("build", false, "compile the instrumented program into DIR with the system's mpicc (cc when the program does not include mpi.h)")
-	f.compiler = fs.String("cc", "", "compile with `COMPILER` instead of mpicc or cc")
-	f.cflags = fs.String("cflags", "-O2", "`FLAGS` for the compiler (with --build), e.g. \"-O2 -march=native\"")
-	f.alignLoops = fs.Int("align-loops", defaultAlignLoops, "with --time, start every loop of the build at a multiple of `BYTES` (-falign-loops; 0 leaves the placement to the compiler): the timers move the code after them, and an inner loop that comes to straddle a cache line of instructions can run 1.7 times slower (docs/instrument.md)")
+	f.build = fs.Bool("build", false, "compile the instrumented program into DIR/PROG with the compile line's compiler and flags (without a compiler named first: mpicc, or cc when the program does not include mpi.h)")
+	f.alignLoops = fs.Int("align-loops", defaultAlignLoops, "with --time, start every loop of the build at a multiple of `BYTES` (-falign-loops; default 0: the build is yours, nothing added): the timers move the code after them, and an inner loop that comes to straddle a cache line of instructions can run 1.7 times slower; aligned, build your own program with the same -falign-loops for the prediction to hold (docs/instrument.md)")
 	return f
 }
 
@@ -48,11 +40,18 @@ func instrumentCommand() *command {
 		define:  func(fs *flag.FlagSet) { newInstrumentFlags(fs) },
 		name:    "instrument",
 		summary: "write a C/MPI program that counts or times its blocks when run (ChronosMix's counts, dPerf's traces)",
-		usage:   "PROG.c [more.c ...] --count|--time -o DIR [-I DIR] [-D NAME=VALUE] [--sample LOOP] [--build] [flags]",
+		usage:   "--count|--time --out DIR [--sample LOOP] [--build] [flags] [--] [COMPILER] [COMPILER FLAGS] PROG.c [more.c ...]",
 		help: `Writes the program again into DIR, instrumented on augur analyze's blocks,
 with their names. Every line keeps its number, so compiler messages point at
-your code. --build compiles it into DIR/PROG with mpicc (cc when the program
-does not include mpi.h); without it, the command to use is printed.
+your code. --build compiles it into DIR/PROG with the compile line's
+compiler and flags (mpicc when it names none, cc when the program does not
+include mpi.h); without it, the command to use is printed.
+
+` + compileLineHelp + ` Here the
+compile line's flags are given to the compiler as they are, its link flags,
+objects and libraries after the sources; -c, -S, -E and -o FILE are left
+out (the program is built as DIR/PROG). Without -O the build is gcc's -O0:
+give the flags the program is built with.
 
 --count (ChronosMix's post-mortem counts): a counter on every loop (its
 entries and iterations) and every if (its executions and each arm's);
@@ -60,9 +59,9 @@ augur_count.c writes DIR/augur-counts.RANK.txt when each process exits
 (into $AUGUR_COUNT_DIR when set: a directory per run, e.g. per problem size,
 whose counts augur fit can turn into formulas of the size; docs/instrument.md).
 
-  augur instrument examples/analyze/isort.c -I examples/analyze --count -o cnt --build
+  augur instrument --count --out cnt --build mpicc -O2 -I examples/analyze examples/analyze/isort.c
   mpirun -np 2 cnt/isort 1048576
-  augur analyze examples/analyze/isort.c -I examples/analyze --counts cnt --set n=1048576 --procs 2
+  augur analyze --counts cnt --set n=1048576 --procs 2 -I examples/analyze examples/analyze/isort.c
 
 augur analyze then takes the loop counts and branch probabilities it could
 not know from the run (provenance "measured"), and prints static against
@@ -82,7 +81,7 @@ without MPI calls inside it are what is sampled. Skipping changes what the
 program computes: mark only loops whose results decide neither control flow
 nor message sizes (docs/instrument.md).
 
-  augur instrument examples/analyze/jacobi.c -I examples/analyze --time --sample main_L64 -o tj --build
+  augur instrument --time --sample main_L64 --out tj --build mpicc -O2 -I examples/analyze examples/analyze/jacobi.c
   mpirun -np 2 tj/jacobi 1024 100
   augur replay tj/index.txt --platform examples/mpi/localhost.xml
 
@@ -96,10 +95,11 @@ Exit status 1 when the program cannot be read, analysed, written or built,
 func runInstrument(e *env, c *command, args []string) int {
 	fs := flag.NewFlagSet("instrument", flag.ContinueOnError)
 	f := newInstrumentFlags(fs)
-	files, status, done := parseFlags(e, c, fs, args)
+	line, status, done := parseCompileLine(e, c, fs, args)
 	if done {
 		return status
 	}
+	files := line.Sources
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintln(e.stderr, errorText("instrument", fmt.Errorf(format, a...)))
 		return code
@@ -117,8 +117,10 @@ func runInstrument(e *env, c *command, args []string) int {
 		return fail(exitUsage, "--tolerance %g: want a number between 0 and 1", *f.tolerance)
 	case !(*f.refSpeed > 0) || math.IsInf(*f.refSpeed, 0):
 		return fail(exitUsage, "--ref-speed %g: want a positive number of flop/s", *f.refSpeed)
+	case *f.out == "" && line.Output != "":
+		return fail(exitUsage, "--out DIR is required (-o %s is the compiler's output file, which instrument leaves out: it builds DIR/PROG)", line.Output)
 	case *f.out == "":
-		return fail(exitUsage, "-o DIR is required")
+		return fail(exitUsage, "--out DIR is required")
 	}
 	dir, err := filepath.Abs(*f.out)
 	if err != nil {
@@ -128,13 +130,14 @@ func runInstrument(e *env, c *command, args []string) int {
 	for _, v := range f.sample {
 		sample = append(sample, strings.Split(v, ",")...)
 	}
-	req := instrument.Request{Files: files, Front: cfront.Options{IncludeDirs: f.include, Defines: f.define, Undefines: f.undef},
+	req := instrument.Request{Files: files, Front: cfront.Options{Flags: line.Compile},
 		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, RefSpeed: *f.refSpeed, AlignLoops: *f.alignLoops,
-		Dir: dir, Compiler: *f.compiler, CFlags: strings.Fields(*f.cflags)}
+		Dir: dir, Compiler: line.Compiler, LinkFlags: line.Link}
 	b, err := instrument.Prepare(e.context(), req)
 	var sampleErr *instrument.SampleError
+	var flagErr *cfront.FlagError
 	switch {
-	case errors.As(err, &sampleErr):
+	case errors.As(err, &sampleErr), errors.As(err, &flagErr):
 		return fail(exitUsage, "%w", err)
 	case err != nil:
 		return fail(exitInput, "%w", err)
@@ -155,7 +158,9 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "built %s\n", b.Binary)
 	if *f.time {
-		where := "DIR/augur-times.0.txt"
+		// A program that reads no mpi.h (however included) makes no MPI
+		// call the recorder could see: it has block times, no trace.
+		where := "DIR/augur-times.0.txt (no MPI trace: the program does not include mpi.h)"
 		if b.MPI {
 			where = "the traces in " + filepath.Join(dir, "index.txt") + " (replay: augur replay " + filepath.Join(dir, "index.txt") + " --platform PLATFORM.xml), the block times in augur-times.RANK.txt"
 		}
@@ -164,11 +169,12 @@ func runInstrument(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-// defaultAlignLoops is --align-loops' default: the 64-byte line of the
-// instruction and micro-op caches of current x86 processors, so that an
-// innermost loop of up to 64 bytes is fetched from one line, as in a plain
-// build where it happens to.
-const defaultAlignLoops = 64
+// defaultAlignLoops is --align-loops' default: none. A timed run predicts
+// the program built the user's way, so nothing is added to their flags;
+// aligned loops (64: the line of the instruction and micro-op caches of
+// current x86 processors) made a blocked matmul 28 % faster than its plain
+// build, and every prediction of it as much too low.
+const defaultAlignLoops = 0
 
 // isSet tells whether the command line gave flag name.
 func isSet(fs *flag.FlagSet, name string) bool {

@@ -27,7 +27,7 @@ func TestInstrumentCount(t *testing.T) {
 	}
 	src := "../../internal/frontend/instrument/testdata/nests.c"
 	dir := t.TempDir()
-	code, out, errs := augur(t, "instrument", src, "--count", "-o", dir, "--build")
+	code, out, errs := augur(t, "instrument", src, "--count", "--out", dir, "--build")
 	if code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
@@ -85,17 +85,17 @@ func TestInstrumentCount(t *testing.T) {
 func TestInstrumentUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{"instrument"},
-		{"instrument", "x.c", "-o", "d"}, // no --count
-		{"instrument", "x.c", "--count"}, // no -o
-		{"instrument", "x.c", "--count", "-o", "d", "--align-loops", "64"}, // only with --time
-		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "48"},  // not a power of two
-		{"instrument", "x.c", "--time", "-o", "d", "--align-loops", "-1"},
+		{"instrument", "x.c", "--out", "d"}, // no --count
+		{"instrument", "x.c", "--count"},    // no -o
+		{"instrument", "x.c", "--count", "--out", "d", "--align-loops", "64"}, // only with --time
+		{"instrument", "x.c", "--time", "--out", "d", "--align-loops", "48"},  // not a power of two
+		{"instrument", "x.c", "--time", "--out", "d", "--align-loops", "-1"},
 	} {
 		if code, _, _ := augur(t, args...); code != exitUsage {
 			t.Errorf("augur %s: exit %d, want %d", strings.Join(args, " "), code, exitUsage)
 		}
 	}
-	if code, _, _ := augur(t, "instrument", "no-such.c", "--count", "-o", t.TempDir()); code != exitInput {
+	if code, _, _ := augur(t, "instrument", "no-such.c", "--count", "--out", t.TempDir()); code != exitInput {
 		t.Errorf("a missing file: exit %d, want %d", code, exitInput)
 	}
 }
@@ -161,7 +161,7 @@ func TestInstrumentTime(t *testing.T) {
 	needMPI(t)
 	src := "../../internal/frontend/instrument/testdata/timed.c"
 	dir := t.TempDir()
-	code, out, errs := augur(t, "instrument", src, "--time", "-o", dir, "--build")
+	code, out, errs := augur(t, "instrument", src, "--time", "--out", dir, "--build")
 	if code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
@@ -252,7 +252,7 @@ func TestInstrumentTime(t *testing.T) {
 func TestInstrumentTimeCrash(t *testing.T) {
 	needMPI(t)
 	dir := t.TempDir()
-	if code, out, errs := augur(t, "instrument", "../../internal/frontend/instrument/testdata/timed.c", "--time", "-o", dir, "--build"); code != exitOK {
+	if code, out, errs := augur(t, "instrument", "../../internal/frontend/instrument/testdata/timed.c", "--time", "--out", dir, "--build"); code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
 	b, err := mpirun(2, filepath.Join(dir, "timed"), "crash").CombinedOutput()
@@ -276,19 +276,20 @@ func TestInstrumentTimeCrash(t *testing.T) {
 	}
 }
 
-// The timed build aligns loops (--align-loops, 64 bytes by default) before
-// the user's flags, which can override it; 0 leaves it to the compiler.
+// The timed build is the user's (nothing added) unless --align-loops asks
+// to align loops, before the user's flags, which can override it.
 func TestInstrumentTimeAlignLoops(t *testing.T) {
 	src := "../../internal/frontend/instrument/testdata/timed.c"
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
-		{nil, " -falign-loops=64 -O2 "},
-		{[]string{"--align-loops", "32", "--cflags", "-O3 -falign-loops=16"}, " -falign-loops=32 -O3 -falign-loops=16 "},
-		{[]string{"--align-loops", "0"}, "mpicc -O2 "},
+		{nil, "mpicc -I "},
+		{[]string{"--align-loops", "64"}, "mpicc -falign-loops=64 -I "},
+		{[]string{"--align-loops", "32", "-O3", "-falign-loops=16"}, " -falign-loops=32 -O3 -falign-loops=16 -I "},
+		{[]string{"--align-loops", "0", "-O2"}, "mpicc -O2 -I "},
 	} {
-		args := append([]string{"instrument", src, "--time", "-o", t.TempDir()}, c.args...)
+		args := append([]string{"instrument", src, "--time", "--out", t.TempDir()}, c.args...)
 		code, out, errs := augur(t, args...)
 		if code != exitOK || !strings.Contains(out, c.want) {
 			t.Errorf("%v: exit %d, want a build line with %q:\n%s%s", c.args, code, c.want, out, errs)
@@ -300,7 +301,7 @@ func TestInstrumentTimeAlignLoops(t *testing.T) {
 	if err := os.WriteFile(cc, []byte("#!/bin/sh\necho \"oldcc: unknown option -falign-loops=64\" >&2\nexit 1\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := augur(t, "instrument", src, "--time", "-o", filepath.Join(dir, "out"), "--build", "--cc", cc)
+	code, _, errs := augur(t, "instrument", "--time", "--align-loops", "64", "--out", filepath.Join(dir, "out"), "--build", cc, src)
 	if code != exitInput || !strings.Contains(errs, "--align-loops 0 leaves it out") {
 		t.Errorf("a compiler without -falign-loops: exit %d:\n%s", code, errs)
 	}
@@ -314,12 +315,12 @@ func TestInstrumentTimeErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{src, "--time", "--count", "-o", "x"}, exitUsage, "one of them"},
-		{[]string{src, "--count", "--sample", "main_L50", "-o", "x"}, exitUsage, "go with --time"},
-		{[]string{src, "--time", "--tolerance", "1.5", "-o", "x"}, exitUsage, "--tolerance 1.5"},
-		{[]string{src, "--time", "--ref-speed", "0", "-o", "x"}, exitUsage, "--ref-speed 0"},
-		{[]string{src, "--time", "--align-loops", "48", "-o", "x"}, exitUsage, "--align-loops 48"},
-		{[]string{src, "--time", "--sample", "main_L99,main_L50", "-o", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
+		{[]string{src, "--time", "--count", "--out", "x"}, exitUsage, "one of them"},
+		{[]string{src, "--count", "--sample", "main_L50", "--out", "x"}, exitUsage, "go with --time"},
+		{[]string{src, "--time", "--tolerance", "1.5", "--out", "x"}, exitUsage, "--tolerance 1.5"},
+		{[]string{src, "--time", "--ref-speed", "0", "--out", "x"}, exitUsage, "--ref-speed 0"},
+		{[]string{src, "--time", "--align-loops", "48", "--out", "x"}, exitUsage, "--align-loops 48"},
+		{[]string{src, "--time", "--sample", "main_L99,main_L50", "--out", t.TempDir()}, exitUsage, "--sample main_L99: no loop of that name"},
 	} {
 		code, _, errs := augur(t, append([]string{"instrument"}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.want) {
@@ -332,7 +333,7 @@ func TestInstrumentTimeErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("#include <mpi.h>\nint nosuch(int);\nint main(int argc, char **argv)\n{\n    MPI_Init(&argc, &argv);\n    for (int i = 0; i < 3; i++)\n        nosuch(i);\n    MPI_Finalize();\n    return 0;\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := augur(t, "instrument", bad, "--time", "-o", filepath.Join(dir, "out"), "--build")
+	code, _, errs := augur(t, "instrument", bad, "--time", "--out", filepath.Join(dir, "out"), "--build")
 	if code != exitInput || !strings.Contains(errs, "nosuch") || !strings.Contains(errs, "augur instrument: mpicc ") {
 		t.Errorf("a program that does not link: exit %d:\n%s", code, errs)
 	}
@@ -348,7 +349,7 @@ func TestInstrumentCountFit(t *testing.T) {
 	needMPI(t)
 	src := "../../examples/analyze/isort.c"
 	dir := t.TempDir()
-	if code, out, errs := augur(t, "instrument", src, "-I", "../../examples/analyze", "--count", "-o", dir, "--build"); code != exitOK {
+	if code, out, errs := augur(t, "instrument", src, "-I", "../../examples/analyze", "--count", "--out", dir, "--build"); code != exitOK {
 		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
 	}
 	var csv strings.Builder
@@ -425,7 +426,7 @@ func TestInstrumentCountMacroWarning(t *testing.T) {
 		t.Skip("no C compiler")
 	}
 	src := writeTemp(t, "m.c", "#define SUM(n) for (int i = 0; i < (n); i++) s += i;\nint main(void) {\n  long s = 0;\n  SUM(10)\n  for (int j = 0; j < 3; j++) s += j;\n  return (int)s;\n}\n")
-	code, out, errs := augur(t, "instrument", src, "--count", "-o", t.TempDir())
+	code, out, errs := augur(t, "instrument", src, "--count", "--out", t.TempDir())
 	want := src + ":4:3: warning: main_L4 is not counted: the statement's tokens do not match its source (a macro?)\n"
 	if code != exitOK || !strings.HasPrefix(errs, want) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)

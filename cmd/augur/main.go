@@ -197,6 +197,8 @@ func printDefaults(w io.Writer, fs *flag.FlagSet) {
 
 // parseInterleaved parses flags that may come before, between or after
 // positional arguments (augur predict MODEL --machine M), as people type.
+// Everything after a "--" is positional, flags or not: the command line of
+// the program augur record runs (augur record -o T -- ./app -o out -s 15).
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
@@ -204,15 +206,42 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, err
 		}
 		rest := fs.Args()
+		if endedAtDashes(fs, args[:len(args)-len(rest)]) {
+			// flag.Parse consumed the "--" itself: what it left is
+			// the program's.
+			return append(pos, rest...), nil
+		}
 		if len(rest) == 0 {
 			return pos, nil
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
 		}
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// endedAtDashes reports whether the arguments flag.Parse consumed ended
+// with the "--" that stops it, rather than with a flag or a flag's value
+// that happens to be "--" (-o --). It reads them as flag.Parse does.
+func endedAtDashes(fs *flag.FlagSet, consumed []string) bool {
+	for i := 0; i < len(consumed); i++ {
+		a := consumed[i]
+		if a == "--" {
+			return i == len(consumed)-1
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		i++ // the flag's value, whatever it is
+	}
+	return false
 }
 
 // parseFlags parses a command's flags; on --help it prints the command's

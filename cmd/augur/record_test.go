@@ -1,10 +1,13 @@
 package main
 
 import (
+	"flag"
+	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -64,5 +67,36 @@ func TestRecordUsage(t *testing.T) {
 	}
 	if code, _, errOut := augur(t, "record", "--", "/nonexistent/program"); code != exitInput || !strings.Contains(errOut, "nonexistent") {
 		t.Errorf("missing program: exit %d %s", code, errOut)
+	}
+}
+
+// Everything after -- is the program's command line, even flags augur's
+// record has itself (-o, --np) or does not (-s); before it, and as the
+// value of a flag, "--" is augur's.
+func TestRecordArgsAfterDashes(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		out      string
+		np       int
+		mpi      bool
+		programs []string
+	}{
+		{[]string{"--mpi", "--np", "1", "-o", "t", "--", "./app", "-s", "15", "-i", "50"}, "t", 1, true,
+			[]string{"./app", "-s", "15", "-i", "50"}},
+		{[]string{"--mpi", "--np", "2", "--", "./app", "-o", "out.txt", "--np", "7", "--", "-s"}, "", 2, true,
+			[]string{"./app", "-o", "out.txt", "--np", "7", "--", "-s"}},
+		// -o's value is "--"; ./app is positional and the -o after it
+		// augur's again (there was no -- to end augur's flags).
+		{[]string{"-o", "--", "./app", "-o", "x"}, "x", 0, false, []string{"./app"}},
+		{[]string{"-o", "--", "--", "./app", "-o", "x"}, "--", 0, false, []string{"./app", "-o", "x"}},
+		{[]string{"--mpi", "--", "--np", "3"}, "", 0, true, []string{"--np", "3"}},
+	} {
+		fs := flag.NewFlagSet("record", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		rf := newRecordFlags(fs)
+		pos, err := parseInterleaved(fs, c.args)
+		if err != nil || *rf.out != c.out || *rf.np != c.np || *rf.mpi != c.mpi || !reflect.DeepEqual(pos, c.programs) {
+			t.Errorf("%q: program %q, -o %q, --np %d, --mpi %v, err %v; want %q, -o %q, --np %d", c.args, pos, *rf.out, *rf.np, *rf.mpi, err, c.programs, c.out, c.np)
+		}
 	}
 }

@@ -193,10 +193,13 @@ type Attempt struct {
 type Analysis struct {
 	Header
 	Model string `json:"model"`
-	// ModelFile is where the model was written (-o); empty if not.
+	// ModelFile is where the model was written (--model); empty if not.
 	ModelFile string   `json:"model_file"`
 	Files     []string `json:"files"`
 	Procs     int      `json:"procs"`
+	// CompileFlags are the compile line's code-generation and dialect
+	// flags, as given (-O3, -march=native, -ffast-math).
+	CompileFlags []string `json:"compile_flags"`
 	// Machines, Blocks' TimeS and ByFunction/ByClass share one order.
 	Machines   []AnalysisMachine    `json:"machines"`
 	Blocks     []AnalysisBlock      `json:"blocks"`

@@ -167,10 +167,22 @@ type LoopInfo struct {
 	Trips          Expr   // iterations per entry of the loop
 	TripsHow       How
 	Canonical      bool // a for loop with affine bounds in the outer indices and parameters
+	// Mirror: the loop counts down in C, and Var runs up over minus the
+	// C index (the model's for steps up only); From, To and Step are
+	// Var's.
+	Mirror bool
 	// sums remembers the counts of nests ending in this loop, by the
 	// indices of the nest: the same nest is counted for the counts, the
 	// model and the report.
 	sums map[string]countResult
+}
+
+// index is the C loop index in the model's terms.
+func (l *LoopInfo) index() Expr {
+	if l.Mirror {
+		return Bin{"-", Num{0}, Name{l.Var}}
+	}
+	return Name{l.Var}
 }
 
 type countResult struct {

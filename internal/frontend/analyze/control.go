@@ -54,7 +54,9 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		w.a.warn(b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
 	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
+	w.jumps = append(w.jumps, jumpFrame{})
 	b.Body = w.body(it.Statement)
+	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
 	extend(b, it.Statement)
 	*out = append(*out, b)
@@ -181,6 +183,11 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 	info.Var = w.fresh(decl.Name())
 	w.names[decl] = info.Var
 	info.From, info.To, info.Step = from, to, Num{float64(step)}
+	if step < 0 {
+		// for (i = n - 1; i >= 0; i--): the model's for steps up, over
+		// -i from 1 - n to 1; the C index reads as -i (index).
+		info.From, info.To, info.Step, info.Mirror = neg(from), neg(to), Num{float64(-step)}, true
+	}
 	info.Trips = trips(from, to, step)
 	info.TripsHow = Symbolic
 	if _, ok := constOf(info.Trips); ok {
@@ -204,6 +211,12 @@ func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, te
 	if !ok {
 		return info, nil
 	}
+	if !positive(step) {
+		// A step the program reads at run time (a tile size from argv)
+		// is positive in any run that ends; the model says so, whatever
+		// value its parameter is given.
+		step = Call{"max", []Expr{Num{1}, step}}
+	}
 	to, ok := w.bound(testE, decl, true)
 	if !ok {
 		return info, nil
@@ -214,6 +227,27 @@ func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, te
 	info.Trips = Call{"max", []Expr{Num{0}, Call{"ceil", []Expr{div(simplify(sub(to, from)), step)}}}}
 	info.TripsHow = Symbolic
 	return info, decl
+}
+
+// positive reports whether e is positive whatever the parameters' values:
+// a positive constant, procs, or sums and products of those.
+func positive(e Expr) bool {
+	switch x := e.(type) {
+	case Num:
+		return x.V > 0
+	case Name:
+		return x.N == "procs"
+	case Bin:
+		return (x.Op == "+" || x.Op == "*") && positive(x.A) && positive(x.B)
+	case Call:
+		return x.Fn == "max" && len(x.Args) == 2 && (positive(x.Args[0]) || positive(x.Args[1]))
+	}
+	return false
+}
+
+// neg is -e.
+func neg(e Expr) Expr {
+	return simplify(sub(Num{0}, e))
 }
 
 // trips is the iteration count of a half-open range with a constant step.
@@ -318,6 +352,9 @@ func (w *walker) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
 // bound reads the loop test i < b (and its variants, and conjunctions of
 // them) as the exclusive end of the range in the step's direction.
 func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bool) {
+	if declOf(e) == d {
+		return Num{0}, true // for (i = n; i; i--): i != 0
+	}
 	switch x := unparen(e).(type) {
 	case *cc.LogicalAndExpression:
 		if x.Case != cc.LogicalAndExpressionLAnd {
@@ -431,7 +468,7 @@ func (w *walker) lookup(name string) (Expr, bool) {
 	}
 	for _, l := range w.loops {
 		if l.decl != nil && l.decl.Name() == name && l.info.Var != "" {
-			return Name{l.info.Var}, true
+			return l.info.index(), true
 		}
 	}
 	for _, p := range w.a.Params {
@@ -467,6 +504,10 @@ func branchless(arm []*Block) bool {
 }
 
 func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
+	if s.Case == cc.SelectionStatementSwitch {
+		w.switchStmt(s, out)
+		return
+	}
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
 	}
@@ -474,21 +515,12 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
-	if s.Case == cc.SelectionStatementSwitch {
-		w.a.warn(b.Pos, "switch: its cases are counted as if the whole body ran every time")
-		w.inIf++
-		b.Then = w.body(s.Statement)
-		w.inIf--
-		b.Prob = Num{1}
-		*out = append(*out, b)
-		return
-	}
 	switch p, how, ok := w.probability(s); {
 	case ok:
 		b.Prob = p
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
 	default:
-		if c, ok := w.sym(s.ExpressionList); ok {
+		if c, ok := w.symCond(s.ExpressionList); ok {
 			b.Cond = c
 			break
 		}

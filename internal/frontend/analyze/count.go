@@ -97,6 +97,19 @@ func (a *Analysis) countList(bs []*Block, frames []countFrame) {
 	}
 }
 
+// atFirst binds the indices of the loops of frames that e reads to their
+// first values, innermost first (a start may read an outer index): a
+// per-entry figure (a restart's gap, a working set) summed over a nest
+// that becomes one action, where no index has a value.
+func atFirst(e Expr, frames []countFrame) Expr {
+	for i := len(frames) - 1; i >= 0; i-- {
+		if l := frames[i].loop; l != nil && l.Var != "" && mentionsName(e, l.Var) {
+			e = simplify(subst(e, l.Var, orNum(l.From)))
+		}
+	}
+	return e
+}
+
 func orNum(e Expr) Expr {
 	if e == nil {
 		return Num{0}
@@ -120,6 +133,15 @@ func nestCount(frames []countFrame) (Expr, How) {
 			indices[f.loop.Var] = true
 		}
 	}
+	// The indices of loops that are not summed with the nest (a step of
+	// procs, a tile of T): a counted loop whose bounds read one (for it
+	// = i; it < min(n, i + T)) has no closed form here either.
+	outside := map[string]bool{}
+	for _, f := range frames {
+		if f.loop != nil && f.loop.Var != "" && !f.loop.Canonical {
+			outside[f.loop.Var] = true
+		}
+	}
 	for _, f := range frames {
 		how = weaker(how, f.how)
 		factor := f.f
@@ -128,6 +150,11 @@ func nestCount(frames []countFrame) (Expr, How) {
 		}
 		if f.loop != nil {
 			if f.loop.Canonical {
+				for _, n := range append(names(f.loop.From), names(f.loop.To)...) {
+					if outside[n] {
+						how = weaker(how, Stepped)
+					}
+				}
 				nest = append(nest, f.loop)
 				continue
 			}

@@ -10,8 +10,33 @@ import (
 // when it is one: constants, macros (which become parameters), variables
 // whose value is known, loop indices, the rank and size of MPI_COMM_WORLD,
 // and arithmetic on those. C's integer division becomes floor(a / b),
-// right for the non-negative values loop bounds and sizes have.
+// right for the non-negative values loop bounds and sizes have. The value
+// is a number, as every C value is: a comparison in arithmetic counts 1
+// when it holds (numOf).
 func (w *walker) sym(e cc.Node) (Expr, bool) {
+	v, ok := w.symAny(e)
+	if !ok {
+		return nil, false
+	}
+	return numOf(v), true
+}
+
+// symCond reads a C expression used as a condition (an if's test, an
+// operand of &&, || and !, the test of ?:): any scalar is true when it is
+// not zero (boolOf).
+func (w *walker) symCond(e cc.Node) (Expr, bool) {
+	v, ok := w.symAny(e)
+	if !ok {
+		return nil, false
+	}
+	return boolOf(v), true
+}
+
+// symAny is sym without the conversion of its result: a comparison or a
+// logical operation gives a bool, anything else a number. The model
+// language keeps the two apart, so every operator converts its operands
+// to what it takes.
+func (w *walker) symAny(e cc.Node) (Expr, bool) {
 	switch x := e.(type) {
 	case nil:
 		return nil, false
@@ -21,52 +46,61 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		if x.ExpressionList != nil {
 			return nil, false // the comma operator
 		}
-		return w.sym(x.AssignmentExpression)
+		return w.symAny(x.AssignmentExpression)
 	case *cc.AssignmentExpression:
 		if x.Case != cc.AssignmentExpressionCond {
 			return nil, false
 		}
-		return w.sym(x.ConditionalExpression)
+		return w.symAny(x.ConditionalExpression)
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionLOr {
-			return w.sym(x.LogicalOrExpression)
+			return w.symAny(x.LogicalOrExpression)
 		}
-		c, ok1 := w.sym(x.LogicalOrExpression)
-		a, ok2 := w.sym(x.ExpressionList)
-		b, ok3 := w.sym(x.ConditionalExpression)
+		c, ok1 := w.symAny(x.LogicalOrExpression)
+		a, ok2 := w.symAny(x.ExpressionList)
+		b, ok3 := w.symAny(x.ConditionalExpression)
 		if !ok1 || !ok2 || !ok3 {
 			return nil, false
 		}
-		return minMax(Cond{c, a, b}), true
+		if isBool(a) != isBool(b) {
+			a, b = numOf(a), numOf(b) // flag ? n < m : 0
+		}
+		if k, ok := constOf(c); ok {
+			if k != 0 {
+				return a, true
+			}
+			return b, true
+		}
+		return minMax(Cond{boolOf(c), a, b}), true
 	case *cc.LogicalOrExpression:
 		if x.Case == cc.LogicalOrExpressionLAnd {
-			return w.sym(x.LogicalAndExpression)
+			return w.symAny(x.LogicalAndExpression)
 		}
-		return w.symBin("||", x.LogicalOrExpression, x.LogicalAndExpression)
+		return w.symLogic("||", x.LogicalOrExpression, x.LogicalAndExpression)
 	case *cc.LogicalAndExpression:
 		if x.Case == cc.LogicalAndExpressionOr {
-			return w.sym(x.InclusiveOrExpression)
+			return w.symAny(x.InclusiveOrExpression)
 		}
-		return w.symBin("&&", x.LogicalAndExpression, x.InclusiveOrExpression)
+		return w.symLogic("&&", x.LogicalAndExpression, x.InclusiveOrExpression)
 	case *cc.InclusiveOrExpression:
 		if x.Case == cc.InclusiveOrExpressionXor {
-			return w.sym(x.ExclusiveOrExpression)
+			return w.symAny(x.ExclusiveOrExpression)
 		}
 		return nil, false
 	case *cc.ExclusiveOrExpression:
 		if x.Case == cc.ExclusiveOrExpressionAnd {
-			return w.sym(x.AndExpression)
+			return w.symAny(x.AndExpression)
 		}
 		return nil, false
 	case *cc.AndExpression:
 		if x.Case == cc.AndExpressionEq {
-			return w.sym(x.EqualityExpression)
+			return w.symAny(x.EqualityExpression)
 		}
 		return nil, false
 	case *cc.EqualityExpression:
 		switch x.Case {
 		case cc.EqualityExpressionRel:
-			return w.sym(x.RelationalExpression)
+			return w.symAny(x.RelationalExpression)
 		case cc.EqualityExpressionEq:
 			return w.symBin("==", x.EqualityExpression, x.RelationalExpression)
 		}
@@ -75,12 +109,12 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		op := map[cc.RelationalExpressionCase]string{cc.RelationalExpressionLt: "<", cc.RelationalExpressionGt: ">",
 			cc.RelationalExpressionLeq: "<=", cc.RelationalExpressionGeq: ">="}[x.Case]
 		if op == "" {
-			return w.sym(x.ShiftExpression)
+			return w.symAny(x.ShiftExpression)
 		}
 		return w.symBin(op, x.RelationalExpression, x.ShiftExpression)
 	case *cc.ShiftExpression:
 		if x.Case == cc.ShiftExpressionAdd {
-			return w.sym(x.AdditiveExpression)
+			return w.symAny(x.AdditiveExpression)
 		}
 		a, ok1 := w.sym(x.ShiftExpression)
 		k, ok2 := w.sym(x.AdditiveExpression)
@@ -95,7 +129,7 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 	case *cc.AdditiveExpression:
 		switch x.Case {
 		case cc.AdditiveExpressionMul:
-			return w.sym(x.MultiplicativeExpression)
+			return w.symAny(x.MultiplicativeExpression)
 		case cc.AdditiveExpressionAdd:
 			a, ok1 := w.sym(x.AdditiveExpression)
 			b, ok2 := w.sym(x.MultiplicativeExpression)
@@ -106,7 +140,7 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		return sub(a, b), ok1 && ok2
 	case *cc.MultiplicativeExpression:
 		if x.Case == cc.MultiplicativeExpressionCast {
-			return w.sym(x.CastExpression)
+			return w.symAny(x.CastExpression)
 		}
 		a, ok1 := w.sym(x.MultiplicativeExpression)
 		b, ok2 := w.sym(x.CastExpression)
@@ -126,7 +160,7 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		return Bin{"%", a, b}, true
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
-			return w.sym(x.UnaryExpression)
+			return w.symAny(x.UnaryExpression)
 		}
 		v, ok := w.sym(x.CastExpression)
 		if ok && cc.IsIntegerType(x.Type()) && !cc.IsIntegerType(x.CastExpression.Type()) {
@@ -136,15 +170,21 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 	case *cc.UnaryExpression:
 		switch x.Case {
 		case cc.UnaryExpressionPostfix:
-			return w.sym(x.PostfixExpression)
+			return w.symAny(x.PostfixExpression)
 		case cc.UnaryExpressionMinus:
 			v, ok := w.sym(x.CastExpression)
 			return sub(Num{0}, v), ok
 		case cc.UnaryExpressionPlus:
 			return w.sym(x.CastExpression)
 		case cc.UnaryExpressionNot:
-			v, ok := w.sym(x.CastExpression)
-			return Not{v}, ok
+			v, ok := w.symAny(x.CastExpression)
+			if !ok {
+				return nil, false
+			}
+			if k, isConst := constOf(v); isConst {
+				return Num{b2f(k == 0)}, true
+			}
+			return negate(boolOf(v)), true
 		case cc.UnaryExpressionSizeofExpr, cc.UnaryExpressionSizeofType:
 			if v, ok := constValue(x); ok {
 				return Num{v}, true
@@ -152,8 +192,11 @@ func (w *walker) sym(e cc.Node) (Expr, bool) {
 		}
 		return nil, false
 	case *cc.PostfixExpression:
-		if x.Case == cc.PostfixExpressionPrimary {
-			return w.sym(x.PrimaryExpression)
+		switch x.Case {
+		case cc.PostfixExpressionPrimary:
+			return w.symAny(x.PrimaryExpression)
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			return w.rankOf(x) // s.rank, s->size
 		}
 		return nil, false
 	}
@@ -180,20 +223,111 @@ func minMax(c Cond) Expr {
 	return c
 }
 
+// symBin reads a comparison: its operands are numbers.
 func (w *walker) symBin(op string, a, b cc.Node) (Expr, bool) {
 	x, ok1 := w.sym(a)
 	y, ok2 := w.sym(b)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
+	return foldBin(op, x, y), true
+}
+
+// symLogic reads && and ||: its operands are conditions.
+func (w *walker) symLogic(op string, a, b cc.Node) (Expr, bool) {
+	x, ok1 := w.symAny(a)
+	y, ok2 := w.symAny(b)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	// A constant operand decides or drops out: CLASS != 'S' && rank == 0
+	// with CLASS a constant.
+	for _, p := range [][2]Expr{{x, y}, {y, x}} {
+		k, ok := constOf(p[0])
+		if !ok {
+			continue
+		}
+		if (op == "&&") == (k == 0) {
+			return Num{b2f(k != 0)}, true // false && _, true || _
+		}
+		return boolOf(p[1]), true
+	}
+	return Bin{op, boolOf(x), boolOf(y)}, true
+}
+
+// foldBin is the operation op of x and y, computed when both are
+// constants.
+func foldBin(op string, x, y Expr) Expr {
 	if cx, ok := constOf(x); ok {
 		if cy, ok := constOf(y); ok {
 			if v, ok := eval(Bin{op, Num{cx}, Num{cy}}, nil); ok {
-				return Num{v}, true
+				return Num{v}
 			}
 		}
 	}
-	return Bin{op, x, y}, true
+	return Bin{op, x, y}
+}
+
+// negate is !c, a comparison turned round: !(p != 0) is p == 0.
+func negate(c Expr) Expr {
+	if b, ok := c.(Bin); ok {
+		inv := map[string]string{"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+		if op, ok := inv[b.Op]; ok {
+			return Bin{op, b.A, b.B}
+		}
+	}
+	if n, ok := c.(Not); ok {
+		return n.X
+	}
+	return Not{c}
+}
+
+// isBool reports whether e is a bool of the model language: a
+// comparison, a logical operation, or a choice between bools.
+func isBool(e Expr) bool {
+	switch x := e.(type) {
+	case Bin:
+		switch x.Op {
+		case "==", "!=", "<", "<=", ">", ">=", "&&", "||":
+			return true
+		}
+	case Not:
+		return true
+	case Cond:
+		return isBool(x.A) && isBool(x.B)
+	}
+	return false
+}
+
+// numOf is e as a number: a bool counts 1 when true, as in C.
+func numOf(e Expr) Expr {
+	if !isBool(e) {
+		return e
+	}
+	if c, ok := e.(Cond); ok {
+		return Cond{c.C, numOf(c.A), numOf(c.B)}
+	}
+	return Cond{e, Num{1}, Num{0}}
+}
+
+// boolOf is e as a condition: a number is true when it is not zero, as
+// in C (a pointer or a char the same; the analysis keeps only their
+// numeric values).
+func boolOf(e Expr) Expr {
+	if isBool(e) {
+		return e
+	}
+	if c, ok := e.(Cond); ok {
+		a, okA := constOf(c.A)
+		b, okB := constOf(c.B)
+		switch {
+		case okA && okB && a != 0 && b == 0:
+			return c.C // (p ? 1 : 0) as a condition is p
+		case okA && okB && a == 0 && b != 0:
+			return Not{c.C}
+		}
+	}
+	return Bin{"!=", e, Num{0}}
 }
 
 // intDiv is C's division of integers, for the non-negative operands of
@@ -236,12 +370,15 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 	case cc.PrimaryExpressionIdent:
 		switch r := x.ResolvedTo().(type) {
 		case *cc.Declarator:
+			if v, ok := w.rankOf(x); ok {
+				return v, true
+			}
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
 			for _, l := range w.loops {
 				if l.decl == r && l.info.Var != "" {
-					return Name{l.info.Var}, true
+					return l.info.index(), true
 				}
 			}
 			return w.unknownVar(r)
@@ -273,9 +410,10 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	}
 	name := w.varName(d)
 	if !w.a.hasParam(name) {
-		w.a.param(name, 1, pos(d), "unknown", "value of "+d.Name()+" (not known statically)")
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(d), What: "value of " + d.Name(), Param: name, How: Default, Value: "1"})
-		w.a.warn(pos(d), "the value of %s is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), name, name)
+		use := pos(w.paramize[len(w.paramize)-1])
+		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
+		w.a.warn(use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
 	}
 	w.vals[d] = Name{name}
 	return Name{name}, true

@@ -99,7 +99,15 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if b.Kind == Loop && len(b.restarts) > 0 {
 			// Once per entry of the loop, before its iterations.
 			entries, _ := nestCount(frames)
-			c.entries = append(c.entries, entry{count: simplify(entries), restarts: b.restarts})
+			var rs []restart
+			for _, r := range b.restarts {
+				r.gap = atFirst(r.gap, frames)
+				if r.ws != nil {
+					r.ws = atFirst(r.ws, frames)
+				}
+				rs = append(rs, r)
+			}
+			c.entries = append(c.entries, entry{count: simplify(entries), restarts: rs})
 		}
 		var loops []*LoopInfo
 		for _, f := range inner {
@@ -110,7 +118,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 		if it, ok := iteration(b); ok {
 			// One entry for the whole iteration (iteration.go).
 			m := merged(it)
-			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains, streams: m.streams, streamWS: m.streamWS})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: m.Ops, chains: m.chains, streams: m.streams, streamWS: wsAtFirst(m.streamWS, inner)})
 			for _, x := range it {
 				for _, a := range x.b.accesses {
 					c.accesses = append(c.accesses, weighted{a, loops})
@@ -119,7 +127,7 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 			continue
 		}
 		if len(b.Ops) > 0 || len(b.chains) > 0 {
-			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains, streams: b.streams, streamWS: b.streamWS})
+			c.entries = append(c.entries, entry{count: simplify(n), ops: b.Ops, chains: b.chains, streams: b.streams, streamWS: wsAtFirst(b.streamWS, inner)})
 		}
 		for _, a := range b.accesses {
 			c.accesses = append(c.accesses, weighted{a, loops})
@@ -133,6 +141,20 @@ func (c *cost) collect(bs []*Block, frames []countFrame) {
 			c.collect(b.Else, append(append([]countFrame(nil), frames...), countFrame{f: els}))
 		}
 	}
+}
+
+// wsAtFirst binds, in working sets between uses of streamed elements, the
+// indices of the loops of frames (the nest that becomes one action) to
+// their first values (atFirst).
+func wsAtFirst(ws map[string]Expr, frames []countFrame) map[string]Expr {
+	var out map[string]Expr
+	for base, e := range ws {
+		if out == nil {
+			out = map[string]Expr{}
+		}
+		out[base] = atFirst(e, frames)
+	}
+	return out
 }
 
 // branchFactors are the weights of a branch's arms: 1/0 by its condition,

@@ -43,7 +43,7 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 	elem := commMPI[name]
 	if elem == "sendrecv" {
 		// Both directions at once: an isend, an irecv and a wait.
-		if len(args) < 10 {
+		if want := map[string]int{"MPI_Sendrecv": 12, "MPI_Sendrecv_replace": 9}[name]; len(args) < want {
 			w.a.warn(pos(at), "%s with %d arguments: not modelled", name, len(args))
 			return nil
 		}
@@ -120,6 +120,11 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		}
 		if ok {
 			c.Size = mul(n, Num{size})
+			if v, isConst := eval(c.Size, w.paramValues()); isConst && v < 0 {
+				// n - 1 elements with n from the command line, whose
+				// default is 0: no message of a negative size.
+				c.Size = Call{"max", []Expr{Num{0}, c.Size}}
+			}
 		} else {
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
 			c.Size = mul(Name{p.Name}, Num{size})
@@ -133,7 +138,7 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		case ok && isConst && c2 < 0 && (elem == "recv" || elem == "irecv"):
 			c.Peer = nil // MPI_ANY_SOURCE
 		case ok:
-			c.Peer = v
+			c.Peer = w.inRange(v)
 		default:
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name)
 			c.Peer = Name{p.Name}
@@ -161,9 +166,26 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 			w.a.warn(pos(at), "%s: the root is not known statically: 0 is used", name)
 			v = Num{0}
 		}
-		c.Root = v
+		c.Root = w.inRange(v)
 	}
 	return c
+}
+
+// inRange keeps a peer or root that reads a parameter (a variable the
+// analysis could not follow, a value from the command line) within
+// 0..procs-1 whatever value the parameter is given: its default, 1, is
+// out of range at one process.
+func (w *walker) inRange(e Expr) Expr {
+	reads := false
+	for _, n := range names(e) {
+		if w.a.hasParam(n) {
+			reads = true
+		}
+	}
+	if !reads {
+		return e
+	}
+	return Call{"min", []Expr{Call{"max", []Expr{e, Num{0}}}, sub(Name{"procs"}, Num{1})}}
 }
 
 // typeSize is the size in bytes of a predefined MPI datatype, whichever

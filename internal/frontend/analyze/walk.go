@@ -2,10 +2,12 @@ package analyze
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"modernc.org/cc/v4"
 
+	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 )
 
@@ -15,13 +17,17 @@ type Source struct {
 	File    string
 	AST     *cc.AST
 	Pragmas []Pragma
+	// System are the directories of the system's and MPI's headers
+	// (cfront.Program.System): the functions and macros of any other
+	// header are the program's.
+	System []string
 }
 
 // Sources are the units the C front end read.
 func Sources(p *cfront.Program) []Source {
 	var out []Source
 	for _, u := range p.Units {
-		s := Source{File: u.File, AST: u.AST}
+		s := Source{File: u.File, AST: u.AST, System: p.System}
 		for _, pr := range u.Pragmas {
 			s.Pragmas = append(s.Pragmas, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
 		}
@@ -51,6 +57,11 @@ type Options struct {
 	// IsUser reports whether a file is one of the user's own (not a
 	// system header); nil: every file that is a Source's File.
 	IsUser func(file string) bool
+	// Compiled is what the compile line says about the code the machine
+	// executes (optimisation level, -ffast-math or -Ofast, -march,
+	// -fopenmp): what gcc makes of a block depends on it, so the pricing
+	// of a block may. The report header shows it.
+	Compiled ccline.CodeGen
 }
 
 // walker analyses the functions of a program.
@@ -61,6 +72,12 @@ type walker struct {
 	pragmas map[string]map[int]string // file → line → pragma text
 	taken   map[string]bool           // model names in use
 	warned  map[string]bool           // library functions already warned about
+	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
+	// rankKey: "pid" or "procs" wherever they are read (rank.go).
+	ranks map[string]string
+	// jumps are the loops and switches around the statement walked, the
+	// innermost last: the one a break leaves.
+	jumps []jumpFrame
 
 	// Per function.
 	fn    *Func
@@ -101,11 +118,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	if w.o.IsUser == nil {
-		user := map[string]bool{}
-		for _, s := range srcs {
-			user[s.File] = true
-		}
-		w.o.IsUser = func(f string) bool { return user[f] }
+		w.o.IsUser = userFiles(srcs)
 	}
 	for _, s := range srcs {
 		for _, p := range s.Pragmas {
@@ -144,6 +157,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	if _, ok := w.funcs["main"]; !ok {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
+	w.ranks = w.rankVars(defs)
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	for _, fd := range defs {
@@ -156,6 +170,36 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.callCounts()
 	w.a.sortDiags()
 	return w.a, nil
+}
+
+// userFiles tells the program's files from the system's: the sources,
+// and the headers that are not in a system directory (a header of the
+// program's defines functions and macros that are followed like the
+// sources'). cc names the headers it makes up in angle brackets.
+func userFiles(srcs []Source) func(string) bool {
+	user := map[string]bool{}
+	var system []string
+	for _, s := range srcs {
+		user[s.File] = true
+		system = append(system, s.System...)
+	}
+	return func(f string) bool {
+		if user[f] {
+			return true
+		}
+		if f == "" || strings.HasPrefix(f, "<") || len(system) == 0 {
+			return false
+		}
+		f = filepath.Clean(f)
+		for _, d := range system {
+			if f == d || strings.HasPrefix(f, d+string(filepath.Separator)) {
+				return false
+			}
+		}
+		// cfront's stand-ins for missing headers live in a temporary
+		// directory of their own.
+		return !strings.Contains(f, "augur-cfront-")
+	}
 }
 
 func sourceNames(srcs []Source) string {
@@ -216,7 +260,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.iterLocal = map[*cc.Declarator]bool{}
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
-	w.loops = nil
+	w.loops, w.jumps = nil, nil
 	for _, d := range paramDecls(fd) {
 		if name == "main" {
 			continue // argc and argv: their uses are recognised where they are read
@@ -254,22 +298,33 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 	var out []*Block
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		it := l.BlockItem
-		if it == nil {
-			continue
-		}
-		switch it.Case {
-		case cc.BlockItemDecl:
-			w.declaration(it.Declaration, &out)
-		case cc.BlockItemStmt:
-			w.stmt(it.Statement, &out)
-		case cc.BlockItemLabel:
-			w.a.warn(pos(it), "label declarations are not followed: goto is ignored")
-		case cc.BlockItemFuncDef:
-			w.a.warn(pos(it), "nested function definitions are not analysed")
+		if l.BlockItem != nil {
+			w.blockItem(l.BlockItem, &out)
 		}
 	}
 	return out
+}
+
+// jump is the construct a break leaves, nil outside loops and switches.
+func (w *walker) jump() *jumpFrame {
+	if len(w.jumps) == 0 {
+		return nil
+	}
+	return &w.jumps[len(w.jumps)-1]
+}
+
+// blockItem adds a declaration or statement of a compound statement.
+func (w *walker) blockItem(it *cc.BlockItem, out *[]*Block) {
+	switch it.Case {
+	case cc.BlockItemDecl:
+		w.declaration(it.Declaration, out)
+	case cc.BlockItemStmt:
+		w.stmt(it.Statement, out)
+	case cc.BlockItemLabel:
+		w.a.warn(pos(it), "label declarations are not followed: goto is ignored")
+	case cc.BlockItemFuncDef:
+		w.a.warn(pos(it), "nested function definitions are not analysed")
+	}
 }
 
 // open returns the compute block at the end of out, starting one at n if
@@ -358,15 +413,30 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 			if len(w.loops) > 0 || w.inIf > 0 {
 				w.a.warn(pos(j), "return inside a loop or branch: the blocks after it are counted as if it were not taken")
 			}
-		case cc.JumpStatementBreak, cc.JumpStatementContinue:
+		case cc.JumpStatementBreak:
+			// The break that ends a case is the switch's (switch.go);
+			// one inside a branch of a case leaves the switch early.
+			switch top := w.jump(); {
+			case top != nil && top.isSwitch:
+				w.a.warn(pos(j), "break inside a branch of a switch case: the rest of the case is counted as if it ran")
+			case top != nil:
+				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
+			}
+		case cc.JumpStatementContinue:
 			if len(w.loops) > 0 {
-				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", strings.TrimSpace(j.Token.SrcStr()))
+				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", jumpText(j))
 			}
 		default:
 			w.a.warn(pos(j), "goto is not followed: the analysis assumes straight-line control around it")
 		}
 	case cc.StatementLabeled:
-		w.a.warn(pos(s), "labels and switch cases outside a switch are not followed")
+		if s.LabeledStatement.Case == cc.LabeledStatementLabel {
+			w.a.warn(pos(s), "labels are not followed: goto is ignored")
+		} else {
+			// A case label the switch did not see: inside a loop or a
+			// block of the switch's body (Duff's device).
+			w.a.warn(pos(s), "a case label nested inside a statement of its switch is not followed: the statements after it are counted as if the label were not there")
+		}
 		w.stmt(s.LabeledStatement.Statement, out)
 	case cc.StatementAsm:
 		w.a.warn(pos(s), "inline assembly is not priced")

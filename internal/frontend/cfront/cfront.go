@@ -1,5 +1,6 @@
 // Package cfront reads C programs as a compiler would — with the system's
-// headers, -I, -D and -U, or a compile_commands.json — for augur analyze.
+// headers and a compile line's flags (package ccline), or a
+// compile_commands.json — for augur analyze.
 // It uses modernc.org/cc/v4, a pure-Go C99 preprocessor, parser and type
 // checker that reads the real glibc and OpenMPI headers. What it adds:
 // finding mpi.h where mpicc would (and augur's own declarations of MPI
@@ -20,20 +21,26 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 
 	"augur/internal/diag"
+	"augur/internal/frontend/ccline"
 )
 
-// Options are a compiler's preprocessing flags.
+// Options are how a compiler is told to read the program.
 type Options struct {
-	IncludeDirs []string // -I DIR, searched before the system's
-	Defines     []string // -D NAME or NAME=VALUE
-	Undefines   []string // -U NAME
+	// Flags are a compile line's flags, as gcc takes them (package ccline
+	// reads them; no source files among them). The reader uses -D, -U,
+	// -I, -iquote, -isystem, -idirafter and -include, and gives the
+	// code-generation and dialect flags (-O, -f, -m, -std) to the system's
+	// compiler for its predefined macros (__OPTIMIZE__, __FAST_MATH__,
+	// _OPENMP, __AVX2__, __STDC_VERSION__); it ignores the others.
+	Flags []string
 	// CompileCommands is the path of a compile_commands.json: each file it
-	// lists is read with the -I/-D/-U/-isystem/-iquote/-include flags of
-	// its entry; other files use the flags above.
+	// lists is read with the flags of its entry; other files use Flags.
+	// With no files given, Load reads every file it lists.
 	CompileCommands string
 	// noMPI ignores installed MPI headers (tests of the fallback).
 	noMPI bool
@@ -68,6 +75,9 @@ type Unit struct {
 	File    string
 	AST     *cc.AST // nil when the file could not be read
 	Pragmas []Pragma
+	// CodeGen is what its compile line says about the code the machine
+	// executes (-O, -ffast-math, -march, -fopenmp).
+	CodeGen ccline.CodeGen
 }
 
 // Program is the units of a program and what was found wrong with them,
@@ -75,16 +85,22 @@ type Unit struct {
 type Program struct {
 	Units []*Unit
 	Diags diag.List
+	// System are the compiler's own include directories and MPI's: a
+	// header there is not the program's (its functions are the library's).
+	System []string
 }
 
 //go:embed include/mpi.h
 var fallbackMPI []byte
 
-// Loader reads programs with one configuration of the system's compiler
-// (learning it runs cc, which takes a fifth of a second: reuse a Loader).
+// Loader reads programs with the system's compiler's configurations, one
+// per set of code-generation flags (learning one runs cc, which takes a
+// fifth of a second: reuse a Loader).
 type Loader struct {
 	cfg     *cc.Config
 	mpiDirs []string
+	mu      sync.Mutex
+	configs map[string]*cc.Config // by code-generation flags
 }
 
 // NewLoader learns the system's headers from its C compiler.
@@ -93,7 +109,7 @@ func NewLoader() (*Loader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("augur analyze needs a C compiler (cc or gcc) to find the system's headers: %w", err)
 	}
-	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false)}, nil
+	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}}, nil
 }
 
 // Load reads files with a new Loader.
@@ -105,31 +121,54 @@ func Load(ctx context.Context, files []string, o Options) (*Program, error) {
 	return l.Load(ctx, files, o)
 }
 
-// Load reads files. It fails only when nothing can be read (no file, an
-// unreadable compile_commands.json); problems in the files are
-// diagnostics.
+// Load reads files; with none, the files of o.CompileCommands. It fails
+// only when nothing can be read (no file, flags that augur or the
+// compiler refuses, an unreadable compile_commands.json); problems in the
+// files are diagnostics.
 func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program, error) {
-	if len(files) == 0 {
-		return nil, errors.New("no C file given")
+	base, err := ccline.Parse(o.Flags)
+	if err != nil {
+		return nil, err
 	}
-	perFile := map[string][]string{}
+	if len(base.Sources) > 0 {
+		return nil, fmt.Errorf("the flags name the file %s: give the files apart", base.Sources[0])
+	}
+	perFile := map[string]*ccline.Line{}
 	if o.CompileCommands != "" {
-		var err error
-		if perFile, err = readCompileCommands(o.CompileCommands); err != nil {
+		var listed []string
+		if perFile, listed, err = readCompileCommands(o.CompileCommands); err != nil {
 			return nil, err
 		}
+		if len(files) == 0 {
+			files = listed
+		}
+	}
+	if len(files) == 0 {
+		return nil, errors.New("no C file given")
 	}
 	mpiDirs := l.mpiDirs
 	if o.noMPI {
 		mpiDirs = nil
 	}
 	p := &Program{}
+	for _, d := range append(append(append([]string(nil), l.cfg.SysIncludePaths...), l.cfg.IncludePaths...), mpiDirs...) {
+		if d != "" {
+			p.System = append(p.System, filepath.Clean(d))
+		}
+	}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		flags := flagsFor(f, o, perFile)
-		u := &Unit{File: f}
+		line := base
+		if abs, err := filepath.Abs(f); err == nil && perFile[abs] != nil {
+			line = perFile[abs]
+		}
+		cfg, err := l.config(ctx, line.CodeGen.Flags)
+		if err != nil {
+			return nil, err
+		}
+		u := &Unit{File: f, CodeGen: line.CodeGen}
 		p.Units = append(p.Units, u)
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -137,7 +176,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
-		ast, diags := translate(l.cfg, f, flags, mpiDirs, src)
+		ast, diags := translate(cfg, f, line, mpiDirs, src)
 		u.AST = ast
 		p.Diags = append(p.Diags, diags...)
 	}
@@ -145,49 +184,45 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 	return p, nil
 }
 
-// flags are one file's preprocessing flags.
-type flags struct {
-	include, system, defines, undefines, preinclude []string
-}
+// FlagError is a compile line's flag that the system's compiler refuses:
+// a problem of the command line rather than of the program.
+type FlagError struct{ Err error }
 
-func flagsFor(file string, o Options, perFile map[string][]string) flags {
-	abs, _ := filepath.Abs(file)
-	if args, ok := perFile[abs]; ok {
-		return parseFlags(args)
+func (e *FlagError) Error() string { return e.Err.Error() }
+func (e *FlagError) Unwrap() error { return e.Err }
+
+// config is the compiler's configuration with the code-generation flags
+// given: its predefined macros change with them (-fopenmp defines
+// _OPENMP, -O2 __OPTIMIZE__). The compiler checks the flags first, so
+// that one it does not know is an error naming it.
+func (l *Loader) config(ctx context.Context, flags []string) (*cc.Config, error) {
+	key := strings.Join(flags, "\x00")
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if cfg := l.configs[key]; cfg != nil {
+		return cfg, nil
 	}
-	return flags{include: o.IncludeDirs, defines: o.Defines, undefines: o.Undefines}
-}
-
-// parseFlags reads the preprocessing flags of a compiler command line,
-// both "-I dir" and "-Idir".
-func parseFlags(args []string) flags {
-	var f flags
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		for _, fl := range []struct {
-			name string
-			to   *[]string
-		}{{"-I", &f.include}, {"-iquote", &f.include}, {"-isystem", &f.system}, {"-D", &f.defines}, {"-U", &f.undefines}, {"-include", &f.preinclude}} {
-			if a == fl.name && i+1 < len(args) {
-				*fl.to = append(*fl.to, args[i+1])
-				i++
-				break
-			}
-			if strings.HasPrefix(a, fl.name) && len(a) > len(fl.name) && fl.name != "-include" {
-				*fl.to = append(*fl.to, a[len(fl.name):])
-				break
-			}
-		}
+	args := append(append([]string(nil), flags...), "-E", "-x", "c", os.DevNull, "-o", os.DevNull)
+	cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(flags, " "), strings.TrimSpace(string(out)))}
 	}
-	return f
+	cfg, err := cc.NewConfig("", "", flags...)
+	if err != nil {
+		return nil, fmt.Errorf("learning the compiler's configuration with %s: %w", strings.Join(flags, " "), err)
+	}
+	l.configs[key] = cfg
+	return cfg, nil
 }
 
-// readCompileCommands maps each listed file (absolute) to its arguments,
-// with relative -I paths made absolute from the entry's directory.
-func readCompileCommands(path string) (map[string][]string, error) {
+// readCompileCommands reads a compile_commands.json: each listed file
+// (absolute) with its compile line, whose relative directories and files
+// are made absolute from the entry's directory, and the files in order.
+func readCompileCommands(path string) (map[string]*ccline.Line, []string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var entries []struct {
 		Directory string   `json:"directory"`
@@ -198,37 +233,58 @@ func readCompileCommands(path string) (map[string][]string, error) {
 	if err := json.Unmarshal(data, &entries); err != nil {
 		e := diag.JSON(path, data, err)
 		e.Msg = "not a compile_commands.json: " + e.Msg
-		return nil, e
+		return nil, nil, e
 	}
-	out := map[string][]string{}
+	out := map[string]*ccline.Line{}
+	var files []string
 	for i, e := range entries {
 		args := e.Arguments
 		if len(args) == 0 {
-			args = strings.Fields(e.Command)
+			if args, err = ccline.Split(e.Command); err != nil {
+				return nil, nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
+			}
 		}
 		if e.File == "" || len(args) == 0 {
-			return nil, fmt.Errorf("%s: entry %d has no file or no command", path, i+1)
+			return nil, nil, fmt.Errorf("%s: entry %d has no file or no command", path, i+1)
 		}
-		dir := e.Directory
+		line, err := ccline.Parse(args)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: entry %d (%s): %w", path, i+1, e.File, err)
+		}
 		abs := func(p string) string {
-			if filepath.IsAbs(p) || dir == "" {
+			if filepath.IsAbs(p) || e.Directory == "" {
 				return p
 			}
-			return filepath.Join(dir, p)
+			return filepath.Join(e.Directory, p)
 		}
-		for j := 0; j < len(args); j++ {
-			switch a := args[j]; {
-			case (a == "-I" || a == "-isystem" || a == "-iquote" || a == "-include") && j+1 < len(args):
-				args[j+1] = abs(args[j+1])
-				j++
-			case strings.HasPrefix(a, "-I") && len(a) > 2:
-				args[j] = "-I" + abs(a[2:])
+		for _, dirs := range []*[]string{&line.Quote, &line.Include, &line.System, &line.After, &line.Preinclude} {
+			for j, d := range *dirs {
+				(*dirs)[j] = abs(d)
 			}
 		}
-		f, _ := filepath.Abs(abs(e.File))
-		out[f] = args
+		f, err := filepath.Abs(abs(e.File))
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, seen := out[f]; !seen {
+			files = append(files, relative(f))
+		}
+		out[f] = line
 	}
-	return out, nil
+	return out, files, nil
+}
+
+// relative is path relative to the working directory when it is below
+// it, as a user would write it.
+func relative(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
 }
 
 // mpiIncludeDirs finds the directories of mpi.h as mpicc would: OpenMPI's
@@ -266,7 +322,7 @@ var includeLine = regexp.MustCompile(`^\s*#\s*include\s*[<"]([^>"]+)[>"]`)
 // translate preprocesses, parses and type-checks one file. A header that
 // is not found is replaced by an empty one (mpi.h by augur's own) with a
 // warning at its #include, and the file is read again.
-func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []byte) (ast *cc.AST, diags diag.List) {
+func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs []string, src []byte) (ast *cc.AST, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			ast = nil
@@ -279,15 +335,12 @@ func translate(base *cc.Config, file string, f flags, mpiDirs []string, src []by
 	}
 	defer os.RemoveAll(stubs)
 	cfg := *base
-	cfg.IncludePaths = append(append(append([]string{""}, f.include...), mpiDirs...), base.IncludePaths[1:]...)
-	cfg.IncludePaths = append(cfg.IncludePaths, stubs)
-	cfg.SysIncludePaths = append(append(append([]string(nil), f.system...), mpiDirs...), base.SysIncludePaths...)
-	cfg.SysIncludePaths = append(cfg.SysIncludePaths, stubs)
-	predefined := base.Predefined + "\n" + defineText(f)
+	cfg.IncludePaths, cfg.SysIncludePaths = searchPaths(base, line, mpiDirs, stubs)
+	predefined := base.Predefined + "\n" + defineText(line.Macros)
 	stubbed := map[string]bool{}
 	for attempt := 0; ; attempt++ {
 		sources := []cc.Source{{Name: "<predefined>", Value: predefined}, {Name: "<builtin>", Value: cc.Builtin}}
-		for _, inc := range f.preinclude {
+		for _, inc := range line.Preinclude {
 			sources = append(sources, cc.Source{Name: inc})
 		}
 		sources = append(sources, cc.Source{Name: file, Value: src})
@@ -347,18 +400,32 @@ func writeStub(dir, name string, content []byte) error {
 	return os.WriteFile(p, content, 0o644)
 }
 
-// defineText writes -D and -U as preprocessor lines.
-func defineText(f flags) string {
-	var b strings.Builder
-	for _, d := range f.defines {
-		name, val, ok := strings.Cut(d, "=")
-		if !ok {
-			val = "1"
-		}
-		fmt.Fprintf(&b, "#define %s %s\n", name, val)
+// searchPaths are gcc's include searches. For "...": the including
+// file's directory (""), -iquote, -I, MPI's directories (which mpicc
+// adds as -I), -isystem, the system's, -idirafter; for <...> the same
+// from -I on. The stubs of missing headers come last.
+func searchPaths(base *cc.Config, line *ccline.Line, mpiDirs []string, stubs string) (quote, system []string) {
+	var chain []string
+	for _, dirs := range [][]string{line.Include, mpiDirs, line.System} {
+		chain = append(chain, dirs...)
 	}
-	for _, u := range f.undefines {
-		fmt.Fprintf(&b, "#undef %s\n", u)
+	quote = append(append(append([]string{""}, line.Quote...), chain...), base.IncludePaths[1:]...)
+	quote = append(append(quote, line.After...), stubs)
+	system = append(append([]string(nil), chain...), base.SysIncludePaths...)
+	system = append(append(system, line.After...), stubs)
+	return quote, system
+}
+
+// defineText writes -D and -U, in their order, as preprocessor lines.
+func defineText(macros []ccline.Macro) string {
+	var b strings.Builder
+	for _, m := range macros {
+		if m.Undef {
+			fmt.Fprintf(&b, "#undef %s\n", m.Name)
+			continue
+		}
+		// A function-like -D'MAX(a,b)=...' has its parameters in Name.
+		fmt.Fprintf(&b, "#define %s %s\n", m.Name, m.Value)
 	}
 	return b.String()
 }

@@ -38,7 +38,7 @@ func functions(u *Unit) []string {
 // #pragma augur lines come with their positions.
 func TestLoadWithHeadersAndFlags(t *testing.T) {
 	needCC(t)
-	p, err := Load(context.Background(), []string{"testdata/prog.c"}, Options{IncludeDirs: []string{"testdata/include"}, Defines: []string{"CLASS='W'"}})
+	p, err := Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Itestdata/include", "-DCLASS='W'"}})
 	if err != nil || p.Diags.HasErrors() {
 		t.Fatalf("%v %v", err, p.Diags)
 	}
@@ -53,7 +53,7 @@ func TestLoadWithHeadersAndFlags(t *testing.T) {
 	if !strings.Contains(macroValue(t, u, "SIZE"), "128") {
 		t.Errorf("SIZE with CLASS=W: %s", macroValue(t, u, "SIZE"))
 	}
-	p, err = Load(context.Background(), []string{"testdata/prog.c"}, Options{IncludeDirs: []string{"testdata/include"}, Defines: []string{"CLASS='A'"}})
+	p, err = Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-I", "testdata/include", "-DCLASS='A'"}})
 	if err != nil || p.Diags.HasErrors() || !strings.Contains(macroValue(t, p.Units[0], "SIZE"), "16") {
 		t.Errorf("SIZE with CLASS=A: %v %v", err, p.Diags)
 	}
@@ -190,7 +190,7 @@ func FuzzLoad(f *testing.F) {
 		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := l.Load(context.Background(), []string{path}, Options{IncludeDirs: []string{"testdata/include"}})
+		p, err := l.Load(context.Background(), []string{path}, Options{Flags: []string{"-Itestdata/include"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,4 +200,95 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Include search is gcc's: -I for both "..." and <...>, -iquote for
+// "..." only, -isystem for both, and "mpi.h" where mpicc finds it.
+func TestIncludeSearch(t *testing.T) {
+	needCC(t)
+	if len(mpiIncludeDirs(false)) == 0 {
+		t.Skip("no MPI installed (libopenmpi-dev)")
+	}
+	l, err := NewLoader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(flags ...string) string {
+		p, err := l.Load(context.Background(), []string{"testdata/search/prog.c"}, Options{Flags: flags})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return diagText(p)
+	}
+	if text := load("-I", "testdata/search/i", "-iquote", "testdata/search/q", "-isystemtestdata/search/s"); text != "" {
+		t.Errorf("-I, -iquote, -isystem:\n%s", text)
+	}
+	// -iquote does not serve <...>; -I serves "...".
+	text := load("-iquote", "testdata/search/i", "-Itestdata/search/q", "-idirafter", "testdata/search/s")
+	if !strings.Contains(text, "testdata/search/prog.c:3:10: warning: angle.h not found") || strings.Contains(text, "quoted.h not found") || strings.Contains(text, "sys_only.h") {
+		t.Errorf("-iquote for <...>:\n%s", text)
+	}
+}
+
+// -D and -U act in their order; the code-generation flags change the
+// compiler's predefined macros as gcc's do and are recorded; a flag the
+// compiler does not know is an error naming it.
+func TestFlagsAsGCC(t *testing.T) {
+	needCC(t)
+	l, err := NewLoader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(flags ...string) *Unit {
+		t.Helper()
+		p, err := l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: append([]string{"-Itestdata/include", "-DCLASS='W'"}, flags...)})
+		if err != nil || p.Diags.HasErrors() {
+			t.Fatalf("%v: %v %s", flags, err, diagText(p))
+		}
+		return p.Units[0]
+	}
+	u := load("-DX=1", "-UX", "-D", "X=2", "-DY", "-UY", "-DF(a)=(a+1)")
+	if macroValue(t, u, "X") != "2" || macroValue(t, u, "Y") != "(undefined)" || macroValue(t, u, "F") != "(a+1)" {
+		t.Errorf("X=%s Y=%s F=%s", macroValue(t, u, "X"), macroValue(t, u, "Y"), macroValue(t, u, "F"))
+	}
+	if macroValue(t, u, "_OPENMP") != "(undefined)" || macroValue(t, u, "__OPTIMIZE__") != "(undefined)" || u.CodeGen.Opt != "" {
+		t.Errorf("without flags: _OPENMP %s __OPTIMIZE__ %s %+v", macroValue(t, u, "_OPENMP"), macroValue(t, u, "__OPTIMIZE__"), u.CodeGen)
+	}
+	u = load("-O2", "-fopenmp", "-ffast-math", "-Wall", "-g", "-lm")
+	if macroValue(t, u, "_OPENMP") == "(undefined)" || macroValue(t, u, "__OPTIMIZE__") != "1" || macroValue(t, u, "__FAST_MATH__") != "1" {
+		t.Errorf("-O2 -fopenmp -ffast-math: _OPENMP %s __OPTIMIZE__ %s __FAST_MATH__ %s", macroValue(t, u, "_OPENMP"), macroValue(t, u, "__OPTIMIZE__"), macroValue(t, u, "__FAST_MATH__"))
+	}
+	if g := u.CodeGen; g.Opt != "2" || !g.OpenMP || !g.FastMath || strings.Join(g.Flags, " ") != "-O2 -fopenmp -ffast-math" {
+		t.Errorf("recorded %+v", g)
+	}
+	_, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-fno-such-flag"}})
+	if err == nil || !strings.Contains(err.Error(), "refuses the compile line's flags -fno-such-flag") || !strings.Contains(err.Error(), "unrecognized command-line option") {
+		t.Errorf("unknown -f flag: %v", err)
+	}
+	if _, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Q"}}); err == nil || err.Error() != "compile line: -Q: not a gcc flag that augur knows (docs/analyze.md lists them)" {
+		t.Errorf("-Q: %v", err)
+	}
+}
+
+// With no file given, a compile_commands.json's files are read, each
+// with its own command (a shell command line here).
+func TestCompileCommandsAllFiles(t *testing.T) {
+	needCC(t)
+	abs, _ := filepath.Abs("testdata")
+	db := `[{"directory": "` + abs + `", "file": "cc/unit.c", "command": "mpicc -O3 -I include -D 'MODE=(2 + 5)' -c cc/unit.c -o unit.o"},
+ {"directory": "` + abs + `", "file": "` + abs + `/prog.c", "command": "cc -Iinclude -DCLASS=\"'W'\" -c prog.c"}]`
+	path := filepath.Join(t.TempDir(), "compile_commands.json")
+	if err := os.WriteFile(path, []byte(db), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Load(context.Background(), nil, Options{CompileCommands: path})
+	if err != nil || p.Diags.HasErrors() {
+		t.Fatalf("%v\n%s", err, diagText(p))
+	}
+	if len(p.Units) != 2 || p.Units[0].File != "testdata/cc/unit.c" || p.Units[1].File != "testdata/prog.c" {
+		t.Fatalf("units %v %v", p.Units[0].File, p.Units[1].File)
+	}
+	if got := macroValue(t, p.Units[0], "MODE"); got != "(2+5)" || p.Units[0].CodeGen.Opt != "3" || p.Units[1].CodeGen.Opt != "" {
+		t.Errorf("MODE = %s, %+v %+v", got, p.Units[0].CodeGen, p.Units[1].CodeGen)
+	}
 }

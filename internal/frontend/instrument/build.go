@@ -40,9 +40,11 @@ type Request struct {
 	// there by default).
 	Dir string
 	// Compiler is the C compiler; empty: mpicc for an MPI program, cc
-	// otherwise. CFlags go before the files.
-	Compiler string
-	CFlags   []string
+	// otherwise. It is given Front.Flags (the compile line's flags that
+	// compile) before the files, LinkFlags (its link flags, objects and
+	// libraries) after them.
+	Compiler  string
+	LinkFlags []string
 }
 
 // SampleError is a --sample that names no loop that can be sampled: a
@@ -100,8 +102,8 @@ func Prepare(ctx context.Context, req Request) (*Build, error) {
 			return nil, err
 		}
 		sources[name] = src
-		b.MPI = b.MPI || bytes.Contains(src, []byte("<mpi.h>"))
 	}
+	b.MPI = usesMPI(prog)
 	// The files to write besides the instrumented sources.
 	extra := map[string]string{}
 	var text map[string][]byte
@@ -165,6 +167,26 @@ func Prepare(ctx context.Context, req Request) (*Build, error) {
 	return b, nil
 }
 
+// usesMPI tells whether the program is an MPI program: mpi.h was read,
+// however it was included ("mpi.h", <mpi.h>, or from a header of the
+// program's, as NAS's mpinpb.h does), or a file declares MPI_Init. Such a
+// program is compiled with mpicc and, timed, gets the recorder: without
+// it, it would run and write no trace.
+func usesMPI(prog *cfront.Program) bool {
+	for _, u := range prog.Units {
+		if u.AST == nil {
+			continue
+		}
+		if _, ok := u.AST.Macros["MPI_COMM_WORLD"]; ok {
+			return true
+		}
+		if u.AST.Scope != nil && (len(u.AST.Scope.Nodes["MPI_Init"]) > 0 || len(u.AST.Scope.Nodes["MPI_Init_thread"]) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // command sets the compile command of b.
 func (b *Build) command(req Request) {
 	b.Compiler = req.Compiler
@@ -181,18 +203,9 @@ func (b *Build) command(req Request) {
 		// Before the user's flags, so that a -falign-loops of theirs wins.
 		args = append(args, "-falign-loops="+strconv.Itoa(req.AlignLoops))
 	}
-	args = append(args, req.CFlags...)
+	args = append(args, req.Front.Flags...)
 	for _, name := range req.Files {
 		args = append(args, "-I", filepath.Dir(name)) // the program's own headers, as next to it
-	}
-	for _, inc := range req.Front.IncludeDirs {
-		args = append(args, "-I", inc)
-	}
-	for _, d := range req.Front.Defines {
-		args = append(args, "-D"+d)
-	}
-	for _, u := range req.Front.Undefines {
-		args = append(args, "-U"+u)
 	}
 	if req.Time {
 		// The recorder in its timed form, writing into Dir by default.
@@ -203,7 +216,7 @@ func (b *Build) command(req Request) {
 	for _, l := range b.Link {
 		args = append(args, filepath.Join(req.Dir, l))
 	}
-	b.Args = append(args, "-o", b.Binary, "-lm")
+	b.Args = append(append(args, req.LinkFlags...), "-o", b.Binary, "-lm")
 }
 
 // Compile runs the compile command, its output to w. A compiler that

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"augur/internal/frontend/cfront"
 )
 
 // Prepare writes the counted program and its runtime and gives a command
@@ -15,7 +17,7 @@ import (
 // user's flags, so that theirs wins.
 func TestPrepareAndCompile(t *testing.T) {
 	dir := t.TempDir()
-	b, err := Prepare(context.Background(), Request{Files: []string{"../analyze/testdata/sum.c"}, Dir: dir, CFlags: []string{"-O2"}})
+	b, err := Prepare(context.Background(), Request{Files: []string{"../analyze/testdata/sum.c"}, Dir: dir, Front: cfront.Options{Flags: []string{"-O2"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestPrepareAndCompile(t *testing.T) {
 	}
 
 	tb, err := Prepare(context.Background(), Request{Files: []string{"../analyze/testdata/sum.c"}, Dir: t.TempDir(), Time: true,
-		Tolerance: 0.05, RefSpeed: 1e9, AlignLoops: 64, CFlags: []string{"-falign-loops=32"}})
+		Tolerance: 0.05, RefSpeed: 1e9, AlignLoops: 64, Front: cfront.Options{Flags: []string{"-falign-loops=32"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -200,7 +200,10 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 
 	for _, b := range timers {
 		k := len(p.Timers)
-		if err := wrap(b.Stmt, fmt.Sprintf("{ double augur_t%d = augur_vnow(); ", k), fmt.Sprintf(" augur_timed(%d, augur_t%d); }", k, k)); err != nil {
+		// augur_tbegin reads the clock only for the entries it times: a
+		// timer whose pair of clock readings would cost more than
+		// TimerShare of an entry times one entry in N (see Runtime).
+		if err := wrap(b.Stmt, fmt.Sprintf("{ double augur_t%d = augur_tbegin(%d); ", k, k), fmt.Sprintf(" augur_tend(%d, augur_t%d); }", k, k)); err != nil {
 			p.Notes = append(p.Notes, fmt.Sprintf("%s (%s): not timed: %v", b.Name, b.Pos, err))
 			continue
 		}
@@ -397,7 +400,8 @@ const TimeHeader = `/* augur instrument --time: timers and sampled loops (augur_
 #ifndef AUGUR_TIME_H
 #define AUGUR_TIME_H
 double augur_vnow(void);
-void augur_timed(int k, double t0);
+double augur_tbegin(int k);
+void augur_tend(int k, double t0);
 long long augur_loop_begin(int k);
 long long augur_checkpoint(int k, long long n);
 void augur_loop_end(int k, long long n, long long skipped);
@@ -414,6 +418,20 @@ void augur_exec_end(int k);
 const (
 	MinSamples    = 8
 	MinSampleTime = 1e-3 // seconds
+)
+
+// TimerShare is the most a timer may cost of the block it times: a pair
+// of clock readings (the thread's CPU clock, a system call: 0.2 to 6 µs
+// depending on the machine, measured when the run starts) around an entry
+// that takes less than pair/TimerShare would slow the run and inflate the
+// block's time, so the timer then times one entry in N, N such that its
+// readings cost at most TimerShare of the entries', and estimates the
+// others at the mean of those timed (dPerf's threshold idea applied to
+// where the clock is read). TimerProbe entries are timed first to learn
+// an entry's time.
+const (
+	TimerShare = 0.03
+	TimerProbe = 16
 )
 
 // Runtime returns the C runtime of the timed program: the virtual clock
@@ -440,11 +458,44 @@ func (p *TimeProgram) Runtime(dir string, tol float64) string {
  * bursts and the timers add them to the CPU clock. */
 double augur_credit_s;
 
-double augur_vnow(void)
+static double augur_clock(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + augur_credit_s;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The virtual clock: the thread's CPU time, which is not counted while
+ * the thread waits for a processor (dPerf's virtual time). Reading it is
+ * a system call (5.5 us on this machine under load, against 0.1 us for
+ * the wall clock), and the recorder reads the clock at every MPI call:
+ * read at each, a pipeline of small messages ran 5 times slower. So the
+ * wall clock is read each time, and the CPU clock only when AUGUR_WINDOW
+ * seconds of wall time or more have passed since the last reading: a
+ * thread taken off its processor is off for a scheduler's time slice
+ * (milliseconds), longer than the window, so a shorter interval ran
+ * whole and counts as it is, and a longer one counts the CPU time it
+ * had (the CPU clock's advance since it was last read, less the short
+ * intervals counted since). A preemption shorter than the window would be
+ * counted as computation. Per thread. */
+static __thread double augur_w, augur_v, augur_c, augur_vc;
+static double augur_window = 2e-4; /* set from the CPU clock's cost at start-up */
+
+double augur_vnow(void)
+{
+    double w = augur_clock(CLOCK_MONOTONIC);
+    if (augur_w == 0) {
+        augur_c = augur_clock(CLOCK_THREAD_CPUTIME_ID);
+    } else if (w - augur_w < augur_window) {
+        augur_v += w - augur_w;
+    } else {
+        double c = augur_clock(CLOCK_THREAD_CPUTIME_ID);
+        augur_v += fmin(w - augur_w, fmax(0, (c - augur_c) - (augur_v - augur_vc)));
+        augur_c = c;
+        augur_vc = augur_v;
+    }
+    augur_w = w;
+    return augur_v + augur_credit_s;
 }
 
 #define AUGUR_NT %d
@@ -453,9 +504,41 @@ double augur_vnow(void)
 #define AUGUR_MIN_SAMPLES %d
 #define AUGUR_MIN_TIME %g
 
-struct augur_timer { const char *block; unsigned long long entries; double seconds; };
+#define AUGUR_TIMER_SHARE %g
+#define AUGUR_TIMER_PROBE %d
+
+/* A timer: its block's entries, those timed and their seconds; it times
+ * one entry in every (1 until the probe shows the clock costs more than
+ * AUGUR_TIMER_SHARE of an entry), the next in countdown entries. */
+struct augur_timer {
+    const char *block;
+    unsigned long long entries, timed, every, countdown;
+    double seconds;
+};
 static struct augur_timer augur_timers[AUGUR_NT + 1] = {
 %s    {0}};
+
+/* What a timer's two readings of the clock cost, measured when the
+ * program starts. */
+static double augur_pair_s;
+
+__attribute__((constructor)) static void augur_measure_clock(void)
+{
+    enum { N = 200 };
+    /* The CPU clock's cost sets the window: its readings cost at most
+     * AUGUR_TIMER_SHARE of the intervals they close. */
+    double c0 = augur_clock(CLOCK_THREAD_CPUTIME_ID);
+    for (int i = 0; i < N; i++)
+        augur_clock(CLOCK_THREAD_CPUTIME_ID);
+    double read = (augur_clock(CLOCK_THREAD_CPUTIME_ID) - c0) / (N + 1);
+    augur_window = fmax(2e-4, read / AUGUR_TIMER_SHARE);
+    double t0 = augur_vnow();
+    for (int i = 0; i < N; i++)
+        augur_vnow();
+    augur_pair_s = 2 * (augur_vnow() - t0) / (N + 1);
+    for (int k = 0; k < AUGUR_NT; k++)
+        augur_timers[k].every = augur_timers[k].countdown = 1;
+}
 
 /* A sampled loop: the samples of its current entry (n, the time they
  * took, the last checkpoint's), whether the rule has settled and on what
@@ -471,10 +554,32 @@ struct augur_sample {
 static struct augur_sample augur_samples[AUGUR_NS + 1] = {
 %s    {0}};
 
-void augur_timed(int k, double t0)
+double augur_tbegin(int k)
 {
-    augur_timers[k].entries++;
-    augur_timers[k].seconds += augur_vnow() - t0;
+    struct augur_timer *t = &augur_timers[k];
+    t->entries++;
+    if (--t->countdown > 0)
+        return -1;
+    t->countdown = t->every;
+    return augur_vnow();
+}
+
+void augur_tend(int k, double t0)
+{
+    if (t0 < 0)
+        return;
+    struct augur_timer *t = &augur_timers[k];
+    /* An interval holds about one reading's cost (the end of the first,
+     * the start of the second): not the block's. */
+    t->seconds += fmax(0, augur_vnow() - t0 - augur_pair_s / 2);
+    t->timed++;
+    if (t->every == 1 && t->timed == AUGUR_TIMER_PROBE) {
+        double mean = t->seconds / (double)t->timed;
+        if (augur_pair_s > AUGUR_TIMER_SHARE * mean) {
+            double n = augur_pair_s / (AUGUR_TIMER_SHARE * fmax(mean, 1e-9));
+            t->every = t->countdown = n > 1e9 ? 1000000000ULL : (unsigned long long)ceil(n);
+        }
+    }
 }
 
 static void augur_start(struct augur_sample *s)
@@ -598,14 +703,26 @@ __attribute__((destructor)) static void augur_write(void)
         return;
     }
     fprintf(f, "# augur instrument --time: CPU seconds of the thread, sampled loops' charges included\n");
+    fprintf(f, "# a timer's pair of clock readings: %%.3g s\n", augur_pair_s);
     fprintf(f, "# timed BLOCK ENTRIES SECONDS\n# sampled BLOCK ENTRIES TIMED SKIPPED MEASURED_S CHARGED_S\n");
-    for (int k = 0; k < AUGUR_NT; k++)
-        fprintf(f, "timed %%s %%llu %%.9f\n", augur_timers[k].block, augur_timers[k].entries, augur_timers[k].seconds);
+    for (int k = 0; k < AUGUR_NT; k++) {
+        struct augur_timer *t = &augur_timers[k];
+        double secs = t->seconds;
+        if (t->timed > 0 && t->timed < t->entries) {
+            /* The entries not timed at the mean of those timed. */
+            secs *= (double)t->entries / (double)t->timed;
+            fprintf(f, "# %%s: an entry takes %%.3g s, a timer pair %%.3g s (more than %%g %%%% of it): %%llu of %%llu entries timed (1 in %%llu), the others at their mean\n",
+                    t->block, t->seconds / (double)t->timed, augur_pair_s, 100 * AUGUR_TIMER_SHARE, t->timed, t->entries, t->every);
+            fprintf(stderr, "augur: rank %%s: %%s: an entry takes %%.3g s and a timer pair %%.3g s, so 1 entry in %%llu is timed (%%s)\n",
+                    augur_rank(), t->block, t->seconds / (double)t->timed, augur_pair_s, t->every, path);
+        }
+        fprintf(f, "timed %%s %%llu %%.9f\n", t->block, t->entries, secs);
+    }
     for (int k = 0; k < AUGUR_NS; k++) {
         struct augur_sample *s = &augur_samples[k];
         fprintf(f, "sampled %%s %%llu %%llu %%llu %%.9f %%.9f\n", s->block, s->entries, s->timed, s->skipped, s->measured, s->charged);
     }
     fclose(f);
 }
-`, len(p.Timers), len(p.Samples), tol, MinSamples, MinSampleTime, timers.String(), samples.String(), dir))
+`, len(p.Timers), len(p.Samples), tol, MinSamples, MinSampleTime, TimerShare, TimerProbe, timers.String(), samples.String(), dir))
 }

@@ -107,7 +107,46 @@ func Exec(ctx context.Context, r Run) (time.Duration, error) {
 		if _, err := os.Stat(p); err != nil {
 			return wall, fmt.Errorf("rank %d wrote no trace (%s): does the program call MPI_Init?", i, p)
 		}
+		why, err := Stopped(p)
+		if err != nil {
+			return wall, err
+		}
+		if why != "" {
+			return wall, fmt.Errorf("rank %d: %s (%s)", i, why, p)
+		}
 		idx.WriteString(p + "\n")
 	}
 	return wall, os.WriteFile(filepath.Join(dir, "index.txt"), []byte(idx.String()), 0o644)
+}
+
+// stopMark starts the comment with which the recorder ends a trace whose
+// recording it stopped at a call the format cannot say (a collective on
+// part of the ranks, an inter-communicator).
+const stopMark = "# augur recorder: "
+
+// Stopped returns why the recording of the trace at path stopped early
+// ("MPI_Allreduce on a communicator of 2 of the 4 ranks: ..."), or "" when
+// it did not. The mark is in the trace's last lines.
+func Stopped(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	const tail = 4096
+	off := max(fi.Size()-tail, 0)
+	b := make([]byte, fi.Size()-off)
+	if _, err := f.ReadAt(b, off); err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	i := bytes.LastIndex(b, []byte(stopMark))
+	if i < 0 {
+		return "", nil
+	}
+	line, _, _ := strings.Cut(string(b[i+len(stopMark):]), "\n")
+	return line, nil
 }

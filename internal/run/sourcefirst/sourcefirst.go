@@ -16,9 +16,9 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
+	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
-	"augur/internal/frontend/model"
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
@@ -42,10 +42,13 @@ type Request struct {
 	// are compared with the counts it knows.
 	Counts instrument.Counts
 	// Name is the generated model's name; empty: from the first file.
-	Name     string
-	Procs    int
-	Machines []Machine
-	Context  context.Context
+	Name string
+	// ModelFile is where the command writes the model: the name that
+	// messages about it give. Empty: NAME.aug.
+	ModelFile string
+	Procs     int
+	Machines  []Machine
+	Context   context.Context
 	// Warn, if set, is given each warning as it is found, so that a
 	// command can print it at once; all are also in Result.Warnings.
 	Warn func(*diag.Error)
@@ -59,9 +62,12 @@ type Request struct {
 type Result struct {
 	Model string // the model's name
 	// Source is the generated model's text.
-	Source   string
-	Files    []string
-	Procs    int
+	Source string
+	Files  []string
+	Procs  int
+	// CodeGen is what the compile line (the first file's) says about the
+	// code the machine executes.
+	CodeGen  ccline.CodeGen
 	Params   []*analyze.Param
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
@@ -112,7 +118,11 @@ func Run(req Request) (*Result, error) {
 			req.Warn(d)
 		}
 	}
-	progress("reading " + strings.Join(req.Files, ", "))
+	if len(req.Files) > 0 {
+		progress("reading " + strings.Join(req.Files, ", "))
+	} else {
+		progress("reading the files of " + req.Front.CompileCommands)
+	}
 	prog, err := cfront.Load(ctx, req.Files, req.Front)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("reading the program: %w", ctx.Err())
@@ -131,12 +141,18 @@ func Run(req Request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
+	// With a compile_commands.json and no files, the files are its.
+	res.Files = nil
+	for _, u := range prog.Units {
+		res.Files = append(res.Files, u.File)
+	}
+	res.CodeGen = prog.Units[0].CodeGen
 	set := map[string]float64{}
 	for k, v := range req.Set {
 		set[k] = v
 	}
 	progress("analysing blocks and counts")
-	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set})
+	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set, Compiled: res.CodeGen})
 	if err != nil {
 		return nil, &SourceError{err}
 	}
@@ -153,12 +169,18 @@ func Run(req Request) (*Result, error) {
 	}
 	res.Model = req.Name
 	if res.Model == "" {
-		first := req.Files[0]
+		first := res.Files[0]
 		res.Model = analyze.ModelName(strings.TrimSuffix(filepath.Base(first), filepath.Ext(first)))
 	}
-	res.Source = a.Model(res.Model, req.Files)
-	if _, diags := model.Parse(res.Model+".aug", []byte(res.Source)); diags.HasErrors() {
-		return nil, fmt.Errorf("internal error: the generated model does not parse:\n%v\n%s", diags, res.Source)
+	modelFile := req.ModelFile
+	if modelFile == "" {
+		modelFile = res.Model + ".aug"
+	}
+	res.Source = a.Model(res.Model, res.Files)
+	// As augur check reads it: at any process count (a peer that
+	// exists only at 2 processes is checked when predicting).
+	if errs := analyze.Verify(modelFile, res.Source, 0); len(errs) > 0 {
+		return nil, &SourceError{errs}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
 	for k, v := range set {
@@ -178,7 +200,7 @@ func Run(req Request) (*Result, error) {
 		}
 		what := fmt.Sprintf("predicting on %s (machine %d of %d)", m.Name, i+1, len(req.Machines))
 		progress(what)
-		opts := predict.Options{Filename: res.Model + ".aug", Source: []byte(res.Source), Machine: m.Machine,
+		opts := predict.Options{Filename: modelFile, Source: []byte(res.Source), Machine: m.Machine,
 			Procs: req.Procs, Set: set, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
@@ -190,9 +212,18 @@ func Run(req Request) (*Result, error) {
 			break
 		}
 		if err != nil {
+			// The model checked (Verify): what predict refuses is the
+			// process count or a value given with --set (a peer of 1
+			// at one process), like any other failed prediction.
 			var ce *predict.CheckError
 			if errors.As(err, &ce) {
-				return nil, fmt.Errorf("internal error: the generated model does not check:\n%v", ce.Diags)
+				var errs diag.List
+				for _, d := range ce.Diags {
+					if !d.Warning {
+						errs = append(errs, d)
+					}
+				}
+				err = fmt.Errorf("the model does not run at %d processes with these parameters: %v", req.Procs, errs)
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
@@ -225,7 +256,7 @@ func compareCounts(rep *analyze.Report, c instrument.Counts) []MeasuredCount {
 // schema; docs/output.md), modelFile where the model was written.
 func (r *Result) Document(modelFile string) *results.Analysis {
 	d := &results.Analysis{Header: results.NewHeader(results.CommandAnalyze), Model: r.Model, ModelFile: modelFile,
-		Files: r.Files, Procs: r.Procs, ByFunction: r.Report.ByFunc, ByClass: r.Report.ByClass,
+		Files: r.Files, Procs: r.Procs, CompileFlags: append([]string{}, r.CodeGen.Flags...), ByFunction: r.Report.ByFunc, ByClass: r.Report.ByClass,
 		Machines: []results.AnalysisMachine{}, Blocks: []results.AnalysisBlock{}, Params: []results.AnalysisParam{},
 		Unknowns: []results.AnalysisUnknown{}, Errors: r.Errors, MeasuredCounts: []results.MeasuredCount{},
 		Warnings: []string{}, Partial: r.Partial}

@@ -74,15 +74,15 @@ func (s *Server) sourceView(r *http.Request, req *analyzeRequest) ([]byte, int, 
 	// The C front end reads files, with their headers, from the
 	// workspace on disk; the paths it reports are shown relative to it.
 	abs := filepath.Join(s.ws.abs, filepath.FromSlash(rel))
-	includes := []string{filepath.Dir(abs)}
+	includes := []string{"-I", filepath.Dir(abs)}
 	for _, inc := range req.Include {
 		c, err := clean(inc)
 		if err != nil {
 			return nil, http.StatusBadRequest, fmt.Errorf("include: %w", err)
 		}
-		includes = append(includes, filepath.Join(s.ws.abs, filepath.FromSlash(c)))
+		includes = append(includes, "-I", filepath.Join(s.ws.abs, filepath.FromSlash(c)))
 	}
-	prog, err := cfront.Load(r.Context(), []string{abs}, cfront.Options{IncludeDirs: includes})
+	prog, err := cfront.Load(r.Context(), []string{abs}, cfront.Options{Flags: includes})
 	if err != nil {
 		return nil, http.StatusBadRequest, s.relative(err.Error())
 	}

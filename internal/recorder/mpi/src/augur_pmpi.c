@@ -5,26 +5,39 @@
  * record --mpi does) or link it before libmpi (augur instrument --time
  * does).
  *
- * Every MPI call on MPI_COMM_WORLD becomes an action with its sizes in
- * bytes (the trace's default datatype is MPI_BYTE); the time between two
+ * Every MPI call becomes an action with its sizes in bytes (the trace's
+ * default datatype is MPI_BYTE) and its ranks in MPI_COMM_WORLD; the time
+ * between two
  * MPI calls becomes a "compute" action of seconds x reference speed flops
  * (AUGUR_REF_SPEED, flop/s, default 1e9), so that replaying on hosts of
  * that speed gives back the measured compute time.
  *
  * Built with -DAUGUR_TIMED (augur instrument --time, dPerf's timed run),
- * that time is the thread's CPU time (dPerf's "virtual time": what the
- * rank computed, not what it waited for the processor) plus
- * augur_credit_s, the seconds the instrumented program's sampled loops
- * skipped and charged (the threshold iteration rule); without it, the
- * wall time (augur record --mpi).
+ * that time is augur_vnow()'s, the instrumented program's virtual clock:
+ * the thread's CPU time (dPerf's "virtual time": what the rank computed,
+ * not what it waited for the processor) plus the seconds its sampled
+ * loops skipped and charged (the threshold iteration rule); without it,
+ * the wall time (augur record --mpi).
  *
  * Environment: AUGUR_TIT_DIR (directory for rank-R.txt, default "." or
  * the directory compiled in as AUGUR_TIT_DEFAULT_DIR), AUGUR_REF_SPEED
  * (default 1e9 or AUGUR_REF_SPEED_DEFAULT).
- * Rank 0 writes index.txt there, naming every rank's trace. Calls on other
- * communicators are not recorded (their time counts as computation) and a
- * warning says so once. A rank stopped by a signal flushes its trace,
- * marks where it stopped, and says so on stderr.
+ * Rank 0 writes index.txt there, naming every rank's trace. A rank stopped
+ * by a signal flushes its trace, marks where it stopped, and says so on
+ * stderr.
+ *
+ * Communicators and sources (see "Communicators" and "Receives from any
+ * source" below): a trace names ranks of MPI_COMM_WORLD and its
+ * collectives span all of them. Point-to-point calls on any
+ * intra-communicator are written with their partners' world ranks (as
+ * smpirun -trace-ti does); a collective on a communicator of every rank
+ * (a duplicate, a reordered copy) with its root and counts in world
+ * order; one on a communicator of one rank is local work and counts as
+ * computation. What a trace cannot say -- a collective on part of the
+ * ranks, an inter-communicator -- stops this rank's recording: the trace
+ * ends with a line no replay accepts, naming the call, and stderr says
+ * why; the program runs on. A receive from MPI_ANY_SOURCE or with
+ * MPI_ANY_TAG is written with the source and tag it matched.
  *
  * Build: mpicc -shared -fPIC -O2 -o libaugur_pmpi.so augur_pmpi.c
  */
@@ -48,16 +61,13 @@ static int me = -1, np = 0;
 #endif
 static double ref_speed = AUGUR_REF_SPEED_DEFAULT;
 static double last;          /* when the last MPI call returned */
-static int warned_comm, warned_any;
 
 #ifdef AUGUR_TIMED
-extern double augur_credit_s; /* defined by augur instrument's runtime */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + augur_credit_s;
-}
+/* The timed program's virtual clock, augur instrument's runtime's: the
+ * thread's CPU time (read sparingly: it is a system call) plus what its
+ * sampled loops charged. */
+double augur_vnow(void);
+static double now(void) { return augur_vnow(); }
 #else
 static double now(void)
 {
@@ -67,8 +77,12 @@ static double now(void)
 }
 #endif
 
-/* Outstanding non-blocking requests: the key a TiT wait names. */
-struct req { MPI_Request r; int src, dst, tag; };
+/* Outstanding non-blocking requests: the key a TiT wait names (world
+ * ranks). A receive from any source or with any tag has its key only when
+ * it completes: until then k numbers its placeholders in the trace
+ * (see "Receives from any source"), -1 for a key known from the start. */
+struct comm;
+struct req { MPI_Request r; int src, dst, tag, k; const struct comm *comm; };
 static struct req *reqs;
 static int nreqs, capreqs;
 
@@ -80,6 +94,7 @@ static void req_add(MPI_Request r, int src, int dst, int tag)
         if (!reqs) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
     }
     reqs[nreqs].r = r; reqs[nreqs].src = src; reqs[nreqs].dst = dst; reqs[nreqs].tag = tag;
+    reqs[nreqs].k = -1; reqs[nreqs].comm = NULL;
     nreqs++;
 }
 
@@ -91,18 +106,6 @@ static int req_find(MPI_Request r)
 }
 
 static void req_del(int i) { reqs[i] = reqs[--nreqs]; }
-
-static int world(MPI_Comm c)
-{
-    int res;
-    if (c == MPI_COMM_WORLD) return 1;
-    PMPI_Comm_compare(c, MPI_COMM_WORLD, &res);
-    if (res == MPI_IDENT || res == MPI_CONGRUENT) return 1;
-    if (!warned_comm && me == 0)
-        fprintf(stderr, "augur recorder: calls on communicators other than MPI_COMM_WORLD are not recorded\n");
-    warned_comm = 1;
-    return 0;
-}
 
 static long bytes(int count, MPI_Datatype t)
 {
@@ -128,8 +131,12 @@ static char trace_path[4096];
  * trace (stdio is not async-signal-safe, but the rank is dying and the
  * trace is all that is left of the run), marks the end, says so, and
  * dies of the signal as it would have. */
+static void any_flush(void);
+static FILE *any_file;
+
 static void stopped(int sig)
 {
+    if (any_file) any_flush(); /* what is in memory, placeholders and all */
     if (out) {
         fprintf(out, "# rank %d stopped here by signal %d: the trace ends early\n", me, sig);
         fflush(out);
@@ -168,6 +175,219 @@ static void open_trace(void)
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) signal(sigs[i], stopped);
 }
 
+/* ---- Communicators ----
+ * A TiT trace names ranks of MPI_COMM_WORLD, and SimGrid's replay runs
+ * every collective on MPI_COMM_WORLD. So a call on another communicator
+ * is written with its ranks translated to world ranks, and a collective
+ * only when its communicator has every rank; what the format cannot say
+ * stops the recording (unrecordable) rather than write a trace that
+ * would replay to a wrong time. What is known of a communicator is
+ * cached on it as an attribute. */
+enum { C_WORLD, C_ALL, C_PART, C_INTER };
+struct comm {
+    int kind;      /* C_WORLD: MPI_COMM_WORLD's ranks in its order; C_ALL: every rank in another order; C_PART: some ranks; C_INTER */
+    int size;      /* the communicator's (local group's) size */
+    int *to_world; /* world rank of each rank (C_ALL, C_PART) */
+    int *from_world; /* rank of each world rank (C_ALL) */
+};
+static const struct comm world_comm = {C_WORLD, 0, NULL, NULL};
+static int comm_key = MPI_KEYVAL_INVALID;
+
+/* Not freed with its communicator (no delete function): a receive from
+ * any source on it may still be waiting for the rank its status gives. A
+ * few dozen bytes per communicator created. */
+static const struct comm *comm_of(MPI_Comm c)
+{
+    if (c == MPI_COMM_WORLD) return &world_comm;
+    if (comm_key == MPI_KEYVAL_INVALID)
+        PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN, &comm_key, NULL);
+    struct comm *ci;
+    int found = 0;
+    PMPI_Comm_get_attr(c, comm_key, &ci, &found);
+    if (found) return ci;
+    ci = calloc(1, sizeof *ci);
+    if (!ci) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    int inter = 0, res;
+    PMPI_Comm_test_inter(c, &inter);
+    if (inter) {
+        ci->kind = C_INTER;
+    } else {
+        PMPI_Comm_compare(c, MPI_COMM_WORLD, &res);
+        PMPI_Comm_size(c, &ci->size);
+        if (res == MPI_IDENT || res == MPI_CONGRUENT) {
+            ci->kind = C_WORLD;
+        } else {
+            MPI_Group g, wg;
+            ci->kind = ci->size == np ? C_ALL : C_PART;
+            int *ranks = malloc((size_t)ci->size * sizeof *ranks);
+            ci->to_world = malloc((size_t)ci->size * sizeof *ci->to_world);
+            if (!ranks || !ci->to_world) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+            for (int i = 0; i < ci->size; i++) ranks[i] = i;
+            PMPI_Comm_group(c, &g);
+            PMPI_Comm_group(MPI_COMM_WORLD, &wg);
+            PMPI_Group_translate_ranks(g, ci->size, ranks, wg, ci->to_world);
+            PMPI_Group_free(&g);
+            PMPI_Group_free(&wg);
+            free(ranks);
+            if (ci->kind == C_ALL) {
+                ci->from_world = malloc((size_t)np * sizeof *ci->from_world);
+                if (!ci->from_world) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+                for (int i = 0; i < np; i++) ci->from_world[ci->to_world[i]] = i;
+            }
+        }
+    }
+    PMPI_Comm_set_attr(c, comm_key, ci);
+    return ci;
+}
+
+/* wrank is the world rank of rank r of a communicator (MPI_ANY_SOURCE and
+ * MPI_PROC_NULL as they are); crank the communicator's rank of world rank
+ * w, for the per-rank counts of a collective, which the trace lists in
+ * world order. */
+static int wrank(const struct comm *ci, int r)
+{
+    return ci->to_world && r >= 0 && r < ci->size ? ci->to_world[r] : r;
+}
+
+static int crank(const struct comm *ci, int w) { return ci->from_world ? ci->from_world[w] : w; }
+
+static int any_buffering(void);
+
+/* unrecordable stops this rank's recording at call: the trace ends with
+ * a comment saying why and an action no replay accepts (so that neither
+ * augur replay nor smpirun -replay gives a time for it), stderr says so,
+ * and the program runs on unrecorded. augur record --mpi reports it. */
+static void unrecordable(const char *call, const char *why)
+{
+    if (!out) return;
+    enter();
+    if (any_buffering()) any_flush();
+    fprintf(out, "# augur recorder: %s %s: a SimGrid time-independent trace cannot say it; the recording stops here\n", call, why);
+    fprintf(out, "%d unrecordable %s\n", me, call);
+    fclose(out);
+    out = NULL;
+    fprintf(stderr, "augur recorder: rank %d: %s %s: a SimGrid time-independent trace cannot say it, so the recording stops there (%s ends with it and cannot be replayed); the program runs on\n",
+            me, call, why, trace_path);
+}
+
+/* p2p_comm is the communicator of a point-to-point call to record, NULL
+ * when the call is not recorded (no trace open, or it stopped here). */
+static const struct comm *p2p_comm(MPI_Comm c, const char *call)
+{
+    if (!out) return NULL;
+    const struct comm *ci = comm_of(c);
+    if (ci->kind == C_INTER) {
+        unrecordable(call, "on an inter-communicator");
+        return NULL;
+    }
+    return ci;
+}
+
+/* coll_comm is the communicator of a collective to record: one of every
+ * rank. NULL when the call is not recorded: no trace open, a
+ * communicator of one rank (its collective is local work, which the
+ * compute burst around it counts), or one the trace cannot say, which
+ * stops the recording. */
+static const struct comm *coll_comm(MPI_Comm c, const char *call)
+{
+    if (!out) return NULL;
+    const struct comm *ci = comm_of(c);
+    if (ci->kind == C_WORLD || ci->kind == C_ALL) return ci;
+    if (ci->kind == C_INTER) {
+        unrecordable(call, "on an inter-communicator");
+    } else if (ci->size > 1) {
+        char why[128];
+        snprintf(why, sizeof why, "on a communicator of %d of the %d ranks", ci->size, np);
+        unrecordable(call, why);
+    }
+    return NULL;
+}
+
+/* ---- Receives from any source ----
+ * The trace must name the source and tag a receive matched, which MPI
+ * says only when it completes. From a receive posted with MPI_ANY_SOURCE
+ * or MPI_ANY_TAG until every such receive has completed, the trace goes
+ * to memory with placeholders (@S<k>@ for the source, @T<k>@ for the
+ * tag of receive k); completing it fills in k (any_resolve), and when
+ * none is left open the text goes to the file with the values in place
+ * (any_flush). */
+/* any_file: the trace file while out is the memory stream */
+static char *any_text;
+static size_t any_len;
+static int *any_src, *any_tag, any_n, any_cap, any_open;
+
+static int any_buffering(void) { return any_file != NULL; }
+
+/* any_new starts receive k's placeholders, and the memory stream. */
+static int any_new(void)
+{
+    if (!any_file) {
+        FILE *m = open_memstream(&any_text, &any_len);
+        if (!m) { perror("augur recorder: open_memstream"); PMPI_Abort(MPI_COMM_WORLD, 1); }
+        any_file = out;
+        out = m;
+        any_n = 0;
+    }
+    if (any_n == any_cap) {
+        any_cap = any_cap ? 2 * any_cap : 16;
+        any_src = realloc(any_src, (size_t)any_cap * sizeof *any_src);
+        any_tag = realloc(any_tag, (size_t)any_cap * sizeof *any_tag);
+        if (!any_src || !any_tag) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    }
+    any_src[any_n] = any_tag[any_n] = -1;
+    any_open++;
+    return any_n++;
+}
+
+/* any_flush writes the text in memory to the file, placeholders replaced
+ * (one still open, when the recording stops, is left as it is). */
+static void any_flush(void)
+{
+    fclose(out);
+    out = any_file;
+    any_file = NULL;
+    for (size_t i = 0; i < any_len;) {
+        char kind;
+        int k, n = 0;
+        if (any_text[i] == '@' && sscanf(any_text + i, "@%c%d@%n", &kind, &k, &n) == 2 && n > 0 && k >= 0 && k < any_n) {
+            int v = kind == 'S' ? any_src[k] : any_tag[k];
+            if (v >= 0) {
+                fprintf(out, "%d", v);
+                i += (size_t)n;
+                continue;
+            }
+        }
+        fputc(any_text[i++], out);
+    }
+    free(any_text);
+    any_text = NULL;
+    any_len = 0;
+    any_open = 0;
+}
+
+/* any_resolve completes request i's key from its status. */
+static void any_resolve(int i, const MPI_Status *st)
+{
+    struct req *q = &reqs[i];
+    if (q->k < 0) return;
+    q->src = wrank(q->comm, st->MPI_SOURCE);
+    q->tag = st->MPI_TAG;
+    any_src[q->k] = q->src;
+    any_tag[q->k] = q->tag;
+    q->k = -1;
+    if (--any_open == 0) any_flush();
+}
+
+/* key writes request i's " src dst tag", placeholders if still open. */
+static void key(int i)
+{
+    const struct req *q = &reqs[i];
+    if (q->k >= 0)
+        fprintf(out, " @S%d@ %d @T%d@", q->k, q->dst, q->k);
+    else
+        fprintf(out, " %d %d %d", q->src, q->dst, q->tag);
+}
+
 int MPI_Init(int *argc, char ***argv)
 {
     int rc = PMPI_Init(argc, argv);
@@ -186,6 +406,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 
 int MPI_Finalize(void)
 {
+    if (any_open > 0) unrecordable("MPI_Finalize", "with a receive from MPI_ANY_SOURCE or with MPI_ANY_TAG never completed (cancelled or freed)");
     enter();
     if (out) {
         fprintf(out, "%d finalize\n", me);
@@ -208,34 +429,39 @@ int MPI_Abort(MPI_Comm c, int code)
 
 int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
 {
-    if (dst == MPI_PROC_NULL || !world(c)) return PMPI_Send(buf, count, t, dst, tag, c);
+    const struct comm *ci;
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Send"))) return PMPI_Send(buf, count, t, dst, tag, c);
     enter();
     int rc = PMPI_Send(buf, count, t, dst, tag, c);
-    fprintf(out, "%d send %d %d %ld\n", me, dst, tag, bytes(count, t));
+    fprintf(out, "%d send %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
     leave();
     return rc;
 }
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
 {
-    if (dst == MPI_PROC_NULL || !world(c)) return PMPI_Isend(buf, count, t, dst, tag, c, r);
+    const struct comm *ci;
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Isend"))) return PMPI_Isend(buf, count, t, dst, tag, c, r);
     enter();
     int rc = PMPI_Isend(buf, count, t, dst, tag, c, r);
-    fprintf(out, "%d isend %d %d %ld\n", me, dst, tag, bytes(count, t));
-    req_add(*r, me, dst, tag);
+    fprintf(out, "%d isend %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
+    req_add(*r, me, wrank(ci, dst), tag);
     leave();
     return rc;
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Status *st)
 {
-    if (src == MPI_PROC_NULL || !world(c)) return PMPI_Recv(buf, count, t, src, tag, c, st);
+    const struct comm *ci;
+    if (src == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Recv"))) return PMPI_Recv(buf, count, t, src, tag, c, st);
     enter();
     MPI_Status s;
     int rc = PMPI_Recv(buf, count, t, src, tag, c, &s);
     int n = 0;
     PMPI_Get_count(&s, MPI_BYTE, &n);
-    fprintf(out, "%d recv %d %d %d\n", me, s.MPI_SOURCE, s.MPI_TAG, n);
+    /* The source and tag it matched: MPI_ANY_SOURCE and MPI_ANY_TAG
+     * replay as the message that came. */
+    fprintf(out, "%d recv %d %d %d\n", me, wrank(ci, s.MPI_SOURCE), s.MPI_TAG, n);
     if (st != MPI_STATUS_IGNORE) *st = s;
     leave();
     return rc;
@@ -243,28 +469,39 @@ int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Request *r)
 {
-    if (src == MPI_PROC_NULL || !world(c)) return PMPI_Irecv(buf, count, t, src, tag, c, r);
+    const struct comm *ci;
+    if (src == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Irecv"))) return PMPI_Irecv(buf, count, t, src, tag, c, r);
     enter();
     int rc = PMPI_Irecv(buf, count, t, src, tag, c, r);
-    if ((src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG) && !warned_any) {
-        fprintf(stderr, "augur recorder: rank %d: MPI_Irecv from any source or with any tag is recorded as source 0 / tag 0\n", me);
-        warned_any = 1;
+    req_add(*r, wrank(ci, src), me, tag);
+    if (src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG) {
+        /* Written now, where it was posted; its source and tag when it
+         * completes. */
+        struct req *q = &reqs[nreqs - 1];
+        q->k = any_new();
+        q->comm = ci;
+        fprintf(out, "%d irecv ", me);
+        if (src == MPI_ANY_SOURCE) fprintf(out, "@S%d@", q->k); else fprintf(out, "%d", q->src);
+        if (tag == MPI_ANY_TAG) fprintf(out, " @T%d@", q->k); else fprintf(out, " %d", tag);
+        fprintf(out, " %ld\n", bytes(count, t));
+    } else {
+        fprintf(out, "%d irecv %d %d %ld\n", me, wrank(ci, src), tag, bytes(count, t));
     }
-    if (src == MPI_ANY_SOURCE) src = 0;
-    if (tag == MPI_ANY_TAG) tag = 0;
-    fprintf(out, "%d irecv %d %d %ld\n", me, src, tag, bytes(count, t));
-    req_add(*r, src, me, tag);
     leave();
     return rc;
 }
 
-/* record_wait writes the wait for request r (before it completes: MPI
- * sets it to MPI_REQUEST_NULL), if it is one we recorded. */
-static int pending_wait(MPI_Request r)
+/* pending_wait writes the wait for request r (a copy taken before it
+ * completed: MPI sets it to MPI_REQUEST_NULL), if it is one we recorded,
+ * with its key from st when it was a receive from any source. */
+static int pending_wait(MPI_Request r, const MPI_Status *st)
 {
     int i = req_find(r);
     if (i < 0) return 0;
-    fprintf(out, "%d wait %d %d %d\n", me, reqs[i].src, reqs[i].dst, reqs[i].tag);
+    any_resolve(i, st);
+    fprintf(out, "%d wait", me);
+    key(i);
+    fprintf(out, "\n");
     req_del(i);
     return 1;
 }
@@ -274,8 +511,10 @@ int MPI_Wait(MPI_Request *r, MPI_Status *st)
     if (!out) return PMPI_Wait(r, st);
     enter();
     MPI_Request copy = *r;
-    int rc = PMPI_Wait(r, st);
-    pending_wait(copy);
+    MPI_Status s;
+    int rc = PMPI_Wait(r, &s);
+    if (st != MPI_STATUS_IGNORE) *st = s;
+    pending_wait(copy, &s);
     leave();
     return rc;
 }
@@ -285,21 +524,31 @@ int MPI_Waitall(int n, MPI_Request rs[], MPI_Status sts[])
     if (!out) return PMPI_Waitall(n, rs, sts);
     enter();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
+    if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
     if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
-    int rc = PMPI_Waitall(n, rs, sts);
+    int rc = PMPI_Waitall(n, rs, ss);
+    if (sts != MPI_STATUSES_IGNORE && n > 0) memcpy(sts, ss, (size_t)n * sizeof *ss);
     /* SimGrid's waitall (what smpirun -trace-ti writes) waits for every
      * outstanding request: exact when this call names them all. When it
      * names only some, one wait per request: waiting for each in turn
      * ends when the last completes, as MPI_Waitall does. */
     int known = 0;
-    for (int i = 0; i < n; i++) known += req_find(copy[i]) >= 0;
+    for (int i = 0; i < n; i++) {
+        int j = req_find(copy[i]);
+        if (j >= 0) {
+            known++;
+            any_resolve(j, &ss[i]);
+        }
+    }
     if (known > 0 && known == nreqs) {
         fprintf(out, "%d waitall %d\n", me, known);
         nreqs = 0;
     } else {
-        for (int i = 0; i < n; i++) pending_wait(copy[i]);
+        for (int i = 0; i < n; i++) pending_wait(copy[i], &ss[i]);
     }
     free(copy);
+    free(ss);
     leave();
     return rc;
 }
@@ -309,10 +558,15 @@ int MPI_Test(MPI_Request *r, int *flag, MPI_Status *st)
     if (!out) return PMPI_Test(r, flag, st);
     enter();
     MPI_Request copy = *r;
-    int rc = PMPI_Test(r, flag, st);
+    MPI_Status s;
+    int rc = PMPI_Test(r, flag, &s);
+    if (*flag && st != MPI_STATUS_IGNORE) *st = s;
     int i = req_find(copy);
     if (i >= 0) {
-        fprintf(out, "%d test %d %d %d\n", me, reqs[i].src, reqs[i].dst, reqs[i].tag);
+        if (*flag) any_resolve(i, &s);
+        fprintf(out, "%d test", me);
+        key(i);
+        fprintf(out, "\n");
         if (*flag) req_del(i);
     }
     leave();
@@ -322,9 +576,16 @@ int MPI_Test(MPI_Request *r, int *flag, MPI_Status *st)
 int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag, void *rb, int rcount,
                  MPI_Datatype rt, int src, int rtag, MPI_Comm c, MPI_Status *status)
 {
-    if (!world(c)) return PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
+    const struct comm *ci = p2p_comm(c, "MPI_Sendrecv");
+    if (!ci) return PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
     enter();
-    int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
+    MPI_Status s;
+    int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, &s);
+    if (status != MPI_STATUS_IGNORE) *status = s;
+    /* World ranks; from MPI_ANY_SOURCE, the rank the message came from. */
+    if (src == MPI_ANY_SOURCE) src = s.MPI_SOURCE;
+    src = wrank(ci, src);
+    dst = wrank(ci, dst);
     /* SimGrid's sendRecv: counts, partners, then datatypes (6: MPI_BYTE).
      * With MPI_PROC_NULL on one side it is a plain send or receive (SMPI
      * 3.32's -trace-ti writes nothing then, and its trace of a halo
@@ -343,7 +604,8 @@ int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag, voi
 
 int MPI_Barrier(MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Barrier(c);
+    const struct comm *ci = coll_comm(c, "MPI_Barrier");
+    if (!ci) return PMPI_Barrier(c);
     enter();
     int rc = PMPI_Barrier(c);
     fprintf(out, "%d barrier\n", me);
@@ -353,27 +615,30 @@ int MPI_Barrier(MPI_Comm c)
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Bcast(buf, count, t, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Bcast");
+    if (!ci) return PMPI_Bcast(buf, count, t, root, c);
     enter();
     int rc = PMPI_Bcast(buf, count, t, root, c);
-    fprintf(out, "%d bcast %ld %d\n", me, bytes(count, t), root);
+    fprintf(out, "%d bcast %ld %d\n", me, bytes(count, t), wrank(ci, root));
     leave();
     return rc;
 }
 
 int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Reduce(sb, rb, count, t, op, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Reduce");
+    if (!ci) return PMPI_Reduce(sb, rb, count, t, op, root, c);
     enter();
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
-    fprintf(out, "%d reduce %ld 0 %d\n", me, bytes(count, t), root);
+    fprintf(out, "%d reduce %ld 0 %d\n", me, bytes(count, t), wrank(ci, root));
     leave();
     return rc;
 }
 
 int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Allreduce(sb, rb, count, t, op, c);
+    const struct comm *ci = coll_comm(c, "MPI_Allreduce");
+    if (!ci) return PMPI_Allreduce(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
     fprintf(out, "%d allreduce %ld 0\n", me, bytes(count, t));
@@ -383,7 +648,8 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
 
 int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Scan(sb, rb, count, t, op, c);
+    const struct comm *ci = coll_comm(c, "MPI_Scan");
+    if (!ci) return PMPI_Scan(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Scan(sb, rb, count, t, op, c);
     fprintf(out, "%d scan %ld 0\n", me, bytes(count, t));
@@ -393,7 +659,8 @@ int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI
 
 int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Exscan(sb, rb, count, t, op, c);
+    const struct comm *ci = coll_comm(c, "MPI_Exscan");
+    if (!ci) return PMPI_Exscan(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Exscan(sb, rb, count, t, op, c);
     fprintf(out, "%d exscan %ld 0\n", me, bytes(count, t));
@@ -403,7 +670,8 @@ int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, M
 
 int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
+    const struct comm *ci = coll_comm(c, "MPI_Alltoall");
+    if (!ci) return PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
     enter();
     int rc = PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
     fprintf(out, "%d alltoall %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
@@ -414,15 +682,16 @@ int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rcs[],
                   const int rd[], MPI_Datatype rt, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
+    const struct comm *ci = coll_comm(c, "MPI_Alltoallv");
+    if (!ci) return PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     enter();
     int rc = PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     long ssum = 0, rsum = 0;
     for (int i = 0; i < np; i++) { ssum += bytes(sc[i], st); rsum += bytes(rcs[i], rt); }
     fprintf(out, "%d alltoallv %ld", me, ssum);
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(sc[i], st));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(sc[crank(ci, i)], st));
     fprintf(out, " %ld", rsum);
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], rt));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], rt));
     fprintf(out, "\n");
     leave();
     return rc;
@@ -430,9 +699,11 @@ int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype s
 
 int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Gather");
+    if (!ci) return PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
     enter();
     int rc = PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
+    root = wrank(ci, root);
     long r = me == root ? bytes(rc_, rt) : bytes(sc, st);
     fprintf(out, "%d gather %ld %ld %d\n", me, bytes(sc, st), r, root);
     leave();
@@ -441,7 +712,8 @@ int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_D
 
 int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
+    const struct comm *ci = coll_comm(c, "MPI_Allgather");
+    if (!ci) return PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
     enter();
     int rc = PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
     fprintf(out, "%d allgather %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
@@ -451,9 +723,11 @@ int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MP
 
 int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_Datatype rt, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Scatter");
+    if (!ci) return PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
     enter();
     int rc = PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
+    root = wrank(ci, root);
     long r = bytes(rc_, rt);
     fprintf(out, "%d scatter %ld %ld %d\n", me, me == root ? bytes(sc, st) : r, r, root);
     leave();
@@ -463,11 +737,13 @@ int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_
 int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs[], const int displs[],
                 MPI_Datatype rt, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Gatherv");
+    if (!ci) return PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
     enter();
     int rc = PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
+    root = wrank(ci, root);
     fprintf(out, "%d gatherv %ld", me, bytes(sc, st));
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(rcs[i], rt) : 0L);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(rcs[crank(ci, i)], rt) : 0L);
     fprintf(out, " %d\n", root);
     leave();
     return rc;
@@ -476,11 +752,13 @@ int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs
 int MPI_Scatterv(const void *sb, const int scs[], const int displs[], MPI_Datatype st, void *rb, int rc_,
                  MPI_Datatype rt, int root, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
+    const struct comm *ci = coll_comm(c, "MPI_Scatterv");
+    if (!ci) return PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
     enter();
     int rc = PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
+    root = wrank(ci, root);
     fprintf(out, "%d scatterv", me);
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(scs[i], st) : 0L);
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", me == root ? bytes(scs[crank(ci, i)], st) : 0L);
     fprintf(out, " %ld %d\n", bytes(rc_, rt), root);
     leave();
     return rc;
@@ -489,11 +767,12 @@ int MPI_Scatterv(const void *sb, const int scs[], const int displs[], MPI_Dataty
 int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs[], const int displs[],
                    MPI_Datatype rt, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
+    const struct comm *ci = coll_comm(c, "MPI_Allgatherv");
+    if (!ci) return PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     enter();
     int rc = PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     fprintf(out, "%d allgatherv %ld", me, bytes(sc, st));
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], rt));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], rt));
     fprintf(out, "\n");
     leave();
     return rc;
@@ -501,12 +780,205 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
 
 int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t, MPI_Op op, MPI_Comm c)
 {
-    if (!world(c)) return PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
+    const struct comm *ci = coll_comm(c, "MPI_Reduce_scatter");
+    if (!ci) return PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     enter();
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
-    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[i], t));
+    for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], t));
     fprintf(out, " 0\n");
+    leave();
+    return rc;
+}
+
+/* ---- Communicators made, requests completed among several, probes ----
+ * Making a communicator is a collective on its parent: on one of every
+ * rank it synchronizes them all (OpenMPI agrees on a context id with an
+ * allreduce), which the trace says as a barrier; on part of the ranks,
+ * nothing is written and its time is not computation (the ranks it waited
+ * for meet again at the next message). */
+static void made(MPI_Comm parent)
+{
+    if (!out) return;
+    const struct comm *ci = comm_of(parent);
+    if (ci->kind == C_WORLD || ci->kind == C_ALL) fprintf(out, "%d barrier\n", me);
+}
+
+int MPI_Comm_dup(MPI_Comm c, MPI_Comm *nc)
+{
+    enter();
+    int rc = PMPI_Comm_dup(c, nc);
+    made(c);
+    leave();
+    return rc;
+}
+
+int MPI_Comm_split(MPI_Comm c, int color, int k, MPI_Comm *nc)
+{
+    enter();
+    int rc = PMPI_Comm_split(c, color, k, nc);
+    made(c);
+    leave();
+    return rc;
+}
+
+int MPI_Comm_create(MPI_Comm c, MPI_Group g, MPI_Comm *nc)
+{
+    enter();
+    int rc = PMPI_Comm_create(c, g, nc);
+    made(c);
+    leave();
+    return rc;
+}
+
+int MPI_Cart_create(MPI_Comm c, int nd, const int dims[], const int periods[], int reorder, MPI_Comm *nc)
+{
+    enter();
+    int rc = PMPI_Cart_create(c, nd, dims, periods, reorder, nc);
+    made(c);
+    leave();
+    return rc;
+}
+
+/* done writes the wait of each recorded request among copy[idx[j]] that
+ * completed with status ss[j]: it has, so waiting for it in the replay
+ * is what the program did. */
+static void done(const MPI_Request *copy, int n, const int *idx, const MPI_Status *ss)
+{
+    for (int j = 0; j < n; j++)
+        pending_wait(copy[idx ? idx[j] : j], &ss[j]);
+}
+
+int MPI_Waitany(int n, MPI_Request rs[], int *index, MPI_Status *st)
+{
+    if (!out) return PMPI_Waitany(n, rs, index, st);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    if (!copy) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    MPI_Status s;
+    int rc = PMPI_Waitany(n, rs, index, &s);
+    if (st != MPI_STATUS_IGNORE) *st = s;
+    if (*index != MPI_UNDEFINED) done(copy, 1, index, &s);
+    free(copy);
+    leave();
+    return rc;
+}
+
+int MPI_Waitsome(int n, MPI_Request rs[], int *outcount, int idx[], MPI_Status sts[])
+{
+    if (!out) return PMPI_Waitsome(n, rs, outcount, idx, sts);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
+    if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    int rc = PMPI_Waitsome(n, rs, outcount, idx, ss);
+    if (*outcount != MPI_UNDEFINED) {
+        if (sts != MPI_STATUSES_IGNORE) memcpy(sts, ss, (size_t)*outcount * sizeof *ss);
+        done(copy, *outcount, idx, ss);
+    }
+    free(copy);
+    free(ss);
+    leave();
+    return rc;
+}
+
+/* The tests of several requests: those that completed are waited for;
+ * the time of the call itself, polling, is not computation. */
+int MPI_Testany(int n, MPI_Request rs[], int *index, int *flag, MPI_Status *st)
+{
+    if (!out) return PMPI_Testany(n, rs, index, flag, st);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    if (!copy) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    MPI_Status s;
+    int rc = PMPI_Testany(n, rs, index, flag, &s);
+    if (*flag && st != MPI_STATUS_IGNORE) *st = s;
+    if (*flag && *index != MPI_UNDEFINED) done(copy, 1, index, &s);
+    free(copy);
+    leave();
+    return rc;
+}
+
+int MPI_Testsome(int n, MPI_Request rs[], int *outcount, int idx[], MPI_Status sts[])
+{
+    if (!out) return PMPI_Testsome(n, rs, outcount, idx, sts);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
+    if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    int rc = PMPI_Testsome(n, rs, outcount, idx, ss);
+    if (*outcount != MPI_UNDEFINED && *outcount > 0) {
+        if (sts != MPI_STATUSES_IGNORE) memcpy(sts, ss, (size_t)*outcount * sizeof *ss);
+        done(copy, *outcount, idx, ss);
+    }
+    free(copy);
+    free(ss);
+    leave();
+    return rc;
+}
+
+int MPI_Testall(int n, MPI_Request rs[], int *flag, MPI_Status sts[])
+{
+    if (!out) return PMPI_Testall(n, rs, flag, sts);
+    enter();
+    MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
+    if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
+    if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
+    int rc = PMPI_Testall(n, rs, flag, ss);
+    if (*flag) {
+        if (sts != MPI_STATUSES_IGNORE && n > 0) memcpy(sts, ss, (size_t)n * sizeof *ss);
+        done(copy, n, NULL, ss);
+    }
+    free(copy);
+    free(ss);
+    leave();
+    return rc;
+}
+
+/* A probe waits for a message (or polls for one) and moves none: its time
+ * is not computation, and the receive that follows waits in the replay. */
+int MPI_Probe(int src, int tag, MPI_Comm c, MPI_Status *st)
+{
+    enter();
+    int rc = PMPI_Probe(src, tag, c, st);
+    leave();
+    return rc;
+}
+
+int MPI_Iprobe(int src, int tag, MPI_Comm c, int *flag, MPI_Status *st)
+{
+    enter();
+    int rc = PMPI_Iprobe(src, tag, c, flag, st);
+    leave();
+    return rc;
+}
+
+/* The other sending modes: the trace's send and isend (SimGrid's replay
+ * has no other), with their partners' world ranks. */
+int MPI_Ssend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
+{
+    const struct comm *ci;
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Ssend"))) return PMPI_Ssend(buf, count, t, dst, tag, c);
+    enter();
+    int rc = PMPI_Ssend(buf, count, t, dst, tag, c);
+    fprintf(out, "%d send %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
+    leave();
+    return rc;
+}
+
+int MPI_Issend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
+{
+    const struct comm *ci;
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Issend"))) return PMPI_Issend(buf, count, t, dst, tag, c, r);
+    enter();
+    int rc = PMPI_Issend(buf, count, t, dst, tag, c, r);
+    fprintf(out, "%d isend %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
+    req_add(*r, me, wrank(ci, dst), tag);
     leave();
     return rc;
 }

@@ -1,0 +1,188 @@
+package analyze
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"augur/internal/frontend/model"
+)
+
+// checked analyses a program of testdata/checks, asserts that its model
+// parses and checks at 1, 2 and 3 processes, and returns the analysis
+// and the model's text.
+func checked(t *testing.T, name string) (*Analysis, string) {
+	t.Helper()
+	a, err := Run(load(t, "testdata/checks/"+name), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := a.Model(strings.TrimSuffix(name, ".c"), []string{name})
+	f, diags := model.Parse("m.aug", []byte(text))
+	if diags.HasErrors() {
+		t.Fatalf("the model does not parse: %v\n%s", diags, text)
+	}
+	for _, procs := range []int{1, 2, 3} {
+		for _, d := range model.Check(f, model.CheckOptions{Procs: procs}) {
+			if !d.Warning {
+				t.Errorf("at %d processes: %v", procs, d)
+			}
+		}
+	}
+	if t.Failed() {
+		t.Logf("the model:\n%s", text)
+	}
+	return a, text
+}
+
+// counts are the executions of every block for process pid of procs,
+// at the parameters' defaults, by "kind@line".
+func counts(a *Analysis, pid, procs float64) map[string]float64 {
+	env := map[string]float64{"pid": pid, "procs": procs}
+	for _, p := range a.Params {
+		env[p.Name] = p.Default
+	}
+	out := map[string]float64{}
+	for _, r := range a.Evaluate(env, nil).Rows {
+		out[fmt.Sprintf("%s@%d", r.Kind, r.Pos.Line)] += r.CountValue
+	}
+	return out
+}
+
+// wantCounts compares the counts of blocks, by "kind@line", with the
+// hand-computed ones in the programs' comments (a block the report leaves
+// out because it never runs counts 0).
+func wantCounts(t *testing.T, name string, got, want map[string]float64) {
+	t.Helper()
+	for k, w := range want {
+		if g := got[k]; math.Abs(g-w) > 1e-9 {
+			t.Errorf("%s: %s runs %v times, want %v", name, k, g, w)
+		}
+	}
+}
+
+// C truthiness: integers, chars and pointers as conditions of if, ?:, !,
+// && and ||, and as a loop's test.
+func TestTruthiness(t *testing.T) {
+	a, text := checked(t, "truth.c")
+	wantCounts(t, "truth.c at process 0 of 3", counts(a, 0, 3), map[string]float64{
+		"compute@15": 8, "compute@17": 3, "compute@19": 4, "compute@21": 10, "compute@23": 4,
+		"compute@26": 1, "compute@28": 1, "loop@29": 12, "compute@32": 1, "compute@34": 0, "mpi@39": 2,
+	})
+	wantCounts(t, "truth.c at process 1 of 2", counts(a, 1, 2), map[string]float64{
+		"compute@26": 0, "compute@28": 0, "mpi@36": 1, "mpi@39": 0,
+	})
+	for _, s := range []string{"if pid != 0 {", "(pid == 0 && N != 83 ? 1 : 0)", "(i % 2 != 0 && i % 3 != 0 ? 1 : 0)"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
+}
+
+// Tiled nests, MIN- and MAX-bounded nests over outer indices.
+func TestTiledNests(t *testing.T) {
+	a, _ := checked(t, "tile.c")
+	wantCounts(t, "tile.c", counts(a, 0, 1), map[string]float64{
+		"compute@17": 10000, "compute@20": 100, "compute@23": 494,
+		"loop@13": 7, "loop@14": 49, // ceil(100 / 16) tiles a side
+	})
+	for _, p := range a.Params {
+		if p.Name == "t" && p.Default != 16 {
+			t.Errorf("the tile size t defaults to %v, want 16", p.Default)
+		}
+	}
+}
+
+// switch: fall-through, default, break; a break in a loop of a case
+// leaves the loop; a switch on a value the analysis cannot know takes
+// each entry as equally likely, and says so.
+func TestSwitch(t *testing.T) {
+	a, _ := checked(t, "switch.c")
+	wantCounts(t, "switch.c", counts(a, 0, 1), map[string]float64{
+		"compute@10": 3, "compute@12": 6, "loop@15": 9, "compute@22": 3,
+		"compute@28": 0.5, "compute@31": 0.25,
+	})
+	var warned bool
+	for _, d := range a.Diags {
+		if strings.Contains(d.Msg, "outside a switch") {
+			t.Errorf("a case label warned as outside a switch: %v", d)
+		}
+		if d.Line == 25 && strings.Contains(d.Msg, "each of its 4 entries") {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Errorf("no warning that the switch at line 25 takes its 4 entries as equally likely: %v", a.Diags)
+	}
+}
+
+// The variables MPI_Comm_rank and MPI_Comm_size write are pid and procs
+// in every function: globals, struct fields, a local set through a
+// pointer parameter. No parameter stands for them.
+func TestRankVariables(t *testing.T) {
+	a, text := checked(t, "rank.c")
+	if len(a.Params) != 0 {
+		for _, p := range a.Params {
+			t.Errorf("parameter %s (%s): the rank and size should be pid and procs", p.Name, p.Doc)
+		}
+	}
+	for _, s := range []string{"send ring_L13 to pid + 1", "recv ring_L15 from pid - 1", "if pid == 0 {", "send fields_L19 to procs - 1", "if pid == procs - 1 {"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
+	wantCounts(t, "rank.c at process 0 of 3", counts(a, 0, 3), map[string]float64{"mpi@13": 1, "mpi@19": 1, "mpi@34": 1})
+	wantCounts(t, "rank.c at process 2 of 3", counts(a, 2, 3), map[string]float64{"mpi@15": 1, "mpi@21": 1, "mpi@34": 0})
+}
+
+// A function defined in a header of the program's is followed like the
+// sources' functions, and its macros are parameters.
+func TestHeaderFunctions(t *testing.T) {
+	a, _ := checked(t, "header.c")
+	dot := a.Func("dot")
+	if dot == nil {
+		t.Fatal("dot, defined in kernels.h, was not analysed")
+	}
+	if v, ok := eval(dot.Calls, nil); !ok || v != 10 {
+		t.Errorf("dot runs %s times, want 10", String(dot.Calls))
+	}
+	wantCounts(t, "header.c", counts(a, 0, 1), map[string]float64{"loop@6": 10000})
+	if len(a.Params) != 1 || a.Params[0].Name != "LEN" || a.Params[0].Default != 1000 {
+		t.Errorf("parameters %v, want LEN = 1000 from kernels.h", a.Params)
+	}
+}
+
+// Values the analysis cannot know: parameters whose defaults keep the
+// model valid at any process count, each warned about with its C name.
+func TestUnknownValues(t *testing.T) {
+	a, text := checked(t, "unknown.c")
+	for _, s := range []string{"ceil(n / max(1, step_))", "to min(max(partner, 0), procs - 1)"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q", s)
+		}
+	}
+	var named bool
+	for _, d := range a.Diags {
+		if d.Line == 17 && strings.Contains(d.Msg, "the C variable partner (declared at testdata/checks/unknown.c:7:5)") && strings.Contains(d.Msg, "parameter partner") {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("no warning naming partner and where it is declared: %v", a.Diags)
+	}
+	for _, u := range a.Unknowns {
+		if u.Param == "" || !strings.Contains(u.What, " ") {
+			t.Errorf("unknown %+v: it should name its parameter and what it stands for", u)
+		}
+	}
+}
+
+// LU without pivoting (the triangular nest inside a loop over k), and a
+// back substitution whose loop counts down.
+func TestLUAndDownwardLoops(t *testing.T) {
+	a, _ := checked(t, "lu.c")
+	wantCounts(t, "lu.c", counts(a, 0, 1), map[string]float64{
+		"compute@10": 28, "compute@12": 140, "compute@16": 28, "compute@17": 8,
+	})
+}
