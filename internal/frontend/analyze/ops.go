@@ -104,7 +104,7 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	if op != "" {
 		chain[op]++
 	}
-	if o.w.o.FastMath && reassociable(chain) {
+	if o.w.o.Compiled.FastMath && reassociable(chain) {
 		// -ffast-math (or -Ofast) lets the compiler split the sum into
 		// independent partial sums: no iteration waits for the last.
 		return
@@ -282,10 +282,8 @@ func arith(t cc.Type, intKey, fpKey string) string {
 // expr counts e's operations; lvalue is set when e is being assigned to
 // (a store, not a load).
 func (o *opsCounter) expr(e cc.Node, lvalue bool) {
-	if c, ok := e.(cc.ExpressionNode); ok && !lvalue && c != nil {
-		if _, isConst := constValue(c); isConst {
-			return // folded by the compiler: -R, N - 2 * R
-		}
+	if folded(e) {
+		return // the compiler computes it: -R, N - 2 * R
 	}
 	switch x := e.(type) {
 	case nil:
@@ -456,6 +454,28 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.w.a.warn(pos(x), "statement expressions are not priced")
 		}
 	}
+}
+
+// folded tells whether e is arithmetic on constants, which the compiler
+// computes (an assignment's value may be constant too, but it stores).
+func folded(e cc.Node) bool {
+	switch x := e.(type) {
+	case *cc.AdditiveExpression, *cc.MultiplicativeExpression, *cc.ShiftExpression, *cc.CastExpression:
+	case *cc.UnaryExpression:
+		switch x.Case {
+		case cc.UnaryExpressionMinus, cc.UnaryExpressionPlus, cc.UnaryExpressionCpl, cc.UnaryExpressionNot:
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	c, ok := e.(cc.ExpressionNode)
+	if !ok || c == nil {
+		return false
+	}
+	_, isConst := constValue(c)
+	return isConst
 }
 
 // isPICProba reports whether e is a call of ChronosMix's PIC_proba.
@@ -784,11 +804,18 @@ func (w *walker) inductive(idx cc.ExpressionNode) bool {
 }
 
 // optimised tells whether the program is compiled at -O level or
-// higher (Options.OptLevel; none given is -O2).
+// higher, as its compile line says (Options.Compiled; -Os, -Oz: 2, -Og:
+// 1, -Ofast: 3). A compile line with no -O is taken as -O2: programs are
+// timed optimised, and the analysis has always assumed it.
 func (w *walker) optimised(level int) bool {
-	l := w.o.OptLevel
-	if l == 0 {
-		l = 2
+	l := 2
+	switch w.o.Compiled.Opt {
+	case "0":
+		l = 0
+	case "1", "g":
+		l = 1
+	case "3", "fast":
+		l = 3
 	}
 	return l >= level
 }

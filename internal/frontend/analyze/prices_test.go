@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"augur/internal/frontend/ccline"
 )
 
 // innermostBody is the last compute block of function fn, in source order.
@@ -193,7 +195,7 @@ func TestFastMathReduction(t *testing.T) {
 		fast bool
 		want float64
 	}{{false, 4096e-9}, {true, 2048e-9}} {
-		a, err := Run(load(t, "testdata/branches.c"), Options{FastMath: c.fast})
+		a, err := Run(load(t, "testdata/branches.c"), Options{Compiled: ccline.CodeGen{Opt: "2", FastMath: c.fast}})
 		if err != nil {
 			t.Fatal(err)
 		}
