@@ -32,7 +32,8 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 type analyzeFlags struct {
 	machines        stringList
-	set             setFlag
+	set             *paramFlag
+	args            *string
 	compileCommands *string
 	model           *string
 	format          *string
@@ -44,10 +45,11 @@ type analyzeFlags struct {
 }
 
 func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
-	f := &analyzeFlags{set: setFlag{}}
+	f := &analyzeFlags{set: newParamFlag()}
 	f.compileCommands = fs.String("compile-commands", "", "read each file's compile line from `FILE` (a compile_commands.json, as bear writes from a make build); with no C file given, analyse every file it lists")
 	fs.Var(&f.machines, "machine", "price the blocks on the machine `FILE` and predict the model there (repeatable: one column per machine)")
-	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report and the predictions (repeatable)")
+	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report, the predictions and the written model (repeatable; an expression of pid and procs, e.g. peer=1-pid, gives each process its own value)")
+	f.args = fs.String("args", "", "the program's command-line `ARGS` after its name, e.g. \"10 4000\": the values it reads from them (atoi(argv[2]), ...) for the report, the predictions and the written model's defaults")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
 	f.model = fs.String("model", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
@@ -146,10 +148,9 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set, Counts: counts, Name: *f.name, Procs: *f.procs, Machines: machines,
-		ModelFile: *f.model,
-		Front:     cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
-		Context:   e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
+	req := sourcefirst.Request{Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.model, Procs: *f.procs, Machines: machines,
+		Front:   cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
+		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
 		req.Progress = pr.update
 		req.Simulated = func(what string, t float64, ev int64) {
@@ -202,7 +203,22 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if res.Partial {
 		return exitInterrupted
 	}
-	if len(res.Errors) > 0 {
+	// A deadlock ends analyze as it ends predict: the report says who
+	// waits for whom (standard error, when standard output is not text).
+	deadlocked := false
+	for i, d := range res.Deadlocks {
+		if d == nil {
+			continue
+		}
+		deadlocked = true
+		if *f.format != "text" {
+			fmt.Fprintf(e.stderr, "augur analyze: on %s: %s\n", res.Report.Machines[i], d.Error())
+		}
+	}
+	switch {
+	case deadlocked:
+		return exitDeadlock
+	case len(res.Errors) > 0:
 		return exitSim
 	}
 	return exitOK
@@ -256,6 +272,9 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		if o.Predicted[i] != nil {
 			fmt.Fprintf(w, ", predicted run time %s", secText(*o.Predicted[i]))
 		}
+		if o.Deadlocks[i] != nil {
+			fmt.Fprint(w, ", DEADLOCK: no run time")
+		}
 		if len(r.Missing[i]) > 0 {
 			fmt.Fprintf(w, " (no time for %s: priced at 0)", strings.Join(r.Missing[i], ", "))
 		}
@@ -263,6 +282,11 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 	}
 	for _, msg := range o.Errors {
 		fmt.Fprintf(w, "error:   %s\n", msg)
+	}
+	for i, d := range o.Deadlocks {
+		if d != nil {
+			fmt.Fprintf(w, "on %s: %s\n", r.Machines[i], d.Error())
+		}
 	}
 	if o.Partial {
 		fmt.Fprintln(w, "PARTIAL RESULT: interrupted while predicting; machines without a predicted run time were not predicted")

@@ -280,3 +280,180 @@ func TestAnalyzeAgainstMeasurements(t *testing.T) {
 		t.Errorf("mean error %.1f %%, worst %.1f %% over %d configurations; docs/analyze.md says 5.0 %% and 17.4 %%", mean, worst, len(errs))
 	}
 }
+
+// A model that deadlocks has no run time: analyze ends as predict does,
+// with exit status 3 and who waits for whom, at the C calls.
+func TestAnalyzeDeadlock(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const src = "../../internal/frontend/analyze/testdata/deadlock.c"
+	model := filepath.Join(t.TempDir(), "deadlock.aug")
+	code, out, errs := augur(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "--model", model)
+	for _, want := range []string{"DEADLOCK: no run time",
+		"process 0 (node 0) in recv main_L9 at " + src + ":9:5: receive from process 1 (tag 0) that no send matches",
+		"process 1 (node 0) in recv main_L9 at " + src + ":9:5: receive from process 0 (tag 0) that no send matches"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	if code != exitDeadlock || strings.Contains(out, "predicted run time") {
+		t.Errorf("exit %d, want %d, and no run time\n%s\n%s", code, exitDeadlock, out, errs)
+	}
+	code, out, errs = augur(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "--format", "json")
+	var doc results.Analysis
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if m := doc.Machines[0]; code != exitDeadlock || m.Predicted != nil || m.Deadlock == nil || len(m.Deadlock.Blocked) != 2 ||
+		m.Deadlock.Blocked[1].Where != src+":9:5" || !strings.Contains(errs, "receive from process 0 (tag 0) that no send matches") {
+		t.Errorf("json: exit %d, machine %+v\n%s", code, doc.Machines, errs)
+	}
+	// The written model deadlocks under predict too.
+	if code, _, errs := augur(t, "predict", model, "--machine", opsMachine, "--procs", "2"); code != exitDeadlock {
+		t.Errorf("predict of the written model: exit %d\n%s", code, errs)
+	}
+}
+
+// predicted runs augur with args and returns the predicted time of its
+// JSON output (analyze's first machine, or predict's).
+func predicted(t *testing.T, args ...string) float64 {
+	t.Helper()
+	code, out, errs := augur(t, append(args, "--format", "json")...)
+	if code != exitOK {
+		t.Fatalf("%v: exit %d\n%s", args, code, errs)
+	}
+	var r struct {
+		Time     *float64 `json:"predicted_time_s"`
+		Machines []struct {
+			Time *float64 `json:"predicted_time_s"`
+		} `json:"machines"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Machines) > 0 {
+		r.Time = r.Machines[0].Time
+	}
+	if r.Time == nil {
+		t.Fatalf("%v: no predicted time\n%s", args, out)
+	}
+	return *r.Time
+}
+
+// The program's own arguments: what argv.c reads with atoi, strtol,
+// sscanf and atol, and its argc checks, are parameters the model binds to
+// the arguments' positions, so --args runs the model as the program would
+// run. On onens.yaml with 2 processes, an iteration of the inner loop
+// costs 2 ns (its loop-carried multiply-add) and the outer loop's own
+// test and step 2 ns: 10 iterations of 4000/2 against 5 differ by
+// 5 × (2000 × 2 + 2) ns = 20.01 µs; a 4001st element gives process 0 one
+// more inner iteration each time, 20 ns; SHIFT 5 instead of 3 runs the
+// second loop 32 times instead of 8 at 3 ns (its increment, compare and
+// its index's int work), 72 ns, and the SCALE given takes the sscanf
+// branch, one call, 1 ns more.
+func TestAnalyzeArgs(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const src = "../../internal/frontend/analyze/testdata/argv.c"
+	model := filepath.Join(t.TempDir(), "argv.aug")
+	code, _, errs := augur(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "--model", model)
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	text, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"param nargs = 5 arg count //", "param iters = 1 arg 1 //", "param n = 1 arg 2 //", "param shift = 3 arg 5 //", "(nargs + 1 < 4 ? 1 : 0)"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the model lacks %q:\n%s", want, text)
+		}
+	}
+	// SEED (argv[3]) changes no figure: no parameter, and no warning
+	// names one the model lacks.
+	if strings.Contains(string(text), "seed") || strings.Contains(errs, "seed") {
+		t.Errorf("seed in the model or the warnings:\n%s\n%s", text, errs)
+	}
+	run := func(args string) float64 {
+		return predicted(t, "predict", model, "--machine", opsMachine, "--procs", "2", "--args", args)
+	}
+	base := run("10 4000 7")
+	for _, c := range []struct {
+		args string
+		diff float64
+	}{
+		{"5 4000 7", -20.01e-6},
+		{"10 4001 7", 20e-9},
+		{"10 4000 7 0.25 5", 73e-9},
+	} {
+		if got := run(c.args) - base; math.Abs(got-c.diff) > 1e-15 {
+			t.Errorf("--args %q: %.6g s more than with \"10 4000 7\", want %.6g s", c.args, got, c.diff)
+		}
+	}
+	// analyze --args reports what predict --args predicts, and writes the
+	// arguments' values into the model as its defaults.
+	again := filepath.Join(t.TempDir(), "again.aug")
+	if got := predicted(t, "analyze", src, "--machine", opsMachine, "--procs", "2", "--args", "10 4000 7", "--model", again); got != base {
+		t.Errorf("analyze --args: %.9g s, predict --args %.9g s", got, base)
+	}
+	if got := predicted(t, "predict", again, "--machine", opsMachine, "--procs", "2"); got != base {
+		t.Errorf("the model analyze --args wrote: %.9g s, want %.9g s", got, base)
+	}
+	// --set over --args.
+	if got := predicted(t, "predict", model, "--machine", opsMachine, "--procs", "2", "--args", "5 4000 7", "--set", "iters=10"); got != base {
+		t.Errorf("--set iters=10 over --args 5: %.9g s, want %.9g s", got, base)
+	}
+	code, _, errs = augur(t, "analyze", src, "--args", "10 many 7")
+	if code != exitInput || !strings.Contains(errs, src+`:14:10: --args: n is argument 2 of the program (argv[2]), which is "many", not a number`) {
+		t.Errorf("a word for a number: exit %d\n%s", code, errs)
+	}
+	code, _, errs = augur(t, "predict", model, "--machine", opsMachine, "--args", "10 many 7")
+	if code != exitUsage || !strings.Contains(errs, `argv.aug:7:13: --args: param n is argument 2 of the program, which is "many", not a number`) {
+		t.Errorf("predict, a word for a number: exit %d\n%s", code, errs)
+	}
+}
+
+// A value the analysis cannot know that differs per process: peer.c's
+// partner is rank ^ 1. By default the parameter is 1, and process 1 waits
+// for itself: a deadlock. With --set peer=1-pid each process has its own;
+// on onens_net.yaml (1 µs, 1 GB/s) the ping-pong of N doubles then takes
+// two messages of 1 µs + 8N B / 1 GB/s: 2000 doubles take 16 µs more than
+// 1000.
+func TestAnalyzeValuesPerProcess(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const src = "../../internal/frontend/analyze/testdata/peer.c"
+	const net = "../../internal/frontend/analyze/testdata/onens_net.yaml"
+	dir := t.TempDir()
+	plain, set := filepath.Join(dir, "plain.aug"), filepath.Join(dir, "set.aug")
+	code, out, errs := augur(t, "analyze", src, "--machine", net, "--procs", "2", "--model", plain)
+	if code != exitDeadlock || !strings.Contains(out, "process 1 (node 0) in recv main_L19 at "+src+":19:9: receive from process 1 (tag 0)") {
+		t.Errorf("peer 1 for every process: exit %d\n%s\n%s", code, out, errs)
+	}
+	p1 := predicted(t, "analyze", src, "--machine", net, "--procs", "2", "--args", "1000", "--set", "peer=1-pid", "--model", set)
+	text, err := os.ReadFile(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "param peer = 1 - pid //") || !strings.Contains(string(text), "param n = 1000 arg 1 //") {
+		t.Errorf("the model:\n%s", text)
+	}
+	if got := predicted(t, "predict", set, "--machine", net, "--procs", "2"); got != p1 {
+		t.Errorf("the written model: %.9g s, analyze %.9g s", got, p1)
+	}
+	if p1 < 18e-6 || p1 > 18.1e-6 {
+		t.Errorf("1000 doubles there and back: %.9g s, want 18 µs and a few ns", p1)
+	}
+	p2 := predicted(t, "predict", plain, "--machine", net, "--procs", "2", "--args", "2000", "--set", "peer=1-pid")
+	if math.Abs(p2-p1-16e-6) > 1e-15 {
+		t.Errorf("2000 doubles: %.9g s, 1000: %.9g s; want 16 µs more", p2, p1)
+	}
+	for _, bad := range []string{"peer=1-n", "peer=pid==1", "peer=uniform(0,pid)"} {
+		if code, _, errs := augur(t, "predict", plain, "--machine", net, "--set", bad); code != exitUsage {
+			t.Errorf("--set %s: exit %d\n%s", bad, code, errs)
+		}
+	}
+}

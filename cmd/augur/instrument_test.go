@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"augur/internal/frontend/instrument"
+	"augur/internal/results"
 )
 
 // augur instrument --count on a program with triangular, strided and
@@ -79,6 +80,31 @@ func TestInstrumentCount(t *testing.T) {
 	}
 	if len(r.Unknowns) != 1 || r.Unknowns[0].What != "loop count" || r.Unknowns[0].How != "measured" || r.Unknowns[0].Value != "50" {
 		t.Errorf("unknowns: %+v, want the while loop's count measured as 50", r.Unknowns)
+	}
+	// The model written with the counts has them: on its own it predicts
+	// what the report says, also the computation of one process.
+	model := filepath.Join(t.TempDir(), "nests.aug")
+	code, out, errs = augur(t, "analyze", src, "--counts", dir, "--set", "m=30", "--machine", opsMachine, "-o", model, "--format", "json")
+	var a results.Analysis
+	if code != exitOK || json.Unmarshal([]byte(out), &a) != nil || a.Machines[0].Predicted == nil {
+		t.Fatalf("analyze --counts --machine: exit %d: %s", code, errs)
+	}
+	text, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), " = 50 // ") || !strings.Contains(string(text), "param m = 30 ") {
+		t.Errorf("the model lacks the measured count 50 and m = 30:\n%s", text)
+	}
+	code, out, errs = augur(t, "predict", model, "--machine", opsMachine, "--procs", "1", "--format", "json")
+	var p struct {
+		Time float64 `json:"predicted_time_s"`
+	}
+	if code != exitOK || json.Unmarshal([]byte(out), &p) != nil {
+		t.Fatalf("predict: exit %d: %s", code, errs)
+	}
+	if want := *a.Machines[0].Predicted; p.Time != want || math.Abs(p.Time-a.Machines[0].Compute) > 1e-9*p.Time {
+		t.Errorf("predict of the written model %.9g s, analyze's prediction %.9g s, its computation %.9g s", p.Time, want, a.Machines[0].Compute)
 	}
 }
 

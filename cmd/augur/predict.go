@@ -53,12 +53,62 @@ func (s setFlag) Set(v string) error {
 	return nil
 }
 
+// paramFlag collects repeated --set NAME=VALUE for a model's params: a
+// number (units allowed, constant arithmetic computed) or an expression
+// of pid and procs, which gives the param a value per process.
+type paramFlag struct {
+	vals       map[string]float64
+	perProcess map[string]model.Expr
+	text       map[string]string
+}
+
+func newParamFlag() *paramFlag {
+	return &paramFlag{vals: map[string]float64{}, perProcess: map[string]model.Expr{}, text: map[string]string{}}
+}
+
+func (s *paramFlag) String() string {
+	if s == nil {
+		return ""
+	}
+	var parts []string
+	for k, v := range s.text {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+func (s *paramFlag) Set(v string) error {
+	name, val, ok := strings.Cut(v, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("want NAME=VALUE, got %q", v)
+	}
+	e, err := model.ParseExpr(val)
+	if err != nil {
+		return fmt.Errorf("value of %s: %v", name, err)
+	}
+	delete(s.vals, name)
+	delete(s.perProcess, name)
+	s.text[name] = strings.TrimSpace(val)
+	if x, ok := model.Fold(e); ok {
+		s.vals[name] = x
+		return nil
+	}
+	if err := model.CheckProcessValue(e); err != nil {
+		return fmt.Errorf("value of %s %v: a value is a number (units allowed: 12ms, 8KiB) or an expression of pid, procs, nodes and threads, which gives each process its own (1-pid)", name, err)
+	}
+	s.perProcess[name] = e
+	return nil
+}
+
 type predictFlags struct {
 	machine      *string
 	nodes        *int
 	procs        *int
 	threads      *int
-	set          setFlag
+	set          *paramFlag
+	args         *string
 	opSpeed      setFlag
 	opTime       setFlag
 	mapping      *string
@@ -77,12 +127,13 @@ type predictFlags struct {
 }
 
 func newPredictFlags(fs *flag.FlagSet) *predictFlags {
-	p := &predictFlags{set: setFlag{}, opSpeed: setFlag{}, opTime: setFlag{}}
+	p := &predictFlags{set: newParamFlag(), opSpeed: setFlag{}, opTime: setFlag{}}
 	p.machine = fs.String("machine", "", "machine `FILE` (YAML, see docs/machines.md); required")
 	p.nodes = fs.Int("nodes", 0, "number of nodes `N`, overriding the machine file's count")
 	p.procs = fs.Int("procs", 0, "number of processes `P` (default: one per CPU of the machine)")
 	p.threads = fs.Int("threads", 0, "default threads per process `T` for parallel regions (default 1)")
-	fs.Var(p.set, "set", "set a param of the model, `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB)")
+	fs.Var(p.set, "set", "set a param of the model, `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB; an expression of pid and procs, e.g. peer=1-pid, gives each process its own value)")
+	p.args = fs.String("args", "", "the modelled program's command-line `ARGS` after its name, e.g. \"10 4000\": the params the model binds to them (param n = 1000 arg 2) take their values")
 	fs.Var(p.opSpeed, "op-speed", "make the operations matching `PATTERN=FACTOR` FACTOR times faster in ops(...) costs, e.g. fp_*=4 (repeatable; keys in docs/bench.md)")
 	fs.Var(p.opTime, "op-time", "set operation `KEY=TIME` on every node for ops(...) costs, e.g. fp_div=4ns (repeatable)")
 	fs.Var(&p.cfg, "cfg", "network setting `KEY:VALUE` as SimGrid's --cfg (repeatable): network/model:CM02|LV08|SMPI for link sharing, network/bandwidth-factor:0.5 for half the bandwidth; see docs/cli.md")
@@ -200,7 +251,8 @@ func runPredict(e *env, c *command, args []string) int {
 	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
-		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set,
+		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set.vals, PerProcess: pf.set.perProcess,
+		Args:    programArgs(fs, *pf.args),
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,
@@ -310,6 +362,18 @@ func runPredict(e *env, c *command, args []string) int {
 		return exitDeadlock
 	}
 	return exitOK
+}
+
+// programArgs splits --args at white space; nil when the flag was not
+// given (the model's defaults), empty when it was given empty (a program
+// run with no arguments).
+func programArgs(fs *flag.FlagSet, text string) []string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "args" })
+	if !given {
+		return nil
+	}
+	return append([]string{}, strings.Fields(text)...)
 }
 
 // isTerminal reports whether w is a character device (a terminal).

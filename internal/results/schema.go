@@ -226,6 +226,9 @@ type AnalysisMachine struct {
 	// MissingOps are operations the program needs that the machine file
 	// does not time (priced at 0).
 	MissingOps []string `json:"missing_ops,omitempty"`
+	// Deadlock says who waits for whom when the model deadlocked on this
+	// machine (predicted_time_s is then null), at the C calls' positions.
+	Deadlock *engine.Deadlock `json:"deadlock"`
 }
 
 // AnalysisBlock is a block of the program: where it is, its operations
@@ -252,6 +255,12 @@ type AnalysisParam struct {
 	Default float64 `json:"default"`
 	Where   string  `json:"where"`
 	From    string  `json:"from"`
+	// Arg is the program argument the model binds it to, "arg 2" (argv[2])
+	// or "arg count" (argc - 1); empty if none.
+	Arg string `json:"arg,omitempty"`
+	// PerProcess is its value per process, an expression of pid and
+	// procs given with --set (Default is process 0's); empty if none.
+	PerProcess string `json:"per_process,omitempty"`
 }
 
 // AnalysisUnknown is what the analysis cannot know statically (a while

@@ -22,6 +22,7 @@ import (
 	"modernc.org/cc/v4"
 
 	"augur/internal/diag"
+	"augur/internal/frontend/model"
 )
 
 // Position is a place in the analysed source.
@@ -222,8 +223,31 @@ type Param struct {
 	Name    string
 	Default float64
 	Pos     Position
-	From    string // "macro", "argv", "annotation", "unknown"
+	From    string // "macro", "argv", "argc", "annotation", "unknown"
 	Doc     string
+	// Arg is the program argument the parameter is read from, K for
+	// argv[K] (0: none); ArgCount, that it is how many arguments the
+	// program was given, argc - 1 (args.go).
+	Arg      int
+	ArgCount bool
+	// argDefault: the source gives the argument a default.
+	argDefault bool
+	// PerProcess, if not nil, is the parameter's value as an expression
+	// of pid and procs (--set peer=1-pid), written instead of Default,
+	// which is then process 0's.
+	PerProcess model.Expr
+}
+
+// Binding is how the written model binds the parameter to the program's
+// arguments, "arg 2" or "arg count"; "" when it does not.
+func (p *Param) Binding() string {
+	switch {
+	case p.ArgCount:
+		return "arg count"
+	case p.Arg > 0:
+		return fmt.Sprintf("arg %d", p.Arg)
+	}
+	return ""
 }
 
 // Unknown is something the analysis could not derive: a loop count, a
@@ -240,12 +264,19 @@ type Unknown struct {
 
 // Analysis is the result of analysing a program.
 type Analysis struct {
-	Funcs    []*Func
+	Funcs []*Func
+	// Params are the parameters of the written model.
 	Params   []*Param
 	Unknowns []Unknown
 	// Diags are warnings about what the analysis could not follow,
 	// sorted by position.
 	Diags diag.List
+	// paramDiags are the warnings that name a parameter, which are kept
+	// only if the written model has it (keepModelParams).
+	paramDiags map[*diag.Error]string
+	// unused are the parameters the analysis made that the written model
+	// does not read: the report's evaluation still has their values.
+	unused []*Param
 }
 
 // Blocks lists every block, depth first in source order.
@@ -288,6 +319,70 @@ func (a *Analysis) param(name string, def float64, pos Position, from, doc strin
 	return p
 }
 
+// SetDefaults makes values the defaults of the parameters they name, why
+// saying where they come from (the model's comment keeps the default the
+// analysis found): the written model then predicts what the report, which
+// is computed at those values, says. A name that is not a parameter of
+// the model is an error.
+func (a *Analysis) SetDefaults(values map[string]float64, why string) error {
+	for _, name := range sortedKeys(values) {
+		p, err := a.given(name)
+		if err != nil {
+			return err
+		}
+		if v := values[name]; v != p.Default {
+			p.Doc = fmt.Sprintf("%s; %s (default %s)", p.Doc, why, numText(p.Default))
+			p.Default = v
+		}
+	}
+	return nil
+}
+
+// SetPerProcess gives the parameters named values per process,
+// expressions of pid and procs (--set peer=1-pid), which the written
+// model keeps; their defaults become process 0's values at env (pid,
+// procs, nodes, threads), at which the report is computed.
+func (a *Analysis) SetPerProcess(values map[string]model.Expr, env map[string]float64) error {
+	for _, name := range sortedKeys(values) {
+		p, err := a.given(name)
+		if err != nil {
+			return err
+		}
+		v, ok := model.EvalProcess(values[name], env)
+		if !ok {
+			return fmt.Errorf("--set %s=%s: not a number for process 0", name, model.ExprString(values[name]))
+		}
+		p.Default, p.PerProcess = v, values[name]
+		p.Doc += "; a value per process, given with --set"
+	}
+	return nil
+}
+
+// given is the parameter a --set names, or an error that lists the
+// model's parameters.
+func (a *Analysis) given(name string) (*Param, error) {
+	if p := a.lookup(name); p != nil {
+		return p, nil
+	}
+	var names []string
+	for _, p := range a.Params {
+		names = append(names, p.Name)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("--set %s: the model has no parameters", name)
+	}
+	return nil, fmt.Errorf("--set %s: the model has no parameter %s (its parameters: %s)", name, name, strings.Join(names, ", "))
+}
+
+func (a *Analysis) lookup(name string) *Param {
+	for _, p := range a.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
 func (a *Analysis) hasParam(name string) bool {
 	for _, p := range a.Params {
 		if p.Name == name {
@@ -299,6 +394,50 @@ func (a *Analysis) hasParam(name string) bool {
 
 func (a *Analysis) warn(pos Position, format string, args ...any) {
 	a.Diags = append(a.Diags, diag.WarnAt(pos.File, pos.Line, pos.Col, format, args...))
+}
+
+// warnParam is a warning that names the parameter param: it is dropped
+// if the written model does not read param, so that no warning names a
+// parameter the model lacks.
+func (a *Analysis) warnParam(param string, pos Position, format string, args ...any) {
+	d := diag.WarnAt(pos.File, pos.Line, pos.Col, format, args...)
+	a.Diags = append(a.Diags, d)
+	if a.paramDiags == nil {
+		a.paramDiags = map[*diag.Error]string{}
+	}
+	a.paramDiags[d] = param
+}
+
+// keepModelParams leaves in Params, Unknowns and Diags only the
+// parameters the written model reads: one it does not read changes no
+// figure, and a user told to give it could not.
+func (a *Analysis) keepModelParams() {
+	body, _ := a.body()
+	in := map[string]bool{}
+	var kept []*Param
+	for _, p := range a.Params {
+		if mentionsWord(body, p.Name) {
+			in[p.Name] = true
+			kept = append(kept, p)
+		} else {
+			a.unused = append(a.unused, p)
+		}
+	}
+	a.Params = kept
+	var unknowns []Unknown
+	for _, u := range a.Unknowns {
+		if u.Param == "" || in[u.Param] {
+			unknowns = append(unknowns, u)
+		}
+	}
+	a.Unknowns = unknowns
+	var diags diag.List
+	for _, d := range a.Diags {
+		if p, named := a.paramDiags[d]; !named || in[p] {
+			diags = append(diags, d)
+		}
+	}
+	a.Diags = diags
 }
 
 // sortDiags orders warnings by position and drops repeats.

@@ -119,6 +119,9 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		a, ok1 := w.sym(x.ShiftExpression)
 		k, ok2 := w.sym(x.AdditiveExpression)
 		c, isConst := constOf(k)
+		if ok1 && ok2 && !isConst && x.Case == cc.ShiftExpressionLsh {
+			return mul(a, Call{"pow", []Expr{Num{2}, k}}), true // 1 << atoi(argv[1])
+		}
 		if !ok1 || !ok2 || !isConst || c < 0 || c > 62 {
 			return nil, false
 		}
@@ -197,6 +200,9 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			return w.symAny(x.PrimaryExpression)
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
 			return w.rankOf(x) // s.rank, s->size
+		}
+		if k, ok := argvConversion(x); ok && k > 0 {
+			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}
 		return nil, false
 	}
@@ -376,6 +382,11 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
+			if r == w.argc {
+				if v := w.argcValue(); v != nil {
+					return v, true
+				}
+			}
 			for _, l := range w.loops {
 				if l.decl == r && l.info.Var != "" {
 					return l.info.index(), true
@@ -413,7 +424,7 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 		use := pos(w.paramize[len(w.paramize)-1])
 		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
-		w.a.warn(use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
+		w.a.warnParam(name, use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
 	}
 	w.vals[d] = Name{name}
 	return Name{name}, true

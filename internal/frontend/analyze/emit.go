@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"augur/internal/frontend/model"
 )
 
 // memoryCosts are the cost functions generated models use to charge
@@ -436,6 +438,37 @@ func (a *Analysis) Model(name string, sources []string) string {
 	fmt.Fprintf(&b, "// Written by augur analyze from %s: ChronosMix-style static analysis.\n", strings.Join(sources, ", "))
 	b.WriteString("// Costs are operation counts priced by the machine file's ops (formula (1)).\n")
 	fmt.Fprintf(&b, "model %s\n\n", sanitize(name))
+	body, usesMemory := a.body()
+	// Parameters the model reads (a macro that only named a constant is
+	// left out: the checker would warn of it, and no --set could matter).
+	for _, p := range a.Params {
+		if !mentionsWord(body, p.Name) {
+			continue
+		}
+		value := numText(p.Default)
+		if p.PerProcess != nil {
+			value = model.ExprString(p.PerProcess)
+		}
+		if bind := p.Binding(); bind != "" {
+			value += " " + bind
+		}
+		fmt.Fprintf(&b, "param %s = %s // %s: %s\n", p.Name, value, p.Pos, p.Doc)
+	}
+	for _, f := range a.Funcs {
+		for _, p := range f.Params {
+			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
+		}
+	}
+	if usesMemory {
+		b.WriteString("\n" + usedCosts(memoryCosts, body))
+	}
+	b.WriteString(body)
+	return b.String()
+}
+
+// body writes the model's activities; it reports whether they use the
+// memory cost functions.
+func (a *Analysis) body() (string, bool) {
 	var body strings.Builder
 	usesMemory := false
 	for _, f := range a.orderedFuncs() {
@@ -445,23 +478,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 		}
 		body.WriteString("}\n")
 	}
-	// Parameters the model reads (a macro that only named a constant is
-	// left out: the checker would warn of it, and no --set could matter).
-	for _, p := range a.Params {
-		if mentionsWord(body.String(), p.Name) {
-			fmt.Fprintf(&b, "param %s = %s // %s: %s\n", p.Name, numText(p.Default), p.Pos, p.Doc)
-		}
-	}
-	for _, f := range a.Funcs {
-		for _, p := range f.Params {
-			fmt.Fprintf(&b, "local %s = 0 // a parameter of %s, set by its callers\n", p, f.Name)
-		}
-	}
-	if usesMemory {
-		b.WriteString("\n" + usedCosts(memoryCosts, body.String()))
-	}
-	b.WriteString(body.String())
-	return b.String()
+	return body.String(), usesMemory
 }
 
 // mentionsWord tells whether name occurs in text as a whole word.

@@ -161,6 +161,25 @@ func selectable(x *cc.ConditionalExpression) bool {
 	return ok
 }
 
+// hasEffects tells whether evaluating e assigns, increments or calls:
+// the C front end gives `x[i] = 0` the constant value 0, but the store
+// still happens and is priced.
+func hasEffects(e cc.Node) bool {
+	found := false
+	visit(e, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			found = found || x.Case != cc.AssignmentExpressionCond
+		case *cc.UnaryExpression:
+			found = found || x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec
+		case *cc.PostfixExpression:
+			found = found || x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec || x.Case == cc.PostfixExpressionCall
+		}
+		return !found
+	})
+	return found
+}
+
 // reassociable tells whether a chain is floating-point additions and
 // multiplications only, which -ffast-math may reorder.
 func reassociable(chain map[string]float64) bool {
@@ -282,8 +301,10 @@ func arith(t cc.Type, intKey, fpKey string) string {
 // expr counts e's operations; lvalue is set when e is being assigned to
 // (a store, not a load).
 func (o *opsCounter) expr(e cc.Node, lvalue bool) {
-	if folded(e) {
-		return // the compiler computes it: -R, N - 2 * R
+	if c, ok := e.(cc.ExpressionNode); ok && !lvalue && c != nil && !hasEffects(c) {
+		if _, isConst := constValue(c); isConst {
+			return // folded by the compiler: -R, N - 2 * R
+		}
 	}
 	switch x := e.(type) {
 	case nil:
@@ -454,28 +475,6 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.w.a.warn(pos(x), "statement expressions are not priced")
 		}
 	}
-}
-
-// folded tells whether e is arithmetic on constants, which the compiler
-// computes (an assignment's value may be constant too, but it stores).
-func folded(e cc.Node) bool {
-	switch x := e.(type) {
-	case *cc.AdditiveExpression, *cc.MultiplicativeExpression, *cc.ShiftExpression, *cc.CastExpression:
-	case *cc.UnaryExpression:
-		switch x.Case {
-		case cc.UnaryExpressionMinus, cc.UnaryExpressionPlus, cc.UnaryExpressionCpl, cc.UnaryExpressionNot:
-		default:
-			return false
-		}
-	default:
-		return false
-	}
-	c, ok := e.(cc.ExpressionNode)
-	if !ok || c == nil {
-		return false
-	}
-	_, isConst := constValue(c)
-	return isConst
 }
 
 // isPICProba reports whether e is a call of ChronosMix's PIC_proba.

@@ -610,8 +610,10 @@ func subtree(b *Block) []*Block {
 func (a *Analysis) funcEnvs(env map[string]float64) map[string]map[string]float64 {
 	out := map[string]map[string]float64{}
 	base := map[string]float64{}
-	for _, p := range a.Params {
-		base[p.Name] = p.Default
+	for _, ps := range [][]*Param{a.unused, a.Params} {
+		for _, p := range ps {
+			base[p.Name] = p.Default
+		}
 	}
 	for k, v := range env {
 		base[k] = v

@@ -262,6 +262,8 @@ func eval(e Expr, env map[string]float64) (float64, bool) {
 			return math.Abs(args[0]), true
 		case e.Fn == "trunc" && len(args) == 1:
 			return math.Trunc(args[0]), true
+		case e.Fn == "pow" && len(args) == 2:
+			return math.Pow(args[0], args[1]), true
 		case (e.Fn == "min" || e.Fn == "max") && len(args) >= 1:
 			r := args[0]
 			for _, v := range args[1:] {

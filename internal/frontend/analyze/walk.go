@@ -92,6 +92,10 @@ type walker struct {
 	// memory (alloc.go); binding marks those whose size is being read.
 	allocators map[string]allocator
 	binding    map[string]bool
+	// argc is main's first parameter (nil in other functions), and
+	// argcChanged whether main assigns it.
+	argc        *cc.Declarator
+	argcChanged bool
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -161,6 +165,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.restarts()
 	w.a.touches()
 	w.a.callCounts()
+	w.a.argDefaults()
+	w.a.keepModelParams()
 	w.a.sortDiags()
 	return w.a, nil
 }
@@ -254,9 +260,15 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps = nil, nil
-	for _, d := range paramDecls(fd) {
+	w.argc, w.argcChanged = nil, false
+	for i, d := range paramDecls(fd) {
 		if name == "main" {
-			continue // argc and argv: their uses are recognised where they are read
+			// argc and argv: their uses are recognised where they are
+			// read (args.go).
+			if i == 0 {
+				w.argc, w.argcChanged = d, changesArgc(fd.CompoundStatement, d)
+			}
+			continue
 		}
 		mn := w.fresh(name + "_" + d.Name())
 		w.names[d] = mn
@@ -473,8 +485,12 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		}
 	}
 	extend(b, at)
+	scanned := w.scanned(e)
 	w.assignmentsIn(e)
 	w.rankAndSize(e)
+	for d, v := range scanned {
+		w.vals[d] = v
+	}
 }
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
@@ -648,14 +664,6 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		return
 	}
 	if len(w.loops) > 0 || w.inIf > 0 {
-		if old, ok := w.vals[d]; ok && w.inIf > 0 && len(w.loops) == 0 && isArgvRead(rhs) {
-			// if (argc > 1) n = atoi(argv[1]); with n's earlier value the
-			// default.
-			if c, isConst := constOf(old); isConst {
-				w.vals[d] = Name{w.a.param(w.varName(d), c, pos(d), "argv", "from the command line").Name}
-				return
-			}
-		}
 		delete(w.vals, d)
 		return
 	}
@@ -693,36 +701,6 @@ func allocationCall(rhs cc.ExpressionNode) *cc.PostfixExpression {
 	return p
 }
 
-// argvParam recognises a variable read from the command line, with its
-// default: n = argc > 1 ? atoi(argv[1]) : 512.
-func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool) {
-	ce, ok := unparen(rhs).(*cc.ConditionalExpression)
-	if !ok || ce.Case != cc.ConditionalExpressionCond {
-		if isArgvRead(rhs) {
-			p := w.a.param(w.varName(d), 0, pos(d), "argv", "from the command line; no default in the source")
-			w.a.warn(pos(d), "%s is read from the command line with no default: give it with --set %s=VALUE", d.Name(), p.Name)
-			return Name{p.Name}, true
-		}
-		return nil, false
-	}
-	arms := []cc.ExpressionNode{ce.ExpressionList, ce.ConditionalExpression}
-	for i, arm := range arms {
-		if !isArgvRead(arm) {
-			continue
-		}
-		def, ok := w.sym(arms[1-i])
-		if !ok {
-			return nil, false
-		}
-		c, isConst := eval(def, w.paramValues())
-		if !isConst {
-			return nil, false
-		}
-		return Name{w.a.param(w.varName(d), c, pos(d), "argv", "from the command line").Name}, true
-	}
-	return nil, false
-}
-
 // paramValues are the parameters' current defaults.
 func (w *walker) paramValues() map[string]float64 {
 	env := map[string]float64{}
@@ -730,28 +708,6 @@ func (w *walker) paramValues() map[string]float64 {
 		env[p.Name] = p.Default
 	}
 	return env
-}
-
-// isArgvRead reports whether e converts a command-line argument:
-// atoi(argv[k]), atol, atoll, atof, strtol, strtoul, strtod.
-func isArgvRead(e cc.Node) bool {
-	found := false
-	visit(e, func(n cc.Node) bool {
-		p, ok := n.(*cc.PostfixExpression)
-		if ok && p.Case == cc.PostfixExpressionCall {
-			switch calleeName(p) {
-			case "atoi", "atol", "atoll", "atof", "strtol", "strtoul", "strtoll", "strtoull", "strtod":
-				visit(p.ArgumentExpressionList, func(m cc.Node) bool {
-					if pe, ok := m.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == "argv" {
-						found = true
-					}
-					return !found
-				})
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // varName is the model name of a variable.

@@ -154,6 +154,7 @@ type compiler struct {
 	f        *model.File
 	p        *Program
 	params   map[string]float64
+	paramFns map[string]expr // params with a value per process
 	globals  map[string]int32
 	locals   map[string]int32
 	costs    map[string]*model.CostDecl
@@ -216,6 +217,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 		f:        f,
 		p:        &Program{Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}, opts: opts, filename: f.Filename},
 		params:   map[string]float64{},
+		paramFns: map[string]expr{},
 		globals:  map[string]int32{},
 		locals:   map[string]int32{},
 		costs:    map[string]*model.CostDecl{},
@@ -261,9 +263,16 @@ func (c *compiler) compile() (*Program, error) {
 				continue
 			}
 			e := c.expr(d.Value)
-			if e != nil {
-				c.params[name] = e(static)
+			if e == nil {
+				continue
 			}
+			if c.perProcess(d.Value) {
+				// A value per process (param peer = 1 - pid): computed
+				// where it is read, for the process that reads it.
+				c.paramFns[name] = e
+				continue
+			}
+			c.params[name] = e(static)
 		case model.Global:
 			e := c.expr(d.Value)
 			c.globals[name] = int32(len(c.p.globals))
@@ -672,6 +681,21 @@ func (c *compiler) binary(e *model.Binary) expr {
 	return func(*vm) float64 { return 0 }
 }
 
+// perProcess reports whether a param's value differs between processes:
+// it reads a built-in of the process (pid, its node's nid or cpus) or a
+// param that does. The checker keeps per-thread built-ins out of params.
+func (c *compiler) perProcess(e model.Expr) bool {
+	found := false
+	walkExpr(e, func(x model.Expr) {
+		if id, ok := x.(*model.Ident); ok {
+			if _, isFn := c.paramFns[id.Name]; isFn || id.Name == "pid" || id.Name == "nid" || id.Name == "cpus" {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
 func (c *compiler) ident(e *model.Ident) expr {
 	name := e.Name
 	for i := len(c.scope) - 1; i >= 0; i-- {
@@ -686,6 +710,9 @@ func (c *compiler) ident(e *model.Ident) expr {
 	}
 	if val, ok := c.params[name]; ok {
 		return func(*vm) float64 { return val }
+	}
+	if f, ok := c.paramFns[name]; ok {
+		return f
 	}
 	if i, ok := c.globals[name]; ok {
 		g := c.p

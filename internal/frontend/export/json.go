@@ -30,6 +30,8 @@ type JSONNode struct {
 
 	// param, global, local, assign
 	Value string `json:"value,omitempty"`
+	// param: the program argument it is bound to, "arg 2" or "arg count"
+	Arg string `json:"arg,omitempty"`
 	// cost
 	Params *[]string `json:"params,omitempty"`
 	// cost: the body expression; action, delay, communication: the cost
@@ -126,6 +128,9 @@ func (j *JSONWriter) StartModel(f *model.File) {
 func (j *JSONWriter) Var(d *model.VarDecl) {
 	n := at(d.Kind.String(), identName(d.Name), d.Pos)
 	n.Value = exprOr(d.Value)
+	if d.Arg != nil {
+		n.Arg = d.Arg.String()
+	}
 	j.add(n)
 }
 

@@ -66,12 +66,34 @@ func (k VarKind) String() string {
 	}
 }
 
-// VarDecl is `param N = e`, `global N = e` or `local N = e`.
+// VarDecl is `param N = e`, `global N = e` or `local N = e`; a param
+// may be bound to an argument of the program: `param N = e arg 2`.
 type VarDecl struct {
 	Pos   Pos // of the keyword
 	Kind  VarKind
 	Name  *Ident
 	Value Expr
+	// Arg, if not nil, binds the param to a command-line argument of the
+	// modelled program (predict --args): its value is read from there
+	// when the run gives it, and Value is its default.
+	Arg *ArgBinding
+}
+
+// ArgBinding is `arg K`, the program's K-th argument after its name
+// (C's argv[K]), or `arg count`, how many arguments it was given (C's
+// argc - 1).
+type ArgBinding struct {
+	Pos   Pos // of "arg"
+	Index int // 1 for argv[1]; 0 with Count
+	Count bool
+}
+
+// String is the binding as the model writes it.
+func (b *ArgBinding) String() string {
+	if b.Count {
+		return "arg count"
+	}
+	return fmt.Sprintf("arg %d", b.Index)
 }
 
 // CostDecl is `cost NAME(p1, p2) = expr`.

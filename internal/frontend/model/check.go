@@ -301,6 +301,26 @@ func (c *checker) declare() {
 
 func (c *checker) checkVar(s *declSym) {
 	s.valType = c.expr(s.v.Value, checkCtx{init: s})
+	b := s.v.Arg
+	if b == nil {
+		return
+	}
+	switch {
+	case s.kind != symParam:
+		c.errorf(b.Pos, "only a param can be bound to an argument of the program, not %s %q", s.kind, s.name)
+	case s.valType == valBool:
+		c.errorf(b.Pos, "param %q is a bool: an argument of the program gives a number", s.name)
+	default:
+		for _, o := range c.order {
+			if o == s {
+				break
+			}
+			if o.kind == symParam && o.v.Arg != nil && o.v.Arg.Count == b.Count && o.v.Arg.Index == b.Index {
+				c.errorf(b.Pos, "%s is already bound to param %q at %s", b, o.name, o.v.Arg.Pos)
+				break
+			}
+		}
+	}
 }
 
 func (c *checker) checkCost(s *declSym) {
@@ -322,6 +342,10 @@ func (c *checker) checkCost(s *declSym) {
 		c.errorf(exprPos(s.cost.Body), "cost function %q must give a number, got bool", s.name)
 	}
 }
+
+// perThread are the built-in variables that differ between the threads
+// of a process, which a param's value cannot read.
+var perThread = map[string]bool{"tid": true, "uid": true, "nthreads": true}
 
 // ---- expressions ----
 
@@ -451,6 +475,10 @@ func (c *checker) ident(e *Ident, x checkCtx) valType {
 		return s.valType
 	}
 	if _, ok := BuiltinVars[e.Name]; ok {
+		if x.init != nil && x.init.kind == symParam && perThread[e.Name] {
+			c.errorf(e.Pos, "param %q cannot depend on %s: a param has one value per process", x.init.name, e.Name)
+			return valInvalid
+		}
 		return valNumber
 	}
 	if _, ok := BuiltinFuncs[e.Name]; ok {

@@ -572,6 +572,27 @@ activity main {
 		`t.aug:6:12: priority 1e+10 is not a whole number in ±2147483647`,
 		`t.aug:7:12: priority must be a number, got bool`,
 	}},
+	{name: "arguments and values per process", src: `model t
+param n = 1000 arg 2
+param k = 0 arg count
+param m = 5 arg 2
+param ok = true arg 3
+global g = 1 arg 4
+param peer = (pid + 1) % procs
+param t = tid
+param u = nthreads + uid
+activity main {
+  action A cost n + k + m + peer + t + u + g
+  if ok { }
+}
+`, want: []string{
+		`t.aug:4:13: arg 2 is already bound to param "n" at 2:16`,
+		`t.aug:5:17: param "ok" is a bool: an argument of the program gives a number`,
+		`t.aug:6:14: only a param can be bound to an argument of the program, not global "g"`,
+		`t.aug:8:11: param "t" cannot depend on tid: a param has one value per process`,
+		`t.aug:9:11: param "u" cannot depend on nthreads: a param has one value per process`,
+		`t.aug:9:22: param "u" cannot depend on uid: a param has one value per process`,
+	}},
 }
 
 func TestCheck(t *testing.T) {

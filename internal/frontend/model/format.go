@@ -163,8 +163,14 @@ func (p *srcPrinter) decl(d Decl, limit Pos) {
 	p.leading(d.Position())
 	switch d := d.(type) {
 	case *VarDecl:
-		p.write(d.Kind.String() + " " + identName(d.Name) + " = " + exprString(d.Value))
-		p.trailing(limit, maxLine(d.Pos.Line, identLine(d.Name), exprEnd(d.Value)))
+		text := d.Kind.String() + " " + identName(d.Name) + " = " + exprString(d.Value)
+		end := maxLine(d.Pos.Line, identLine(d.Name), exprEnd(d.Value))
+		if d.Arg != nil {
+			text += " " + d.Arg.String()
+			end = maxLine(end, d.Arg.Pos.Line)
+		}
+		p.write(text)
+		p.trailing(limit, end)
 	case *CostDecl:
 		var sb strings.Builder
 		sb.WriteString("cost " + identName(d.Name) + "(")

@@ -124,6 +124,8 @@ activity main {
 		{"two statements on a line", "model m\nactivity main { x = 1; y = 2 // on y\n}\n",
 			"model m\n\nactivity main {\n  x = 1\n  y = 2 // on y\n}\n"},
 		{"comments only", "// a\nmodel m\n// b\n", "// a\nmodel m\n\n// b\n"},
+		{"argument bindings", "model m\nparam n=1000   arg 2 // argv[2]\nparam k = 0 arg\ncount\nparam peer=( pid+1 )%procs",
+			"model m\n\nparam n = 1000 arg 2 // argv[2]\nparam k = 0 arg count\nparam peer = (pid + 1) % procs\n"},
 	}
 	for _, tt := range tests {
 		out, err := FormatSource("t.aug", []byte(tt.src))

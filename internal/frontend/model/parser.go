@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"augur/internal/diag"
@@ -247,6 +248,9 @@ func (p *parser) parseDecl() Decl {
 			d := &VarDecl{Pos: pos, Kind: kind, Name: p.ident("name after " + quoted(word))}
 			p.expect(tokAssign, "after "+word+" name")
 			d.Value = p.parseExpr()
+			if p.tok.kind == tokIdent && p.tok.text == "arg" && !p.bad {
+				d.Arg = p.parseArgBinding()
+			}
 			return d
 		case "cost":
 			p.next()
@@ -277,6 +281,33 @@ func (p *parser) parseDecl() Decl {
 		p.errorf(pos, "expected declaration (param, global, local, cost or activity), found %s", p.tok.describe())
 	}
 	return nil
+}
+
+// maxArgIndex bounds the argument a param may be bound to (Linux's
+// limit on the arguments of a program is far below).
+const maxArgIndex = 1 << 20
+
+// parseArgBinding parses `arg K` or `arg count` after a declaration's
+// value. "arg" and "count" are words only there: models may still use
+// them as names.
+func (p *parser) parseArgBinding() *ArgBinding {
+	b := &ArgBinding{Pos: p.tok.pos}
+	p.next()
+	switch {
+	case p.tok.kind == tokIdent && p.tok.text == "count":
+		b.Count = true
+		p.next()
+	case p.tok.kind == tokNumber:
+		k, err := strconv.Atoi(p.tok.text)
+		if err != nil || k < 1 || k > maxArgIndex {
+			p.reportf(p.tok.pos, "arg %s: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to %d", p.tok.text, maxArgIndex)
+		}
+		b.Index = k
+		p.next()
+	default:
+		p.errorf(p.tok.pos, `expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found %s`, p.tok.describe())
+	}
+	return b
 }
 
 // syncDecl skips to the next declaration keyword, over balanced braces.

@@ -306,6 +306,11 @@ func TestParseErrors(t *testing.T) {
 		{m + "activity main {\n  call\n}", []string{`4:1: expected activity name after "call", found "}"`}},
 		{m + "activity main {\n  if x { } else y { }\n}", []string{`3:17: expected "{" after "else", found "y"`}},
 		{m + "activity main {\n  parallel P threads { }\n}", []string{`3:22: expected expression, found "{"`}},
+		{m + "param x = 1 arg", []string{`2:16: expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found end of file`}},
+		{m + "param x = 1 arg 0", []string{`2:17: arg 0: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`}},
+		{m + "param x = 1 arg 2.5\nparam y = 1 arg 2ms", []string{`2:17: arg 2.5: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`,
+			`3:17: arg 2ms: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`}},
+		{m + "param x = 1 arg all", []string{`2:17: expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found "all"`}},
 		{m + "param x = é", []string{`2:11: unexpected character 'é'`}},
 		{m + "param x = \xff", []string{`2:11: invalid UTF-8 byte 0xff`}},
 	}
@@ -536,5 +541,31 @@ func TestParseNeverPanicsOnPrefixes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A param bound to an argument of the program: arg K and arg count, and
+// "arg" and "count" still names elsewhere.
+func TestParseArgBinding(t *testing.T) {
+	f, diags := Parse("t.aug", []byte("model m\nparam n = 1000 arg 2\nparam k = 0 arg count\nparam arg = count arg 1\nparam count = 2\n"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	want := []string{"arg 2", "arg count", "arg 1", ""}
+	for i, d := range f.Decls {
+		v := d.(*VarDecl)
+		got := ""
+		if v.Arg != nil {
+			got = v.Arg.String()
+		}
+		if got != want[i] {
+			t.Errorf("decl %d: binding %q, want %q", i, got, want[i])
+		}
+	}
+	if b := f.Decls[0].(*VarDecl).Arg; b.Index != 2 || b.Pos != (Pos{2, 16}) {
+		t.Errorf("binding %+v", b)
+	}
+	if id, ok := f.Decls[2].(*VarDecl).Value.(*Ident); !ok || id.Name != "count" {
+		t.Errorf("param arg = count: value %#v", f.Decls[2].(*VarDecl).Value)
 	}
 }

@@ -30,8 +30,15 @@ type Options struct {
 
 	Nodes, Procs, Threads int // 0: from the machine (nodes), nodes×CPUs (procs), 1 (threads)
 	Set                   map[string]float64
-	Mapping               machine.Mapping
-	Explicit              []int // with machine.Explicit
+	// PerProcess sets params to expressions of pid and procs (--set
+	// peer=1-pid): such a param has a value per process.
+	PerProcess map[string]model.Expr
+	// Args, if not nil, are the modelled program's command-line
+	// arguments after its name (--args): the params bound to them (`arg
+	// K`, `arg count`) take their values, unless Set gives them.
+	Args     []string
+	Mapping  machine.Mapping
+	Explicit []int // with machine.Explicit
 
 	// OpSpeed divides the time of the operations whose key matches a
 	// pattern (path.Match: fp_*, load_*) by a factor, for what-if studies
@@ -191,8 +198,15 @@ func Run(o Options) (*Prediction, error) {
 	if threads <= 0 {
 		threads = 1
 	}
+	set, err := bindParams(f, o)
+	if err != nil {
+		return nil, err
+	}
 	var setNames []string
-	for k := range o.Set {
+	for k := range set {
+		setNames = append(setNames, k)
+	}
+	for k := range o.PerProcess {
 		setNames = append(setNames, k)
 	}
 	cd := model.Check(f, model.CheckOptions{SetParams: setNames, Procs: procs})
@@ -205,7 +219,7 @@ func Run(o Options) (*Prediction, error) {
 	}
 	p := &Prediction{
 		Model: f.Name, Machine: m.Name, Nodes: nodes, Procs: procs, Threads: threads,
-		Seed: o.Seed, Params: o.Set, Warnings: cd,
+		Seed: o.Seed, Params: set, Warnings: cd,
 	}
 	reps := o.Replications
 	if reps < 1 {
@@ -218,7 +232,7 @@ func Run(o Options) (*Prediction, error) {
 	start := time.Now()
 	for r := 0; r < reps; r++ {
 		prog, err := compile.Compile(f, compile.Options{
-			Params: o.Set, Nodes: nodes, Procs: procs, Threads: threads,
+			Params: set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
 			LevelOf:       func(nid int32, k int) float64 { return m.Groups[m.GroupOf(int(nid))].WorkingSets()[k] },
 			SharedOf:      func(nid int32) float64 { return m.Groups[m.GroupOf(int(nid))].LastLevelShared() },
@@ -279,6 +293,36 @@ func Run(o Options) (*Prediction, error) {
 	p.Mean, p.CI95 = meanCI(p.Times)
 	describe(o.Timelines, m, p)
 	return p, nil
+}
+
+// bindParams gives the params their values for the run: those the
+// program's arguments give (Options.Args), then Options.Set over them;
+// the params set per process get their expressions in f, whose checker
+// and compiler then see them as written there.
+func bindParams(f *model.File, o Options) (map[string]float64, error) {
+	set := map[string]float64{}
+	if o.Args != nil {
+		vals, err := model.ArgValues(f, o.Args)
+		if err != nil {
+			return nil, &UsageError{err}
+		}
+		for k, v := range vals {
+			if _, byExpr := o.PerProcess[k]; !byExpr {
+				set[k] = v
+			}
+		}
+	}
+	for k, v := range o.Set {
+		set[k] = v
+	}
+	for name, e := range o.PerProcess {
+		for _, d := range f.Decls {
+			if v, ok := d.(*model.VarDecl); ok && v.Kind == model.Param && v.Name != nil && v.Name.Name == name {
+				v.Value = e
+			}
+		}
+	}
+	return set, nil
 }
 
 // describe names the timelines' processes and places them on the

@@ -15,10 +15,12 @@ import (
 	"strings"
 
 	"augur/internal/diag"
+	"augur/internal/engine"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/ccline"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
+	"augur/internal/frontend/model"
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
@@ -37,6 +39,13 @@ type Request struct {
 	Front cfront.Options
 	// Set gives the analysis's parameters; it is not modified.
 	Set map[string]float64
+	// PerProcess gives parameters values per process, expressions of pid
+	// and procs (--set peer=1-pid).
+	PerProcess map[string]model.Expr
+	// Args, if not nil, are the program's command-line arguments after
+	// its name (--args): the parameters read from them take their values
+	// (Set over them).
+	Args []string
 	// Counts, if not nil, are the counts of an instrumented run (augur
 	// instrument --count): they settle what the analysis cannot know and
 	// are compared with the counts it knows.
@@ -72,8 +81,13 @@ type Result struct {
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
 	// Predicted is the predicted run time on each machine; nil where the
-	// prediction failed (Errors says why) or was not reached (Partial).
+	// prediction failed (Errors says why), deadlocked (Deadlocks) or was
+	// not reached (Partial).
 	Predicted []*float64
+	// Deadlocks are, per machine, who waits for whom when the model
+	// deadlocked there (nil where it did not), with the positions of the
+	// C calls: a deadlock has no run time.
+	Deadlocks []*engine.Deadlock
 	Errors    []string
 	Measured  []MeasuredCount // with Request.Counts
 	Warnings  diag.List       // the front end's and the analysis's
@@ -162,9 +176,34 @@ func Run(req Request) (*Result, error) {
 	for _, d := range a.Diags {
 		warn(d)
 	}
+	// The values given and measured become the written model's defaults,
+	// so that the model predicts on its own what the report says.
+	if req.Args != nil {
+		vals, err := a.ArgValues(req.Args)
+		if err != nil {
+			return nil, &SourceError{err}
+		}
+		for k := range vals {
+			if _, given := set[k]; given {
+				delete(vals, k)
+			}
+			if _, given := req.PerProcess[k]; given {
+				delete(vals, k)
+			}
+		}
+		if err := a.SetDefaults(vals, "given with --args"); err != nil {
+			return nil, &SourceError{err}
+		}
+	}
+	if err := a.SetDefaults(set, "given with --set"); err != nil {
+		return nil, &SourceError{err}
+	}
+	if err := a.SetPerProcess(req.PerProcess, map[string]float64{"pid": 0, "procs": float64(req.Procs), "nodes": 1, "threads": 1}); err != nil {
+		return nil, &SourceError{err}
+	}
 	if req.Counts != nil {
-		for k, v := range req.Counts.Measure(a, set) {
-			set[k] = v
+		if err := a.SetDefaults(req.Counts.Measure(a, set), "measured by augur instrument --count"); err != nil {
+			return nil, err
 		}
 	}
 	res.Model = req.Name
@@ -183,9 +222,6 @@ func Run(req Request) (*Result, error) {
 		return nil, &SourceError{errs}
 	}
 	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
-	for k, v := range set {
-		env[k] = v
-	}
 	var priced []analyze.Machine
 	for _, m := range req.Machines {
 		priced = append(priced, analyze.MachineOf(m.Name, m.Machine))
@@ -193,6 +229,7 @@ func Run(req Request) (*Result, error) {
 	res.Params, res.Unknowns = a.Params, a.Unknowns
 	res.Report = a.Evaluate(env, priced)
 	res.Predicted = make([]*float64, len(req.Machines))
+	res.Deadlocks = make([]*engine.Deadlock, len(req.Machines))
 	for i, m := range req.Machines {
 		if ctx.Err() != nil {
 			res.Partial = true
@@ -200,8 +237,10 @@ func Run(req Request) (*Result, error) {
 		}
 		what := fmt.Sprintf("predicting on %s (machine %d of %d)", m.Name, i+1, len(req.Machines))
 		progress(what)
+		// The written model as it is: augur predict MODEL --procs P
+		// gives the same figure.
 		opts := predict.Options{Filename: modelFile, Source: []byte(res.Source), Machine: m.Machine,
-			Procs: req.Procs, Set: set, Context: ctx}
+			Procs: req.Procs, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
 		}
@@ -228,6 +267,10 @@ func Run(req Request) (*Result, error) {
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
 		}
+		if p.Deadlock != nil {
+			res.Deadlocks[i] = inSource(p.Deadlock, a.Blocks())
+			continue
+		}
 		t := p.Time
 		res.Predicted[i] = &t
 	}
@@ -235,6 +278,28 @@ func Run(req Request) (*Result, error) {
 		res.Measured = compareCounts(res.Report, req.Counts)
 	}
 	return res, nil
+}
+
+// inSource gives each blocked process of a deadlock the position of the
+// C call its element stands for (a call split into parts, main_L9_a, is
+// the call of main_L9).
+func inSource(d *engine.Deadlock, blocks []*analyze.Block) *engine.Deadlock {
+	where := map[string]string{}
+	for _, b := range blocks {
+		where[b.Name] = b.Pos.String()
+	}
+	out := *d
+	out.Blocked = append([]engine.Blocked(nil), d.Blocked...)
+	for i := range out.Blocked {
+		b := &out.Blocked[i]
+		_, name, _ := strings.Cut(b.Element, " ")
+		if w, ok := where[name]; ok {
+			b.Where = w
+		} else if k := strings.LastIndexByte(name, '_'); k > 0 && where[name[:k]] != "" {
+			b.Where = where[name[:k]]
+		}
+	}
+	return &out
 }
 
 // compareCounts lists the loop and branch blocks whose counts the run
@@ -265,7 +330,8 @@ func (r *Result) Document(modelFile string) *results.Analysis {
 	}
 	rep := r.Report
 	for i, n := range rep.Machines {
-		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i]})
+		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i],
+			Deadlock: r.Deadlocks[i]})
 	}
 	for _, row := range rep.Rows {
 		d.Blocks = append(d.Blocks, results.AnalysisBlock{Name: row.Block, Function: row.Func, Kind: string(row.Kind),
@@ -273,7 +339,11 @@ func (r *Result) Document(modelFile string) *results.Analysis {
 			Count: row.Count, CountValue: row.CountValue, Provenance: string(row.How), MemoryLevel: row.Level, TimeS: row.Seconds})
 	}
 	for _, p := range r.Params {
-		d.Params = append(d.Params, results.AnalysisParam{Name: p.Name, Default: p.Default, Where: p.Pos.String(), From: p.From})
+		ap := results.AnalysisParam{Name: p.Name, Default: p.Default, Where: p.Pos.String(), From: p.From, Arg: p.Binding()}
+		if p.PerProcess != nil {
+			ap.PerProcess = model.ExprString(p.PerProcess)
+		}
+		d.Params = append(d.Params, ap)
 	}
 	for _, u := range r.Unknowns {
 		d.Unknowns = append(d.Unknowns, results.AnalysisUnknown{Where: u.Pos.String(), Block: u.Block, What: u.What,

@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
       x[i] = 0; /* 3: i % 4 == 3 */
     }
   }
-  switch (argc) { /* not known: cases 1, 2, 3 and no match, 1/4 each */
+  switch ((int)x[argc]) { /* data: cases 1, 2, 3 and no match, 1/4 each */
   case 1:
   case 2:
     x[0] = 1; /* 2/4 */
