@@ -8,18 +8,26 @@ import (
 
 // The memory level is measured beyond the last cache level: twice it,
 // rounded up to a power of two, never below the fixed working set nor
-// above maxMemLevel.
+// above maxMemLevel; with --quick, the last level rounded up, at most
+// 512 MiB.
 func TestMemLevel(t *testing.T) {
-	for _, c := range []struct{ llc, least, want int }{
-		{0, 32 << 20, 32 << 20},         // no cache reported: the fixed one
-		{8 << 20, 32 << 20, 32 << 20},   // a small last level: the fixed one
-		{32 << 20, 32 << 20, 64 << 20},  // 32 MiB: 64 MiB
-		{36 << 20, 64 << 20, 128 << 20}, // 72 MiB rounds up to 128
-		{508 << 20, 32 << 20, 1 << 30},  // this machine's getconf: 1 GiB
-		{4 << 30, 32 << 20, 1 << 30},    // never beyond maxMemLevel
+	for _, c := range []struct {
+		llc, least int
+		quick      bool
+		want       int
+	}{
+		{0, 32 << 20, true, 32 << 20},         // no cache reported: the fixed one
+		{8 << 20, 64 << 20, false, 64 << 20},  // a small last level: the fixed one
+		{32 << 20, 64 << 20, false, 64 << 20}, // 32 MiB: 64 MiB
+		{36 << 20, 64 << 20, false, 128 << 20},
+		{36 << 20, 32 << 20, true, 64 << 20},
+		{508 << 20, 64 << 20, false, 1 << 30}, // this machine's getconf: 1 GiB
+		{508 << 20, 32 << 20, true, 512 << 20},
+		{4 << 30, 64 << 20, false, 1 << 30}, // never beyond maxMemLevel
+		{4 << 30, 32 << 20, true, 512 << 20},
 	} {
-		if got := memLevel(c.llc, c.least); got != c.want {
-			t.Errorf("memLevel(%d, %d) = %d, want %d", c.llc, c.least, got, c.want)
+		if got := memLevel(c.llc, c.least, c.quick); got != c.want {
+			t.Errorf("memLevel(%d, %d, %v) = %d, want %d", c.llc, c.least, c.quick, got, c.want)
 		}
 	}
 }
