@@ -819,13 +819,45 @@ func (w *walker) optimised(level int) bool {
 	return l >= level
 }
 
-// unroll drops the test and step of a short loop (shortTrips) compiled
+// unroll drops the test and step of a short loop (shortTrips) with only
+// short loops inside, at most maxShortTrips iterations in all, compiled
 // at -O2 or higher: gcc unrolls it completely (a stencil's radius loop),
 // so it has none.
 func (w *walker) unroll(b *Block) {
-	if _, short := w.shortTrips(b.Loop); short && w.optimised(2) {
+	if n, ok := w.unrolled(b); ok && n <= maxShortTrips && w.optimised(2) {
 		clear(b.Ops)
 	}
+}
+
+// unrolled is how many iterations loop b and the loops inside it make
+// in all, when they are all short.
+func (w *walker) unrolled(b *Block) (float64, bool) {
+	n, short := w.shortTrips(b.Loop)
+	if !short {
+		return 0, false
+	}
+	inner := 1.0
+	var walk func([]*Block) bool
+	walk = func(bs []*Block) bool {
+		for _, x := range bs {
+			if x.Kind == Loop {
+				m, ok := w.unrolled(x)
+				if !ok {
+					return false
+				}
+				inner = max(inner, m)
+				continue
+			}
+			if !walk(x.Body) || !walk(x.Then) || !walk(x.Else) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(b.Body) {
+		return 0, false
+	}
+	return n * inner, true
 }
 
 // maxShortTrips bounds the iterations of the short loops an access may

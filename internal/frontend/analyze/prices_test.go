@@ -170,6 +170,19 @@ func TestRemainderShare(t *testing.T) {
 	if !ok || !near(v, 20480.0/3) || b.CountHow != Symbolic {
 		t.Errorf("s += a[j] runs %s = %g times (%s), want 20480/3, symbolic", String(b.Count), v, b.CountHow)
 	}
+	// An iteration is priced as a whole, the arm with its share: with
+	// every operation at 1 ns, the integer work of an iteration (j < N,
+	// j += 2; j % 3 as a multiplication and three adds, == 0) is 7 ns, and
+	// the arm's third of an add and of a load runs in its shadow: 10 ·
+	// 2048 · 7 ns, and 10 tests and steps of r (20 ns), 143380 ns.
+	ops := map[string]float64{}
+	for _, k := range []string{"int_add_tp", "int_mul_tp", "fp_add", "fp_add_tp", "load_rand_l1"} {
+		ops[k] = 1e-9
+	}
+	r := a.Evaluate(map[string]float64{"pid": 0, "procs": 1}, []Machine{{Name: "m", Ops: ops, Nodes: 1}})
+	if got := r.ByFunc["thirds"][0]; !near(got, 143380e-9) {
+		t.Errorf("thirds: %.9g s, want 143380 ns", got)
+	}
 	// j % 4 == 1 over even j is never true; j % 4 == 2 one time in two.
 	frames := []countFrame{{loop: &LoopInfo{Var: "j", From: Num{0}, To: Num{100}, Step: Num{2}, Canonical: true}}}
 	for _, c := range []struct {
