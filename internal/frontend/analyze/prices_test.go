@@ -114,11 +114,17 @@ func TestAllocators(t *testing.T) {
 	if want := map[string]float64{"x": 8000, "col": 32768, "y": 1000, "z": 3072}; !reflect.DeepEqual(got, want) {
 		t.Errorf("allocated %v, want %v", got, want)
 	}
-	b := blockAt(t, a, "main", 38)
+	b := blockAt(t, a, "main", 48)
 	for _, k := range []string{"load@8000", "load@1000", "load@3072"} {
 		if b.Ops[k] != 1 {
 			t.Errorf("%s: %g, want 1 (%v)", k, b.Ops[k], b.Ops)
 		}
+	}
+	// In row's CSR loop, whose bounds are data, val[k] and col[k] stream:
+	// two streamed loads of 8 bytes; x[col[k]] is a load the analysis
+	// cannot follow (x is a parameter: no size).
+	if got := blockAt(t, a, "row", 34).Ops; got["load_seq"] != 2 || got["seq_bytes"] != 16 || got["load_l1"] != 1 {
+		t.Errorf("the CSR row: %v, want 2 streamed loads (16 bytes) and 1 other", got)
 	}
 	ops := map[string]float64{"load_rand_l1": 1e-9, "load_rand_l2": 2e-9, "load_rand_l3": 4e-9, "load_rand_mem": 8e-9,
 		"load_tp": 1e-9, "fp_add_tp": 0.1e-9, "fp_add": 0.1e-9, "mem_byte": 1e-9}
