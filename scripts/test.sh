@@ -63,7 +63,7 @@ if [ -n "$dead" ]; then
 fi
 
 echo "== go test"
-go test -count=1 ./...
+go test -count=1 -timeout 40m ./...
 
 echo "== fuzz (short runs on top of the committed corpora)"
 fuzztime=${FUZZTIME:-10s}

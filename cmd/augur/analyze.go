@@ -38,6 +38,7 @@ type analyzeFlags struct {
 	model           *string
 	format          *string
 	procs           *int
+	threads         *int
 	name            *string
 	report          *string
 	counts          *string
@@ -51,6 +52,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	fs.Var(f.set, "set", "set a parameter of the analysis, `NAME=VALUE`, for the report, the predictions and the written model (repeatable; an expression of pid and procs, e.g. peer=1-pid, gives each process its own value)")
 	f.args = fs.String("args", "", "the program's command-line `ARGS` after its name, e.g. \"10 4000\": the values it reads from them (atoi(argv[2]), ...) for the report, the predictions and the written model's defaults")
 	f.procs = fs.Int("procs", 1, "number of MPI processes `P` for the report and the predictions")
+	f.threads = fs.Int("threads", 0, "threads `T` of each process's OpenMP team for the predictions (default OMP_NUM_THREADS, else 1)")
 	f.model = fs.String("model", "", "write the generated model to `FILE` (augur check and augur predict read it)")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
@@ -93,6 +95,22 @@ warning rows). Progress (reading, analysing, predicting on each machine)
 goes to standard error on a terminal (--progress elsewhere, --no-progress
 never). Ctrl-C or SIGTERM while predicting prints the analysis with the
 predictions finished so far, marked partial, exit status 130.
+
+` + compileLineHelp + `
+
+analyze reads the preprocessing flags and the files as gcc does; the
+code-generation and dialect flags (-O, -ffast-math, -march, -fopenmp,
+-std, ...) are checked by the system's compiler, given to it for its
+predefined macros (_OPENMP, __OPTIMIZE__) and shown in the report's
+header (flags:); warnings, -g, link flags, -c and -o FILE are ignored
+(-o MODEL.aug is an error: the model is written with --model). With --compile-commands and no C file,
+every file of a make build that bear recorded is read with its own line.
+
+  augur analyze --machine examples/analyze/measured/vm.yaml --procs 4 \
+      mpicc -O2 -I examples/analyze examples/analyze/jacobi.c -lm
+  augur analyze --model jacobi.aug -- mpicc -O2 examples/analyze/jacobi.c
+  bear -- make && augur analyze --compile-commands compile_commands.json
+
 See docs/analyze.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runAnalyze(e, c, args) }
@@ -123,6 +141,13 @@ func runAnalyze(e *env, c *command, args []string) int {
 	if *f.procs < 1 {
 		return fail(exitUsage, "--procs must be at least 1, got %d", *f.procs)
 	}
+	if *f.threads < 0 {
+		return fail(exitUsage, "--threads must be at least 1, got %d", *f.threads)
+	}
+	threads, err := teamSize(*f.threads)
+	if err != nil {
+		return fail(exitUsage, "%w", err)
+	}
 	pr, err := f.progress.reporter(e, "augur analyze")
 	if err != nil {
 		return fail(exitUsage, "%w", err)
@@ -148,7 +173,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.model, Procs: *f.procs, Machines: machines,
+	req := sourcefirst.Request{Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.model, Procs: *f.procs, Threads: threads, Machines: machines,
 		Front:   cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
@@ -266,7 +291,11 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 		fmt.Fprintf(w, ", written to %s", o.ModelFile)
 	}
 	fmt.Fprintf(w, "\nflags:   %s\n", o.CodeGen)
-	fmt.Fprintf(w, "procs:   %d (times below are process 0's)\n", o.Procs)
+	if o.Threads > 1 {
+		fmt.Fprintf(w, "procs:   %d × %d OpenMP threads (times below are process 0's, the work of all its threads)\n", o.Procs, o.Threads)
+	} else {
+		fmt.Fprintf(w, "procs:   %d (times below are process 0's)\n", o.Procs)
+	}
 	for i, m := range r.Machines {
 		fmt.Fprintf(w, "machine: %-16s computation %s", m, secText(r.Total[i]))
 		if o.Predicted[i] != nil {

@@ -75,6 +75,9 @@ func splitOwnFlags(fs *flag.FlagSet, args []string) (own, words []string, err er
 			}
 			i++
 			own = append(own, args[i])
+		case strings.HasPrefix(a, "-") && len(a) > 2 && fs.Lookup(strings.SplitN(a[1:], "=", 2)[0]) != nil:
+			// -machine would be read as gcc's -m..., -out as -o ut.
+			return nil, nil, fmt.Errorf("%s: augur's flags are written with two dashes: -%s", a, a)
 		default:
 			words = append(words, a)
 		}

@@ -108,9 +108,12 @@ func TestAnalyzeCompileLineErrors(t *testing.T) {
 		{[]string{"-Q", prog}, "augur analyze: compile line: -Q: not a gcc flag that augur knows (docs/analyze.md lists them)\n"},
 		{[]string{"--nosuch", prog}, "augur analyze: unknown flag --nosuch (augur's flags are written with two dashes, the compiler's with one)\n"},
 		{[]string{prog, "--machine"}, "augur analyze: flag needs an argument: --machine\n"},
+		{[]string{prog, "-machine", "m.yaml"}, "augur analyze: -machine: augur's flags are written with two dashes: --machine\n"},
+		{[]string{prog, "-model=m.aug"}, "augur analyze: -model=m.aug: augur's flags are written with two dashes: --model=m.aug\n"},
 		{[]string{prog, "notes.txt"}, "augur analyze: compile line: notes.txt: not a C source (.c)"},
 		{[]string{prog, "-o", "m.aug"}, "augur analyze: -o m.aug is the compiler's output file, which analyze ignores; write the model with --model m.aug\n"},
 		{[]string{"-DMPI", "-DSCALE=1", "-fno-such-flag", prog}, "refuses the compile line's flags -fno-such-flag"},
+		{[]string{"-DMPI", "-DSCALE=1", "-O2", "-Weverything", prog}, "error: unrecognized command-line option '-Weverything'"},
 	} {
 		code, _, errs := augur(t, append([]string{"analyze"}, c.args...)...)
 		if code != exitUsage || !strings.Contains(errs, c.want) {
@@ -202,5 +205,43 @@ func TestInstrumentCompileLine(t *testing.T) {
 	code, _, errs = augur(t, "instrument", "--count", prog, "-o", out)
 	if code != exitUsage || !strings.Contains(errs, "--out DIR is required (-o "+out+" is the compiler's output file") {
 		t.Errorf("-o for --out: exit %d\n%s", code, errs)
+	}
+	// Built with those flags, the counted program runs its loop N * SCALE
+	// times.
+	if _, err := exec.LookPath("mpicc"); err != nil {
+		t.Skip("no mpicc (libopenmpi-dev)")
+	}
+	code, _, errs = augur(t, "instrument", "--count", "--build", "--out", out, "mpicc", "-O2", "-DMPI", "-DSCALE=3", "-I", common, prog, "-lm")
+	if code != exitOK {
+		t.Fatalf("--build: exit %d\n%s", code, errs)
+	}
+	run := exec.Command(filepath.Join(out, "prog"))
+	run.Env = append(os.Environ(), "AUGUR_COUNT_DIR="+dir)
+	if b, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("%v\n%s", err, b)
+	}
+	counts, err := os.ReadFile(filepath.Join(dir, "augur-counts.0.txt"))
+	if err != nil || !strings.Contains(string(counts), " iterations 3000\n") {
+		t.Errorf("counts: %v\n%s", err, counts)
+	}
+}
+
+// Messages about the generated model name the file --model writes, not
+// NAME.aug.
+func TestAnalyzeNamesModelFile(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "is.c")
+	if err := os.WriteFile(prog, []byte("#include <mpi.h>\nint main(int argc, char **argv) {\n  MPI_Init(&argc, &argv);\n  MPI_Finalize();\n  return 0;\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "is-S.aug")
+	// The ideal machine has no time for a call: the prediction fails,
+	// naming the model's line.
+	code, out, errs := augur(t, "analyze", "--machine", "../../examples/machines/ideal.yaml", "--model", model, "mpicc", "-O2", prog)
+	if code != exitSim || !strings.Contains(out, "error:   ideal: "+model+":") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
 	}
 }

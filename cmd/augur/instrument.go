@@ -47,9 +47,10 @@ your code. --build compiles it into DIR/PROG with the compile line's
 compiler and flags (mpicc when it names none, cc when the program does not
 include mpi.h); without it, the command to use is printed.
 
-` + compileLineHelp + ` Here the
-compile line's flags are given to the compiler as they are, its link flags,
-objects and libraries after the sources; -c, -S, -E and -o FILE are left
+` + compileLineHelp + `
+
+instrument --build gives the compile line's flags to the compiler as they
+are, its link flags, objects and libraries after the sources; -c, -S, -E and -o FILE are left
 out (the program is built as DIR/PROG). Without -O the build is gcc's -O0:
 give the flags the program is built with.
 

@@ -84,7 +84,7 @@ func TestInstrumentCount(t *testing.T) {
 	// The model written with the counts has them: on its own it predicts
 	// what the report says, also the computation of one process.
 	model := filepath.Join(t.TempDir(), "nests.aug")
-	code, out, errs = augur(t, "analyze", src, "--counts", dir, "--set", "m=30", "--machine", opsMachine, "-o", model, "--format", "json")
+	code, out, errs = augur(t, "analyze", src, "--counts", dir, "--set", "m=30", "--machine", opsMachine, "--model", model, "--format", "json")
 	var a results.Analysis
 	if code != exitOK || json.Unmarshal([]byte(out), &a) != nil || a.Machines[0].Predicted == nil {
 		t.Fatalf("analyze --counts --machine: exit %d: %s", code, errs)

@@ -131,7 +131,7 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.machine = fs.String("machine", "", "machine `FILE` (YAML, see docs/machines.md); required")
 	p.nodes = fs.Int("nodes", 0, "number of nodes `N`, overriding the machine file's count")
 	p.procs = fs.Int("procs", 0, "number of processes `P` (default: one per CPU of the machine)")
-	p.threads = fs.Int("threads", 0, "default threads per process `T` for parallel regions (default 1)")
+	p.threads = fs.Int("threads", 0, "default threads per process `T` for parallel regions (default OMP_NUM_THREADS, else 1)")
 	fs.Var(p.set, "set", "set a param of the model, `NAME=VALUE` (repeatable; units allowed: 12ms, 8KiB; an expression of pid and procs, e.g. peer=1-pid, gives each process its own value)")
 	p.args = fs.String("args", "", "the modelled program's command-line `ARGS` after its name, e.g. \"10 4000\": the params the model binds to them (param n = 1000 arg 2) take their values")
 	fs.Var(p.opSpeed, "op-speed", "make the operations matching `PATTERN=FACTOR` FACTOR times faster in ops(...) costs, e.g. fp_*=4 (repeatable; keys in docs/bench.md)")
@@ -211,6 +211,11 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --nodes, --procs and --threads must be ≥ 0 and --replications 1..100000\n")
 		return exitUsage
 	}
+	threads, err := teamSize(*pf.threads)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
+		return exitUsage
+	}
 	if *pf.procs > 50_000_000 {
 		fmt.Fprintf(e.stderr, "augur predict: --procs %d is more than the 50,000,000 processes augur simulates\n", *pf.procs)
 		return exitUsage
@@ -251,7 +256,7 @@ func runPredict(e *env, c *command, args []string) int {
 	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
 	opts := predict.Options{
 		Filename: pos[0], Source: src, Machine: m,
-		Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads, Set: pf.set.vals, PerProcess: pf.set.perProcess,
+		Nodes: *pf.nodes, Procs: *pf.procs, Threads: threads, Set: pf.set.vals, PerProcess: pf.set.perProcess,
 		Args:    programArgs(fs, *pf.args),
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
 		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,

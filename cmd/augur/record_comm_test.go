@@ -106,7 +106,7 @@ func TestRecordCommunicators(t *testing.T) {
 
 // Receives from MPI_ANY_SOURCE and with MPI_ANY_TAG are written with the
 // source and tag they matched, whatever completed them (MPI_Waitall,
-// MPI_Wait, MPI_Test), blocking or not, on a sub-communicator (world
+// MPI_Wait, MPI_Test, MPI_Waitany), blocking or not, on a sub-communicator (world
 // ranks), and in MPI_Sendrecv; the waits name the same keys; the trace
 // replays, the same with augur and SimGrid.
 func TestRecordAnySource(t *testing.T) {
@@ -124,6 +124,8 @@ func TestRecordAnySource(t *testing.T) {
 		regexp.MustCompile(`^0 irecv ([123]) 2([123]) 4$`), regexp.MustCompile(`^0 wait ([123]) 0 2([123])$`),
 		regexp.MustCompile(`^0 irecv ([123]) 2([123]) 4$`), regexp.MustCompile(`^0 test ([123]) 0 2([123])$`),
 		regexp.MustCompile(`^0 irecv ([123]) 2([123]) 4$`), regexp.MustCompile(`^0 wait ([123]) 0 2([123])$`),
+		regexp.MustCompile(`^0 irecv ([123]) 30 4$`), regexp.MustCompile(`^0 irecv ([123]) 30 4$`), regexp.MustCompile(`^0 irecv ([123]) 30 4$`),
+		regexp.MustCompile(`^0 wait ([123]) 0 30$`), regexp.MustCompile(`^0 wait ([123]) 0 30$`), regexp.MustCompile(`^0 wait ([123]) 0 30$`),
 		regexp.MustCompile(`^0 sendRecv 4 1 4 3 6 6$`), regexp.MustCompile(`^0 barrier$`), regexp.MustCompile(`^0 barrier$`),
 		regexp.MustCompile(`^0 finalize$`),
 	}
@@ -140,13 +142,22 @@ func TestRecordAnySource(t *testing.T) {
 		if len(m) == 3 && m[1] != m[2] {
 			t.Errorf("action %d: %q: source %s, tag of %s", i+1, got[i+1], m[1], m[2])
 		}
-		if len(m) > 1 && !strings.Contains(got[i+1], " wait ") && !strings.Contains(got[i+1], " test ") {
-			seen[string(got[i+1][2])+m[1]] = true
+		if len(m) > 1 {
+			// i: an irecv of tag 1, r: a recv, I: an irecv of tag 30,
+			// W: a wait for one.
+			kind := string(got[i+1][2])
+			switch {
+			case strings.HasSuffix(got[i+1], " 30 4"):
+				kind = "I"
+			case strings.HasSuffix(got[i+1], " 0 30"):
+				kind = "W"
+			}
+			seen[kind+m[1]] = true
 		}
 	}
-	for _, k := range []string{"i1", "i2", "i3", "r1", "r2", "r3"} {
+	for _, k := range []string{"i1", "i2", "i3", "r1", "r2", "r3", "I1", "I2", "I3", "W1", "W2", "W3"} {
 		if !seen[k] {
-			t.Errorf("rank 0: no %s from rank %s in\n%s", map[byte]string{'i': "irecv", 'r': "recv"}[k[0]], k[1:], strings.Join(got, "\n"))
+			t.Errorf("rank 0: no %s from rank %s in\n%s", map[byte]string{'i': "irecv", 'r': "recv", 'I': "irecv of tag 30", 'W': "wait of tag 30"}[k[0]], k[1:], strings.Join(got, "\n"))
 		}
 	}
 	if got := actions(t, filepath.Join(rec, "rank-1.txt")); !slices.Contains(got, "1 irecv 3 6 4") || !slices.Contains(got, "1 wait 3 1 6") ||

@@ -124,6 +124,8 @@ type Block struct {
 	streamWS map[string]Expr
 	// streamIdx is each streamed array's index expression.
 	streamIdx map[string]Expr
+	// omp is the OpenMP construct of the block (omp.go).
+	omp *ompConstruct
 	// restarts are, on a loop, the streams of its body that do not go on
 	// where they stopped when the loop is entered again (restarts).
 	restarts []restart

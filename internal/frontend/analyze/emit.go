@@ -583,7 +583,7 @@ func sanitize(s string) string {
 // simulator nothing per iteration.
 func pure(bs []*Block) bool {
 	for _, b := range bs {
-		if b.Kind == MPI || b.Kind == CallK || !pure(b.Body) || !pure(b.Then) || !pure(b.Else) {
+		if b.omp != nil || b.Kind == MPI || b.Kind == CallK || !pure(b.Body) || !pure(b.Then) || !pure(b.Else) {
 			return false
 		}
 	}
@@ -598,6 +598,13 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	usesMemory := false
 	for _, blk := range bs {
+		if blk.omp != nil {
+			// An OpenMP construct (omp.go).
+			if a.emitOMP(b, blk, depth) {
+				usesMemory = true
+			}
+			continue
+		}
 		switch blk.Kind {
 		case Compute:
 			var c cost
@@ -625,30 +632,7 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 			} else {
 				fmt.Fprintf(b, "%sloop %s { // %s\n", ind, String(l.Trips), span(blk))
 			}
-			if it, ok := iteration(blk); ok {
-				// One action for the whole iteration (iteration.go); the
-				// loop itself is left to the engine, which sums it in
-				// closed form when its bounds allow.
-				m := merged(it)
-				c := cost{entries: []entry{{count: Num{1}, ops: m.Ops, chains: m.chains}}}
-				for _, x := range it {
-					for _, acc := range x.b.accesses {
-						c.accesses = append(c.accesses, weighted{acc, []*LoopInfo{l}})
-					}
-				}
-				if e, mem := c.expr(); e != nil {
-					usesMemory = usesMemory || mem
-					fmt.Fprintf(b, "%s  action %s cost %s // one iteration %s\n", ind, blk.Name, String(e), span(blk))
-				}
-				fmt.Fprintf(b, "%s}\n", ind)
-				continue
-			}
-			c := cost{entries: []entry{{count: Num{1}, ops: blk.Ops}}}
-			if e, mem := c.expr(); e != nil {
-				usesMemory = usesMemory || mem
-				fmt.Fprintf(b, "%s  action %s cost %s // the loop's test and step\n", ind, blk.Name, String(e))
-			}
-			if a.emit(b, blk.Body, depth+1) {
+			if a.emitIteration(b, blk, depth+1) {
 				usesMemory = true
 			}
 			fmt.Fprintf(b, "%s}\n", ind)
@@ -693,6 +677,39 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 		case MPI:
 			a.emitComm(b, ind, blk.Name, blk.Comm, blk.Pos)
 		}
+	}
+	return usesMemory
+}
+
+// emitIteration writes the statements of one iteration of loop blk at
+// depth; it reports whether they use the memory cost functions.
+func (a *Analysis) emitIteration(b *strings.Builder, blk *Block, depth int) bool {
+	ind := strings.Repeat("  ", depth)
+	if it, ok := iteration(blk); ok {
+		// One action for the whole iteration (iteration.go); the loop
+		// itself is left to the engine, which sums it in closed form when
+		// its bounds allow.
+		m := merged(it)
+		c := cost{entries: []entry{{count: Num{1}, ops: m.Ops, chains: m.chains}}}
+		for _, x := range it {
+			for _, acc := range x.b.accesses {
+				c.accesses = append(c.accesses, weighted{acc, []*LoopInfo{blk.Loop}})
+			}
+		}
+		e, mem := c.expr()
+		if e != nil {
+			fmt.Fprintf(b, "%saction %s cost %s // one iteration %s\n", ind, blk.Name, String(e), span(blk))
+		}
+		return e != nil && mem
+	}
+	usesMemory := false
+	c := cost{entries: []entry{{count: Num{1}, ops: blk.Ops}}}
+	if e, mem := c.expr(); e != nil {
+		usesMemory = mem
+		fmt.Fprintf(b, "%saction %s cost %s // the loop's test and step\n", ind, blk.Name, String(e))
+	}
+	if a.emit(b, blk.Body, depth) {
+		usesMemory = true
 	}
 	return usesMemory
 }

@@ -21,6 +21,8 @@ type Source struct {
 	// (cfront.Program.System): the functions and macros of any other
 	// header are the program's.
 	System []string
+	// Directives are the unit's other #pragma lines (omp.go).
+	Directives []Pragma
 }
 
 // Sources are the units the C front end read.
@@ -30,6 +32,9 @@ func Sources(p *cfront.Program) []Source {
 		s := Source{File: u.File, AST: u.AST, System: p.System}
 		for _, pr := range u.Pragmas {
 			s.Pragmas = append(s.Pragmas, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
+		}
+		for _, pr := range u.Directives {
+			s.Directives = append(s.Directives, Pragma{Pos: Position{File: pr.Pos.File, Line: pr.Pos.Line, Col: pr.Pos.Col}, Text: pr.Text})
 		}
 		out = append(out, s)
 	}
@@ -100,6 +105,7 @@ type walker struct {
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
 	paramize []cc.Node
+	omp      ompState // the OpenMP directives (omp.go)
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -157,9 +163,11 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.ranks = w.rankVars(defs)
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
+	w.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
 	}
+	w.ompUnused()
 	w.a.counts()
 	w.a.reuse()
 	w.a.restarts()
@@ -225,7 +233,7 @@ var modelKeywords = map[string]bool{}
 func init() {
 	for _, k := range strings.Fields(`model param global local cost activity action delay call if else loop for
 		in step choose send recv isend irecv wait on to from any size tag root algorithm barrier bcast reduce
-		allreduce gather scatter allgather alltoall parallel pfor schedule static dynamic chunk critical priority true
+		allreduce gather scatter allgather alltoall parallel pfor schedule static dynamic guided chunk critical atomic master single priority true
 		false pid tid uid nid nodes cpus procs threads nthreads min max abs floor ceil round sqrt pow exp log
 		log2 log10 uniform normal exponential ops main`) {
 		modelKeywords[k] = true
@@ -303,10 +311,14 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 	var out []*Block
 	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
-		if l.BlockItem != nil {
-			w.blockItem(l.BlockItem, &out)
+		it := l.BlockItem
+		if it == nil {
+			continue
 		}
+		w.ompItem(it, &out)
+		w.blockItem(it, &out)
 	}
+	w.ompEnd(cs, &out)
 	return out
 }
 
@@ -394,7 +406,7 @@ func countInits(l *cc.InitializerList) int {
 }
 
 func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
-	if s == nil {
+	if s == nil || w.ompStmt(s, out) {
 		return
 	}
 	switch s.Case {
@@ -650,6 +662,10 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		}
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
+		w.vals[d] = v
+		return
+	}
+	if v, ok := w.ompQuery(rhs); ok {
 		w.vals[d] = v
 		return
 	}

@@ -51,6 +51,9 @@ type flagRule struct {
 	// (-I dir).
 	value bool
 	kind  kind
+	// check: the system's compiler is asked whether it takes the flag
+	// (every -f, -m, -O, -W and -g spelling cannot be listed here).
+	check bool
 }
 
 // rules is the table of the flags augur knows, the first match winning:
@@ -106,9 +109,9 @@ var rules = []flagRule{
 	{name: "-nodefaultlibs", kind: linkFlag},
 	// Neither: warnings, debug information, dependency files, messages.
 	{name: "-Wa,", prefix: true, kind: ignoredFlag},
-	{name: "-W", prefix: true, kind: ignoredFlag},
+	{name: "-W", prefix: true, kind: ignoredFlag, check: true},
 	{name: "-w", kind: ignoredFlag},
-	{name: "-g", prefix: true, kind: ignoredFlag},
+	{name: "-g", prefix: true, kind: ignoredFlag, check: true},
 	{name: "-pedantic", kind: ignoredFlag},
 	{name: "-pedantic-errors", kind: ignoredFlag},
 	{name: "-v", kind: ignoredFlag},
@@ -188,6 +191,10 @@ type Line struct {
 	Link []string
 	// Output is -o's FILE; empty when not given.
 	Output string
+	// Check are the flags whose spelling only the compiler knows: the
+	// code-generation and dialect flags, -W... and -g...; augur asks the
+	// system's compiler whether it takes them.
+	Check []string
 }
 
 // Error is a word of a compile line that augur cannot take.
@@ -306,12 +313,16 @@ func (l *Line) flag(r *flagRule, a, val string, words []string) error {
 		}
 		l.Compile = append(l.Compile, words...)
 	case codeGenFlag:
+		l.Check = append(l.Check, a)
 		if strings.HasPrefix(a, "-O") && !validOpt(a[2:]) {
 			return &Error{a, "not an optimisation level: gcc takes -O, -O0 to -O3, -Os, -Oz, -Og and -Ofast"}
 		}
 		l.CodeGen.take(a)
 		l.Compile = append(l.Compile, words...)
 	case ignoredFlag:
+		if r.check {
+			l.Check = append(l.Check, a)
+		}
 		l.Compile = append(l.Compile, words...)
 	case linkFlag:
 		l.Link = append(l.Link, words...)
@@ -319,7 +330,7 @@ func (l *Line) flag(r *flagRule, a, val string, words []string) error {
 		if r.name == "-o" {
 			l.Output = val
 		}
-		if r.name == "-x" && val != "c" {
+		if r.name == "-x" && val != "c" && val != "none" {
 			return &Error{strings.Join(words, " "), "augur reads C only"}
 		}
 	}

@@ -27,6 +27,7 @@ func TestParseBuildLine(t *testing.T) {
 			"-include first.h -UDEBUG -std=c99 -Wall -g -ffast-math -fopenmp -pthread"),
 		Link:   []string{"-lm", "-L", "/usr/lib", "-Wl,-O1", "helper.o"},
 		Output: "is.o",
+		Check:  []string{"-O3", "-march=native", "-std=c99", "-Wall", "-g", "-ffast-math", "-fopenmp", "-pthread"},
 	}
 	if !reflect.DeepEqual(l, want) {
 		t.Errorf("got  %+v\nwant %+v", l, want)

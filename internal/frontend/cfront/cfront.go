@@ -78,6 +78,11 @@ type Unit struct {
 	// CodeGen is what its compile line says about the code the machine
 	// executes (-O, -ffast-math, -march, -fopenmp).
 	CodeGen ccline.CodeGen
+	// Directives are the other #pragma lines (and _Pragma operators) the
+	// preprocessor kept in the user's files — those of code that #if
+	// removed are not here — in source order: Text is the pragma after
+	// "#pragma", "omp parallel for reduction(+:s)".
+	Directives []Pragma
 }
 
 // Program is the units of a program and what was found wrong with them,
@@ -101,6 +106,7 @@ type Loader struct {
 	mpiDirs []string
 	mu      sync.Mutex
 	configs map[string]*cc.Config // by code-generation flags
+	checked map[string]bool       // flag sets the compiler took
 }
 
 // NewLoader learns the system's headers from its C compiler.
@@ -109,7 +115,7 @@ func NewLoader() (*Loader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("augur analyze needs a C compiler (cc or gcc) to find the system's headers: %w", err)
 	}
-	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}}, nil
+	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}, checked: map[string]bool{}}, nil
 }
 
 // Load reads files with a new Loader.
@@ -164,7 +170,7 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		if abs, err := filepath.Abs(f); err == nil && perFile[abs] != nil {
 			line = perFile[abs]
 		}
-		cfg, err := l.config(ctx, line.CodeGen.Flags)
+		cfg, err := l.config(ctx, line.Check, line.CodeGen.Flags)
 		if err != nil {
 			return nil, err
 		}
@@ -176,8 +182,8 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
-		ast, diags := translate(cfg, f, line, mpiDirs, src)
-		u.AST = ast
+		ast, directives, diags := translate(cfg, f, line, mpiDirs, p.System, src)
+		u.AST, u.Directives = ast, directives
 		p.Diags = append(p.Diags, diags...)
 	}
 	p.Diags.Sort()
@@ -193,20 +199,24 @@ func (e *FlagError) Unwrap() error { return e.Err }
 
 // config is the compiler's configuration with the code-generation flags
 // given: its predefined macros change with them (-fopenmp defines
-// _OPENMP, -O2 __OPTIMIZE__). The compiler checks the flags first, so
-// that one it does not know is an error naming it.
-func (l *Loader) config(ctx context.Context, flags []string) (*cc.Config, error) {
-	key := strings.Join(flags, "\x00")
+// _OPENMP, -O2 __OPTIMIZE__). The compiler first checks the flags whose
+// spelling only it knows, so that one it does not take is an error
+// naming it.
+func (l *Loader) config(ctx context.Context, check, flags []string) (*cc.Config, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if key := "check\x00" + strings.Join(check, "\x00"); len(check) > 0 && !l.checked[key] {
+		args := append(append([]string(nil), check...), "-E", "-x", "c", os.DevNull, "-o", os.DevNull)
+		cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
+		cmd.Env = append(os.Environ(), "LC_ALL=C")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(check, " "), strings.TrimSpace(string(out)))}
+		}
+		l.checked[key] = true
+	}
+	key := strings.Join(flags, "\x00")
 	if cfg := l.configs[key]; cfg != nil {
 		return cfg, nil
-	}
-	args := append(append([]string(nil), flags...), "-E", "-x", "c", os.DevNull, "-o", os.DevNull)
-	cmd := exec.CommandContext(ctx, l.cfg.CC, args...)
-	cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, &FlagError{fmt.Errorf("the compiler (%s) refuses the compile line's flags %s: %s", l.cfg.CC, strings.Join(flags, " "), strings.TrimSpace(string(out)))}
 	}
 	cfg, err := cc.NewConfig("", "", flags...)
 	if err != nil {
@@ -322,7 +332,7 @@ var includeLine = regexp.MustCompile(`^\s*#\s*include\s*[<"]([^>"]+)[>"]`)
 // translate preprocesses, parses and type-checks one file. A header that
 // is not found is replaced by an empty one (mpi.h by augur's own) with a
 // warning at its #include, and the file is read again.
-func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs []string, src []byte) (ast *cc.AST, diags diag.List) {
+func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemDirs []string, src []byte) (ast *cc.AST, directives []Pragma, diags diag.List) {
 	defer func() {
 		if r := recover(); r != nil {
 			ast = nil
@@ -331,14 +341,24 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs []string
 	}()
 	stubs, err := os.MkdirTemp("", "augur-cfront-")
 	if err != nil {
-		return nil, diag.List{problem(Position{File: file}, false, err.Error())}
+		return nil, nil, diag.List{problem(Position{File: file}, false, err.Error())}
 	}
 	defer os.RemoveAll(stubs)
 	cfg := *base
 	cfg.IncludePaths, cfg.SysIncludePaths = searchPaths(base, line, mpiDirs, stubs)
 	predefined := base.Predefined + "\n" + defineText(line.Macros)
+	// A pragma in a header of these directories is the system's, not the
+	// program's directive.
+	system := append([]string{stubs}, systemDirs...)
 	stubbed := map[string]bool{}
 	for attempt := 0; ; attempt++ {
+		directives = nil
+		cfg.PragmaHandler = func(toks []cc.Token) error {
+			if d, ok := directive(toks, file, src, system); ok {
+				directives = append(directives, d)
+			}
+			return nil
+		}
 		sources := []cc.Source{{Name: "<predefined>", Value: predefined}, {Name: "<builtin>", Value: cc.Builtin}}
 		for _, inc := range line.Preinclude {
 			sources = append(sources, cc.Source{Name: inc})
@@ -346,7 +366,12 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs []string
 		sources = append(sources, cc.Source{Name: file, Value: src})
 		ast, err := cc.Translate(&cfg, sources)
 		if err == nil {
-			return ast, diags
+			for i, d := range directives {
+				if strings.HasPrefix(d.Text, "omp ") {
+					directives[i].Text = expand(d.Text, ast.Macros, 0)
+				}
+			}
+			return ast, directives, diags
 		}
 		errs := ccErrors(err, file)
 		missing := ""
@@ -366,14 +391,14 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs []string
 					msg = "mpi.h not found (no OpenMPI, MPICH or SimGrid installed); using augur's own declarations of MPI"
 				}
 				if err := writeStub(stubs, missing, content); err != nil {
-					return nil, append(diags, problem(at, false, err.Error()))
+					return nil, nil, append(diags, problem(at, false, err.Error()))
 				}
 				diags = append(diags, problem(at, true, msg))
 				break
 			}
 		}
 		if missing == "" {
-			return nil, append(diags, errs...)
+			return nil, nil, append(diags, errs...)
 		}
 	}
 }
@@ -468,4 +493,67 @@ func pragmas(file string, src []byte) []Pragma {
 		}
 	}
 	return out
+}
+
+// directive is a #pragma the preprocessor handed over (its tokens after
+// "pragma"), if it is in one of the user's files — not in a header of
+// the system, of MPI or a stub — and not augur's own. Its position is the
+// "#" of its line in the unit's own file, the first token's elsewhere.
+func directive(toks []cc.Token, file string, src []byte, system []string) (Pragma, bool) {
+	if len(toks) == 0 || toks[0].SrcStr() == "augur" {
+		return Pragma{}, false
+	}
+	p := toks[0].Position()
+	for _, dir := range system {
+		if dir != "" && strings.HasPrefix(p.Filename, strings.TrimSuffix(dir, "/")+"/") {
+			return Pragma{}, false
+		}
+	}
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && len(t.Sep()) > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.SrcStr())
+	}
+	at := Position{File: p.Filename, Line: p.Line, Col: p.Column}
+	if p.Filename == "_Pragma_" {
+		at = Position{File: file} // cc keeps no position of a _Pragma operator
+	}
+	if p.Filename == file {
+		if lines := strings.Split(string(src), "\n"); p.Line >= 1 && p.Line <= len(lines) {
+			if c := strings.Index(lines[p.Line-1], "#"); c >= 0 && c < p.Column {
+				at.Col = c + 1
+			}
+		}
+	}
+	return Pragma{Pos: at, Text: b.String()}, true
+}
+
+var word = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// expand replaces the object-like macros of an OpenMP directive by their
+// values, as gcc -fopenmp does (schedule(SCHED), num_threads(NT)). The
+// macros are those defined at the end of the unit.
+func expand(text string, macros map[string]*cc.Macro, depth int) string {
+	if depth > 10 {
+		return text
+	}
+	return word.ReplaceAllStringFunc(text, func(id string) string {
+		m := macros[id]
+		if m == nil || m.IsFnLike {
+			return id
+		}
+		var b strings.Builder
+		for i, t := range m.ReplacementList() {
+			if i > 0 && len(t.Sep()) > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t.SrcStr())
+		}
+		if b.Len() == 0 {
+			return id
+		}
+		return expand(b.String(), macros, depth+1)
+	})
 }

@@ -261,8 +261,8 @@ func TestFlagsAsGCC(t *testing.T) {
 	if g := u.CodeGen; g.Opt != "2" || !g.OpenMP || !g.FastMath || strings.Join(g.Flags, " ") != "-O2 -fopenmp -ffast-math" {
 		t.Errorf("recorded %+v", g)
 	}
-	_, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-fno-such-flag"}})
-	if err == nil || !strings.Contains(err.Error(), "refuses the compile line's flags -fno-such-flag") || !strings.Contains(err.Error(), "unrecognized command-line option") {
+	_, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Wall", "-fno-such-flag"}})
+	if err == nil || !strings.Contains(err.Error(), "refuses the compile line's flags -Wall -fno-such-flag") || !strings.Contains(err.Error(), "unrecognized command-line option") {
 		t.Errorf("unknown -f flag: %v", err)
 	}
 	if _, err = l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-Q"}}); err == nil || err.Error() != "compile line: -Q: not a gcc flag that augur knows (docs/analyze.md lists them)" {
@@ -291,4 +291,42 @@ func TestCompileCommandsAllFiles(t *testing.T) {
 	if got := macroValue(t, p.Units[0], "MODE"); got != "(2+5)" || p.Units[0].CodeGen.Opt != "3" || p.Units[1].CodeGen.Opt != "" {
 		t.Errorf("MODE = %s, %+v %+v", got, p.Units[0].CodeGen, p.Units[1].CodeGen)
 	}
+}
+
+// Every #pragma the preprocessor keeps comes with its position and text,
+// continuation lines joined; what #if removes is not there, and -fopenmp
+// on the compile line defines _OPENMP as gcc does. The system's headers'
+// pragmas and augur's own are left out.
+func TestDirectives(t *testing.T) {
+	needCC(t)
+	for _, c := range []struct {
+		openMP bool
+		want   string
+	}{
+		{false, "testdata/pragmas.c:2:1 once|testdata/pragmas.c:5:1 omp parallel for reduction(+:s)|"},
+		{true, "testdata/pragmas.c:2:1 once|testdata/pragmas.c:5:1 omp parallel for reduction(+:s)|testdata/pragmas.c:10:3 omp barrier|"},
+	} {
+		p, err := Load(context.Background(), []string{"testdata/pragmas.c"}, Options{Flags: ompFlags(c.openMP)})
+		if err != nil || p.Diags.HasErrors() {
+			t.Fatalf("%v %v", err, p.Diags)
+		}
+		got := ""
+		for _, d := range p.Units[0].Directives {
+			got += d.Pos.String() + " " + d.Text + "|"
+		}
+		if got != c.want {
+			t.Errorf("OpenMP %v: directives\n%s\nwant\n%s", c.openMP, got, c.want)
+		}
+		if len(p.Units[0].Pragmas) != 1 {
+			t.Errorf("augur pragmas %+v", p.Units[0].Pragmas)
+		}
+	}
+}
+
+// ompFlags is the compile line with or without -fopenmp.
+func ompFlags(on bool) []string {
+	if on {
+		return []string{"-fopenmp"}
+	}
+	return nil
 }

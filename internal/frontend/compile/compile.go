@@ -119,7 +119,9 @@ const (
 	opLock
 	opUnlock
 	opThreadBarrier
-	opNest // evaluate nest a in closed form and jump to b, or go on stepping
+	opMaster // thread 0 goes on, the others jump to b
+	opSingle // the first thread of the region to come goes on, the others jump to b
+	opNest   // evaluate nest a in closed form and jump to b, or go on stepping
 	opPriority
 )
 
@@ -516,8 +518,8 @@ func (c *compiler) stmt(s model.Stmt) {
 		if s.Chunk != nil {
 			in.f[3] = c.expr(s.Chunk)
 		}
-		if s.Schedule == model.Dynamic {
-			c.p.Shared = true
+		if s.Schedule != model.Static {
+			c.p.Shared = true // iterations handed out from shared state
 		}
 		c.emit(in)
 		top := c.emit(instr{op: opPforNext, a: slot, elem: el})
@@ -528,10 +530,23 @@ func (c *compiler) stmt(s model.Stmt) {
 		c.p.code[top].b = c.pc()
 		c.emit(instr{op: opRegionEnd, elem: el})
 	case *model.Critical:
-		el := c.element(s.Name, "critical", s.Pos)
-		c.emit(instr{op: opLock, elem: el})
-		c.block(s.Body)
-		c.emit(instr{op: opUnlock, elem: el})
+		el := c.element(s.Name, s.Kind.Keyword(), s.Pos)
+		switch s.Kind {
+		case model.MasterSection:
+			pc := c.emit(instr{op: opMaster, elem: el, pos: s.Pos})
+			c.block(s.Body)
+			c.p.code[pc].b = c.pc()
+		case model.SingleSection:
+			c.p.Shared = true
+			pc := c.emit(instr{op: opSingle, elem: el, pos: s.Pos})
+			c.block(s.Body)
+			c.p.code[pc].b = c.pc()
+			c.emit(instr{op: opThreadBarrier, elem: el})
+		default:
+			c.emit(instr{op: opLock, elem: el})
+			c.block(s.Body)
+			c.emit(instr{op: opUnlock, elem: el})
+		}
 	}
 }
 

@@ -21,6 +21,7 @@ type vm struct {
 	slots    []float64  // loop variables and loop state
 	locals   []float64  // the process's locals, shared by its threads
 	share    *pforShare // the parallel loop this thread takes part in
+	team     *team      // what the threads of the enclosing region share
 	rng      uint64
 	spare    float64 // second normal variate of the last Box–Muller pair
 	pc       int32
@@ -28,7 +29,9 @@ type vm struct {
 	uid, nid int32
 	nthreads int32
 	sub      int32 // progress within a multi-operation instruction (wait on A, B)
+	shared   int32 // worksharing loops and single sections this thread has met in its region
 	child    bool  // a thread of a parallel region: ends at the region's end
+	ws       bool  // in a worksharing loop: its end is a barrier of the region's threads
 	hasSpare bool
 	batches  bool // loops may be evaluated in closed form (AllowBatches)
 }
@@ -36,9 +39,19 @@ type vm struct {
 // pforShare is the state the threads of one parallel loop share.
 type pforShare struct {
 	from, to, chunk float64
-	next            float64 // dynamic: first iteration not yet handed out
+	next            float64 // dynamic and guided: first iteration not yet handed out
 	threads         int32
 	dynamic         bool
+	guided          bool // dynamic, chunks of the iterations left over the threads (at least chunk)
+}
+
+// team is what the threads of one parallel region share: the worksharing
+// loops and single sections they meet, in the order each thread meets
+// them (OpenMP: every thread of a team meets the same ones in the same
+// order). The first thread to meet the k-th makes its state.
+type team struct {
+	loops   map[int32]*pforShare
+	singles map[int32]bool // taken by a thread
 }
 
 // Stream makes the stream of process pid on node nid.
@@ -297,37 +310,58 @@ func (v *vm) Next(op *ir.Op) error {
 			if err != nil {
 				return err
 			}
+			v.team, v.shared = &team{}, 0
 			*op = ir.Op{Kind: ir.Fork, Elem: -1, Spawn: v.spawn(t, v.pc+1, nil)}
 			v.nthreads = t
 			v.pc++
 			return nil
 		case opPfor:
+			if v.child || v.nthreads > 1 {
+				// Inside a region: the region's threads share the loop.
+				sh, err := v.teamLoop(in)
+				if err != nil {
+					return err
+				}
+				v.share, v.ws = sh, true
+				v.pforStart(in.a)
+				v.pc++
+				continue
+			}
 			t, err := v.threadCount(in, in.f[2])
 			if err != nil {
 				return err
 			}
-			sh := &pforShare{from: in.f[0](v), to: in.f[1](v), threads: t, dynamic: in.sched == model.Dynamic}
-			if math.IsNaN(sh.from) || math.IsNaN(sh.to) {
-				return v.errf(in, "parallel loop bounds are not numbers")
+			sh, err := v.newShare(in, t)
+			if err != nil {
+				return err
 			}
-			if sh.to-sh.from > v.p.opts.MaxIterations {
-				return v.errf(in, "parallel loop of %g iterations exceeds the limit of %g (--max-iterations)", sh.to-sh.from, v.p.opts.MaxIterations)
-			}
-			if in.f[3] != nil {
-				sh.chunk = math.Floor(in.f[3](v))
-				if !(sh.chunk >= 1) {
-					return v.errf(in, "chunk %g must be at least 1", sh.chunk)
-				}
-			} else if sh.dynamic {
-				sh.chunk = 1
-			}
-			sh.next = sh.from
+			v.team, v.shared = &team{}, 0
 			*op = ir.Op{Kind: ir.Fork, Elem: -1, Spawn: v.spawn(t, v.pc+1, sh)}
 			v.nthreads = t
 			v.share = sh
 			v.pforStart(in.a)
 			v.pc++
 			return nil
+		case opMaster:
+			if v.tid == 0 {
+				v.pc++
+			} else {
+				v.pc = in.b
+			}
+		case opSingle:
+			k := v.shared
+			v.shared++
+			if v.team == nil || !v.team.singles[k] {
+				if v.team != nil {
+					if v.team.singles == nil {
+						v.team.singles = map[int32]bool{}
+					}
+					v.team.singles[k] = true
+				}
+				v.pc++
+			} else {
+				v.pc = in.b
+			}
 		case opPforNext:
 			if v.pforNext(in.a) {
 				v.pc++
@@ -335,13 +369,21 @@ func (v *vm) Next(op *ir.Op) error {
 				v.pc = in.b
 			}
 		case opRegionEnd:
+			if v.ws {
+				// The end of a worksharing loop: the region goes on once
+				// all its threads are here.
+				v.ws, v.share = false, nil
+				*op = ir.Op{Kind: ir.ThreadBarrier, Elem: in.elem, Region: in.elem, Count: v.nthreads}
+				v.pc++
+				return nil
+			}
 			if v.child {
 				*op = ir.Op{Kind: ir.End, Elem: -1}
 				return nil
 			}
 			*op = ir.Op{Kind: ir.Join, Elem: in.elem}
 			v.nthreads = 1
-			v.share = nil
+			v.share, v.team = nil, nil
 			v.pc++
 			return nil
 		case opLock:
@@ -382,7 +424,7 @@ func (v *vm) spawn(t int32, pc int32, sh *pforShare) []ir.Stream {
 	base := v.rng
 	for i := int32(1); i < t; i++ {
 		c := &vm{p: v.p, pc: pc, locals: v.locals, pid: v.pid, tid: i, uid: v.uid, nid: v.nid,
-			nthreads: t, child: true, share: sh, rng: splitmix(base + uint64(i))}
+			nthreads: t, child: true, share: sh, team: v.team, rng: splitmix(base + uint64(i))}
 		if len(v.slots) > 0 {
 			c.slots = append([]float64(nil), v.slots...)
 		}
@@ -392,6 +434,53 @@ func (v *vm) spawn(t int32, pc int32, sh *pforShare) []ir.Stream {
 		out[i-1] = c
 	}
 	return out
+}
+
+// newShare evaluates a parallel loop's range and chunk for t threads.
+func (v *vm) newShare(in *instr, t int32) (*pforShare, error) {
+	sh := &pforShare{from: in.f[0](v), to: in.f[1](v), threads: t, dynamic: in.sched != model.Static, guided: in.sched == model.Guided}
+	if math.IsNaN(sh.from) || math.IsNaN(sh.to) {
+		return nil, v.errf(in, "parallel loop bounds are not numbers")
+	}
+	if sh.to-sh.from > v.p.opts.MaxIterations {
+		return nil, v.errf(in, "parallel loop of %g iterations exceeds the limit of %g (--max-iterations)", sh.to-sh.from, v.p.opts.MaxIterations)
+	}
+	if in.f[3] != nil {
+		sh.chunk = math.Floor(in.f[3](v))
+		if !(sh.chunk >= 1) {
+			return nil, v.errf(in, "chunk %g must be at least 1", sh.chunk)
+		}
+	} else if sh.dynamic {
+		sh.chunk = 1
+	}
+	sh.next = sh.from
+	return sh, nil
+}
+
+// teamLoop is the state of the worksharing loop in that the thread meets
+// next in its region, made by the first of the region's threads to meet
+// it.
+func (v *vm) teamLoop(in *instr) (*pforShare, error) {
+	if in.f[2] != nil {
+		return nil, v.errf(in, "a pfor inside a parallel region shares the region's threads: it takes no threads clause")
+	}
+	k := v.shared
+	v.shared++
+	if v.team == nil {
+		v.team = &team{}
+	}
+	if sh := v.team.loops[k]; sh != nil {
+		return sh, nil
+	}
+	sh, err := v.newShare(in, v.nthreads)
+	if err != nil {
+		return nil, err
+	}
+	if v.team.loops == nil {
+		v.team.loops = map[int32]*pforShare{}
+	}
+	v.team.loops[k] = sh
+	return sh, nil
 }
 
 // pforStart prepares the thread's first static chunk; slot s is the loop
@@ -424,7 +513,13 @@ func (v *vm) pforNext(s int32) bool {
 			return false
 		}
 		lo = sh.next
-		hi = math.Min(lo+sh.chunk, sh.to)
+		size := sh.chunk
+		if sh.guided {
+			// libgomp's guided: the iterations left over the threads,
+			// rounded up, and never less than the chunk.
+			size = math.Max(math.Ceil((sh.to-lo)/float64(sh.threads)), sh.chunk)
+		}
+		hi = math.Min(lo+size, sh.to)
 		sh.next = hi
 		v.slots[s+2] = 0
 	case sh.chunk > 0:

@@ -290,7 +290,7 @@ func (d *DotWriter) StartCritical(s *model.Critical) {
 	d.ncrit++
 	d.line("subgraph cluster_critical_%d {", d.ncrit)
 	d.indent++
-	d.line("label=%s;", dotQuote("«critical» "+identName(s.Name)))
+	d.line("label=%s;", dotQuote("«"+s.Kind.Keyword()+"» "+identName(s.Name)))
 	d.line("style=dashed;")
 }
 

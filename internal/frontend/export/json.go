@@ -306,7 +306,7 @@ func (j *JSONWriter) StartParallel(s model.Stmt) {
 func (j *JSONWriter) EndParallel(model.Stmt) { j.leave() }
 
 func (j *JSONWriter) StartCritical(s *model.Critical) {
-	j.enter(at("critical", identName(s.Name), s.Pos))
+	j.enter(at(s.Kind.Keyword(), identName(s.Name), s.Pos))
 }
 
 func (j *JSONWriter) EndCritical(*model.Critical) { j.leave() }

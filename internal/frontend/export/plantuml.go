@@ -198,7 +198,7 @@ func (p *PlantUMLWriter) EndParallel(model.Stmt) {
 }
 
 func (p *PlantUMLWriter) StartCritical(s *model.Critical) {
-	p.line("partition %q {", "critical "+identName(s.Name))
+	p.line("partition %q {", s.Kind.Keyword()+" "+identName(s.Name))
 	p.indent++
 }
 

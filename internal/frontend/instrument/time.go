@@ -470,16 +470,18 @@ static double augur_clock(clockid_t id)
  * a system call (5.5 us on this machine under load, against 0.1 us for
  * the wall clock), and the recorder reads the clock at every MPI call:
  * read at each, a pipeline of small messages ran 5 times slower. So the
- * wall clock is read each time, and the CPU clock only when AUGUR_WINDOW
- * seconds of wall time or more have passed since the last reading: a
- * thread taken off its processor is off for a scheduler's time slice
- * (milliseconds), longer than the window, so a shorter interval ran
- * whole and counts as it is, and a longer one counts the CPU time it
- * had (the CPU clock's advance since it was last read, less the short
- * intervals counted since). A preemption shorter than the window would be
- * counted as computation. Per thread. */
+ * wall clock is read each time, and the CPU clock only when augur_window
+ * seconds of wall time or more have passed since the last reading (0.5
+ * ms, or more when the CPU clock is so dear that its reading would cost
+ * over AUGUR_TIMER_SHARE of that): a thread taken off its processor for
+ * another runnable one is off for at least that one's time slice (0.75
+ * ms and up with Linux's EEVDF), longer than the window, so a shorter
+ * interval ran whole and counts as it is, and a longer one counts the CPU
+ * time it had (the CPU clock's advance since it was last read, less the
+ * short intervals counted since). A preemption shorter than the window
+ * would be counted as computation. Per thread. */
 static __thread double augur_w, augur_v, augur_c, augur_vc;
-static double augur_window = 2e-4; /* set from the CPU clock's cost at start-up */
+static double augur_window = 5e-4; /* set from the CPU clock's cost at start-up */
 
 double augur_vnow(void)
 {
@@ -531,7 +533,7 @@ __attribute__((constructor)) static void augur_measure_clock(void)
     for (int i = 0; i < N; i++)
         augur_clock(CLOCK_THREAD_CPUTIME_ID);
     double read = (augur_clock(CLOCK_THREAD_CPUTIME_ID) - c0) / (N + 1);
-    augur_window = fmax(2e-4, read / AUGUR_TIMER_SHARE);
+    augur_window = fmax(5e-4, read / AUGUR_TIMER_SHARE);
     double t0 = augur_vnow();
     for (int i = 0; i < N; i++)
         augur_vnow();

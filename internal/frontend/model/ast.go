@@ -303,20 +303,28 @@ type Schedule uint8
 const (
 	Static Schedule = iota
 	Dynamic
+	// Guided hands out chunks that shrink with the work left (OpenMP's
+	// schedule(guided)).
+	Guided
 )
 
 func (s Schedule) String() string {
-	if s == Dynamic {
+	switch s {
+	case Dynamic:
 		return "dynamic"
+	case Guided:
+		return "guided"
 	}
 	return "static"
 }
 
 // ParallelFor is
 //
-//	pfor NAME VAR in FROM .. TO [threads EXPR] [schedule static|dynamic [chunk EXPR]] { ... }
+//	pfor NAME VAR in FROM .. TO [threads EXPR] [schedule static|dynamic|guided [chunk EXPR]] { ... }
 //
-// the iterations of the half-open range are shared among the threads.
+// the iterations of the half-open range are shared among the threads: a
+// region of its own, or, inside a parallel region, the region's threads
+// (a worksharing loop, which ends with a barrier of those threads).
 type ParallelFor struct {
 	Pos      Pos
 	Name     *Ident
@@ -328,13 +336,34 @@ type ParallelFor struct {
 	Body     *Block
 }
 
-// Critical is `critical NAME { ... }`: at most one thread of a process runs
-// a critical section of that name at a time.
+// Critical is a section of the threads of a region: `critical NAME { ... }`
+// (at most one thread of a process runs a critical section of that name at
+// a time), `atomic NAME { ... }` (the same, for an update the hardware
+// makes indivisible), `master NAME { ... }` (thread 0 alone runs it) or
+// `single NAME { ... }` (the first thread to reach it runs it, and the
+// threads of the region wait for each other at its end).
 type Critical struct {
 	Pos  Pos
+	Kind Section
 	Name *Ident
 	Body *Block
 }
+
+// Section is the kind of a Critical.
+type Section uint8
+
+// The kinds of sections.
+const (
+	CriticalSection Section = iota
+	AtomicSection
+	MasterSection
+	SingleSection
+)
+
+var sectionKeywords = [...]string{"critical", "atomic", "master", "single"}
+
+// Keyword is the section's keyword.
+func (k Section) Keyword() string { return sectionKeywords[k] }
 
 func (*Assign) stmtNode()      {}
 func (*Action) stmtNode()      {}

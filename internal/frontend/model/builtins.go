@@ -67,6 +67,6 @@ var Keywords = map[string]bool{
 	"tag": true, "root": true, "algorithm": true, "barrier": true, "bcast": true,
 	"reduce": true, "allreduce": true, "gather": true, "scatter": true,
 	"allgather": true, "alltoall": true, "parallel": true, "pfor": true,
-	"schedule": true, "static": true, "dynamic": true, "chunk": true,
-	"critical": true, "priority": true, "true": true, "false": true,
+	"schedule": true, "static": true, "dynamic": true, "guided": true, "chunk": true,
+	"critical": true, "atomic": true, "master": true, "single": true, "priority": true, "true": true, "false": true,
 }

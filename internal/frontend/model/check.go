@@ -922,15 +922,24 @@ func (c *checker) stmt(s Stmt, x checkCtx) {
 		c.wantNumber(s.To, x, "range end")
 		c.atLeastOne(s.Threads, x, "thread count")
 		c.atLeastOne(s.Chunk, x, "chunk")
-		c.parallel(s.Pos, x)
+		switch {
+		case x.par && s.Threads != nil:
+			c.errorf(s.Pos, "a pfor inside a parallel region shares the region's threads: it takes no threads clause")
+		case !x.par:
+			c.parallel(s.Pos, x)
+		}
 		x.par = true
 		c.block(s.Body, c.loopVar(s.Var, x))
 	case *Critical:
 		if s == nil {
 			return
 		}
-		c.defineElem(s.Name, "critical")
-		c.needParallel(s.Pos, x, "critical")
+		// Critical (and atomic) sections of one name are one lock:
+		// the name may be used again by a section of the same kind.
+		if prev := c.elems[identName(s.Name)]; prev == nil || prev.kind != s.Kind.Keyword() || (s.Kind != CriticalSection && s.Kind != AtomicSection) {
+			c.defineElem(s.Name, s.Kind.Keyword())
+		}
+		c.needParallel(s.Pos, x, s.Kind.Keyword())
 		c.block(s.Body, x)
 	}
 }

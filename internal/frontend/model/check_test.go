@@ -438,10 +438,25 @@ activity Deeper {
 		`t.aug:4:3: critical outside a parallel region`,
 		`t.aug:9:3: critical outside a parallel region`,
 	}},
+	{name: "critical sections of one name share a lock", src: `model t
+activity main {
+  parallel P {
+    critical C { }
+    critical C { }
+    atomic C { }
+    single S { }
+    single S { }
+  }
+}
+`, want: []string{
+		`t.aug:6:12: element "C" already defined at 4:14`,
+		`t.aug:8:12: element "S" already defined at 7:12`,
+	}},
 	{name: "nested parallel regions", src: `model t
 activity main {
   parallel P {
-    pfor F i in 0 .. 8 { }
+    pfor F i in 0 .. 8 threads 2 { }
+    pfor G i in 0 .. 8 schedule guided { }
     call Inner
   }
   call Inner
@@ -450,8 +465,8 @@ activity Inner {
   parallel Q { }
 }
 `, want: []string{
-		`t.aug:4:5: nested parallel regions are not supported`,
-		`t.aug:10:3: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
+		`t.aug:4:5: a pfor inside a parallel region shares the region's threads: it takes no threads clause`,
+		`t.aug:11:3: nested parallel regions are not supported (activity "Inner" is called inside a parallel region)`,
 	}},
 	{name: "loop variables", src: `model t
 global G = 0

@@ -305,7 +305,7 @@ func (p *srcPrinter) stmt(s Stmt, limit Pos) {
 		p.block(s.Body)
 		p.trailing(limit, blockEnd(s.Body))
 	case *Critical:
-		p.write("critical " + identName(s.Name))
+		p.write(s.Kind.Keyword() + " " + identName(s.Name))
 		p.block(s.Body)
 		p.trailing(limit, blockEnd(s.Body))
 	default:

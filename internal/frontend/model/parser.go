@@ -500,9 +500,14 @@ func (p *parser) parseStmt() Stmt {
 		return s
 	case "pfor":
 		return p.parsePfor(pos)
-	case "critical":
-		s := &Critical{Pos: pos, Name: p.ident(`section name after "critical"`)}
-		s.Body = p.parseBlock("after critical section name")
+	case "critical", "atomic", "master", "single":
+		s := &Critical{Pos: pos, Name: p.ident(`section name after "` + word + `"`)}
+		for k, w := range sectionKeywords {
+			if w == word {
+				s.Kind = Section(k)
+			}
+		}
+		s.Body = p.parseBlock("after " + word + " section name")
 		return s
 	}
 	kind, _ := CommKindByKeyword(word)
@@ -642,8 +647,10 @@ func (p *parser) parsePfor(pos Pos) *ParallelFor {
 				s.Schedule = Static
 			case p.gotKeyword("dynamic"):
 				s.Schedule = Dynamic
+			case p.gotKeyword("guided"):
+				s.Schedule = Guided
 			default:
-				p.errorf(p.tok.pos, `expected "static" or "dynamic" after "schedule", found %s`, p.tok.describe())
+				p.errorf(p.tok.pos, `expected "static", "dynamic" or "guided" after "schedule", found %s`, p.tok.describe())
 			}
 		case p.tok.isKeyword("chunk"):
 			if sawChunk {
@@ -654,7 +661,7 @@ func (p *parser) parsePfor(pos Pos) *ParallelFor {
 			s.Chunk = p.parseExpr()
 		default:
 			if sawChunk && !sawSchedule {
-				p.reportf(pos, `"chunk" needs a "schedule static|dynamic" clause in pfor`)
+				p.reportf(pos, `"chunk" needs a "schedule static|dynamic|guided" clause in pfor`)
 			}
 			s.Body = p.parseBlock("after pfor header")
 			return s

@@ -121,8 +121,8 @@ var (
 	stmtKeywords = map[string]bool{
 		"action": true, "delay": true, "call": true, "if": true, "loop": true,
 		"for": true, "choose": true, "parallel": true, "pfor": true, "critical": true,
-		"priority": true,
-		"send":     true, "recv": true, "isend": true, "irecv": true, "wait": true,
+		"atomic": true, "master": true, "single": true, "priority": true,
+		"send": true, "recv": true, "isend": true, "irecv": true, "wait": true,
 		"barrier": true, "bcast": true, "reduce": true, "allreduce": true,
 		"gather": true, "scatter": true, "allgather": true, "alltoall": true,
 	}

@@ -56,6 +56,8 @@ type Request struct {
 	// messages about it give. Empty: NAME.aug.
 	ModelFile string
 	Procs     int
+	// Threads is the OpenMP team of each process (0: 1).
+	Threads   int
 	Machines  []Machine
 	Context   context.Context
 	// Warn, if set, is given each warning as it is found, so that a
@@ -77,6 +79,7 @@ type Result struct {
 	// CodeGen is what the compile line (the first file's) says about the
 	// code the machine executes.
 	CodeGen  ccline.CodeGen
+	Threads  int // the OpenMP team, as given (0: 1)
 	Params   []*analyze.Param
 	Unknowns []analyze.Unknown
 	Report   *analyze.Report
@@ -114,8 +117,8 @@ func (e *SourceError) Unwrap() error { return e.Err }
 
 // Run analyses and predicts req. It returns the context's error, wrapped,
 // when the context ends before the analysis is complete; a *SourceError
-// for a program that cannot be analysed; any other error is augur's own
-// fault (a generated model that does not parse or check).
+// for a program that cannot be analysed, or whose model does not check
+// (the error names the C construct).
 func Run(req Request) (*Result, error) {
 	ctx := req.Context
 	if ctx == nil {
@@ -125,7 +128,7 @@ func Run(req Request) (*Result, error) {
 	if progress == nil {
 		progress = func(string) {}
 	}
-	res := &Result{Files: req.Files, Procs: req.Procs}
+	res := &Result{Procs: req.Procs, Threads: req.Threads}
 	warn := func(d *diag.Error) {
 		res.Warnings = append(res.Warnings, d)
 		if req.Warn != nil {
@@ -155,8 +158,7 @@ func Run(req Request) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
-	// With a compile_commands.json and no files, the files are its.
-	res.Files = nil
+	// The files read: with a compile_commands.json and none given, its.
 	for _, u := range prog.Units {
 		res.Files = append(res.Files, u.File)
 	}
@@ -221,7 +223,9 @@ func Run(req Request) (*Result, error) {
 	if errs := analyze.Verify(modelFile, res.Source, 0); len(errs) > 0 {
 		return nil, &SourceError{errs}
 	}
-	env := map[string]float64{"pid": 0, "procs": float64(req.Procs)}
+	// Process 0's work, as one thread would do it (an OpenMP thread's id
+	// and its team's size read by the program are tid and nthreads).
+	env := map[string]float64{"pid": 0, "procs": float64(req.Procs), "tid": 0, "nthreads": 1, "threads": float64(max(1, req.Threads))}
 	var priced []analyze.Machine
 	for _, m := range req.Machines {
 		priced = append(priced, analyze.MachineOf(m.Name, m.Machine))
@@ -240,7 +244,7 @@ func Run(req Request) (*Result, error) {
 		// The written model as it is: augur predict MODEL --procs P
 		// gives the same figure.
 		opts := predict.Options{Filename: modelFile, Source: []byte(res.Source), Machine: m.Machine,
-			Procs: req.Procs, Context: ctx}
+			Procs: req.Procs, Threads: req.Threads, Context: ctx}
 		if req.Simulated != nil {
 			opts.Progress = func(_ int, t float64, ev, _ int64) { req.Simulated(what, t, ev) }
 		}

@@ -34,5 +34,18 @@ activity main {
   pfor loop5 k in 0 .. threads schedule static chunk 4 {
     delay Io cost 2ms
   }
+  pfor loop6 k in 0 .. N schedule guided chunk 8 threads 2 {
+    atomic sum { action Add cost 5ns }
+  }
+  parallel team {
+    master log { action Print cost 1us }
+    single init {
+      action Setup2 cost 1ms
+    }
+    pfor shared  k in 0 .. N schedule guided {
+      action It6 cost body(k)
+    }
+    critical update { action Update2 cost 1us }
+  }
   threads = 2
 }

@@ -1,5 +1,6 @@
 /* Receives from MPI_ANY_SOURCE and with MPI_ANY_TAG, at N >= 3 ranks:
- * non-blocking ones completed by MPI_Waitall, MPI_Wait and MPI_Test,
+ * non-blocking ones completed by MPI_Waitall, MPI_Wait, MPI_Test and
+ * MPI_Waitany,
  * blocking ones, one on a sub-communicator, and MPI_Sendrecv. The
  * recorder writes the source and tag each matched. */
 #include <mpi.h>
@@ -32,10 +33,14 @@ int main(int argc, char **argv)
                 for (flag = 0; !flag;) MPI_Test(&q, &flag, &st);
             }
         }
+        /* Any source, tag 30, completed one at a time by MPI_Waitany. */
+        for (int i = 1; i < np; i++) MPI_Irecv(&w[i], 1, MPI_INT, MPI_ANY_SOURCE, 30, MPI_COMM_WORLD, &r[i - 1]);
+        for (int i = 1, k; i < np; i++) MPI_Waitany(np - 1, r, &k, &st);
     } else {
         MPI_Send(&me, 1, MPI_INT, 0, 1, MPI_COMM_WORLD);
         MPI_Send(&me, 1, MPI_INT, 0, 10 + me, MPI_COMM_WORLD);
         MPI_Send(&me, 1, MPI_INT, 0, 20 + me, MPI_COMM_WORLD);
+        MPI_Send(&me, 1, MPI_INT, 0, 30, MPI_COMM_WORLD);
     }
     /* A ring by MPI_Sendrecv from any source: the one rank that sends here. */
     MPI_Sendrecv(&me, 1, MPI_INT, (me + 1) % np, 4, &v, 1, MPI_INT, MPI_ANY_SOURCE, 4, MPI_COMM_WORLD, &st);

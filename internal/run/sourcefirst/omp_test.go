@@ -1,0 +1,137 @@
+package sourcefirst
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"augur/internal/frontend/cfront"
+	"augur/internal/machine"
+)
+
+// ompMachine is a node of 4 CPUs (two such nodes) where every operation
+// takes 1 ns and memory traffic is free.
+func ompMachine(t *testing.T) Machine {
+	t.Helper()
+	m, err := machine.Load("../../frontend/analyze/testdata/omp/machine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Machine{Name: "omp1ns", Machine: m}
+}
+
+// predictOMP analyses an OpenMP program of testdata/omp as augur analyze
+// -fopenmp does and returns its predicted time in ns at procs × threads.
+func predictOMP(t *testing.T, file string, defines []string, procs, threads int) float64 {
+	t.Helper()
+	flags := []string{"-fopenmp"}
+	for _, d := range defines {
+		flags = append(flags, "-D"+d)
+	}
+	res, err := Run(Request{Files: []string{"../../frontend/analyze/testdata/omp/" + file}, Procs: procs, Threads: threads,
+		Front: cfront.Options{Flags: flags}, Machines: []Machine{ompMachine(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) > 0 || res.Predicted[0] == nil {
+		t.Fatalf("%s: %v\n%s", file, res.Errors, res.Source)
+	}
+	for _, w := range res.Warnings {
+		if w.Line > 0 && !strings.Contains(w.Msg, "library function") {
+			t.Errorf("%s: unexpected warning %v", file, w)
+		}
+	}
+	return *res.Predicted[0] * 1e9
+}
+
+func expectNS(t *testing.T, what string, got, want float64) {
+	t.Helper()
+	if math.Abs(got-want) > 1e-6 {
+		t.Errorf("%s: predicted %.4f ns, want %.4f ns", what, got, want)
+	}
+}
+
+// parallel for with a reduction: 1200 iterations of 2 ns (the test and
+// step's two integer adds; two streamed loads, the multiply and the add
+// in their shadow), in even blocks, then printf's call (1 ns). Five
+// threads on the 4 CPUs: the fifth block waits for a CPU.
+func TestOMPParallelForReduction(t *testing.T) {
+	for threads, want := range map[int]float64{1: 2401, 2: 1201, 3: 801, 4: 601, 5: 2*480 + 1} {
+		expectNS(t, fmt.Sprintf("reduce.c, %d threads", threads), predictOMP(t, "reduce.c", nil, 1, threads), want)
+	}
+}
+
+// A triangular loop: iteration i costs 2 + 2i ns (its test and step, i
+// inner iterations of 2 ns): 2, 4, ..., 16, 72 in all, then printf's 1.
+// On 2 threads: static gives blocks {0..3} (20) and {4..7} (52); dynamic
+// hands out 0 1 2 3 ... to the thread that is free first: thread 0 runs
+// 0 [0,2) 2 [2,8) 4 [8,18) 6 [18,32), thread 1 1 [0,4) 3 [4,12) 5
+// [12,24) 7 [24,40); guided takes 4 iterations {0..3} [0,20), then 2
+// {4,5} [0,22), then 1 each: 6 [20,34), 7 [22,38). On 3 threads static
+// gives libgomp's blocks of 3, 3, 2: {0,1,2} 12, {3,4,5} 30, {6,7} 30.
+func TestOMPSchedulesImbalanced(t *testing.T) {
+	for _, c := range []struct {
+		sched   string
+		threads int
+		want    float64
+	}{
+		{"static", 1, 73}, {"static", 2, 53}, {"dynamic", 2, 41}, {"guided", 2, 39}, {"static", 3, 31},
+		{"dynamic,2", 2, 0}, // set below
+	} {
+		if c.want == 0 {
+			// Chunks of 2: thread 0 {0,1} [0,6) {4,5} [6,28), thread 1
+			// {2,3} [0,14) {6,7} [14,44).
+			c.want = 44 + 1
+		}
+		expectNS(t, fmt.Sprintf("triangle.c schedule(%s), %d threads", c.sched, c.threads),
+			predictOMP(t, "triangle.c", []string{"SCHED=" + c.sched}, 1, c.threads), c.want)
+	}
+}
+
+// critical (200 ns each, one thread at a time), barrier, single (600 ns,
+// once, the others waiting), master (900 ns, thread 0, nobody waiting),
+// atomic (2 ns each), printf (1): 200 T + 1503 ns on T threads.
+func TestOMPSections(t *testing.T) {
+	for _, threads := range []int{1, 2, 4} {
+		expectNS(t, fmt.Sprintf("sections.c, %d threads", threads), predictOMP(t, "sections.c", nil, 1, threads), 200*float64(threads)+1503)
+	}
+}
+
+// MPI + OpenMP at ranks × threads: rank 0 computes 4 ns, its 2400 / P
+// iterations of 2 ns on T threads, an allreduce on a free network, then 3
+// ns: 7 + 4800 / (P T) ns.
+func TestOMPHybrid(t *testing.T) {
+	for _, c := range [][2]int{{1, 1}, {1, 2}, {2, 1}, {2, 2}, {1, 4}} {
+		expectNS(t, fmt.Sprintf("hybrid.c, %d ranks × %d threads", c[0], c[1]), predictOMP(t, "hybrid.c", nil, c[0], c[1]), 7+4800/float64(c[0]*c[1]))
+	}
+}
+
+// collapse(2) shares the 3 × 4 iterations (4 ns each), not the 3 rows,
+// then printf's line costs 2 ns. On 4 threads: static gives 3 each (12),
+// dynamic 3 rounds of 4 (12), guided 3, 3, 2, 1 then 1, 1, 1 to the
+// threads free first (12); static chunks of 5 give {0..4}, {5..9},
+// {10, 11} to threads 0, 1, 2 (20). On 5 threads static gives 3, 3, 2,
+// 2, 2 and the fifth waits for the first free CPU, at 8 (16). Sharing
+// the rows only would give 4 iterations (16) on 4 threads.
+func TestOMPCollapse(t *testing.T) {
+	for _, c := range []struct {
+		sched   string
+		threads int
+		want    float64
+	}{
+		{"static", 1, 50}, {"static", 4, 14}, {"dynamic", 4, 14}, {"guided", 4, 14}, {"static,5", 4, 22}, {"static", 5, 18},
+	} {
+		expectNS(t, fmt.Sprintf("collapse.c schedule(%s), %d threads", c.sched, c.threads),
+			predictOMP(t, "collapse.c", []string{"SCHED=" + c.sched}, 1, c.threads), c.want)
+	}
+}
+
+// Threads that split a loop by omp_get_thread_num() and
+// omp_get_num_threads(): the 1200 iterations of 2 ns by T, after the two
+// calls (2 ns), then printf (1 ns).
+func TestOMPThreadQueries(t *testing.T) {
+	for threads, want := range map[int]float64{1: 2403, 2: 1203, 3: 803, 4: 603} {
+		expectNS(t, fmt.Sprintf("spmd.c, %d threads", threads), predictOMP(t, "spmd.c", nil, 1, threads), want)
+	}
+}
