@@ -46,7 +46,6 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		info, decl = w.canonical(it)
 	}
 	b.Loop = info
-	w.unroll(b)
 	if info.Trips == nil {
 		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
 		info.Trips, info.TripsHow = Name{p.Name}, Default
@@ -58,6 +57,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	b.Body = w.body(it.Statement)
 	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
+	w.unroll(b)
 	extend(b, it.Statement)
 	*out = append(*out, b)
 }

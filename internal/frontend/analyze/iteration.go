@@ -31,7 +31,16 @@ func iteration(b *Block) ([]weightedBlock, bool) {
 				out = append(out, weightedBlock{x, w})
 			case Branch:
 				p, ok := constOf(orNum(x.Prob))
-				if x.Cond != nil || x.Prob == nil || !ok {
+				if x.Cond != nil {
+					// A remainder test of an index (j % 3 == 0) is true in
+					// a fixed share of the iterations (periodic.go).
+					share, isShare := periodic(Cond{x.Cond, Num{1}, Num{0}}, x.frames)
+					p, ok = constOf(orNum(share))
+					ok = ok && isShare
+				} else if x.Prob == nil {
+					ok = false
+				}
+				if !ok {
 					return false
 				}
 				out = append(out, weightedBlock{x, w})

@@ -104,7 +104,7 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	if op != "" {
 		chain[op]++
 	}
-	if o.w.o.FastMath && reassociable(chain) {
+	if o.w.o.Compiled.FastMath && reassociable(chain) {
 		// -ffast-math (or -Ofast) lets the compiler split the sum into
 		// independent partial sums: no iteration waits for the last.
 		return
@@ -342,9 +342,10 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		}
 		o.expr(x.LogicalOrExpression, false)
-		if o.w.optimised(1) && selectable(x) {
-			// gcc computes both arms and picks one with a conditional
-			// move: no jump to mispredict, whatever the data.
+		if _, known := o.w.sym(x.LogicalOrExpression); o.w.optimised(1) && selectable(x) && !known {
+			// A test of the data: gcc computes both arms and picks one
+			// with a conditional move, no jump to mispredict. (A test of
+			// the indices and the rank keeps the price of a jump.)
 			o.add("int_add", 1)
 			o.expr(x.ExpressionList, false)
 			o.expr(x.ConditionalExpression, false)
@@ -802,22 +803,61 @@ func (w *walker) inductive(idx cc.ExpressionNode) bool {
 }
 
 // optimised tells whether the program is compiled at -O level or
-// higher (Options.OptLevel; none given is -O2).
+// higher, as its compile line says (Options.Compiled; -Os, -Oz: 2, -Og:
+// 1, -Ofast: 3). A compile line with no -O is taken as -O2: programs are
+// timed optimised, and the analysis has always assumed it.
 func (w *walker) optimised(level int) bool {
-	l := w.o.OptLevel
-	if l == 0 {
-		l = 2
+	l := 2
+	switch w.o.Compiled.Opt {
+	case "0":
+		l = 0
+	case "1", "g":
+		l = 1
+	case "3", "fast":
+		l = 3
 	}
 	return l >= level
 }
 
-// unroll drops the test and step of a short loop (shortTrips) compiled
+// unroll drops the test and step of a short loop (shortTrips) with only
+// short loops inside, at most maxShortTrips iterations in all, compiled
 // at -O2 or higher: gcc unrolls it completely (a stencil's radius loop),
 // so it has none.
 func (w *walker) unroll(b *Block) {
-	if _, short := w.shortTrips(b.Loop); short && w.optimised(2) {
+	if n, ok := w.unrolled(b); ok && n <= maxShortTrips && w.optimised(2) {
 		clear(b.Ops)
 	}
+}
+
+// unrolled is how many iterations loop b and the loops inside it make
+// in all, when they are all short.
+func (w *walker) unrolled(b *Block) (float64, bool) {
+	n, short := w.shortTrips(b.Loop)
+	if !short {
+		return 0, false
+	}
+	inner := 1.0
+	var walk func([]*Block) bool
+	walk = func(bs []*Block) bool {
+		for _, x := range bs {
+			if x.Kind == Loop {
+				m, ok := w.unrolled(x)
+				if !ok {
+					return false
+				}
+				inner = max(inner, m)
+				continue
+			}
+			if !walk(x.Body) || !walk(x.Then) || !walk(x.Else) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(b.Body) {
+		return 0, false
+	}
+	return n * inner, true
 }
 
 // maxShortTrips bounds the iterations of the short loops an access may

@@ -4,6 +4,8 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"augur/internal/frontend/ccline"
 )
 
 // innermostBody is the last compute block of function fn, in source order.
@@ -112,11 +114,17 @@ func TestAllocators(t *testing.T) {
 	if want := map[string]float64{"x": 8000, "col": 32768, "y": 1000, "z": 3072}; !reflect.DeepEqual(got, want) {
 		t.Errorf("allocated %v, want %v", got, want)
 	}
-	b := blockAt(t, a, "main", 38)
+	b := blockAt(t, a, "main", 48)
 	for _, k := range []string{"load@8000", "load@1000", "load@3072"} {
 		if b.Ops[k] != 1 {
 			t.Errorf("%s: %g, want 1 (%v)", k, b.Ops[k], b.Ops)
 		}
+	}
+	// In row's CSR loop, whose bounds are data, val[k] and col[k] stream:
+	// two streamed loads of 8 bytes; x[col[k]] is a load the analysis
+	// cannot follow (x is a parameter: no size).
+	if got := blockAt(t, a, "row", 34).Ops; got["load_seq"] != 2 || got["seq_bytes"] != 16 || got["load_l1"] != 1 {
+		t.Errorf("the CSR row: %v, want 2 streamed loads (16 bytes) and 1 other", got)
 	}
 	ops := map[string]float64{"load_rand_l1": 1e-9, "load_rand_l2": 2e-9, "load_rand_l3": 4e-9, "load_rand_mem": 8e-9,
 		"load_tp": 1e-9, "fp_add_tp": 0.1e-9, "fp_add": 0.1e-9, "mem_byte": 1e-9}
@@ -168,6 +176,19 @@ func TestRemainderShare(t *testing.T) {
 	if !ok || !near(v, 20480.0/3) || b.CountHow != Symbolic {
 		t.Errorf("s += a[j] runs %s = %g times (%s), want 20480/3, symbolic", String(b.Count), v, b.CountHow)
 	}
+	// An iteration is priced as a whole, the arm with its share: with
+	// every operation at 1 ns, the integer work of an iteration (j < N,
+	// j += 2; j % 3 as a multiplication and three adds, == 0) is 7 ns, and
+	// the arm's third of an add and of a load runs in its shadow: 10 ·
+	// 2048 · 7 ns, and 10 tests and steps of r (20 ns), 143380 ns.
+	ops := map[string]float64{}
+	for _, k := range []string{"int_add_tp", "int_mul_tp", "fp_add", "fp_add_tp", "load_rand_l1"} {
+		ops[k] = 1e-9
+	}
+	r := a.Evaluate(map[string]float64{"pid": 0, "procs": 1}, []Machine{{Name: "m", Ops: ops, Nodes: 1}})
+	if got := r.ByFunc["thirds"][0]; !near(got, 143380e-9) {
+		t.Errorf("thirds: %.9g s, want 143380 ns", got)
+	}
 	// j % 4 == 1 over even j is never true; j % 4 == 2 one time in two.
 	frames := []countFrame{{loop: &LoopInfo{Var: "j", From: Num{0}, To: Num{100}, Step: Num{2}, Canonical: true}}}
 	for _, c := range []struct {
@@ -193,7 +214,7 @@ func TestFastMathReduction(t *testing.T) {
 		fast bool
 		want float64
 	}{{false, 4096e-9}, {true, 2048e-9}} {
-		a, err := Run(load(t, "testdata/branches.c"), Options{FastMath: c.fast})
+		a, err := Run(load(t, "testdata/branches.c"), Options{Compiled: ccline.CodeGen{Opt: "2", FastMath: c.fast}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -147,7 +147,7 @@ func MTC(o MTCOptions) MTCResult {
 		reps, target, levels[3] = 11, 5*time.Millisecond, 32<<20
 	}
 	// Memory is beyond the last cache level, however large the machine's.
-	levels[3] = memLevel(lastLevelCache(), levels[3])
+	levels[3] = memLevel(lastLevelCache(), levels[3], o.Quick)
 	runtime.LockOSThread() // threadCPU reads this thread's clock
 	defer runtime.UnlockOSThread()
 	timer := timerCost()
