@@ -160,8 +160,9 @@ func actions(t *testing.T, path string) []string {
 			continue
 		}
 		// A reduction's computation is the operator's measured time:
-		// C when the rank combines, 0 when it does not.
-		if f := strings.Fields(l); len(f) >= 4 && (f[1] == "allreduce" || f[1] == "reduce") && f[3] != "0" {
+		// C when the rank combines (every rank of an allreduce, even when
+		// a short vector rounds to 0 flops), 0 when it does not.
+		if f := strings.Fields(l); len(f) >= 4 && (f[1] == "allreduce" || f[1] == "reduce" && f[3] != "0") {
 			f[3] = "C"
 			l = strings.Join(f, " ")
 		}

@@ -88,13 +88,13 @@ func TestRecordCommunicators(t *testing.T) {
 	}
 	want := [][]string{
 		append(head("0"), "0 send 2 5 1000", "0 irecv 3 3 8", "0 isend 1 3 8", "0 waitall 2", "0 bcast 16 3",
-			"0 gatherv 4 0 0 0 0 2", "0 allreduce 8 0", "0 finalize"),
+			"0 gatherv 4 0 0 0 0 2", "0 allreduce 8 C", "0 finalize"),
 		append(head("1"), "1 send 3 5 1000", "1 irecv 0 3 8", "1 isend 2 3 8", "1 waitall 2", "1 bcast 16 3",
-			"1 gatherv 3 0 0 0 0 2", "1 allreduce 8 0", "1 finalize"),
+			"1 gatherv 3 0 0 0 0 2", "1 allreduce 8 C", "1 finalize"),
 		append(head("2"), "2 recv 0 5 1000", "2 irecv 1 3 8", "2 isend 3 3 8", "2 waitall 2", "2 bcast 16 3",
-			"2 gatherv 2 4 3 2 1 2", "2 recv 3 9 4", "2 allreduce 8 0", "2 finalize"),
+			"2 gatherv 2 4 3 2 1 2", "2 recv 3 9 4", "2 allreduce 8 C", "2 finalize"),
 		append(head("3"), "3 recv 1 5 1000", "3 irecv 2 3 8", "3 isend 0 3 8", "3 waitall 2", "3 bcast 16 3",
-			"3 gatherv 1 0 0 0 0 2", "3 send 2 9 4", "3 allreduce 8 0", "3 finalize"),
+			"3 gatherv 1 0 0 0 0 2", "3 send 2 9 4", "3 allreduce 8 C", "3 finalize"),
 	}
 	for r, w := range want {
 		if got := actions(t, filepath.Join(rec, "rank-"+string(rune('0'+r))+".txt")); !slices.Equal(got, w) {
