@@ -4,7 +4,14 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
+	"augur/internal/frontend/ccline"
 )
+
+// o2 is a compile line's -O2: the level whose prices (unrolled radius
+// loops, strength-reduced rows, conditional moves) these tests assert;
+// with no -O gcc compiles at -O0 and does none of that.
+var o2 = Options{Compiled: ccline.CodeGen{Opt: "2"}}
 
 // innermostBody is the last compute block of function fn, in source order.
 func innermostBody(t *testing.T, a *Analysis, fn string) *Block {
@@ -35,7 +42,7 @@ func blockAt(t *testing.T, a *Analysis, fn string, line int) *Block {
 
 func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(want) }
 
-// testdata/stencil.c: b[i][j] += a[i + ii][j] for ii from -1 to 1 walks
+// testdata/stencil.c at -O2: b[i][j] += a[i + ii][j] for ii from -1 to 1 walks
 // three rows of a, stride N in ii; the radius loop is unrolled (no test
 // and step) and every access streams along j, three executions of the
 // body per step of the stream. Per execution: the load and the store of
@@ -54,7 +61,7 @@ func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(w
 // each, 124 ns): 127100 ns. Before, the three accesses were priced as random loads from
 // memory, one each.
 func TestStencilRowsStream(t *testing.T) {
-	a, err := Run(load(t, "testdata/stencil.c"), Options{})
+	a, err := Run(load(t, "testdata/stencil.c"), o2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,8 +135,8 @@ func TestAllocators(t *testing.T) {
 	}
 }
 
-// testdata/branches.c's Collatz step n = (n % 2) ? 3*n + 1 : n / 2 is a
-// conditional move: no branch; n % 2 and n / 2 are two integer
+// testdata/branches.c's Collatz step n = (n % 2) ? 3*n + 1 : n / 2 is, at
+// -O2, a conditional move: no branch; n % 2 and n / 2 are two integer
 // operations each (a mask or shift and the sign's fix-up), 3*n + 1 two
 // (a lea and the add), the move one, steps++ one: 8 integer operations.
 // The next step waits for n: the longest arm (3*n, + 1) and the move, 3
@@ -137,7 +144,7 @@ func TestAllocators(t *testing.T) {
 // iteration (with the test n != 1) is the larger of 9·0.25 and 3 ns; 111
 // of them (annotated) are 333 ns.
 func TestConditionalMove(t *testing.T) {
-	a, err := Run(load(t, "testdata/branches.c"), Options{})
+	a, err := Run(load(t, "testdata/branches.c"), o2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +159,22 @@ func TestConditionalMove(t *testing.T) {
 	r := a.Evaluate(map[string]float64{"pid": 0, "procs": 1}, []Machine{m})
 	if got := r.ByFunc["collatz"][0]; !near(got, 333e-9) {
 		t.Errorf("collatz: %.9g s, want 333 ns", got)
+	}
+}
+
+// The same Collatz step with no -O (gcc's -O0, checked with gcc -O0 -S):
+// a branch, not a conditional move (jle/jmp); 3*n is two adds (n + n, +
+// n), not a lea. n % 2 two integer operations, each arm at half its
+// price (3*n + 1: 3, n / 2: 2, so 1.5 + 1), steps++ one: 5.5 int_add and
+// the branch.
+func TestConditionalMoveO0(t *testing.T) {
+	a, err := Run(load(t, "testdata/branches.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := innermostBody(t, a, "collatz")
+	if want := map[string]float64{"int_add": 5.5, "branch": 1}; !reflect.DeepEqual(b.Ops, want) {
+		t.Errorf("the step at -O0: %v, want %v", b.Ops, want)
 	}
 }
 
@@ -193,7 +216,7 @@ func TestFastMathReduction(t *testing.T) {
 		fast bool
 		want float64
 	}{{false, 4096e-9}, {true, 2048e-9}} {
-		a, err := Run(load(t, "testdata/branches.c"), Options{FastMath: c.fast})
+		a, err := Run(load(t, "testdata/branches.c"), Options{Compiled: ccline.CodeGen{Opt: "2", FastMath: c.fast}})
 		if err != nil {
 			t.Fatal(err)
 		}

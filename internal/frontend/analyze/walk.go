@@ -52,13 +52,6 @@ type Options struct {
 	// Set gives parameters values: for the working-set estimates, and as
 	// the defaults written into the model.
 	Set map[string]float64
-	// OptLevel is the compile line's -O level, 1 to 3 (-Ofast: 3); 0,
-	// none given, is analysed as -O2, the level programs are timed at.
-	// FastMath is -ffast-math or -Ofast: floating-point sums may be
-	// reassociated. MarchNative is -march=native.
-	OptLevel    int
-	FastMath    bool
-	MarchNative bool
 	// IsUser reports whether a file is one of the user's own (not a
 	// system header); nil: every file that is a Source's File.
 	IsUser func(file string) bool
