@@ -57,9 +57,9 @@ type Request struct {
 	ModelFile string
 	Procs     int
 	// Threads is the OpenMP team of each process (0: 1).
-	Threads   int
-	Machines  []Machine
-	Context   context.Context
+	Threads  int
+	Machines []Machine
+	Context  context.Context
 	// Warn, if set, is given each warning as it is found, so that a
 	// command can print it at once; all are also in Result.Warnings.
 	Warn func(*diag.Error)
