@@ -226,3 +226,23 @@ func TestFastMathReduction(t *testing.T) {
 		}
 	}
 }
+
+// testdata/ifconv.c's if (x[i] <= 1) hits++ on data: at -O2 the test is
+// computed into the counter (setcc and add), one integer operation and no
+// jump; gcc -O0 compares and jumps, and a test of the data is a branch
+// mispredicted half the time: branch 1, no integer operation for the if.
+func TestIfConversionByLevel(t *testing.T) {
+	for _, c := range []struct {
+		opts          Options
+		intAdd, jumps float64
+	}{{o2, 1, 0}, {Options{}, 0, 1}} {
+		a, err := Run(load(t, "testdata/ifconv.c"), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := blockAt(t, a, "main", 7)
+		if b.Ops["int_add"] != c.intAdd || b.Ops["branch"] != c.jumps {
+			t.Errorf("-O%q: the if costs %v, want int_add %g, branch %g", c.opts.Compiled.Opt, b.Ops, c.intAdd, c.jumps)
+		}
+	}
+}
