@@ -28,7 +28,7 @@ for sched in static dynamic guided; do
   gcc -O3 -march=native -fopenmp -DN="$n" -DSCHED="$sched" -o "$work/tri-$sched" bench/omp/tri.c
   for t in 1 2; do
     measured=$(for r in 1 2 3; do OMP_NUM_THREADS=$t "$work/tri-$sched" | awk '{ print $2, $3 }'; done | sort -g | head -1)
-    predicted=$("$work/augur" analyze -fopenmp -D N="$n" -D SCHED="$sched" bench/omp/tri.c --machine "$machine" --threads "$t" --format json 2>/dev/null |
+    predicted=$("$work/augur" analyze -O3 -march=native -fopenmp -D N="$n" -D SCHED="$sched" bench/omp/tri.c --machine "$machine" --threads "$t" --format json 2>/dev/null |
       python3 -c 'import json, sys; print(json.load(sys.stdin)["machines"][0]["predicted_time_s"])')
     python3 -c "import sys; m, c, p, t = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[5]); print(f'{sys.argv[4]:<8} {t:>7} {m:12.4f} {c:14.4f} {p:12.4f} {100 * abs(p - m) / m:7.1f} % {100 * abs(p - c) / c:7.1f} %')" $measured "$predicted" "$sched" "$t"
   done
