@@ -112,8 +112,12 @@ func TestOMPHybrid(t *testing.T) {
 	}
 }
 
-// collapse(2) shares the 3 × 4 iterations (4 ns each), not the 3 rows,
-// then printf's line costs 2 ns. On 4 threads: static gives 3 each (12),
+// collapse(2) shares the 3 × 4 iterations, not the 3 rows, then printf's
+// line costs 2 ns. An iteration is 4 ns: four integer operations, j's
+// test and step and the row address a[i] of the load and of the store
+// (gcc -O0, no -O here, computes them from i every time: no strength
+// reduction, no unrolling), the multiply, add and streamed accesses in
+// their shadow. On 4 threads: static gives 3 each (12),
 // dynamic 3 rounds of 4 (12), guided 3, 3, 2, 1 then 1, 1, 1 to the
 // threads free first (12); static chunks of 5 give {0..4}, {5..9},
 // {10, 11} to threads 0, 1, 2 (20). On 5 threads static gives 3, 3, 2,
