@@ -544,9 +544,10 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	w.inIf--
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:
-	case branchless(b.Then) && branchless(b.Else):
-		// if (x * x + y * y <= 1) hits++: the compiler computes the
-		// condition into the update (setcc, cmov) instead of jumping.
+	case w.optimised(1) && branchless(b.Then) && branchless(b.Else):
+		// if (x * x + y * y <= 1) hits++: an optimising compiler
+		// computes the condition into the update (setcc, cmov) instead
+		// of jumping; gcc -O0 jumps.
 		b.Ops["int_add"]++
 	case b.Prob != nil && isConst:
 		if rate := 2 * min(p, 1-p); rate > 0 {

@@ -97,16 +97,17 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	}
 	chain := map[string]float64{}
 	if rhs != nil && mentions(rhs, d) {
-		chain = chainOf(rhs, d)
+		chain = o.w.chainOf(rhs, d)
 	} else if op == "" {
 		return // x = f(...) without x: no dependency on the last iteration
 	}
 	if op != "" {
 		chain[op]++
 	}
-	if o.w.o.Compiled.FastMath && reassociable(chain) {
-		// -ffast-math (or -Ofast) lets the compiler split the sum into
-		// independent partial sums: no iteration waits for the last.
+	if o.w.o.Compiled.FastMath && o.w.optimised(1) && reassociable(chain) {
+		// -ffast-math (or -Ofast) lets an optimising compiler split the
+		// sum into independent partial sums: no iteration waits for the
+		// last. At -O0 gcc reorders nothing, -ffast-math or not.
 		return
 	}
 	if o.chains == nil {
@@ -193,10 +194,10 @@ func reassociable(chain map[string]float64) bool {
 
 // chainOf counts the operations on the path from a read of d to the root
 // of e (the longest when d is read on several).
-func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
+func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
-	own := ""
+	own, extra := "", 0.0
 	switch x := e.(type) {
 	case *cc.AdditiveExpression:
 		kids = []cc.Node{x.AdditiveExpression, x.MultiplicativeExpression}
@@ -219,11 +220,14 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 		}
 		if own == "int_mul" && x.Case == cc.MultiplicativeExpressionMul && leaFactor(x) {
 			own = "int_add"
+			if w.leaOps(x) == 2 {
+				extra = 1 // -O0: n + n + n, (n << 2) + n, one after the other
+			}
 		}
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
 			kids = []cc.Node{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
-			if selectable(x) {
+			if w.optimised(1) && selectable(x) {
 				own = "int_add" // the conditional move after the longest arm
 			}
 		} else {
@@ -268,7 +272,7 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 		if k == nil || !mentions(k, d) {
 			continue
 		}
-		c := chainOf(k, d)
+		c := w.chainOf(k, d)
 		n := 0.0
 		for _, v := range c {
 			n += v
@@ -278,7 +282,7 @@ func chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 		}
 	}
 	if own != "" {
-		best[own]++
+		best[own] += 1 + extra
 	}
 	return best
 }
@@ -441,7 +445,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		case cc.MultiplicativeExpressionMul:
 			if leaFactor(x) {
-				o.add("int_add", 1) // 3 * n is lea (n + 2n), 8 * n a shift
+				o.add("int_add", o.w.leaOps(x)) // 3 * n is lea (n + 2n), 8 * n a shift
 				break
 			}
 			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
@@ -783,6 +787,9 @@ func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
 // around them that counts: in[(i + ii) * n + j] in a radius loop over ii
 // is a pointer per row, advanced along j.
 func (w *walker) inductive(idx cc.ExpressionNode) bool {
+	if !w.optimised(1) {
+		return false // gcc -O0 computes every address from its indices
+	}
 	e, ok := w.sym(idx)
 	if !ok {
 		return false
@@ -804,17 +811,20 @@ func (w *walker) inductive(idx cc.ExpressionNode) bool {
 
 // optimised tells whether the program is compiled at -O level or
 // higher, as its compile line says (Options.Compiled; -Os, -Oz: 2, -Og:
-// 1, -Ofast: 3). A compile line with no -O is taken as -O2: programs are
-// timed optimised, and the analysis has always assumed it.
+// 1, -Ofast: 3). A compile line with no -O is gcc's default, -O0: no
+// strength reduction, lea, conditional move or unrolling, only constant
+// expressions folded.
 func (w *walker) optimised(level int) bool {
-	l := 2
+	l := 0
 	switch w.o.Compiled.Opt {
-	case "0":
+	case "", "0":
 		l = 0
 	case "1", "g":
 		l = 1
 	case "3", "fast":
 		l = 3
+	default: // "2", "s", "z"
+		l = 2
 	}
 	return l >= level
 }
@@ -1194,6 +1204,22 @@ func leaFactor(x *cc.MultiplicativeExpression) bool {
 		}
 	}
 	return false
+}
+
+// leaOps is the integer operations a multiplication by a leaFactor takes:
+// one lea or shift when optimising; at -O0 gcc still shifts for a power
+// of two but builds 3n, 5n and 9n from a shift (or a copy) and an add,
+// two operations (gcc -O0 -S: n * 3 is addl, addl; n * 5 sall, addl).
+func (w *walker) leaOps(x *cc.MultiplicativeExpression) float64 {
+	if w.optimised(1) {
+		return 1
+	}
+	for _, f := range []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression} {
+		if v, ok := constValue(f); ok && powerOfTwo(v) {
+			return 1
+		}
+	}
+	return 2
 }
 
 // powerOfTwo tells whether v is a positive integer power of two.

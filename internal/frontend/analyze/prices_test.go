@@ -8,6 +8,11 @@ import (
 	"augur/internal/frontend/ccline"
 )
 
+// o2 is a compile line's -O2: the level whose prices (unrolled radius
+// loops, strength-reduced rows, conditional moves) these tests assert;
+// with no -O gcc compiles at -O0 and does none of that.
+var o2 = Options{Compiled: ccline.CodeGen{Opt: "2"}}
+
 // innermostBody is the last compute block of function fn, in source order.
 func innermostBody(t *testing.T, a *Analysis, fn string) *Block {
 	t.Helper()
@@ -37,7 +42,7 @@ func blockAt(t *testing.T, a *Analysis, fn string, line int) *Block {
 
 func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(want) }
 
-// testdata/stencil.c: b[i][j] += a[i + ii][j] for ii from -1 to 1 walks
+// testdata/stencil.c at -O2: b[i][j] += a[i + ii][j] for ii from -1 to 1 walks
 // three rows of a, stride N in ii; the radius loop is unrolled (no test
 // and step) and every access streams along j, three executions of the
 // body per step of the stream. Per execution: the load and the store of
@@ -56,7 +61,7 @@ func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Abs(w
 // each, 124 ns): 127100 ns. Before, the three accesses were priced as random loads from
 // memory, one each.
 func TestStencilRowsStream(t *testing.T) {
-	a, err := Run(load(t, "testdata/stencil.c"), Options{})
+	a, err := Run(load(t, "testdata/stencil.c"), o2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,8 +141,8 @@ func TestAllocators(t *testing.T) {
 	}
 }
 
-// testdata/branches.c's Collatz step n = (n % 2) ? 3*n + 1 : n / 2 is a
-// conditional move: no branch; n % 2 and n / 2 are two integer
+// testdata/branches.c's Collatz step n = (n % 2) ? 3*n + 1 : n / 2 is, at
+// -O2, a conditional move: no branch; n % 2 and n / 2 are two integer
 // operations each (a mask or shift and the sign's fix-up), 3*n + 1 two
 // (a lea and the add), the move one, steps++ one: 8 integer operations.
 // The next step waits for n: the longest arm (3*n, + 1) and the move, 3
@@ -145,7 +150,7 @@ func TestAllocators(t *testing.T) {
 // iteration (with the test n != 1) is the larger of 9·0.25 and 3 ns; 111
 // of them (annotated) are 333 ns.
 func TestConditionalMove(t *testing.T) {
-	a, err := Run(load(t, "testdata/branches.c"), Options{})
+	a, err := Run(load(t, "testdata/branches.c"), o2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,6 +165,22 @@ func TestConditionalMove(t *testing.T) {
 	r := a.Evaluate(map[string]float64{"pid": 0, "procs": 1}, []Machine{m})
 	if got := r.ByFunc["collatz"][0]; !near(got, 333e-9) {
 		t.Errorf("collatz: %.9g s, want 333 ns", got)
+	}
+}
+
+// The same Collatz step with no -O (gcc's -O0, checked with gcc -O0 -S):
+// a branch, not a conditional move (jle/jmp); 3*n is two adds (n + n, +
+// n), not a lea. n % 2 two integer operations, each arm at half its
+// price (3*n + 1: 3, n / 2: 2, so 1.5 + 1), steps++ one: 5.5 int_add and
+// the branch.
+func TestConditionalMoveO0(t *testing.T) {
+	a, err := Run(load(t, "testdata/branches.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := innermostBody(t, a, "collatz")
+	if want := map[string]float64{"int_add": 5.5, "branch": 1}; !reflect.DeepEqual(b.Ops, want) {
+		t.Errorf("the step at -O0: %v, want %v", b.Ops, want)
 	}
 }
 
@@ -221,6 +242,26 @@ func TestFastMathReduction(t *testing.T) {
 		r := a.Evaluate(map[string]float64{"pid": 0, "procs": 1}, []Machine{m})
 		if got := r.ByFunc["dot"][0]; !near(got, c.want) {
 			t.Errorf("fast-math %v: %.9g s, want %.9g s", c.fast, got, c.want)
+		}
+	}
+}
+
+// testdata/ifconv.c's if (x[i] <= 1) hits++ on data: at -O2 the test is
+// computed into the counter (setcc and add), one integer operation and no
+// jump; gcc -O0 compares and jumps, and a test of the data is a branch
+// mispredicted half the time: branch 1, no integer operation for the if.
+func TestIfConversionByLevel(t *testing.T) {
+	for _, c := range []struct {
+		opts          Options
+		intAdd, jumps float64
+	}{{o2, 1, 0}, {Options{}, 0, 1}} {
+		a, err := Run(load(t, "testdata/ifconv.c"), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := blockAt(t, a, "main", 7)
+		if b.Ops["int_add"] != c.intAdd || b.Ops["branch"] != c.jumps {
+			t.Errorf("-O%q: the if costs %v, want int_add %g, branch %g", c.opts.Compiled.Opt, b.Ops, c.intAdd, c.jumps)
 		}
 	}
 }

@@ -89,12 +89,17 @@ func TestOMPSchedulesImbalanced(t *testing.T) {
 	}
 }
 
-// critical (200 ns each, one thread at a time), barrier, single (600 ns,
-// once, the others waiting), master (900 ns, thread 0, nobody waiting),
-// atomic (2 ns each), printf (1): 200 T + 1503 ns on T threads.
+// Every loop's iteration is 2 ns: j's test and step (two integer adds;
+// the bounds 2 * M and 3 * M are constants gcc folds even at -O0, no
+// multiplication), in whose shadow are the conversion and add of s += j
+// and the add's latency. critical (100 iterations, 200 ns each, one
+// thread at a time), barrier, single (200 iterations, 400 ns, once, the
+// others waiting), master (300 iterations, 600 ns, thread 0, nobody
+// waiting), atomic (2 ns each), printf (1): 200 T + 400 + 600 + 2 + 1 =
+// 200 T + 1003 ns on T threads.
 func TestOMPSections(t *testing.T) {
 	for _, threads := range []int{1, 2, 4} {
-		expectNS(t, fmt.Sprintf("sections.c, %d threads", threads), predictOMP(t, "sections.c", nil, 1, threads), 200*float64(threads)+1503)
+		expectNS(t, fmt.Sprintf("sections.c, %d threads", threads), predictOMP(t, "sections.c", nil, 1, threads), 200*float64(threads)+1003)
 	}
 }
 
@@ -107,8 +112,12 @@ func TestOMPHybrid(t *testing.T) {
 	}
 }
 
-// collapse(2) shares the 3 × 4 iterations (4 ns each), not the 3 rows,
-// then printf's line costs 2 ns. On 4 threads: static gives 3 each (12),
+// collapse(2) shares the 3 × 4 iterations, not the 3 rows, then printf's
+// line costs 2 ns. An iteration is 4 ns: four integer operations, j's
+// test and step and the row address a[i] of the load and of the store
+// (gcc -O0, no -O here, computes them from i every time: no strength
+// reduction, no unrolling), the multiply, add and streamed accesses in
+// their shadow. On 4 threads: static gives 3 each (12),
 // dynamic 3 rounds of 4 (12), guided 3, 3, 2, 1 then 1, 1, 1 to the
 // threads free first (12); static chunks of 5 give {0..4}, {5..9},
 // {10, 11} to threads 0, 1, 2 (20). On 5 threads static gives 3, 3, 2,
