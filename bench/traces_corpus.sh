@@ -147,10 +147,13 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
                 else
                     ins="instrument: the timed run wrote no $odir/index.txt"
                 fi
-                if [ -s "$work/span.txt" ] && [ -n "$meas" ]; then
+                if [ -s "$work/span.txt" ]; then
                     ts=$(sed -n 's/^span_max_s=\([0-9.]*\).*/\1/p' "$work/span.txt" | tail -n 1)
-                    awk -v n="$name" -v s="$size" -v p="$np" -v t="$thr" -v ts="$ts" -v m="$meas" \
-                        'BEGIN { printf "| %s | %s | %s×%s | %.4f | %.4f | %.2f× |\n", n, s, p, t, m, ts, ts / m }' >>"$slow"
+                    awk -v n="$name" -v s="$size" -v p="$np" -v t="$thr" -v ts="$ts" -v m="${meas:-}" '
+                        BEGIN {
+                            if (m + 0 > 0) printf "| %s | %s | %s×%s | %.4f | %.4f | %.2f× |\n", n, s, p, t, m, ts, ts / m
+                            else printf "| %s | %s | %s×%s | not measured | %.4f | |\n", n, s, p, t, ts
+                        }' >>"$slow"
                 fi
             else
                 ins="timed run failed: $(tail -n 1 "$work/tit.out")"
@@ -171,5 +174,5 @@ if [ -s "$slow" ]; then
     echo "|---|---|---|---|---|---|"
     cat "$slow"
 else
-    echo "(no timed run finished, so no timed/plain ratio)"
+    echo "(no timed run finished)"
 fi
