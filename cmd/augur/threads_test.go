@@ -49,7 +49,7 @@ func TestAnalyzeOpenMPTeam(t *testing.T) {
 		{nil, "4", "predicted run time 2.40 µs"},
 	} {
 		t.Setenv("OMP_NUM_THREADS", c.env)
-		code, stdout, errs := augur(t, append([]string{"analyze", prog, "--machine", m, "-o", out + c.env}, c.args...)...)
+		code, stdout, errs := augur(t, append([]string{"analyze", prog, "--machine", m, "--model", out + c.env}, c.args...)...)
 		if code != exitOK || !strings.Contains(stdout, c.want) {
 			t.Errorf("analyze %v, OMP_NUM_THREADS=%q: exit %d, want %q in\n%s%s", c.args, c.env, code, c.want, stdout, errs)
 		}
