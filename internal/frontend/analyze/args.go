@@ -28,6 +28,9 @@ var argvConversions = map[string]bool{"atoi": true, "atol": true, "atoll": true,
 // argument at all; K is 0 when the index is not a constant the analysis
 // knows.
 func (w *walker) argvIndex(e cc.Node) (int, bool) {
+	if k, ok := w.argvAt[uncast(e)]; ok {
+		return k, true // *++argv, argv[k] after argv moved (argvshift.go)
+	}
 	if d := declOf(uncast(e)); d != nil {
 		k, ok := w.argvAlias[d]
 		return k, ok

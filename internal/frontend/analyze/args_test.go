@@ -29,6 +29,9 @@ func TestArgvReads(t *testing.T) {
 		{"argc", "int n = 100; if (argc < 3) printf(\"usage\\n\");", []string{"nargs = 0 arg count"}},
 		{"argc and argv", "int n = atoi(argv[2]); if (argc != 3) printf(\"usage\\n\");", []string{"n = 1 arg 2", "nargs = 2 arg count"}},
 		{"argc changed", "int n = 100; while (argc > 1) { argc--; n++; }", nil},
+		{"walked with *++argv", "++argv; int n = atoi(*++argv);", []string{"n = 1 arg 2"}},
+		{"walked, then indexed", "argv += 2; int n = argc > 3 ? atoi(argv[1]) : 9;", []string{"n = 9 arg 3"}},
+		{"walked with *argv++", "argv++; argv++; int n = atoi(*argv++);", []string{"n = 1 arg 2"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := "#include <mpi.h>\n#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  MPI_Init(&argc, &argv);\n  " +

@@ -104,6 +104,9 @@ type walker struct {
 	// argvAlias are the variables that hold an argument, char *s =
 	// argv[K], with K (0: a position the analysis does not know).
 	argvAlias map[*cc.Declarator]int
+	// argvAt are main's reads of an argument through a moved argv
+	// (*++argv) with their positions (argvshift.go).
+	argvAt map[cc.Node]int
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -272,9 +275,12 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps = nil, nil
-	w.argc, w.argcChanged, w.argvAlias = nil, false, map[*cc.Declarator]int{}
+	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
+			if i == 1 {
+				w.argvAt = argvShifts(fd.CompoundStatement, d)
+			}
 			// argc and argv: their uses are recognised where they are
 			// read (args.go).
 			if i == 0 {
