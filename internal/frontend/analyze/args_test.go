@@ -32,6 +32,7 @@ func TestArgvReads(t *testing.T) {
 		{"walked with *++argv", "++argv; int n = atoi(*++argv);", []string{"n = 1 arg 2"}},
 		{"walked, then indexed", "argv += 2; int n = argc > 3 ? atoi(argv[1]) : 9;", []string{"n = 9 arg 3"}},
 		{"walked with *argv++", "argv++; argv++; int n = atoi(*argv++);", []string{"n = 1 arg 2"}},
+		{"walked by rank 0", "int n, r; MPI_Comm_rank(MPI_COMM_WORLD, &r); if (r == 0) { if (argc != 3) return 1; ++argv; n = atoi(*++argv); } MPI_Bcast(&n, 1, MPI_INT, 0, MPI_COMM_WORLD);", []string{"n = 1 arg 2"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := "#include <mpi.h>\n#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  MPI_Init(&argc, &argv);\n  " +

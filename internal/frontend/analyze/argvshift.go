@@ -6,9 +6,10 @@ import "modernc.org/cc/v4"
 // *++argv, *argv++, *argv, argv[k] after ++argv or argv += 2 — to the
 // argument's position, as programs that walk their arguments read them
 // (the Parallel Research Kernels: iterations = atoi(*++argv)). The moves
-// are followed in source order through straight-line code; a read after
-// argv moved inside a loop or a branch, or was assigned otherwise, maps to
-// 0: its position is not known.
+// are followed in source order through straight-line code and into the
+// arms of an if; a read after argv moved inside a loop or a switch, after
+// an if that moved it, or after argv was assigned otherwise, maps to 0:
+// its position is not known.
 func argvShifts(body cc.Node, argv *cc.Declarator) map[cc.Node]int {
 	if body == nil || argv == nil {
 		return nil
@@ -26,7 +27,27 @@ func argvShifts(body cc.Node, argv *cc.Declarator) map[cc.Node]int {
 	walk = func(n cc.Node) {
 		visit(n, func(m cc.Node) bool {
 			switch x := m.(type) {
-			case *cc.IterationStatement, *cc.SelectionStatement:
+			case *cc.IterationStatement:
+				if movesArgv(x, isArgv) {
+					unknownReads(x, isArgv, at)
+					known = false
+					return false
+				}
+			case *cc.SelectionStatement:
+				if movesArgv(x, isArgv) && x.Case != cc.SelectionStatementSwitch {
+					// Each arm in order from where the if found argv
+					// (rank 0 reads the arguments, then broadcasts them);
+					// after it, which arm ran is not known.
+					entry := shift
+					walk(x.ExpressionList)
+					walk(x.Statement)
+					if x.Statement2 != nil {
+						shift = entry
+						walk(x.Statement2)
+					}
+					known = false
+					return false
+				}
 				if movesArgv(x, isArgv) {
 					unknownReads(x, isArgv, at)
 					known = false
