@@ -214,3 +214,15 @@ func TestAnnotatedLoopIndex(t *testing.T) {
 		}
 	}
 }
+
+// A value rank 0 computes in a branch of its own and then broadcasts is
+// every rank's after the broadcast: the per-rank length total / procs.
+func TestBroadcastRootValue(t *testing.T) {
+	a, _ := checked(t, "bcast.c")
+	wantCounts(t, "bcast.c", counts(a, 1, 2), map[string]float64{"compute@23": 5000, "loop@21": 10})
+	for _, p := range a.Params {
+		if p.Name == "length" {
+			t.Errorf("length is a parameter (%s): the broadcast value was not followed", p.Doc)
+		}
+	}
+}

@@ -536,12 +536,21 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	// follows a pattern the predictor learns; one that is true with
 	// probability p is mispredicted about min(p, 1-p) of the time, and
 	// the branch key is the cost of one mispredicted half the time.
+	// An if that only one rank takes (if (rank == root)) computes what
+	// that rank broadcasts afterwards (rootValues in walk.go).
+	rankOnly := b.Cond != nil && mentionsName(b.Cond, "pid") && s.Case != cc.SelectionStatementIfElse
+	if rankOnly {
+		w.rankIfs++
+	}
 	w.inIf++
 	b.Then = w.body(s.Statement)
 	if s.Case == cc.SelectionStatementIfElse {
 		b.Else = w.body(s.Statement2)
 	}
 	w.inIf--
+	if rankOnly {
+		w.rankIfs--
+	}
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:
 	case w.optimised(1) && branchless(b.Then) && branchless(b.Else):

@@ -83,6 +83,11 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// rankIfs is how many of the enclosing branches one rank alone
+	// takes (if (rank == 0)); rootVals are the values variables were
+	// given there, which an MPI_Bcast from that rank gives every rank.
+	rankIfs  int
+	rootVals map[*cc.Declarator]Expr
 	// fresh marks variables declared inside the innermost loop's body:
 	// each iteration has its own, so an initialiser in straight-line code
 	// of that body gives its value in terms of the loop's index.
@@ -270,6 +275,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.fn = &Func{Name: name, Pos: pos(fd.Declarator)}
 	w.taken[name] = true
 	w.vals = map[*cc.Declarator]Expr{}
+	w.rootVals = map[*cc.Declarator]Expr{}
 	w.names = map[*cc.Declarator]string{}
 	w.iterLocal = map[*cc.Declarator]bool{}
 	w.allocated = map[string]Expr{}
@@ -594,6 +600,9 @@ func calleeName(p *cc.PostfixExpression) string {
 func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 	name := calleeName(c)
 	args := callArgs(c)
+	if name == "MPI_Bcast" && len(args) > 0 {
+		w.broadcast(args[0])
+	}
 	if isCommMPI(name) {
 		if cm := w.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
@@ -693,6 +702,13 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 			delete(w.vals, d)
 		}
 		return
+	}
+	if len(w.loops) == 0 && w.inIf > 0 && w.rankIfs == w.inIf {
+		if v, ok := w.sym(rhs); ok {
+			w.rootVals[d] = v
+		} else {
+			delete(w.rootVals, d)
+		}
 	}
 	if len(w.loops) > 0 || w.inIf > 0 {
 		delete(w.vals, d)
@@ -828,4 +844,25 @@ func (w *walker) pragmaAbove(n cc.Node) (string, Position, bool) {
 		}
 	}
 	return "", Position{}, false
+}
+
+// broadcast gives the variable whose address an MPI_Bcast sends (&n) the
+// value the root rank computed for it in a branch of its own (if (rank
+// == root) n = atoi(argv[1]) / procs;): after the broadcast every rank
+// holds it. A variable with a value known on every rank keeps it.
+func (w *walker) broadcast(buf cc.ExpressionNode) {
+	u, ok := uncast(buf).(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionAddrof {
+		return
+	}
+	d := declOf(u.CastExpression)
+	if d == nil || len(w.loops) > 0 || w.inIf > 0 {
+		return
+	}
+	if _, known := w.vals[d]; known {
+		return
+	}
+	if v, ok := w.rootVals[d]; ok {
+		w.vals[d] = v
+	}
 }
