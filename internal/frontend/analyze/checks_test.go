@@ -219,7 +219,7 @@ func TestAnnotatedLoopIndex(t *testing.T) {
 // every rank's after the broadcast: the per-rank length total / procs.
 func TestBroadcastRootValue(t *testing.T) {
 	a, _ := checked(t, "bcast.c")
-	wantCounts(t, "bcast.c", counts(a, 1, 2), map[string]float64{"compute@23": 5000, "loop@21": 10})
+	wantCounts(t, "bcast.c", counts(a, 1, 2), map[string]float64{"compute@26": 5000, "loop@24": 10})
 	for _, p := range a.Params {
 		if p.Name == "length" {
 			t.Errorf("length is a parameter (%s): the broadcast value was not followed", p.Doc)

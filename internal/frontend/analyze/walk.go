@@ -85,7 +85,8 @@ type walker struct {
 	inIf  int                       // depth of enclosing branches
 	// rankIfs is how many of the enclosing branches one rank alone
 	// takes (if (rank == 0)); rootVals are the values variables were
-	// given there, which an MPI_Bcast from that rank gives every rank.
+	// given inside such a branch (the last assignment the walk met),
+	// which an MPI_Bcast from that rank gives every rank.
 	rankIfs  int
 	rootVals map[*cc.Declarator]Expr
 	// fresh marks variables declared inside the innermost loop's body:
@@ -703,7 +704,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		}
 		return
 	}
-	if len(w.loops) == 0 && w.inIf > 0 && w.rankIfs == w.inIf {
+	if len(w.loops) == 0 && w.rankIfs > 0 {
+		// Also under the checks the root makes inside its branch (if
+		// (n < procs) error = 1; else length = n / procs;).
 		if v, ok := w.sym(rhs); ok {
 			w.rootVals[d] = v
 		} else {

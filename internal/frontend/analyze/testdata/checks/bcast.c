@@ -14,7 +14,10 @@ int main(int argc, char **argv) {
   if (me == 0) {
     iters = argc > 1 ? atoi(argv[1]) : 10;
     total = argc > 2 ? atol(argv[2]) : 1000;
-    length = total / np;
+    if (total < np)
+      total = np;
+    else
+      length = total / np;
   }
   MPI_Bcast(&iters, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Bcast(&length, 1, MPI_LONG, 0, MPI_COMM_WORLD);
