@@ -573,27 +573,43 @@ int MPI_Abort(MPI_Comm c, int code)
     return PMPI_Abort(c, code);
 }
 
-int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
+/* A blocking send in any mode (MPI_Send, MPI_Ssend) is the trace's send,
+ * a non-blocking one (MPI_Isend, MPI_Issend) its isend: SimGrid's replay
+ * has no other modes. Partners are world ranks. */
+typedef int (*send_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm);
+typedef int (*isend_fn)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+
+static int record_send(send_fn f, const char *name, const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
 {
     const struct comm *ci;
-    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Send"))) return PMPI_Send(buf, count, t, dst, tag, c);
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, name))) return f(buf, count, t, dst, tag, c);
     enter();
-    int rc = PMPI_Send(buf, count, t, dst, tag, c);
+    int rc = f(buf, count, t, dst, tag, c);
     fprintf(out, "%d send %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
     leave();
     return rc;
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
+static int record_isend(isend_fn f, const char *name, const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
 {
     const struct comm *ci;
-    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Isend"))) return PMPI_Isend(buf, count, t, dst, tag, c, r);
+    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, name))) return f(buf, count, t, dst, tag, c, r);
     enter();
-    int rc = PMPI_Isend(buf, count, t, dst, tag, c, r);
+    int rc = f(buf, count, t, dst, tag, c, r);
     fprintf(out, "%d isend %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
     req_add(*r, me, wrank(ci, dst), tag);
     leave();
     return rc;
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
+{
+    return record_send(PMPI_Send, "MPI_Send", buf, count, t, dst, tag, c);
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
+{
+    return record_isend(PMPI_Isend, "MPI_Isend", buf, count, t, dst, tag, c, r);
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c, MPI_Status *st)
@@ -1104,27 +1120,13 @@ int MPI_Iprobe(int src, int tag, MPI_Comm c, int *flag, MPI_Status *st)
     return rc;
 }
 
-/* The other sending modes: the trace's send and isend (SimGrid's replay
- * has no other), with their partners' world ranks. */
+/* The synchronous sending modes: the trace's send and isend (record_send). */
 int MPI_Ssend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c)
 {
-    const struct comm *ci;
-    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Ssend"))) return PMPI_Ssend(buf, count, t, dst, tag, c);
-    enter();
-    int rc = PMPI_Ssend(buf, count, t, dst, tag, c);
-    fprintf(out, "%d send %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
-    leave();
-    return rc;
+    return record_send(PMPI_Ssend, "MPI_Ssend", buf, count, t, dst, tag, c);
 }
 
 int MPI_Issend(const void *buf, int count, MPI_Datatype t, int dst, int tag, MPI_Comm c, MPI_Request *r)
 {
-    const struct comm *ci;
-    if (dst == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Issend"))) return PMPI_Issend(buf, count, t, dst, tag, c, r);
-    enter();
-    int rc = PMPI_Issend(buf, count, t, dst, tag, c, r);
-    fprintf(out, "%d isend %d %d %ld\n", me, wrank(ci, dst), tag, bytes(count, t));
-    req_add(*r, me, wrank(ci, dst), tag);
-    leave();
-    return rc;
+    return record_isend(PMPI_Issend, "MPI_Issend", buf, count, t, dst, tag, c, r);
 }
