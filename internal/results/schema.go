@@ -122,6 +122,10 @@ type Replay struct {
 	Events     int64            `json:"events"`
 	Operations int64            `json:"operations"`
 	Deadlock   *engine.Deadlock `json:"deadlock"`
+	// MeasuredCollectives names the node group whose measured collectives
+	// (a machine file's collectives key) timed the collectives instead of
+	// simulating their messages; empty when they were simulated.
+	MeasuredCollectives string `json:"measured_collectives,omitempty"`
 	// Warnings are settings accepted but without effect; the JSON always
 	// has the list.
 	Warnings []string `json:"warnings"`

@@ -166,11 +166,15 @@ func Run(o Options) (*Result, error) {
 		g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
 		combine[nid] = g.CombineCost() * g.Speed
 	}
+	colls := measuredCollectives(o.Machine, nodeOf)
 	prog := engine.Program{
 		Elements: tit.Elements(),
 		Stream: func(pid, nid int32) (ir.Stream, error) {
 			s := tr.Stream(int(pid), costs[nid])
 			tr.SetCombineCost(int(pid), combine[nid])
+			if colls != nil {
+				tr.SetCollectiveTimes(int(pid), colls)
+			}
 			return s, nil
 		},
 		Semantics: tit.Semantics(),
@@ -188,6 +192,9 @@ func Run(o Options) (*Result, error) {
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
 		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref}
+	if colls != nil {
+		out.MeasuredCollectives = o.Machine.Groups[o.Machine.GroupOf(int(nodeOf[0]))].Name
+	}
 	if partial {
 		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
 	}
@@ -240,4 +247,25 @@ func algoKey(k string) bool {
 		return strings.HasPrefix(k, "smpi/")
 	}
 	return false
+}
+
+// measuredCollectives gives the collectives that the machine file
+// measured on the ranks' node (augur bench machine: Open MPI's own on this
+// host), when every rank is on that one node and they were measured on
+// exactly that many processes; nil otherwise, and the collectives are
+// simulated as messages.
+func measuredCollectives(m *machine.Machine, nodeOf []int32) *machine.Collectives {
+	if len(nodeOf) < 2 {
+		return nil
+	}
+	for _, n := range nodeOf {
+		if n != nodeOf[0] {
+			return nil
+		}
+	}
+	c := m.Groups[m.GroupOf(int(nodeOf[0]))].Collectives
+	if c == nil || c.Procs != len(nodeOf) {
+		return nil
+	}
+	return c
 }

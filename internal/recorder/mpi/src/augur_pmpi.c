@@ -207,6 +207,14 @@ static double op_cost(MPI_Op op, MPI_Datatype t, long count)
     return per;
 }
 
+/* IN_PLACE_MARK ends the line of a reduction called with MPI_IN_PLACE (at
+ * the root of a reduce, at any rank of an allreduce): the datatype made
+ * explicit (6, MPI_BYTE: sizes are in bytes), then a field SimGrid's
+ * reader ignores and augur replay reads. Open MPI runs such a reduction
+ * on temporary buffers of the vector's size, which a machine file's
+ * measured collectives time apart (reduce_in_place, allreduce_in_place). */
+#define IN_PLACE_MARK " 6 in_place"
+
 /* log2up is ceil(log2 p): the combining steps of a tree or of recursive
  * doubling over p ranks. */
 static int log2up(int p)
@@ -792,7 +800,9 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, i
     if (!ci) return PMPI_Reduce(sb, rb, count, t, op, root, c);
     enter();
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
-    fprintf(out, "%d reduce %ld %.0f %d\n", me, bytes(count, t), me == wrank(ci, root) ? combine_flops(op, t, count, log2up(np)) : 0.0, wrank(ci, root));
+    int at_root = me == wrank(ci, root);
+    fprintf(out, "%d reduce %ld %.0f %d%s\n", me, bytes(count, t), at_root ? combine_flops(op, t, count, log2up(np)) : 0.0, wrank(ci, root),
+            at_root && sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
 }
@@ -803,7 +813,7 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
     if (!ci) return PMPI_Allreduce(sb, rb, count, t, op, c);
     enter();
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
-    fprintf(out, "%d allreduce %ld %.0f\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)));
+    fprintf(out, "%d allreduce %ld %.0f%s\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)), sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
 }
