@@ -122,3 +122,23 @@ func (p *parser) collectives(n *yaml.Node) (*Collectives, error) {
 	}
 	return c, nil
 }
+
+// MeasuredCollectives gives the collectives measured on the processes'
+// node (nodeOf: each process's node) when every process is on that one
+// node and they were measured on exactly that many processes; nil
+// otherwise, and the collectives are simulated as messages.
+func (m *Machine) MeasuredCollectives(nodeOf []int32) *Collectives {
+	if len(nodeOf) < 2 {
+		return nil
+	}
+	for _, n := range nodeOf {
+		if n != nodeOf[0] {
+			return nil
+		}
+	}
+	c := m.Groups[m.GroupOf(int(nodeOf[0]))].Collectives
+	if c == nil || c.Procs != len(nodeOf) {
+		return nil
+	}
+	return c
+}

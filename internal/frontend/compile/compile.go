@@ -33,6 +33,11 @@ type Options struct {
 	// OpTime returns the seconds one operation of class key (an index
 	// into machine.OpKeys) takes on node nid, for ops(...) costs.
 	OpTime func(nid int32, key int) float64
+	// CollectiveTime, when set, gives the seconds a collective of the
+	// model with neither a cost nor an algorithm of its own takes, as
+	// measured on the node the processes share (machine.Collectives);
+	// false: simulate it. nil: every collective is simulated.
+	CollectiveTime func(kind ir.Kind, bytes float64) (float64, bool)
 	// Seed seeds the random variates; every unit draws from its own
 	// stream derived from Seed and its uid.
 	Seed uint64

@@ -587,6 +587,10 @@ func (v *vm) comm(in *instr, op *ir.Op) error {
 			return v.errf(in, "cost %g of %s is not a finite time ≥ 0", c, v.p.Elements[in.elem].Name)
 		}
 		op.Cost = c
+	} else if ct := v.p.opts.CollectiveTime; ct != nil && in.kind.IsCollective() && !in.kind.IsVector() && in.algo == ir.AlgoDefault {
+		if t, ok := ct(in.kind, op.Bytes); ok {
+			op.Cost = t
+		}
 	}
 	return nil
 }

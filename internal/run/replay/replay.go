@@ -166,7 +166,7 @@ func Run(o Options) (*Result, error) {
 		g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
 		combine[nid] = g.CombineCost() * g.Speed
 	}
-	colls := measuredCollectives(o.Machine, nodeOf)
+	colls := o.Machine.MeasuredCollectives(nodeOf)
 	prog := engine.Program{
 		Elements: tit.Elements(),
 		Stream: func(pid, nid int32) (ir.Stream, error) {
@@ -247,25 +247,4 @@ func algoKey(k string) bool {
 		return strings.HasPrefix(k, "smpi/")
 	}
 	return false
-}
-
-// measuredCollectives gives the collectives that the machine file
-// measured on the ranks' node (augur bench machine: Open MPI's own on this
-// host), when every rank is on that one node and they were measured on
-// exactly that many processes; nil otherwise, and the collectives are
-// simulated as messages.
-func measuredCollectives(m *machine.Machine, nodeOf []int32) *machine.Collectives {
-	if len(nodeOf) < 2 {
-		return nil
-	}
-	for _, n := range nodeOf {
-		if n != nodeOf[0] {
-			return nil
-		}
-	}
-	c := m.Groups[m.GroupOf(int(nodeOf[0]))].Collectives
-	if c == nil || c.Procs != len(nodeOf) {
-		return nil
-	}
-	return c
 }

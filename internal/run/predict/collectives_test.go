@@ -1,0 +1,47 @@
+package predict
+
+import (
+	"testing"
+
+	"augur/internal/machine"
+)
+
+// A machine file's measured collectives time a model's collectives over
+// exactly their number of processes, all on one node, from the last
+// arrival; a collective with a cost of its own keeps it, and over another
+// number of processes, or several nodes, the collectives are simulated.
+func TestMeasuredCollectives(t *testing.T) {
+	m, err := machine.Parse("m.yaml", []byte(`nodes:
+  - name: n
+    count: 2
+    cpus: 4
+    collectives:
+      procs: 2
+      barrier: { 0: 5us }
+      reduce: { 8: 4us, 8MiB: 2ms }
+network: { latency: 1ms, bandwidth: 1GB/s, intra: { latency: 0, bandwidth: inf } }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = `model m
+activity main {
+  action Work cost (pid + 1) * 1s
+  reduce Sum root 0 size 4MiB
+  barrier Sync
+  barrier Timed cost 7us
+}
+`
+	// Both are there at 2 s; the 4 MiB reduce takes 4 µs + (4 MiB − 8 B)
+	// × 1996 µs / (8 MiB − 8 B), then the barriers 5 µs and 7 µs.
+	reduce := 4e-6 + (4<<20-8)*1996e-6/(8<<20-8)
+	p := predictSrc(t, src, m, Options{Nodes: 1, Procs: 2})
+	if want := 2 + reduce + 5e-6 + 7e-6; !near(p.Time, want) || p.MeasuredCollectives != "n" {
+		t.Errorf("2 processes on one node: %.9f s (collectives of %q), want %.9f (of n)", p.Time, p.MeasuredCollectives, want)
+	}
+	// On two nodes the reduce crosses the 1 GB/s network: simulated.
+	p = predictSrc(t, src, m, Options{Nodes: 2, Procs: 2})
+	if p.MeasuredCollectives != "" || p.Time < 2+float64(4<<20)/1e9 {
+		t.Errorf("2 processes on two nodes: %.9f s (collectives of %q), want the network's time", p.Time, p.MeasuredCollectives)
+	}
+}
