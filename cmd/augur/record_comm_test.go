@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -183,4 +184,26 @@ func TestRecordStopsAtPartCollective(t *testing.T) {
 	if code, _, errs := augur(t, "replay", filepath.Join(rec, "index.txt"), "--platform", ex+"mpi/localhost.xml", "--np", "4"); code == exitOK || !strings.Contains(errs, "unrecordable") {
 		t.Errorf("replay of a stopped trace: exit %d\n%s", code, errs)
 	}
+}
+
+// A reduction called with MPI_IN_PLACE (at a reduce's root, at the ranks
+// of an allreduce) ends its line with the datatype, bytes, and in_place,
+// which SimGrid ignores: both replays still agree.
+func TestRecordInPlace(t *testing.T) {
+	rec, code, _, errs := recordProgram(t, "inplace", "4")
+	if code != exitOK {
+		t.Fatalf("record: exit %d\n%s", code, errs)
+	}
+	for r := 0; r < 4; r++ {
+		s := strconv.Itoa(r)
+		reduce := s + " reduce 8000 0 1"
+		if r == 1 {
+			reduce = "1 reduce 8000 C 1 6 in_place"
+		}
+		want := []string{s + " init", reduce, s + " allreduce 64 C 6 in_place", s + " allreduce 32 C", s + " finalize"}
+		if got := actions(t, filepath.Join(rec, "rank-"+s+".txt")); !slices.Equal(got, want) {
+			t.Errorf("rank %d:\n%s\nwant\n%s", r, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	replayBoth(t, filepath.Join(rec, "index.txt"))
 }
