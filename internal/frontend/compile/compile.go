@@ -38,6 +38,12 @@ type Options struct {
 	// measured on the node the processes share (machine.Collectives);
 	// false: simulate it. nil: every collective is simulated.
 	CollectiveTime func(kind ir.Kind, bytes float64) (float64, bool)
+	// CombineCost, when set, gives the Cost of combining one byte of a
+	// reduction on node nid (machine.Group.CombineCost times the node's
+	// speed): after a reduce or an allreduce with no cost of its own that
+	// CollectiveTime did not time, the ranks that combine compute that
+	// long per byte of each vector they combine, as replay charges them.
+	CombineCost func(nid int32) float64
 	// Seed seeds the random variates; every unit draws from its own
 	// stream derived from Seed and its uid.
 	Seed uint64
@@ -128,6 +134,7 @@ const (
 	opSingle // the first thread of the region to come goes on, the others jump to b
 	opNest   // evaluate nest a in closed form and jump to b, or go on stepping
 	opPriority
+	opCombine // after the reduce or allreduce before it: its combining (Options.CombineCost)
 )
 
 type instr struct {
@@ -619,6 +626,10 @@ func (c *compiler) comm(s *model.Comm) {
 		in.algo = a
 	}
 	c.emit(in)
+	if (kind == ir.Reduce || kind == ir.Allreduce) && s.Cost == nil && c.p.opts.CombineCost != nil {
+		in.op = opCombine
+		c.emit(in)
+	}
 }
 
 func b2f(b bool) float64 {

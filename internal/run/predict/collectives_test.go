@@ -45,3 +45,38 @@ activity main {
 		t.Errorf("2 processes on two nodes: %.9f s (collectives of %q), want the network's time", p.Time, p.MeasuredCollectives)
 	}
 }
+
+// Reductions compute: on a machine with a measured reduce operator, the
+// ranks that combine a reduction with no cost of its own spend its time
+// per byte, as replay charges them: ceil(log2 2) = 1 vector of 8000 B at
+// 4 ns a double (0.5 ns a byte) is 4 µs on both ranks of an allreduce and
+// on the root of a reduce alone; a measured collective holds its
+// combining and adds none.
+func TestReductionsCompute(t *testing.T) {
+	m, err := machine.Parse("m.yaml", []byte(`nodes:
+  - { name: n, count: 2, cpus: 2, reduce: { sum_double: 4ns } }
+network: { latency: 0, bandwidth: inf, intra: { latency: 0, bandwidth: inf } }
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const src = `model m
+activity main {
+  allreduce Sum size 8000
+  reduce R root 1 size 8000
+  allreduce Given size 8000 cost 1us
+}
+`
+	p := predictSrc(t, src, m, Options{Nodes: 2, Procs: 2})
+	for pid, want := range []float64{4e-6, 8e-6} {
+		if u := p.Units[pid]; !near(u.Compute, want) {
+			t.Errorf("pid %d computes %g s, want %g", pid, u.Compute, want)
+		}
+	}
+	m.Groups[0].Collectives = &machine.Collectives{Procs: 2, Times: map[string][]machine.CollSample{
+		"allreduce": {{Bytes: 8, Seconds: 1e-6}}, "reduce": {{Bytes: 8, Seconds: 1e-6}}}}
+	p = predictSrc(t, src, m, Options{Nodes: 1, Procs: 2})
+	if u := p.Units[1]; u.Compute != 0 || !near(p.Time, 3e-6) {
+		t.Errorf("measured collectives: pid 1 computes %g s, predicted %g s; want 0 and 3 µs", u.Compute, p.Time)
+	}
+}

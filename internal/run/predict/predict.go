@@ -251,7 +251,11 @@ func Run(o Options) (*Prediction, error) {
 	for r := 0; r < reps; r++ {
 		prog, err := compile.Compile(f, compile.Options{
 			CollectiveTime: collTime,
-			Params:         set, Nodes: nodes, Procs: procs, Threads: threads,
+			CombineCost: func(nid int32) float64 {
+				g := &m.Groups[m.GroupOf(int(nid))]
+				return g.CombineCost() * g.Speed
+			},
+			Params: set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
 			LevelOf:       func(nid int32, k int) float64 { return m.Groups[m.GroupOf(int(nid))].WorkingSets()[k] },
 			SharedOf:      func(nid int32) float64 { return m.Groups[m.GroupOf(int(nid))].LastLevelShared() },
