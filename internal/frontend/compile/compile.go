@@ -37,7 +37,7 @@ type Options struct {
 	// model with neither a cost nor an algorithm of its own takes, as
 	// measured on the node the processes share (machine.Collectives);
 	// false: simulate it. nil: every collective is simulated.
-	CollectiveTime func(kind ir.Kind, bytes float64) (float64, bool)
+	CollectiveTime func(kind ir.Kind, inPlace bool, bytes float64) (float64, bool)
 	// CombineCost, when set, gives the Cost of combining one byte of a
 	// reduction on node nid (machine.Group.CombineCost times the node's
 	// speed): after a reduce or an allreduce with no cost of its own that
@@ -138,18 +138,19 @@ const (
 )
 
 type instr struct {
-	op    opcode
-	kind  ir.Kind
-	algo  ir.Algorithm
-	elem  int32
-	a, b  int32
-	f     [4]expr
-	code  []assignInstr
-	probs []expr
-	tgts  []int32
-	pos   model.Pos
-	sched model.Schedule
-	any   bool
+	op      opcode
+	kind    ir.Kind
+	algo    ir.Algorithm
+	elem    int32
+	a, b    int32
+	f       [4]expr
+	code    []assignInstr
+	probs   []expr
+	tgts    []int32
+	pos     model.Pos
+	sched   model.Schedule
+	any     bool
+	inPlace bool // a reduction called with MPI_IN_PLACE (model.Comm.InPlace)
 }
 
 type assignInstr struct {
@@ -618,6 +619,7 @@ func (c *compiler) comm(s *model.Comm) {
 	if s.AnyTag {
 		in.b = 1
 	}
+	in.inPlace = s.InPlace
 	if s.Algo != nil {
 		a, ok := ir.ParseAlgorithm(s.Algo.Name)
 		if !ok {

@@ -594,7 +594,7 @@ func (v *vm) comm(in *instr, op *ir.Op) error {
 		}
 		op.Cost = c
 	} else if ct := v.p.opts.CollectiveTime; ct != nil && in.kind.IsCollective() && !in.kind.IsVector() && in.algo == ir.AlgoDefault {
-		if t, ok := ct(in.kind, op.Bytes); ok {
+		if t, ok := ct(in.kind, in.inPlace, op.Bytes); ok {
 			op.Cost = t
 		}
 	}
@@ -617,7 +617,7 @@ func (v *vm) combine(in *instr) float64 {
 		return 0
 	}
 	if ct := v.p.opts.CollectiveTime; ct != nil && in.algo == ir.AlgoDefault {
-		if _, timed := ct(in.kind, bytes); timed {
+		if _, timed := ct(in.kind, in.inPlace, bytes); timed {
 			return 0
 		}
 	}

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"strings"
 	"testing"
 
 	"augur/internal/machine"
@@ -38,6 +39,13 @@ activity main {
 	p := predictSrc(t, src, m, Options{Nodes: 1, Procs: 2})
 	if want := 2 + reduce + 5e-6 + 7e-6; !near(p.Time, want) || p.MeasuredCollectives != "n" {
 		t.Errorf("2 processes on one node: %.9f s (collectives of %q), want %.9f (of n)", p.Time, p.MeasuredCollectives, want)
+	}
+	// In place at the root: the in-place time, 30 ms at 4 MiB (the table
+	// has its one size).
+	m.Groups[0].Collectives.Times["reduce_in_place"] = []machine.CollSample{{Bytes: 8, Seconds: 30e-3}}
+	p = predictSrc(t, strings.Replace(src, "size 4MiB", "size 4MiB in_place", 1), m, Options{Nodes: 1, Procs: 2})
+	if want := 2 + 30e-3 + 5e-6 + 7e-6; !near(p.Time, want) {
+		t.Errorf("in place: %.9f s, want %.9f", p.Time, want)
 	}
 	// On two nodes the reduce crosses the 1 GB/s network: simulated.
 	p = predictSrc(t, src, m, Options{Nodes: 2, Procs: 2})

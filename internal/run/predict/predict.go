@@ -242,9 +242,9 @@ func Run(o Options) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
-	var collTime func(ir.Kind, float64) (float64, bool)
+	var collTime func(ir.Kind, bool, float64) (float64, bool)
 	if c := m.MeasuredCollectives(nodeOf); c != nil {
-		collTime = func(k ir.Kind, bytes float64) (float64, bool) { return c.Time(k.String(), false, bytes) }
+		collTime = func(k ir.Kind, inPlace bool, bytes float64) (float64, bool) { return c.Time(k.String(), inPlace, bytes) }
 		p.MeasuredCollectives = m.Groups[m.GroupOf(int(nodeOf[0]))].Name
 	}
 	start := time.Now()
