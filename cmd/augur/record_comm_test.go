@@ -207,3 +207,59 @@ func TestRecordInPlace(t *testing.T) {
 	}
 	replayBoth(t, filepath.Join(rec, "index.txt"))
 }
+
+// Page faults inside MPI calls are compute: a scatter of 4 MB a rank into
+// memory just allocated is followed in the trace by a compute burst (the
+// first touch of its pages, at this host's cost), besides the burst of
+// the program's own sum; a scatter of 4 KB, too small to be watched, by
+// the sum's burst alone. Both ranks' traces replay the same with augur
+// and smpirun.
+func TestRecordFreshMemory(t *testing.T) {
+	between := func(rec, rank string) int {
+		lines := actionsWithCompute(t, filepath.Join(rec, "rank-"+rank+".txt"))
+		n, in := 0, false
+		for _, l := range lines {
+			f := strings.Fields(l)
+			switch {
+			case f[1] == "scatter":
+				in = true
+			case f[1] == "barrier":
+				in = false
+			case in && f[1] == "compute":
+				n++
+			}
+		}
+		return n
+	}
+	for _, c := range []struct {
+		n     string
+		burst int
+	}{{"1000000", 2}, {"1000", 1}} {
+		rec, code, _, errs := recordProgram(t, "fresh", "4", c.n)
+		if code != exitOK {
+			t.Fatalf("record: exit %d\n%s", code, errs)
+		}
+		for _, r := range []string{"0", "3"} {
+			if got := between(rec, r); got != c.burst {
+				t.Errorf("%s elements, rank %s: %d compute bursts between the scatter and the barrier, want %d", c.n, r, got, c.burst)
+			}
+		}
+		replayBoth(t, filepath.Join(rec, "index.txt"))
+	}
+}
+
+// actionsWithCompute is every action line of a trace, compute included.
+func actionsWithCompute(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
