@@ -187,7 +187,13 @@ static double op_cost(MPI_Op op, MPI_Datatype t, long count)
     while ((1L << cls) < n) cls++;
     for (int i = 0; i < nopcosts; i++)
         if (opcosts[i].op == op && opcosts[i].t == t && opcosts[i].cls == cls) return opcosts[i].per;
-    char *in = calloc((size_t)n, (size_t)size), *io = calloc((size_t)n, (size_t)size);
+    /* The vectors span count extents: a pair type's (MPI_DOUBLE_INT: 12
+     * bytes of data, 16 apart) is larger than its size, and
+     * PMPI_Reduce_local writes all of it. */
+    MPI_Aint lb = 0, extent = 0;
+    PMPI_Type_get_extent(t, &lb, &extent);
+    if (extent < size) extent = size;
+    char *in = calloc((size_t)n, (size_t)extent), *io = calloc((size_t)n, (size_t)extent);
     if (!in || !io) { free(in); free(io); return 0; }
     /* Enough calls a run for the clock, at least 64 Ki elements; a first
      * run untimed (it faults the pages in); the thread's CPU clock, so

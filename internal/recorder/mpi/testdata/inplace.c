@@ -5,6 +5,9 @@
 #include <stdio.h>
 
 static double v[1000];
+/* A pair type, whose extent (16 bytes) is larger than its size (12): the
+ * recorder times MINLOC on vectors of the extent (CoMD's MPI_DOUBLE_INT). */
+static struct { double d; int i; } pairs[4096], minima[4096];
 
 int main(int argc, char **argv)
 {
@@ -17,7 +20,9 @@ int main(int argc, char **argv)
     n[me] = me;
     MPI_Allreduce(MPI_IN_PLACE, n, 16, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(v, v + 500, 4, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    if (me == 1) printf("inplace: done, %g %d\n", v[0], n[3]);
+    for (int i = 0; i < 4096; i++) pairs[i].d = me - i, pairs[i].i = me;
+    MPI_Allreduce(pairs, minima, 4096, MPI_DOUBLE_INT, MPI_MINLOC, MPI_COMM_WORLD);
+    if (me == 1) printf("inplace: done, %g %d %d\n", v[0], n[3], minima[5].i);
     MPI_Finalize();
     return 0;
 }
