@@ -944,13 +944,23 @@ int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI
     return rc;
 }
 
+/* counts_bytes is the bytes of a vector collective's counts over the
+ * communicator's ranks. */
+static long counts_bytes(const int counts[], const struct comm *ci, MPI_Datatype t)
+{
+    long total = 0;
+    int n = ci->kind == C_WORLD ? np : ci->size;
+    for (int i = 0; i < n; i++) total += bytes(counts[i], t);
+    return total;
+}
+
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rcs[],
                   const int rd[], MPI_Datatype rt, MPI_Comm c)
 {
     const struct comm *ci = coll_comm(c, "MPI_Alltoallv");
     if (!ci) return PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     enter();
-    watch(WATCH_BYTES);
+    watch(counts_bytes(rcs, ci, rt));
     int rc = PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     long ssum = 0, rsum = 0;
     for (int i = 0; i < np; i++) { ssum += bytes(sc[i], st); rsum += bytes(rcs[i], rt); }
@@ -1009,7 +1019,7 @@ int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs
     const struct comm *ci = coll_comm(c, "MPI_Gatherv");
     if (!ci) return PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
     enter();
-    watch(WATCH_BYTES);
+    if (me == wrank(ci, root)) watch(counts_bytes(rcs, ci, rt)); /* the counts are the root's */
     int rc = PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
     root = wrank(ci, root);
     fprintf(out, "%d gatherv %ld", me, bytes(sc, st));
@@ -1025,7 +1035,7 @@ int MPI_Scatterv(const void *sb, const int scs[], const int displs[], MPI_Dataty
     const struct comm *ci = coll_comm(c, "MPI_Scatterv");
     if (!ci) return PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
     enter();
-    watch(WATCH_BYTES);
+    watch(bytes(rc_, rt));
     int rc = PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
     root = wrank(ci, root);
     fprintf(out, "%d scatterv", me);
@@ -1041,7 +1051,7 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
     const struct comm *ci = coll_comm(c, "MPI_Allgatherv");
     if (!ci) return PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     enter();
-    watch(WATCH_BYTES);
+    watch(counts_bytes(rcs, ci, rt));
     int rc = PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     fprintf(out, "%d allgatherv %ld", me, bytes(sc, st));
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], rt));
@@ -1055,7 +1065,7 @@ int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t
     const struct comm *ci = coll_comm(c, "MPI_Reduce_scatter");
     if (!ci) return PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     enter();
-    watch(WATCH_BYTES);
+    watch(counts_bytes(rcs, ci, t));
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], t));
