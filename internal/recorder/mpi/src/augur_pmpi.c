@@ -309,19 +309,28 @@ static double first_touch(void)
     return page_cost;
 }
 
+/* fault_flops ends the watch of the call: the flops (at the reference
+ * speed) of the faults it took. */
+static double fault_flops(void)
+{
+    if (watch_flt < 0) return 0;
+    long f = minor_faults() - watch_flt;
+    watch_flt = -1;
+    if (f <= 0 || !out) return 0;
+    return (double)f * first_touch() * ref_speed;
+}
+
+/* leave writes the faults of a watched call as a burst after it. A
+ * reduction adds them to its computation amount instead (fault_flops
+ * before its line): a machine file's measured collectives, which replay
+ * charges in place of that amount, hold what the MPI library's own
+ * buffers cost on every call. */
 static void leave(void)
 {
-    if (watch_flt >= 0) {
-        long f = minor_faults() - watch_flt;
-        watch_flt = -1;
-        if (f > 0 && out) {
-            double secs = (double)f * first_touch();
-            double flops = secs * ref_speed;
-            if (flops >= 1) {
-                fprintf(out, "%d compute %.0f\n", me, flops);
-                computed += secs;
-            }
-        }
+    double flops = fault_flops();
+    if (flops >= 1) {
+        fprintf(out, "%d compute %.0f\n", me, flops);
+        computed += flops / ref_speed;
     }
     last = now();
 }
@@ -890,7 +899,8 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, i
     watch(bytes(count, t));
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
     int at_root = me == wrank(ci, root);
-    fprintf(out, "%d reduce %ld %.0f %d%s\n", me, bytes(count, t), at_root ? combine_flops(op, t, count, log2up(np)) : 0.0, wrank(ci, root),
+    double faults = fault_flops();
+    fprintf(out, "%d reduce %ld %.0f %d%s\n", me, bytes(count, t), (at_root ? combine_flops(op, t, count, log2up(np)) : 0.0) + faults, wrank(ci, root),
             at_root && sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
@@ -903,7 +913,8 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
     enter();
     watch(bytes(count, t));
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
-    fprintf(out, "%d allreduce %ld %.0f%s\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)), sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
+    double faults = fault_flops();
+    fprintf(out, "%d allreduce %ld %.0f%s\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)) + faults, sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
 }
@@ -915,7 +926,7 @@ int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI
     enter();
     watch(bytes(count, t));
     int rc = PMPI_Scan(sb, rb, count, t, op, c);
-    fprintf(out, "%d scan %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d scan %ld %.0f\n", me, bytes(count, t), fault_flops());
     leave();
     return rc;
 }
@@ -927,7 +938,7 @@ int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, M
     enter();
     watch(bytes(count, t));
     int rc = PMPI_Exscan(sb, rb, count, t, op, c);
-    fprintf(out, "%d exscan %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d exscan %ld %.0f\n", me, bytes(count, t), fault_flops());
     leave();
     return rc;
 }
@@ -1069,7 +1080,8 @@ int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], t));
-    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[crank(ci, me)], np - 1));
+    double faults = fault_flops();
+    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[crank(ci, me)], np - 1) + faults);
     leave();
     return rc;
 }
