@@ -244,7 +244,9 @@ func Run(o Options) (*Prediction, error) {
 	}
 	var collTime func(ir.Kind, bool, float64) (float64, bool)
 	if c := m.MeasuredCollectives(nodeOf); c != nil {
-		collTime = func(k ir.Kind, inPlace bool, bytes float64) (float64, bool) { return c.Time(k.String(), inPlace, bytes) }
+		collTime = func(k ir.Kind, inPlace bool, bytes float64) (float64, bool) {
+			return c.Time(k.String(), inPlace, bytes)
+		}
 		p.MeasuredCollectives = m.Groups[m.GroupOf(int(nodeOf[0]))].Name
 	}
 	start := time.Now()
