@@ -54,9 +54,15 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	}
 	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
 	w.jumps = append(w.jumps, jumpFrame{})
+	scope := w.scopeIf
+	w.scopeIf = w.inIf
 	b.Body = w.body(it.Statement)
+	w.scopeIf = scope
 	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
+	// The body's straight-line assignments hold within an iteration;
+	// after the loop, the variables hold the last iteration's values.
+	w.invalidate(it.Statement)
 	w.unroll(b)
 	extend(b, it.Statement)
 	*out = append(*out, b)
@@ -543,11 +549,27 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		w.rankIfs++
 	}
 	w.inIf++
+	scope := w.scopeIf
+	w.scopeIf = w.inIf
+	before := copyVals(w.vals)
 	b.Then = w.body(s.Statement)
+	then := w.vals
+	w.vals = before
 	if s.Case == cc.SelectionStatementIfElse {
+		w.vals = copyVals(before)
 		b.Else = w.body(s.Statement2)
 	}
+	w.vals = w.join(b.Cond, then, w.vals)
+	w.scopeIf = scope
 	w.inIf--
+	if len(w.loops) == 0 && w.rankIfs > 0 {
+		// What the root's branch computes, it broadcasts (broadcast).
+		for d, v := range w.vals {
+			if old, ok := before[d]; !ok || String(old) != String(v) {
+				w.rootVals[d] = v
+			}
+		}
+	}
 	if rankOnly {
 		w.rankIfs--
 	}

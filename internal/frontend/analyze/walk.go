@@ -83,16 +83,16 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// scopeIf is inIf where the innermost if arm or loop body began: an
+	// assignment at that depth is straight-line code of it, whose value
+	// holds until the arm ends (join.go) or the iteration does.
+	scopeIf int
 	// rankIfs is how many of the enclosing branches one rank alone
 	// takes (if (rank == 0)); rootVals are the values variables were
 	// given inside such a branch (the last assignment the walk met),
 	// which an MPI_Bcast from that rank gives every rank.
 	rankIfs  int
 	rootVals map[*cc.Declarator]Expr
-	// fresh marks variables declared inside the innermost loop's body:
-	// each iteration has its own, so an initialiser in straight-line code
-	// of that body gives its value in terms of the loop's index.
-	iterLocal map[*cc.Declarator]bool
 	// allocated is the size in bytes of what a pointer variable was set
 	// to by malloc or calloc, when known: the footprint of accesses
 	// through it whose index the analysis cannot follow.
@@ -278,10 +278,9 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.vals = map[*cc.Declarator]Expr{}
 	w.rootVals = map[*cc.Declarator]Expr{}
 	w.names = map[*cc.Declarator]string{}
-	w.iterLocal = map[*cc.Declarator]bool{}
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
-	w.loops, w.jumps = nil, nil
+	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -390,9 +389,6 @@ func (w *walker) declaration(d *cc.Declaration, out *[]*Block) {
 		id := l.InitDeclarator
 		if id == nil || id.Declarator == nil || id.Declarator.IsSynthetic() || id.Declarator.Name() == "__func__" {
 			continue // __func__, which cc declares in every function
-		}
-		if len(w.loops) > 0 {
-			w.iterLocal[id.Declarator] = true
 		}
 		if id.Case != cc.InitDeclaratorInit || id.Initializer == nil {
 			delete(w.vals, id.Declarator)
@@ -694,16 +690,6 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		w.vals[d] = v
 		return
 	}
-	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
-		// Declared in this iteration and assigned in its straight-line
-		// code: a function of the loop indices.
-		if v, ok := w.sym(rhs); ok {
-			w.vals[d] = v
-		} else {
-			delete(w.vals, d)
-		}
-		return
-	}
 	if len(w.loops) == 0 && w.rankIfs > 0 {
 		// Also under the checks the root makes inside its branch (if
 		// (n < procs) error = 1; else length = n / procs;).
@@ -713,10 +699,14 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 			delete(w.rootVals, d)
 		}
 	}
-	if len(w.loops) > 0 || w.inIf > 0 {
+	if w.inIf != w.scopeIf {
+		// Inside a switch case: the cases are not joined.
 		delete(w.vals, d)
 		return
 	}
+	// Straight-line code of the function, of a loop's body (a function
+	// of the loop indices until the iteration ends) or of an if's arm
+	// (joined with the other arm's after the if).
 	if v, ok := w.sym(rhs); ok {
 		w.vals[d] = v
 	} else {
