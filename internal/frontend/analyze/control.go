@@ -563,8 +563,13 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	w.scopeIf = scope
 	w.inIf--
 	if len(w.loops) == 0 && w.rankIfs > 0 {
-		// What the root's branch computes, it broadcasts (broadcast).
-		for d, v := range w.vals {
+		// What the root's branch computes, it broadcasts (broadcast):
+		// the values its own arm leaves, joined inside it.
+		after := w.vals
+		if rankOnly {
+			after = then
+		}
+		for d, v := range after {
 			if old, ok := before[d]; !ok || String(old) != String(v) {
 				w.rootVals[d] = v
 			}

@@ -483,6 +483,9 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	o := opsCounter{w: w, ops: map[string]float64{}}
 	o.expr(e, false)
 	if len(o.ops) == 0 && o.bytes == 0 {
+		// Free (a constant kept in a register), but still an
+		// assignment: x = 1 gives x its value.
+		w.track(e)
 		return
 	}
 	b := w.open(out, at)
@@ -510,6 +513,11 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		}
 	}
 	extend(b, at)
+	w.track(e)
+}
+
+// track follows the values e gives variables.
+func (w *walker) track(e cc.ExpressionNode) {
 	scanned := w.scanned(e)
 	w.assignmentsIn(e)
 	w.rankAndSize(e)
@@ -793,10 +801,19 @@ func (w *walker) assignmentsIn(e cc.Node) {
 					delete(w.vals, d)
 				}
 			}
+			if x.Case == cc.PostfixExpressionCall && keepsBuffer[calleeName(x)] {
+				return false // MPI_Bcast(&n, ...): see broadcast
+			}
 		}
 		return true
 	})
 }
+
+// keepsBuffer are the MPI calls that leave the value of the variable
+// whose address they are given as the analysis knows it: a send reads
+// it; after a broadcast every rank holds the root's (broadcast).
+var keepsBuffer = map[string]bool{"MPI_Bcast": true, "MPI_Send": true, "MPI_Ssend": true, "MPI_Isend": true,
+	"MPI_Issend": true, "MPI_Rsend": true, "MPI_Bsend": true}
 
 // declOf is the variable a plain identifier expression names.
 func declOf(e cc.Node) *cc.Declarator {
