@@ -1,0 +1,58 @@
+package analyze
+
+import "testing"
+
+// blockCounts are the counts of the compute blocks of a program, by line.
+func blockCounts(t *testing.T, file string) map[int]*Block {
+	t.Helper()
+	a, err := Run(load(t, file), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[int]*Block{}
+	for _, b := range a.Blocks() {
+		if b.Kind == Compute {
+			out[b.Pos.Line] = b
+		}
+	}
+	return out
+}
+
+// The values an if's arms leave are joined: each rank's block of columns
+// (n / procs, one more on the first n % procs ranks) and the clamped,
+// broadcast step are known, so the loops over them count exactly.
+func TestValuesJoinedThroughBranches(t *testing.T) {
+	blocks := blockCounts(t, "testdata/blocks.c")
+	cols, grouped := blocks[39], blocks[43]
+	if cols == nil || grouped == nil {
+		t.Fatalf("no blocks at lines 39 and 43: %v", blocks)
+	}
+	if cols.CountHow != Symbolic {
+		t.Errorf("line 39: count %s is %s, want symbolic", String(cols.Count), cols.CountHow)
+	}
+	for _, c := range []struct {
+		n, procs, pid, nargs, grp float64
+		cols                      float64 // columns of this rank
+		// The groups' loop, whose step is not a constant, is a factor
+		// of the inner count (symbolicStep): its trips times the first
+		// group's size.
+		group float64
+	}{
+		{100, 3, 0, 2, 7, 34, 15 * 7}, // 100 = 34 + 33 + 33; ceil(99 / 7) groups
+		{100, 3, 1, 2, 7, 33, 15 * 7},
+		{100, 3, 2, 2, 7, 33, 15 * 7},
+		{10, 4, 1, 2, 7, 3, 2 * 7}, // 10 = 3 + 3 + 2 + 2
+		{10, 4, 2, 2, 7, 2, 2 * 7},
+		{10, 1, 0, 2, 0, 10, 9 * 1},  // a step below 1 is 1
+		{10, 1, 0, 2, 50, 10, 1 * 9}, // a step of n or more is n - 1
+		{10, 1, 0, 1, 50, 10, 9 * 1}, // without the argument, 1
+	} {
+		env := map[string]float64{"n": c.n, "procs": c.procs, "pid": c.pid, "nargs": c.nargs, "grp": c.grp, "j": 1}
+		if v, ok := eval(cols.Count, env); !ok || v != c.cols {
+			t.Errorf("%v: columns %s = %v, want %v", c, String(cols.Count), v, c.cols)
+		}
+		if v, ok := eval(grouped.Count, env); !ok || v != c.group {
+			t.Errorf("%v: groups %s = %v, want %v", c, String(grouped.Count), v, c.group)
+		}
+	}
+}
