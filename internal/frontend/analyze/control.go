@@ -525,6 +525,10 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
 	switch p, how, ok := w.probability(s); {
+	case !ok && w.runOnce(s):
+		// Taken on the program's first call only: not a cost of each.
+		b.Prob = Num{0}
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
 	case ok:
 		b.Prob = p
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})

@@ -199,7 +199,10 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		case cc.PostfixExpressionPrimary:
 			return w.symAny(x.PrimaryExpression)
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			return w.rankOf(x) // s.rank, s->size
+			if v, ok := w.rankOf(x); ok {
+				return v, true // s.rank, s->size
+			}
+			return w.onceValue(x)
 		}
 		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
@@ -391,6 +394,9 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 				if l.decl == r && l.info.Var != "" {
 					return l.info.index(), true
 				}
+			}
+			if v, ok := w.onceValue(x); ok {
+				return v, true
 			}
 			return w.unknownVar(r)
 		case *cc.Enumerator:

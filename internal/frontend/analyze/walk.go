@@ -73,6 +73,11 @@ type walker struct {
 	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
 	// rankKey: "pid" or "procs" wherever they are read (rank.go).
 	ranks map[string]string
+	// once are the globals and fields the program writes at one place
+	// only, with the value written (once.go); onceVals their values as
+	// read so far (nil: not expressible).
+	once     map[string]cc.ExpressionNode
+	onceVals map[string]Expr
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -173,6 +178,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
 	w.ranks = w.rankVars(defs)
+	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
