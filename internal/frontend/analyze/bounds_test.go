@@ -56,3 +56,52 @@ func TestValuesJoinedThroughBranches(t *testing.T) {
 		}
 	}
 }
+
+// Globals written once hold their value in every function; a global
+// written twice stays an unknown parameter; the histogram is priced at
+// its declared size; the first-call guard's arm is not charged per call.
+func TestGlobalsWrittenOnce(t *testing.T) {
+	a, err := Run(load(t, "testdata/globals.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := map[int]*Block{}
+	for _, b := range a.Blocks() {
+		if b.Kind != Loop {
+			at[b.Pos.Line] = b
+		}
+	}
+	env := map[string]float64{"LOG2": 12, "procs": 4}
+	for _, c := range []struct {
+		line int
+		want float64
+	}{
+		{42, 1024},     // (1 << 12) / 4 keys
+		{44, 3 * 1024}, // scale = 3 times as many calls of gen
+	} {
+		b := at[c.line]
+		if b == nil {
+			t.Fatalf("no block at line %d", c.line)
+		}
+		if v, ok := eval(b.Count, env); !ok || v != c.want {
+			t.Errorf("line %d: count %s = %v, want %v", c.line, String(b.Count), v, c.want)
+		}
+	}
+	// hist is 69 ints: 276 bytes, in L1 whatever nkeys is.
+	found := false
+	for k := range at[42].Ops {
+		found = found || k == "load@276"
+	}
+	if !found {
+		t.Errorf("the histogram's load is not priced at its 276 bytes: %v", at[42].Ops)
+	}
+	if b := at[46]; b == nil || String(b.Count) != "max(0, twice)" {
+		t.Errorf("line 46: a global written twice must be the parameter twice, got %+v", b)
+	}
+	if p, err := a.given("twice"); err != nil || p.From != "unknown" || p.Default != 1 {
+		t.Errorf("twice: want an unknown parameter of default 1, got %+v (%v)", p, err)
+	}
+	if b := at[30]; b == nil || b.Kind != Branch || b.Prob == nil || String(b.Prob) != "0" || !b.FirstCall {
+		t.Errorf("line 30: the first-call guard must have probability 0, got %+v", b)
+	}
+}

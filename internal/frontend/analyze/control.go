@@ -527,7 +527,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	switch p, how, ok := w.probability(s); {
 	case !ok && w.runOnce(s):
 		// Taken on the program's first call only: not a cost of each.
-		b.Prob = Num{0}
+		b.Prob, b.FirstCall = Num{0}, true
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
 	case ok:
 		b.Prob = p
