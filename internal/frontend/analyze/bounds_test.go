@@ -1,6 +1,9 @@
 package analyze
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // blockCounts are the counts of the compute blocks of a program, by line.
 func blockCounts(t *testing.T, file string) map[int]*Block {
@@ -103,5 +106,37 @@ func TestGlobalsWrittenOnce(t *testing.T) {
 	}
 	if b := at[30]; b == nil || b.Kind != Branch || b.Prob == nil || String(b.Prob) != "0" || !b.FirstCall {
 		t.Errorf("line 30: the first-call guard must have probability 0, got %+v", b)
+	}
+}
+
+// A call through a pointer that the program sets to one function is a
+// call of it, with its arguments; one set to two functions stays a call
+// priced as one, with a warning naming both.
+func TestCallsThroughFunctionPointers(t *testing.T) {
+	a, err := Run(load(t, "testdata/fptr.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range a.Blocks() {
+		if b.Kind == CallK && b.Func == "main" {
+			args := ""
+			for _, v := range b.Args {
+				args += String(v)
+			}
+			got = append(got, b.Callee+"("+args+")")
+		}
+	}
+	// make(), b->kernel(100) through Derived's field, g(7) and (*g)(8)
+	// through a local initialised to cube.
+	if want := "make() square(100) cube(7) cube(8)"; strings.Join(got, " ") != want {
+		t.Errorf("calls of main: %q, want %q", strings.Join(got, " "), want)
+	}
+	warned := false
+	for _, d := range a.Diags {
+		warned = warned || (d.Line == 52 && strings.Contains(d.Msg, "2 functions (cube, square)"))
+	}
+	if !warned {
+		t.Errorf("no warning at line 52 naming both functions: %v", a.Diags)
 	}
 }

@@ -42,6 +42,10 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			}
 		}
 	}
+	if info == nil && doOnce(it) {
+		// do { ... } while (0): the body once, as macros wrap statements.
+		info = &LoopInfo{Trips: Num{1}, TripsHow: Exact}
+	}
 	if info == nil {
 		info, decl = w.canonical(it)
 	}
@@ -629,4 +633,13 @@ func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
 		}
 	}
 	return nil, "", false
+}
+
+// doOnce reports whether a loop is do { ... } while (0).
+func doOnce(it *cc.IterationStatement) bool {
+	if it.Case != cc.IterationStatementDo {
+		return false
+	}
+	v, ok := constValue(it.ExpressionList)
+	return ok && v == 0
 }

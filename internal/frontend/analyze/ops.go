@@ -1095,7 +1095,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	for _, a := range callArgs(x) {
 		o.expr(a, false)
 	}
-	name := calleeName(x)
+	name := o.w.callee(x)
 	if _, user := o.w.funcs[name]; user || isCommMPI(name) {
 		return // a block of its own
 	}
@@ -1131,7 +1131,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		o.touch(x)
 	case "":
 		o.add("call", 1)
-		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")
+		o.w.note(x, "(pointer) "+pos(x).String(), "%s", o.w.pointerCall(x))
 	default:
 		o.add("call", 1)
 		o.w.note(x, name, "library function %s is priced as one call; its own work is not counted", name)

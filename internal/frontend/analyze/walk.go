@@ -78,6 +78,9 @@ type walker struct {
 	// read so far (nil: not expressible).
 	once     map[string]cc.ExpressionNode
 	onceVals map[string]Expr
+	// fptrs are the program's functions stored in each place that holds
+	// a function pointer (fptr.go).
+	fptrs map[string][]string
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -179,6 +182,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	}
 	w.ranks = w.rankVars(defs)
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
+	w.fptrs = w.pointees(srcs, defs)
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
@@ -588,7 +592,7 @@ func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
 		if !ok || p.Case != cc.PostfixExpressionCall {
 			return true
 		}
-		name := calleeName(p)
+		name := w.callee(p)
 		if _, user := w.funcs[name]; user || isCommMPI(name) {
 			out = append(out, p)
 		}
@@ -609,7 +613,7 @@ func calleeName(p *cc.PostfixExpression) string {
 // callBlock makes the block of an MPI call or of a call of one of the
 // program's functions.
 func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
-	name := calleeName(c)
+	name := w.callee(c)
 	args := callArgs(c)
 	if name == "MPI_Bcast" && len(args) > 0 {
 		w.broadcast(args[0])
@@ -659,7 +663,7 @@ func (w *walker) reaches(from, to string) bool {
 		found := false
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
-				if name := calleeName(p); name != "" && w.funcs[name] != nil && walk(name) {
+				if name := w.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
 					found = true
 				}
 			}
