@@ -140,3 +140,30 @@ func TestCallsThroughFunctionPointers(t *testing.T) {
 		t.Errorf("no warning at line 52 naming both functions: %v", a.Diags)
 	}
 }
+
+// while (i < n) { ...; i++; } runs n - i0 times; for (; k < n;) { ...;
+// k += s; } ceil((n - k0) / s); a loop stepping its index twice is not
+// counted.
+func TestWhileLoopsCounted(t *testing.T) {
+	blocks := blockCounts(t, "testdata/while.c")
+	for _, c := range []struct {
+		line int
+		n, s float64
+		want float64
+	}{
+		{11, 10, 3, 10}, {11, 0, 3, 0},
+		{15, 10, 3, 3}, {15, 11, 3, 3}, {15, 12, 3, 3}, {15, 13, 4, 3}, {15, 2, 3, 0},
+	} {
+		b := blocks[c.line]
+		if b == nil {
+			t.Fatalf("no block at line %d", c.line)
+		}
+		env := map[string]float64{"n": c.n, "s": c.s}
+		if v, ok := eval(b.Count, env); !ok || v != c.want {
+			t.Errorf("line %d, n=%v s=%v: count %s = %v, want %v", c.line, c.n, c.s, String(b.Count), v, c.want)
+		}
+	}
+	if b := blocks[20]; b == nil || b.CountHow != Default {
+		t.Errorf("line 20: a loop stepping its index twice must be a parameter, got %+v", b)
+	}
+}

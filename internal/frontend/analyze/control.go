@@ -20,6 +20,13 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	case cc.IterationStatementForDecl:
 		w.declaration(it.Declaration, out)
 	}
+	// A while loop's index, read before the body's assignments are
+	// forgotten: its value is where the count starts (loops.go).
+	var whileFrom Expr
+	whileVar := whileIndex(it)
+	if whileVar != nil {
+		whileFrom = w.vals[whileVar]
+	}
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
@@ -48,6 +55,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	}
 	if info == nil {
 		info, decl = w.canonical(it)
+	}
+	if info.Trips == nil && whileFrom != nil {
+		if n, how, ok := w.whileCount(it, whileVar, whileFrom); ok {
+			info.Trips, info.TripsHow = n, how
+		}
 	}
 	b.Loop = info
 	if info.Trips == nil {
