@@ -167,3 +167,39 @@ func TestWhileLoopsCounted(t *testing.T) {
 		t.Errorf("line 20: a loop stepping its index twice must be a parameter, got %+v", b)
 	}
 }
+
+// Fields whose value is not known become parameters named after them,
+// with the program's default where it sets one (through a copy into
+// another struct's field): steps 100, rate 10; n, set from rand(), 1.
+func TestFieldsBecomeParameters(t *testing.T) {
+	a, err := Run(load(t, "testdata/fields.c"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]float64{"steps": 100, "rate": 10, "n": 1} {
+		p, err := a.given(name)
+		if err != nil || p.Default != want || p.From != "unknown" {
+			t.Errorf("parameter %s: got %+v (%v), want default %v", name, p, err, want)
+		}
+	}
+	at := map[int]*Block{}
+	for _, b := range a.Blocks() {
+		if b.Kind == Compute {
+			at[b.Pos.Line] = b
+		}
+	}
+	for _, c := range []struct {
+		line           int
+		steps, rate, n float64
+		want           float64
+	}{
+		{41, 100, 10, 1, 100}, // ceil(100 / 10) steps of 10
+		{41, 25, 10, 1, 30},   // ceil(25 / 10) = 3 steps of 10
+		{43, 25, 10, 4, 12},
+	} {
+		env := map[string]float64{"steps": c.steps, "rate": c.rate, "n": c.n}
+		if v, ok := eval(at[c.line].Count, env); !ok || v != c.want {
+			t.Errorf("line %d %v: count %s = %v, want %v", c.line, env, String(at[c.line].Count), v, c.want)
+		}
+	}
+}

@@ -202,7 +202,10 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			if v, ok := w.rankOf(x); ok {
 				return v, true // s.rank, s->size
 			}
-			return w.onceValue(x)
+			if v, ok := w.onceValue(x); ok {
+				return v, true
+			}
+			return w.fieldParam(x)
 		}
 		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
@@ -423,6 +426,13 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	for _, n := range w.paramize {
 		if assigns(n, d) {
 			return nil, false
+		}
+	}
+	if rhs, ok := w.fieldVars[d]; ok && w.fn != nil && writesOf(w.funcs[w.fn.Name], d) == 1 {
+		// const int n = s->n;, n written nowhere else: the field's value.
+		if v, ok := w.fieldParam(rhs); ok {
+			w.vals[d] = v
+			return v, true
 		}
 	}
 	name := w.varName(d)

@@ -70,6 +70,10 @@ func stepOfBody(it *cc.IterationStatement, d *cc.Declarator) cc.ExpressionNode {
 func (w *walker) whileCount(it *cc.IterationStatement, d *cc.Declarator, from Expr) (Expr, How, bool) {
 	test, _ := loopTestStep(it)
 	stepE := stepOfBody(it, d)
+	// A bound or step the analysis does not know becomes a parameter
+	// named after its variable, as a for loop's (csym.go).
+	w.paramize = append(w.paramize, it)
+	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
 	to, ok := w.bound(test, d, true)
 	if !ok {
 		return nil, "", false

@@ -81,6 +81,13 @@ type walker struct {
 	// fptrs are the program's functions stored in each place that holds
 	// a function pointer (fptr.go).
 	fptrs map[string][]string
+	// fieldVals are the values the program gives each field, and
+	// fieldParams the parameters fields became (fields.go); fieldVars
+	// the variables of the function walked that copy a field whose
+	// value is not known (n = s->n).
+	fieldVals   map[string][]cc.ExpressionNode
+	fieldParams map[string]string
+	fieldVars   map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -183,6 +190,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.ranks = w.rankVars(defs)
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.fptrs = w.pointees(srcs, defs)
+	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
@@ -291,6 +299,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
+	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -729,6 +738,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
+		if isFieldRead(rhs) {
+			w.fieldVars[d] = rhs // n = s->n: the field's parameter, if a bound needs it
+		}
 	}
 }
 
