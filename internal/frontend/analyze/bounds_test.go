@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -128,16 +129,29 @@ func TestCallsThroughFunctionPointers(t *testing.T) {
 		}
 	}
 	// make(), b->kernel(100) through Derived's field, g(7) and (*g)(8)
-	// through a local initialised to cube.
-	if want := "make() square(100) cube(7) cube(8)"; strings.Join(got, " ") != want {
+	// through a local initialised to cube, either(9) one of two.
+	if want := "make() square(100) cube(7) cube(8) cube(9) square(9)"; strings.Join(got, " ") != want {
 		t.Errorf("calls of main: %q, want %q", strings.Join(got, " "), want)
 	}
 	warned := false
 	for _, d := range a.Diags {
-		warned = warned || (d.Line == 52 && strings.Contains(d.Msg, "2 functions (cube, square)"))
+		warned = warned || (d.Line == 52 && strings.Contains(d.Msg, "2 of its functions (0 cube, 1 square): which one it calls is the parameter main_L52_callee"))
 	}
 	if !warned {
 		t.Errorf("no warning at line 52 naming both functions: %v", a.Diags)
+	}
+	// Each is a branch on the parameter, the same on every process.
+	conds := 0
+	for _, b := range a.Blocks() {
+		if b.Kind == Branch && b.Pos.Line == 52 && b.Cond != nil && len(b.Then) == 1 {
+			if want := fmt.Sprintf("main_L52_callee == %d", conds); String(b.Cond) != want || b.Then[0].Callee != []string{"cube", "square"}[conds] {
+				t.Errorf("choice %d: if %s calls %s, want if %s", conds, String(b.Cond), b.Then[0].Callee, want)
+			}
+			conds++
+		}
+	}
+	if conds != 2 {
+		t.Errorf("%d branches choose the callee at line 52, want 2", conds)
 	}
 }
 

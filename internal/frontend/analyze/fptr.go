@@ -201,14 +201,50 @@ func (w *walker) targets(target cc.Node, key string) []string {
 	return fns
 }
 
-// pointerCall says why a call through a pointer is not followed.
-func (w *walker) pointerCall(p *cc.PostfixExpression) string {
-	if key, ok := rankKey(p.PostfixExpression); ok {
-		if fns := w.targets(p.PostfixExpression, key); len(fns) > 1 {
-			return fmt.Sprintf("call through a function pointer that the program sets to %d functions (%s): priced as one call; which one runs is not known statically", len(fns), strings.Join(fns, ", "))
-		}
+// candidates are the functions a call through a pointer may call, when
+// the program stores only its own functions in the pointer.
+func (w *walker) candidates(p *cc.PostfixExpression) []string {
+	target := p.PostfixExpression
+	if u, ok := uncast(target).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
+		target = u.CastExpression
 	}
-	return "call through a function pointer: priced as one call; what it calls is not followed"
+	if calleeName(p) != "" && !pointerVar(target) {
+		return nil
+	}
+	key, ok := rankKey(target)
+	if !ok {
+		return nil
+	}
+	return w.targets(target, key)
+}
+
+// choice makes the blocks of a call through a pointer that the program
+// sets to several of its functions: which one it calls is a parameter,
+// the same on every process (the functions may communicate), 0 for the
+// first in fns; each is a branch that calls one.
+func (w *walker) choice(c *cc.PostfixExpression, fns []string, out *[]*Block) {
+	at := pos(c)
+	name := w.fresh(fmt.Sprintf("%s_L%d_callee", w.fn.Name, at.Line))
+	var list []string
+	for i, fn := range fns {
+		list = append(list, fmt.Sprintf("%d %s", i, fn))
+	}
+	p := w.a.param(name, 0, at, "unknown", "which function the call through a pointer at "+at.String()+" calls: "+strings.Join(list, ", "))
+	if set, ok := w.o.Set[p.Name]; ok {
+		p.Default = set
+	}
+	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: at, What: "callee of a call through a function pointer", Param: name, How: Default, Value: "0"})
+	w.a.warnParam(name, at, "call through a function pointer that the program sets to %d of its functions (%s): which one it calls is the parameter %s (default 0); give it with --set %s=K",
+		len(fns), strings.Join(list, ", "), name, name)
+	for i, fn := range fns {
+		call := w.userCall(c, fn)
+		if call == nil {
+			continue
+		}
+		b := &Block{Name: w.blockName(c), Kind: Branch, Func: w.fn.Name, Pos: at, End: at, Ops: map[string]float64{},
+			Cond: Bin{"==", Name{name}, Num{float64(i)}}, Then: []*Block{call}}
+		*out = append(*out, b)
+	}
 }
 
 // pointerVar reports whether e names a variable (not a function, whose

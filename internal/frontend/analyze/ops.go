@@ -1096,7 +1096,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		o.expr(a, false)
 	}
 	name := o.w.callee(x)
-	if _, user := o.w.funcs[name]; user || isCommMPI(name) {
+	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.candidates(x)) > 1) {
 		return // a block of its own
 	}
 	switch name {
@@ -1131,7 +1131,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		o.touch(x)
 	case "":
 		o.add("call", 1)
-		o.w.note(x, "(pointer) "+pos(x).String(), "%s", o.w.pointerCall(x))
+		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")
 	default:
 		o.add("call", 1)
 		o.w.note(x, name, "library function %s is priced as one call; its own work is not counted", name)

@@ -602,7 +602,7 @@ func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
 			return true
 		}
 		name := w.callee(p)
-		if _, user := w.funcs[name]; user || isCommMPI(name) {
+		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.candidates(p)) > 1) {
 			out = append(out, p)
 		}
 		return true
@@ -633,13 +633,25 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 		}
 		return
 	}
+	if fns := w.candidates(c); name == "" && len(fns) > 1 {
+		w.choice(c, fns, out) // fptr.go
+		return
+	}
+	if b := w.userCall(c, name); b != nil {
+		*out = append(*out, b)
+	}
+}
+
+// userCall is the block of a call of the program's function name, nil
+// for a recursive call.
+func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 	if name == w.fn.Name || w.reaches(name, w.fn.Name) {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
-		return
+		return nil
 	}
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
-	for i, a := range args {
+	for i, a := range callArgs(c) {
 		if i >= len(params) {
 			break
 		}
@@ -649,7 +661,7 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 		}
 		b.Args = append(b.Args, v)
 	}
-	*out = append(*out, b)
+	return b
 }
 
 // reaches reports whether function from calls function to, directly or

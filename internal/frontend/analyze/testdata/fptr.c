@@ -1,8 +1,8 @@
 // Calls through function pointers, as CoMD calls its force kernel: a
 // field set to one function in a struct that extends the one the call
 // reads it from (sim->pot->force(sim)), a local initialised to one
-// function, and a pointer set to two functions, which is not followed
-// (bounds_test.go).
+// function, and a pointer set to two functions, where which one runs is
+// a parameter (bounds_test.go).
 #include <stdlib.h>
 
 typedef struct {
