@@ -4,8 +4,9 @@ import "modernc.org/cc/v4"
 
 // Counted while loops. while (i < n) { ...; i++; } and for (; i < n;) {
 // ...; i += step; } (CoMD's main loop) count an index the body steps
-// once, in its own straight-line code: they run ceil((n - i0) / step)
-// times, i0 the index's value before the loop.
+// once, in its own straight-line code, and for (; i < n; i++) one its
+// step clause steps: they run ceil((n - i0) / step) times, i0 the index's
+// value before the loop.
 
 // whileIndex is the variable a loop without a step clause tests against
 // a bound, when its body steps it at one place only; nil otherwise.
@@ -14,8 +15,8 @@ func whileIndex(it *cc.IterationStatement) *cc.Declarator {
 		return nil
 	}
 	test, step := loopTestStep(it)
-	if step != nil || test == nil {
-		return nil
+	if test == nil || step != nil && (it.Case != cc.IterationStatementFor || it.ExpressionList != nil) {
+		return nil // a for that sets its index is canonical's
 	}
 	var d *cc.Declarator
 	switch x := unparen(test).(type) {
@@ -28,10 +29,23 @@ func whileIndex(it *cc.IterationStatement) *cc.Declarator {
 			d = declOf(x.EqualityExpression)
 		}
 	}
-	if d == nil || !cc.IsIntegerType(d.Type()) || stepOfBody(it, d) == nil {
+	if d == nil || !cc.IsIntegerType(d.Type()) || loopStep(it, d) == nil {
 		return nil
 	}
 	return d
+}
+
+// loopStep is where a loop without an initialisation steps its index d:
+// its step clause, when the body leaves d alone (for (; i < n; i++)), or
+// the body's one step (stepOfBody).
+func loopStep(it *cc.IterationStatement, d *cc.Declarator) cc.ExpressionNode {
+	if _, step := loopTestStep(it); step != nil {
+		if assigns(it.Statement, d) {
+			return nil
+		}
+		return step
+	}
+	return stepOfBody(it, d)
 }
 
 // stepOfBody is the one statement of a loop's body that steps d, when it
@@ -69,7 +83,7 @@ func stepOfBody(it *cc.IterationStatement, d *cc.Declarator) cc.ExpressionNode {
 // from its value before the loop.
 func (w *walker) whileCount(it *cc.IterationStatement, d *cc.Declarator, from Expr) (Expr, How, bool) {
 	test, _ := loopTestStep(it)
-	stepE := stepOfBody(it, d)
+	stepE := loopStep(it, d)
 	// A bound or step the analysis does not know becomes a parameter
 	// named after its variable, as a for loop's (csym.go).
 	w.paramize = append(w.paramize, it)
