@@ -80,8 +80,8 @@ func TestGlobalsWrittenOnce(t *testing.T) {
 		line int
 		want float64
 	}{
-		{42, 1024},     // (1 << 12) / 4 keys
-		{44, 3 * 1024}, // scale = 3 times as many calls of gen
+		{42, 1024},         // (1 << 12) / 4 keys
+		{44, 3 * 1024 * 2}, // scale * chunk = 6 times as many calls of gen
 	} {
 		b := at[c.line]
 		if b == nil {

@@ -22,8 +22,9 @@ import (
 func (w *walker) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[string]cc.ExpressionNode {
 	writes := map[string]int{}
 	sites := map[string]cc.ExpressionNode{}
+	statics := map[string]bool{} // the file-scope statics, keyed as their declarators
 	note := func(key string, rhs cc.ExpressionNode) {
-		if key == "" || !onceKey(key) {
+		if key == "" || !onceKey(key) && !statics[key] {
 			return
 		}
 		writes[key]++
@@ -40,14 +41,20 @@ func (w *walker) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[st
 			}
 			for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
 				id := il.InitDeclarator
-				if id == nil || id.Declarator == nil || id.Case != cc.InitDeclaratorInit || !w.o.IsUser(pos(id).File) {
+				if id == nil || id.Declarator == nil || !w.o.IsUser(pos(id).File) {
+					continue
+				}
+				if id.Declarator.IsStatic() {
+					statics[declKey(id.Declarator)] = true
+				}
+				if id.Case != cc.InitDeclaratorInit {
 					continue
 				}
 				var rhs cc.ExpressionNode
 				if id.Initializer != nil && id.Initializer.Case == cc.InitializerExpr {
 					rhs = id.Initializer.AssignmentExpression
 				}
-				note("global "+id.Declarator.Name(), rhs)
+				note(declKey(id.Declarator), rhs)
 			}
 		}
 	}

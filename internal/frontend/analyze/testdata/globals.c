@@ -1,8 +1,8 @@
 // Sizes held in globals, as NAS IS keeps them: set once in one function
-// (nkeys), or only initialised (scale), and read by the loops of another;
-// a global written at two places (twice) is not known. A histogram indexed
-// by the data lives in its declared size; a first-call guard (ready) runs
-// its arm once, not on every call (bounds_test.go).
+// (nkeys, the static chunk) or only initialised (scale) and read by the
+// loops of another; a global written at two places (twice) is not known. A
+// histogram indexed by the data lives in its declared size; a first-call
+// guard (ready) runs its arm once, not on every call (bounds_test.go).
 #include <mpi.h>
 #include <stdlib.h>
 
@@ -11,7 +11,7 @@
 
 int nprocs, me;
 int nkeys;
-int scale = 3;
+int scale = 3; static int chunk;
 int twice;
 int hist[NB + 5];
 int *keys;
@@ -19,7 +19,7 @@ int *keys;
 void setup(void)
 {
   nkeys = (1 << LOG2) / nprocs;
-  twice = 1;
+  twice = 1; chunk = 2;
 }
 
 double gen(void)
@@ -40,7 +40,7 @@ void work(void)
   int i, k;
   for (i = 0; i < nkeys; i++)
     hist[keys[i] % NB]++;
-  for (k = 0; k < scale * nkeys; k++)
+  for (k = 0; k < scale * nkeys * chunk; k++)
     gen();
   for (i = 0; i < twice; i++)
     hist[i] = 0;
