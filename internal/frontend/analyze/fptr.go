@@ -15,9 +15,10 @@ import (
 // of that function, followed like any other; with several (or a value the
 // analysis cannot name), it stays one call, with a warning.
 
-// pointees lists, by place (rankKey; for a field also "member NAME",
-// whatever struct it is in, since C programs emulate inheritance with
-// structs that share a first part), the program's functions stored there.
+// pointees lists, by place (rankKey; for a field also memberKey, its name
+// and place whatever struct it is in, since C programs emulate
+// inheritance with structs that begin the same way), the program's
+// functions stored there.
 // A place that is also given anything else maps to nil.
 func (w *walker) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[string][]string {
 	sets := map[string]map[string]bool{}
@@ -28,8 +29,8 @@ func (w *walker) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[stri
 			return
 		}
 		keys := []string{key}
-		if f := fieldName(place); f != "" {
-			keys = append(keys, "member "+f)
+		if m := memberKey(place); m != "" {
+			keys = append(keys, m)
 		}
 		fns := w.functionsNamed(val)
 		for _, k := range keys {
@@ -144,6 +145,18 @@ func (w *walker) functionNamed(e cc.Node) string {
 	return ""
 }
 
+// memberKey names the field e selects by its name and place in its
+// struct, "" when e selects none: structs that begin the same way (C's
+// inheritance) have it at the same place.
+func memberKey(e cc.Node) string {
+	if p, ok := uncast(e).(*cc.PostfixExpression); ok && (p.Case == cc.PostfixExpressionSelect || p.Case == cc.PostfixExpressionPSelect) {
+		if f := p.Field(); f != nil {
+			return fmt.Sprintf("member %s #%d @%d", f.Name(), f.Index(), f.Offset())
+		}
+	}
+	return ""
+}
+
 // fieldName is the name of the field e selects, or "".
 func fieldName(e cc.Node) string {
 	if p, ok := uncast(e).(*cc.PostfixExpression); ok && (p.Case == cc.PostfixExpressionSelect || p.Case == cc.PostfixExpressionPSelect) {
@@ -194,8 +207,8 @@ func (w *walker) callee(p *cc.PostfixExpression) string {
 func (w *walker) targets(target cc.Node, key string) []string {
 	fns, known := w.fptrs[key]
 	if !known {
-		if f := fieldName(target); f != "" {
-			fns = w.fptrs["member "+f]
+		if m := memberKey(target); m != "" {
+			fns = w.fptrs[m]
 		}
 	}
 	return fns
