@@ -97,6 +97,9 @@ type Block struct {
 	Then, Else []*Block
 	Cond       Expr
 	Prob       Expr
+	// FirstCall: the if is a first-call guard, whose arm runs once in
+	// the program and not on each call (Prob 0; once.go).
+	FirstCall bool
 	// Call blocks: the callee and the values of its parameters.
 	Callee string
 	Args   []Expr

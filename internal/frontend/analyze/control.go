@@ -20,6 +20,13 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	case cc.IterationStatementForDecl:
 		w.declaration(it.Declaration, out)
 	}
+	// A while loop's index, read before the body's assignments are
+	// forgotten: its value is where the count starts (loops.go).
+	var whileFrom Expr
+	whileVar := whileIndex(it)
+	if whileVar != nil {
+		whileFrom = w.vals[whileVar]
+	}
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
@@ -42,8 +49,17 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			}
 		}
 	}
+	if info == nil && doOnce(it) {
+		// do { ... } while (0): the body once, as macros wrap statements.
+		info = &LoopInfo{Trips: Num{1}, TripsHow: Exact}
+	}
 	if info == nil {
 		info, decl = w.canonical(it)
+	}
+	if info.Trips == nil && whileFrom != nil {
+		if n, how, ok := w.whileCount(it, whileVar, whileFrom); ok {
+			info.Trips, info.TripsHow = n, how
+		}
 	}
 	b.Loop = info
 	if info.Trips == nil {
@@ -54,9 +70,15 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	}
 	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
 	w.jumps = append(w.jumps, jumpFrame{})
+	scope := w.scopeIf
+	w.scopeIf = w.inIf
 	b.Body = w.body(it.Statement)
+	w.scopeIf = scope
 	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
+	// The body's straight-line assignments hold within an iteration;
+	// after the loop, the variables hold the last iteration's values.
+	w.invalidate(it.Statement)
 	w.unroll(b)
 	extend(b, it.Statement)
 	*out = append(*out, b)
@@ -519,6 +541,10 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
 	switch p, how, ok := w.probability(s); {
+	case !ok && w.runOnce(s):
+		// Taken on the program's first call only: not a cost of each.
+		b.Prob, b.FirstCall = Num{0}, true
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
 	case ok:
 		b.Prob = p
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
@@ -543,11 +569,32 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		w.rankIfs++
 	}
 	w.inIf++
+	scope := w.scopeIf
+	w.scopeIf = w.inIf
+	before := copyVals(w.vals)
 	b.Then = w.body(s.Statement)
+	then := w.vals
+	w.vals = before
 	if s.Case == cc.SelectionStatementIfElse {
+		w.vals = copyVals(before)
 		b.Else = w.body(s.Statement2)
 	}
+	w.vals = w.join(b.Cond, then, w.vals)
+	w.scopeIf = scope
 	w.inIf--
+	if len(w.loops) == 0 && w.rankIfs > 0 {
+		// What the root's branch computes, it broadcasts (broadcast):
+		// the values its own arm leaves, joined inside it.
+		after := w.vals
+		if rankOnly {
+			after = then
+		}
+		for d, v := range after {
+			if old, ok := before[d]; !ok || String(old) != String(v) {
+				w.rootVals[d] = v
+			}
+		}
+	}
 	if rankOnly {
 		w.rankIfs--
 	}
@@ -598,4 +645,13 @@ func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
 		}
 	}
 	return nil, "", false
+}
+
+// doOnce reports whether a loop is do { ... } while (0).
+func doOnce(it *cc.IterationStatement) bool {
+	if it.Case != cc.IterationStatementDo {
+		return false
+	}
+	v, ok := constValue(it.ExpressionList)
+	return ok && v == 0
 }

@@ -88,6 +88,8 @@ func (a *Analysis) countList(bs []*Block, frames []countFrame) {
 				els = countFrame{f: Cond{b.Cond, Num{0}, Num{1}}, how: Symbolic}
 			} else if _, isName := b.Prob.(Name); isName {
 				then.how, els.how = Default, Default
+			} else if b.FirstCall {
+				then.how, els.how = Exact, Exact
 			}
 			a.countList(b.Then, append(append([]countFrame(nil), frames...), then))
 			a.countList(b.Else, append(append([]countFrame(nil), frames...), els))

@@ -199,7 +199,13 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		case cc.PostfixExpressionPrimary:
 			return w.symAny(x.PrimaryExpression)
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			return w.rankOf(x) // s.rank, s->size
+			if v, ok := w.rankOf(x); ok {
+				return v, true // s.rank, s->size
+			}
+			if v, ok := w.onceValue(x); ok {
+				return v, true
+			}
+			return w.fieldParam(x)
 		}
 		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
@@ -392,6 +398,9 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 					return l.info.index(), true
 				}
 			}
+			if v, ok := w.onceValue(x); ok {
+				return v, true
+			}
 			return w.unknownVar(r)
 		case *cc.Enumerator:
 			if v, ok := constValue(x); ok {
@@ -417,6 +426,13 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	for _, n := range w.paramize {
 		if assigns(n, d) {
 			return nil, false
+		}
+	}
+	if rhs, ok := w.fieldVars[d]; ok && w.fn != nil && writesOf(w.funcs[w.fn.Name], d) == 1 {
+		// const int n = s->n;, n written nowhere else: the field's value.
+		if v, ok := w.fieldParam(rhs); ok {
+			w.vals[d] = v
+			return v, true
 		}
 	}
 	name := w.varName(d)

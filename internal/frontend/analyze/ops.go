@@ -74,17 +74,20 @@ func (w *walker) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
 	return simplify(Bin{"/", bytes, Num{size}}), true
 }
 
-// footprint is the size of the array an access with an index the
-// analysis cannot read goes through, when malloc or calloc gave it one.
-func (w *walker) footprint(base string, idx []cc.ExpressionNode) (Expr, bool) {
+// footprint is the size of the array an access e with an index the
+// analysis cannot read goes through, when malloc or calloc gave it one or
+// its declaration does (arraySize).
+func (w *walker) footprint(e cc.Node, idx []cc.ExpressionNode) (Expr, bool) {
 	if len(idx) == 0 {
 		return nil, false
 	}
 	if _, ok := w.sym(idx[len(idx)-1]); ok {
 		return nil, false // the nest's working set covers it
 	}
-	fp, ok := w.allocated[base]
-	return fp, ok
+	if fp, ok := w.allocated[baseOf(e)]; ok {
+		return fp, true
+	}
+	return arraySize(e)
 }
 
 // carried notes the dependency chain of an assignment to a register
@@ -626,7 +629,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		size = float64(t.Size())
 	}
 	along, per, seq := o.w.streamLoop(idx)
-	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
+	if fp, ok := o.w.footprint(e, idx); ok && !seq && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
 		if o.footprints == nil {
@@ -1092,8 +1095,8 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	for _, a := range callArgs(x) {
 		o.expr(a, false)
 	}
-	name := calleeName(x)
-	if _, user := o.w.funcs[name]; user || isCommMPI(name) {
+	name := o.w.callee(x)
+	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.candidates(x)) > 1) {
 		return // a block of its own
 	}
 	switch name {

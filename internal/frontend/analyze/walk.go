@@ -73,6 +73,21 @@ type walker struct {
 	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
 	// rankKey: "pid" or "procs" wherever they are read (rank.go).
 	ranks map[string]string
+	// once are the globals and fields the program writes at one place
+	// only, with the value written (once.go); onceVals their values as
+	// read so far (nil: not expressible).
+	once     map[string]cc.ExpressionNode
+	onceVals map[string]Expr
+	// fptrs are the program's functions stored in each place that holds
+	// a function pointer (fptr.go).
+	fptrs map[string][]string
+	// fieldVals are the values the program gives each field, and
+	// fieldParams the parameters fields became (fields.go); fieldVars
+	// the variables of the function walked that copy a field whose
+	// value is not known (n = s->n).
+	fieldVals   map[string][]cc.ExpressionNode
+	fieldParams map[string]string
+	fieldVars   map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -83,16 +98,16 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// scopeIf is inIf where the innermost if arm or loop body began: an
+	// assignment at that depth is straight-line code of it, whose value
+	// holds until the arm ends (join.go) or the iteration does.
+	scopeIf int
 	// rankIfs is how many of the enclosing branches one rank alone
 	// takes (if (rank == 0)); rootVals are the values variables were
 	// given inside such a branch (the last assignment the walk met),
 	// which an MPI_Bcast from that rank gives every rank.
 	rankIfs  int
 	rootVals map[*cc.Declarator]Expr
-	// fresh marks variables declared inside the innermost loop's body:
-	// each iteration has its own, so an initialiser in straight-line code
-	// of that body gives its value in terms of the loop's index.
-	iterLocal map[*cc.Declarator]bool
 	// allocated is the size in bytes of what a pointer variable was set
 	// to by malloc or calloc, when known: the footprint of accesses
 	// through it whose index the analysis cannot follow.
@@ -173,6 +188,9 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
 	w.ranks = w.rankVars(defs)
+	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
+	w.fptrs = w.pointees(srcs, defs)
+	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
@@ -278,10 +296,10 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.vals = map[*cc.Declarator]Expr{}
 	w.rootVals = map[*cc.Declarator]Expr{}
 	w.names = map[*cc.Declarator]string{}
-	w.iterLocal = map[*cc.Declarator]bool{}
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
-	w.loops, w.jumps = nil, nil
+	w.loops, w.jumps, w.scopeIf = nil, nil, 0
+	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -391,9 +409,6 @@ func (w *walker) declaration(d *cc.Declaration, out *[]*Block) {
 		if id == nil || id.Declarator == nil || id.Declarator.IsSynthetic() || id.Declarator.Name() == "__func__" {
 			continue // __func__, which cc declares in every function
 		}
-		if len(w.loops) > 0 {
-			w.iterLocal[id.Declarator] = true
-		}
 		if id.Case != cc.InitDeclaratorInit || id.Initializer == nil {
 			delete(w.vals, id.Declarator)
 			continue
@@ -487,6 +502,9 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	o := opsCounter{w: w, ops: map[string]float64{}}
 	o.expr(e, false)
 	if len(o.ops) == 0 && o.bytes == 0 {
+		// Free (a constant kept in a register), but still an
+		// assignment: x = 1 gives x its value.
+		w.track(e)
 		return
 	}
 	b := w.open(out, at)
@@ -514,6 +532,11 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		}
 	}
 	extend(b, at)
+	w.track(e)
+}
+
+// track follows the values e gives variables.
+func (w *walker) track(e cc.ExpressionNode) {
 	scanned := w.scanned(e)
 	w.assignmentsIn(e)
 	w.rankAndSize(e)
@@ -578,8 +601,8 @@ func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
 		if !ok || p.Case != cc.PostfixExpressionCall {
 			return true
 		}
-		name := calleeName(p)
-		if _, user := w.funcs[name]; user || isCommMPI(name) {
+		name := w.callee(p)
+		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.candidates(p)) > 1) {
 			out = append(out, p)
 		}
 		return true
@@ -599,7 +622,7 @@ func calleeName(p *cc.PostfixExpression) string {
 // callBlock makes the block of an MPI call or of a call of one of the
 // program's functions.
 func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
-	name := calleeName(c)
+	name := w.callee(c)
 	args := callArgs(c)
 	if name == "MPI_Bcast" && len(args) > 0 {
 		w.broadcast(args[0])
@@ -610,13 +633,25 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 		}
 		return
 	}
+	if fns := w.candidates(c); name == "" && len(fns) > 1 {
+		w.choice(c, fns, out) // fptr.go
+		return
+	}
+	if b := w.userCall(c, name); b != nil {
+		*out = append(*out, b)
+	}
+}
+
+// userCall is the block of a call of the program's function name, nil
+// for a recursive call.
+func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 	if name == w.fn.Name || w.reaches(name, w.fn.Name) {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
-		return
+		return nil
 	}
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
-	for i, a := range args {
+	for i, a := range callArgs(c) {
 		if i >= len(params) {
 			break
 		}
@@ -626,7 +661,7 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 		}
 		b.Args = append(b.Args, v)
 	}
-	*out = append(*out, b)
+	return b
 }
 
 // reaches reports whether function from calls function to, directly or
@@ -649,7 +684,7 @@ func (w *walker) reaches(from, to string) bool {
 		found := false
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
-				if name := calleeName(p); name != "" && w.funcs[name] != nil && walk(name) {
+				if name := w.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
 					found = true
 				}
 			}
@@ -694,16 +729,6 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		w.vals[d] = v
 		return
 	}
-	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
-		// Declared in this iteration and assigned in its straight-line
-		// code: a function of the loop indices.
-		if v, ok := w.sym(rhs); ok {
-			w.vals[d] = v
-		} else {
-			delete(w.vals, d)
-		}
-		return
-	}
 	if len(w.loops) == 0 && w.rankIfs > 0 {
 		// Also under the checks the root makes inside its branch (if
 		// (n < procs) error = 1; else length = n / procs;).
@@ -713,14 +738,21 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 			delete(w.rootVals, d)
 		}
 	}
-	if len(w.loops) > 0 || w.inIf > 0 {
+	if w.inIf != w.scopeIf {
+		// Inside a switch case: the cases are not joined.
 		delete(w.vals, d)
 		return
 	}
+	// Straight-line code of the function, of a loop's body (a function
+	// of the loop indices until the iteration ends) or of an if's arm
+	// (joined with the other arm's after the if).
 	if v, ok := w.sym(rhs); ok {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
+		if isFieldRead(rhs) {
+			w.fieldVars[d] = rhs // n = s->n: the field's parameter, if a bound needs it
+		}
 	}
 }
 
@@ -803,10 +835,19 @@ func (w *walker) assignmentsIn(e cc.Node) {
 					delete(w.vals, d)
 				}
 			}
+			if x.Case == cc.PostfixExpressionCall && keepsBuffer[calleeName(x)] {
+				return false // MPI_Bcast(&n, ...): see broadcast
+			}
 		}
 		return true
 	})
 }
+
+// keepsBuffer are the MPI calls that leave the value of the variable
+// whose address they are given as the analysis knows it: a send reads
+// it; after a broadcast every rank holds the root's (broadcast).
+var keepsBuffer = map[string]bool{"MPI_Bcast": true, "MPI_Send": true, "MPI_Ssend": true, "MPI_Isend": true,
+	"MPI_Issend": true, "MPI_Rsend": true, "MPI_Bsend": true}
 
 // declOf is the variable a plain identifier expression names.
 func declOf(e cc.Node) *cc.Declarator {
