@@ -198,6 +198,7 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
 	own, extra := "", 0.0
+	var lib map[string]float64
 	switch x := e.(type) {
 	case *cc.AdditiveExpression:
 		kids = []cc.Node{x.AdditiveExpression, x.MultiplicativeExpression}
@@ -249,10 +250,9 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 			for _, a := range callArgs(x) {
 				kids = append(kids, a)
 			}
-			switch calleeName(x) {
-			case "sqrt", "exp", "log":
-				own = calleeName(x)
-			}
+			// A library call on the chain: its whole price waits for
+			// the argument (x = exp(x)), as gcc makes the call.
+			lib, _ = w.libOps(x, calleeName(x))
 		} else {
 			kids = []cc.Node{x.PrimaryExpression, x.PostfixExpression}
 		}
@@ -283,6 +283,9 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	}
 	if own != "" {
 		best[own] += 1 + extra
+	}
+	for k, n := range lib {
+		best[k] += n
 	}
 	return best
 }
@@ -1096,36 +1099,26 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	if _, user := o.w.funcs[name]; user || isCommMPI(name) {
 		return // a block of its own
 	}
+	if ops, ok := o.w.libOps(x, name); ok {
+		for k, n := range ops {
+			o.add(k, n)
+		}
+		switch name {
+		case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
+			o.touch(x)
+		case "posix_memalign":
+			o.w.allocatedBy(x)
+			o.touch(x)
+		}
+		return
+	}
+	if o.bulk(x, name) {
+		return
+	}
 	switch name {
-	case "sqrt", "sqrtf", "sqrtl":
-		o.add("sqrt", 1)
-	case "exp", "expf", "expl", "exp2", "expm1":
-		o.add("exp", 1)
-	case "log", "logf", "logl", "log2", "log10", "log1p":
-		o.add("log", 1)
-	case "pow", "powf", "powl":
-		o.add("exp", 1)
-		o.add("log", 1)
-		o.add("fp_mul", 1)
-	case "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "sinf", "cosf", "tanf", "erf", "cbrt", "hypot":
-		// Priced as an exp: a libm call of the same kind of cost. The
-		// machine file has no key of its own for them.
-		o.add("exp", 1)
-		o.w.note(x, name, "%s is priced as one exp (a libm call of similar cost)", name)
-	case "fabs", "fabsf", "floor", "ceil", "fmin", "fmax", "trunc", "round", "abs", "labs", "fmod":
-		o.add("fp_add", 1)
-	case "rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48":
-		o.add("rand", 1)
 	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
 		o.add("call", 1)
 	case "PIC_proba":
-	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
-		o.add("call", 1)
-		o.touch(x)
-	case "posix_memalign":
-		o.add("call", 1)
-		o.w.allocatedBy(x)
-		o.touch(x)
 	case "":
 		o.add("call", 1)
 		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")

@@ -372,6 +372,22 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				}
 			}
 			size, _ := eval(b.footprints[fp], env)
+			if kind == "memcpy" || kind == "memset" {
+				// As the model's memcpy() and memset(): the library's
+				// time per byte, or the memory's for the bytes beyond the
+				// caches, whichever is longer.
+				key, ws, moved := "libc_memcpy_byte", 2*size, 3*size // read, write, write-allocate
+				if kind == "memset" {
+					key, ws, moved = "libc_memset_byte", size, 2*size
+				}
+				lib := price(key, n*size)
+				if far := price("mem_byte", n*moved*levelShares(ws, share, lv)[3]); far > lib {
+					mem["mem_byte"] += far
+				} else {
+					mem[key] += lib
+				}
+				continue
+			}
 			if kind == "touch" {
 				// As the model's touch(): fresh pages above the mmap threshold.
 				if size >= 128<<10 {
