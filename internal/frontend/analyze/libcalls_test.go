@@ -106,4 +106,3 @@ func TestLibCallPrices(t *testing.T) {
 		t.Errorf("substituted %v, want %v", r.Substituted[0], want)
 	}
 }
-
