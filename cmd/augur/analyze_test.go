@@ -200,6 +200,8 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		// Library calls, memset and memcpy of 4 MiB (the model's memcpy()
 		// and memset()).
 		{"../../internal/frontend/analyze/testdata/libcalls.c", "N=524288", levels, "1"},
+		// Tiles of a transpose, their lines at the tile's level.
+		{"../../internal/frontend/analyze/testdata/tiled.c", "T=32", levels, "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
 		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--model", out, "--format", "json")

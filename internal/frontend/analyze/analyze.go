@@ -289,6 +289,10 @@ type Analysis struct {
 	// unused are the parameters the analysis made that the written model
 	// does not read: the report's evaluation still has their values.
 	unused []*Param
+	// tileLoops are the loops whose one iteration is the working set of
+	// the accesses that reuse their lines there (tile.go), by the
+	// number in their ~tile placeholders.
+	tileLoops []*LoopInfo
 }
 
 // Blocks lists every block, depth first in source order.

@@ -629,7 +629,14 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		size = float64(t.Size())
 	}
 	along, per, seq := o.w.streamLoop(idx)
-	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && len(idx) > 0 {
+	if !seq {
+		along, per, seq = o.w.opaqueStream(idx)
+	}
+	reuse, lineBytes, tiled := (*LoopInfo)(nil), 0.0, false
+	if !seq {
+		reuse, lineBytes, tiled = o.w.lineReuse(idx, size)
+	}
+	if fp, ok := o.w.footprint(baseOf(e), idx); ok && !seq && !tiled && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
 		if o.footprints == nil {
@@ -671,13 +678,26 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	case store && seq:
 		o.add("store_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
-	case store:
-		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
+	case tiled:
+		// A line used again at the next iteration of the reuse loop
+		// (tile.go): the access at the level one iteration of that loop
+		// fits, its lines from the nest's level as a stream (lineBytes
+		// of line each).
+		kind := "load"
+		if store {
+			kind = "store"
+		}
+		o.add(kind+"@"+o.w.tileKey(reuse), 1)
+		o.stream(e, idx[len(idx)-1], lineBytes, false, store)
 	default:
-		o.add("load_l1", 1)
+		if store {
+			o.add("store_l1", 1)
+		} else {
+			o.add("load_l1", 1)
+		}
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
@@ -687,6 +707,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	for _, ix := range idx {
 		if v, ok := o.w.sym(ix); ok {
 			acc.vars = append(acc.vars, names(v)...)
+			acc.index = v
 		} else {
 			acc.unknown = true
 		}
@@ -736,6 +757,9 @@ type access struct {
 	// along is the loop a streamed access moves along when that is not
 	// the innermost (streamLoop): its reuse is counted from there out.
 	along *LoopInfo
+	// index is the last index, as the model's names (nil when unknown):
+	// whether a loop moves the access along its lines (tile.go).
+	index Expr
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in

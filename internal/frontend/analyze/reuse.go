@@ -66,7 +66,8 @@ func (a *Analysis) reuse() {
 }
 
 // reuseLoop is the innermost loop around b whose index none of b's
-// accesses of base use: its next iteration uses the same elements again.
+// accesses of base use, directly or through the bounds of the loops
+// they use: its next iteration uses the same elements again.
 // It is nil when every enclosing loop indexes the array, or when an index
 // cannot be read.
 func reuseLoop(b *Block, base string) *LoopInfo {
@@ -109,6 +110,16 @@ func reuseLoop(b *Block, base string) *LoopInfo {
 		}
 		if !used[l.Var] {
 			return l
+		}
+		// A loop whose bounds are outer indices (a tile's it from i to
+		// i + T) reaches other elements at each of their values: the
+		// tile loops index the array too.
+		for _, e := range []Expr{l.From, l.To} {
+			if e != nil {
+				for _, n := range names(e) {
+					used[n] = true
+				}
+			}
 		}
 	}
 	return nil
