@@ -141,7 +141,8 @@ type restart struct {
 }
 
 // addStreams counts the memory traffic of the arrays an expression
-// streams through, each array once per block (opsCounter.streamed).
+// streams through, each array once per block, the larger of what its
+// statements stream (opsCounter.streamed).
 func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
 	for base, ix := range idx {
 		if b.streamIdx == nil {
@@ -152,14 +153,18 @@ func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
 		}
 	}
 	for base, size := range s {
-		if _, ok := b.streams[base]; ok {
+		// An array loaded by one statement and stored by the next
+		// (b[i] += a[i]; a[i] += 1) moves its lines in and back: the
+		// larger of the statements' streams.
+		old, ok := b.streams[base]
+		if ok && old >= size {
 			continue
 		}
 		if b.streams == nil {
 			b.streams = map[string]float64{}
 		}
 		b.streams[base] = size
-		b.Ops["seq_bytes"] += size
+		b.Ops["seq_bytes"] += size - old
 	}
 }
 

@@ -821,6 +821,14 @@ func (w *walker) inductive(idx cc.ExpressionNode) bool {
 	if !ok {
 		return false
 	}
+	// a[jt*n + it] is affine in jt whatever n is: the compiler adds n
+	// elements an iteration.
+	vals := w.strideValues()
+	for _, n := range names(e) {
+		if x, isParam := vals[n]; isParam {
+			e = subst(e, n, Num{x})
+		}
+	}
 	for k := len(w.loops) - 1; k >= 0; k-- {
 		in := w.loops[k].info
 		if in.Var == "" {

@@ -12,6 +12,7 @@ int main(void) {
     a[i] = i;
     b[i] = 0;
   }
+  /* tiled: lines 16-21 */
   for (int i = 0; i < N; i += T)
     for (int j = 0; j < N; j += T)
       for (int it = i; it < MIN(N, i + T); it++)
@@ -19,6 +20,7 @@ int main(void) {
           b[it * N + jt] += a[jt * N + it];
           a[jt * N + it] += 1.0;
         }
+  /* untiled: lines 24-26 */
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
       b[i * N + j] += a[j * N + i];
