@@ -21,7 +21,7 @@ var OpKeys = []OpKey{
 	{"fp_mul", "double multiply"},
 	{"fp_div", "double divide"},
 	{"sqrt", "square root"},
-	{"exp", "exp (and libm calls of similar cost)"},
+	{"exp", "exp (Go's; a C program's calls are libm_exp)"},
 	{"log", "natural logarithm"},
 	{"branch", "a conditional branch (unpredictable)"},
 	{"call", "a call of a function that is not inlined"},

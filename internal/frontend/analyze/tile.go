@@ -193,8 +193,11 @@ func tileWorkingSet(lb *Block) Expr {
 // element an iteration, so that its elements share lines; an access
 // that none of them moves is one element, also contiguous.
 func (x access) contiguous(loops []*LoopInfo) bool {
-	if x.unknown || x.index == nil {
-		return x.unknown == false && x.index == nil
+	if x.unknown {
+		return false
+	}
+	if x.index == nil {
+		return true // no index: one element
 	}
 	moved := false
 	for _, l := range loops {
