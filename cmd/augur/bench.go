@@ -35,8 +35,10 @@ piecewise latency/bandwidth model (with MPI, SMPI's, as bench network
 --mpi fits it). With MPI it also measures this host's MPI: the reduction
 operators' time per element (MPI_Reduce_local; the node group's reduce:,
 which replay charges to the ranks that combine), Open MPI's shared-memory
-eager limit (network.eager_threshold) and the collectives on 2 processes
-(comments); without MPI it says what it left out. Each operation is timed as a dependent
+eager limit (network.eager_threshold) and Open MPI's collectives on 2
+processes, plain and MPI_IN_PLACE, up to 128 MiB (the node group's
+collectives:, which replay and predict charge to a collective over 2
+processes of the node); without MPI it says what it left out. Each operation is timed as a dependent
 chain of 8 an iteration, so nothing is subtracted; the clock cycle is the
 latency of an integer add, and an operation measured faster than one
 cycle is written as one cycle and flagged (docs/bench.md). It writes a machine file that predict

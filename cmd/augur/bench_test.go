@@ -29,7 +29,7 @@ func TestBenchMachineQuick(t *testing.T) {
 	keys := []string{"flops:", "ops:", "int_add:", "load_mem:", "intra:", "segments:"}
 	if _, err := exec.LookPath("mpirun"); err == nil {
 		// This host's MPI: its reduction operators, eager limit, collectives.
-		keys = append(keys, "reduce: { sum_double:", "eager_threshold:", "#   allreduce: 8 ")
+		keys = append(keys, "reduce: { sum_double:", "eager_threshold:", "    collectives:\n      procs: 2\n", "      allreduce: { 8: ", "      reduce_in_place: { 8: ")
 	} else {
 		keys = append(keys, "# Not measured: this host's MPI")
 	}

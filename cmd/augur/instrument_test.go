@@ -465,3 +465,52 @@ func TestInstrumentCountMacroWarning(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// OpenMP loops are counted: the entry's counter goes before the loop's
+// directive (between them gcc refuses the program) with the directive's
+// line number kept, counters are atomic, and a worksharing loop's entry,
+// which every thread of the team passes, counts once. At 3 threads the
+// counts are the program's: the parallel for 1 entry of 1000 iterations;
+// the region's own loop runs on each of the 3 threads (3 entries, 9
+// passes); the worksharing loop is entered once a pass (3, not 9) and
+// shares 1000 iterations among the threads each time.
+func TestInstrumentCountOpenMP(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no gcc")
+	}
+	src := "../../internal/frontend/instrument/testdata/ompcount.c"
+	dir := t.TempDir()
+	code, out, errs := augur(t, "instrument", "--count", "--out", dir, "--build", "--", "gcc", "-O2", "-fopenmp", src)
+	if code != exitOK {
+		t.Fatalf("instrument: exit %d: %s%s", code, out, errs)
+	}
+	run := exec.Command(filepath.Join(dir, "ompcount"), "1000")
+	run.Dir, run.Env = dir, append(os.Environ(), "OMP_NUM_THREADS=3", "AUGUR_COUNT_DIR="+dir)
+	if b, err := run.CombinedOutput(); err != nil || !strings.Contains(string(b), "ompcount: 499500 7992") {
+		t.Fatalf("instrumented run: %v: %s", err, b)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "augur-counts.0.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if f := strings.Fields(l); len(f) == 3 {
+			got[f[0]+" "+f[1]] = f[2]
+		}
+	}
+	for k, v := range map[string]string{"main_L13 entries": "1", "main_L13 iterations": "1000", "main_L16_2 entries": "3",
+		"main_L16_2 iterations": "9", "main_L19_2 entries": "3", "main_L19_2 iterations": "3000"} {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %s; counts:\n%s", k, got[k], v, b)
+		}
+	}
+	// A compiler message still names the directive's own line.
+	inst, err := os.ReadFile(filepath.Join(dir, "ompcount.c"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(inst), "\n#line 18\n            #pragma omp for") {
+		t.Errorf("the worksharing directive lost its line number:\n%s", inst)
+	}
+}

@@ -296,6 +296,9 @@ func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	if ref := r.Reference; ref != nil && ref.Measured {
 		fmt.Fprintf(w, "Compute recorded at %s: a burst of t s there takes t × %.4g / F s on a host of F flop/s\n", ref, ref.Speed)
 	}
+	if g := r.MeasuredCollectives; g != "" {
+		fmt.Fprintf(w, "Collectives: the times measured on %d processes of a node of %s (the machine file's collectives), not simulated as messages\n", r.NP, g)
+	}
 	fmt.Fprintln(w)
 	for _, wn := range r.Warnings {
 		fmt.Fprintf(w, "warning: %s\n", wn)

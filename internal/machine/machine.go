@@ -105,6 +105,10 @@ type Group struct {
 	// ReduceTypes), as augur bench machine measures this host's MPI
 	// (MPI_Reduce_local). See CombineCost.
 	Reduce map[string]float64
+	// Collectives, when given, are the MPI library's collectives as
+	// measured on this group's nodes (nil: not measured); replay charges
+	// them to a collective over exactly their Procs processes of one node.
+	Collectives *Collectives
 	// Levels are the working sets in bytes at which the l1, l2, l3 and
 	// mem operations of Ops were measured (the model's ws_l1 … ws_mem):
 	// a working set between two of them costs a blend of the two. Zero

@@ -460,7 +460,7 @@ func TestErrors(t *testing.T) {
 		{"nodes:\n  - count: 2\nnetwork:\n  bandwith: 1\n",
 			`f.yaml:4:3: unknown key "bandwith" in network; did you mean "bandwidth"?`},
 		{"nodes:\n  - count: 1\n    foo: 1\n",
-			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, speed_profile, flops, cycle, ops, reduce, levels, scheduler, quantum, switch or link)`},
+			`f.yaml:3:5: unknown key "foo" in node group (want name, count, cpus, speed, speed_profile, flops, cycle, ops, reduce, collectives, levels, scheduler, quantum, switch or link)`},
 		{"nodes:\n  - count: 1\nbase: 1\n",
 			`f.yaml:3:1: unknown key "base" in machine file (want name, nodes, switches, switch_links, network or an x- key)`},
 		{"nodes:\n  - count: 0\n",

@@ -382,7 +382,7 @@ const extensionKeys = "x-*"
 // Keys of each mapping of the format, in documentation order.
 var (
 	rootKeys    = []string{"name", "nodes", "switches", "switch_links", "network", extensionKeys}
-	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "reduce", "levels", "scheduler", "quantum", "switch", "link"}
+	groupKeys   = []string{"name", "count", "cpus", "speed", "speed_profile", "flops", "cycle", "ops", "reduce", "collectives", "levels", "scheduler", "quantum", "switch", "link"}
 	profileKeys = []string{"points", "period"}
 	linkKeys    = []string{"latency", "bandwidth", "bandwidth_profile"}
 	intraKeys   = []string{"latency", "bandwidth", "segments"}
@@ -706,6 +706,11 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 		}
 		if e, ok := obj["reduce"]; ok {
 			if g.Reduce, err = p.reduce(e.val); err != nil {
+				return nil, err
+			}
+		}
+		if e, ok := obj["collectives"]; ok {
+			if g.Collectives, err = p.collectives(e.val); err != nil {
 				return nil, err
 			}
 		}

@@ -60,17 +60,21 @@ type Prediction struct {
 	Params  map[string]float64 `json:"params"`
 	// PerProcess are the params set to an expression of pid and procs
 	// (--set peer=1-pid), as written.
-	PerProcess    map[string]string `json:"per_process_params,omitempty"`
-	PredictedTime float64           `json:"predicted_time_s"`
-	EvalTime      float64           `json:"eval_time_s"`
-	Events        int64             `json:"events"`
-	Executions    int64             `json:"element_executions"`
-	ClosedForm    int64             `json:"closed_form_executions"`
-	Replications  *Replications     `json:"replications,omitempty"`
-	Processes     []Process         `json:"processes"`
-	Elements      []Stats           `json:"elements"`
-	Deadlock      *engine.Deadlock  `json:"deadlock"`
-	Warnings      []string          `json:"warnings"`
+	PerProcess map[string]string `json:"per_process_params,omitempty"`
+	// MeasuredCollectives names the node group whose measured collectives
+	// (a machine file's collectives key) timed the collectives; empty when
+	// they were simulated as messages.
+	MeasuredCollectives string           `json:"measured_collectives,omitempty"`
+	PredictedTime       float64          `json:"predicted_time_s"`
+	EvalTime            float64          `json:"eval_time_s"`
+	Events              int64            `json:"events"`
+	Executions          int64            `json:"element_executions"`
+	ClosedForm          int64            `json:"closed_form_executions"`
+	Replications        *Replications    `json:"replications,omitempty"`
+	Processes           []Process        `json:"processes"`
+	Elements            []Stats          `json:"elements"`
+	Deadlock            *engine.Deadlock `json:"deadlock"`
+	Warnings            []string         `json:"warnings"`
 	// Partial marks a run stopped before its end (Ctrl-C): the figures
 	// are those of the operations completed by SimulatedTimeReached,
 	// which PredictedTime then is (a lower bound). Both are left out of
@@ -122,6 +126,10 @@ type Replay struct {
 	Events     int64            `json:"events"`
 	Operations int64            `json:"operations"`
 	Deadlock   *engine.Deadlock `json:"deadlock"`
+	// MeasuredCollectives names the node group whose measured collectives
+	// (a machine file's collectives key) timed the collectives instead of
+	// simulating their messages; empty when they were simulated.
+	MeasuredCollectives string `json:"measured_collectives,omitempty"`
 	// Warnings are settings accepted but without effect; the JSON always
 	// has the list.
 	Warnings []string `json:"warnings"`

@@ -218,6 +218,9 @@ type Comm struct {
 	Tag   Expr // nil: any tag (receives) or 0
 	Reqs  bool // a wait on every outstanding request
 	Parts []*Comm
+	// InPlace: a reduction called with MPI_IN_PLACE as its send buffer
+	// (the model's in_place clause).
+	InPlace bool
 }
 
 // Func is a function of the program.

@@ -226,3 +226,15 @@ func TestBroadcastRootValue(t *testing.T) {
 		}
 	}
 }
+
+// A reduction called with MPI_IN_PLACE is marked in_place in the model
+// (augur's mpi.h and Open MPI's define it differently); the others are not.
+func TestInPlaceReductions(t *testing.T) {
+	_, text := checked(t, "inplace.c")
+	for _, want := range []string{"root 0 size 8000 in_place // MPI_Reduce at testdata/checks/inplace.c:15:", "root 0 size 8000 // MPI_Reduce at testdata/checks/inplace.c:17:",
+		"size 32 in_place // MPI_Allreduce at testdata/checks/inplace.c:18:", "size 32 // MPI_Allreduce at testdata/checks/inplace.c:19:"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the model lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -803,6 +803,9 @@ func (a *Analysis) emitComm(b *strings.Builder, ind, name string, c *Comm, at Po
 	default:
 		line = fmt.Sprintf("%s %s size %s", c.Elem, name, size())
 	}
+	if c.InPlace {
+		line += " in_place"
+	}
 	if c.Peer != nil && mayBeNegative(c.Peer) {
 		fmt.Fprintf(b, "%sif %s { // %s at %s (no message to MPI_PROC_NULL)\n%s  %s\n%s}\n", ind, String(Bin{">=", c.Peer, Num{0}}), c.Call, at, ind, line, ind)
 		return

@@ -64,6 +64,9 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 	if elem == "wait" {
 		c.Reqs = true
 	}
+	if (name == "MPI_Reduce" || name == "MPI_Allreduce") && len(args) > 0 && inPlaceBuffer(args[0]) {
+		c.InPlace = true
+	}
 	if name == "MPI_Scan" || name == "MPI_Exscan" || strings.HasPrefix(name, "MPI_Reduce_scatter") {
 		w.note(at, name, "%s is modelled as an allreduce of the same size", name)
 	}
@@ -243,4 +246,14 @@ func itoa(v int) string {
 		return "-" + string(b)
 	}
 	return string(b)
+}
+
+// inPlaceBuffer tells whether a buffer argument is MPI_IN_PLACE: Open
+// MPI's mpi.h defines it as ((void *) 1), augur's own as ((void *)-1).
+func inPlaceBuffer(e cc.ExpressionNode) bool {
+	var b strings.Builder
+	for _, t := range cc.NodeTokens(e) {
+		b.WriteString(string(t.Src()))
+	}
+	return b.String() == "((void*)1)" || b.String() == "((void*)-1)"
 }

@@ -33,6 +33,17 @@ type Options struct {
 	// OpTime returns the seconds one operation of class key (an index
 	// into machine.OpKeys) takes on node nid, for ops(...) costs.
 	OpTime func(nid int32, key int) float64
+	// CollectiveTime, when set, gives the seconds a collective of the
+	// model with neither a cost nor an algorithm of its own takes, as
+	// measured on the node the processes share (machine.Collectives);
+	// false: simulate it. nil: every collective is simulated.
+	CollectiveTime func(kind ir.Kind, inPlace bool, bytes float64) (float64, bool)
+	// CombineCost, when set, gives the Cost of combining one byte of a
+	// reduction on node nid (machine.Group.CombineCost times the node's
+	// speed): after a reduce or an allreduce with no cost of its own that
+	// CollectiveTime did not time, the ranks that combine compute that
+	// long per byte of each vector they combine, as replay charges them.
+	CombineCost func(nid int32) float64
 	// Seed seeds the random variates; every unit draws from its own
 	// stream derived from Seed and its uid.
 	Seed uint64
@@ -123,21 +134,23 @@ const (
 	opSingle // the first thread of the region to come goes on, the others jump to b
 	opNest   // evaluate nest a in closed form and jump to b, or go on stepping
 	opPriority
+	opCombine // after the reduce or allreduce before it: its combining (Options.CombineCost)
 )
 
 type instr struct {
-	op    opcode
-	kind  ir.Kind
-	algo  ir.Algorithm
-	elem  int32
-	a, b  int32
-	f     [4]expr
-	code  []assignInstr
-	probs []expr
-	tgts  []int32
-	pos   model.Pos
-	sched model.Schedule
-	any   bool
+	op      opcode
+	kind    ir.Kind
+	algo    ir.Algorithm
+	elem    int32
+	a, b    int32
+	f       [4]expr
+	code    []assignInstr
+	probs   []expr
+	tgts    []int32
+	pos     model.Pos
+	sched   model.Schedule
+	any     bool
+	inPlace bool // a reduction called with MPI_IN_PLACE (model.Comm.InPlace)
 }
 
 type assignInstr struct {
@@ -606,6 +619,7 @@ func (c *compiler) comm(s *model.Comm) {
 	if s.AnyTag {
 		in.b = 1
 	}
+	in.inPlace = s.InPlace
 	if s.Algo != nil {
 		a, ok := ir.ParseAlgorithm(s.Algo.Name)
 		if !ok {
@@ -614,6 +628,10 @@ func (c *compiler) comm(s *model.Comm) {
 		in.algo = a
 	}
 	c.emit(in)
+	if (kind == ir.Reduce || kind == ir.Allreduce) && s.Cost == nil && c.p.opts.CombineCost != nil {
+		in.op = opCombine
+		c.emit(in)
+	}
 }
 
 func b2f(b bool) float64 {

@@ -288,6 +288,12 @@ func (v *vm) Next(op *ir.Op) error {
 			v.pc = target
 		case opComm:
 			return v.comm(in, op)
+		case opCombine:
+			v.pc++
+			if c := v.combine(in); c > 0 {
+				*op = ir.Op{Kind: ir.Compute, Elem: in.elem, Cost: c}
+				return nil
+			}
 		case opWait:
 			if len(in.tgts) == 0 {
 				*op = ir.Op{Kind: ir.Wait, Elem: in.elem, Request: ir.AllRequests}
@@ -587,6 +593,46 @@ func (v *vm) comm(in *instr, op *ir.Op) error {
 			return v.errf(in, "cost %g of %s is not a finite time ≥ 0", c, v.p.Elements[in.elem].Name)
 		}
 		op.Cost = c
+	} else if ct := v.p.opts.CollectiveTime; ct != nil && in.kind.IsCollective() && !in.kind.IsVector() && in.algo == ir.AlgoDefault {
+		if t, ok := ct(in.kind, in.inPlace, op.Bytes); ok {
+			op.Cost = t
+		}
 	}
 	return nil
+}
+
+// combine is the Cost of the combining of the reduction in (a reduce or
+// an allreduce just issued) on this unit: ceil(log2 procs) vectors of its
+// size on every rank of an allreduce and on a reduce's root (a binomial
+// tree's path, recursive doubling: Open MPI's algorithms for few ranks,
+// as augur record --mpi and replay charge them), none elsewhere; none
+// when the node's measured collectives timed it. Its size and root are
+// evaluated again: pure expressions give what the collective had.
+func (v *vm) combine(in *instr) float64 {
+	bytes := 0.0
+	if in.f[1] != nil {
+		bytes = in.f[1](v)
+	}
+	if !(bytes > 0) || math.IsInf(bytes, 0) {
+		return 0
+	}
+	if ct := v.p.opts.CollectiveTime; ct != nil && in.algo == ir.AlgoDefault {
+		if _, timed := ct(in.kind, in.inPlace, bytes); timed {
+			return 0
+		}
+	}
+	if in.kind == ir.Reduce {
+		root := 0.0
+		if in.f[0] != nil {
+			root = in.f[0](v)
+		}
+		if root != float64(v.pid) {
+			return 0
+		}
+	}
+	steps := 0
+	for 1<<steps < v.p.opts.Procs {
+		steps++
+	}
+	return bytes * float64(steps) * v.p.opts.CombineCost(v.nid)
 }

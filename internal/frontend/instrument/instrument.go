@@ -63,8 +63,18 @@ func Rewrite(a *analyze.Analysis, sources map[string][]byte) (*Program, error) {
 		// Opening braces nest outward-first at one offset: the later
 		// (inner) wrap opens after; closing braces the other way round.
 		seq++
-		edits[file] = append(edits[file], edit{start, fmt.Sprintf("{ augur_count(%d); ", k), seq},
-			edit{end, " }", -seq})
+		open := fmt.Sprintf("{ augur_count(%d); ", k)
+		if _, loop := n.(*cc.IterationStatement); loop {
+			if d, ok := loopDirective(sources[file], start); ok {
+				// Before its OpenMP directive; a worksharing loop's
+				// threads all pass there, and one counts the entry.
+				if d.team {
+					open = fmt.Sprintf("{ augur_count_team(%d); ", k)
+				}
+				start, open = d.at, d.beforeDirective(open)
+			}
+		}
+		edits[file] = append(edits[file], edit{start, open, seq}, edit{end, " }", -seq})
 		return nil
 	}
 	add := func(b *analyze.Block, what string) int {
@@ -125,12 +135,21 @@ func span(n cc.Node, sources map[string][]byte) (string, int, int, error) {
 
 // Header declares the counters the instrumented sources increment.
 // The increment is inline: a call per iteration would cost more than
-// most loop bodies.
+// most loop bodies. Built with OpenMP, the threads of a team share the
+// counters: increments are atomic, and the entry of a worksharing loop,
+// which every thread of the team passes, is counted by thread 0 alone.
 const Header = `/* augur instrument --count: the counters (augur_count.c writes them at exit). */
 #ifndef AUGUR_COUNT_H
 #define AUGUR_COUNT_H
 extern unsigned long long augur_counts[];
+#ifdef _OPENMP
+extern int omp_get_thread_num(void);
+static inline void augur_count(int k) { __atomic_fetch_add(&augur_counts[k], 1ULL, __ATOMIC_RELAXED); }
+static inline void augur_count_team(int k) { if (omp_get_thread_num() == 0) augur_count(k); }
+#else
 static inline void augur_count(int k) { augur_counts[k]++; }
+static inline void augur_count_team(int k) { augur_counts[k]++; }
+#endif
 #endif
 `
 

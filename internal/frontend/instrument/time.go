@@ -66,6 +66,11 @@ func RewriteTime(a *analyze.Analysis, srcs []analyze.Source, sources map[string]
 			return err
 		}
 		seq++
+		if _, loop := n.(*cc.IterationStatement); loop {
+			if d, ok := loopDirective(sources[file], start); ok {
+				start, open = d.at, d.beforeDirective(open) // before its OpenMP directive
+			}
+		}
 		edits[file] = append(edits[file], edit{start, open, seq}, edit{end, close, -seq})
 		return nil
 	}

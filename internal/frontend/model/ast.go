@@ -236,6 +236,10 @@ type Comm struct {
 	Algo    *Ident   // nil: the default algorithm
 	On      []*Ident // wait: the isend/irecv elements waited for; empty = all
 	Threads bool     // barrier among the threads of the process
+	// InPlace marks a reduce (at its root) or an allreduce called with
+	// MPI_IN_PLACE, which a machine file's measured collectives time
+	// apart (MPI libraries run it on temporary buffers).
+	InPlace bool
 }
 
 // CommKind is the kind of a Comm element.

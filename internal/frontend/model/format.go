@@ -425,6 +425,9 @@ func commString(s *Comm) string {
 	if s.Threads {
 		sb.WriteString(" threads")
 	}
+	if s.InPlace {
+		sb.WriteString(" in_place")
+	}
 	if s.Cost != nil {
 		sb.WriteString(" cost " + exprString(s.Cost))
 	}

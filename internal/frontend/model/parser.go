@@ -701,6 +701,8 @@ func allowsClause(k CommKind, w string) bool {
 		return k == WaitComm
 	case "threads":
 		return k == BarrierComm
+	case "in_place":
+		return k == ReduceComm || k == AllreduceComm
 	}
 	return false
 }
@@ -716,8 +718,8 @@ func (p *parser) parseComm(pos Pos, kind CommKind) *Comm {
 		switch {
 		case p.tok.kind == tokKeyword && clauseWords[p.tok.text]:
 			w = p.tok.text
-		case p.tok.kind == tokIdent && p.tok.text == "threads" && p.peek().kind != tokAssign:
-			w = "threads"
+		case p.tok.kind == tokIdent && (p.tok.text == "threads" || p.tok.text == "in_place") && p.peek().kind != tokAssign:
+			w = p.tok.text
 		case p.tok.kind == tokIdent && !p.tok.nl && p.peek().kind != tokAssign:
 			// A word on the same line that does not start an assignment:
 			// most likely a misspelled clause.
@@ -771,6 +773,8 @@ func (p *parser) parseComm(pos Pos, kind CommKind) *Comm {
 			}
 		case "threads":
 			s.Threads = true
+		case "in_place":
+			s.InPlace = true
 		}
 	}
 	if p.bad {

@@ -433,7 +433,7 @@ activity main {
   irecv I from pid - 1 tag 2
   wait W on I, R
   barrier B cost 2 threads
-  reduce X algorithm tree size 8 root 0
+  reduce X algorithm tree size 8 root 0 in_place
   threads = 3
   barrier C
   threads = 4
@@ -463,8 +463,17 @@ activity main {
 		t.Errorf("barrier: %+v", b)
 	}
 	x := st[4].(*Comm)
-	if x.Kind != ReduceComm || x.Algo.Name != "tree" || sexpr(x.Root) != "0" || sexpr(x.Size) != "8" {
+	if x.Kind != ReduceComm || x.Algo.Name != "tree" || sexpr(x.Root) != "0" || sexpr(x.Size) != "8" || !x.InPlace {
 		t.Errorf("reduce: %+v", x)
+	}
+	if got := commString(x); got != "reduce X root 0 size 8 in_place algorithm tree" {
+		t.Errorf("reduce formatted as %q", got)
+	}
+	for _, bad := range []string{"barrier B in_place", "bcast B root 0 size 8 in_place"} {
+		_, d := Parse("b.aug", []byte("model m\nactivity main {\n  "+bad+"\n}\n"))
+		if len(d) == 0 || !strings.Contains(d.Error(), `"in_place" is not a clause of`) {
+			t.Errorf("%s: %v, want in_place refused", bad, d)
+		}
 	}
 	// `threads =` after a barrier is an assignment, not the clause.
 	if a, ok := st[5].(*Assign); !ok || a.Name.Name != "threads" {

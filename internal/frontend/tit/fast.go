@@ -243,8 +243,9 @@ func (l *lowerer) apply(st *rankState, a *action) {
 	case actBcast:
 		coll(st, ir.Bcast, ElemBcast, a.a, a.x, nil)
 	case actAllreduce:
-		coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil)
-		l.reduction(st, a.y, a.x, combineSteps(l.np), ElemAllreduce)
+		if !coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil) {
+			l.reduction(st, a.y, a.x, combineSteps(l.np), ElemAllreduce)
+		}
 	}
 }
 
@@ -301,6 +302,9 @@ func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
 		*a = action{act: actBcast, a: root, x: msgBytes(size, ds)}
 		j = k
 	case "allreduce":
+		if st.colls != nil {
+			return -1 // the general path reads "in_place" after the datatype
+		}
 		comm, k := numArg(b, j)
 		comp, k := numArg(b, k)
 		ds, k := dtypeArg(b, k, st.defType)

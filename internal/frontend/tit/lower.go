@@ -165,7 +165,11 @@ type rankState struct {
 	// rank's node, for reductions whose trace gives no computation (0:
 	// none; see Trace.SetCombineCost).
 	combineCost float64
-	posted      postedSet
+	// colls, when set, times the rank's collectives as its node measured
+	// them (Trace.SetCollectiveTimes): their Cost replaces simulating
+	// their messages and their combining.
+	colls  CollectiveTimes
+	posted postedSet
 	// out is the caller's operation while Next lowers with nothing
 	// queued: the first operation lowered goes straight there (got set),
 	// the rest to ops. Most actions make one operation, which then is
@@ -318,6 +322,13 @@ func (a *actionArgs) rank(i int, what string) int32 {
 	return v
 }
 
+// inPlace tells whether argument i, past the action's own (which SimGrid
+// ignores), is augur's recorder's mark of a reduction called with
+// MPI_IN_PLACE.
+func (a *actionArgs) inPlace(i int) bool {
+	return i < len(a.args) && string(a.args[i]) == "in_place"
+}
+
 // optRank is rank i if the action has it, rank 0 (SimGrid's default root)
 // if not.
 func (a *actionArgs) optRank(i int, what string) int32 {
@@ -389,9 +400,32 @@ func combineSteps(np int32) int32 {
 	return k
 }
 
-func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) {
+// coll lowers a collective; it tells whether the rank's measured
+// collectives gave it a cost (then a reduction's combining is in it).
+func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) bool {
+	return collIn(st, k, elem, root, bytes, c, false)
+}
+
+// collIn is coll for a reduction called with MPI_IN_PLACE or not
+// (inPlace), which a node's measured collectives may time apart.
+func collIn(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64, inPlace bool) bool {
 	o := st.slot()
 	o.Kind, o.Elem, o.Root, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
+	if st.colls == nil || c != nil {
+		return false // vector collectives are simulated
+	}
+	t, ok := st.colls.Time(k.String(), inPlace, bytes)
+	if ok {
+		o.Cost = t
+	}
+	return ok
+}
+
+// CollectiveTimes gives the seconds a collective (MPI's name in lower
+// case) takes on a node for bytes, called in place or not; false when it
+// was not measured. machine.Collectives is one.
+type CollectiveTimes interface {
+	Time(name string, inPlace bool, bytes float64) (float64, bool)
 }
 
 // p2p lowers send, isend, recv or irecv (kind k, element el) of a
@@ -443,7 +477,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 	name := intern(f[1])
 	a := &actionArgs{name: name, args: f[2:], np: l.np, defType: st.defType}
 	compute := func(flops float64, elem int32) { l.compute(st, flops, elem) }
-	coll := func(k ir.Kind, elem, root int32, bytes float64, c []float64) { coll(st, k, elem, root, bytes, c) }
+	coll := func(k ir.Kind, elem, root int32, bytes float64, c []float64) bool {
+		return coll(st, k, elem, root, bytes, c)
+	}
 	p := int(l.np)
 	nargs := len(a.args)
 
@@ -552,7 +588,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		coll(ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil)
+		if collIn(st, ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil, a.inPlace(4)) {
+			break // the measured time holds the combining
+		}
 		vectors := int32(0)
 		if root == st.rank {
 			vectors = combineSteps(l.np)
@@ -572,7 +610,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		} else if name == "exscan" {
 			k, el = ir.Exscan, ElemExscan
 		}
-		coll(k, el, 0, msgBytes(comm, ds), nil)
+		if collIn(st, k, el, 0, msgBytes(comm, ds), nil, a.inPlace(3)) {
+			break // the measured time holds the combining
+		}
 		if k == ir.Allreduce {
 			l.reduction(st, comp, msgBytes(comm, ds), combineSteps(l.np), el)
 		} else {

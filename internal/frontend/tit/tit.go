@@ -239,6 +239,12 @@ func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 // recorder's) keep theirs.
 func (t *Trace) SetCombineCost(rank int, cost float64) { t.ranks[rank].combineCost = cost }
 
+// SetCollectiveTimes gives rank (whose Stream exists) its node's measured
+// collectives: a collective they time costs that long from its last
+// arrival, its messages and combining not simulated. A reduction the
+// recorder marked "in_place" after its datatype takes the in-place time.
+func (t *Trace) SetCollectiveTimes(rank int, c CollectiveTimes) { t.ranks[rank].colls = c }
+
 // fileStream reads one rank's own trace file. It is everything a rank
 // of the index layout holds (with its buffer while its file is open), in
 // one allocation: with thousands of ranks, its size is the reader's

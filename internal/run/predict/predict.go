@@ -87,7 +87,11 @@ type Prediction struct {
 	// PerProcess are the params set to expressions of pid and procs, as
 	// the model language writes them.
 	PerProcess map[string]string
-	Elements   []ir.Element
+	// MeasuredCollectives names the node group whose measured collectives
+	// timed the model's collectives (machine.Collectives); empty when
+	// they were simulated.
+	MeasuredCollectives string
+	Elements            []ir.Element
 	// Result of the first replication (the timeline's run).
 	*engine.Result
 	// Replications: every run's predicted time, and the mean with its
@@ -238,9 +242,21 @@ func Run(o Options) (*Prediction, error) {
 	if err != nil {
 		return nil, err
 	}
+	var collTime func(ir.Kind, bool, float64) (float64, bool)
+	if c := m.MeasuredCollectives(nodeOf); c != nil {
+		collTime = func(k ir.Kind, inPlace bool, bytes float64) (float64, bool) {
+			return c.Time(k.String(), inPlace, bytes)
+		}
+		p.MeasuredCollectives = m.Groups[m.GroupOf(int(nodeOf[0]))].Name
+	}
 	start := time.Now()
 	for r := 0; r < reps; r++ {
 		prog, err := compile.Compile(f, compile.Options{
+			CollectiveTime: collTime,
+			CombineCost: func(nid int32) float64 {
+				g := &m.Groups[m.GroupOf(int(nid))]
+				return g.CombineCost() * g.Speed
+			},
 			Params: set, Nodes: nodes, Procs: procs, Threads: threads,
 			CPUsOf:        func(nid int32) int { return m.Groups[m.GroupOf(int(nid))].CPUs },
 			LevelOf:       func(nid int32, k int) float64 { return m.Groups[m.GroupOf(int(nid))].WorkingSets()[k] },

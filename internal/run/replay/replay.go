@@ -166,11 +166,15 @@ func Run(o Options) (*Result, error) {
 		g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
 		combine[nid] = g.CombineCost() * g.Speed
 	}
+	colls := o.Machine.MeasuredCollectives(nodeOf)
 	prog := engine.Program{
 		Elements: tit.Elements(),
 		Stream: func(pid, nid int32) (ir.Stream, error) {
 			s := tr.Stream(int(pid), costs[nid])
 			tr.SetCombineCost(int(pid), combine[nid])
+			if colls != nil {
+				tr.SetCollectiveTimes(int(pid), colls)
+			}
 			return s, nil
 		},
 		Semantics: tit.Semantics(),
@@ -188,6 +192,9 @@ func Run(o Options) (*Result, error) {
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
 		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref}
+	if colls != nil {
+		out.MeasuredCollectives = o.Machine.Groups[o.Machine.GroupOf(int(nodeOf[0]))].Name
+	}
 	if partial {
 		out.Partial, out.SimulatedTimeReached, out.SimulationTime = true, res.Reached, res.Reached
 	}

@@ -212,8 +212,8 @@ func TestLastLevelSharingConsistent(t *testing.T) {
 // What the host's MPI measured goes into the machine file and reads back:
 // the reduction operators as the node group's reduce (a byte of a double's
 // sum costs an eighth of its element), the eager limit as the protocol
-// change, the collectives as comments; without MPI the file says what it
-// left out.
+// change, the collectives as the node group's collectives (replay's); without
+// MPI the file says what it left out.
 func TestWriteMachineHostMPI(t *testing.T) {
 	p := &Profile{Name: "vm", CPUs: 2, Flops: 1e9, Method: "mpi",
 		Ops:     []Op{{Key: "int_add", Doc: "add", Stat: Stat{Value: 0.3e-9}}},
@@ -226,7 +226,7 @@ func TestWriteMachineHostMPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"reduce: { sum_double: 0.8ns, max_int: 0.2ns }", "eager_threshold: 4KiB", "#   allreduce: 8 1.5us, 64KiB 40us"} {
+	for _, want := range []string{"reduce: { sum_double: 0.8ns, max_int: 0.2ns }", "eager_threshold: 4KiB", "allreduce: { 8: 1.5us, 64KiB: 40us }"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("machine file lacks %q:\n%s", want, out)
 		}
@@ -237,6 +237,11 @@ func TestWriteMachineHostMPI(t *testing.T) {
 	}
 	if g := m.Groups[0]; math.Abs(g.CombineCost()-0.1e-9) > 1e-21 || m.Net.EagerThreshold != 4096 {
 		t.Errorf("read back combine cost %g s/B, eager threshold %g B", g.CombineCost(), m.Net.EagerThreshold)
+	}
+	if c := m.Groups[0].Collectives; c == nil || c.Procs != 2 {
+		t.Errorf("read back collectives %+v", c)
+	} else if v, ok := c.Time("allreduce", false, 65536); !ok || math.Abs(v-40e-6) > 1e-15 {
+		t.Errorf("read back a 64 KiB allreduce as %g s, %v; want 40 µs", v, ok)
 	}
 	p.MPI, p.Method, p.Left = nil, "tcp", []string{"this host's MPI (mpicc and mpirun not found)"}
 	b.Reset()

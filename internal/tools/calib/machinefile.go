@@ -40,15 +40,21 @@ type Profile struct {
 }
 
 // hostColls are the collectives bench machine times on two processes of
-// this host, with Open MPI's own choice of algorithm.
-var hostColls = []string{"barrier", "bcast", "reduce", "allreduce"}
+// this host, with Open MPI's own choice of algorithm: MPI's, and the
+// reductions called in place, which Open MPI runs on temporary buffers.
+var hostColls = []string{"barrier", "bcast", "reduce", "reduce_in_place", "allreduce", "allreduce_in_place",
+	"allgather", "alltoall", "gather", "scatter"}
 
-// hostCollSizes are their sizes (bytes a rank sends).
+// hostCollSizes are their sizes (bytes a rank sends): up to the vectors
+// of real programs, and on both sides of 32 MiB, the most glibc's malloc
+// serves from its heap: a temporary buffer larger than that (an in-place
+// reduction's, an allreduce's) is mapped afresh on every call and its
+// pages faulted in, so the time per byte of a collective changes there.
 func hostCollSizes(quick bool) []int64 {
 	if quick {
-		return []int64{8, 64 << 10}
+		return []int64{8, 64 << 10, 1 << 20, 8 << 20}
 	}
-	return []int64{8, 1 << 10, 64 << 10, 1 << 20}
+	return []int64{8, 1 << 10, 64 << 10, 1 << 20, 8 << 20, 31 << 20, 33 << 20, 128 << 20}
 }
 
 // Characterise runs the MTC and the CTC.
@@ -206,6 +212,9 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 			fmt.Fprintf(&b, "    # reduce: seconds an element of Open MPI's reduction operators (MPI_Reduce_local on\n    # %d elements); replay charges it to the ranks that combine a reduction whose\n    # trace gives no computation, and augur record --mpi measures it the same way\n", h.ReduceN)
 			fmt.Fprintf(&b, "    reduce: %s\n", h.ReduceKeys())
 		}
+		if h := p.MPI; h != nil && len(h.Collectives) > 0 {
+			writeCollectives(&b, h.Collectives)
+		}
 		b.WriteString("    ops:\n")
 		for _, o := range p.Ops {
 			floor := ""
@@ -230,18 +239,6 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 	fmt.Fprintf(&b, "  intra: { latency: %s, bandwidth: %s,\n          segments: %s }\n", secs(p.Intra[0].Latency), bw(p.Intra[0].Bandwidth), segments(p.Intra))
 	if h := p.MPI; h != nil && h.Eager > 0 {
 		fmt.Fprintf(&b, "  eager_threshold: %s   # Open MPI's shared-memory eager limit (ompi_info): the protocol change within this node\n", size(float64(h.Eager)))
-	}
-	if h := p.MPI; h != nil && len(h.Collectives) > 0 {
-		b.WriteString("  # Collectives of Open MPI on 2 processes of this host (its own choice of\n")
-		b.WriteString("  # algorithm; the slowest rank's time per call, SkaMPI's way). For reading:\n")
-		b.WriteString("  # replay and predict simulate collectives over point-to-point messages.\n")
-		for _, c := range h.Collectives {
-			parts := make([]string, len(c.Samples))
-			for i, s := range c.Samples {
-				parts[i] = size(float64(s.Size)) + " " + secs(s.Min)
-			}
-			fmt.Fprintf(&b, "  #   %s: %s\n", c.Name, strings.Join(parts, ", "))
-		}
 	}
 	for _, l := range p.Left {
 		fmt.Fprintf(&b, "  # Not measured: %s\n", l)
@@ -307,4 +304,26 @@ func LoadProfile(path string) (*Profile, error) {
 		return nil, fmt.Errorf("%s: incomplete profile (name, cpus, flops and intra are required)", path)
 	}
 	return &p, nil
+}
+
+// writeCollectives writes the group's collectives key: Open MPI's
+// collectives on two processes of this host, which replay charges to a
+// collective over two processes of one node.
+func writeCollectives(b *strings.Builder, cs []netbench.Collective) {
+	b.WriteString("    # collectives: seconds a call of Open MPI's collectives takes on " + strconv.Itoa(cs[0].Procs) + " processes of\n")
+	b.WriteString("    # this node (its own choice of algorithm; the slowest rank's time, SkaMPI's\n")
+	b.WriteString("    # way), by the bytes a rank sends; reductions sum doubles, *_in_place pass\n")
+	b.WriteString("    # MPI_IN_PLACE. augur replay charges them to a collective over exactly that\n")
+	b.WriteString("    # many processes, all on one node; other collectives are simulated.\n")
+	fmt.Fprintf(b, "    collectives:\n      procs: %d\n", cs[0].Procs)
+	for _, c := range cs {
+		if c.Procs != cs[0].Procs {
+			continue
+		}
+		parts := make([]string, len(c.Samples))
+		for i, s := range c.Samples {
+			parts[i] = size(float64(s.Size)) + ": " + secs(s.Min)
+		}
+		fmt.Fprintf(b, "      %s: { %s }\n", c.Name, strings.Join(parts, ", "))
+	}
 }

@@ -45,7 +45,8 @@ func Summarize(p *predict.Prediction, stable bool) *results.Prediction {
 		Header: results.NewHeader(results.CommandPredict),
 		Model:  p.Model, Machine: p.Machine, Nodes: p.Nodes, Procs: p.Procs, Threads: p.Threads,
 		Seed: p.Seed, Params: p.Params, PerProcess: p.PerProcess, PredictedTime: p.Time,
-		Events: p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
+		MeasuredCollectives: p.MeasuredCollectives,
+		Events:              p.Events, Executions: p.Ops, ClosedForm: p.ClosedForm, Deadlock: p.Deadlock,
 	}
 	if s.Params == nil {
 		s.Params = map[string]float64{}

@@ -49,6 +49,9 @@ func WriteText(w io.Writer, s *results.Prediction) error {
 	} else {
 		fmt.Fprintf(&b, "Evaluation time   %s  (%d element executions, %d events)\n", results.Seconds(s.EvalTime), s.Executions, s.Events)
 	}
+	if g := s.MeasuredCollectives; g != "" {
+		fmt.Fprintf(&b, "Collectives       the times measured on %d processes of a node of %s (the machine file's collectives), not simulated as messages\n", s.Procs, g)
+	}
 	for _, wn := range s.Warnings {
 		fmt.Fprintf(&b, "%s\n", wn)
 	}

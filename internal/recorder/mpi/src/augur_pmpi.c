@@ -48,12 +48,14 @@
  *
  * Build: mpicc -shared -fPIC -O2 -o libaugur_pmpi.so augur_pmpi.c
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* RUSAGE_THREAD, MAP_ANONYMOUS */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -185,7 +187,13 @@ static double op_cost(MPI_Op op, MPI_Datatype t, long count)
     while ((1L << cls) < n) cls++;
     for (int i = 0; i < nopcosts; i++)
         if (opcosts[i].op == op && opcosts[i].t == t && opcosts[i].cls == cls) return opcosts[i].per;
-    char *in = calloc((size_t)n, (size_t)size), *io = calloc((size_t)n, (size_t)size);
+    /* The vectors span count extents: a pair type's (MPI_DOUBLE_INT: 12
+     * bytes of data, 16 apart) is larger than its size, and
+     * PMPI_Reduce_local writes all of it. */
+    MPI_Aint lb = 0, extent = 0;
+    PMPI_Type_get_extent(t, &lb, &extent);
+    if (extent < size) extent = size;
+    char *in = calloc((size_t)n, (size_t)extent), *io = calloc((size_t)n, (size_t)extent);
     if (!in || !io) { free(in); free(io); return 0; }
     /* Enough calls a run for the clock, at least 64 Ki elements; a first
      * run untimed (it faults the pages in); the thread's CPU clock, so
@@ -206,6 +214,14 @@ static double op_cost(MPI_Op op, MPI_Datatype t, long count)
         opcosts[nopcosts++] = (struct opcost){op, t, cls, per};
     return per;
 }
+
+/* IN_PLACE_MARK ends the line of a reduction called with MPI_IN_PLACE (at
+ * the root of a reduce, at any rank of an allreduce): the datatype made
+ * explicit (6, MPI_BYTE: sizes are in bytes), then a field SimGrid's
+ * reader ignores and augur replay reads. Open MPI runs such a reduction
+ * on temporary buffers of the vector's size, which a machine file's
+ * measured collectives time apart (reduce_in_place, allreduce_in_place). */
+#define IN_PLACE_MARK " 6 in_place"
 
 /* log2up is ceil(log2 p): the combining steps of a tree or of recursive
  * doubling over p ranks. */
@@ -237,7 +253,87 @@ static void enter(void)
     }
 }
 
-static void leave(void) { last = now(); }
+/* Memory that a call's data lands in for the first time costs page
+ * faults inside the call: a program that mallocs a vector and receives
+ * into it (MPI_Recv, MPI_Scatter, ...) pays the kernel's first touch of
+ * every page there, which the bursts between calls miss and a replay of
+ * the messages does not see (a scatter of 20 MB into fresh memory took
+ * 70 ms more than its copy). The calls that may write WATCH_BYTES or more
+ * count the thread's minor faults around them (two getrusage calls:
+ * microseconds, too dear for every call), and leave() writes the faults'
+ * time, at this host's cost of a first touch, as a compute burst after
+ * the call. */
+#define WATCH_BYTES (64L << 10)
+static long watch_flt = -1;  /* minor faults at the entry of a watched call; -1: none */
+static int pending_big;      /* large non-blocking receives whose data lands in a wait */
+static double page_cost = -1; /* seconds a first touch of a page costs here */
+
+static long minor_faults(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_THREAD, &u);
+    return u.ru_minflt;
+}
+
+/* watch counts the faults of the call being recorded when it may write
+ * bytes into the program's memory. */
+static void watch(long bytes)
+{
+    if (out && bytes >= WATCH_BYTES) watch_flt = minor_faults();
+}
+
+/* watch_pending watches a wait or test while large receives are out. */
+static void watch_pending(void)
+{
+    if (pending_big > 0) watch(WATCH_BYTES);
+}
+
+/* first_touch is what a page of fresh memory costs this host the first
+ * time it is written: the least of three runs over 256 fresh pages. */
+static double first_touch(void)
+{
+    if (page_cost >= 0) return page_cost;
+    long pg = sysconf(_SC_PAGESIZE);
+    if (pg <= 0) pg = 4096;
+    double best = -1;
+    for (int r = 0; r < 3; r++) {
+        char *m = mmap(NULL, (size_t)(256 * pg), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) break;
+        double t0 = now();
+        for (long i = 0; i < 256; i++) m[i * pg] = (char)i;
+        double d = (now() - t0) / 256;
+        munmap(m, (size_t)(256 * pg));
+        if (best < 0 || d < best) best = d;
+    }
+    page_cost = best > 0 ? best : 0;
+    return page_cost;
+}
+
+/* fault_flops ends the watch of the call: the flops (at the reference
+ * speed) of the faults it took. */
+static double fault_flops(void)
+{
+    if (watch_flt < 0) return 0;
+    long f = minor_faults() - watch_flt;
+    watch_flt = -1;
+    if (f <= 0 || !out) return 0;
+    return (double)f * first_touch() * ref_speed;
+}
+
+/* leave writes the faults of a watched call as a burst after it. A
+ * reduction adds them to its computation amount instead (fault_flops
+ * before its line): a machine file's measured collectives, which replay
+ * charges in place of that amount, hold what the MPI library's own
+ * buffers cost on every call. */
+static void leave(void)
+{
+    double flops = fault_flops();
+    if (flops >= 1) {
+        fprintf(out, "%d compute %.0f\n", me, flops);
+        computed += flops / ref_speed;
+    }
+    last = now();
+}
 
 static char trace_path[4096];
 
@@ -617,6 +713,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c,
     const struct comm *ci;
     if (src == MPI_PROC_NULL || !(ci = p2p_comm(c, "MPI_Recv"))) return PMPI_Recv(buf, count, t, src, tag, c, st);
     enter();
+    watch(bytes(count, t));
     MPI_Status s;
     int rc = PMPI_Recv(buf, count, t, src, tag, c, &s);
     int n = 0;
@@ -636,6 +733,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype t, int src, int tag, MPI_Comm c
     enter();
     int rc = PMPI_Irecv(buf, count, t, src, tag, c, r);
     req_add(*r, wrank(ci, src), me, tag);
+    if (bytes(count, t) >= WATCH_BYTES) pending_big++;
     if (src == MPI_ANY_SOURCE || tag == MPI_ANY_TAG) {
         /* Written now, where it was posted; its source and tag when it
          * completes. */
@@ -672,9 +770,11 @@ int MPI_Wait(MPI_Request *r, MPI_Status *st)
 {
     if (!out) return PMPI_Wait(r, st);
     enter();
+    watch_pending();
     MPI_Request copy = *r;
     MPI_Status s;
     int rc = PMPI_Wait(r, &s);
+    if (pending_big > 0) pending_big--;
     if (st != MPI_STATUS_IGNORE) *st = s;
     pending_wait(copy, &s);
     leave();
@@ -685,11 +785,13 @@ int MPI_Waitall(int n, MPI_Request rs[], MPI_Status sts[])
 {
     if (!out) return PMPI_Waitall(n, rs, sts);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
     if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
     if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
     int rc = PMPI_Waitall(n, rs, ss);
+    pending_big = 0;
     if (sts != MPI_STATUSES_IGNORE && n > 0) memcpy(sts, ss, (size_t)n * sizeof *ss);
     /* SimGrid's waitall (what smpirun -trace-ti writes) waits for every
      * outstanding request: exact when this call names them all. When it
@@ -719,6 +821,7 @@ int MPI_Test(MPI_Request *r, int *flag, MPI_Status *st)
 {
     if (!out) return PMPI_Test(r, flag, st);
     enter();
+    watch_pending();
     MPI_Request copy = *r;
     MPI_Status s;
     int rc = PMPI_Test(r, flag, &s);
@@ -741,6 +844,7 @@ int MPI_Sendrecv(const void *sb, int sc, MPI_Datatype st, int dst, int stag, voi
     const struct comm *ci = p2p_comm(c, "MPI_Sendrecv");
     if (!ci) return PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, status);
     enter();
+    watch(bytes(rcount, rt));
     MPI_Status s;
     int rc = PMPI_Sendrecv(sb, sc, st, dst, stag, rb, rcount, rt, src, rtag, c, &s);
     if (status != MPI_STATUS_IGNORE) *status = s;
@@ -780,6 +884,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype t, int root, MPI_Comm c)
     const struct comm *ci = coll_comm(c, "MPI_Bcast");
     if (!ci) return PMPI_Bcast(buf, count, t, root, c);
     enter();
+    watch(bytes(count, t));
     int rc = PMPI_Bcast(buf, count, t, root, c);
     fprintf(out, "%d bcast %ld %d\n", me, bytes(count, t), wrank(ci, root));
     leave();
@@ -791,8 +896,12 @@ int MPI_Reduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, i
     const struct comm *ci = coll_comm(c, "MPI_Reduce");
     if (!ci) return PMPI_Reduce(sb, rb, count, t, op, root, c);
     enter();
+    watch(bytes(count, t));
     int rc = PMPI_Reduce(sb, rb, count, t, op, root, c);
-    fprintf(out, "%d reduce %ld %.0f %d\n", me, bytes(count, t), me == wrank(ci, root) ? combine_flops(op, t, count, log2up(np)) : 0.0, wrank(ci, root));
+    int at_root = me == wrank(ci, root);
+    double faults = fault_flops();
+    fprintf(out, "%d reduce %ld %.0f %d%s\n", me, bytes(count, t), (at_root ? combine_flops(op, t, count, log2up(np)) : 0.0) + faults, wrank(ci, root),
+            at_root && sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
 }
@@ -802,8 +911,10 @@ int MPI_Allreduce(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op
     const struct comm *ci = coll_comm(c, "MPI_Allreduce");
     if (!ci) return PMPI_Allreduce(sb, rb, count, t, op, c);
     enter();
+    watch(bytes(count, t));
     int rc = PMPI_Allreduce(sb, rb, count, t, op, c);
-    fprintf(out, "%d allreduce %ld %.0f\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)));
+    double faults = fault_flops();
+    fprintf(out, "%d allreduce %ld %.0f%s\n", me, bytes(count, t), combine_flops(op, t, count, log2up(np)) + faults, sb == MPI_IN_PLACE ? IN_PLACE_MARK : "");
     leave();
     return rc;
 }
@@ -813,8 +924,9 @@ int MPI_Scan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, MPI
     const struct comm *ci = coll_comm(c, "MPI_Scan");
     if (!ci) return PMPI_Scan(sb, rb, count, t, op, c);
     enter();
+    watch(bytes(count, t));
     int rc = PMPI_Scan(sb, rb, count, t, op, c);
-    fprintf(out, "%d scan %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d scan %ld %.0f\n", me, bytes(count, t), fault_flops());
     leave();
     return rc;
 }
@@ -824,8 +936,9 @@ int MPI_Exscan(const void *sb, void *rb, int count, MPI_Datatype t, MPI_Op op, M
     const struct comm *ci = coll_comm(c, "MPI_Exscan");
     if (!ci) return PMPI_Exscan(sb, rb, count, t, op, c);
     enter();
+    watch(bytes(count, t));
     int rc = PMPI_Exscan(sb, rb, count, t, op, c);
-    fprintf(out, "%d exscan %ld 0\n", me, bytes(count, t));
+    fprintf(out, "%d exscan %ld %.0f\n", me, bytes(count, t), fault_flops());
     leave();
     return rc;
 }
@@ -835,10 +948,21 @@ int MPI_Alltoall(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI
     const struct comm *ci = coll_comm(c, "MPI_Alltoall");
     if (!ci) return PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
     enter();
+    watch(bytes(rc_, rt) * np);
     int rc = PMPI_Alltoall(sb, sc, st, rb, rc_, rt, c);
     fprintf(out, "%d alltoall %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
     leave();
     return rc;
+}
+
+/* counts_bytes is the bytes of a vector collective's counts over the
+ * communicator's ranks. */
+static long counts_bytes(const int counts[], const struct comm *ci, MPI_Datatype t)
+{
+    long total = 0;
+    int n = ci->kind == C_WORLD ? np : ci->size;
+    for (int i = 0; i < n; i++) total += bytes(counts[i], t);
+    return total;
 }
 
 int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype st, void *rb, const int rcs[],
@@ -847,6 +971,7 @@ int MPI_Alltoallv(const void *sb, const int sc[], const int sd[], MPI_Datatype s
     const struct comm *ci = coll_comm(c, "MPI_Alltoallv");
     if (!ci) return PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     enter();
+    watch(counts_bytes(rcs, ci, rt));
     int rc = PMPI_Alltoallv(sb, sc, sd, st, rb, rcs, rd, rt, c);
     long ssum = 0, rsum = 0;
     for (int i = 0; i < np; i++) { ssum += bytes(sc[i], st); rsum += bytes(rcs[i], rt); }
@@ -864,6 +989,7 @@ int MPI_Gather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_D
     const struct comm *ci = coll_comm(c, "MPI_Gather");
     if (!ci) return PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
     enter();
+    watch(bytes(rc_, rt) * np);
     int rc = PMPI_Gather(sb, sc, st, rb, rc_, rt, root, c);
     root = wrank(ci, root);
     long r = me == root ? bytes(rc_, rt) : bytes(sc, st);
@@ -877,6 +1003,7 @@ int MPI_Allgather(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MP
     const struct comm *ci = coll_comm(c, "MPI_Allgather");
     if (!ci) return PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
     enter();
+    watch(bytes(rc_, rt) * np);
     int rc = PMPI_Allgather(sb, sc, st, rb, rc_, rt, c);
     fprintf(out, "%d allgather %ld %ld\n", me, bytes(sc, st), bytes(rc_, rt));
     leave();
@@ -888,6 +1015,7 @@ int MPI_Scatter(const void *sb, int sc, MPI_Datatype st, void *rb, int rc_, MPI_
     const struct comm *ci = coll_comm(c, "MPI_Scatter");
     if (!ci) return PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
     enter();
+    watch(bytes(rc_, rt));
     int rc = PMPI_Scatter(sb, sc, st, rb, rc_, rt, root, c);
     root = wrank(ci, root);
     long r = bytes(rc_, rt);
@@ -902,6 +1030,7 @@ int MPI_Gatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int rcs
     const struct comm *ci = coll_comm(c, "MPI_Gatherv");
     if (!ci) return PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
     enter();
+    if (me == wrank(ci, root)) watch(counts_bytes(rcs, ci, rt)); /* the counts are the root's */
     int rc = PMPI_Gatherv(sb, sc, st, rb, rcs, displs, rt, root, c);
     root = wrank(ci, root);
     fprintf(out, "%d gatherv %ld", me, bytes(sc, st));
@@ -917,6 +1046,7 @@ int MPI_Scatterv(const void *sb, const int scs[], const int displs[], MPI_Dataty
     const struct comm *ci = coll_comm(c, "MPI_Scatterv");
     if (!ci) return PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
     enter();
+    watch(bytes(rc_, rt));
     int rc = PMPI_Scatterv(sb, scs, displs, st, rb, rc_, rt, root, c);
     root = wrank(ci, root);
     fprintf(out, "%d scatterv", me);
@@ -932,6 +1062,7 @@ int MPI_Allgatherv(const void *sb, int sc, MPI_Datatype st, void *rb, const int 
     const struct comm *ci = coll_comm(c, "MPI_Allgatherv");
     if (!ci) return PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     enter();
+    watch(counts_bytes(rcs, ci, rt));
     int rc = PMPI_Allgatherv(sb, sc, st, rb, rcs, displs, rt, c);
     fprintf(out, "%d allgatherv %ld", me, bytes(sc, st));
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], rt));
@@ -945,10 +1076,12 @@ int MPI_Reduce_scatter(const void *sb, void *rb, const int rcs[], MPI_Datatype t
     const struct comm *ci = coll_comm(c, "MPI_Reduce_scatter");
     if (!ci) return PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     enter();
+    watch(counts_bytes(rcs, ci, t));
     int rc = PMPI_Reduce_scatter(sb, rb, rcs, t, op, c);
     fprintf(out, "%d reducescatter", me);
     for (int i = 0; i < np; i++) fprintf(out, " %ld", bytes(rcs[crank(ci, i)], t));
-    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[crank(ci, me)], np - 1));
+    double faults = fault_flops();
+    fprintf(out, " %.0f\n", combine_flops(op, t, rcs[crank(ci, me)], np - 1) + faults);
     leave();
     return rc;
 }
@@ -1015,6 +1148,7 @@ int MPI_Waitany(int n, MPI_Request rs[], int *index, MPI_Status *st)
 {
     if (!out) return PMPI_Waitany(n, rs, index, st);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     if (!copy) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
     if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
@@ -1031,6 +1165,7 @@ int MPI_Waitsome(int n, MPI_Request rs[], int *outcount, int idx[], MPI_Status s
 {
     if (!out) return PMPI_Waitsome(n, rs, outcount, idx, sts);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
     if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
@@ -1052,6 +1187,7 @@ int MPI_Testany(int n, MPI_Request rs[], int *index, int *flag, MPI_Status *st)
 {
     if (!out) return PMPI_Testany(n, rs, index, flag, st);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     if (!copy) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
     if (n > 0) memcpy(copy, rs, (size_t)n * sizeof *copy);
@@ -1068,6 +1204,7 @@ int MPI_Testsome(int n, MPI_Request rs[], int *outcount, int idx[], MPI_Status s
 {
     if (!out) return PMPI_Testsome(n, rs, outcount, idx, sts);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
     if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }
@@ -1087,6 +1224,7 @@ int MPI_Testall(int n, MPI_Request rs[], int *flag, MPI_Status sts[])
 {
     if (!out) return PMPI_Testall(n, rs, flag, sts);
     enter();
+    watch_pending();
     MPI_Request *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     MPI_Status *ss = malloc((size_t)(n > 0 ? n : 1) * sizeof *ss);
     if (!copy || !ss) { fprintf(stderr, "augur recorder: out of memory\n"); abort(); }

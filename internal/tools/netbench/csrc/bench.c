@@ -1,7 +1,11 @@
 /* augur bench network --mpi: a ping-pong between ranks 0 and 1, or a
    collective timed SkaMPI's way (see timed). Usage:
-     bench pp|bcast|reduce|allreduce|allgather|alltoall|gather|scatter|barrier
-           REPS TARGET_S SIZE...
+     bench pp|bcast|reduce|allreduce|allgather|alltoall|gather|scatter|barrier|
+           reduce_in_place|allreduce_in_place REPS TARGET_S SIZE...
+   Reductions sum doubles (SIZE/8 of them, the commonest reduction), so
+   their times include combining; the _in_place ones pass MPI_IN_PLACE at
+   the root (reduce) or at every rank (allreduce), as many programs do:
+   Open MPI then works on temporary buffers of the vector's size.
    For each size it prints "R OP SIZE TRIPS t1 ... tREPS": seconds per call
    (one-way for the ping-pong, half a round trip) of each repetition, each
    the mean over TRIPS calls. Repetitions are the outer loop, so a burst of
@@ -27,9 +31,13 @@ static void call(const char *op, long n) {
   } else if (!strcmp(op, "bcast")) {
     MPI_Bcast(sbuf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
   } else if (!strcmp(op, "reduce")) {
-    MPI_Reduce(sbuf, rbuf, (int)n, MPI_BYTE, MPI_BOR, 0, MPI_COMM_WORLD);
+    MPI_Reduce(sbuf, rbuf, (int)(n / 8), MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+  } else if (!strcmp(op, "reduce_in_place")) {
+    MPI_Reduce(rank == 0 ? MPI_IN_PLACE : sbuf, rbuf, (int)(n / 8), MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
   } else if (!strcmp(op, "allreduce")) {
-    MPI_Allreduce(sbuf, rbuf, (int)n, MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+    MPI_Allreduce(sbuf, rbuf, (int)(n / 8), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  } else if (!strcmp(op, "allreduce_in_place")) {
+    MPI_Allreduce(MPI_IN_PLACE, rbuf, (int)(n / 8), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   } else if (!strcmp(op, "allgather")) {
     MPI_Allgather(sbuf, (int)n, MPI_BYTE, rbuf, (int)n, MPI_BYTE, MPI_COMM_WORLD);
   } else if (!strcmp(op, "alltoall")) {
