@@ -26,7 +26,7 @@ run() { # program flags kernels...
   local prog=$1 flags=$2
   shift 2
   # shellcheck disable=SC2086
-  gcc $flags "bench/prices/$prog.c" -o "$work/$prog" 2>/dev/null
+  gcc $flags "bench/prices/$prog.c" -o "$work/$prog" -lm 2>/dev/null
   for r in 1 2 3; do "$work/$prog"; done >"$work/$prog.times"
   # shellcheck disable=SC2086
   "$work/augur" analyze "bench/prices/$prog.c" $flags --machine "$machine" 2>/dev/null >"$work/$prog.report"
@@ -41,3 +41,6 @@ run stencil "-O3 -march=native" sweep2d sweepflat
 run spmv "-O3 -march=native" spmv
 run branches "-O3 -march=native" collatz thirds dot
 run branches "-O3 -march=native -ffast-math" dot
+run libcalls "-O3 -march=native" randfill mathmap copy
+run libcalls "-O3 -march=native -ffast-math" mathmap
+run transpose "-O3 -march=native" tiled untiled

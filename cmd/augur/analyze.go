@@ -308,6 +308,9 @@ func writeAnalyzeText(w io.Writer, o analyzeOutput) {
 			fmt.Fprintf(w, " (no time for %s: priced at 0)", strings.Join(r.Missing[i], ", "))
 		}
 		fmt.Fprintln(w)
+		if len(r.Substituted[i]) > 0 {
+			fmt.Fprintf(w, "         the machine file does not give %s: priced as before augur bench machine timed the C library calls; measure them again\n", strings.Join(r.Substituted[i], ", "))
+		}
 	}
 	for _, msg := range o.Errors {
 		fmt.Fprintf(w, "error:   %s\n", msg)

@@ -197,6 +197,11 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		{"../../examples/analyze/matmul.c", "n=200", levels, "1"},
 		{"../../examples/analyze/jacobi.c", "n=600", levels, "1"},
 		{"../../examples/analyze/isort.c", "n=1048576", levels, "1"},
+		// Library calls, memset and memcpy of 4 MiB (the model's memcpy()
+		// and memset()).
+		{"../../internal/frontend/analyze/testdata/libcalls.c", "N=524288", levels, "1"},
+		// Tiles of a transpose, their lines at the tile's level.
+		{"../../internal/frontend/analyze/testdata/tiled.c", "T=32", levels, "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
 		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--model", out, "--format", "json")

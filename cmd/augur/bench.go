@@ -27,7 +27,11 @@ func benchCommand() *command {
 		help: `augur bench machine characterises this machine (ChronosMix's MTC and CTC):
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
-stores by working-set size) in seconds per operation, the flop rate of one
+stores by working-set size) in seconds per operation, the C library's calls
+(glibc's exp, log, pow, sin, tan, atan, sqrt, floor, rand, drand48,
+malloc/free, memcpy and memset, timed by a C kernel that the system's
+compiler builds: libm_*, libc_*, which augur analyze prices calls with),
+the flop rate of one
 core, the working sets of the memory levels and how much the cores compete
 for the last cache level (levels shared, 0 to 1), and a ping-pong between two processes (MPI when mpicc and mpirun are
 installed, loopback TCP otherwise) from 1 B to 16 MiB, fitted to a

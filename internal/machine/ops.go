@@ -21,7 +21,7 @@ var OpKeys = []OpKey{
 	{"fp_mul", "double multiply"},
 	{"fp_div", "double divide"},
 	{"sqrt", "square root"},
-	{"exp", "exp (and libm calls of similar cost)"},
+	{"exp", "exp (Go's; a C program's calls are libm_exp)"},
 	{"log", "natural logarithm"},
 	{"branch", "a conditional branch (unpredictable)"},
 	{"call", "a call of a function that is not inlined"},
@@ -53,6 +53,59 @@ var OpKeys = []OpKey{
 	{"load_rand_l3", "a load at a random place of 4 MiB, among independent ones"},
 	{"load_rand_mem", "a load at a random place of main memory, among independent ones"},
 	{"store_tp", "a store with unit stride, among independent ones"},
+	// C library calls, as a program compiled with gcc makes them (a C
+	// kernel of augur bench machine): seconds per call, in a loop of
+	// independent calls over an array; the random number generators
+	// carry their state from call to call.
+	{"libm_exp", "a call of libm's exp"},
+	{"libm_log", "a call of libm's log"},
+	{"libm_pow", "a call of libm's pow"},
+	{"libm_sin", "a call of libm's sin or cos"},
+	{"libm_tan", "a call of libm's tan"},
+	{"libm_atan", "a call of libm's atan (asin, acos, atan2)"},
+	{"libm_sqrt", "a call of libm's sqrt (gcc inlines it when optimising)"},
+	{"libm_floor", "a call of a cheap libm function gcc does not inline: floor at -O0, round, fmin, fmax"},
+	{"libm_exp_vec", "exp per element in a loop gcc vectorises (-O3 -ffast-math -march: libmvec)"},
+	{"libm_log_vec", "log per element, vectorised"},
+	{"libm_pow_vec", "pow per element, vectorised"},
+	{"libm_sin_vec", "sin or cos per element, vectorised"},
+	{"libm_tan_vec", "tan per element, vectorised"},
+	{"libm_atan_vec", "atan per element, vectorised"},
+	{"libc_rand", "a call of glibc's rand or random"},
+	{"libc_drand48", "a call of glibc's drand48 (erand48, lrand48, ...)"},
+	{"libc_malloc", "malloc and free of a small block, the pair"},
+	{"libc_memcpy_byte", "a byte of memcpy within the caches"},
+	{"libc_memset_byte", "a byte of memset within the caches"},
+}
+
+// libFallback is what a library call is priced as when a machine file
+// does not give its key (one written before augur bench machine measured
+// them): the operations it was priced as before, the keys every machine
+// file has.
+var libFallback = map[string][]string{
+	"libm_exp":         {"exp"},
+	"libm_log":         {"log"},
+	"libm_pow":         {"exp", "log", "fp_mul"},
+	"libm_sin":         {"exp"},
+	"libm_tan":         {"exp"},
+	"libm_atan":        {"exp"},
+	"libm_sqrt":        {"call", "sqrt"},
+	"libm_floor":       {"call", "fp_add"},
+	"libc_rand":        {"rand"},
+	"libc_drand48":     {"rand"},
+	"libc_malloc":      {"call"},
+	"libc_memcpy_byte": {"store_tp"},
+	"libc_memset_byte": {"store_tp"},
+}
+
+// OpFallback says what key is priced as when a machine file lacks it:
+// "exp + log + fp_mul" for libm_pow; "" when key has no fallback. A
+// vectorised call falls back to the scalar call's price.
+func OpFallback(key string) string {
+	if base, ok := strings.CutSuffix(key, "_vec"); ok && strings.HasPrefix(key, "libm_") {
+		return base
+	}
+	return strings.Join(libFallback[key], " + ")
 }
 
 // OpIndex is the position of key in OpKeys.
@@ -85,6 +138,25 @@ func OpTime(ops map[string]float64, key string) (float64, bool) {
 	if base, ok := strings.CutSuffix(key, "_tp"); ok {
 		t, ok := ops[base]
 		return t, ok
+	}
+	if base, ok := strings.CutSuffix(key, "_vec"); ok && strings.HasPrefix(key, "libm_") {
+		return OpTime(ops, base) // the scalar call: the slower figure
+	}
+	if fb, ok := libFallback[key]; ok {
+		// memcpy and memset per byte: an 8-byte store is eight bytes.
+		per := 1.0
+		if strings.HasSuffix(key, "_byte") {
+			per = 1.0 / 8
+		}
+		sum := 0.0
+		for _, k := range fb {
+			t, ok := OpTime(ops, k)
+			if !ok {
+				return 0, false
+			}
+			sum += t
+		}
+		return sum * per, true
 	}
 	return 0, false
 }

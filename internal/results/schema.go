@@ -237,6 +237,10 @@ type AnalysisMachine struct {
 	// MissingOps are operations the program needs that the machine file
 	// does not time (priced at 0).
 	MissingOps []string `json:"missing_ops,omitempty"`
+	// SubstitutedOps are operations the machine file does not time that
+	// are priced as others ("libc_rand (as rand)": a file written before
+	// augur bench machine timed the C library calls).
+	SubstitutedOps []string `json:"substituted_ops,omitempty"`
 	// Deadlock says who waits for whom when the model deadlocked on this
 	// machine (predicted_time_s is then null), at the C calls' positions.
 	Deadlock *engine.Deadlock `json:"deadlock"`

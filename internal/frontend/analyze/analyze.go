@@ -144,7 +144,8 @@ type restart struct {
 }
 
 // addStreams counts the memory traffic of the arrays an expression
-// streams through, each array once per block (opsCounter.streamed).
+// streams through, each array once per block, the larger of what its
+// statements stream (opsCounter.streamed).
 func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
 	for base, ix := range idx {
 		if b.streamIdx == nil {
@@ -155,14 +156,18 @@ func (b *Block) addStreams(s map[string]float64, idx map[string]Expr) {
 		}
 	}
 	for base, size := range s {
-		if _, ok := b.streams[base]; ok {
+		// An array loaded by one statement and stored by the next
+		// (b[i] += a[i]; a[i] += 1) moves its lines in and back: the
+		// larger of the statements' streams.
+		old, ok := b.streams[base]
+		if ok && old >= size {
 			continue
 		}
 		if b.streams == nil {
 			b.streams = map[string]float64{}
 		}
 		b.streams[base] = size
-		b.Ops["seq_bytes"] += size
+		b.Ops["seq_bytes"] += size - old
 	}
 }
 
@@ -295,6 +300,10 @@ type Analysis struct {
 	// unused are the parameters the analysis made that the written model
 	// does not read: the report's evaluation still has their values.
 	unused []*Param
+	// tileLoops are the loops whose one iteration is the working set of
+	// the accesses that reuse their lines there (tile.go), by the
+	// number in their ~tile placeholders.
+	tileLoops []*LoopInfo
 }
 
 // Blocks lists every block, depth first in source order.

@@ -31,12 +31,6 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	test, step := loopTestStep(it)
 	w.invalidate(step)
 	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
-	o := opsCounter{w: w, ops: b.Ops}
-	// The test's own compare is counted; the jump back is predicted
-	// right every iteration but the last, and costs nothing more.
-	o.expr(test, false)
-	o.expr(step, false)
-	b.addStreams(o.streamed, o.streamIdx)
 	var info *LoopInfo
 	var decl *cc.Declarator
 	if text, at, ok := w.pragmaAbove(it); ok {
@@ -62,6 +56,12 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		}
 	}
 	b.Loop = info
+	o := opsCounter{w: w, ops: b.Ops}
+	// The test's own compare is counted; the jump back is predicted
+	// right every iteration but the last, and costs nothing more.
+	o.loopTest(test, info.Var)
+	o.expr(step, false)
+	b.addStreams(o.streamed, o.streamIdx)
 	if info.Trips == nil {
 		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
 		info.Trips, info.TripsHow = Name{p.Name}, Default
@@ -654,4 +654,27 @@ func doOnce(it *cc.IterationStatement) bool {
 	}
 	v, ok := constValue(it.ExpressionList)
 	return ok && v == 0
+}
+
+// loopTest counts a loop's test. A bound that does not change in the
+// loop (MIN(n, j + T) of a tile, n - 1) is computed once before it by an
+// optimising compiler: only the compare runs every iteration. The body's
+// assignments have made what they change unknown (invalidate), so a
+// bound the analysis can still read is one the loop does not change.
+func (o *opsCounter) loopTest(test cc.ExpressionNode, v string) {
+	rel, ok := unparen(test).(*cc.RelationalExpression)
+	if !ok || rel.Case == cc.RelationalExpressionShift || v == "" || !o.w.optimised(1) {
+		o.expr(test, false)
+		return
+	}
+	invariant := func(e cc.ExpressionNode) bool {
+		x, ok := o.w.sym(e)
+		return ok && !mentionsName(x, v) && !hasEffects(e)
+	}
+	o.add(arith(rel.RelationalExpression.Type(), "int_add", "fp_add"), 1)
+	for _, side := range []cc.ExpressionNode{rel.RelationalExpression, rel.ShiftExpression} {
+		if !invariant(side) {
+			o.expr(side, false)
+		}
+	}
 }

@@ -401,6 +401,10 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			if v, ok := w.onceValue(x); ok {
 				return v, true
 			}
+			if w.opaque != nil && cc.IsIntegerType(r.Type()) {
+				w.opaque[r] = true
+				return Name{"?" + r.Name()}, true
+			}
 			return w.unknownVar(r)
 		case *cc.Enumerator:
 			if v, ok := constValue(x); ok {

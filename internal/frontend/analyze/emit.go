@@ -57,6 +57,12 @@ cost restart(gap_, ws_) = abs(gap_) >= 64 ? latency(ws_) : 0
 cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1, 1) * ops(load_l2: 1) + level(eff(ws_), 1, 2) * ops(load_l3: 1) + level(eff(ws_), 1, 3) * ops(load_mem: 1)
 // The first writes to n_ allocations of bytes_ each: fresh pages from the
 // kernel when an allocation reaches glibc's mmap threshold (128 KiB).
+// n_ calls of memcpy (memmove) and memset of bytes_ each: glibc's time
+// per byte within the caches, or the memory's for the bytes that come
+// from beyond them (a copy reads, writes and allocates each byte's
+// line; a set writes and allocates), whichever is longer.
+cost memcpy(bytes_, n_) = max(ops(libc_memcpy_byte: n_ * bytes_), ops(mem_byte: n_ * far(2 * bytes_, 3 * bytes_)))
+cost memset(bytes_, n_) = max(ops(libc_memset_byte: n_ * bytes_), ops(mem_byte: n_ * far(bytes_, 2 * bytes_)))
 cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
 `
 

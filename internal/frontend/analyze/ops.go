@@ -201,6 +201,7 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
 	own, extra := "", 0.0
+	var lib map[string]float64
 	switch x := e.(type) {
 	case *cc.AdditiveExpression:
 		kids = []cc.Node{x.AdditiveExpression, x.MultiplicativeExpression}
@@ -252,10 +253,9 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 			for _, a := range callArgs(x) {
 				kids = append(kids, a)
 			}
-			switch calleeName(x) {
-			case "sqrt", "exp", "log":
-				own = calleeName(x)
-			}
+			// A library call on the chain: its whole price waits for
+			// the argument (x = exp(x)), as gcc makes the call.
+			lib, _ = w.libOps(x, calleeName(x))
 		} else {
 			kids = []cc.Node{x.PrimaryExpression, x.PostfixExpression}
 		}
@@ -286,6 +286,9 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	}
 	if own != "" {
 		best[own] += 1 + extra
+	}
+	for k, n := range lib {
+		best[k] += n
 	}
 	return best
 }
@@ -629,7 +632,14 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		size = float64(t.Size())
 	}
 	along, per, seq := o.w.streamLoop(idx)
-	if fp, ok := o.w.footprint(e, idx); ok && !seq && len(idx) > 0 {
+	if !seq {
+		along, per, seq = o.w.opaqueStream(idx)
+	}
+	reuse, lineBytes, tiled := (*LoopInfo)(nil), 0.0, false
+	if !seq {
+		reuse, lineBytes, tiled = o.w.lineReuse(idx, size)
+	}
+	if fp, ok := o.w.footprint(e, idx); ok && !seq && !tiled && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
 		if o.footprints == nil {
@@ -671,13 +681,26 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	case store && seq:
 		o.add("store_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
-	case store:
-		o.add("store_l1", 1)
 	case seq:
 		o.add("load_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
+	case tiled:
+		// A line used again at the next iteration of the reuse loop
+		// (tile.go): the access at the level one iteration of that loop
+		// fits, its lines from the nest's level as a stream (lineBytes
+		// of line each).
+		kind := "load"
+		if store {
+			kind = "store"
+		}
+		o.add(kind+"@"+o.w.tileKey(reuse), 1)
+		o.stream(e, idx[len(idx)-1], lineBytes, false, store)
 	default:
-		o.add("load_l1", 1)
+		if store {
+			o.add("store_l1", 1)
+		} else {
+			o.add("load_l1", 1)
+		}
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
@@ -687,6 +710,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	for _, ix := range idx {
 		if v, ok := o.w.sym(ix); ok {
 			acc.vars = append(acc.vars, names(v)...)
+			acc.index = v
 		} else {
 			acc.unknown = true
 		}
@@ -736,6 +760,9 @@ type access struct {
 	// along is the loop a streamed access moves along when that is not
 	// the innermost (streamLoop): its reuse is counted from there out.
 	along *LoopInfo
+	// index is the last index, as the model's names (nil when unknown):
+	// whether a loop moves the access along its lines (tile.go).
+	index Expr
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in
@@ -796,6 +823,14 @@ func (w *walker) inductive(idx cc.ExpressionNode) bool {
 	e, ok := w.sym(idx)
 	if !ok {
 		return false
+	}
+	// a[jt*n + it] is affine in jt whatever n is: the compiler adds n
+	// elements an iteration.
+	vals := w.strideValues()
+	for _, n := range names(e) {
+		if x, isParam := vals[n]; isParam {
+			e = subst(e, n, Num{x})
+		}
 	}
 	for k := len(w.loops) - 1; k >= 0; k-- {
 		in := w.loops[k].info
@@ -1099,36 +1134,26 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.candidates(x)) > 1) {
 		return // a block of its own
 	}
+	if ops, ok := o.w.libOps(x, name); ok {
+		for k, n := range ops {
+			o.add(k, n)
+		}
+		switch name {
+		case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
+			o.touch(x)
+		case "posix_memalign":
+			o.w.allocatedBy(x)
+			o.touch(x)
+		}
+		return
+	}
+	if o.bulk(x, name) {
+		return
+	}
 	switch name {
-	case "sqrt", "sqrtf", "sqrtl":
-		o.add("sqrt", 1)
-	case "exp", "expf", "expl", "exp2", "expm1":
-		o.add("exp", 1)
-	case "log", "logf", "logl", "log2", "log10", "log1p":
-		o.add("log", 1)
-	case "pow", "powf", "powl":
-		o.add("exp", 1)
-		o.add("log", 1)
-		o.add("fp_mul", 1)
-	case "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "sinf", "cosf", "tanf", "erf", "cbrt", "hypot":
-		// Priced as an exp: a libm call of the same kind of cost. The
-		// machine file has no key of its own for them.
-		o.add("exp", 1)
-		o.w.note(x, name, "%s is priced as one exp (a libm call of similar cost)", name)
-	case "fabs", "fabsf", "floor", "ceil", "fmin", "fmax", "trunc", "round", "abs", "labs", "fmod":
-		o.add("fp_add", 1)
-	case "rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48":
-		o.add("rand", 1)
 	case "MPI_Wtime", "MPI_Comm_rank", "MPI_Comm_size", "MPI_Init", "MPI_Finalize", "MPI_Wtick", "MPI_Abort":
 		o.add("call", 1)
 	case "PIC_proba":
-	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
-		o.add("call", 1)
-		o.touch(x)
-	case "posix_memalign":
-		o.add("call", 1)
-		o.w.allocatedBy(x)
-		o.touch(x)
 	case "":
 		o.add("call", 1)
 		o.w.note(x, "(pointer)", "call through a function pointer: priced as one call; what it calls is not followed")

@@ -17,8 +17,8 @@ func TestOperationCounts(t *testing.T) {
 	}
 	b := f.Body[0]
 	want := map[string]float64{
-		"int_mul": 2, "int_add": 5, "fp_div": 1, "fp_add": 5, "sqrt": 1, "fp_mul": 2,
-		"store_l1": 1, "load_l1": 2, "rand": 1, "exp": 1, "log": 1,
+		"int_mul": 2, "int_add": 5, "fp_div": 1, "fp_add": 5, "libm_sqrt": 1, "fp_mul": 2,
+		"store_l1": 1, "load_l1": 2, "libc_rand": 1, "libm_exp": 1, "libm_log": 1,
 	}
 	if !reflect.DeepEqual(b.Ops, want) {
 		t.Errorf("kernel's operations\n got %v\nwant %v", b.Ops, want)

@@ -134,7 +134,7 @@ func TestAllocators(t *testing.T) {
 	ops := map[string]float64{"load_rand_l1": 1e-9, "load_rand_l2": 2e-9, "load_rand_l3": 4e-9, "load_rand_mem": 8e-9,
 		"load_tp": 1e-9, "fp_add_tp": 0.1e-9, "fp_add": 0.1e-9, "mem_byte": 1e-9}
 	m := Machine{Name: "m", Ops: ops, Nodes: 1, Levels: [4]float64{2 << 10, 4 << 10, 8 << 10, 16 << 10}}
-	secs, _ := blockSeconds(b, "l1", 1024, 1, map[string]float64{"procs": 1}, m, map[string]bool{})
+	secs, _ := blockSeconds(b, "l1", 1024, 1, map[string]float64{"procs": 1}, m, map[string]string{})
 	want := (7 + math.Log2(1.5) + 2*math.Log2(8000.0/4096)) * 1e-9
 	if !near(secs, want) {
 		t.Errorf("an execution: %.9g s, want %.9g s", secs, want)

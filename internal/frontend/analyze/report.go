@@ -69,19 +69,25 @@ type Report struct {
 	// Missing lists, per machine, the operation keys the analysis needs
 	// and the machine file does not give (priced at 0).
 	Missing [][]string
+	// Substituted lists, per machine, the keys the machine file does not
+	// give that are priced as others (a library call as before augur
+	// bench machine timed it): "libc_rand (as rand)".
+	Substituted [][]string
 }
 
 // Evaluate prices every block at the parameter values env (with pid and
 // procs) on each machine.
 func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report {
 	r := &Report{Params: env, ByFunc: map[string][]float64{}, ByClass: map[string][]float64{},
-		Total: make([]float64, len(machines)), Missing: make([][]string, len(machines))}
+		Total: make([]float64, len(machines)), Missing: make([][]string, len(machines)), Substituted: make([][]string, len(machines))}
 	for _, m := range machines {
 		r.Machines = append(r.Machines, m.Name)
 	}
-	missing := make([]map[string]bool, len(machines))
+	// Per machine, the keys it lacks: "" when priced at 0, else what
+	// they are priced as (machine.OpFallback).
+	missing := make([]map[string]string, len(machines))
 	for i := range missing {
-		missing[i] = map[string]bool{}
+		missing[i] = map[string]string{}
 	}
 	fenv := a.funcEnvs(env)
 	for _, f := range a.Funcs {
@@ -117,10 +123,15 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 		}
 	}
 	for i := range machines {
-		for k := range missing[i] {
-			r.Missing[i] = append(r.Missing[i], k)
+		for k, as := range missing[i] {
+			if as == "" {
+				r.Missing[i] = append(r.Missing[i], k)
+			} else {
+				r.Substituted[i] = append(r.Substituted[i], k+" (as "+as+")")
+			}
 		}
 		sort.Strings(r.Missing[i])
+		sort.Strings(r.Substituted[i])
 	}
 	return r
 }
@@ -141,7 +152,7 @@ const maxOuterPoints = 20000
 // evaluateUnit prices the blocks of unit u once, with the indices of the
 // loops around it at env, adding to their rows and the report's totals;
 // count gives how often a block runs at that point.
-func (a *Analysis) evaluateUnit(r *Report, f *Func, u unit, env map[string]float64, count, entries func(*Block) float64, machines []Machine, missing []map[string]bool, rows map[*Block]*Row) {
+func (a *Analysis) evaluateUnit(r *Report, f *Func, u unit, env map[string]float64, count, entries func(*Block) float64, machines []Machine, missing []map[string]string, rows map[*Block]*Row) {
 	levels := make([]string, len(machines))
 	ws := 0.0
 	if u.ws != nil {
@@ -307,7 +318,7 @@ func iterationScales(bs []*Block, levels []string, ws float64, env map[string]fl
 		n := count(b)
 		f := make([]float64, len(machines))
 		for i, mc := range machines {
-			none := map[string]bool{}
+			none := map[string]string{}
 			whole, _ := blockSeconds(m, levels[i], ws, sharers(env, mc), env, mc, none)
 			parts := 0.0
 			for _, x := range it {
@@ -330,15 +341,17 @@ func iterationScales(bs []*Block, levels []string, ws float64, env map[string]fl
 // prices it (blockTime): the largest of its operations' reciprocal
 // throughputs, its loop-carried chains' latencies and its memory
 // accesses; and that time split by operation class.
-func blockSeconds(b *Block, level string, ws, share float64, env map[string]float64, mc Machine, missing map[string]bool) (float64, map[string]float64) {
+func blockSeconds(b *Block, level string, ws, share float64, env map[string]float64, mc Machine, missing map[string]string) (float64, map[string]float64) {
 	ops, lv := mc.Ops, mc.levels()
 	price := func(key string, n float64) float64 {
 		if key == "" {
 			return 0
 		}
 		t, ok := machine.OpTime(ops, key)
-		if !ok {
-			missing[key] = true
+		if _, given := ops[key]; !ok {
+			missing[key] = ""
+		} else if as := machine.OpFallback(key); !given && as != "" {
+			missing[key] = as
 		}
 		return n * t
 	}
@@ -372,6 +385,22 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				}
 			}
 			size, _ := eval(b.footprints[fp], env)
+			if kind == "memcpy" || kind == "memset" {
+				// As the model's memcpy() and memset(): the library's
+				// time per byte, or the memory's for the bytes beyond the
+				// caches, whichever is longer.
+				key, ws, moved := "libc_memcpy_byte", 2*size, 3*size // read, write, write-allocate
+				if kind == "memset" {
+					key, ws, moved = "libc_memset_byte", size, 2*size
+				}
+				lib := price(key, n*size)
+				if far := price("mem_byte", n*moved*levelShares(ws, share, lv)[3]); far > lib {
+					mem["mem_byte"] += far
+				} else {
+					mem[key] += lib
+				}
+				continue
+			}
 			if kind == "touch" {
 				// As the model's touch(): fresh pages above the mmap threshold.
 				if size >= 128<<10 {
@@ -430,7 +459,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				streamFar["mem_byte"] += price("mem_byte", far)
 			default:
 				if _, ok := ops[key]; !ok {
-					missing[key] = true
+					missing[key] = ""
 				}
 				mem[key] += secs
 			}

@@ -42,7 +42,20 @@ func (a *Analysis) reuse() {
 		for _, b := range bs {
 			for base := range b.streams {
 				l := reuseLoop(b, base)
-				if l == nil || loopBlocks[l] == nil {
+				if l == nil {
+					// Used again only after the whole nest: what all of
+					// it touches, where the nest is cut into pieces that
+					// are priced one by one (the tiles of a tiled nest,
+					// whose loops' bounds move with the tile loops).
+					if ws, ok := nestWorkingSet(b, base, loopBlocks); ok {
+						if b.streamWS == nil {
+							b.streamWS = map[string]Expr{}
+						}
+						b.streamWS[base] = ws
+					}
+					continue
+				}
+				if loopBlocks[l] == nil {
 					continue
 				}
 				ws, ok := iterWS[l]
@@ -66,7 +79,8 @@ func (a *Analysis) reuse() {
 }
 
 // reuseLoop is the innermost loop around b whose index none of b's
-// accesses of base use: its next iteration uses the same elements again.
+// accesses of base use, directly or through the bounds of the loops
+// they use: its next iteration uses the same elements again.
 // It is nil when every enclosing loop indexes the array, or when an index
 // cannot be read.
 func reuseLoop(b *Block, base string) *LoopInfo {
@@ -110,8 +124,92 @@ func reuseLoop(b *Block, base string) *LoopInfo {
 		if !used[l.Var] {
 			return l
 		}
+		// A loop whose bounds are outer indices (a tile's it from i to
+		// i + T) reaches other elements at each of their values: the
+		// tile loops index the array too.
+		for _, e := range []Expr{l.From, l.To} {
+			if e != nil {
+				for _, n := range names(e) {
+					used[n] = true
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// nestWorkingSet is what the whole of the outermost loop around b
+// touches, when b's accesses of base follow their indices and the loops
+// are those of a tiled nest (a loop inside runs from the index of one
+// that steps by a tile: for (it = i; it < MIN(n, i + T); it++)): the nest is then priced
+// tile by tile, and what a tile touches is not where base's lines come
+// from. Other nests keep the working set they are priced at.
+func nestWorkingSet(b *Block, base string, loopBlocks map[*LoopInfo]*Block) (Expr, bool) {
+	loops := b.frameLoops()
+	if len(loops) == 0 || loopBlocks[loops[0]] == nil {
+		return nil, false
+	}
+	// A tile loop steps by more than one (i += T) and a loop inside it
+	// starts at its index (it = i): a triangle (i = k + 1 with k++) is
+	// no tile.
+	tiled := false
+	for _, l := range loops[1:] {
+		for _, o := range loops {
+			step, unit := constOf(o.Step)
+			unit = unit && (step == 1 || step == -1)
+			if o != l && o.Var != "" && !unit && l.From != nil && mentionsName(l.From, o.Var) {
+				tiled = true
+			}
+		}
+	}
+	for _, x := range b.accesses {
+		if x.base == base && x.unknown {
+			return nil, false
+		}
+	}
+	if !tiled {
+		return nil, false
+	}
+	lb := loopBlocks[loops[0]]
+	var per footprints
+	var walk func([]*Block)
+	walk = func(bs []*Block) {
+		for _, c := range bs {
+			loops := c.frameLoops()
+			for _, x := range c.accesses {
+				if x.base == "" {
+					continue
+				}
+				// The tile loops index the array through the bounds of
+				// the loops inside them.
+				used := map[string]bool{}
+				for _, v := range x.vars {
+					used[v] = true
+				}
+				fp := Expr(Num{x.size})
+				for i := len(loops) - 1; i >= 0; i-- {
+					l := loops[i]
+					if !x.unknown && !used[l.Var] {
+						continue
+					}
+					fp = mul(fp, extent(l, loops))
+					for _, e := range []Expr{l.From, l.To} {
+						if e != nil {
+							for _, n := range names(e) {
+								used[n] = true
+							}
+						}
+					}
+				}
+				per.add(x.base, fp)
+			}
+			walk(c.Body)
+			walk(c.Then)
+			walk(c.Else)
+		}
+	}
+	walk([]*Block{lb})
+	return simplify(per.sum()), true
 }
 
 // iterationWorkingSet is what one iteration of the loop block lb touches:

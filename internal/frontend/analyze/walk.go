@@ -133,6 +133,11 @@ type walker struct {
 	// then becomes a parameter named after it.
 	paramize []cc.Node
 	omp      ompState // the OpenMP directives (omp.go)
+	// opaque, while set, makes sym read a variable whose value it does
+	// not know as a name of its own ("?" and the C name) and note it in
+	// opaque: for strides, which such a variable does not change where no
+	// loop in question assigns it (lineReuse).
+	opaque map[*cc.Declarator]bool
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -201,6 +206,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.ompCalled()
 	w.a.counts()
 	w.a.reuse()
+	w.a.tiles()
 	w.a.restarts()
 	w.a.touches()
 	w.a.callCounts()

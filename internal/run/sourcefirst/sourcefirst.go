@@ -334,7 +334,7 @@ func (r *Result) Document(modelFile string) *results.Analysis {
 	}
 	rep := r.Report
 	for i, n := range rep.Machines {
-		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i],
+		d.Machines = append(d.Machines, results.AnalysisMachine{Name: n, Predicted: r.Predicted[i], Compute: rep.Total[i], MissingOps: rep.Missing[i], SubstitutedOps: rep.Substituted[i],
 			Deadlock: r.Deadlocks[i]})
 	}
 	for _, row := range rep.Rows {

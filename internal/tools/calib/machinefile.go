@@ -71,6 +71,15 @@ func Characterise(ctx context.Context, name string, quick bool, progress func(st
 	}
 	p.Sharing = LastLevelSharing(levels, p.CPUs, quick)
 	if progress != nil {
+		progress("C library calls")
+	}
+	if lib, left, err := LibCalls(ctx, LibCallOptions{Quick: quick}); err != nil {
+		p.Left = append(p.Left, "the C library calls (libm_*, libc_*; augur analyze prices them as before): "+firstLine(err.Error()))
+	} else {
+		p.Ops = append(p.Ops, lib...)
+		p.Left = append(p.Left, left...)
+	}
+	if progress != nil {
 		progress("ping-pong")
 	}
 	samples, method, err := CTC(ctx, CTCOptions{Quick: quick})

@@ -1,0 +1,144 @@
+package analyze
+
+import (
+	"slices"
+
+	"modernc.org/cc/v4"
+)
+
+// libOps is what a call of the C library function name costs, as gcc
+// makes it at the compile line's flags: the operation keys of a machine
+// file and their counts, false for a function not priced here. gcc
+// inlines some calls (sqrt as one instruction when optimising, fabs
+// always, floor and ceil when optimising, pow(x, 2) as x·x) and
+// vectorises others (exp, log, sin ... through libmvec in a loop at -O3
+// with -ffast-math); the rest are calls into glibc, which augur bench
+// machine times (libm_*, libc_*; docs/bench.md). The key a machine file
+// lacks is priced as before it had it (machine.OpFallback), and the
+// report says so.
+func (w *walker) libOps(x *cc.PostfixExpression, name string) (map[string]float64, bool) {
+	switch name {
+	case "sqrt", "sqrtf", "sqrtl":
+		if !w.optimised(1) {
+			return map[string]float64{"libm_sqrt": 1}, true // gcc -O0 calls libm
+		}
+		if w.mathErrno() {
+			// sqrtsd, then a compare of the result that calls libm only
+			// for a negative argument (to set errno): never taken.
+			return map[string]float64{"sqrt": 1, "fp_add": 1}, true
+		}
+		return map[string]float64{"sqrt": 1}, true
+	case "exp", "expf", "expl", "exp2", "exp2f", "expm1", "expm1f":
+		return w.mathCall("libm_exp"), true
+	case "log", "logf", "logl", "log2", "log2f", "log10", "log10f", "log1p", "log1pf":
+		return w.mathCall("libm_log"), true
+	case "pow", "powf", "powl":
+		if args := callArgs(x); len(args) == 2 && w.optimised(1) {
+			switch v, _ := constValue(args[1]); {
+			case v == 2:
+				return map[string]float64{"fp_mul": 1}, true // pow(x, 2) is x·x, exactly
+			case v == 0.5 && w.o.Compiled.FastMath:
+				return map[string]float64{"sqrt": 1}, true
+			}
+		}
+		return w.mathCall("libm_pow"), true
+	case "sin", "cos", "sinf", "cosf", "sinl", "cosl", "sincos":
+		return w.mathCall("libm_sin"), true
+	case "tan", "tanf", "tanl":
+		return w.mathCall("libm_tan"), true
+	case "atan", "atan2", "asin", "acos", "atanf", "atan2f", "asinf", "acosf":
+		return w.mathCall("libm_atan"), true
+	case "sinh", "cosh", "tanh", "erf", "erfc", "cbrt", "hypot", "sinhf", "coshf", "tanhf":
+		// libm calls of the same kind of cost as exp, which they
+		// mostly compute through; the machine file has no key of
+		// their own.
+		w.note(x, name, "%s is priced as one call of exp (libm_exp, a libm call of similar cost)", name)
+		return w.mathCall("libm_exp"), true
+	case "fabs", "fabsf", "fabsl":
+		return map[string]float64{"fp_add": 1}, true // a mask, inlined at every level
+	case "abs", "labs", "llabs":
+		return map[string]float64{"int_add": 1}, true
+	case "floor", "ceil", "trunc", "rint", "nearbyint", "floorf", "ceilf", "truncf":
+		if w.optimised(1) {
+			return map[string]float64{"fp_add": 1}, true // inlined (roundsd, or SSE2's few operations)
+		}
+		return map[string]float64{"libm_floor": 1}, true
+	case "round", "roundf", "lround", "fmin", "fmax", "fminf", "fmaxf":
+		if w.optimised(1) && w.o.Compiled.FastMath {
+			return map[string]float64{"fp_add": 1}, true // minsd, or round's few operations
+		}
+		return map[string]float64{"libm_floor": 1}, true // called: NaN and rounding rules
+	case "fmod", "fmodf":
+		return map[string]float64{"libm_floor": 1, "fp_div": 1}, true
+	case "rand", "random":
+		return map[string]float64{"libc_rand": 1}, true
+	case "rand_r":
+		// The caller's state, no lock: a plain generator.
+		return map[string]float64{"rand": 1}, true
+	case "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48":
+		return map[string]float64{"libc_drand48": 1}, true
+	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc", "posix_memalign":
+		// The pair with its free, which is priced at nothing.
+		return map[string]float64{"libc_malloc": 1}, true
+	case "free":
+		return map[string]float64{}, true
+	}
+	return nil, false
+}
+
+// mathCall is a call of a libm function whose machine key is key: per
+// element of libmvec's vector variant (key_vec) when gcc vectorises the
+// loop around it, which it does at -O3 with -ffast-math (libm's header
+// declares the vector variants only then); with -march, as augur bench
+// machine measures them (without, gcc takes the two-lane SSE variants,
+// and the scalar call is the nearer price).
+func (w *walker) mathCall(key string) map[string]float64 {
+	if len(w.loops) > 0 && w.loops[len(w.loops)-1].info.Var != "" &&
+		w.optimised(3) && w.o.Compiled.FastMath && w.o.Compiled.Arch != "" {
+		return map[string]float64{key + "_vec": 1}
+	}
+	return map[string]float64{key: 1}
+}
+
+// mathErrno tells whether math functions set errno, as C requires
+// unless -fno-math-errno or -ffast-math says otherwise.
+func (w *walker) mathErrno() bool {
+	if w.o.Compiled.FastMath {
+		return false
+	}
+	i := slices.Index(w.o.Compiled.Flags, "-fno-math-errno")
+	return i < 0 || slices.Index(w.o.Compiled.Flags[i:], "-fmath-errno") > 0
+}
+
+// bulk prices memcpy, memmove and memset by their bytes (their third
+// argument): per byte within the caches (libc_memcpy_byte,
+// libc_memset_byte), and no faster than memory moves the bytes once
+// they are beyond the caches (the model's memcpy() and memset()). A
+// size the analysis cannot read is one call, with a warning.
+func (o *opsCounter) bulk(x *cc.PostfixExpression, name string) bool {
+	kind := "memcpy"
+	switch name {
+	case "memcpy", "memmove":
+	case "memset":
+		kind = "memset"
+	default:
+		return false
+	}
+	args := callArgs(x)
+	var n Expr
+	ok := len(args) == 3
+	if ok {
+		n, ok = o.w.sym(args[2])
+	}
+	if !ok {
+		o.add("call", 1)
+		o.w.note(x, name+"(size)", "%s of a size the analysis cannot read: priced as one call, its bytes are not counted", name)
+		return true
+	}
+	if o.footprints == nil {
+		o.footprints = map[string]Expr{}
+	}
+	o.footprints[String(n)] = n
+	o.add(kind+"@"+String(n), 1)
+	return true
+}
