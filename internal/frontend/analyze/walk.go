@@ -118,6 +118,18 @@ type walker struct {
 	// then becomes a parameter named after it.
 	paramize []cc.Node
 	omp      ompState // the OpenMP directives (omp.go)
+	// varies are the variables of the function whose value may differ
+	// between processes (unknown.go); shared is set while a value is read
+	// in which a variable unknown but the same everywhere becomes a
+	// parameter, sharedAt where.
+	varies   map[*cc.Declarator]bool
+	shared   int
+	sharedAt cc.Node
+	// pureFuncs caches which functions are pure; outVals are the values
+	// a pure function's call writes through &x, set once its statement
+	// is done.
+	pureFuncs map[string]bool
+	outVals   map[*cc.Declarator]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -282,6 +294,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps = nil, nil
+	w.varies, w.outVals = w.varyingVars(fd), nil
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -520,6 +533,16 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	for d, v := range scanned {
 		w.vals[d] = v
 	}
+	w.setOutVals()
+}
+
+// setOutVals gives the variables a pure function's call wrote through
+// &x their values (outParams).
+func (w *walker) setOutVals() {
+	for d, v := range w.outVals {
+		w.vals[d] = v
+	}
+	w.outVals = nil
 }
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
@@ -614,6 +637,7 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
 		return
 	}
+	w.outParams(c)
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
 	for i, a := range args {
@@ -717,7 +741,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		delete(w.vals, d)
 		return
 	}
-	if v, ok := w.sym(rhs); ok {
+	// A value computed from one unknown but the same on every process
+	// (my_IDx = my_ID % Num_procsx) keeps the rank it reads exact.
+	if v, ok := w.symShared(rhs, false); ok {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
