@@ -249,10 +249,10 @@ type Param struct {
 	// which is then process 0's.
 	PerProcess model.Expr
 	// Value, if not nil, is the parameter's value as an expression of
-	// procs and other parameters, the same on every process (a grid the
-	// program computes from its process count, unknown.go): written
-	// instead of Default, which is then its value at the procs of the
-	// report.
+	// procs, pid and other parameters (a grid the program computes from
+	// its process count, unknown.go; a peer the analysis cannot follow,
+	// the process itself): written instead of Default, which is then its
+	// value for process 0 at the procs of the report.
 	Value Expr
 }
 

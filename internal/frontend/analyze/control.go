@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -57,6 +58,9 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	b.Body = w.body(it.Statement)
 	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
+	// What the body assigned held a value of one iteration (assigned):
+	// after the loop, any of them.
+	w.invalidate(it.Statement)
 	w.unroll(b)
 	extend(b, it.Statement)
 	*out = append(*out, b)
@@ -550,12 +554,28 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	if rankOnly {
 		w.rankIfs++
 	}
+	// At function level, an if whose test the analysis reads gives the
+	// variables its arms assign a value that says which arm ran: istart =
+	// my_IDx < leftover ? (width + 1) * my_IDx : ... (mergeArms).
+	merge := b.Cond != nil && len(w.loops) == 0 && w.inIf == w.mergeIf
+	var before, after map[*cc.Declarator]Expr
+	if merge {
+		before = maps.Clone(w.vals)
+		w.mergeIf++
+	}
 	w.inIf++
 	b.Then = w.body(s.Statement)
+	if merge {
+		after, w.vals = w.vals, maps.Clone(before)
+	}
 	if s.Case == cc.SelectionStatementIfElse {
 		b.Else = w.body(s.Statement2)
 	}
 	w.inIf--
+	if merge {
+		w.mergeIf--
+		w.vals = mergeArms(b.Cond, after, w.vals)
+	}
 	if rankOnly {
 		w.rankIfs--
 	}
@@ -606,4 +626,23 @@ func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
 		}
 	}
 	return nil, "", false
+}
+
+// mergeArms is what the variables hold after an if with the test cond
+// whose arms left them as then and els: the same value, or cond ? then :
+// else; a variable one arm leaves unknown is unknown.
+func mergeArms(cond Expr, then, els map[*cc.Declarator]Expr) map[*cc.Declarator]Expr {
+	out := map[*cc.Declarator]Expr{}
+	for d, t := range then {
+		e, ok := els[d]
+		if !ok {
+			continue
+		}
+		if String(t) == String(e) {
+			out[d] = t
+			continue
+		}
+		out[d] = Cond{cond, numOf(t), numOf(e)}
+	}
+	return out
 }

@@ -565,3 +565,55 @@ func (w *walker) symShared(e cc.Node, cond bool) (Expr, bool) {
 	}
 	return w.sym(e)
 }
+
+// peerArgs gives a parameter of a function that a message's peer reads
+// (CoMD's sendReceiveParallel(..., dest, ..., source)) the process
+// itself where a call passes a value the analysis cannot follow (a
+// neighbour's rank from a struct's array): left as it was, every process
+// would exchange with process 0 and the others' messages would never be
+// matched; a message to itself matches whatever the others do.
+func (a *Analysis) peerArgs() {
+	peers := map[string]map[int]bool{}
+	for _, f := range a.Funcs {
+		var comms []*Comm
+		for _, b := range blocksOf(f.Body) {
+			if b.Comm != nil {
+				comms = append(comms, b.Comm)
+				comms = append(comms, b.Comm.Parts...)
+			}
+		}
+		for i, p := range f.Params {
+			for _, c := range comms {
+				if c.Peer != nil && mentionsName(c.Peer, p) {
+					if peers[f.Name] == nil {
+						peers[f.Name] = map[int]bool{}
+					}
+					peers[f.Name][i] = true
+				}
+			}
+		}
+	}
+	for _, b := range a.Blocks() {
+		if b.Kind != CallK || peers[b.Callee] == nil {
+			continue
+		}
+		for i := range b.Args {
+			if b.Args[i] == nil && peers[b.Callee][i] {
+				b.Args[i] = Name{"pid"}
+				a.warn(b.Pos, "argument %d of %s is a message's peer that the analysis cannot follow: the process itself (pid), which always matches; annotate the program or give the model's local %s another value", i+1, b.Callee, a.Func(b.Callee).Params[i])
+			}
+		}
+	}
+}
+
+// blocksOf lists bs and every block inside them.
+func blocksOf(bs []*Block) []*Block {
+	var out []*Block
+	for _, b := range bs {
+		out = append(out, b)
+		out = append(out, blocksOf(b.Body)...)
+		out = append(out, blocksOf(b.Then)...)
+		out = append(out, blocksOf(b.Else)...)
+	}
+	return out
+}

@@ -89,6 +89,9 @@ type walker struct {
 	// which an MPI_Bcast from that rank gives every rank.
 	rankIfs  int
 	rootVals map[*cc.Declarator]Expr
+	// mergeIf is how many of the enclosing ifs have arms whose
+	// assignments are followed, to be merged after the if (selection).
+	mergeIf int
 	// fresh marks variables declared inside the innermost loop's body:
 	// each iteration has its own, so an initialiser in straight-line code
 	// of that body gives its value in terms of the loop's index.
@@ -193,6 +196,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	}
 	w.ompUnused()
 	w.ompCalled()
+	w.a.peerArgs()
 	w.a.counts()
 	w.a.reuse()
 	w.a.restarts()
@@ -712,15 +716,19 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v
+		if len(w.loops) == 0 && w.rankIfs > 0 {
+			w.rootVals[d] = v // read by the root, then broadcast
+		}
 		return
 	}
 	if v, ok := w.ompQuery(rhs); ok {
 		w.vals[d] = v
 		return
 	}
-	if len(w.loops) > 0 && w.iterLocal[d] && w.inIf == w.loops[len(w.loops)-1].ifBase {
-		// Declared in this iteration and assigned in its straight-line
-		// code: a function of the loop indices.
+	if len(w.loops) > 0 && (w.iterLocal[d] || !mentions(rhs, d)) && w.inIf == w.loops[len(w.loops)-1].ifBase {
+		// Assigned in the straight-line code of this iteration, not from
+		// its own value (recv_from = (rank + phase) % procs): a function of
+		// the loop indices until the iteration ends (loop forgets it).
 		if v, ok := w.sym(rhs); ok {
 			w.vals[d] = v
 		} else {
@@ -737,9 +745,12 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 			delete(w.rootVals, d)
 		}
 	}
-	if len(w.loops) > 0 || w.inIf > 0 {
+	if len(w.loops) > 0 || w.inIf > w.mergeIf {
 		delete(w.vals, d)
 		return
+	}
+	if w.inIf == 0 {
+		delete(w.rootVals, d) // what the root computed before is overwritten
 	}
 	// A value computed from one unknown but the same on every process
 	// (my_IDx = my_ID % Num_procsx) keeps the rank it reads exact.
@@ -888,9 +899,9 @@ func (w *walker) broadcast(buf cc.ExpressionNode) {
 	if d == nil || len(w.loops) > 0 || w.inIf > 0 {
 		return
 	}
-	if _, known := w.vals[d]; known {
-		return
-	}
+	// What the root computed for it in its own branch wins over what
+	// every rank held before (or held depending on the rank, the branch's
+	// arms merged).
 	if v, ok := w.rootVals[d]; ok {
 		w.vals[d] = v
 	}
