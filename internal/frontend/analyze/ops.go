@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"fmt"
+	"math"
+
 	"modernc.org/cc/v4"
 )
 
@@ -679,12 +681,16 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("store_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
 	case store:
-		o.add("store_l1", 1)
+		if !o.strided(idx, size, true) {
+			o.add("store_l1", 1)
+		}
 	case seq:
 		o.add("load_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
 	default:
-		o.add("load_l1", 1)
+		if !o.strided(idx, size, false) {
+			o.add("load_l1", 1)
+		}
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
@@ -1274,4 +1280,163 @@ func powerOfTwo(v float64) bool {
 func constDivisor(x *cc.MultiplicativeExpression) bool {
 	v, ok := constValue(x.CastExpression)
 	return ok && v != 0
+}
+
+// strided prices an access whose address jumps by a cache line or more
+// at each iteration of the innermost loop (a column a[i + n*j] along j,
+// a transpose's A(it, jt)) by its reuse distance, as the streams' is: at
+// the nearest loop around along which the address moves by less than a
+// line (it), the line the access brought is used again one iteration of
+// that loop later, after the lines of the loops inside it (a tile's
+// column, Tile_order lines; a whole column untiled). A share of the
+// accesses, the part of a line the address moves, brings a new line from
+// the nest's level; the others find theirs at the level that the lines of
+// one iteration fit (twice the access's own, for what the others bring).
+// It reports whether it priced the access.
+func (o *opsCounter) strided(idx []cc.ExpressionNode, size float64, store bool) bool {
+	w := o.w
+	if len(idx) != 1 || len(w.loops) < 2 || !w.optimised(1) {
+		return false
+	}
+	e, ok := w.sym(idx[0])
+	if !ok {
+		return false
+	}
+	inner := w.loops[len(w.loops)-1].info
+	if inner.Var == "" {
+		return false
+	}
+	c, ok := coef(e, inner.Var)
+	if !ok {
+		return false
+	}
+	if k, isConst := constOf(c); isConst && math.Abs(k*size) < 64 {
+		return false // within a line: a stream or a reuse of the same line
+	}
+	for k := len(w.loops) - 2; k >= 0; k-- {
+		l := w.loops[k].info
+		if l.Var == "" || l.Trips == nil {
+			return false
+		}
+		c, ok := coef(e, l.Var)
+		v, isConst := constOf(c)
+		step, stepConst := constOf(l.Step)
+		if !ok || !isConst || !stepConst {
+			return false
+		}
+		move := math.Abs(v * step * size)
+		if move >= 64 {
+			continue // a new line along this loop too
+		}
+		lines := Expr(Num{2 * 64})
+		for m := k + 1; m < len(w.loops); m++ {
+			lines = mul(lines, w.loops[m].info.Trips)
+		}
+		fp, ok := w.atStarts(lines)
+		if !ok {
+			return false
+		}
+		if o.footprints == nil {
+			o.footprints = map[string]Expr{}
+		}
+		o.footprints[String(fp)] = fp
+		miss := move / 64
+		kind, l1 := "load", "load_l1"
+		if store {
+			kind, l1 = "store", "store_l1"
+		}
+		o.add(kind+"@"+String(fp), 1-miss)
+		if miss > 0 {
+			o.add(l1, miss)
+		}
+		return true
+	}
+	return false
+}
+
+// atStarts is e with the indices of the enclosing loops at their first
+// values: a tile's extent (min(n, j + T) - j) at the first tile, an
+// expression of the parameters alone that the model can read anywhere.
+func (w *walker) atStarts(e Expr) (Expr, bool) {
+	for range w.loops {
+		changed := false
+		for _, f := range w.loops {
+			if f.info.Var == "" || f.info.From == nil || !mentionsName(e, f.info.Var) {
+				continue
+			}
+			from := f.info.From
+			if f.info.Mirror {
+				from = neg(from) // the model's variable runs over -i
+			}
+			e = substitute(e, f.info.Var, from)
+			changed = true
+		}
+		if !changed {
+			break
+		}
+	}
+	for _, f := range w.loops {
+		if f.info.Var != "" && mentionsName(e, f.info.Var) {
+			return nil, false
+		}
+	}
+	return simplify(e), true
+}
+
+// substitute is e with the name v replaced by by.
+func substitute(e Expr, v string, by Expr) Expr {
+	switch x := e.(type) {
+	case Name:
+		if x.N == v {
+			return by
+		}
+	case Bin:
+		return Bin{x.Op, substitute(x.A, v, by), substitute(x.B, v, by)}
+	case Call:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = substitute(a, v, by)
+		}
+		return Call{x.Fn, args}
+	case Cond:
+		return Cond{substitute(x.C, v, by), substitute(x.A, v, by), substitute(x.B, v, by)}
+	case Not:
+		return Not{substitute(x.X, v, by)}
+	}
+	return e
+}
+
+// coef is how much e grows when v grows by one, for e affine in v (the
+// factors of v's terms may be expressions of other names: order * j).
+func coef(e Expr, v string) (Expr, bool) {
+	if !mentionsName(e, v) {
+		return Num{0}, true
+	}
+	switch x := e.(type) {
+	case Name:
+		return Num{1}, true
+	case Bin:
+		switch x.Op {
+		case "+", "-":
+			a, ok1 := coef(x.A, v)
+			b, ok2 := coef(x.B, v)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			if x.Op == "+" {
+				return add(a, b), true
+			}
+			return sub(a, b), true
+		case "*":
+			if !mentionsName(x.A, v) {
+				b, ok := coef(x.B, v)
+				return mul(x.A, b), ok
+			}
+			if !mentionsName(x.B, v) {
+				a, ok := coef(x.A, v)
+				return mul(a, x.B), ok
+			}
+		}
+	}
+	return nil, false
 }

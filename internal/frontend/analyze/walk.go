@@ -503,9 +503,22 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	}
 	o := opsCounter{w: w, ops: map[string]float64{}}
 	o.expr(e, false)
-	if len(o.ops) == 0 && o.bytes == 0 {
-		return
+	// An assignment that costs nothing (x = 0, a copy between registers)
+	// still gives the variable its value.
+	if len(o.ops) > 0 || o.bytes > 0 {
+		w.priceInto(out, at, o)
 	}
+	scanned := w.scanned(e)
+	w.assignmentsIn(e)
+	w.rankAndSize(e)
+	for d, v := range scanned {
+		w.vals[d] = v
+	}
+	w.setOutVals()
+}
+
+// priceInto adds what o counted to the compute block at the end of out.
+func (w *walker) priceInto(out *[]*Block, at cc.Node, o opsCounter) {
 	b := w.open(out, at)
 	for k, v := range o.ops {
 		b.Ops[k] += v
@@ -531,13 +544,6 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		}
 	}
 	extend(b, at)
-	scanned := w.scanned(e)
-	w.assignmentsIn(e)
-	w.rankAndSize(e)
-	for d, v := range scanned {
-		w.vals[d] = v
-	}
-	w.setOutVals()
 }
 
 // setOutVals gives the variables a pure function's call wrote through
@@ -809,6 +815,24 @@ func (w *walker) varName(d *cc.Declarator) string {
 
 // assignmentsIn updates variables assigned anywhere inside e.
 func (w *walker) assignmentsIn(e cc.Node) {
+	// The buffer an MPI_Bcast fills holds the root's value (broadcast),
+	// the rank and the size what rankAndSize says.
+	kept := map[cc.Node]bool{}
+	visit(e, func(n cc.Node) bool {
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
+			switch args := callArgs(p); calleeName(p) {
+			case "MPI_Bcast":
+				if len(args) > 0 {
+					kept[uncast(args[0])] = true
+				}
+			case "MPI_Comm_rank", "MPI_Comm_size":
+				if len(args) > 1 {
+					kept[uncast(args[1])] = true
+				}
+			}
+		}
+		return true
+	})
 	visit(e, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
@@ -828,7 +852,7 @@ func (w *walker) assignmentsIn(e cc.Node) {
 					delete(w.vals, d)
 				}
 			}
-			if x.Case == cc.UnaryExpressionAddrof {
+			if x.Case == cc.UnaryExpressionAddrof && !kept[x] {
 				// &x handed to a function: x may change.
 				if d := declOf(x.CastExpression); d != nil {
 					delete(w.vals, d)
