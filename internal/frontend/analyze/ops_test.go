@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"augur/internal/frontend/ccline"
@@ -86,5 +87,49 @@ func TestInvariantAccess(t *testing.T) {
 	}
 	if radius.Ops["load_scalar"] != 1 || radius.Ops["load_l1"] != 0 || radius.Ops["load_seq"] != 2 {
 		t.Errorf("the radius loop's loads: %v, want one load_scalar (the weight) and two streamed (in, out)", radius.Ops)
+	}
+}
+
+// transpose.c: the column of A in a tile is priced by its reuse distance
+// (strided): of its two loads, 7/8 each at the level of 2 × 64 B × T =
+// 4 KiB (the tile's lines, and as many for what else the tile brings),
+// 1/8 at the nest's (load_l1, moved to the level of the matrices); its
+// store likewise; B(jt, it), unit stride along jt, streams.
+func TestStridedReuse(t *testing.T) {
+	a, err := Run(load(t, "testdata/transpose.c"), Options{Compiled: ccline.CodeGen{Opt: "3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body *Block
+	for _, b := range a.Blocks() {
+		if b.Kind == Compute && b.Pos.Line == 19 {
+			body = b
+		}
+	}
+	if body == nil {
+		t.Fatal("no block at line 19")
+	}
+	env := map[string]float64{}
+	for _, p := range a.Params {
+		env[p.Name] = p.Default
+	}
+	var loads, stores float64
+	for k, n := range body.Ops {
+		kind, fp, ok := strings.Cut(k, "@")
+		if !ok {
+			continue
+		}
+		if ws, _ := eval(body.footprints[fp], env); ws != 4096 {
+			t.Errorf("%s: a working set of %v B, want 4096", k, ws)
+		}
+		switch kind {
+		case "load":
+			loads += n
+		case "store":
+			stores += n
+		}
+	}
+	if loads != 1.75 || stores != 0.875 || body.Ops["load_l1"] != 0.25 || body.Ops["store_l1"] != 0.125 || body.Ops["load_seq"] != 1 {
+		t.Errorf("the tile's accesses: %v; want 1.75 loads and 0.875 stores at 4 KiB, 0.25 and 0.125 at the nest's level, B streamed", body.Ops)
 	}
 }

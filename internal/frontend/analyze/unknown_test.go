@@ -139,3 +139,10 @@ func TestTabulate(t *testing.T) {
 		t.Errorf("a constant table: %s", got)
 	}
 }
+
+// copies.c: n = 7 and m = n cost nothing, and still set the values the
+// loop's bound reads.
+func TestFreeAssignments(t *testing.T) {
+	a, _ := checked(t, "copies.c")
+	wantCounts(t, "copies.c", counts(a, 0, 1), map[string]float64{"compute@11": 7})
+}
