@@ -1313,6 +1313,11 @@ func (o *opsCounter) strided(idx []cc.ExpressionNode, size float64, store bool) 
 	if k, isConst := constOf(c); isConst && math.Abs(k*size) < 64 {
 		return false // within a line: a stream or a reuse of the same line
 	}
+	if mentionsName(c, "procs") || mentionsName(c, "pid") {
+		// A stride of the process count (a cyclic distribution,
+		// catstring[rank + i * procs]) is a few elements, not a row.
+		return false
+	}
 	for k := len(w.loops) - 2; k >= 0; k-- {
 		l := w.loops[k].info
 		if l.Var == "" || l.Trips == nil {
