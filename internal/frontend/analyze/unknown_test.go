@@ -146,3 +146,24 @@ func TestFreeAssignments(t *testing.T) {
 	a, _ := checked(t, "copies.c")
 	wantCounts(t, "copies.c", counts(a, 0, 1), map[string]float64{"compute@11": 7})
 }
+
+// peerarg.c: a peer read from an array is the process itself, passed to
+// a function (exchange's dest and src) or in the call (a parameter whose
+// default is pid), each warned about.
+func TestUnknownPeers(t *testing.T) {
+	a, text := checked(t, "peerarg.c")
+	for _, s := range []string{"exchange_dest = pid", "exchange_src = pid", "param main_L13_peer = pid //", "param main_L13_peer_2 = pid //"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("the model has no %q:\n%s", s, text)
+		}
+	}
+	var warned int
+	for _, d := range a.Diags {
+		if d.Line == 12 && strings.Contains(d.Msg, "is a message's peer that the analysis cannot follow: the process itself (pid)") {
+			warned++
+		}
+	}
+	if warned != 2 {
+		t.Errorf("%d warnings at the call of exchange, want 2 (dest, src): %v", warned, a.Diags)
+	}
+}
