@@ -464,3 +464,34 @@ func TestAnalyzeValuesPerProcess(t *testing.T) {
 		}
 	}
 }
+
+// A grid of processes from a function the analysis cannot follow
+// (grid.c's factor(), ParRes Kernels' decomposition) gives a model that
+// runs at any process count without deadlock, the grid computed as the
+// program does. On onens_net.yaml (1 µs, 1 GB/s) a halo of 1000 doubles
+// is 1 µs + 8000 B / 1 GB/s = 9 µs each way, both ways at once: at 2
+// processes (1 × 2) each of the 10 iterations exchanges with one
+// neighbour, 90 µs; at 4 (2 × 2) with two, one after the other, 180 µs;
+// at 1 none. The computation adds well under a microsecond.
+func TestAnalyzeGridOfProcs(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const src = "../../internal/frontend/analyze/testdata/checks/grid.c"
+	const net = "../../internal/frontend/analyze/testdata/onens_net.yaml"
+	model := filepath.Join(t.TempDir(), "grid.aug")
+	if got := predicted(t, "analyze", src, "--machine", net, "--procs", "4", "--model", model); got < 180e-6 || got > 181e-6 {
+		t.Errorf("analyze at 4 processes: %.9g s, want 180 µs and a few ns", got)
+	}
+	for procs, want := range map[string]float64{"1": 0, "2": 90e-6, "4": 180e-6} {
+		if got := predicted(t, "predict", model, "--machine", net, "--procs", procs); got < want || got > want+1e-6 {
+			t.Errorf("at %s processes: %.9g s, want %.9g s and a few ns", procs, got, want)
+		}
+	}
+	// --set gives a side of the grid, the other following it (npy =
+	// procs / npx): at 2 processes, 2 × 1, each exchanging with its
+	// neighbour in x only, 90 µs (with npy still 2, twice that).
+	if got := predicted(t, "predict", model, "--machine", net, "--procs", "2", "--set", "npx=procs"); got < 90e-6 || got > 91e-6 {
+		t.Errorf("--set npx=procs at 2 processes: %.9g s, want 90 µs and a few ns", got)
+	}
+}

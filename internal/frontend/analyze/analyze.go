@@ -259,6 +259,23 @@ type Param struct {
 	// of pid and procs (--set peer=1-pid), written instead of Default,
 	// which is then process 0's.
 	PerProcess model.Expr
+	// Value, if not nil, is the parameter's value as an expression of
+	// procs, pid and other parameters (a grid the program computes from
+	// its process count, unknown.go; a peer the analysis cannot follow,
+	// the process itself): written instead of Default, which is then its
+	// value for process 0 at the procs of the report.
+	Value Expr
+}
+
+// defaultText is the parameter's default as the model writes it.
+func (p *Param) defaultText() string {
+	switch {
+	case p.PerProcess != nil:
+		return model.ExprString(p.PerProcess)
+	case p.Value != nil:
+		return String(p.Value)
+	}
+	return numText(p.Default)
 }
 
 // Binding is how the written model binds the parameter to the program's
@@ -357,9 +374,9 @@ func (a *Analysis) SetDefaults(values map[string]float64, why string) error {
 		if err != nil {
 			return err
 		}
-		if v := values[name]; v != p.Default {
-			p.Doc = fmt.Sprintf("%s; %s (default %s)", p.Doc, why, numText(p.Default))
-			p.Default = v
+		if v := values[name]; v != p.Default || p.Value != nil {
+			p.Doc = fmt.Sprintf("%s; %s (default %s)", p.Doc, why, p.defaultText())
+			p.Default, p.Value = v, nil
 		}
 	}
 	return nil
@@ -379,7 +396,7 @@ func (a *Analysis) SetPerProcess(values map[string]model.Expr, env map[string]fl
 		if !ok {
 			return fmt.Errorf("--set %s=%s: not a number for process 0", name, model.ExprString(values[name]))
 		}
-		p.Default, p.PerProcess = v, values[name]
+		p.Default, p.PerProcess, p.Value = v, values[name], nil
 		p.Doc += "; a value per process, given with --set"
 	}
 	return nil

@@ -536,6 +536,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	for _, c := range w.structuralCalls(s.ExpressionList) {
 		w.callBlock(c, out)
 	}
+	w.setOutVals()
 	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
 	o := opsCounter{w: w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
@@ -550,6 +551,13 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
 	default:
 		if c, ok := w.symCond(s.ExpressionList); ok {
+			b.Cond = c
+			break
+		}
+		// A test of values that are the same on every process goes the
+		// same way on all of them: a shared parameter, not a draw per
+		// process (unknown.go).
+		if c, ok := w.symShared(s.ExpressionList, true); ok {
 			b.Cond = c
 			break
 		}

@@ -419,7 +419,10 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 // parameter named after it, when a loop bound or a message size needs it
 // and no loop around changes it: the user gives its value with --set.
 func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
-	if len(w.paramize) == 0 || d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
+	if len(w.paramize) == 0 {
+		return w.sharedUnknown(d)
+	}
+	if d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
 		return nil, false
 	}
 	for _, l := range w.loops {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"augur/internal/frontend/model"
 )
 
 // memoryCosts are the cost functions generated models use to charge
@@ -451,10 +449,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 		if !mentionsWord(body, p.Name) {
 			continue
 		}
-		value := numText(p.Default)
-		if p.PerProcess != nil {
-			value = model.ExprString(p.PerProcess)
-		}
+		value := p.defaultText()
 		if bind := p.Binding(); bind != "" {
 			value += " " + bind
 		}

@@ -143,10 +143,14 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		case ok:
 			c.Peer = w.inRange(v)
 		default:
-			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name)
+			// By default the process itself: a message to itself matches
+			// whatever the others do, where a fixed peer leaves the
+			// exchanges of the others unmatched (a deadlock).
+			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name+", by default the process itself")
+			p.Value = Name{"pid"}
 			c.Peer = Name{p.Name}
-			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "0"})
-			w.a.warnParam(p.Name, pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default 0)", name, p.Name)
+			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "pid"})
+			w.a.warnParam(p.Name, pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default pid, the process itself); give it with --set %s=EXPR, an expression of pid and procs", name, p.Name, p.Name)
 		}
 	}
 	if e := arg(l.tag); e != nil {

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+
 	"modernc.org/cc/v4"
 )
 
@@ -678,6 +679,16 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("store_scalar", 1)
 	case len(idx) == 0:
 		o.add("load_scalar", 1)
+	case !seq && o.w.invariant(idx):
+		// weight[ii + R][R] in a stencil's radius loop: the same few
+		// elements at every iteration of the loops that are not unrolled,
+		// in the first level (or in registers once the short loop is
+		// unrolled), wherever the nest's working set lives.
+		if store {
+			o.add("store_scalar", 1)
+		} else {
+			o.add("load_scalar", 1)
+		}
 	case store && seq:
 		o.add("store_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
@@ -1016,6 +1027,38 @@ func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) 
 		per *= n
 	}
 	return fallback()
+}
+
+// invariant reports whether an access's indices read no loop index but
+// those of short loops (shortTrips), which the compiler unrolls: it
+// reaches at most maxShortTrips elements, again at every iteration of
+// the loops around.
+func (w *walker) invariant(idx []cc.ExpressionNode) bool {
+	if len(w.loops) == 0 {
+		return false
+	}
+	var vars []string
+	for _, ix := range idx {
+		v, ok := w.sym(ix)
+		if !ok {
+			return false
+		}
+		vars = append(vars, names(v)...)
+	}
+	for _, f := range w.loops {
+		if f.info.Var == "" {
+			return false
+		}
+		if _, short := w.shortTrips(f.info); short {
+			continue
+		}
+		for _, v := range vars {
+			if v == f.info.Var {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // unitStride reports whether an index moves by one element from one

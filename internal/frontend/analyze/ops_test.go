@@ -3,6 +3,8 @@ package analyze
 import (
 	"reflect"
 	"testing"
+
+	"augur/internal/frontend/ccline"
 )
 
 // The operations of testdata/ops.c, counted by hand in its comments.
@@ -60,5 +62,29 @@ func TestRuntimeDivisor(t *testing.T) {
 	}
 	if divs != 2 {
 		t.Errorf("%g integer divisions, want 2 (key[i] %% procs, n / procs)", divs)
+	}
+}
+
+// weights.c: weight[ii + R][R] moves only with the unrolled radius loop,
+// the same two elements at every point of the grid: loaded from the first
+// level (load_scalar), not at the level of the 256 MB nest (load_l1, which
+// the model moves there); in[(i + ii) * N + j] streams along j, and
+// out[i * N + j] is the same element at both ii, a stream stored twice.
+func TestInvariantAccess(t *testing.T) {
+	a, err := Run(load(t, "testdata/weights.c"), Options{Compiled: ccline.CodeGen{Opt: "2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var radius *Block
+	for _, b := range a.Blocks() {
+		if b.Kind == Compute && b.Pos.Line == 15 {
+			radius = b
+		}
+	}
+	if radius == nil {
+		t.Fatal("no block at line 15")
+	}
+	if radius.Ops["load_scalar"] != 1 || radius.Ops["load_l1"] != 0 || radius.Ops["load_seq"] != 2 {
+		t.Errorf("the radius loop's loads: %v, want one load_scalar (the weight) and two streamed (in, out)", radius.Ops)
 	}
 }

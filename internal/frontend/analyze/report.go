@@ -647,6 +647,18 @@ func (a *Analysis) funcEnvs(env map[string]float64) map[string]map[string]float6
 	for k, v := range env {
 		base[k] = v
 	}
+	// A value of procs (a grid the program computes) at the report's
+	// procs, unless env gives the parameter.
+	for _, ps := range [][]*Param{a.unused, a.Params} {
+		for _, p := range ps {
+			if _, given := env[p.Name]; given || p.Value == nil {
+				continue
+			}
+			if v, ok := eval(p.Value, base); ok {
+				base[p.Name] = v
+			}
+		}
+	}
 	for _, f := range a.Funcs {
 		out[f.Name] = base
 	}

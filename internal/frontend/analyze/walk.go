@@ -138,6 +138,18 @@ type walker struct {
 	// opaque: for strides, which such a variable does not change where no
 	// loop in question assigns it (lineReuse).
 	opaque map[*cc.Declarator]bool
+	// varies are the variables of the function whose value may differ
+	// between processes (unknown.go); shared is set while a value is read
+	// in which a variable unknown but the same everywhere becomes a
+	// parameter, sharedAt where.
+	varies   map[*cc.Declarator]bool
+	shared   int
+	sharedAt cc.Node
+	// pureFuncs caches which functions are pure; outVals are the values
+	// a pure function's call writes through &x, set once its statement
+	// is done.
+	pureFuncs map[string]bool
+	outVals   map[*cc.Declarator]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -204,6 +216,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	}
 	w.ompUnused()
 	w.ompCalled()
+	w.a.peerArgs()
 	w.a.counts()
 	w.a.reuse()
 	w.a.tiles()
@@ -306,6 +319,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
+	w.varies, w.outVals = w.varyingVars(fd), nil
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -507,12 +521,22 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	}
 	o := opsCounter{w: w, ops: map[string]float64{}}
 	o.expr(e, false)
-	if len(o.ops) == 0 && o.bytes == 0 {
-		// Free (a constant kept in a register), but still an
-		// assignment: x = 1 gives x its value.
-		w.track(e)
-		return
+	// An assignment that costs nothing (x = 0, a copy between registers)
+	// still gives the variable its value.
+	if len(o.ops) > 0 || o.bytes > 0 {
+		w.priceInto(out, at, o)
 	}
+	scanned := w.scanned(e)
+	w.assignmentsIn(e)
+	w.rankAndSize(e)
+	for d, v := range scanned {
+		w.vals[d] = v
+	}
+	w.setOutVals()
+}
+
+// priceInto adds what o counted to the compute block at the end of out.
+func (w *walker) priceInto(out *[]*Block, at cc.Node, o opsCounter) {
 	b := w.open(out, at)
 	for k, v := range o.ops {
 		b.Ops[k] += v
@@ -538,17 +562,15 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 		}
 	}
 	extend(b, at)
-	w.track(e)
 }
 
-// track follows the values e gives variables.
-func (w *walker) track(e cc.ExpressionNode) {
-	scanned := w.scanned(e)
-	w.assignmentsIn(e)
-	w.rankAndSize(e)
-	for d, v := range scanned {
+// setOutVals gives the variables a pure function's call wrote through
+// &x their values (outParams).
+func (w *walker) setOutVals() {
+	for d, v := range w.outVals {
 		w.vals[d] = v
 	}
+	w.outVals = nil
 }
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
@@ -655,6 +677,7 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
 		return nil
 	}
+	w.outParams(c)
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
 	for i, a := range callArgs(c) {
@@ -729,6 +752,9 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	}
 	if v, ok := w.argvParam(d, rhs); ok {
 		w.vals[d] = v
+		if len(w.loops) == 0 && w.rankIfs > 0 {
+			w.rootVals[d] = v // read by the root, then broadcast
+		}
 		return
 	}
 	if v, ok := w.ompQuery(rhs); ok {
@@ -749,10 +775,15 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		delete(w.vals, d)
 		return
 	}
+	if w.inIf == 0 && len(w.loops) == 0 {
+		delete(w.rootVals, d) // what the root computed before is overwritten
+	}
 	// Straight-line code of the function, of a loop's body (a function
 	// of the loop indices until the iteration ends) or of an if's arm
-	// (joined with the other arm's after the if).
-	if v, ok := w.sym(rhs); ok {
+	// (joined with the other arm's after the if). A value computed from
+	// one unknown but the same on every process (my_IDx = my_ID %
+	// Num_procsx) keeps the rank it reads exact.
+	if v, ok := w.symShared(rhs, false); ok {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
@@ -810,6 +841,24 @@ func (w *walker) varName(d *cc.Declarator) string {
 
 // assignmentsIn updates variables assigned anywhere inside e.
 func (w *walker) assignmentsIn(e cc.Node) {
+	// The buffer an MPI_Bcast fills holds the root's value (broadcast),
+	// the rank and the size what rankAndSize says.
+	kept := map[cc.Node]bool{}
+	visit(e, func(n cc.Node) bool {
+		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
+			switch args := callArgs(p); calleeName(p) {
+			case "MPI_Bcast":
+				if len(args) > 0 {
+					kept[uncast(args[0])] = true
+				}
+			case "MPI_Comm_rank", "MPI_Comm_size":
+				if len(args) > 1 {
+					kept[uncast(args[1])] = true
+				}
+			}
+		}
+		return true
+	})
 	visit(e, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
@@ -829,7 +878,7 @@ func (w *walker) assignmentsIn(e cc.Node) {
 					delete(w.vals, d)
 				}
 			}
-			if x.Case == cc.UnaryExpressionAddrof {
+			if x.Case == cc.UnaryExpressionAddrof && !kept[x] {
 				// &x handed to a function: x may change.
 				if d := declOf(x.CastExpression); d != nil {
 					delete(w.vals, d)
@@ -909,9 +958,9 @@ func (w *walker) broadcast(buf cc.ExpressionNode) {
 	if d == nil || len(w.loops) > 0 || w.inIf > 0 {
 		return
 	}
-	if _, known := w.vals[d]; known {
-		return
-	}
+	// What the root computed for it in its own branch wins over what
+	// every rank held before (or held depending on the rank, the branch's
+	// arms merged).
 	if v, ok := w.rootVals[d]; ok {
 		w.vals[d] = v
 	}

@@ -5,7 +5,7 @@
 #include <mpi.h>
 #include <stdlib.h>
 int partner; /* set where the analysis cannot see */
-void setup(int *p) { *p = 1; }
+void setup(int *p) { *p = rand() % 2; }
 int main(int argc, char **argv) {
   int i, s = 0;
   int step = atoi(argv[1]);
