@@ -467,8 +467,8 @@ func TestInstrumentCountMacroWarning(t *testing.T) {
 }
 
 // OpenMP loops are counted: the entry's counter goes before the loop's
-// directive (between them gcc refuses the program) with the directive's
-// line number kept, counters are atomic, and a worksharing loop's entry,
+// directive (between them gcc refuses the program), past any comment
+// between the two, with the directive's line number kept, counters are atomic, and a worksharing loop's entry,
 // which every thread of the team passes, counts once. At 3 threads the
 // counts are the program's: the parallel for 1 entry of 1000 iterations;
 // the region's own loop runs on each of the 3 threads (3 entries, 9
@@ -500,7 +500,7 @@ func TestInstrumentCountOpenMP(t *testing.T) {
 		}
 	}
 	for k, v := range map[string]string{"main_L13 entries": "1", "main_L13 iterations": "1000", "main_L16_2 entries": "3",
-		"main_L16_2 iterations": "9", "main_L19_2 entries": "3", "main_L19_2 iterations": "3000"} {
+		"main_L16_2 iterations": "9", "main_L20_2 entries": "3", "main_L20_2 iterations": "3000"} {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %s; counts:\n%s", k, got[k], v, b)
 		}
@@ -512,5 +512,16 @@ func TestInstrumentCountOpenMP(t *testing.T) {
 	}
 	if !strings.Contains(string(inst), "\n#line 18\n            #pragma omp for") {
 		t.Errorf("the worksharing directive lost its line number:\n%s", inst)
+	}
+	// The timed build puts its timers there too: it builds and runs.
+	timed := t.TempDir()
+	code, out, errs = augur(t, "instrument", "--time", "--out", timed, "--build", "--", "gcc", "-O2", "-fopenmp", src)
+	if code != exitOK {
+		t.Fatalf("instrument --time: exit %d: %s%s", code, out, errs)
+	}
+	run = exec.Command(filepath.Join(timed, "ompcount"), "1000")
+	run.Dir, run.Env = timed, append(os.Environ(), "OMP_NUM_THREADS=3")
+	if b, err := run.CombinedOutput(); err != nil || !strings.Contains(string(b), "ompcount: 499500 7992") {
+		t.Fatalf("timed run: %v: %s", err, b)
 	}
 }

@@ -21,8 +21,8 @@ type ompLoop struct {
 
 // loopDirective finds the `#pragma omp` directive right before the loop
 // statement starting at offset start of src: its lines (continued with
-// backslashes) end just before the loop's line, blank lines between
-// allowed. ok is false when there is none or it takes no loop.
+// backslashes) end just before the loop's line, blank lines and comments
+// between allowed. ok is false when there is none or it takes no loop.
 func loopDirective(src []byte, start int) (d ompLoop, ok bool) {
 	ls := lineStart(src, start)
 	if len(bytes.TrimSpace(src[ls:start])) != 0 {
@@ -34,10 +34,23 @@ func loopDirective(src []byte, start int) (d ompLoop, ok bool) {
 			return d, false
 		}
 		prev := lineStart(src, end-1)
-		if len(bytes.TrimSpace(src[prev:end])) != 0 {
-			break
+		line := bytes.TrimSpace(src[prev:end])
+		switch {
+		case len(line) == 0 || bytes.HasPrefix(line, []byte("//")):
+			end = prev // a blank line, a line comment
+			continue
+		case bytes.HasSuffix(line, []byte("*/")):
+			// The end of a block comment: back to its start.
+			open := bytes.LastIndex(src[:prev+bytes.Index(src[prev:end], []byte("*/"))], []byte("/*"))
+			if open < 0 {
+				return d, false
+			}
+			if start := lineStart(src, open); len(bytes.TrimSpace(src[start:open])) == 0 {
+				end = start
+				continue
+			}
 		}
-		end = prev // a blank line
+		break
 	}
 	first := lineStart(src, end-1)
 	for first > 0 && bytes.HasSuffix(bytes.TrimRight(src[lineStart(src, first-1):first-1], " \t\r"), []byte(`\`)) {

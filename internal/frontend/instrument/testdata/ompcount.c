@@ -16,6 +16,7 @@ int main(int argc, char **argv)
         for (int r = 0; r < 3; r++) {
 
             #pragma omp for schedule(dynamic, 7)
+            /* shared among the team: a comment between may not part them */
             for (int i = 0; i < n; i++) a[i] *= 2;
         }
     }
