@@ -468,7 +468,8 @@ func TestInstrumentCountMacroWarning(t *testing.T) {
 
 // OpenMP loops are counted: the entry's counter goes before the loop's
 // directive (between them gcc refuses the program), past any comment
-// between the two, with the directive's line number kept, counters are atomic, and a worksharing loop's entry,
+// between the two, preprocessor conditionals around the directive
+// included, with the directive's line number kept, counters are atomic, and a worksharing loop's entry,
 // which every thread of the team passes, counts once. At 3 threads the
 // counts are the program's: the parallel for 1 entry of 1000 iterations;
 // the region's own loop runs on each of the 3 threads (3 entries, 9
@@ -500,7 +501,8 @@ func TestInstrumentCountOpenMP(t *testing.T) {
 		}
 	}
 	for k, v := range map[string]string{"main_L13 entries": "1", "main_L13 iterations": "1000", "main_L16_2 entries": "3",
-		"main_L16_2 iterations": "9", "main_L20_2 entries": "3", "main_L20_2 iterations": "3000"} {
+		"main_L16_2 iterations": "9", "main_L20_2 entries": "3", "main_L20_2 iterations": "3000",
+		"main_L30_2 entries": "1", "main_L30_2 iterations": "1000"} {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %s; counts:\n%s", k, got[k], v, b)
 		}

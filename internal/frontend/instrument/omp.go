@@ -21,48 +21,79 @@ type ompLoop struct {
 
 // loopDirective finds the `#pragma omp` directive right before the loop
 // statement starting at offset start of src: its lines (continued with
-// backslashes) end just before the loop's line, blank lines and comments
-// between allowed. ok is false when there is none or it takes no loop.
+// backslashes) end just before the loop's line, blank lines, comments
+// and preprocessor conditionals between allowed. A directive chosen by
+// #if/#else (ParRes: collapse(2) or not) is taken from its whole #if
+// block, so that what goes before it stands outside the conditional.
+// ok is false when there is none or it takes no loop.
 func loopDirective(src []byte, start int) (d ompLoop, ok bool) {
 	ls := lineStart(src, start)
 	if len(bytes.TrimSpace(src[ls:start])) != 0 {
 		return d, false // the loop does not begin its line: no directive can be just before it
 	}
-	end := ls // end of the directive's text (the newline before the loop's line)
-	for {
-		if end == 0 {
-			return d, false
+	end, depth, found, parallel := ls, 0, false, false
+	for end > 0 {
+		first := lineStart(src, end-1)
+		for first > 0 && bytes.HasSuffix(bytes.TrimRight(src[lineStart(src, first-1):first-1], " \t\r"), []byte(`\`)) {
+			first = lineStart(src, first-1)
 		}
-		prev := lineStart(src, end-1)
-		line := bytes.TrimSpace(src[prev:end])
+		line := bytes.TrimSpace(src[first:end])
+		words := strings.Fields(strings.ReplaceAll(string(line), "\\\n", " "))
+		directive := ""
+		if len(words) > 0 && strings.HasPrefix(words[0], "#") {
+			directive = strings.TrimPrefix(words[0], "#")
+			if directive == "" && len(words) > 1 {
+				directive, words = words[1], words[1:]
+			}
+		}
 		switch {
 		case len(line) == 0 || bytes.HasPrefix(line, []byte("//")):
-			end = prev // a blank line, a line comment
-			continue
+			// a blank line, a line comment
 		case bytes.HasSuffix(line, []byte("*/")):
 			// The end of a block comment: back to its start.
-			open := bytes.LastIndex(src[:prev+bytes.Index(src[prev:end], []byte("*/"))], []byte("/*"))
-			if open < 0 {
+			open := bytes.LastIndex(src[:first+bytes.LastIndex(src[first:end], []byte("*/"))], []byte("/*"))
+			if open < 0 || len(bytes.TrimSpace(src[lineStart(src, open):open])) != 0 {
 				return d, false
 			}
-			if start := lineStart(src, open); len(bytes.TrimSpace(src[start:open])) == 0 {
-				end = start
-				continue
+			first = lineStart(src, open)
+		case directive == "pragma":
+			loop, par := ompLoopWords(words[1:])
+			if !loop {
+				return d, false
 			}
+			found, parallel = true, parallel || par
+			if depth == 0 {
+				return ompLoop{at: first, line: lineOf(src, first), team: !parallel}, true
+			}
+		case directive == "endif":
+			depth++
+		case directive == "else" || directive == "elif":
+			if depth == 0 {
+				return d, false
+			}
+		case directive == "if" || directive == "ifdef" || directive == "ifndef":
+			if depth == 0 {
+				return d, false
+			}
+			depth--
+			if depth == 0 && found {
+				return ompLoop{at: first, line: lineOf(src, first), team: !parallel}, true
+			}
+		default:
+			return d, false
 		}
-		break
+		end = first
 	}
-	first := lineStart(src, end-1)
-	for first > 0 && bytes.HasSuffix(bytes.TrimRight(src[lineStart(src, first-1):first-1], " \t\r"), []byte(`\`)) {
-		first = lineStart(src, first-1)
+	return d, false
+}
+
+// ompLoopWords tells whether the words after `pragma` are an OpenMP
+// directive that takes a loop, and whether it starts its own team.
+func ompLoopWords(words []string) (loop, parallel bool) {
+	if len(words) < 2 || words[0] != "omp" {
+		return false, false
 	}
-	text := strings.ReplaceAll(string(src[first:end]), "\\\n", " ")
-	words := strings.Fields(strings.TrimPrefix(strings.TrimSpace(text), "#"))
-	if len(words) < 3 || words[0] != "pragma" || words[1] != "omp" {
-		return d, false
-	}
-	loop, parallel := false, false
-	for _, w := range words[2:] {
+	for _, w := range words[1:] {
 		if i := strings.IndexAny(w, "(,"); i >= 0 {
 			w = w[:i]
 		}
@@ -73,11 +104,11 @@ func loopDirective(src []byte, start int) (d ompLoop, ok bool) {
 			parallel = true
 		}
 	}
-	if !loop {
-		return d, false
-	}
-	return ompLoop{at: first, line: 1 + bytes.Count(src[:first], []byte("\n")), team: !parallel}, true
+	return loop, parallel
 }
+
+// lineOf is the line number (1-based) of offset i.
+func lineOf(src []byte, i int) int { return 1 + bytes.Count(src[:i], []byte("\n")) }
 
 // lineStart is the offset of the start of the line holding offset i.
 func lineStart(src []byte, i int) int {

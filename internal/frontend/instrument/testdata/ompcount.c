@@ -20,6 +20,14 @@ int main(int argc, char **argv)
             for (int i = 0; i < n; i++) a[i] *= 2;
         }
     }
+    /* A directive chosen by the preprocessor: the counter goes before
+       the whole #if block (ParRes's collapse or not). */
+#ifdef COLLAPSE
+    #pragma omp parallel for collapse(2)
+#else
+    #pragma omp parallel for
+#endif
+    for (int i = 0; i < n; i++) a[i] += 0;
     printf("ompcount: %g %g\n", s, a[n - 1]);
     free(a);
     return 0;
