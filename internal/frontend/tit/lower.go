@@ -168,8 +168,11 @@ type rankState struct {
 	// colls, when set, times the rank's collectives as its node measured
 	// them (Trace.SetCollectiveTimes): their Cost replaces simulating
 	// their messages and their combining.
-	colls  CollectiveTimes
-	posted postedSet
+	colls CollectiveTimes
+	// collFlop is the seconds a flop of a collective's computation amount
+	// takes on the rank's node, with colls (see collIn).
+	collFlop float64
+	posted   postedSet
 	// out is the caller's operation while Next lowers with nothing
 	// queued: the first operation lowered goes straight there (got set),
 	// the rest to ops. Most actions make one operation, which then is
@@ -403,12 +406,17 @@ func combineSteps(np int32) int32 {
 // coll lowers a collective; it tells whether the rank's measured
 // collectives gave it a cost (then a reduction's combining is in it).
 func coll(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64) bool {
-	return collIn(st, k, elem, root, bytes, c, false)
+	return collIn(st, k, elem, root, bytes, c, false, 0)
 }
 
 // collIn is coll for a reduction called with MPI_IN_PLACE or not
-// (inPlace), which a node's measured collectives may time apart.
-func collIn(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64, inPlace bool) bool {
+// (inPlace), which a node's measured collectives may time apart, whose
+// trace gives comp flops of computation (the combining, and the first
+// touch of buffers the call faulted in: augur's recorder). A measured
+// time holds what the MPI library's buffers cost on every call; a call
+// whose own computation is longer (the first calls, which fault in a
+// temporary vector the allocator keeps for the later ones) takes that.
+func collIn(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float64, inPlace bool, comp float64) bool {
 	o := st.slot()
 	o.Kind, o.Elem, o.Root, o.Bytes, o.Cost, o.Counts = k, elem, root, bytes, ir.NoCost, c
 	if st.colls == nil || c != nil {
@@ -416,7 +424,7 @@ func collIn(st *rankState, k ir.Kind, elem, root int32, bytes float64, c []float
 	}
 	t, ok := st.colls.Time(k.String(), inPlace, bytes)
 	if ok {
-		o.Cost = t
+		o.Cost = max(t, comp*st.collFlop)
 	}
 	return ok
 }
@@ -588,7 +596,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if a.err != nil {
 			return a.err
 		}
-		if collIn(st, ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil, a.inPlace(4)) {
+		if collIn(st, ir.Reduce, ElemReduce, root, msgBytes(comm, ds), nil, a.inPlace(4), comp) {
 			break // the measured time holds the combining
 		}
 		vectors := int32(0)
@@ -610,7 +618,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		} else if name == "exscan" {
 			k, el = ir.Exscan, ElemExscan
 		}
-		if collIn(st, k, el, 0, msgBytes(comm, ds), nil, a.inPlace(3)) {
+		if collIn(st, k, el, 0, msgBytes(comm, ds), nil, a.inPlace(3), comp) {
 			break // the measured time holds the combining
 		}
 		if k == ir.Allreduce {

@@ -242,8 +242,12 @@ func (t *Trace) SetCombineCost(rank int, cost float64) { t.ranks[rank].combineCo
 // SetCollectiveTimes gives rank (whose Stream exists) its node's measured
 // collectives: a collective they time costs that long from its last
 // arrival, its messages and combining not simulated. A reduction the
-// recorder marked "in_place" after its datatype takes the in-place time.
-func (t *Trace) SetCollectiveTimes(rank int, c CollectiveTimes) { t.ranks[rank].colls = c }
+// recorder marked "in_place" after its datatype takes the in-place time;
+// one whose computation amount, at flop seconds a flop, is longer takes
+// that (collIn).
+func (t *Trace) SetCollectiveTimes(rank int, c CollectiveTimes, flop float64) {
+	t.ranks[rank].colls, t.ranks[rank].collFlop = c, flop
+}
 
 // fileStream reads one rank's own trace file. It is everything a rank
 // of the index layout holds (with its buffer while its file is open), in

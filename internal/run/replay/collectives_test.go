@@ -12,7 +12,8 @@ import (
 // A node group's measured collectives time a collective over exactly
 // their number of processes, all on one node: it lasts its measured time
 // from the last arrival (the in-place time for a rank that called it in
-// place), with neither messages nor combining simulated; over another
+// place; its own computation amount when that is longer), with neither
+// messages nor combining simulated; over another
 // number of processes, or a trace of several nodes, it is simulated.
 func TestMeasuredCollectives(t *testing.T) {
 	m, err := machine.Parse("m.yaml", []byte(`nodes:
@@ -44,8 +45,11 @@ network: { latency: 1ms, bandwidth: 1GB/s, intra: { latency: 0, bandwidth: inf }
 	// place (30 ms), rank 1 gave its vector (2 ms); then an allreduce of
 	// half a MiB: 10 µs + (512 KiB − 8) × 1 ms/(1 MiB − 8), from when both
 	// are there (1.030 s).
-	reduce := write("reduce.txt", "0 compute 1e9\n0 reduce 8388608 5e6 0 6 in_place\n0 allreduce 524288 0\n"+
-		"1 compute 5e8\n1 reduce 8388608 0 0\n1 allreduce 524288 0\n")
+	// Then the root's second reduce says it computed 80 ms (its first
+	// touch of a temporary vector, as the recorder writes it): longer than
+	// the measured 30 ms, it takes that; rank 1's takes its 2 ms.
+	reduce := write("reduce.txt", "0 compute 1e9\n0 reduce 8388608 5e6 0 6 in_place\n0 allreduce 524288 0\n0 reduce 8388608 8e7 0 6 in_place\n"+
+		"1 compute 5e8\n1 reduce 8388608 0 0\n1 allreduce 524288 0\n1 reduce 8388608 0 0\n")
 	all := 10e-6 + (524288-8)*1e-3/(1048576-8)
 	for _, c := range []struct {
 		name, trace string
@@ -55,9 +59,9 @@ network: { latency: 1ms, bandwidth: 1GB/s, intra: { latency: 0, bandwidth: inf }
 		group       string
 		notTable    float64 // when simulated: the time the table would give
 	}{
-		{"measured", reduce, 2, 1, []float64{1.030 + all, 1.030 + all}, "n", 0},
+		{"measured", reduce, 2, 1, []float64{1.030 + all + 0.080, 1.030 + all + 0.002}, "n", 0},
 		// The two ranks on two nodes: simulated.
-		{"two nodes", reduce, 2, 2, nil, "", 1.030 + all},
+		{"two nodes", reduce, 2, 2, nil, "", 1.030 + all + 0.080},
 		// Three ranks: simulated.
 		{"three ranks", write("three.txt", "0 barrier\n1 barrier\n2 barrier\n"), 3, 1, nil, "", 5e-6},
 	} {

@@ -173,7 +173,8 @@ func Run(o Options) (*Result, error) {
 			s := tr.Stream(int(pid), costs[nid])
 			tr.SetCombineCost(int(pid), combine[nid])
 			if colls != nil {
-				tr.SetCollectiveTimes(int(pid), colls)
+				g := &o.Machine.Groups[o.Machine.GroupOf(int(nid))]
+				tr.SetCollectiveTimes(int(pid), colls, costs[nid]/g.Speed)
 			}
 			return s, nil
 		},
