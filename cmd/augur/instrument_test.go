@@ -150,13 +150,9 @@ func mpirun(np int, argv ...string) *exec.Cmd {
 // and comments.
 func actions(t *testing.T, path string) []string {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") || strings.Contains(l, " compute ") {
+	for _, l := range traceLines(t, path) {
+		if strings.Contains(l, " compute ") {
 			continue
 		}
 		// A reduction's computation is the operator's measured time:
@@ -167,6 +163,22 @@ func actions(t *testing.T, path string) []string {
 			l = strings.Join(f, " ")
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// traceLines is every action line of a trace, compute included.
+func traceLines(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
 	}
 	return out
 }

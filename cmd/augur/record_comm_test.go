@@ -221,7 +221,7 @@ func TestRecordInPlace(t *testing.T) {
 // and smpirun.
 func TestRecordFreshMemory(t *testing.T) {
 	between := func(rec, rank string) int {
-		lines := actionsWithCompute(t, filepath.Join(rec, "rank-"+rank+".txt"))
+		lines := traceLines(t, filepath.Join(rec, "rank-"+rank+".txt"))
 		n, in := 0, false
 		for _, l := range lines {
 			f := strings.Fields(l)
@@ -251,20 +251,4 @@ func TestRecordFreshMemory(t *testing.T) {
 		}
 		replayBoth(t, filepath.Join(rec, "index.txt"))
 	}
-}
-
-// actionsWithCompute is every action line of a trace, compute included.
-func actionsWithCompute(t *testing.T, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			out = append(out, l)
-		}
-	}
-	return out
 }

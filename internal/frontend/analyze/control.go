@@ -108,28 +108,14 @@ func (w *walker) body(s *cc.Statement) []*Block {
 // inside) a loop they may hold any of several values.
 func (w *walker) invalidate(n cc.Node) {
 	visit(n, func(m cc.Node) bool {
-		var target cc.Node
-		switch x := m.(type) {
-		case *cc.AssignmentExpression:
-			if x.Case != cc.AssignmentExpressionCond {
-				target = x.UnaryExpression
-			}
-		case *cc.UnaryExpression:
-			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
-				target = x.UnaryExpression
-			}
-		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
-				target = x.PostfixExpression
-			}
-		case *cc.Declaration:
+		if x, ok := m.(*cc.Declaration); ok {
 			for l := x.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 				if l.InitDeclarator != nil {
 					delete(w.vals, l.InitDeclarator.Declarator)
 				}
 			}
 		}
-		if d := declOf(target); d != nil {
+		if d := declOf(written(m, false)); d != nil {
 			delete(w.vals, d)
 		}
 		return true
@@ -295,25 +281,7 @@ func trips(from, to Expr, step int64) Expr {
 func assigns(n cc.Node, d *cc.Declarator) bool {
 	found := false
 	visit(n, func(m cc.Node) bool {
-		var target cc.Node
-		switch x := m.(type) {
-		case *cc.AssignmentExpression:
-			if x.Case != cc.AssignmentExpressionCond {
-				target = x.UnaryExpression
-			}
-		case *cc.UnaryExpression:
-			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
-				target = x.UnaryExpression
-			}
-			if x.Case == cc.UnaryExpressionAddrof {
-				target = x.CastExpression
-			}
-		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
-				target = x.PostfixExpression
-			}
-		}
-		if target != nil && declOf(target) == d {
+		if target := written(m, true); target != nil && declOf(target) == d {
 			found = true
 		}
 		return !found
@@ -685,4 +653,28 @@ func (o *opsCounter) loopTest(test cc.ExpressionNode, v string) {
 			o.expr(side, false)
 		}
 	}
+}
+
+// written is the place the expression node m writes: the left side of an
+// assignment, the operand of ++ or --, and with addrof the operand of &,
+// whose address lets a callee write it; nil for any other node.
+func written(m cc.Node, addrof bool) cc.Node {
+	switch x := m.(type) {
+	case *cc.AssignmentExpression:
+		if x.Case != cc.AssignmentExpressionCond {
+			return x.UnaryExpression
+		}
+	case *cc.UnaryExpression:
+		switch {
+		case x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec:
+			return x.UnaryExpression
+		case x.Case == cc.UnaryExpressionAddrof && addrof:
+			return x.CastExpression
+		}
+	case *cc.PostfixExpression:
+		if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
+			return x.PostfixExpression
+		}
+	}
+	return nil
 }

@@ -135,21 +135,7 @@ func fromText(from string) string {
 func writesField(n cc.Node, key string) bool {
 	found := false
 	visit(n, func(m cc.Node) bool {
-		var target cc.Node
-		switch x := m.(type) {
-		case *cc.AssignmentExpression:
-			if x.Case != cc.AssignmentExpressionCond {
-				target = x.UnaryExpression
-			}
-		case *cc.UnaryExpression:
-			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
-				target = x.UnaryExpression
-			}
-		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
-				target = x.PostfixExpression
-			}
-		}
+		target := written(m, false)
 		if k, ok := rankKey(target); target != nil && ok && k == key {
 			found = true
 		}

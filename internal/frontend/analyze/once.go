@@ -175,24 +175,7 @@ func (w *walker) runOnce(s *cc.SelectionStatement) bool {
 	writes, setInArm := 0, false
 	for _, fd := range w.funcs {
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
-			var target cc.Node
-			switch x := n.(type) {
-			case *cc.AssignmentExpression:
-				if x.Case != cc.AssignmentExpressionCond {
-					target = x.UnaryExpression
-				}
-			case *cc.UnaryExpression:
-				if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec || x.Case == cc.UnaryExpressionAddrof {
-					target = x.UnaryExpression
-					if x.Case == cc.UnaryExpressionAddrof {
-						target = x.CastExpression
-					}
-				}
-			case *cc.PostfixExpression:
-				if x.Case == cc.PostfixExpressionInc || x.Case == cc.PostfixExpressionDec {
-					target = x.PostfixExpression
-				}
-			}
+			target := written(n, true)
 			if k, ok := rankKey(target); target != nil && ok && k == key {
 				writes++
 			}

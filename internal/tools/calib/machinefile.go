@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -40,10 +41,12 @@ type Profile struct {
 }
 
 // hostColls are the collectives bench machine times on two processes of
-// this host, with Open MPI's own choice of algorithm: MPI's, and the
-// reductions called in place, which Open MPI runs on temporary buffers.
-var hostColls = []string{"barrier", "bcast", "reduce", "reduce_in_place", "allreduce", "allreduce_in_place",
-	"allgather", "alltoall", "gather", "scatter"}
+// this host, with Open MPI's own choice of algorithm: every one bench
+// network times, and the reductions called in place, which Open MPI runs
+// on temporary buffers.
+func hostColls() []string {
+	return append(slices.Clone(netbench.Collectives), "reduce_in_place", "allreduce_in_place")
+}
 
 // hostCollSizes are their sizes (bytes a rank sends): up to the vectors
 // of real programs, and on both sides of 32 MiB, the most glibc's malloc
@@ -104,7 +107,7 @@ func Characterise(ctx context.Context, name string, quick bool, progress func(st
 	if fit, err := netbench.FitPiecewise(netSamples(samples), 4); err == nil {
 		p.Intra = calibSegments(fit.Segments)
 	}
-	h, err := netbench.MeasureHost(ctx, netbench.HostOptions{Quick: quick, Colls: hostColls, CollSizes: hostCollSizes(quick), Progress: progress})
+	h, err := netbench.MeasureHost(ctx, netbench.HostOptions{Quick: quick, Colls: hostColls(), CollSizes: hostCollSizes(quick), Progress: progress})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
