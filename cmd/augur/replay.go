@@ -97,6 +97,10 @@ func replayCommand() *command {
 one trace per rank), on a SimGrid platform or an augur machine, the way
 SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
 protocol, network models and collective algorithms (SMPI's default selector).
+On a machine file whose node group has collectives measured by augur bench
+machine, a collective over exactly those processes of one node takes its
+measured time instead (plain or in place, as the recorder marked it; the
+report says so; docs/replay.md §3.4).
 The text output ends with "Simulation time X" as smpirun prints it (or, when
 the ranks deadlock, "Deadlock at simulated time X"); JSON has
 the result schema of docs/output.md (command, schema_version,
