@@ -306,13 +306,27 @@ func (a *actionArgs) num(i int, what string) float64 {
 	return v
 }
 
+// integer reads argument i as an integer. The whole field must be one:
+// SimGrid's std::stoi reads "1.5" or "2e1" as their leading digits, which
+// in a rank or tag is a corrupt trace, not a number to round.
 func (a *actionArgs) integer(i int, what string) int32 {
 	if a.err != nil {
 		return 0
 	}
 	v, ok := parseInt(a.args[i])
-	if !ok {
+	if !ok || !wholeInt(a.args[i]) {
 		a.fail("%s %q is not an integer", what, a.args[i])
+	}
+	return v
+}
+
+// size reads argument i as an amount (bytes, flops): a finite number ≥ 0.
+// SimGrid would turn a negative or infinite size into 0 bytes, a trace
+// error that would replay to a wrong time.
+func (a *actionArgs) size(i int, what string) float64 {
+	v := a.num(i, what)
+	if a.err == nil && (v < 0 || math.IsInf(v, 0)) {
+		a.fail("%s %q is not a finite amount ≥ 0", what, a.args[i])
 	}
 	return v
 }
@@ -525,7 +539,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		a.need(3, 1)
 		peer := a.rank(0, "partner")
 		tag := a.integer(1, "tag")
-		size := a.num(2, "size")
+		size := a.size(2, "size")
 		ds := a.dtype(3)
 		if a.err == nil && tag < 0 {
 			a.fail("tag %d is negative", tag)
@@ -559,9 +573,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		waitall(st)
 	case "sendRecv", "sendrecv":
 		a.need(6, 0)
-		sc := a.num(0, "send size")
+		sc := a.size(0, "send size")
 		dst := a.rank(1, "destination")
-		rc := a.num(2, "receive size")
+		rc := a.size(2, "receive size")
 		src := a.rank(3, "source")
 		ds1, ds2 := a.dtype(4), a.dtype(5)
 		if a.err != nil {
@@ -580,7 +594,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
 		a.need(1, 2)
-		size := a.num(0, "size")
+		size := a.size(0, "size")
 		root := a.optRank(1, "root")
 		ds := a.dtype(2)
 		if a.err != nil {
@@ -589,8 +603,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
 	case "reduce":
 		a.need(2, 2)
-		comm := a.num(0, "size")
-		comp := a.num(1, "flops")
+		comm := a.size(0, "size")
+		comp := a.size(1, "flops")
 		root := a.optRank(2, "root")
 		ds := a.dtype(3)
 		if a.err != nil {
@@ -606,8 +620,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		l.reduction(st, comp, msgBytes(comm, ds), vectors, ElemReduce)
 	case "allreduce", "scan", "exscan":
 		a.need(2, 1)
-		comm := a.num(0, "size")
-		comp := a.num(1, "flops")
+		comm := a.size(0, "size")
+		comp := a.size(1, "flops")
 		ds := a.dtype(2)
 		if a.err != nil {
 			return a.err
@@ -628,8 +642,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		}
 	case "alltoall", "allgather":
 		a.need(2, 2)
-		send := a.num(0, "send size")
-		a.num(1, "receive size") // checked; SimGrid sizes by the send side
+		send := a.size(0, "send size")
+		a.size(1, "receive size") // checked; SimGrid sizes by the send side
 		ds := a.dtype(2)
 		a.dtype(3)
 		if a.err != nil {
@@ -642,8 +656,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(k, el, 0, msgBytes(send, ds), nil)
 	case "gather", "scatter":
 		a.need(2, 3)
-		send := a.num(0, "send size")
-		recv := a.num(1, "receive size")
+		send := a.size(0, "send size")
+		recv := a.size(1, "receive size")
 		root := a.optRank(2, "root")
 		ds1, ds2 := a.dtype(3), a.dtype(4)
 		if a.err != nil {
@@ -662,7 +676,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Scatter, ElemScatter, root, b, nil)
 	case "gatherv", "allgatherv":
 		a.need(p+1, 2)
-		send := a.num(0, "send size")
+		send := a.size(0, "send size")
 		root := int32(0)
 		ds1, ds2 := st.defType, st.defType
 		if name == "gatherv" {
@@ -685,7 +699,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		}
 	case "scatterv":
 		a.need(p+1, 3)
-		recv := a.num(p, "receive size")
+		recv := a.size(p, "receive size")
 		root := a.optRank(1+p, "root")
 		ds1, ds2 := a.dtype(2+p), a.dtype(3+p)
 		c := a.counts(0, p, ds1, "send count")
@@ -699,8 +713,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if nargs > 3+2*p {
 			ds1, ds2 = a.dtype(2+2*p), a.dtype(3+2*p)
 		}
-		a.num(0, "send buffer size")
-		a.num(1+p, "receive buffer size")
+		a.size(0, "send buffer size")
+		a.size(1+p, "receive buffer size")
 		sc := a.counts(1, p, ds1, "send count")
 		rc := a.counts(2+p, p, ds2, "receive count")
 		if a.err != nil {
@@ -709,7 +723,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Alltoallv, ElemAlltoallv, 0, 0, append(sc, rc...))
 	case "reducescatter":
 		a.need(p+1, 1)
-		comp := a.num(p, "flops")
+		comp := a.size(p, "flops")
 		ds := a.dtype(p + 1)
 		c := a.counts(0, p, ds, "receive count")
 		if a.err != nil {
