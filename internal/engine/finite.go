@@ -37,7 +37,7 @@ func (e *engine) nonFinite(ev des.Event) error {
 	case evLinkBW, evLinkLat, evLinkState:
 		what = fmt.Sprintf("link %s's profile", e.m.LinkName(int(ev.Target)))
 	}
-	return overflowError(what, ev.Time)
+	return overflowError(what)
 }
 
 // unitWhat names unit ui and the element it is in, for nonFinite.
@@ -58,10 +58,11 @@ func (e *engine) flowWhat(id int32) string {
 	return fmt.Sprintf("the message of %g B from process %d to process %d (%s)", s.bytes, s.src, s.dst, e.where(s.elem))
 }
 
-// overflowError says that what reached time t, which is not finite.
-func overflowError(what string, t float64) error {
-	return fmt.Errorf("%s reaches a simulated time of %v: the costs of the inputs overflow "+
-		"(a latency, size, count or speed out of any real machine's range)", what, t)
+// overflowError says that what reached a time that is not finite (+Inf,
+// or NaN from +Inf - +Inf: both are an overflow).
+func overflowError(what string) error {
+	return fmt.Errorf("%s reaches an infinite simulated time: the costs of the inputs overflow "+
+		"(a latency, size, count or speed out of any real machine's range)", what)
 }
 
 // finiteResult checks a finished run's figures: a unit may run ahead of
@@ -71,17 +72,17 @@ func (e *engine) finiteResult(r *Result) error {
 	for i := range r.Elements {
 		s := &r.Elements[i]
 		if !finite(s.Total) || !finite(s.Compute) || !finite(s.Comm) || !finite(s.Wait) || !finite(s.Max) {
-			return overflowError(e.where(int32(i)), math.Max(s.Total, s.Max))
+			return overflowError(e.where(int32(i)))
 		}
 	}
 	for i := range r.Units {
 		u := &r.Units[i]
 		if !finite(u.Finish) || !finite(u.Compute) || !finite(u.Comm) || !finite(u.Wait) {
-			return overflowError(fmt.Sprintf("process %d thread %d", u.Pid, u.Tid), u.Finish)
+			return overflowError(fmt.Sprintf("process %d thread %d", u.Pid, u.Tid))
 		}
 	}
 	if !finite(r.Reached) {
-		return overflowError("the simulation", r.Reached)
+		return overflowError("the simulation")
 	}
 	return nil
 }
