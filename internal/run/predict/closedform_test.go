@@ -21,7 +21,7 @@ network:
   bandwidth: 1GB/s
 `
 
-func testMachine(t *testing.T) *machine.Machine {
+func testMachine(t testing.TB) *machine.Machine {
 	t.Helper()
 	m, err := machine.Parse("m.yaml", []byte(machineYAML))
 	if err != nil {
