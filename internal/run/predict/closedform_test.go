@@ -217,3 +217,17 @@ func TestClosedFormTriangle(t *testing.T) {
 		t.Errorf("%d of %d executions in closed form, want all but the two ends", p.ClosedForm, p.Ops)
 	}
 }
+
+// A loop count that depends on the process and comes out negative runs
+// the body zero times there (docs/language.md); one the checker can
+// evaluate must not be negative (model's check tests).
+func TestNegativeProcessCountRunsZeroTimes(t *testing.T) {
+	src := "model neg\nactivity main {\n  loop 1 - pid { action A cost 1 }\n}\n"
+	p, err := predict.Run(predict.Options{Filename: "n.aug", Source: []byte(src), Machine: testMachine(t), Procs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Result.Elements[0].Calls; got != 1 || p.Time != 1 {
+		t.Errorf("A ran %d times in %v s, want once (pid 0) in 1 s", got, p.Time)
+	}
+}

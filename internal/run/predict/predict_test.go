@@ -69,3 +69,4 @@ func TestSampleModel(t *testing.T) {
 		t.Errorf("SA2 calls %d total %v", sa2.Calls, sa2.Total)
 	}
 }
+
