@@ -69,4 +69,3 @@ func TestSampleModel(t *testing.T) {
 		t.Errorf("SA2 calls %d total %v", sa2.Calls, sa2.Total)
 	}
 }
-
