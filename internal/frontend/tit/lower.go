@@ -173,6 +173,11 @@ type rankState struct {
 	// takes on the rank's node, with colls (see collIn).
 	collFlop float64
 	posted   postedSet
+	// self are the rank's outstanding requests to and from itself, in the
+	// order posted: a wait names one by (rank, rank, tag), which says
+	// neither whether it is a send or a receive; SimGrid's replay takes
+	// the first request posted under a key, and so does this.
+	self []selfReq
 	// out is the caller's operation while Next lowers with nothing
 	// queued: the first operation lowered goes straight there (got set),
 	// the rest to ops. Most actions make one operation, which then is
@@ -456,8 +461,14 @@ func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
 	switch k {
 	case ir.Isend:
 		st.posted.add(reqKey{st.rank, peer, tag})
+		if peer == st.rank {
+			st.self = append(st.self, selfReq{tag, ir.ToPeer})
+		}
 	case ir.Irecv:
 		st.posted.add(reqKey{peer, st.rank, tag})
+		if peer == st.rank {
+			st.self = append(st.self, selfReq{tag, ir.FromPeer})
+		}
 	}
 	o := st.slot()
 	o.Kind, o.Elem, o.Peer, o.Tag, o.Bytes, o.Cost = k, el, peer, tag, bytes, ir.NoCost
@@ -470,6 +481,9 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	o.Peer, o.Tag, o.Dir = src, tag, ir.FromPeer
 	if src == st.rank {
 		o.Peer, o.Dir = dst, ir.ToPeer
+		if dst == st.rank {
+			o.Dir = st.selfDir(tag, !test)
+		}
 	}
 	if test {
 		o.Kind, o.Elem, o.Cost = ir.Test, ElemTest, l.set.TestTime
@@ -484,8 +498,31 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	}
 }
 
+// selfReq is an outstanding request of a rank to or from itself.
+type selfReq struct {
+	tag int32
+	dir ir.Direction
+}
+
+// selfDir is the direction of the first outstanding request to or from
+// the rank itself posted with tag (ToPeer if none), taken off the list by
+// a wait.
+func (st *rankState) selfDir(tag int32, take bool) ir.Direction {
+	for i := range st.self {
+		if st.self[i].tag == tag {
+			d := st.self[i].dir
+			if take {
+				st.self = append(st.self[:i], st.self[i+1:]...)
+			}
+			return d
+		}
+	}
+	return ir.ToPeer
+}
+
 func waitall(st *rankState) {
 	st.posted.clear()
+	st.self = st.self[:0]
 	o := st.slot()
 	o.Kind, o.Elem, o.Request = ir.Wait, ElemWaitall, ir.AllRequests
 }
