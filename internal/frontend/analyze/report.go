@@ -136,10 +136,13 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 	return r
 }
 
+// total sums m in the order of its keys: a float sum in map order would
+// differ in its last bits from run to run (augur analyze --format json
+// must be the same every time).
 func total(m map[string]float64) float64 {
 	t := 0.0
-	for _, v := range m {
-		t += v
+	for _, k := range sortedKeys(m) {
+		t += m[k]
 	}
 	return t
 }
@@ -191,7 +194,8 @@ func (a *Analysis) evaluateUnit(r *Report, f *Func, u unit, env map[string]float
 			for k, v := range restartSeconds(b, env, ws, entries(b), m) {
 				split[k] += v
 			}
-			for k, v := range split {
+			for _, k := range sortedKeys(split) {
+				v := split[k]
 				if r.ByClass[k] == nil {
 					r.ByClass[k] = make([]float64, len(machines))
 				}
@@ -358,10 +362,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 	var best float64
 	var bestSplit map[string]float64
 	consider := func(split map[string]float64) {
-		t := 0.0
-		for _, v := range split {
-			t += v
-		}
+		t := total(split)
 		if bestSplit == nil || t > best {
 			best, bestSplit = t, split
 		}
@@ -372,7 +373,8 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 	// Streamed loads and stores within the caches go through different
 	// ports: the busier of the two counts (the model's stream()).
 	streamLoads, streamStores, streamFar := map[string]float64{}, map[string]float64{}, map[string]float64{}
-	for k, n := range b.Ops {
+	for _, k := range sortedKeys(b.Ops) {
+		n := b.Ops[k]
 		if kind, fp, ok := strings.Cut(k, "@"); ok {
 			if kind == "bucket" {
 				// As the model's bucket(): few streams are stores at the
@@ -447,7 +449,8 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				// between two uses of its elements (reuse.go).
 				far := 0.0
 				rest := n - total(b.streams)
-				for base, size := range b.streams {
+				for _, base := range sortedKeys(b.streams) {
+					size := b.streams[base]
 					if w, ok := b.streamWS[base]; ok {
 						v, _ := eval(w, env)
 						far += size * levelShares(v, share, lv)[3]
