@@ -101,7 +101,7 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	}
 	chain := map[string]float64{}
 	if rhs != nil && mentions(rhs, d) {
-		chain = o.w.chainOf(rhs, d)
+		chain = o.w.chainOf(rhs, func(n cc.Node) bool { return mentions(n, d) })
 	} else if op == "" {
 		return // x = f(...) without x: no dependency on the last iteration
 	}
@@ -196,9 +196,11 @@ func reassociable(chain map[string]float64) bool {
 	return len(chain) > 0
 }
 
-// chainOf counts the operations on the path from a read of d to the root
-// of e (the longest when d is read on several).
-func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
+// chainOf counts the operations on the path from the start of a chain to
+// the root of e (the longest when it is read on several): on tells
+// whether a subtree reads that start (a register variable, or the load of
+// an array element an earlier iteration stored: chains.go).
+func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
 	own, extra := "", 0.0
@@ -273,10 +275,10 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	}
 	bestLen := -1.0
 	for _, k := range kids {
-		if k == nil || !mentions(k, d) {
+		if k == nil || !on(k) {
 			continue
 		}
-		c := w.chainOf(k, d)
+		c := w.chainOf(k, on)
 		n := 0.0
 		for _, v := range c {
 			n += v
@@ -345,6 +347,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.add(op, 1)
 		}
 		o.carried(x.UnaryExpression, x.AssignmentExpression, op)
+		o.carriedMemory(x.UnaryExpression, x.AssignmentExpression, op)
 		o.convert(x.AssignmentExpression, x.UnaryExpression)
 		o.expr(x.UnaryExpression, true)
 	case *cc.ConditionalExpression:
