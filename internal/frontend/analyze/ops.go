@@ -718,6 +718,10 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	}
 	o.bytes += size * o.weight()
 	acc := access{base: baseOf(e), size: size}
+	if _, ok := unparen(e).(*cc.PrimaryExpression); ok {
+		acc.own = true // the pointer variable itself (if (!p)), not what it points to
+	}
+	acc.static = baseStatic(e)
 	if seq && per > 1 {
 		acc.along = along
 	}
@@ -777,11 +781,35 @@ type access struct {
 	// index is the last index, as the model's names (nil when unknown):
 	// whether a loop moves the access along its lines (tile.go).
 	index Expr
+	// own: a read or write of the variable itself (a global pointer
+	// tested after malloc), which reaches nothing it points to.
+	own bool
+	// static is base's declarator when it is a global or a static.
+	static *cc.Declarator
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in
 // *p or p->f.
 func baseOf(e cc.Node) string {
+	if x := baseIdent(e); x != nil {
+		return x.Token.SrcStr()
+	}
+	return ""
+}
+
+// baseStatic is the variable an access goes through when it is a global
+// or a static: the same variable in every function that names it.
+func baseStatic(e cc.Node) *cc.Declarator {
+	if x := baseIdent(e); x != nil {
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// baseIdent is the identifier an access goes through (baseOf).
+func baseIdent(e cc.Node) *cc.PrimaryExpression {
 	for {
 		switch x := unparen(e).(type) {
 		case *cc.PostfixExpression:
@@ -800,14 +828,14 @@ func baseOf(e cc.Node) string {
 			e = x.CastExpression
 		case *cc.PrimaryExpression:
 			if x.Case == cc.PrimaryExpressionIdent {
-				return x.Token.SrcStr()
+				return x
 			}
-			return ""
+			return nil
 		default:
-			return ""
+			return nil
 		}
 		if e == nil {
-			return ""
+			return nil
 		}
 	}
 }
