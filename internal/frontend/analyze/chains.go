@@ -21,10 +21,11 @@ const maxCarriedDistance = 16
 // load to the stored value bound the loop's speed by their latencies
 // (the critical path of Kerncraft's and OSACA's in-core analysis), spread
 // over the distance in iterations between the store and the load. At
-// -O3 gcc keeps the value in a register from one iteration to the next
-// (predictive commoning); below, the load waits for the store to be
-// forwarded, about a load from the first level. op is the compound
-// operator of target op= rhs, "" for =.
+// -O2 and up gcc keeps the value in a register from one iteration to the
+// next (partial redundancy elimination; predictive commoning at -O3);
+// at -O1 and -O0 the load waits for the store to be forwarded, about a
+// load from the first level. op is the compound operator of target op=
+// rhs, "" for =.
 func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op string) {
 	st, ok := unparen(target).(*cc.PostfixExpression)
 	if !ok || st.Case != cc.PostfixExpressionIndex || rhs == nil || len(o.w.loops) == 0 {
@@ -62,7 +63,7 @@ func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op str
 		if op != "" {
 			chain[op]++
 		}
-		if !o.w.optimised(3) {
+		if !o.w.optimised(2) {
 			chain["load_l1"]++ // the store forwarded to the load
 		}
 		length := 0.0
