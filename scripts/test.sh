@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 # compile_commands.json; csmith and libcsmith-dev (csmith.h) write the
 # random C programs analyze's TestCsmith reads.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev"
+packages="graphviz gcc gfortran libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -14,9 +14,11 @@ if [ "$(id -u)" = 0 ]; then
 fi
 
 # corpus_rows prints the recipe's rows (no header), those whose name matches
-# the extended regular expression $ONLY when it is set.
+# the extended regular expression $ONLY when it is set. The recipe is
+# programs.tsv (the C corpus), or $CORPUS (fortran.tsv: NAS's Fortran
+# kernels).
 corpus_rows() {
-    awk -F'\t' -v only="${ONLY:-}" 'NR > 1 && NF > 0 && $1 !~ /^#/ && (only == "" || $1 ~ only)' "$corpus_dir/programs.tsv"
+    awk -F'\t' -v only="${ONLY:-}" 'NR > 1 && NF > 0 && $1 !~ /^#/ && (only == "" || $1 ~ only)' "${CORPUS:-$corpus_dir/programs.tsv}"
 }
 
 # corpus_repo_dir OWNER/NAME prints where that repository's sources must be.

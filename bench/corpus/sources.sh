@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Extracts the corpus's sources (bench/corpus/programs.tsv) into SRC, one
+# Extracts the corpus's sources (bench/corpus/programs.tsv, or the recipe
+# $CORPUS names, e.g. bench/corpus/fortran.tsv) into SRC, one
 # directory per repository named OWNER+NAME, each the repository's tree at
 # the recipe's commit. Nothing of them is committed here.
 #
@@ -14,6 +15,7 @@ corpus_dir=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: bench/corpus/sources.sh SRC [GITDIR_ROOT]" >&2; exit 2; }
 mkdir -p "$1"
 src=$(cd "$1" && pwd)
+recipe=${CORPUS:-$corpus_dir/programs.tsv}
 mirrors=${2:-/work/.mirror}
 missing=0
 while IFS=$'\t' read -r repo commit; do
@@ -42,7 +44,7 @@ EOF
     # parts are needed, but the whole tree is small except for ParRes's
     # documents, which some mirrors store without their blobs: take the
     # top-level directories that hold the programs and what they include.
-    paths=$(awk -F'\t' -v r="$repo" 'NR > 1 && $4 == r { split($6, p, "/"); print p[1] }' "$corpus_dir/programs.tsv" | sort -u)
+    paths=$(awk -F'\t' -v r="$repo" 'NR > 1 && $4 == r { split($6, p, "/"); print p[1] }' "$recipe" | sort -u)
     case $repo in
     ParRes/Kernels) paths="$paths common include" ;;
     esac
@@ -55,5 +57,5 @@ EOF
         continue
     fi
     echo "sources: $repo $commit -> $dest ($(echo $paths))"
-done < <(awk -F'\t' 'NR > 1 { print $4 "\t" $5 }' "$corpus_dir/programs.tsv" | sort -u)
+done < <(awk -F'\t' 'NR > 1 { print $4 "\t" $5 }' "$recipe" | sort -u)
 exit $missing

@@ -235,6 +235,9 @@ func Run(cfg Config, prog Program) (*Result, error) {
 	err = e.run()
 	res := e.result()
 	res.Wall = time.Since(start)
+	if err == nil {
+		err = e.finiteResult(res)
+	}
 	return res, err
 }
 
@@ -686,6 +689,9 @@ func (e *engine) run() error {
 			break
 		}
 		e.now = ev.Time
+		if e.now-e.now != 0 { // +Inf or NaN
+			return e.nonFinite(ev)
+		}
 		e.events++
 		if err := e.checkEvents(); err != nil {
 			return err

@@ -99,6 +99,14 @@ func (e *engine) runBatch(id int32) error {
 	return e.runBatched(&e.ib, id, func(ui int32) { e.issue(ui, e.now) })
 }
 
+// first is the first member of batch id, if it has one.
+func (ib *issueBatches) first(id int32) (int32, bool) {
+	if int(id) >= len(ib.b) || len(ib.b[id]) == 0 || len(ib.chunks[ib.b[id][0]]) == 0 {
+		return 0, false
+	}
+	return ib.chunks[ib.b[id][0]][0], true
+}
+
 // runBatched calls fn for each member of batch id of ib (popped at
 // e.now), each as the event it stands for, and frees the batch.
 func (e *engine) runBatched(ib *issueBatches, id int32, fn func(int32)) error {

@@ -132,6 +132,10 @@ type Block struct {
 	// restarts are, on a loop, the streams of its body that do not go on
 	// where they stopped when the loop is entered again (restarts).
 	restarts []restart
+	// unrolled is, on a short loop that the compiler unrolls completely,
+	// its trip count: its body is copied that many times into the
+	// iteration of the loop around (unrolled.go); 0 on any other block.
+	unrolled float64
 }
 
 // restart is a stream that starts afresh at every entry of its loop:

@@ -254,7 +254,7 @@ func throughputKey(k string) string {
 // memoryKeys are the counts of loads and stores, moved to their level
 // when priced.
 var memoryKeys = map[string]bool{"load_l1": true, "store_l1": true, "load_seq": true, "store_seq": true, "seq_bytes": true,
-	"load_scalar": true, "store_scalar": true}
+	"load_scalar": true, "store_scalar": true, "load_hoist": true}
 
 // unitOf is the group of execution units an operation's throughput is
 // limited by: floating-point adders, multipliers, the divider, the
@@ -343,7 +343,9 @@ func blockTime(e entry, ws string) (string, bool) {
 		m = append(m, fmt.Sprintf("%s(%s, %s)", kind, fp, numText(e.ops[k])))
 	}
 	var sc []string
-	if n := e.ops["load_scalar"]; n > 0 {
+	// A hoisted load left in the block (its short loop not unrolled)
+	// is a load of the first level, as a scalar's.
+	if n := e.ops["load_scalar"] + e.ops["load_hoist"]; n > 0 {
 		sc = append(sc, "load_l1: "+numText(n))
 	}
 	if n := e.ops["store_scalar"]; n > 0 {

@@ -9,26 +9,38 @@ package analyze
 // number generator's multiply chain).
 
 // weightedBlock is a block of an iteration and how many times it runs per
-// iteration (a branch arm's probability).
+// iteration (a branch arm's probability, times the copies of the unrolled
+// loops around it), u of which are copies of unrolled loops (unrolled.go).
 type weightedBlock struct {
-	b *Block
-	w float64
+	b    *Block
+	w, u float64
 }
 
 // iteration returns the blocks of one iteration of loop b, the loop's own
-// test and step first, when its body is straight-line code and branches
-// with a known probability (no inner loops, calls or communication).
+// test and step first, when its body is straight-line code, branches
+// with a known probability and short loops the compiler unrolls
+// completely (no other inner loops, calls or communication).
 func iteration(b *Block) ([]weightedBlock, bool) {
-	if b.Kind != Loop {
+	if b.Kind != Loop || b.unrolled > 0 {
 		return nil, false
 	}
-	out := []weightedBlock{{b, 1}}
-	var add func(bs []*Block, w float64) bool
-	add = func(bs []*Block, w float64) bool {
+	out := []weightedBlock{{b, 1, 1}}
+	var add func(bs []*Block, w, u float64) bool
+	add = func(bs []*Block, w, u float64) bool {
 		for _, x := range bs {
 			switch x.Kind {
 			case Compute:
-				out = append(out, weightedBlock{x, w})
+				out = append(out, weightedBlock{x, w, u})
+			case Loop:
+				// Unrolled: its copies are straight-line code of this
+				// iteration.
+				if x.unrolled == 0 {
+					return false
+				}
+				out = append(out, weightedBlock{x, w, u})
+				if !add(x.Body, w*x.unrolled, u*x.unrolled) {
+					return false
+				}
 			case Branch:
 				p, ok := constOf(orNum(x.Prob))
 				if x.Cond != nil {
@@ -43,8 +55,8 @@ func iteration(b *Block) ([]weightedBlock, bool) {
 				if !ok {
 					return false
 				}
-				out = append(out, weightedBlock{x, w})
-				if !add(x.Then, w*p) || !add(x.Else, w*(1-p)) {
+				out = append(out, weightedBlock{x, w, u})
+				if !add(x.Then, w*p, u) || !add(x.Else, w*(1-p), u) {
 					return false
 				}
 			default:
@@ -53,7 +65,7 @@ func iteration(b *Block) ([]weightedBlock, bool) {
 		}
 		return true
 	}
-	if !add(b.Body, 1) || len(out) == 1 {
+	if !add(b.Body, 1, 1) || len(out) == 1 {
 		return nil, false
 	}
 	return out, true
@@ -103,6 +115,11 @@ func merged(it []weightedBlock) *Block {
 	}
 	if _, ok := m.Ops["seq_bytes"]; ok {
 		m.Ops["seq_bytes"] = unnamed + total(m.streams)
+	}
+	// A value the iteration loads again (its own last store, in another
+	// copy of an unrolled loop) is in a register.
+	for k, n := range keptLoads(it) {
+		m.Ops[k] -= n
 	}
 	return m
 }

@@ -675,6 +675,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.accesses = append(o.accesses, access{base: baseOf(e), size: size, unknown: true})
 		return
 	}
+	kind := "" // the key a load is counted at, for the loads an iteration repeats (keptLoads)
 	switch {
 	case len(idx) == 0 && store:
 		// A scalar in memory (a global, a local whose address is taken):
@@ -682,6 +683,10 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("store_scalar", 1)
 	case len(idx) == 0:
 		o.add("load_scalar", 1)
+	case !store && o.w.hoistable(e, idx):
+		// weight[R][jj + R] in an unrolled radius loop: in a register
+		// for the whole nest (unrolled.go).
+		o.add("load_hoist", 1)
 	case !seq && o.w.invariant(idx):
 		// weight[ii + R][R] in a stencil's radius loop: the same few
 		// elements at every iteration of the loops that are not unrolled,
@@ -690,34 +695,41 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		if store {
 			o.add("store_scalar", 1)
 		} else {
-			o.add("load_scalar", 1)
+			kind = "load_scalar"
+			o.add(kind, 1)
 		}
 	case store && seq:
 		o.add("store_seq", 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, true)
 	case seq:
-		o.add("load_seq", 1)
+		kind = "load_seq"
+		o.add(kind, 1)
 		o.stream(e, idx[len(idx)-1], size/per, per == 1, false)
 	case tiled:
 		// A line used again at the next iteration of the reuse loop
 		// (tile.go): the access at the level one iteration of that loop
 		// fits, its lines from the nest's level as a stream (lineBytes
 		// of line each).
-		kind := "load"
+		op := "load"
 		if store {
-			kind = "store"
+			op = "store"
 		}
-		o.add(kind+"@"+o.w.tileKey(reuse), 1)
+		kind = op + "@" + o.w.tileKey(reuse)
+		o.add(kind, 1)
 		o.stream(e, idx[len(idx)-1], lineBytes, false, store)
 	default:
 		if store {
 			o.add("store_l1", 1)
 		} else {
-			o.add("load_l1", 1)
+			kind = "load_l1"
+			o.add(kind, 1)
 		}
 	}
 	o.bytes += size * o.weight()
-	acc := access{base: baseOf(e), size: size}
+	acc := access{base: baseOf(e), size: size, store: store, addr: o.w.addressKey(e, idx), n: o.weight()}
+	if !store {
+		acc.kind = kind
+	}
 	if _, ok := unparen(e).(*cc.PrimaryExpression); ok {
 		acc.own = true // the pointer variable itself (if (!p)), not what it points to
 	}
@@ -786,6 +798,14 @@ type access struct {
 	own bool
 	// static is base's declarator when it is a global or a static.
 	static *cc.Declarator
+	// store is set for a store; kind is the Ops key a load is counted
+	// at, addr the element it reads (addressKey) and n how many times an
+	// execution does (less than 1 in an arm of ?:): for the loads of one
+	// address an iteration repeats (keptLoads).
+	store bool
+	kind  string
+	addr  string
+	n     float64
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in
@@ -916,6 +936,10 @@ func (w *walker) optimised(level int) bool {
 func (w *walker) unroll(b *Block) {
 	if n, ok := w.unrolled(b); ok && n <= maxShortTrips && w.optimised(2) {
 		clear(b.Ops)
+		b.unrolled, _ = w.shortTrips(b.Loop)
+		if len(w.loops) > 0 {
+			dropHoisted(b.Body) // loaded once, before the loops around
+		}
 	}
 }
 

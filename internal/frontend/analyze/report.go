@@ -527,8 +527,8 @@ func countText(c Expr, f *Func) string {
 // blockSeconds).
 func priced(k, level string, n float64, ops map[string]float64) (string, float64) {
 	switch k {
-	case "load_scalar", "store_scalar":
-		key := strings.TrimSuffix(k, "_scalar") + "_l1"
+	case "load_scalar", "store_scalar", "load_hoist":
+		key := strings.TrimSuffix(strings.TrimSuffix(k, "_scalar"), "_hoist") + "_l1"
 		return key, n * ops[key]
 	case "seq_bytes":
 		return "mem_byte", 0 // priced per array by blockSeconds

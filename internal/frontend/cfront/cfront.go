@@ -234,6 +234,12 @@ func readCompileCommands(path string) (map[string]*ccline.Line, []string, error)
 	if err != nil {
 		return nil, nil, err
 	}
+	return parseCompileCommands(path, data)
+}
+
+// parseCompileCommands is readCompileCommands of the file's text.
+func parseCompileCommands(path string, data []byte) (map[string]*ccline.Line, []string, error) {
+	var err error
 	var entries []struct {
 		Directory string   `json:"directory"`
 		File      string   `json:"file"`

@@ -173,6 +173,11 @@ type rankState struct {
 	// takes on the rank's node, with colls (see collIn).
 	collFlop float64
 	posted   postedSet
+	// self are the rank's outstanding requests to and from itself, in the
+	// order posted: a wait names one by (rank, rank, tag), which says
+	// neither whether it is a send or a receive; SimGrid's replay takes
+	// the first request posted under a key, and so does this.
+	self []selfReq
 	// out is the caller's operation while Next lowers with nothing
 	// queued: the first operation lowered goes straight there (got set),
 	// the rest to ops. Most actions make one operation, which then is
@@ -306,13 +311,27 @@ func (a *actionArgs) num(i int, what string) float64 {
 	return v
 }
 
+// integer reads argument i as an integer. The whole field must be one:
+// SimGrid's std::stoi reads "1.5" or "2e1" as their leading digits, which
+// in a rank or tag is a corrupt trace, not a number to round.
 func (a *actionArgs) integer(i int, what string) int32 {
 	if a.err != nil {
 		return 0
 	}
 	v, ok := parseInt(a.args[i])
-	if !ok {
+	if !ok || !wholeInt(a.args[i]) {
 		a.fail("%s %q is not an integer", what, a.args[i])
+	}
+	return v
+}
+
+// size reads argument i as an amount (bytes, flops): a finite number ≥ 0.
+// SimGrid would turn a negative or infinite size into 0 bytes, a trace
+// error that would replay to a wrong time.
+func (a *actionArgs) size(i int, what string) float64 {
+	v := a.num(i, what)
+	if a.err == nil && (v < 0 || math.IsInf(v, 0)) {
+		a.fail("%s %q is not a finite amount ≥ 0", what, a.args[i])
 	}
 	return v
 }
@@ -442,8 +461,14 @@ func p2p(st *rankState, k ir.Kind, el, peer, tag int32, bytes float64) {
 	switch k {
 	case ir.Isend:
 		st.posted.add(reqKey{st.rank, peer, tag})
+		if peer == st.rank {
+			st.self = append(st.self, selfReq{tag, ir.ToPeer})
+		}
 	case ir.Irecv:
 		st.posted.add(reqKey{peer, st.rank, tag})
+		if peer == st.rank {
+			st.self = append(st.self, selfReq{tag, ir.FromPeer})
+		}
 	}
 	o := st.slot()
 	o.Kind, o.Elem, o.Peer, o.Tag, o.Bytes, o.Cost = k, el, peer, tag, bytes, ir.NoCost
@@ -456,6 +481,9 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	o.Peer, o.Tag, o.Dir = src, tag, ir.FromPeer
 	if src == st.rank {
 		o.Peer, o.Dir = dst, ir.ToPeer
+		if dst == st.rank {
+			o.Dir = st.selfDir(tag, !test)
+		}
 	}
 	if test {
 		o.Kind, o.Elem, o.Cost = ir.Test, ElemTest, l.set.TestTime
@@ -470,8 +498,31 @@ func (l *lowerer) waitTest(st *rankState, test bool, src, dst, tag int32) {
 	}
 }
 
+// selfReq is an outstanding request of a rank to or from itself.
+type selfReq struct {
+	tag int32
+	dir ir.Direction
+}
+
+// selfDir is the direction of the first outstanding request to or from
+// the rank itself posted with tag (ToPeer if none), taken off the list by
+// a wait.
+func (st *rankState) selfDir(tag int32, take bool) ir.Direction {
+	for i := range st.self {
+		if st.self[i].tag == tag {
+			d := st.self[i].dir
+			if take {
+				st.self = append(st.self[:i], st.self[i+1:]...)
+			}
+			return d
+		}
+	}
+	return ir.ToPeer
+}
+
 func waitall(st *rankState) {
 	st.posted.clear()
+	st.self = st.self[:0]
 	o := st.slot()
 	o.Kind, o.Elem, o.Request = ir.Wait, ElemWaitall, ir.AllRequests
 }
@@ -525,7 +576,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		a.need(3, 1)
 		peer := a.rank(0, "partner")
 		tag := a.integer(1, "tag")
-		size := a.num(2, "size")
+		size := a.size(2, "size")
 		ds := a.dtype(3)
 		if a.err == nil && tag < 0 {
 			a.fail("tag %d is negative", tag)
@@ -559,9 +610,9 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		waitall(st)
 	case "sendRecv", "sendrecv":
 		a.need(6, 0)
-		sc := a.num(0, "send size")
+		sc := a.size(0, "send size")
 		dst := a.rank(1, "destination")
-		rc := a.num(2, "receive size")
+		rc := a.size(2, "receive size")
 		src := a.rank(3, "source")
 		ds1, ds2 := a.dtype(4), a.dtype(5)
 		if a.err != nil {
@@ -580,7 +631,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Barrier, ElemBarrier, 0, 0, nil)
 	case "bcast":
 		a.need(1, 2)
-		size := a.num(0, "size")
+		size := a.size(0, "size")
 		root := a.optRank(1, "root")
 		ds := a.dtype(2)
 		if a.err != nil {
@@ -589,8 +640,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Bcast, ElemBcast, root, msgBytes(size, ds), nil)
 	case "reduce":
 		a.need(2, 2)
-		comm := a.num(0, "size")
-		comp := a.num(1, "flops")
+		comm := a.size(0, "size")
+		comp := a.size(1, "flops")
 		root := a.optRank(2, "root")
 		ds := a.dtype(3)
 		if a.err != nil {
@@ -606,8 +657,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		l.reduction(st, comp, msgBytes(comm, ds), vectors, ElemReduce)
 	case "allreduce", "scan", "exscan":
 		a.need(2, 1)
-		comm := a.num(0, "size")
-		comp := a.num(1, "flops")
+		comm := a.size(0, "size")
+		comp := a.size(1, "flops")
 		ds := a.dtype(2)
 		if a.err != nil {
 			return a.err
@@ -628,8 +679,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		}
 	case "alltoall", "allgather":
 		a.need(2, 2)
-		send := a.num(0, "send size")
-		a.num(1, "receive size") // checked; SimGrid sizes by the send side
+		send := a.size(0, "send size")
+		a.size(1, "receive size") // checked; SimGrid sizes by the send side
 		ds := a.dtype(2)
 		a.dtype(3)
 		if a.err != nil {
@@ -642,8 +693,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(k, el, 0, msgBytes(send, ds), nil)
 	case "gather", "scatter":
 		a.need(2, 3)
-		send := a.num(0, "send size")
-		recv := a.num(1, "receive size")
+		send := a.size(0, "send size")
+		recv := a.size(1, "receive size")
 		root := a.optRank(2, "root")
 		ds1, ds2 := a.dtype(3), a.dtype(4)
 		if a.err != nil {
@@ -662,7 +713,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Scatter, ElemScatter, root, b, nil)
 	case "gatherv", "allgatherv":
 		a.need(p+1, 2)
-		send := a.num(0, "send size")
+		send := a.size(0, "send size")
 		root := int32(0)
 		ds1, ds2 := st.defType, st.defType
 		if name == "gatherv" {
@@ -685,7 +736,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		}
 	case "scatterv":
 		a.need(p+1, 3)
-		recv := a.num(p, "receive size")
+		recv := a.size(p, "receive size")
 		root := a.optRank(1+p, "root")
 		ds1, ds2 := a.dtype(2+p), a.dtype(3+p)
 		c := a.counts(0, p, ds1, "send count")
@@ -699,8 +750,8 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		if nargs > 3+2*p {
 			ds1, ds2 = a.dtype(2+2*p), a.dtype(3+2*p)
 		}
-		a.num(0, "send buffer size")
-		a.num(1+p, "receive buffer size")
+		a.size(0, "send buffer size")
+		a.size(1+p, "receive buffer size")
 		sc := a.counts(1, p, ds1, "send count")
 		rc := a.counts(2+p, p, ds2, "receive count")
 		if a.err != nil {
@@ -709,7 +760,7 @@ func (l *lowerer) lower(st *rankState, f [][]byte) error {
 		coll(ir.Alltoallv, ElemAlltoallv, 0, 0, append(sc, rc...))
 	case "reducescatter":
 		a.need(p+1, 1)
-		comp := a.num(p, "flops")
+		comp := a.size(p, "flops")
 		ds := a.dtype(p + 1)
 		c := a.counts(0, p, ds, "receive count")
 		if a.err != nil {

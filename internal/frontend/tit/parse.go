@@ -326,6 +326,20 @@ func parseInt(b []byte) (int32, bool) {
 	return int32(v), true
 }
 
+// wholeInt tells whether b is all an integer: an optional sign, then
+// digits to its end.
+func wholeInt(b []byte) bool {
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		b = b[1:]
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
 // Error is a problem in a trace at a line of a file: augur's one
 // positioned error (package diag).
 type Error = diag.Error

@@ -205,6 +205,14 @@ func TestErrors(t *testing.T) {
 		"0 init\n0 alltoallv 1 2 3 4 5\n":  "x.txt:2: alltoallv needs 6 arguments",
 		"0 init\n0 compute -5\n1 init\n":   "x.txt:2: compute: -5 flops is negative",
 		"0 init\n0 send 1 -4 10\n1 init\n": "x.txt:2: send: tag -4 is negative",
+		// SimGrid reads these as 1, 0 bytes and 0 bytes: a corrupt trace
+		// replayed to a wrong time; augur refuses them (hostile input).
+		"0 init\n0 send 1.5 0 10\n":  "x.txt:2: send: partner \"1.5\" is not an integer",
+		"0 init\n0 send 1 2e1 10\n":  "x.txt:2: send: tag \"2e1\" is not an integer",
+		"0 init\n0 send 1 0 -1e10\n": "x.txt:2: send: size \"-1e10\" is not a finite amount ≥ 0",
+		"0 init\n0 recv 1 0 inf\n":   "x.txt:2: recv: size \"inf\" is not a finite amount ≥ 0",
+		"0 init\n0 bcast 1e400\n":    "x.txt:2: bcast: size \"1e400\" is not a finite amount ≥ 0",
+		"0 init\n0 allreduce 8 -1\n": "x.txt:2: allreduce: flops \"-1\" is not a finite amount ≥ 0",
 	}
 	for src, want := range cases {
 		p := filepath.Join(dir, "x.txt")

@@ -111,8 +111,15 @@ func parseProfile(name string, data []byte, periodicity float64, lineOffset int)
 	if p.Period == 0 && (periodicity >= 0 || loopAfter >= 0) && len(p.Points) > 0 {
 		return nil, &Error{File: name, Line: periodLine, Msg: "the profile repeats with a period of 0 s: it would never let time advance"}
 	}
+	if p.Period > 0 && p.Period < minPeriod && len(p.Points) > 0 {
+		return nil, &Error{File: name, Line: periodLine, Msg: fmt.Sprintf("the profile repeats every %v s: under %v s a simulation would spend its events on the profile's changes and barely advance", p.Period, minPeriod)}
+	}
 	return p, nil
 }
+
+// minPeriod is the shortest period a profile may repeat with: a
+// nanosecond already costs an event per change a simulated nanosecond.
+const minPeriod = 1e-9
 
 // loadProfile reads the profile file named by attribute attr of an
 // element: a relative path is taken from the platform file's directory

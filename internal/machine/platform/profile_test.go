@@ -53,6 +53,9 @@ func TestParseProfileErrors(t *testing.T) {
 		{"PERIODICITY 1\n2 1\n", "PERIODICITY 1 is shorter"},
 		{"PERIODICITY 5\nLOOPAFTER 1\n0 1\n", "PERIODICITY and LOOPAFTER together"},
 		{"LOOPAFTER 0\n0 1\n", "period of 0 s"},
+		// A period that lets time advance by 1e-300 s an event is a livelock.
+		{"PERIODICITY 1e-300\n0 1\n", "p:1: the profile repeats every 1e-300 s"},
+		{"LOOPAFTER 1e-300\n0 1\n", "repeats every 1e-300 s"},
 		{"0 nan\n", "value \"nan\""},
 		{"  1e400 1\n", "p:1:3: time \"1e400\""},
 	} {

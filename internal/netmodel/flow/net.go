@@ -203,10 +203,18 @@ func (n *Net) routeOf(a, b int) routeInfo {
 	}
 	lat, minBW := n.flowRoute(a, b)
 	ri := routeInfo{links: n.riLinks[:0], coef: n.riCoef[:0]}
+	// A link met again (a route to the node itself, whose way back is the
+	// same loopback) consumes more of a shared link, as SimGrid's lmm
+	// expand adds the weights; a FATPIPE keeps the larger one, so the
+	// back route's 0.05 does not slow a loopback down.
 	add := func(l int32, c float64) {
 		for i, x := range ri.links {
 			if x == l {
-				ri.coef[i] += c
+				if n.links[l].fatpipe {
+					ri.coef[i] = math.Max(ri.coef[i], c)
+				} else {
+					ri.coef[i] += c
+				}
 				return
 			}
 		}

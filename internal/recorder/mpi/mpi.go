@@ -25,11 +25,17 @@ import (
 //go:embed src/augur_pmpi.c
 var Source []byte
 
+// fortranSource holds the recorder's Fortran bindings: Open MPI's own
+// call the C library's PMPI_ functions, past the recorder's wrappers.
+//
+//go:embed src/augur_fortran.c
+var fortranSource []byte
+
 // Build compiles the recorder with mpicc into dir (once per source
 // version: the library's name carries a hash of the source) and returns
 // the path of the shared library.
 func Build(dir string) (string, error) {
-	sum := sha256.Sum256(Source)
+	sum := sha256.Sum256(append(append([]byte(nil), Source...), fortranSource...))
 	lib := filepath.Join(dir, "libaugur_pmpi-"+hex.EncodeToString(sum[:6])+".so")
 	if _, err := os.Stat(lib); err == nil {
 		return lib, nil
@@ -45,8 +51,12 @@ func Build(dir string) (string, error) {
 	if err := os.WriteFile(src, Source, 0o644); err != nil {
 		return "", err
 	}
+	fsrc := filepath.Join(dir, "augur_fortran.c")
+	if err := os.WriteFile(fsrc, fortranSource, 0o644); err != nil {
+		return "", err
+	}
 	tmp := lib + ".tmp"
-	cmd := exec.Command(mpicc, "-shared", "-fPIC", "-O2", "-o", tmp, src)
+	cmd := exec.Command(mpicc, "-shared", "-fPIC", "-O2", "-o", tmp, src, fsrc)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -153,7 +163,7 @@ func Exec(ctx context.Context, r Run) (time.Duration, error) {
 	for i := 0; i < r.NP; i++ {
 		p := filepath.Join(dir, fmt.Sprintf("rank-%d.txt", i))
 		if _, err := os.Stat(p); err != nil {
-			return wall, fmt.Errorf("rank %d wrote no trace (%s): does the program call MPI_Init?", i, p)
+			return wall, fmt.Errorf("rank %d wrote no trace (%s): does the program call MPI_Init? (A Fortran program is recorded through use mpi or mpif.h, not the mpi_f08 module)", i, p)
 		}
 		why, err := Stopped(p)
 		if err != nil {

@@ -21,7 +21,7 @@ network:
   bandwidth: 1GB/s
 `
 
-func testMachine(t *testing.T) *machine.Machine {
+func testMachine(t testing.TB) *machine.Machine {
 	t.Helper()
 	m, err := machine.Parse("m.yaml", []byte(machineYAML))
 	if err != nil {
@@ -215,5 +215,19 @@ func TestClosedFormTriangle(t *testing.T) {
 	}
 	if p.ClosedForm != p.Ops-2 {
 		t.Errorf("%d of %d executions in closed form, want all but the two ends", p.ClosedForm, p.Ops)
+	}
+}
+
+// A loop count that depends on the process and comes out negative runs
+// the body zero times there (docs/language.md); one the checker can
+// evaluate must not be negative (model's check tests).
+func TestNegativeProcessCountRunsZeroTimes(t *testing.T) {
+	src := "model neg\nactivity main {\n  loop 1 - pid { action A cost 1 }\n}\n"
+	p, err := predict.Run(predict.Options{Filename: "n.aug", Source: []byte(src), Machine: testMachine(t), Procs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Result.Elements[0].Calls; got != 1 || p.Time != 1 {
+		t.Errorf("A ran %d times in %v s, want once (pid 0) in 1 s", got, p.Time)
 	}
 }

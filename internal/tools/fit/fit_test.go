@@ -213,6 +213,32 @@ func TestConstant(t *testing.T) {
 	}
 }
 
+// Values far from 1 fit the model their scaled copies near 1 fit: the
+// search works on the values over a power of two, so their squares do
+// not underflow (1e-170·p came out as a constant with 87 % SMAPE) or
+// overflow on the way.
+func TestFarFromOneScales(t *testing.T) {
+	f := func(x []float64) float64 { return 2.5 * x[0] }
+	want, err := fit.Fit(synth(3, []string{"p"}, [][]float64{pRange}, f), fit.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, scale := range []float64{1e140, 1e-170} {
+		m, err := fit.Fit(synth(3, []string{"p"}, [][]float64{pRange}, func(x []float64) float64 { return scale * f(x) }), fit.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := len(m.Terms) == len(want.Terms) && math.Abs(m.Constant/scale-want.Constant) <= 1e-9*math.Abs(want.Constant)+1e-300 &&
+			math.Abs(m.SMAPE-want.SMAPE) < 1e-9
+		for k := range m.Terms {
+			same = same && fmt.Sprint(m.Terms[k]) == fmt.Sprint(want.Terms[k]) && math.Abs(m.Coefs[k]/scale/want.Coefs[k]-1) < 1e-9
+		}
+		if !same {
+			t.Errorf("%g·2.5·p: got %s (SMAPE %.2f %%), want %s scaled (SMAPE %.2f %%)", scale, m, m.SMAPE, want, want.SMAPE)
+		}
+	}
+}
+
 func TestTooFewPoints(t *testing.T) {
 	d := fit.Data{Params: []string{"p"}, X: [][]float64{{1}, {2}}, Values: [][]float64{{1}, {2}}}
 	if _, err := fit.Fit(d, fit.Options{}); err == nil || !strings.Contains(err.Error(), "distinct") {

@@ -72,6 +72,16 @@ type point struct {
 // Fit finds the best PMNF model for d.
 func Fit(d Data, o Options) (*Model, error) {
 	o = o.norm()
+	// The search is linear in the values and ranks hypotheses by relative
+	// errors: fitted to the values over a power of two near the largest
+	// (exact in floating point), it finds the same model, and squares of
+	// values such as 1e-170 do not underflow on the way (nor large ones
+	// overflow).
+	scale := valueScale(d.Values)
+	if scale/2 > MaxValue { // the largest value is at least scale/2
+		return nil, fmt.Errorf("values beyond ±%g are too large to fit (their squares overflow): give the metric in a larger unit", MaxValue)
+	}
+	d.Values = scaled(d.Values, scale)
 	pts, err := aggregate(d, o.Median)
 	if err != nil {
 		return nil, err
@@ -89,13 +99,54 @@ func Fit(d Data, o Options) (*Model, error) {
 			return nil, fmt.Errorf("parameter %s has %d distinct value(s); at least %d are needed to fit a model", d.Params[p], len(vals), MinPoints)
 		}
 	}
+	var m *Model
 	if np == 1 {
-		m := searchSingle(pts, 0, o)
+		m = searchSingle(pts, 0, o)
 		m.Params = d.Params
 		finish(m, pts)
-		return m, nil
+	} else {
+		m = searchMulti(d.Params, pts, o)
 	}
-	return searchMulti(d.Params, pts, o), nil
+	m.Constant *= scale
+	for k := range m.Coefs {
+		m.Coefs[k] *= scale
+	}
+	m.RSS *= scale * scale
+	return m, nil
+}
+
+// MaxValue bounds the measurements: a model's squared residuals must
+// stay within float64 (RSS), and no metric of a program comes near.
+const MaxValue = 1e150
+
+// valueScale is the power of two nearest above the largest finite |value|
+// (1 if there is none but 0).
+func valueScale(values [][]float64) float64 {
+	var largest float64
+	for _, vs := range values {
+		for _, v := range vs {
+			if !math.IsInf(v, 0) {
+				largest = math.Max(largest, math.Abs(v))
+			}
+		}
+	}
+	if largest == 0 || math.IsNaN(largest) {
+		return 1
+	}
+	_, e := math.Frexp(largest)
+	return math.Ldexp(1, e)
+}
+
+// scaled is a copy of values, each over scale.
+func scaled(values [][]float64, scale float64) [][]float64 {
+	out := make([][]float64, len(values))
+	for i, vs := range values {
+		out[i] = make([]float64, len(vs))
+		for k, v := range vs {
+			out[i][k] = v / scale
+		}
+	}
+	return out
 }
 
 // aggregate turns repetitions into one value per distinct point (mean or

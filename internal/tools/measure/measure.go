@@ -183,6 +183,9 @@ func check(file string, s *Series) error {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return whereErr(file, s.Where[i], fmt.Sprintf("%s: value %g is not a measurement", s.Name(), v))
 			}
+			if math.Abs(v) > fit.MaxValue {
+				return whereErr(file, s.Where[i], fmt.Sprintf("%s: value %g is beyond ±%g, too large to fit (its square overflows): give the metric in a larger unit", s.Name(), v, fit.MaxValue))
+			}
 		}
 	}
 	return nil

@@ -51,6 +51,9 @@ func TestBadData(t *testing.T) {
 		{"header", "p,p\n1,1\n", `column "p" appears twice`},
 		{"quote", "p,time\n1,\"2\n", "bad.csv:2:"},
 		{"nothing", "", "empty file"},
+		// Squares of such values overflow: the fit was a constant with
+		// 80 % SMAPE, or an internal error, before the bound.
+		{"huge", "p,time\n1,1e200\n2,2e200\n4,4e200\n", "bad.csv:2: time: value 1e+200 is beyond ±1e+150"},
 	}
 	for _, c := range cases {
 		o := Options{}
