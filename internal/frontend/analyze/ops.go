@@ -101,7 +101,7 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	}
 	chain := map[string]float64{}
 	if rhs != nil && mentions(rhs, d) {
-		chain = o.w.chainOf(rhs, d)
+		chain = o.w.chainOf(rhs, func(n cc.Node) bool { return mentions(n, d) })
 	} else if op == "" {
 		return // x = f(...) without x: no dependency on the last iteration
 	}
@@ -196,9 +196,11 @@ func reassociable(chain map[string]float64) bool {
 	return len(chain) > 0
 }
 
-// chainOf counts the operations on the path from a read of d to the root
-// of e (the longest when d is read on several).
-func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
+// chainOf counts the operations on the path from the start of a chain to
+// the root of e (the longest when it is read on several): on tells
+// whether a subtree reads that start (a register variable, or the load of
+// an array element an earlier iteration stored: chains.go).
+func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
 	own, extra := "", 0.0
@@ -273,10 +275,10 @@ func (w *walker) chainOf(e cc.Node, d *cc.Declarator) map[string]float64 {
 	}
 	bestLen := -1.0
 	for _, k := range kids {
-		if k == nil || !mentions(k, d) {
+		if k == nil || !on(k) {
 			continue
 		}
-		c := w.chainOf(k, d)
+		c := w.chainOf(k, on)
 		n := 0.0
 		for _, v := range c {
 			n += v
@@ -345,6 +347,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			o.add(op, 1)
 		}
 		o.carried(x.UnaryExpression, x.AssignmentExpression, op)
+		o.carriedMemory(x.UnaryExpression, x.AssignmentExpression, op)
 		o.convert(x.AssignmentExpression, x.UnaryExpression)
 		o.expr(x.UnaryExpression, true)
 	case *cc.ConditionalExpression:
@@ -727,6 +730,10 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	if !store {
 		acc.kind = kind
 	}
+	if _, ok := unparen(e).(*cc.PrimaryExpression); ok {
+		acc.own = true // the pointer variable itself (if (!p)), not what it points to
+	}
+	acc.static = baseStatic(e)
 	if seq && per > 1 {
 		acc.along = along
 	}
@@ -786,6 +793,11 @@ type access struct {
 	// index is the last index, as the model's names (nil when unknown):
 	// whether a loop moves the access along its lines (tile.go).
 	index Expr
+	// own: a read or write of the variable itself (a global pointer
+	// tested after malloc), which reaches nothing it points to.
+	own bool
+	// static is base's declarator when it is a global or a static.
+	static *cc.Declarator
 	// store is set for a store; kind is the Ops key a load is counted
 	// at, addr the element it reads (addressKey) and n how many times an
 	// execution does (less than 1 in an arm of ?:): for the loads of one
@@ -799,6 +811,25 @@ type access struct {
 // baseOf names the variable an access goes through: a in a[i][j], p in
 // *p or p->f.
 func baseOf(e cc.Node) string {
+	if x := baseIdent(e); x != nil {
+		return x.Token.SrcStr()
+	}
+	return ""
+}
+
+// baseStatic is the variable an access goes through when it is a global
+// or a static: the same variable in every function that names it.
+func baseStatic(e cc.Node) *cc.Declarator {
+	if x := baseIdent(e); x != nil {
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// baseIdent is the identifier an access goes through (baseOf).
+func baseIdent(e cc.Node) *cc.PrimaryExpression {
 	for {
 		switch x := unparen(e).(type) {
 		case *cc.PostfixExpression:
@@ -817,14 +848,14 @@ func baseOf(e cc.Node) string {
 			e = x.CastExpression
 		case *cc.PrimaryExpression:
 			if x.Case == cc.PrimaryExpressionIdent {
-				return x.Token.SrcStr()
+				return x
 			}
-			return ""
+			return nil
 		default:
-			return ""
+			return nil
 		}
 		if e == nil {
-			return ""
+			return nil
 		}
 	}
 }

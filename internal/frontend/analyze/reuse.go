@@ -301,6 +301,7 @@ func (f *footprints) sum() Expr {
 // program only hands to functions (an MPI buffer) keeps its whole
 // allocation.
 func (a *Analysis) touches() {
+	elsewhere := a.reachedElsewhere()
 	for _, f := range a.Funcs {
 		if len(f.allocated) == 0 {
 			continue
@@ -313,7 +314,7 @@ func (a *Analysis) touches() {
 				for _, x := range b.accesses {
 					// An index the analysis cannot read reaches at most
 					// one element an execution: the extents of every loop.
-					if f.allocated[x.base] != nil {
+					if f.allocated[x.base] != nil && !x.own {
 						reach.add(x.base, x.footprint(loops))
 					}
 				}
@@ -333,9 +334,10 @@ func (a *Analysis) touches() {
 						continue
 					}
 					_, site, _ := strings.Cut(rest, "#")
-					bound, ok := reach.per[f.allocSites[site]]
+					base := f.allocSites[site]
+					bound, ok := reach.per[base]
 					size := b.footprints[rest]
-					if !ok || size == nil {
+					if !ok || size == nil || elsewhere[base][f] {
 						continue
 					}
 					reached := simplify(Call{"min", []Expr{size, bound}})
@@ -467,4 +469,46 @@ func polyOf(e Expr, at *atoms) poly {
 		}
 	}
 	return polyVar(at.name(e))
+}
+
+// reachedElsewhere lists, for each global or static variable accessed
+// through (p[i], *p) in more than one function, those functions: a
+// global pointer malloc'ed in one function (NAS IS's alloc_space) and
+// filled in others is not bounded by the first one's accesses, whose
+// loops say nothing of the others' (the names of one function's loops
+// mean nothing in another's cost): it keeps its whole allocation.
+func (a *Analysis) reachedElsewhere() map[string]map[*Func]bool {
+	in := map[string]map[*Func]bool{}
+	for _, f := range a.Funcs {
+		var visit func([]*Block)
+		visit = func(bs []*Block) {
+			for _, b := range bs {
+				for _, x := range b.accesses {
+					if x.static == nil || x.own {
+						continue
+					}
+					if in[x.base] == nil {
+						in[x.base] = map[*Func]bool{}
+					}
+					in[x.base][f] = true
+				}
+				visit(b.Body)
+				visit(b.Then)
+				visit(b.Else)
+			}
+		}
+		visit(f.Body)
+	}
+	out := map[string]map[*Func]bool{}
+	for base, fs := range in {
+		for f := range fs {
+			if len(fs) > 1 {
+				if out[base] == nil {
+					out[base] = map[*Func]bool{}
+				}
+				out[base][f] = true
+			}
+		}
+	}
+	return out
 }
