@@ -1208,7 +1208,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		}
 		return
 	}
-	if o.bulk(x, name) {
+	if o.bulk(x, name) || o.strBytes(x, name) { // libcalls.go, strfuncs.go
 		return
 	}
 	switch name {
