@@ -797,6 +797,15 @@ type access struct {
 // baseOf names the variable an access goes through: a in a[i][j], p in
 // *p or p->f.
 func baseOf(e cc.Node) string {
+	if x := basePrimary(e); x != nil {
+		return x.Token.SrcStr()
+	}
+	return ""
+}
+
+// basePrimary is the identifier an access goes through (baseOf), nil
+// when it is not a plain name.
+func basePrimary(e cc.Node) *cc.PrimaryExpression {
 	for {
 		switch x := unparen(e).(type) {
 		case *cc.PostfixExpression:
@@ -815,14 +824,14 @@ func baseOf(e cc.Node) string {
 			e = x.CastExpression
 		case *cc.PrimaryExpression:
 			if x.Case == cc.PrimaryExpressionIdent {
-				return x.Token.SrcStr()
+				return x
 			}
-			return ""
+			return nil
 		default:
-			return ""
+			return nil
 		}
 		if e == nil {
-			return ""
+			return nil
 		}
 	}
 }

@@ -121,6 +121,7 @@ type walker struct {
 	// aliasStores are the types each loop stores to through pointers,
 	// which may write the locals whose address was taken (reload.go).
 	aliasStores map[cc.Node][]cc.Type
+	opaquePtrs  map[*cc.Declarator]bool
 	// dtypes are the sizes in bytes of the MPI datatypes the program
 	// constructs (dtype.go).
 	dtypes map[*cc.Declarator]Expr
@@ -326,6 +327,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals = w.varyingVars(fd), nil
+	w.opaquePtrs = opaquePointers(fd) // reload.go
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
