@@ -95,7 +95,6 @@ func opaquePointers(fd *cc.FunctionDefinition) map[*cc.Declarator]bool {
 var libcAllocators = map[string]bool{"malloc": true, "calloc": true, "realloc": true, "aligned_alloc": true,
 	"memalign": true, "valloc": true, "strdup": true, "strndup": true}
 
-
 // noStrictAliasing tells whether the compile line turns the strict
 // aliasing rule off (the last of -fno-strict-aliasing and
 // -fstrict-aliasing wins).
