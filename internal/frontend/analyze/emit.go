@@ -324,8 +324,9 @@ func blockTime(e entry, ws string) (string, bool) {
 	if n := e.ops["store_l1"]; n > 0 {
 		m = append(m, fmt.Sprintf("store(%s, %s)", ws, numText(n)))
 	}
-	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 {
-		m = append(m, fmt.Sprintf("stream(%s, %s, %s)", numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), farText(e, ws)))
+	loads, stores, far, strided := stridedStream(e.ops, ws, numText(e.ops["load_seq"]), numText(e.ops["store_seq"]), farText(e, ws))
+	if e.ops["load_seq"] > 0 || e.ops["store_seq"] > 0 || strided {
+		m = append(m, fmt.Sprintf("stream(%s, %s, %s)", loads, stores, far))
 	}
 	for _, k := range sortedKeys(e.ops) {
 		kind, fp, ok := strings.Cut(k, "@")
@@ -338,6 +339,10 @@ func blockTime(e entry, ws string) (string, bool) {
 		if kind == "bucket" {
 			fp, counters, _ := strings.Cut(fp, "@")
 			m = append(m, fmt.Sprintf("bucket(%s, %s, %s)", fp, counters, numText(e.ops[k])))
+			continue
+		}
+		if _, ok := stridedKinds[kind]; ok {
+			m = append(m, fmt.Sprintf("%s(%s, %s, %s)", kind, fp, ws, numText(e.ops[k])))
 			continue
 		}
 		m = append(m, fmt.Sprintf("%s(%s, %s)", kind, fp, numText(e.ops[k])))
@@ -465,7 +470,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 		}
 	}
 	if usesMemory {
-		b.WriteString("\n" + usedCosts(memoryCosts, body))
+		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts, body))
 	}
 	b.WriteString(body)
 	return b.String()

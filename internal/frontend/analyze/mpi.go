@@ -116,13 +116,13 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 	}
 	if e := arg(l.count); e != nil {
 		n, ok := w.sym(e)
-		size, okT := w.typeSize(arg(l.dtype))
+		size, okT := w.dtypeSize(arg(l.dtype)) // dtype.go
 		if !okT {
-			w.a.warn(pos(at), "%s: the datatype is not a predefined MPI type: its size is taken as 1 byte", name)
-			size = 1
+			w.a.warn(pos(at), "%s: the datatype is not a predefined MPI type, nor one the program constructs from a size the analysis reads: its size is taken as 1 byte", name)
+			size = Num{1}
 		}
 		if ok {
-			c.Size = mul(n, Num{size})
+			c.Size = mul(n, size)
 			if v, isConst := eval(c.Size, w.paramValues()); isConst && v < 0 {
 				// n - 1 elements with n from the command line, whose
 				// default is 0: no message of a negative size.
@@ -130,7 +130,7 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 			}
 		} else {
 			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
-			c.Size = mul(Name{p.Name}, Num{size})
+			c.Size = mul(Name{p.Name}, size)
 			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message count", Param: p.Name, How: Default, Value: "1"})
 			w.a.warnParam(p.Name, pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
 		}

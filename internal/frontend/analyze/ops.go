@@ -482,7 +482,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 		case cc.PrimaryExpressionExpr:
 			o.expr(x.ExpressionList, lvalue)
 		case cc.PrimaryExpressionIdent:
-			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && (isMemoryVar(d) || !lvalue && o.w.reloaded(d)) {
 				o.memory(x, lvalue)
 			}
 		case cc.PrimaryExpressionStmt:
@@ -619,8 +619,12 @@ func (o *opsCounter) memory(e cc.Node, store bool) {
 			o.access(x, nil, store)
 		}
 	case *cc.PrimaryExpression:
-		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isMemoryVar(d) {
+		d, ok := x.ResolvedTo().(*cc.Declarator)
+		switch {
+		case ok && isMemoryVar(d):
 			o.access(x, nil, store)
+		case ok && !store && o.w.reloaded(d):
+			o.add("load_seq", 1) // reload.go: a load from the first level every iteration
 		}
 	}
 }
@@ -642,6 +646,10 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	reuse, lineBytes, tiled := (*LoopInfo)(nil), 0.0, false
 	if !seq {
 		reuse, lineBytes, tiled = o.w.lineReuse(idx, size)
+	}
+	var stride Expr
+	if !seq && !tiled {
+		stride, _ = o.w.symbolicStride(idx, size) // strided.go
 	}
 	if fp, ok := o.w.footprint(e, idx); ok && !seq && !tiled && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
@@ -717,6 +725,16 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		kind = op + "@" + o.w.tileKey(reuse)
 		o.add(kind, 1)
 		o.stream(e, idx[len(idx)-1], lineBytes, false, store)
+	case stride != nil:
+		kind := "strided"
+		if store {
+			kind = "strided_store"
+		}
+		if o.footprints == nil {
+			o.footprints = map[string]Expr{}
+		}
+		o.footprints[String(stride)] = stride
+		o.add(kind+"@"+String(stride), 1)
 	default:
 		if store {
 			o.add("store_l1", 1)
@@ -1245,7 +1263,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		}
 		return
 	}
-	if o.bulk(x, name) {
+	if o.bulk(x, name) || o.strBytes(x, name) { // libcalls.go, strfuncs.go
 		return
 	}
 	switch name {

@@ -387,6 +387,10 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				}
 			}
 			size, _ := eval(b.footprints[fp], env)
+			if _, ok := stridedKinds[kind]; ok {
+				stridedSeconds(kind, n, size, ws, share, lv, price, mem, streamLoads, streamStores, streamFar) // strided.go
+				continue
+			}
 			if kind == "memcpy" || kind == "memset" {
 				// As the model's memcpy() and memset(): the library's
 				// time per byte, or the memory's for the bytes beyond the

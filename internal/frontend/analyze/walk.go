@@ -118,6 +118,13 @@ type walker struct {
 	// memory (alloc.go); binding marks those whose size is being read.
 	allocators map[string]allocator
 	binding    map[string]bool
+	// aliasStores are the types each loop stores to through pointers,
+	// which may write the locals whose address was taken (reload.go).
+	aliasStores map[cc.Node][]cc.Type
+	opaquePtrs  map[*cc.Declarator]bool
+	// dtypes are the sizes in bytes of the MPI datatypes the program
+	// constructs (dtype.go).
+	dtypes map[*cc.Declarator]Expr
 	// argc is main's first parameter (nil in other functions), and
 	// argcChanged whether main assigns it.
 	argc        *cc.Declarator
@@ -320,6 +327,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals = w.varyingVars(fd), nil
+	w.opaquePtrs = opaquePointers(fd) // reload.go
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -529,6 +537,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	scanned := w.scanned(e)
 	w.assignmentsIn(e)
 	w.rankAndSize(e)
+	w.derivedTypes(e)
 	for d, v := range scanned {
 		w.vals[d] = v
 	}
@@ -658,6 +667,7 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 	if isCommMPI(name) {
 		if cm := w.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
+			w.freshReceive(c, name, args, cm.Root, out) // freshrecv.go
 		}
 		return
 	}

@@ -34,6 +34,9 @@ type vm struct {
 	ws       bool  // in a worksharing loop: its end is a barrier of the region's threads
 	hasSpare bool
 	batches  bool // loops may be evaluated in closed form (AllowBatches)
+	// cold counts this process's calls of each collective whose first
+	// calls fault in fresh temporaries (cold.go).
+	cold map[coldKey]int
 }
 
 // pforShare is the state the threads of one parallel loop share.
@@ -595,7 +598,7 @@ func (v *vm) comm(in *instr, op *ir.Op) error {
 		op.Cost = c
 	} else if ct := v.p.opts.CollectiveTime; ct != nil && in.kind.IsCollective() && !in.kind.IsVector() && in.algo == ir.AlgoDefault {
 		if t, ok := ct(in.kind, in.inPlace, op.Bytes); ok {
-			op.Cost = t
+			op.Cost = t + v.coldCost(ct, in.kind, in.inPlace, op.Bytes)
 		}
 	}
 	return nil
