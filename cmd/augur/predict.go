@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"augur/internal/frontend/model"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
@@ -225,7 +226,7 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --map: %v\n", err)
 		return exitUsage
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := infile.ReadFile(pos[0], infile.Model)
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
 	"augur/internal/run/simulate"
@@ -269,8 +270,9 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	if mode == sweep.Simulate && len(f.cfgs) > 0 {
 		return nil, exitUsage, errors.New("--cfg is for predict and replay, not simulate")
 	}
+	versionKind := map[sweep.Mode]infile.Kind{sweep.Predict: infile.Model, sweep.Replay: infile.MPITrace, sweep.Simulate: infile.ThreadTrace}[mode]
 	for _, v := range pos[1:] {
-		in, err := sweep.LoadInput(resolve(v), mode == sweep.Predict)
+		in, err := sweep.LoadInput(resolve(v), versionKind, mode == sweep.Predict)
 		if err != nil {
 			return nil, exitInput, err
 		}
@@ -281,14 +283,14 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 		machines = f.platforms
 	}
 	for _, m := range machines {
-		in, err := sweep.LoadInput(resolve(m), true)
+		in, err := sweep.LoadInput(resolve(m), infile.Platform, true)
 		if err != nil {
 			return nil, exitInput, err
 		}
 		s.Machines = append(s.Machines, in)
 	}
 	if *f.hostfile != "" {
-		in, err := sweep.LoadInput(resolve(*f.hostfile), true)
+		in, err := sweep.LoadInput(resolve(*f.hostfile), infile.Hostfile, true)
 		if err != nil {
 			return nil, exitInput, err
 		}
@@ -355,7 +357,7 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	}
 	if *f.points != "" {
 		path := resolve(*f.points)
-		data, err := os.ReadFile(path)
+		data, err := infile.ReadFile(path, infile.Points)
 		if err != nil {
 			return nil, exitInput, err
 		}

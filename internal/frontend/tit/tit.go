@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"augur/internal/infile"
 	"augur/internal/ir"
 )
 
@@ -46,7 +47,7 @@ type Trace struct {
 // Layout reads path and tells whether it is an index (the trace files it
 // names, resolved) or a shared trace (files is [path]).
 func Layout(path string) (files []string, shared bool, err error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return nil, false, err
 	}
@@ -62,7 +63,11 @@ func Layout(path string) (files []string, shared bool, err error) {
 	if _, ok := parseInt(first[0]); ok && len(first) >= 2 && len(first[0]) == countDigits(first[0]) {
 		return []string{path}, true, nil
 	}
-	// An index: one trace file per line.
+	// An index: one trace file per line, read whole (a shared trace is
+	// streamed), so within an index's cap.
+	if st, err := f.Stat(); err == nil && st.Size() > infile.TraceIndex.Max() {
+		return nil, false, infile.Check(path, infile.TraceIndex)
+	}
 	dir := filepath.Dir(path)
 	for {
 		name := join(lr.fields)
@@ -117,20 +122,19 @@ func resolve(name, dir string) (string, error) {
 	return "", fmt.Errorf("trace file %q not found (tried relative to the working directory and to %s)", name, dir)
 }
 
-// isFile says why path cannot be a trace file (it is missing, or a
-// directory), or nil.
+// isFile says why path cannot be a trace file (it is missing, a
+// directory, a named pipe or a device, which could block or never end),
+// or nil.
 func isFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		if inner := errors.Unwrap(err); inner != nil {
-			return inner // the reason without the path, which the caller names
-		}
-		return err
+	err := infile.Check(path, infile.MPITrace)
+	var ie *infile.Error
+	if errors.As(err, &ie) {
+		return errors.New(ie.Msg) // the reason without the path, which the caller names
 	}
-	if st.IsDir() {
-		return errors.New("is a directory")
+	if inner := errors.Unwrap(err); inner != nil {
+		return inner
 	}
-	return nil
+	return err
 }
 
 // Open opens the trace at path (a shared trace or an index) for np ranks;
@@ -176,7 +180,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 
 // maxRank returns one more than the highest rank in a shared trace.
 func maxRank(path string) (int, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return 0, err
 	}
@@ -354,7 +358,7 @@ type sharedReader struct {
 // ready or the file ends.
 func (r *sharedReader) readUntil(st *rankState) error {
 	if r.lr == nil && !r.eof {
-		f, err := os.Open(r.path)
+		f, err := infile.Open(r.path, infile.MPITrace)
 		if err != nil {
 			return err
 		}

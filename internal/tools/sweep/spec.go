@@ -12,11 +12,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"augur/internal/infile"
 )
 
 // Mode is the predicting command a sweep runs.
@@ -198,8 +200,10 @@ func TextAxis(m Mode, name, list string) (Axis, error) {
 
 // LoadInput reads a version or machine given as FILE or NAME=FILE; the
 // name defaults to the file's base name without its extension. keep
-// keeps the text in memory.
-func LoadInput(arg string, keep bool) (Input, error) {
+// keeps the text in memory. kind is what the file is (its size cap): a
+// version that is not kept (a trace) is hashed as it is read, never held
+// whole.
+func LoadInput(arg string, kind infile.Kind, keep bool) (Input, error) {
 	name, path, ok := strings.Cut(arg, "=")
 	if !ok || strings.ContainsAny(name, `/\`) {
 		name, path = "", arg
@@ -210,16 +214,24 @@ func LoadInput(arg string, keep bool) (Input, error) {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	data, err := os.ReadFile(path)
+	if keep {
+		data, err := infile.ReadFile(path, kind)
+		if err != nil {
+			return Input{}, err
+		}
+		sum := sha256.Sum256(data)
+		return Input{Name: name, Path: path, Data: data, Digest: hex.EncodeToString(sum[:8])}, nil
+	}
+	f, err := infile.Open(path, kind)
 	if err != nil {
 		return Input{}, err
 	}
-	sum := sha256.Sum256(data)
-	in := Input{Name: name, Path: path, Digest: hex.EncodeToString(sum[:8])}
-	if keep {
-		in.Data = data
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return Input{}, fmt.Errorf("read %s: %w", path, err)
 	}
-	return in, nil
+	return Input{Name: name, Path: path, Digest: hex.EncodeToString(h.Sum(nil)[:8])}, nil
 }
 
 // MemInput is an input held in memory (the workbench's unsaved model).
