@@ -18,6 +18,7 @@ import (
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
+	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/replay"
 	"augur/internal/writers/report"
@@ -81,7 +82,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.trace = defineTraceFlags(fs)
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
-	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
+	f.maxEvents = limitFlag(fs, "max-events", "stop after `N` events and operations (default 2e10)")
 	f.progress = defineProgressFlags(fs)
 	return f
 }
@@ -147,6 +148,9 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.np < 0 {
 		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
 	}
+	if err := procbound.Check(int64(*rf.np), fmt.Sprintf("--np %d", *rf.np)); err != nil {
+		return fail(exitUsage, "%w", err)
+	}
 	cfg := rf.cfg
 	prog, err := rf.progress.reporter(e, "augur replay")
 	if err != nil {
@@ -188,11 +192,7 @@ func runReplay(e *env, c *command, args []string) int {
 		if errors.As(err, &se) {
 			return fail(exitUsage, "%w", err)
 		}
-		var te *tit.Error
-		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) {
-			return fail(exitInput, "%w", err)
-		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform

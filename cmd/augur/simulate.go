@@ -45,7 +45,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
-		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events and operations (default 2e10)"),
+		maxEvents: limitFlag(fs, "max-events", "stop a simulation after `N` events and operations (default 2e10)"),
 		progress:  defineProgressFlags(fs),
 	}
 }

@@ -58,7 +58,7 @@ func newSweepFlags(fs *flag.FlagSet) *sweepFlags {
 	f.mapping = fs.String("map", "block", "predict: `HOW` to place processes on nodes, block or cyclic")
 	f.points = fs.String("points", "", "listed points: a CSV `FILE` whose header names axes (nodes, procs, np, cpus, a param, a --cfg key) and whose rows are points; crossed with the list flags")
 	f.seed = fs.Uint64("seed", 1, "the sweep's `SEED`; each point's own seed is derived from it and the point")
-	f.maxEvents = fs.Int64("max-events", 0, "stop a point after `N` events (its result is then an error; default: each command's own)")
+	f.maxEvents = limitFlag(fs, "max-events", "stop a point after `N` events (its result is then an error; default: each command's own)")
 	f.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "run `N` points at once (default: one per core)")
 	f.out = fs.String("out", "augur-sweep", "`DIR` of the results files: finished points are kept there and never run again")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json (JSON lines) or csv")

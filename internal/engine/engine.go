@@ -18,6 +18,7 @@ import (
 	"sort"
 	"time"
 
+	"augur/internal/diag"
 	"augur/internal/engine/des"
 	"augur/internal/ir"
 	"augur/internal/machine"
@@ -831,6 +832,15 @@ func (e *engine) advance(ui int32, t float64) {
 
 // failFetch fails the run for a stream's error.
 func (e *engine) failFetch(u *unit, t float64, err error) {
+	var d *diag.Error
+	if errors.As(err, &d) && d.Error() == err.Error() {
+		// A reader's problem at a place in its input (a trace line
+		// read as the simulation asks for it): the place starts the
+		// message, as for every problem in an input (docs/cli.md).
+		e.fail(&diag.Error{File: d.File, Line: d.Line, Col: d.Col, Warning: d.Warning,
+			Msg: fmt.Sprintf("%s (process %d thread %d at %.6gs)", d.Msg, u.pid, u.tid, t)})
+		return
+	}
 	e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 }
 
@@ -1049,9 +1059,33 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 func validCost(c float64) bool { return c >= 0 && c < math.Inf(1) } // NaN fails both
 
 func (e *engine) badCost(u *unit, what string) error {
-	return fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
-		e.where(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now)
+	return e.placed(u.op.Elem, fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
+		e.name(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now))
 }
+
+// name names an element for messages that give its place first:
+// "action A1".
+func (e *engine) name(elem int32) string {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) {
+		return "element ?"
+	}
+	el := e.prog.Elements[elem]
+	return el.Kind + " " + el.Name
+}
+
+// placed puts the place where element elem is defined, when known, in
+// front of err, as docs/cli.md ("Errors and warnings") has every
+// problem at a place: "model.aug:3:5: action A1: ...".
+func (e *engine) placed(elem int32, err error) error {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) || e.prog.Elements[elem].Where == "" {
+		return err
+	}
+	return &diag.Placed{Place: e.prog.Elements[elem].Where, Err: err}
+}
+
+// failAt fails the run for a fault at element elem (err names it),
+// with the element's place first.
+func (e *engine) failAt(elem int32, err error) { e.fail(e.placed(elem, err)) }
 
 // where names an element for messages: "action A1 (model.aug:3:5)".
 func (e *engine) where(elem int32) string {

@@ -3,6 +3,7 @@ package tit
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"unsafe"
 
 	"augur/internal/ir"
@@ -89,8 +90,8 @@ func numArg(b []byte, j int) (float64, int) {
 		return 0, -1
 	}
 	f, ok := parseFloat(b[i:k])
-	if !ok {
-		return 0, -1
+	if !ok || math.IsInf(f, 0) {
+		return 0, -1 // the general path says why
 	}
 	return f, k
 }

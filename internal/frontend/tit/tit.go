@@ -27,6 +27,7 @@ import (
 
 	"augur/internal/infile"
 	"augur/internal/ir"
+	"augur/internal/procbound"
 )
 
 // Trace is an opened trace.
@@ -165,8 +166,8 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	if !shared && np > len(files) {
 		return nil, fmt.Errorf("%s names %d trace files, but %d ranks were asked for", path, len(files), np)
 	}
-	if np > 1<<26 {
-		return nil, fmt.Errorf("%d ranks: more than augur replays", np)
+	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", path, np)); err != nil {
+		return nil, err
 	}
 	t := &Trace{Files: files, Shared: shared, np: int32(np), set: set, ranks: make([]*rankState, np)}
 	t.low = lowerer{np: t.np, set: set, memo: np <= memoBudget/memoSize}
@@ -186,7 +187,7 @@ func maxRank(path string) (int, error) {
 	}
 	defer f.Close()
 	lr := newTextReader(f, 1<<16)
-	n := 0
+	n, limit := 0, procbound.Limit()
 	for {
 		fl, err := lr.next()
 		if err == io.EOF {
@@ -198,6 +199,12 @@ func maxRank(path string) (int, error) {
 		r, ok := parseInt(fl[0])
 		if !ok || r < 0 {
 			return 0, &Error{File: path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank", fl[0])}
+		}
+		if int64(r) >= limit {
+			// Found here, at its line, rather than after the whole
+			// pass as a number of ranks with no place.
+			err := procbound.Check(int64(r)+1, "rank "+string(fl[0]))
+			return 0, &Error{File: path, Line: int(lr.line), Msg: err.Error()}
 		}
 		if int(r)+1 > n {
 			n = int(r) + 1

@@ -205,6 +205,10 @@ func TestErrors(t *testing.T) {
 		"0 init\n0 alltoallv 1 2 3 4 5\n":  "x.txt:2: alltoallv needs 6 arguments",
 		"0 init\n0 compute -5\n1 init\n":   "x.txt:2: compute: -5 flops is negative",
 		"0 init\n0 send 1 -4 10\n1 init\n": "x.txt:2: send: tag -4 is negative",
+		// Out of range: +Inf as a float64 (issue 33: it was a fault of
+		// the simulation, exit 4, with no place).
+		"0 init\n0 compute 1e309\n":  "x.txt:2: compute: flops \"1e309\" is out of range (not a finite number)",
+		"0 init\n0 send 1 0 1e400\n": "x.txt:2: send: size \"1e400\" is out of range (not a finite number)",
 	}
 	for src, want := range cases {
 		p := filepath.Join(dir, "x.txt")

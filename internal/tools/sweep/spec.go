@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"augur/internal/infile"
+	"augur/internal/procbound"
 )
 
 // Mode is the predicting command a sweep runs.
@@ -165,8 +166,8 @@ func (a Axis) value(text string) (Value, error) {
 	if err != nil {
 		return Value{}, fmt.Errorf("%s: %v", a.Name, err)
 	}
-	if a.kind == kindSystem && (v < 1 || v != math.Trunc(v) || v > 50_000_000) {
-		return Value{}, fmt.Errorf("%s: %g is not a whole number from 1 to 50,000,000", a.Name, v)
+	if a.kind == kindSystem && (v < 1 || v != math.Trunc(v) || v > procbound.Max) {
+		return Value{}, fmt.Errorf("%s: %g is not a whole number from 1 to %d", a.Name, v, procbound.Max)
 	}
 	return Value{Text: formatNum(v), Num: v}, nil
 }
