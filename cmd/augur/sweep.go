@@ -9,10 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"augur/internal/diag"
+	"augur/internal/frontend/model"
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -368,7 +371,52 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	if err := s.Check(); err != nil {
 		return nil, exitUsage, err
 	}
+	if err := checkParamAxes(s, *f.points); err != nil {
+		var d *diag.Error
+		if errors.As(err, &d) {
+			return nil, exitInput, err // a column of the points file
+		}
+		return nil, exitUsage, err
+	}
 	return s, 0, nil
+}
+
+// checkParamAxes refuses, once and before any point runs, a param axis
+// (--set NAME=L, a points file's column) that a version does not
+// declare, suggesting the name nearest to it: a typo would otherwise fail
+// every point alike.
+func checkParamAxes(s *sweep.Spec, points string) error {
+	if s.Mode != sweep.Predict {
+		return nil
+	}
+	for _, in := range s.Versions {
+		f, diags := model.Parse(in.Path, in.Data)
+		if diags.HasErrors() {
+			continue // each point reports the model's errors
+		}
+		var names []string
+		for _, d := range f.Decls {
+			if v, ok := d.(*model.VarDecl); ok && v.Kind == model.Param {
+				names = append(names, v.Name.Name)
+			}
+		}
+		for i, a := range append(append([]sweep.Axis(nil), s.ListedAxes...), s.Axes...) {
+			if !a.IsParam() || slices.Contains(names, a.Name) {
+				continue
+			}
+			msg := fmt.Sprintf("no param %q in %s (%s)", a.Name, in.Name, in.Path)
+			if near := machine.Suggest(a.Name, append(names, "nodes", "procs", "threads")); near != "" {
+				msg += fmt.Sprintf("; did you mean %q?", near)
+			} else if len(names) > 0 {
+				msg += "; its params: " + strings.Join(names, ", ")
+			}
+			if i < len(s.ListedAxes) {
+				return diag.At(points, 1, 0, "column %s: %s", a.Name, msg)
+			}
+			return fmt.Errorf("--set %s: %s", a.Name, msg)
+		}
+	}
+	return nil
 }
 
 // fsSeen marks the flags of f given a value other than their default.

@@ -141,6 +141,9 @@ func NewAxis(m Mode, name string, texts []string) (Axis, error) {
 	return a, nil
 }
 
+// IsParam tells whether the axis gives a model's param its values.
+func (a Axis) IsParam() bool { return a.kind == kindParam }
+
 func axisKind(m Mode, name string) int {
 	if strings.Contains(name, "/") {
 		return kindCfg
