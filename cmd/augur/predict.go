@@ -323,7 +323,7 @@ func runPredict(e *env, c *command, args []string) int {
 		if errors.As(err, &usageErr) {
 			return exitUsage
 		}
-		return exitSim
+		return statusOf(err)
 	}
 	if tl != nil {
 		if err := pf.trace.write(e, "predict", tl); err != nil {

@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"augur/internal/frontend/tit"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
@@ -168,6 +169,9 @@ func runReplay(e *env, c *command, args []string) int {
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
 	opts.Context = e.context()
 	if prog != nil {
+		opts.Counting = func(done, total int64) {
+			prog.fraction(fmt.Sprintf("counting the trace's ranks: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
+		}
 		opts.Progress = func(t float64, ev, ops int64) {
 			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
 		}
@@ -187,6 +191,11 @@ func runReplay(e *env, c *command, args []string) int {
 		reached, simulated, events = res.SimulatedTimeReached, res.SimulationTime, res.Events
 	}
 	prog.ended(e, "augur replay", partial, err, reached, simulated, events)
+	if err != nil && !partial && e.interrupted() {
+		// Stopped before the replay began (the first pass over a
+		// shared trace): nothing was simulated to print.
+		return fail(exitInterrupted, "interrupted while reading the trace, before the replay began")
+	}
 	if err != nil && !partial {
 		var se *replay.SettingError
 		if errors.As(err, &se) {

@@ -157,7 +157,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 	if err != nil && !partial {
 		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
-		return exitSim
+		return statusOf(err)
 	}
 	if *sf.timing {
 		out.ReadTime, out.SimulateTime = &readSecs, &simSecs

@@ -200,7 +200,7 @@ func runValidate(e *env, c *command, args []string) int {
 			fmt.Fprintln(e.stderr, checkErr.Error())
 			return exitInput
 		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	pr.finish(fmt.Sprintf("done: %d configurations", len(rows)))
 	return writeValidation(e, vf, t, fail)

@@ -121,7 +121,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 		if inputErr != nil {
 			return fail(exitInput, "%w", err)
 		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	if machineName == "" {
 		machineName = "cpus column"

@@ -3,6 +3,9 @@
 package tit
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,5 +64,44 @@ func TestEndlessLineRefused(t *testing.T) {
 	_, err = Open(p, 0, DefaultSettings())
 	if err == nil || !strings.Contains(err.Error(), "a line longer than 64 MiB") {
 		t.Fatalf("got %v, want the line cap", err)
+	}
+}
+
+// The first pass over a shared trace, which counts its ranks, reports
+// how far it has come and stops when its context is done (issue 33: on a
+// trace of a gigabyte it ignored Ctrl-C).
+func TestCountingPassInterruptible(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "shared.txt")
+	var b strings.Builder
+	for r := range 200_000 {
+		fmt.Fprintf(&b, "%d compute 1\n", r%4)
+	}
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var calls int
+	var last, size int64
+	tr, err := OpenContext(context.Background(), p, 0, DefaultSettings(), func(done, total int64) {
+		calls++
+		last, size = done, total
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.Close()
+	// 200,000 lines: reports at lines 0, 65536, 131072 and 196608.
+	if tr.NP() != 4 || calls != 4 || size != int64(b.Len()) || last == 0 || last > size {
+		t.Errorf("np %d, %d reports, last %d of %d bytes", tr.NP(), calls, last, size)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := OpenContext(ctx, p, 0, DefaultSettings(), nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want context.Canceled", err)
+	}
+	// With the number of ranks given, there is no first pass to stop.
+	if tr, err := OpenContext(ctx, p, 4, DefaultSettings(), nil); err != nil {
+		t.Errorf("np given: %v", err)
+	} else {
+		tr.Close()
 	}
 }

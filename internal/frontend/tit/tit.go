@@ -18,6 +18,7 @@
 package tit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -142,6 +143,14 @@ func isFile(path string) error {
 // np ≤ 0 takes the number of traces an index names, or the highest rank
 // of a shared trace plus one (which reads the whole file once).
 func Open(path string, np int, set Settings) (*Trace, error) {
+	return OpenContext(context.Background(), path, np, set, nil)
+}
+
+// OpenContext is Open for a run that ctx may stop and that wants to hear
+// how far the first pass over a shared trace (counting its ranks, when
+// np ≤ 0) has come: counting(bytes read, bytes in all), every 2^16
+// lines. It returns ctx's error when ctx is done during that pass.
+func OpenContext(ctx context.Context, path string, np int, set Settings, counting func(done, total int64)) (*Trace, error) {
 	files, shared, err := Layout(path)
 	if err != nil {
 		return nil, err
@@ -156,7 +165,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	}
 	if np <= 0 {
 		if shared {
-			if np, err = maxRank(path); err != nil {
+			if np, err = maxRank(ctx, path, counting); err != nil {
 				return nil, err
 			}
 		} else {
@@ -179,16 +188,31 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	return t, nil
 }
 
-// maxRank returns one more than the highest rank in a shared trace.
-func maxRank(path string) (int, error) {
+// maxRank returns one more than the highest rank in a shared trace,
+// reporting progress to counting (if not nil) and stopping when ctx is
+// done: on a trace of gigabytes the pass takes a while.
+func maxRank(ctx context.Context, path string, counting func(done, total int64)) (int, error) {
 	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	lr := newTextReader(f, 1<<16)
+	var total int64
+	if st, err := f.Stat(); err == nil {
+		total = st.Size()
+	}
+	cr := &countingReader{r: f}
+	lr := newTextReader(cr, 1<<16)
 	n, limit := 0, procbound.Limit()
-	for {
+	for i := 0; ; i++ {
+		if i&(1<<16-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if counting != nil {
+				counting(cr.n, total)
+			}
+		}
 		fl, err := lr.next()
 		if err == io.EOF {
 			return n, nil
@@ -526,4 +550,16 @@ func (p *filePool) closeAll() {
 	for len(p.open) > 0 {
 		p.close(p.open[0])
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }
