@@ -178,6 +178,10 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		u := &Unit{File: f, CodeGen: line.CodeGen}
 		p.Units = append(p.Units, u)
 		src, err := infile.ReadFile(f, infile.CSource)
+		var refused *infile.Error
+		if errors.As(err, &refused) {
+			err = errors.New(refused.Msg) // the problem is placed at the file already
+		}
 		if err != nil {
 			p.Diags = append(p.Diags, problem(Position{File: f}, false, err.Error()))
 			continue
