@@ -273,6 +273,9 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	opts.Context = e.context()
 	if prog != nil {
+		opts.Starting = func(done, total int) {
+			prog.fraction(fmt.Sprintf("setting up processes: %s of %s", count(int64(done)), count(int64(total))), float64(done)/float64(total))
+		}
 		reps := *pf.replications
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
 			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
@@ -311,6 +314,12 @@ func runPredict(e *env, c *command, args []string) int {
 			reached, simulated, events = p.Reached, p.Time, p.Events
 		}
 		prog.ended(e, "augur predict", partial, err, reached, simulated, events)
+	}
+	if err != nil && !partial && e.interrupted() {
+		// Stopped before the simulation began (setting up millions of
+		// processes): nothing was simulated to print.
+		fmt.Fprintln(e.stderr, "augur predict: interrupted while setting up the processes, before the simulation began")
+		return exitInterrupted
 	}
 	if err != nil && !partial {
 		var ce *predict.CheckError

@@ -63,6 +63,11 @@ type Config struct {
 	// looked at every 2^14 events or operations, so a cancel takes effect
 	// within a millisecond or so of simulation.
 	Context context.Context
+	// Starting, if set, hears how many of the processes have been set
+	// up (their streams made), every 2^12 of them: with millions of
+	// processes the set-up takes a while, and the Context is looked at
+	// as often.
+	Starting func(done, total int)
 	// Net, if set, is the network model and its parameters (see
 	// machine.Machine.NetConfig, which applies --cfg keys); nil uses the
 	// machine's own. A flow model (CM02, LV08, SMPI) shares links by
@@ -591,6 +596,14 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		nid := cfg.NodeOf[pid]
 		if nid < 0 || int(nid) >= n {
 			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
+		}
+		if pid&(1<<12-1) == 0 && pid > 0 {
+			if cfg.Context != nil && cfg.Context.Err() != nil {
+				return nil, fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
+			}
+			if cfg.Starting != nil {
+				cfg.Starting(pid, cfg.Procs)
+			}
 		}
 		s, err := prog.Stream(int32(pid), nid)
 		if err != nil {

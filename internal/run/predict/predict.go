@@ -74,6 +74,9 @@ type Options struct {
 	// returns an error wrapping the context's, and with it the partial
 	// prediction (Partial set) of what had been simulated.
 	Context context.Context
+	// Starting, if set, hears how far the set-up of the processes has
+	// come (processes set up, of all), before the simulation begins.
+	Starting func(done, total int)
 }
 
 // Prediction is the result.
@@ -285,7 +288,7 @@ func Run(o Options) (*Prediction, error) {
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
 			Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
-			Context: o.Context, Net: net,
+			Context: o.Context, Net: net, Starting: o.Starting,
 		}
 		if o.Progress != nil {
 			rep := r
