@@ -148,8 +148,8 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 
 // OpenContext is Open for a run that ctx may stop and that wants to hear
 // how far the first pass over a shared trace (counting its ranks, when
-// np ≤ 0) has come: counting(bytes read, bytes in all), every 2^16
-// lines. It returns ctx's error when ctx is done during that pass.
+// np ≤ 0) has come: counting(bytes read, bytes in all), every 2^18
+// lines (about 5 MB), where ctx is looked at too. It returns ctx's error when ctx is done during that pass.
 func OpenContext(ctx context.Context, path string, np int, set Settings, counting func(done, total int64)) (*Trace, error) {
 	files, shared, err := Layout(path)
 	if err != nil {
@@ -205,7 +205,7 @@ func maxRank(ctx context.Context, path string, counting func(done, total int64))
 	lr := newTextReader(cr, 1<<16)
 	n, limit := 0, procbound.Limit()
 	for i := 0; ; i++ {
-		if i&(1<<16-1) == 0 {
+		if i > 0 && i&(1<<18-1) == 0 {
 			if err := ctx.Err(); err != nil {
 				return 0, err
 			}
