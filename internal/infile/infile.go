@@ -83,8 +83,9 @@ func (k Kind) info() (string, int64) {
 }
 
 // ThreadTraceMax is the cap of a thread trace, which is read whole
-// before its simulation: about 14 bytes of memory per byte of trace
-// (docs/traces.md), so 3.5 GB at most.
+// before its simulation: about 13 bytes of memory per byte of trace
+// (0.97 GB for a 75 MB trace of 4 million lock operations; docs/traces.md),
+// so 3.3 GiB at most.
 const ThreadTraceMax = 256 * mib
 
 // Max is the size cap of k in bytes, 0 for none.
