@@ -156,7 +156,11 @@ func runSimulate(e *env, c *command, args []string) int {
 		pr.finish("stopped")
 	}
 	if err != nil && !partial {
-		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
+		if text := errorText("simulate", err); !strings.HasPrefix(text, "augur simulate: ") {
+			fmt.Fprintln(e.stderr, text) // placed: the place starts the line
+		} else {
+			fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
+		}
 		return statusOf(err)
 	}
 	if *sf.timing {
