@@ -194,7 +194,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("analyze", source.Err))
 		return exitInput
 	case err != nil:
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	if *f.model != "" {
 		if err := os.WriteFile(*f.model, []byte(res.Source), 0o644); err != nil {

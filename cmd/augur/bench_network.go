@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/tools/netbench"
 )
@@ -87,7 +88,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	var base []byte
 	if *n.base != "" {
 		// Read before measuring: a missing file should not cost a run.
-		if base, err = os.ReadFile(*n.base); err != nil {
+		if base, err = infile.ReadFile(*n.base, infile.Machine); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 		if _, err := machine.Parse(*n.base, base); err != nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 
 	"augur/internal/diag"
+	"augur/internal/infile"
+	"augur/internal/procbound"
 )
 
 // errorText is how command cmd prints err. A problem placed in an input
@@ -15,8 +17,25 @@ func errorText(cmd string, err error) string {
 	text := err.Error()
 	var one *diag.Error
 	var list diag.List
-	if errors.As(err, &one) && one.Error() == text || errors.As(err, &list) && list.Error() == text {
+	var placed *diag.Placed
+	if errors.As(err, &one) && one.Error() == text || errors.As(err, &list) && list.Error() == text ||
+		errors.As(err, &placed) && placed.Error() == text {
 		return text
 	}
 	return "augur " + cmd + ": " + text
+}
+
+// statusOf is the exit status of an error a simulation returned
+// (docs/cli.md, "Exit status"): 1 for a problem in an input (a place in
+// it, a file refused or unreadable, more processes than fit: found while
+// reading, before or as the simulation asks for it), else 4, a fault of
+// the simulated program. Usage errors are the caller's to tell.
+func statusOf(err error) int {
+	var one *diag.Error
+	var list diag.List
+	var pb *procbound.Error
+	if infile.IsInputError(err) || errors.As(err, &one) || errors.As(err, &list) || errors.As(err, &pb) {
+		return exitInput
+	}
+	return exitSim
 }

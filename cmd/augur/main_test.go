@@ -283,7 +283,7 @@ func TestPositionedErrorsStartTheLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"predict", ex + "sample.aug", "--machine", machine}, machine + `:3:23: cpus: want an integer, got "zero"` + "\n"},
-		{[]string{"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--points", points}, points + ":2:1: procs: 0 is not a whole number from 1 to 50,000,000\n"},
+		{[]string{"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--points", points}, points + ":2:1: procs: 0 is not a whole number from 1 to 67108864\n"},
 		{[]string{"report", result, "-o", filepath.Join(t.TempDir(), "r.html")}, result + ":2:1: not a result file: JSON: invalid character ']' looking for beginning of value\n"},
 		{[]string{"predict", ex + "sample.aug", "--machine", "no-such.yaml"}, "augur predict: "},
 	} {

@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"augur/internal/frontend/model"
+	"augur/internal/infile"
 	"augur/internal/machine"
+	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/predict"
 	"augur/internal/writers/report"
@@ -119,7 +121,7 @@ type predictFlags struct {
 	seed         *uint64
 	replications *int
 	maxEvents    *int64
-	maxIter      *float64
+	maxIter      *int64
 	stepLoops    *bool
 	cfg          cfgFlag
 	stable       *bool
@@ -144,8 +146,8 @@ func newPredictFlags(fs *flag.FlagSet) *predictFlags {
 	p.report = fs.String("report", "", "write a self-contained HTML report (charts, tables, timeline) to `FILE` (see augur report)")
 	p.seed = fs.Uint64("seed", 1, "`SEED` of the random variates")
 	p.replications = fs.Int("replications", 1, "run `N` times with seeds SEED, SEED+1, ... and report the mean and its 95% confidence interval")
-	p.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and element executions (default 2e10; executions of loops evaluated in closed form do not count)")
-	p.maxIter = fs.Float64("max-iterations", 0, "refuse loops of more than `N` iterations (default 1e9)")
+	p.maxEvents = limitFlag(fs, "max-events", "stop after `N` events and element executions (default 2e10; executions of loops evaluated in closed form do not count)")
+	p.maxIter = limitFlag(fs, "max-iterations", "refuse loops of more than `N` iterations (default 1e9)")
 	p.stepLoops = fs.Bool("step-loops", false, "run every loop iteration by iteration, never in closed form (slower; the results agree to rounding)")
 	p.stable = fs.Bool("stable", false, "leave wall-clock figures out of the output, so that equal inputs give byte-identical output")
 	p.progress = defineProgressFlags(fs)
@@ -216,8 +218,8 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitUsage
 	}
-	if *pf.procs > 50_000_000 {
-		fmt.Fprintf(e.stderr, "augur predict: --procs %d is more than the 50,000,000 processes augur simulates\n", *pf.procs)
+	if err := procbound.Check(int64(*pf.procs)*int64(max(threads, 1)), procsFlag(*pf.procs, threads)); err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
 		return exitUsage
 	}
 	how, explicit, err := machine.ParseMapping(*pf.mapping)
@@ -225,7 +227,7 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --map: %v\n", err)
 		return exitUsage
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := infile.ReadFile(pos[0], infile.Model)
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("predict", err))
 		return exitInput
@@ -259,7 +261,7 @@ func runPredict(e *env, c *command, args []string) int {
 		Nodes: *pf.nodes, Procs: *pf.procs, Threads: threads, Set: pf.set.vals, PerProcess: pf.set.perProcess,
 		Args:    programArgs(fs, *pf.args),
 		Mapping: how, Explicit: explicit, Seed: *pf.seed, Replications: *pf.replications,
-		MaxEvents: *pf.maxEvents, MaxIterations: *pf.maxIter, StepLoops: *pf.stepLoops,
+		MaxEvents: *pf.maxEvents, MaxIterations: float64(*pf.maxIter), StepLoops: *pf.stepLoops,
 		OpSpeed: pf.opSpeed, OpTime: pf.opTime, Cfg: pf.cfg,
 		// Each process's own element table, for programs and reports.
 		UnitElements: *pf.format == "json" || *pf.report != "",
@@ -271,6 +273,9 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	opts.Context = e.context()
 	if prog != nil {
+		opts.Starting = func(done, total int) {
+			prog.fraction(fmt.Sprintf("setting up processes: %s of %s", count(int64(done)), count(int64(total))), float64(done)/float64(total))
+		}
 		reps := *pf.replications
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
 			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
@@ -310,6 +315,12 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 		prog.ended(e, "augur predict", partial, err, reached, simulated, events)
 	}
+	if err != nil && !partial && e.interrupted() {
+		// Stopped before the simulation began (setting up millions of
+		// processes): nothing was simulated to print.
+		fmt.Fprintln(e.stderr, "augur predict: interrupted while setting up the processes, before the simulation began")
+		return exitInterrupted
+	}
 	if err != nil && !partial {
 		var ce *predict.CheckError
 		if errors.As(err, &ce) {
@@ -321,7 +332,7 @@ func runPredict(e *env, c *command, args []string) int {
 		if errors.As(err, &usageErr) {
 			return exitUsage
 		}
-		return exitSim
+		return statusOf(err)
 	}
 	if tl != nil {
 		if err := pf.trace.write(e, "predict", tl); err != nil {
@@ -389,4 +400,13 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// procsFlag names the flags that ask for procs processes of threads
+// threads each, for the process bound's message.
+func procsFlag(procs, threads int) string {
+	if threads > 1 {
+		return fmt.Sprintf("--procs %d × --threads %d", procs, threads)
+	}
+	return fmt.Sprintf("--procs %d", procs)
 }

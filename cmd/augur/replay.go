@@ -15,9 +15,11 @@ import (
 	"text/tabwriter"
 
 	"augur/internal/frontend/tit"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
+	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/replay"
 	"augur/internal/writers/report"
@@ -81,7 +83,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.trace = defineTraceFlags(fs)
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
-	f.maxEvents = fs.Int64("max-events", 0, "stop after `N` events and operations (default 2e10)")
+	f.maxEvents = limitFlag(fs, "max-events", "stop after `N` events and operations (default 2e10)")
 	f.progress = defineProgressFlags(fs)
 	return f
 }
@@ -147,6 +149,9 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.np < 0 {
 		return fail(exitUsage, "--np %d: want a number of ranks ≥ 1", *rf.np)
 	}
+	if err := procbound.Check(int64(*rf.np), fmt.Sprintf("--np %d", *rf.np)); err != nil {
+		return fail(exitUsage, "%w", err)
+	}
 	cfg := rf.cfg
 	prog, err := rf.progress.reporter(e, "augur replay")
 	if err != nil {
@@ -164,6 +169,9 @@ func runReplay(e *env, c *command, args []string) int {
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
 	opts.Context = e.context()
 	if prog != nil {
+		opts.Counting = func(done, total int64) {
+			prog.fraction(fmt.Sprintf("counting the trace's ranks: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
+		}
 		opts.Progress = func(t float64, ev, ops int64) {
 			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
 		}
@@ -183,16 +191,17 @@ func runReplay(e *env, c *command, args []string) int {
 		reached, simulated, events = res.SimulatedTimeReached, res.SimulationTime, res.Events
 	}
 	prog.ended(e, "augur replay", partial, err, reached, simulated, events)
+	if err != nil && !partial && e.interrupted() {
+		// Stopped before the replay began (the first pass over a
+		// shared trace): nothing was simulated to print.
+		return fail(exitInterrupted, "interrupted while reading the trace, before the replay began")
+	}
 	if err != nil && !partial {
 		var se *replay.SettingError
 		if errors.As(err, &se) {
 			return fail(exitUsage, "%w", err)
 		}
-		var te *tit.Error
-		if errors.As(err, &te) || errors.Is(err, os.ErrNotExist) {
-			return fail(exitInput, "%w", err)
-		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"augur/internal/infile"
 	"augur/internal/results"
 	"augur/internal/writers/htmlreport"
 )
@@ -52,14 +53,14 @@ augur predict --report FILE writes the same report directly.`,
 			fmt.Fprintf(e.stderr, "augur report: -o REPORT.html is required\n")
 			return exitUsage
 		}
-		data, err := os.ReadFile(pos[0])
+		data, err := infile.ReadFile(pos[0], infile.Result)
 		if err != nil {
 			fmt.Fprintln(e.stderr, errorText("report", err))
 			return exitInput
 		}
 		var tr []byte
 		if *trace != "" {
-			if tr, err = os.ReadFile(*trace); err != nil {
+			if tr, err = infile.ReadFile(*trace, infile.Result); err != nil {
 				fmt.Fprintln(e.stderr, errorText("report", err))
 				return exitInput
 			}

@@ -45,7 +45,7 @@ func newSimulateFlags(fs *flag.FlagSet) *simulateFlags {
 		gantt:     fs.String("gantt", "", "write a Gantt chart of the simulated run as SVG to `FILE`"),
 		report:    fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)"),
 		timing:    fs.Bool("timing", false, "add the wall-clock time to read the trace and to simulate it (then equal inputs no longer give byte-identical output)"),
-		maxEvents: fs.Int64("max-events", 0, "stop a simulation after `N` events and operations (default 2e10)"),
+		maxEvents: limitFlag(fs, "max-events", "stop a simulation after `N` events and operations (default 2e10)"),
 		progress:  defineProgressFlags(fs),
 	}
 }
@@ -156,8 +156,12 @@ func runSimulate(e *env, c *command, args []string) int {
 		pr.finish("stopped")
 	}
 	if err != nil && !partial {
-		fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
-		return exitSim
+		if text := errorText("simulate", err); !strings.HasPrefix(text, "augur simulate: ") {
+			fmt.Fprintln(e.stderr, text) // placed: the place starts the line
+		} else {
+			fmt.Fprintf(e.stderr, "augur simulate: %s: %v\n", pos[0], err)
+		}
+		return statusOf(err)
 	}
 	if *sf.timing {
 		out.ReadTime, out.SimulateTime = &readSecs, &simSecs

@@ -9,10 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"augur/internal/diag"
+	"augur/internal/frontend/model"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
 	"augur/internal/run/simulate"
@@ -57,7 +61,7 @@ func newSweepFlags(fs *flag.FlagSet) *sweepFlags {
 	f.mapping = fs.String("map", "block", "predict: `HOW` to place processes on nodes, block or cyclic")
 	f.points = fs.String("points", "", "listed points: a CSV `FILE` whose header names axes (nodes, procs, np, cpus, a param, a --cfg key) and whose rows are points; crossed with the list flags")
 	f.seed = fs.Uint64("seed", 1, "the sweep's `SEED`; each point's own seed is derived from it and the point")
-	f.maxEvents = fs.Int64("max-events", 0, "stop a point after `N` events (its result is then an error; default: each command's own)")
+	f.maxEvents = limitFlag(fs, "max-events", "stop a point after `N` events (its result is then an error; default: each command's own)")
 	f.jobs = fs.Int("j", runtime.GOMAXPROCS(0), "run `N` points at once (default: one per core)")
 	f.out = fs.String("out", "augur-sweep", "`DIR` of the results files: finished points are kept there and never run again")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json (JSON lines) or csv")
@@ -269,8 +273,9 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	if mode == sweep.Simulate && len(f.cfgs) > 0 {
 		return nil, exitUsage, errors.New("--cfg is for predict and replay, not simulate")
 	}
+	versionKind := map[sweep.Mode]infile.Kind{sweep.Predict: infile.Model, sweep.Replay: infile.MPITrace, sweep.Simulate: infile.ThreadTrace}[mode]
 	for _, v := range pos[1:] {
-		in, err := sweep.LoadInput(resolve(v), mode == sweep.Predict)
+		in, err := sweep.LoadInput(resolve(v), versionKind, mode == sweep.Predict)
 		if err != nil {
 			return nil, exitInput, err
 		}
@@ -281,14 +286,14 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 		machines = f.platforms
 	}
 	for _, m := range machines {
-		in, err := sweep.LoadInput(resolve(m), true)
+		in, err := sweep.LoadInput(resolve(m), infile.Platform, true)
 		if err != nil {
 			return nil, exitInput, err
 		}
 		s.Machines = append(s.Machines, in)
 	}
 	if *f.hostfile != "" {
-		in, err := sweep.LoadInput(resolve(*f.hostfile), true)
+		in, err := sweep.LoadInput(resolve(*f.hostfile), infile.Hostfile, true)
 		if err != nil {
 			return nil, exitInput, err
 		}
@@ -355,7 +360,7 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	}
 	if *f.points != "" {
 		path := resolve(*f.points)
-		data, err := os.ReadFile(path)
+		data, err := infile.ReadFile(path, infile.Points)
 		if err != nil {
 			return nil, exitInput, err
 		}
@@ -366,7 +371,52 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 	if err := s.Check(); err != nil {
 		return nil, exitUsage, err
 	}
+	if err := checkParamAxes(s, *f.points); err != nil {
+		var d *diag.Error
+		if errors.As(err, &d) {
+			return nil, exitInput, err // a column of the points file
+		}
+		return nil, exitUsage, err
+	}
 	return s, 0, nil
+}
+
+// checkParamAxes refuses, once and before any point runs, a param axis
+// (--set NAME=L, a points file's column) that a version does not
+// declare, suggesting the name nearest to it: a typo would otherwise fail
+// every point alike.
+func checkParamAxes(s *sweep.Spec, points string) error {
+	if s.Mode != sweep.Predict {
+		return nil
+	}
+	for _, in := range s.Versions {
+		f, diags := model.Parse(in.Path, in.Data)
+		if diags.HasErrors() {
+			continue // each point reports the model's errors
+		}
+		var names []string
+		for _, d := range f.Decls {
+			if v, ok := d.(*model.VarDecl); ok && v.Kind == model.Param {
+				names = append(names, v.Name.Name)
+			}
+		}
+		for i, a := range append(append([]sweep.Axis(nil), s.ListedAxes...), s.Axes...) {
+			if !a.IsParam() || slices.Contains(names, a.Name) {
+				continue
+			}
+			msg := fmt.Sprintf("no param %q in %s (%s)", a.Name, in.Name, in.Path)
+			if near := machine.Suggest(a.Name, append(names, "nodes", "procs", "threads")); near != "" {
+				msg += fmt.Sprintf("; did you mean %q?", near)
+			} else if len(names) > 0 {
+				msg += "; its params: " + strings.Join(names, ", ")
+			}
+			if i < len(s.ListedAxes) {
+				return diag.At(points, 1, 0, "column %s: %s", a.Name, msg)
+			}
+			return fmt.Errorf("--set %s: %s", a.Name, msg)
+		}
+	}
+	return nil
 }
 
 // fsSeen marks the flags of f given a value other than their default.

@@ -12,6 +12,7 @@ import (
 	"augur/internal/diag"
 	"augur/internal/frontend/export"
 	"augur/internal/frontend/model"
+	"augur/internal/infile"
 )
 
 func checkCommand() *command {
@@ -142,7 +143,7 @@ model tree; schema in docs/export.md).`,
 			fmt.Fprintln(e.stderr, "augur export: want one MODEL file")
 			return exitUsage
 		}
-		src, err := os.ReadFile(pos[0])
+		src, err := infile.ReadFile(pos[0], infile.Model)
 		if err != nil {
 			fmt.Fprintln(e.stderr, errorText("export", err))
 			return exitInput
@@ -173,7 +174,7 @@ func eachModel(e *env, c *command, paths []string, do func(path string, src []by
 	}
 	status := exitOK
 	for _, path := range paths {
-		src, err := os.ReadFile(path)
+		src, err := infile.ReadFile(path, infile.Model)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "augur %s: %v\n", c.name, err)
 			status = exitInput

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"augur/internal/frontend/model"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/run/predict"
 	"augur/internal/tools/validate"
@@ -133,7 +134,7 @@ func runValidate(e *env, c *command, args []string) int {
 	default:
 		return fail(exitUsage, "--kind %q: use model, mpi, threads or auto", *vf.kind)
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := infile.ReadFile(pos[0], infile.Model)
 	if err != nil {
 		return fail(exitInput, "%w", err)
 	}
@@ -148,7 +149,7 @@ func runValidate(e *env, c *command, args []string) int {
 			params = append(params, v.Name.Name)
 		}
 	}
-	data, err := os.ReadFile(pos[1])
+	data, err := infile.ReadFile(pos[1], infile.Measurements)
 	if err != nil {
 		return fail(exitInput, "%w", err)
 	}
@@ -199,7 +200,7 @@ func runValidate(e *env, c *command, args []string) int {
 			fmt.Fprintln(e.stderr, checkErr.Error())
 			return exitInput
 		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	pr.finish(fmt.Sprintf("done: %d configurations", len(rows)))
 	return writeValidation(e, vf, t, fail)

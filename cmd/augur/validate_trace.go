@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"augur/internal/frontend/threadtrace"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
@@ -20,7 +20,7 @@ import (
 // (threads, through simulate on the engine), with the row's own trace when the CSV has
 // a trace column.
 func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath string, fail func(int, string, ...any) int) int {
-	data, err := os.ReadFile(csvPath)
+	data, err := infile.ReadFile(csvPath, infile.Measurements)
 	if err != nil {
 		return fail(exitInput, "%w", err)
 	}
@@ -121,7 +121,7 @@ func validateTrace(e *env, vf *validateFlags, pr *progress, kind, trace, csvPath
 		if inputErr != nil {
 			return fail(exitInput, "%w", err)
 		}
-		return fail(exitSim, "%w", err)
+		return fail(statusOf(err), "%w", err)
 	}
 	if machineName == "" {
 		machineName = "cpus column"

@@ -223,3 +223,15 @@ func jsonKind(t reflect.Type) string {
 func isLiteralByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '.' || c == '+' || c == '-'
 }
+
+// Placed is a problem at a place known only as text, "file:line:col" (as
+// a simulated program's element records where it is defined): printed
+// with the place first, as an Error is.
+type Placed struct {
+	Place string
+	Err   error
+}
+
+func (p *Placed) Error() string { return p.Place + ": " + p.Err.Error() }
+
+func (p *Placed) Unwrap() error { return p.Err }

@@ -36,11 +36,11 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	op := &u.op
 	p := int32(e.cfg.Procs)
 	if op.Kind.HasRoot() && (op.root() < 0 || op.root() >= p) {
-		e.fail(fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.where(op.Elem), op.root(), p, p-1))
+		e.failAt(op.Elem, fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.name(op.Elem), op.root(), p, p-1))
 		return t, false
 	}
 	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
-		e.fail(fmt.Errorf("%s: size %v is not a finite size ≥ 0 (process %d)", e.where(op.Elem), op.Bytes, u.pid))
+		e.failAt(op.Elem, fmt.Errorf("%s: size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
 	if op.Cost >= 0 && !validCost(op.Cost) {
@@ -133,8 +133,7 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 		counts := e.counts[ui]
 		delete(e.counts, ui)
 		if !c.plan.SetSimGrid(op.Kind, p, u.pid, op.root(), op.Bytes, counts) {
-			e.fail(fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes",
-				e.where(op.Elem), u.pid, len(counts), op.Kind, p))
+			e.failAt(op.Elem, fmt.Errorf("%s: process %d gives %d sizes for %s over %d processes", e.name(op.Elem), u.pid, len(counts), op.Kind, p))
 			return t, false
 		}
 	} else {

@@ -38,8 +38,7 @@ func takeReq(u *unit, i int) int32 {
 func (e *engine) checkReqOp(u *unit, what string) bool {
 	op := &u.op
 	if op.Peer < 0 || int(op.Peer) >= e.cfg.Procs {
-		e.fail(fmt.Errorf("%s: process %d %ss a request with process %d, but there are %d processes (0..%d)",
-			e.where(op.Elem), u.pid, what, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
+		e.failAt(op.Elem, fmt.Errorf("%s: process %d %ss a request with process %d, but there are %d processes (0..%d)", e.name(op.Elem), u.pid, what, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
 		return false
 	}
 	return true

@@ -153,8 +153,7 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 	pid := u.pid
 	r := &f.rec[pid]
 	if r.mark == seq+1 {
-		e.fail(fmt.Errorf("%s: process %d takes part twice in collective #%d (from two of its threads)",
-			e.where(u.op.Elem), pid, seq+1))
+		e.failAt(u.op.Elem, fmt.Errorf("%s: process %d takes part twice in collective #%d (from two of its threads)", e.name(u.op.Elem), pid, seq+1))
 		return false
 	}
 	*r = fastRec{t: t, b: u.op.Bytes, node: u.node, ui: ui, mark: seq + 1, algo: u.op.Algo}

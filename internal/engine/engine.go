@@ -18,6 +18,7 @@ import (
 	"sort"
 	"time"
 
+	"augur/internal/diag"
 	"augur/internal/engine/des"
 	"augur/internal/ir"
 	"augur/internal/machine"
@@ -62,6 +63,11 @@ type Config struct {
 	// looked at every 2^14 events or operations, so a cancel takes effect
 	// within a millisecond or so of simulation.
 	Context context.Context
+	// Starting, if set, hears how many of the processes have been set
+	// up (their streams made), every 2^12 of them: with millions of
+	// processes the set-up takes a while, and the Context is looked at
+	// as often.
+	Starting func(done, total int)
 	// Net, if set, is the network model and its parameters (see
 	// machine.Machine.NetConfig, which applies --cfg keys); nil uses the
 	// machine's own. A flow model (CM02, LV08, SMPI) shares links by
@@ -594,6 +600,14 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		if nid < 0 || int(nid) >= n {
 			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
 		}
+		if pid&(1<<12-1) == 0 && pid > 0 {
+			if cfg.Context != nil && cfg.Context.Err() != nil {
+				return nil, fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
+			}
+			if cfg.Starting != nil {
+				cfg.Starting(pid, cfg.Procs)
+			}
+		}
 		s, err := prog.Stream(int32(pid), nid)
 		if err != nil {
 			return nil, err
@@ -837,6 +851,15 @@ func (e *engine) advance(ui int32, t float64) {
 
 // failFetch fails the run for a stream's error.
 func (e *engine) failFetch(u *unit, t float64, err error) {
+	var d *diag.Error
+	if errors.As(err, &d) && d.Error() == err.Error() {
+		// A reader's problem at a place in its input (a trace line
+		// read as the simulation asks for it): the place starts the
+		// message, as for every problem in an input (docs/cli.md).
+		e.fail(&diag.Error{File: d.File, Line: d.Line, Col: d.Col, Warning: d.Warning,
+			Msg: fmt.Sprintf("%s (process %d thread %d at %.6gs)", d.Msg, u.pid, u.tid, t)})
+		return
+	}
 	e.fail(fmt.Errorf("process %d thread %d at %.6gs: %w", u.pid, u.tid, t, err))
 }
 
@@ -1055,9 +1078,33 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 func validCost(c float64) bool { return c >= 0 && c < math.Inf(1) } // NaN fails both
 
 func (e *engine) badCost(u *unit, what string) error {
-	return fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
-		e.where(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now)
+	return e.placed(u.op.Elem, fmt.Errorf("%s: %s time %v is not a finite time ≥ 0 (process %d thread %d at %.6gs)",
+		e.name(u.op.Elem), what, u.op.Cost, u.pid, u.tid, e.now))
 }
+
+// name names an element for messages that give its place first:
+// "action A1".
+func (e *engine) name(elem int32) string {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) {
+		return "element ?"
+	}
+	el := e.prog.Elements[elem]
+	return el.Kind + " " + el.Name
+}
+
+// placed puts the place where element elem is defined, when known, in
+// front of err, as docs/cli.md ("Errors and warnings") has every
+// problem at a place: "model.aug:3:5: action A1: ...".
+func (e *engine) placed(elem int32, err error) error {
+	if elem < 0 || int(elem) >= len(e.prog.Elements) || e.prog.Elements[elem].Where == "" {
+		return err
+	}
+	return &diag.Placed{Place: e.prog.Elements[elem].Where, Err: err}
+}
+
+// failAt fails the run for a fault at element elem (err names it),
+// with the element's place first.
+func (e *engine) failAt(elem int32, err error) { e.fail(e.placed(elem, err)) }
 
 // where names an element for messages: "action A1 (model.aug:3:5)".
 func (e *engine) where(elem int32) string {

@@ -118,12 +118,11 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 	op := &u.op
 	isSend := op.Kind == ir.Send || op.Kind == ir.Isend
 	if op.Peer < ir.AnySource || int(op.Peer) >= e.cfg.Procs || (isSend && op.Peer < 0) {
-		e.fail(fmt.Errorf("%s: process %d addresses process %d, but there are %d processes (0..%d)",
-			e.where(op.Elem), u.pid, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
+		e.failAt(op.Elem, fmt.Errorf("%s: process %d addresses process %d, but there are %d processes (0..%d)", e.name(op.Elem), u.pid, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
 		return t, false
 	}
 	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
-		e.fail(fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.where(op.Elem), op.Bytes, u.pid))
+		e.failAt(op.Elem, fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
 	if isSend && e.smpi != nil && !u.paid {

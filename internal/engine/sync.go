@@ -113,7 +113,7 @@ func (e *engine) syncObj(u *unit, ui, obj int32) *syncState {
 func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 	u := &e.units[ui]
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
-		e.fail(fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.where(u.op.Elem), obj, len(e.prog.Sync)))
+		e.failAt(u.op.Elem, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.name(u.op.Elem), obj, len(e.prog.Sync)))
 		return nil
 	}
 	if e.syncs == nil {
@@ -164,7 +164,7 @@ func (e *engine) checkToken(ui, k int32, what string) bool {
 
 // badToken fails the run for checkToken.
 func (e *engine) badToken(ui, k int32, what string) bool {
-	e.fail(fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.where(e.units[ui].op.Elem), what, k))
+	e.failAt(e.units[ui].op.Elem, fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.name(e.units[ui].op.Elem), what, k))
 	return false
 }
 
@@ -191,7 +191,7 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		return t, false
 	}
 	if op.Count < 1 {
-		e.fail(fmt.Errorf("%s: a post makes %d tokens; it must make at least 1", e.where(op.Elem), op.Count))
+		e.failAt(op.Elem, fmt.Errorf("%s: a post makes %d tokens; it must make at least 1", e.name(op.Elem), op.Count))
 		return t, false
 	}
 	if s.match == ir.MatchToken {
@@ -287,7 +287,7 @@ func (e *engine) want(ui int32, s *syncState, k int32) bool {
 		s.wants = append(s.wants, tokenUnit{k, ui})
 	case s.wants[i].unit != ui:
 		u, o := &e.units[ui], &e.units[s.wants[i].unit]
-		e.fail(fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.where(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
+		e.failAt(u.op.Elem, fmt.Errorf("%s: process %d thread %d takes token %d, which process %d thread %d already waits for", e.name(u.op.Elem), u.pid, u.tid, k, o.pid, o.tid))
 		return false
 	}
 	return true
@@ -327,7 +327,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	ch, ok := u.stream.(ir.Chooser)
 	if !ok {
-		e.fail(fmt.Errorf("%s: a take of the first of several tokens from a stream that cannot be told which (not an ir.Chooser)", e.where(u.op.Elem)))
+		e.failAt(u.op.Elem, fmt.Errorf("%s: a take of the first of several tokens from a stream that cannot be told which (not an ir.Chooser)", e.name(u.op.Elem)))
 		return t, false
 	}
 	alts := ch.Alternatives()
@@ -341,10 +341,10 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		}
 		switch {
 		case s.match != ir.MatchToken:
-			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, whose tokens are interchangeable (not MatchToken)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
+			e.failAt(u.op.Elem, fmt.Errorf("%s: a take of the first of several tokens of %s, whose tokens are interchangeable (not MatchToken)", e.name(u.op.Elem), e.prog.Sync[a.Obj].Name))
 			return t, false
 		case s.order == nil:
-			e.fail(fmt.Errorf("%s: a take of the first of several tokens of %s, which does not keep the order its tokens are made in (not Ordered)", e.where(u.op.Elem), e.prog.Sync[a.Obj].Name))
+			e.failAt(u.op.Elem, fmt.Errorf("%s: a take of the first of several tokens of %s, which does not keep the order its tokens are made in (not Ordered)", e.name(u.op.Elem), e.prog.Sync[a.Obj].Name))
 			return t, false
 		}
 		if !e.checkToken(ui, a.Tag, "take") {
@@ -363,7 +363,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		return t, true
 	}
 	if len(alts) == 0 {
-		e.fail(fmt.Errorf("%s: a take of the first of no tokens", e.where(u.op.Elem)))
+		e.failAt(u.op.Elem, fmt.Errorf("%s: a take of the first of no tokens", e.name(u.op.Elem)))
 		return t, false
 	}
 	for j, a := range alts {

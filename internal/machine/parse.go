@@ -1,17 +1,18 @@
 package machine
 
 import (
-	"augur/internal/diag"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	"augur/internal/diag"
+	"augur/internal/infile"
 
 	"go.yaml.in/yaml/v3"
 
@@ -24,7 +25,7 @@ type Error = diag.Error
 
 // Load reads and parses the machine file at path.
 func Load(path string) (*Machine, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Machine)
 	if err != nil {
 		return nil, fmt.Errorf("load machine: %w", err)
 	}

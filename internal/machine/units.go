@@ -202,6 +202,10 @@ func unitNames(units []unit) string {
 
 // suggest returns the candidate closest to s by edit distance (ignoring
 // case if fold), if it is close enough to be a plausible typo, else "".
+// Suggest is the candidate nearest to a misspelt s, "" if none is near
+// (case counts).
+func Suggest(s string, candidates []string) string { return suggest(s, candidates, false) }
+
 func suggest(s string, candidates []string, fold bool) string {
 	best, bestD := "", math.MaxInt
 	for _, c := range candidates {

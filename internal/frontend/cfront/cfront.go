@@ -27,6 +27,7 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/frontend/ccline"
+	"augur/internal/infile"
 )
 
 // Options are how a compiler is told to read the program.
@@ -176,7 +177,11 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 		}
 		u := &Unit{File: f, CodeGen: line.CodeGen}
 		p.Units = append(p.Units, u)
-		src, err := os.ReadFile(f)
+		src, err := infile.ReadFile(f, infile.CSource)
+		var refused *infile.Error
+		if errors.As(err, &refused) {
+			err = errors.New(refused.Msg) // the problem is placed at the file already
+		}
 		if err != nil {
 			p.Diags = append(p.Diags, problem(Position{File: f}, false, err.Error()))
 			continue
@@ -230,7 +235,7 @@ func (l *Loader) config(ctx context.Context, check, flags []string) (*cc.Config,
 // (absolute) with its compile line, whose relative directories and files
 // are made absolute from the entry's directory, and the files in order.
 func readCompileCommands(path string) (map[string]*ccline.Line, []string, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.CompileDB)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/cfront"
+	"augur/internal/infile"
 	"augur/internal/recorder/mpi"
 )
 
@@ -99,7 +100,7 @@ func Prepare(ctx context.Context, req Request) (*Build, error) {
 	sources := map[string][]byte{}
 	b := &Build{}
 	for _, name := range req.Files {
-		src, err := os.ReadFile(name)
+		src, err := infile.ReadFile(name, infile.CSource)
 		if err != nil {
 			return nil, err
 		}

@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
+	"augur/internal/infile"
 )
 
 // Counter is one counter of the instrumented program.
@@ -202,7 +202,7 @@ type Counts map[string]map[string]float64
 // ReadCounts reads the counts process rank wrote into dir.
 func ReadCounts(dir string, rank int) (Counts, error) {
 	path := filepath.Join(dir, fmt.Sprintf("augur-counts.%d.txt", rank))
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Counts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,8 @@ package threadtrace
 
 import (
 	"fmt"
-	"os"
+
+	"augur/internal/infile"
 )
 
 // OpKind is one synchronisation step of a thread's list.
@@ -521,7 +522,7 @@ func (b *builder) unlock(e *Event, t int32, line int, m int32) error {
 
 // Load reads the thread trace at path and builds its program.
 func Load(path string) (*Program, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.ThreadTrace)
 	if err != nil {
 		return nil, err
 	}

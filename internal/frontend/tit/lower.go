@@ -305,8 +305,13 @@ func (a *actionArgs) num(i int, what string) float64 {
 		return 0
 	}
 	v, ok := parseFloat(a.args[i])
-	if !ok {
+	switch {
+	case !ok:
 		a.fail("%s %q is not a number", what, a.args[i])
+	case math.IsInf(v, 0):
+		// 1e309 overflows to ±Inf: refused here, at its line, rather
+		// than as a fault of the simulation with no place.
+		a.fail("%s %q is out of range (not a finite number)", what, a.args[i])
 	}
 	return v
 }

@@ -1,12 +1,14 @@
 package tit
 
 import (
-	"augur/internal/diag"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strconv"
+
+	"augur/internal/diag"
 )
 
 // lineReader hands out the lines of a trace, with their numbers, out of
@@ -83,7 +85,12 @@ func (l *lineReader) more(rd io.Reader, long *[]byte) ([]byte, error) {
 			return tail, nil
 		}
 		if l.r == 0 && int(l.w) == len(l.buf) {
-			// No newline in a full buffer: the line goes on past it.
+			// No newline in a full buffer: the line goes on past it,
+			// up to a bound (a file of one endless line must not take
+			// all memory).
+			if len(*long)+len(l.buf) > maxLine {
+				return nil, errLongLine
+			}
 			*long = append(*long, l.buf...)
 			l.w, l.end = 0, 0
 		}
@@ -109,6 +116,12 @@ func (l *lineReader) more(rd io.Reader, long *[]byte) ([]byte, error) {
 		}
 	}
 }
+
+// maxLine bounds a trace line: far above the longest real one (an
+// alltoallv's counts for a million ranks take about 16 MiB).
+const maxLine = 64 << 20
+
+var errLongLine = fmt.Errorf("a line longer than %d MiB: not a trace", maxLine>>20)
 
 // fill moves the unread data to the front of the buffer and reads once
 // more into the rest (retrying reads that return nothing, as bufio does).

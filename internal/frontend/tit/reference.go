@@ -3,9 +3,10 @@ package tit
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+
+	"augur/internal/infile"
 )
 
 // Reference is what a trace's header says about its compute amounts: they
@@ -54,7 +55,7 @@ const headerLines = 64
 // leading comment lines) of the trace file at path: nil when it states
 // none. A reference line that cannot be read is an error at its line.
 func ReadReference(path string) (*Reference, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@
 package tit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -25,7 +26,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"augur/internal/infile"
 	"augur/internal/ir"
+	"augur/internal/procbound"
 )
 
 // Trace is an opened trace.
@@ -46,7 +49,7 @@ type Trace struct {
 // Layout reads path and tells whether it is an index (the trace files it
 // names, resolved) or a shared trace (files is [path]).
 func Layout(path string) (files []string, shared bool, err error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return nil, false, err
 	}
@@ -62,7 +65,11 @@ func Layout(path string) (files []string, shared bool, err error) {
 	if _, ok := parseInt(first[0]); ok && len(first) >= 2 && len(first[0]) == countDigits(first[0]) {
 		return []string{path}, true, nil
 	}
-	// An index: one trace file per line.
+	// An index: one trace file per line, read whole (a shared trace is
+	// streamed), so within an index's cap.
+	if st, err := f.Stat(); err == nil && st.Size() > infile.TraceIndex.Max() {
+		return nil, false, infile.Check(path, infile.TraceIndex)
+	}
 	dir := filepath.Dir(path)
 	for {
 		name := join(lr.fields)
@@ -117,26 +124,33 @@ func resolve(name, dir string) (string, error) {
 	return "", fmt.Errorf("trace file %q not found (tried relative to the working directory and to %s)", name, dir)
 }
 
-// isFile says why path cannot be a trace file (it is missing, or a
-// directory), or nil.
+// isFile says why path cannot be a trace file (it is missing, a
+// directory, a named pipe or a device, which could block or never end),
+// or nil.
 func isFile(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		if inner := errors.Unwrap(err); inner != nil {
-			return inner // the reason without the path, which the caller names
-		}
-		return err
+	err := infile.Check(path, infile.MPITrace)
+	var ie *infile.Error
+	if errors.As(err, &ie) {
+		return errors.New(ie.Msg) // the reason without the path, which the caller names
 	}
-	if st.IsDir() {
-		return errors.New("is a directory")
+	if inner := errors.Unwrap(err); inner != nil {
+		return inner
 	}
-	return nil
+	return err
 }
 
 // Open opens the trace at path (a shared trace or an index) for np ranks;
 // np ≤ 0 takes the number of traces an index names, or the highest rank
 // of a shared trace plus one (which reads the whole file once).
 func Open(path string, np int, set Settings) (*Trace, error) {
+	return OpenContext(context.Background(), path, np, set, nil)
+}
+
+// OpenContext is Open for a run that ctx may stop and that wants to hear
+// how far the first pass over a shared trace (counting its ranks, when
+// np ≤ 0) has come: counting(bytes read, bytes in all), every 2^18
+// lines (about 5 MB), where ctx is looked at too. It returns ctx's error when ctx is done during that pass.
+func OpenContext(ctx context.Context, path string, np int, set Settings, counting func(done, total int64)) (*Trace, error) {
 	files, shared, err := Layout(path)
 	if err != nil {
 		return nil, err
@@ -151,7 +165,7 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	}
 	if np <= 0 {
 		if shared {
-			if np, err = maxRank(path); err != nil {
+			if np, err = maxRank(ctx, path, counting); err != nil {
 				return nil, err
 			}
 		} else {
@@ -161,8 +175,8 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	if !shared && np > len(files) {
 		return nil, fmt.Errorf("%s names %d trace files, but %d ranks were asked for", path, len(files), np)
 	}
-	if np > 1<<26 {
-		return nil, fmt.Errorf("%d ranks: more than augur replays", np)
+	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", path, np)); err != nil {
+		return nil, err
 	}
 	t := &Trace{Files: files, Shared: shared, np: int32(np), set: set, ranks: make([]*rankState, np)}
 	t.low = lowerer{np: t.np, set: set, memo: np <= memoBudget/memoSize}
@@ -174,16 +188,31 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 	return t, nil
 }
 
-// maxRank returns one more than the highest rank in a shared trace.
-func maxRank(path string) (int, error) {
-	f, err := os.Open(path)
+// maxRank returns one more than the highest rank in a shared trace,
+// reporting progress to counting (if not nil) and stopping when ctx is
+// done: on a trace of gigabytes the pass takes a while.
+func maxRank(ctx context.Context, path string, counting func(done, total int64)) (int, error) {
+	f, err := infile.Open(path, infile.MPITrace)
 	if err != nil {
 		return 0, err
 	}
 	defer f.Close()
-	lr := newTextReader(f, 1<<16)
-	n := 0
-	for {
+	var total int64
+	if st, err := f.Stat(); err == nil {
+		total = st.Size()
+	}
+	cr := &countingReader{r: f}
+	lr := newTextReader(cr, 1<<16)
+	n, limit := 0, procbound.Limit()
+	for i := 0; ; i++ {
+		if i > 0 && i&(1<<18-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if counting != nil {
+				counting(cr.n, total)
+			}
+		}
 		fl, err := lr.next()
 		if err == io.EOF {
 			return n, nil
@@ -194,6 +223,12 @@ func maxRank(path string) (int, error) {
 		r, ok := parseInt(fl[0])
 		if !ok || r < 0 {
 			return 0, &Error{File: path, Line: int(lr.line), Msg: fmt.Sprintf("%q is not a rank", fl[0])}
+		}
+		if int64(r) >= limit {
+			// Found here, at its line, rather than after the whole
+			// pass as a number of ranks with no place.
+			err := procbound.Check(int64(r)+1, "rank "+string(fl[0]))
+			return 0, &Error{File: path, Line: int(lr.line), Msg: err.Error()}
 		}
 		if int(r)+1 > n {
 			n = int(r) + 1
@@ -354,7 +389,7 @@ type sharedReader struct {
 // ready or the file ends.
 func (r *sharedReader) readUntil(st *rankState) error {
 	if r.lr == nil && !r.eof {
-		f, err := os.Open(r.path)
+		f, err := infile.Open(r.path, infile.MPITrace)
 		if err != nil {
 			return err
 		}
@@ -515,4 +550,16 @@ func (p *filePool) closeAll() {
 	for len(p.open) > 0 {
 		p.close(p.open[0])
 	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	return n, err
 }

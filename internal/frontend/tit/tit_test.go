@@ -210,9 +210,13 @@ func TestErrors(t *testing.T) {
 		"0 init\n0 send 1.5 0 10\n":  "x.txt:2: send: partner \"1.5\" is not an integer",
 		"0 init\n0 send 1 2e1 10\n":  "x.txt:2: send: tag \"2e1\" is not an integer",
 		"0 init\n0 send 1 0 -1e10\n": "x.txt:2: send: size \"-1e10\" is not a finite amount ≥ 0",
-		"0 init\n0 recv 1 0 inf\n":   "x.txt:2: recv: size \"inf\" is not a finite amount ≥ 0",
-		"0 init\n0 bcast 1e400\n":    "x.txt:2: bcast: size \"1e400\" is not a finite amount ≥ 0",
+		"0 init\n0 recv 1 0 inf\n":   "x.txt:2: recv: size \"inf\" is out of range (not a finite number)",
+		"0 init\n0 bcast 1e400\n":    "x.txt:2: bcast: size \"1e400\" is out of range (not a finite number)",
 		"0 init\n0 allreduce 8 -1\n": "x.txt:2: allreduce: flops \"-1\" is not a finite amount ≥ 0",
+		// Out of range: +Inf as a float64 (issue 33: it was a fault of
+		// the simulation, exit 4, with no place).
+		"0 init\n0 compute 1e309\n":  "x.txt:2: compute: flops \"1e309\" is out of range (not a finite number)",
+		"0 init\n0 send 1 0 1e400\n": "x.txt:2: send: size \"1e400\" is out of range (not a finite number)",
 	}
 	for src, want := range cases {
 		p := filepath.Join(dir, "x.txt")

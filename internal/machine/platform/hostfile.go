@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 
+	"augur/internal/infile"
 	"augur/internal/machine"
 )
 
@@ -26,7 +26,7 @@ const maxHostfileEntries = 10_000_000
 
 // ReadHostfile reads the hostfile at path.
 func ReadHostfile(path string) (*Hostfile, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Hostfile)
 	if err != nil {
 		return nil, fmt.Errorf("read hostfile: %w", err)
 	}

@@ -11,11 +11,12 @@
 package platform
 
 import (
-	"augur/internal/diag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"augur/internal/diag"
+	"augur/internal/infile"
 
 	"augur/internal/machine"
 )
@@ -26,7 +27,7 @@ type Error = diag.Error
 
 // Load reads the platform file at path.
 func Load(path string) (*machine.Machine, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Platform)
 	if err != nil {
 		return nil, fmt.Errorf("load platform: %w", err)
 	}
@@ -47,7 +48,7 @@ func Parse(filename string, data []byte) (*machine.Machine, error) {
 // YAML (machine.Parse) for a .yaml or .yml file, a SimGrid platform
 // otherwise.
 func LoadMachine(path string) (*machine.Machine, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, machineKind(path))
 	if err != nil {
 		return nil, fmt.Errorf("load machine: %w", err)
 	}
@@ -355,4 +356,14 @@ func (r *router) findBypass(zi, src, dst int32) (*zroute, [2]int32, bool) {
 		}
 	}
 	return nil, [2]int32{}, false
+}
+
+// machineKind is the kind of input a machine file is, by its name as
+// LoadMachine reads it: its size cap.
+func machineKind(path string) infile.Kind {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return infile.Machine
+	}
+	return infile.Platform
 }

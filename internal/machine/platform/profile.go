@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"augur/internal/infile"
 	"augur/internal/machine"
 )
 
@@ -137,7 +138,7 @@ func (b *builder) loadProfile(attr, file string) (*machine.Profile, error) {
 			path = cand
 		}
 	}
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Profile)
 	if err != nil {
 		return nil, b.errf("%s %q: %v", attr, file, err)
 	}

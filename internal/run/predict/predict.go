@@ -19,6 +19,7 @@ import (
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
+	"augur/internal/procbound"
 	"augur/internal/results"
 )
 
@@ -73,6 +74,9 @@ type Options struct {
 	// returns an error wrapping the context's, and with it the partial
 	// prediction (Partial set) of what had been simulated.
 	Context context.Context
+	// Starting, if set, hears how far the set-up of the processes has
+	// come (processes set up, of all), before the simulation begins.
+	Starting func(done, total int)
 }
 
 // Prediction is the result.
@@ -186,7 +190,7 @@ func Run(o Options) (*Prediction, error) {
 	if o.Nodes > 0 && o.Nodes != m.NumNodes() {
 		var err error
 		if m, err = m.WithNodes(o.Nodes); err != nil {
-			return nil, err
+			return nil, &UsageError{err} // --nodes out of the machine's range
 		}
 	}
 	m, net, err := networkFor(m, o.Cfg)
@@ -197,13 +201,20 @@ func Run(o Options) (*Prediction, error) {
 	procs := o.Procs
 	if procs <= 0 {
 		procs = m.TotalCPUs()
-		if procs > 1_000_000 {
-			return nil, fmt.Errorf("the machine has %d CPUs; say how many processes with --procs", procs)
-		}
 	}
 	threads := o.Threads
 	if threads <= 0 {
 		threads = 1
+	}
+	what := fmt.Sprintf("%d processes", procs)
+	if o.Procs <= 0 {
+		what = fmt.Sprintf("one process per CPU of the machine, %d (give --procs)", procs)
+	}
+	if threads > 1 {
+		what += fmt.Sprintf(" of %d threads", threads)
+	}
+	if err := procbound.Check(int64(procs)*int64(threads), what); err != nil {
+		return nil, &UsageError{err}
 	}
 	set, err := bindParams(f, o)
 	if err != nil {
@@ -277,7 +288,7 @@ func Run(o Options) (*Prediction, error) {
 		cfg := engine.Config{
 			Machine: m, Procs: procs, NodeOf: nodeOf,
 			Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
-			Context: o.Context, Net: net,
+			Context: o.Context, Net: net, Starting: o.Starting,
 		}
 		if o.Progress != nil {
 			rep := r

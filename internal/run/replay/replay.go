@@ -42,6 +42,10 @@ type Options struct {
 	Timelines results.Timelines
 	MaxEvents int64
 	Progress  func(simTime float64, events, ops int64)
+	// Counting, if set, hears how far the first pass over a shared
+	// trace, which counts its ranks when NP is 0, has come (bytes read,
+	// bytes in all).
+	Counting func(done, total int64)
 	// Context, if set, stops the replay when it is done: Run then
 	// returns an error wrapping the context's, and with it the partial
 	// result (Partial set) of what had been replayed.
@@ -139,7 +143,11 @@ func Run(o Options) (*Result, error) {
 	}
 	set.TestTime = nc.TestTime
 
-	tr, err := tit.Open(o.Trace, o.NP, set)
+	ctx := o.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	tr, err := tit.OpenContext(ctx, o.Trace, o.NP, set, o.Counting)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"augur/internal/infile"
 )
 
 // driverC runs a block. It reads commands from stdin:
@@ -158,7 +160,8 @@ type Binary struct {
 // (default -O2). Cold runs evict the caches with a buffer of evict bytes
 // (0: twice the last-level cache, see LastLevelCache).
 func Compile(ctx context.Context, src string, flags []string, evict int64) (*Binary, error) {
-	if _, err := os.Stat(src); err != nil {
+	// gcc would block on a named pipe with no writer: refused first.
+	if err := infile.Check(src, infile.CSource); err != nil {
 		return nil, err
 	}
 	dir, err := os.MkdirTemp("", "augur-block-")

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"augur/internal/diag"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/tools/netbench"
 )
@@ -293,7 +294,7 @@ func SaveProfile(path string, p *Profile) error {
 
 // LoadProfile reads a profile saved by SaveProfile.
 func LoadProfile(path string) (*Profile, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.Measurements)
 	if err != nil {
 		return nil, err
 	}

@@ -5,15 +5,15 @@
 package measure
 
 import (
-	"augur/internal/diag"
 	"bytes"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"augur/internal/diag"
+	"augur/internal/infile"
 
 	"augur/internal/tools/fit"
 )
@@ -56,25 +56,13 @@ type Options struct {
 // error (package diag), printed as file:line:col: message.
 type Error = diag.Error
 
-// maxInput bounds what a reader accepts: measurement files are small, and
-// a runaway input must not exhaust memory.
-const maxInput = 256 << 20
-
 // ReadFile reads path in the format its content shows: Extra-P text
 // (starts with PARAMETER, possibly after comments), JSON ({), JSON Lines
 // (several objects, one a line), else CSV.
 func ReadFile(path string, o Options) ([]Series, error) {
-	f, err := os.Open(path)
+	data, err := infile.ReadFile(path, infile.Measurements)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxInput+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxInput {
-		return nil, &Error{File: path, Msg: fmt.Sprintf("larger than %d MiB", maxInput>>20)}
 	}
 	return Read(path, data, o)
 }

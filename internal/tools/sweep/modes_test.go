@@ -8,13 +8,15 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+
+	"augur/internal/infile"
 )
 
 func load(t *testing.T, args ...string) []Input {
 	t.Helper()
 	var out []Input
 	for _, a := range args {
-		in, err := LoadInput(a, true)
+		in, err := LoadInput(a, infile.Result, true)
 		if err != nil {
 			t.Fatal(err)
 		}

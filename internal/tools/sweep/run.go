@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"augur/internal/frontend/threadtrace"
+	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/run/predict"
@@ -75,7 +75,7 @@ func (w *worker) machine(i int) (*machine.Machine, error) {
 	data := in.Data
 	if data == nil {
 		var err error
-		if data, err = os.ReadFile(in.Path); err != nil {
+		if data, err = infile.ReadFile(in.Path, infile.Platform); err != nil {
 			return nil, err
 		}
 	}

@@ -12,11 +12,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"augur/internal/infile"
+	"augur/internal/procbound"
 )
 
 // Mode is the predicting command a sweep runs.
@@ -138,6 +141,9 @@ func NewAxis(m Mode, name string, texts []string) (Axis, error) {
 	return a, nil
 }
 
+// IsParam tells whether the axis gives a model's param its values.
+func (a Axis) IsParam() bool { return a.kind == kindParam }
+
 func axisKind(m Mode, name string) int {
 	if strings.Contains(name, "/") {
 		return kindCfg
@@ -163,8 +169,8 @@ func (a Axis) value(text string) (Value, error) {
 	if err != nil {
 		return Value{}, fmt.Errorf("%s: %v", a.Name, err)
 	}
-	if a.kind == kindSystem && (v < 1 || v != math.Trunc(v) || v > 50_000_000) {
-		return Value{}, fmt.Errorf("%s: %g is not a whole number from 1 to 50,000,000", a.Name, v)
+	if a.kind == kindSystem && (v < 1 || v != math.Trunc(v) || v > procbound.Max) {
+		return Value{}, fmt.Errorf("%s: %g is not a whole number from 1 to %d", a.Name, v, procbound.Max)
 	}
 	return Value{Text: formatNum(v), Num: v}, nil
 }
@@ -198,8 +204,10 @@ func TextAxis(m Mode, name, list string) (Axis, error) {
 
 // LoadInput reads a version or machine given as FILE or NAME=FILE; the
 // name defaults to the file's base name without its extension. keep
-// keeps the text in memory.
-func LoadInput(arg string, keep bool) (Input, error) {
+// keeps the text in memory. kind is what the file is (its size cap): a
+// version that is not kept (a trace) is hashed as it is read, never held
+// whole.
+func LoadInput(arg string, kind infile.Kind, keep bool) (Input, error) {
 	name, path, ok := strings.Cut(arg, "=")
 	if !ok || strings.ContainsAny(name, `/\`) {
 		name, path = "", arg
@@ -210,16 +218,24 @@ func LoadInput(arg string, keep bool) (Input, error) {
 	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	data, err := os.ReadFile(path)
+	if keep {
+		data, err := infile.ReadFile(path, kind)
+		if err != nil {
+			return Input{}, err
+		}
+		sum := sha256.Sum256(data)
+		return Input{Name: name, Path: path, Data: data, Digest: hex.EncodeToString(sum[:8])}, nil
+	}
+	f, err := infile.Open(path, kind)
 	if err != nil {
 		return Input{}, err
 	}
-	sum := sha256.Sum256(data)
-	in := Input{Name: name, Path: path, Digest: hex.EncodeToString(sum[:8])}
-	if keep {
-		in.Data = data
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return Input{}, fmt.Errorf("read %s: %w", path, err)
 	}
-	return in, nil
+	return Input{Name: name, Path: path, Digest: hex.EncodeToString(h.Sum(nil)[:8])}, nil
 }
 
 // MemInput is an input held in memory (the workbench's unsaved model).

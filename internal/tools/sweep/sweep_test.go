@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"augur/internal/infile"
 )
 
 func TestParseList(t *testing.T) {
@@ -106,13 +108,13 @@ func abSpec(t *testing.T) *Spec {
 	t.Helper()
 	s := &Spec{Mode: Predict, Mapping: "block", Seed: 1}
 	for _, v := range []string{"A=testdata/a.aug", "B=testdata/b.aug"} {
-		in, err := LoadInput(v, true)
+		in, err := LoadInput(v, infile.Model, true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		s.Versions = append(s.Versions, in)
 	}
-	m, err := LoadInput("../../../examples/machines/ideal.yaml", true)
+	m, err := LoadInput("../../../examples/machines/ideal.yaml", infile.Machine, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/procbound"
 	"augur/internal/tools/measure"
 )
 
@@ -217,8 +218,8 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 			if err != nil {
 				return nil, err
 			}
-			if v < 1 || v != math.Trunc(v) || v > 50_000_000 {
-				return nil, t.Errorf(r, c, "want a whole number ≥ 1, got %g", v)
+			if v < 1 || v != math.Trunc(v) || v > procbound.Max {
+				return nil, t.Errorf(r, c, "want a whole number from 1 to %d, got %g", procbound.Max, v)
 			}
 			switch key {
 			case "nodes":

@@ -45,8 +45,8 @@ func (s *Server) sourceView(r *http.Request, req *analyzeRequest) ([]byte, int, 
 	if req.Procs == 0 {
 		req.Procs = 1
 	}
-	if req.Procs < 1 || req.Procs > maxProcs {
-		return nil, http.StatusBadRequest, fmt.Errorf("processes: need 1 to %d, got %d", maxProcs, req.Procs)
+	if req.Procs < 1 || req.Procs > maxProcs() {
+		return nil, http.StatusBadRequest, fmt.Errorf("processes: need 1 to %d, got %d", maxProcs(), req.Procs)
 	}
 	rel, err := clean(req.File)
 	if err != nil {

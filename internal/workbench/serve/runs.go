@@ -13,6 +13,7 @@ import (
 
 	"augur/internal/frontend/model"
 	"augur/internal/machine"
+	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/predict"
 	"augur/internal/tools/sweep"
@@ -45,7 +46,10 @@ type prepared struct {
 	opts predict.Options
 }
 
-const maxProcs = 1_000_000 // the workbench's bound; the CLI goes further
+// maxProcs is the most processes a run may have: the one bound of
+// package procbound, which the command line has too (docs/cli.md, "Input
+// files").
+func maxProcs() int { return int(procbound.Limit()) }
 
 // prepare validates a request into predict options; a model with errors
 // gives its diagnostics.
@@ -56,8 +60,8 @@ func (s *Server) prepare(req *runRequest) (*prepared, []Diag, error) {
 	if req.Nodes < 0 || req.Procs < 0 || req.Threads < 0 {
 		return nil, nil, errors.New("nodes, processes and threads must be ≥ 0")
 	}
-	if req.Procs > maxProcs || req.Nodes > maxProcs || req.Threads > 4096 {
-		return nil, nil, fmt.Errorf("at most %d processes and nodes, and 4096 threads, in the workbench", maxProcs)
+	if req.Procs > maxProcs() || req.Nodes > maxProcs() || req.Threads > 4096 {
+		return nil, nil, fmt.Errorf("at most %d processes and nodes (what fits in this machine's memory), and 4096 threads, in the workbench", maxProcs())
 	}
 	set, err := parseParams(req.Params)
 	if err != nil {
@@ -247,7 +251,7 @@ func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
 		req.Vary = "procs"
 	}
 	for _, v := range req.Values {
-		if math.IsNaN(v) || math.IsInf(v, 0) || (req.Vary == "procs" && (v < 1 || v != math.Trunc(v) || v > maxProcs)) {
+		if math.IsNaN(v) || math.IsInf(v, 0) || (req.Vary == "procs" && (v < 1 || v != math.Trunc(v) || v > float64(maxProcs()))) {
 			httpError(w, http.StatusBadRequest, "%g is not a valid value of %s", v, req.Vary)
 			return
 		}

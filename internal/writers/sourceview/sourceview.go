@@ -12,11 +12,11 @@ import (
 	"html/template"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"strings"
 
 	"augur/internal/frontend/analyze"
+	"augur/internal/infile"
 	"augur/internal/results"
 )
 
@@ -291,7 +291,7 @@ func FromReport(title string, files []File, r *analyze.Report, predicted []*floa
 
 // ReadFile reads a source file for the page.
 func ReadFile(name, shown string) (File, error) {
-	text, err := os.ReadFile(name)
+	text, err := infile.ReadFile(name, infile.CSource)
 	if err != nil {
 		return File{}, err
 	}
