@@ -42,12 +42,12 @@ func TestOverflowIsAnErrorNotAnAnswer(t *testing.T) {
 		args []string
 		want string // in the error
 	}{
-		{[]string{"predict", ex + "stencil.aug", "--machine", slow, "--procs", "4"}, "process 3 thread 0 in pfor Update (" + ex + "stencil.aug:24:5) reaches an infinite simulated time"},
-		{[]string{"predict", ex + "pingpong.aug", "--machine", far, "--procs", "2"}, "in recv Pong_Back (" + ex + "pingpong.aug:14:7) reaches an infinite simulated time"},
+		{[]string{"predict", ex + "stencil.aug", "--machine", slow, "--procs", "4"}, ex + "stencil.aug:24:5: pfor Update (process 3 thread 0) reaches an infinite simulated time"},
+		{[]string{"predict", ex + "pingpong.aug", "--machine", far, "--procs", "2"}, ex + "pingpong.aug:14:7: recv Pong_Back (process 0 thread 0) reaches an infinite simulated time"},
 		{[]string{"predict", ex + "pingpong.aug", "--machine", far, "--procs", "2", "--format", "json"}, "reaches an infinite simulated time"},
-		{[]string{"predict", write("sum.aug", "model sum\nactivity main {\n  action A cost 1e308\n  action B cost 1e308\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, "action B (" + filepath.Join(dir, "sum.aug") + ":4:3) reaches an infinite simulated time"},
-		{[]string{"predict", write("loop.aug", "model loops\nactivity main {\n  loop 10 {\n    action A cost 1e308\n  }\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, "action A (" + filepath.Join(dir, "loop.aug") + ":4:5) reaches an infinite simulated time"},
-		{[]string{"replay", index, "--platform", farXML}, "the message of 100 B from process 0 to process 1 (mpi send) reaches an infinite simulated time"},
+		{[]string{"predict", write("sum.aug", "model sum\nactivity main {\n  action A cost 1e308\n  action B cost 1e308\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, filepath.Join(dir, "sum.aug") + ":4:3: action B reaches an infinite simulated time"},
+		{[]string{"predict", write("loop.aug", "model loops\nactivity main {\n  loop 10 {\n    action A cost 1e308\n  }\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, filepath.Join(dir, "loop.aug") + ":4:5: action A reaches an infinite simulated time"},
+		{[]string{"replay", index, "--platform", farXML}, "mpi send: the message of 100 B from process 0 to process 1 reaches an infinite simulated time"},
 	} {
 		code, out, errs := augur(t, c.args...)
 		if code != exitSim || !strings.Contains(errs, c.want) {

@@ -16,46 +16,46 @@ import (
 // nonFinite is the error for event ev, popped at a time that is not a
 // finite number: it names the unit, message, node or link it is for.
 func (e *engine) nonFinite(ev des.Event) error {
-	what := "an event"
 	switch eventKind(ev.Kind) {
 	case evStep, evIssue, evRun, evPrioStep, evColl, evTest, evPost:
-		what = e.unitWhat(ev.Target)
+		return e.unitOverflow(ev.Target)
 	case evBatch:
 		if ui, ok := e.ib.first(ev.Target); ok {
-			what = e.unitWhat(ui)
+			return e.unitOverflow(ui)
 		}
 	case evNet:
-		what = e.flowWhat(ev.Target)
+		return e.flowOverflow(ev.Target)
 	case evNetLat:
 		if id, ok := e.netLat.first(ev.Target); ok {
-			what = e.flowWhat(id)
+			return e.flowOverflow(id)
 		}
 	case evCPU:
-		what = fmt.Sprintf("a computation on node %d", ev.Target)
+		return overflowError(fmt.Sprintf("a computation on node %d", ev.Target))
 	case evHostOff:
-		what = fmt.Sprintf("node %d's state profile", ev.Target)
+		return overflowError(fmt.Sprintf("node %d's state profile", ev.Target))
 	case evLinkBW, evLinkLat, evLinkState:
-		what = fmt.Sprintf("link %s's profile", e.m.LinkName(int(ev.Target)))
+		return overflowError(fmt.Sprintf("link %s's profile", e.m.LinkName(int(ev.Target))))
 	}
-	return overflowError(what)
+	return overflowError("an event")
 }
 
-// unitWhat names unit ui and the element it is in, for nonFinite.
-func (e *engine) unitWhat(ui int32) string {
+// unitOverflow is nonFinite's error for unit ui: its element's place
+// first, as every fault of the run.
+func (e *engine) unitOverflow(ui int32) error {
 	if int(ui) >= len(e.units) {
-		return "an event"
+		return overflowError("an event")
 	}
 	u := &e.units[ui]
-	return fmt.Sprintf("process %d thread %d in %s", u.pid, u.tid, e.where(u.op.Elem))
+	return e.placed(u.op.Elem, overflowError(fmt.Sprintf("%s (process %d thread %d)", e.name(u.op.Elem), u.pid, u.tid)))
 }
 
-// flowWhat names the message of flow id, for nonFinite.
-func (e *engine) flowWhat(id int32) string {
+// flowOverflow is nonFinite's error for the message of flow id.
+func (e *engine) flowOverflow(id int32) error {
 	if int(id) >= len(e.flowReqs) {
-		return "a message"
+		return overflowError("a message")
 	}
 	s := e.req(e.flowReqs[id][0])
-	return fmt.Sprintf("the message of %g B from process %d to process %d (%s)", s.bytes, s.src, s.dst, e.where(s.elem))
+	return e.placed(s.elem, overflowError(fmt.Sprintf("%s: the message of %g B from process %d to process %d", e.name(s.elem), s.bytes, s.src, s.dst)))
 }
 
 // overflowError says that what reached a time that is not finite (+Inf,
@@ -72,7 +72,7 @@ func (e *engine) finiteResult(r *Result) error {
 	for i := range r.Elements {
 		s := &r.Elements[i]
 		if !finite(s.Total) || !finite(s.Compute) || !finite(s.Comm) || !finite(s.Wait) || !finite(s.Max) {
-			return overflowError(e.where(int32(i)))
+			return e.placed(int32(i), overflowError(e.name(int32(i))))
 		}
 	}
 	for i := range r.Units {
