@@ -364,6 +364,9 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 			sources = append(sources, cc.Source{Name: inc})
 		}
 		sources = append(sources, cc.Source{Name: file, Value: src})
+		if d := checkShape(&cfg, file, src, sources); d != nil {
+			return nil, nil, append(diags, d)
+		}
 		ast, err := cc.Translate(&cfg, sources)
 		if err == nil {
 			for i, d := range directives {
