@@ -95,3 +95,45 @@ func TestLoadRefusesHostileShapes(t *testing.T) {
 		}
 	}
 }
+
+// Malformed numbers and an input that ends inside an included file are
+// errors at their place, in a C compiler's words (issue 33: "1e" gave no
+// diagnostic at all, so augur analyze said "no main function"; an end in
+// a header gave "file: -: unexpected EOF").
+func TestLoadMessages(t *testing.T) {
+	needCC(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "empty.h"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"int main(void) {\n  double x = 1e;\n  return (int)x;\n}\n", []string{"2:14: invalid floating constant 1e"}},
+		// A valid 1e+5 before does not take the place of the bad 1e.
+		{"double f(void) { return 1e+5; }\nint main(void) {\n  return (int)1e;\n}\n", []string{"3:15: invalid floating constant 1e"}},
+		{"int main(void) {\n  double x = 1e99999;\n  return 0;\n}\n", []string{"2:14: floating constant 1e99999 is out of range"}},
+		{"int main(void) {\n  int x = 08;\n  return x;\n}\n", []string{"2:11: invalid integer constant 08"}},
+		{"int main(void) {\n  long x = 99999999999999999999999;\n  return 0;\n}\n", []string{"2:12: integer constant 99999999999999999999999 is too large"}},
+		{"int main(void) {\n  if (1)\n#include \"empty.h\"\n", []string{"3:19: unexpected EOF", "3:19: unexpected <EOF>, expected '}'"}},
+	}
+	for i, tt := range tests {
+		name := fmt.Sprintf("m%d.c", i)
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(tt.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Load(context.Background(), []string{path}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range p.Diags {
+			got = append(got, strings.TrimPrefix(d.Error(), path+":"))
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
+		}
+	}
+}
