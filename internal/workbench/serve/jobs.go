@@ -170,6 +170,17 @@ func (e *busyError) Error() string {
 	return fmt.Sprintf("the workbench is busy: %d runs and sweeps are already waiting or running, its limit; try again when one has finished, or cancel one", e.queue)
 }
 
+// room says whether a run or sweep would be refused now: a full queue is
+// answered before the request is read (add decides).
+func (js *jobs) room() error {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if js.active >= js.queue {
+		return &busyError{js.queue}
+	}
+	return nil
+}
+
 // add registers a new job, forgetting the oldest finished ones beyond
 // keep. A run or sweep (which jobs.start then runs) is refused with a
 // *busyError when the queue is full; an opened result never waits.

@@ -171,6 +171,10 @@ func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, er
 }
 
 func (s *Server) startRun(w http.ResponseWriter, r *http.Request) {
+	if err := s.jobs.room(); err != nil {
+		busy(w, err)
+		return
+	}
 	var req runRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -239,6 +243,10 @@ func (o *sweepOutput) snapshot() map[string]any {
 const maxSweepPoints = 64
 
 func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
+	if err := s.jobs.room(); err != nil {
+		busy(w, err)
+		return
+	}
 	var req sweepRequest
 	if !readJSON(w, r, &req) {
 		return
