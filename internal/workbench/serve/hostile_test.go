@@ -169,8 +169,8 @@ func TestWorkbenchWords(t *testing.T) {
 	}
 	for in, want := range map[string]string{
 		"f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or give it with --op-time fp_add=TIME": "f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or add fp_add to the ops: of the machine file",
-		"the machine has 2000000 CPUs; say how many processes with --procs": "the machine has 2000000 CPUs; say how many in the Processes field",
-		"it is the parameter n (default 1); give it with --set n=VALUE":     "it is the parameter n (default 1); give it under Params as n=VALUE",
+		"the machine has 2000000 CPUs; say how many processes with --procs":                                                                                  "the machine has 2000000 CPUs; say how many in the Processes field",
+		"it is the parameter n (default 1); give it with --set n=VALUE":                                                                                      "it is the parameter n (default 1); give it under Params as n=VALUE",
 	} {
 		if got := workbenchWords(in); got != want {
 			t.Errorf("%q:\n got %q\nwant %q", in, got, want)
