@@ -80,7 +80,7 @@ echo "[${SECONDS}s] 1. POST /api/check, 1.9 million additions: $(took post /api/
 echo "[${SECONDS}s] 2. POST /api/runs, the same model: $(took post /api/runs "$work/run.json") $(first '"text":"[^"]*"')"
 for f in nest.c sum.c; do
 	printf '{"file":"%s"}' "$f" >"$work/an.json"
-	echo "3. POST /api/analyze $f: $(took post /api/analyze "$work/an.json") $(first '"error":"[^"]*"' | cut -c1-120)"
+	echo "[${SECONDS}s] 3. POST /api/analyze $f: $(took post /api/analyze "$work/an.json") $(first '"error":"[^"]*"' | cut -c1-120)"
 done
 echo "[${SECONDS}s] 4. GET /api/info afterwards: $(curl -s -o /dev/null -w '%{http_code}' "$url/api/info")"
 
