@@ -22,6 +22,7 @@ type serveFlags struct {
 	maxRunTime *time.Duration
 	maxBody    *int64
 	parallel   *int
+	queue      *int
 }
 
 func newServeFlags(fs *flag.FlagSet) *serveFlags {
@@ -31,6 +32,7 @@ func newServeFlags(fs *flag.FlagSet) *serveFlags {
 		maxRunTime: fs.Duration("max-run-time", 2*time.Minute, "stop a run or sweep after `D` of wall time"),
 		maxBody:    fs.Int64("max-body", 4<<20, "refuse requests larger than `BYTES`"),
 		parallel:   fs.Int("parallel", 2, "run at most `N` simulations at once (more wait their turn)"),
+		queue:      fs.Int("queue", 16, "let at most `N` runs and sweeps wait or run at once; more are refused (429) until one ends"),
 	}
 }
 
@@ -50,8 +52,9 @@ needs is inside the augur binary.
 
 By default it listens on 127.0.0.1 only: other machines cannot connect.
 It reads and writes files only inside the workspace folder (--dir, default
-the current one), bounds request sizes and run times, and refuses requests
-made by other web sites. See docs/workbench.md.`,
+the current one), bounds request sizes, run times and the runs waiting
+(--queue), and refuses requests made by other web sites or opaque
+origins. See docs/workbench.md.`,
 	}
 	c.run = func(e *env, args []string) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -74,8 +77,8 @@ func runServe(ctx context.Context, e *env, c *command, args []string, ready func
 		fmt.Fprintf(e.stderr, "augur serve: takes no arguments (the workspace is --dir FOLDER)\n")
 		return exitUsage
 	}
-	if *sf.maxRunTime <= 0 || *sf.maxBody <= 0 || *sf.parallel <= 0 {
-		fmt.Fprintf(e.stderr, "augur serve: --max-run-time, --max-body and --parallel must be positive\n")
+	if *sf.maxRunTime <= 0 || *sf.maxBody <= 0 || *sf.parallel <= 0 || *sf.queue <= 0 {
+		fmt.Fprintf(e.stderr, "augur serve: --max-run-time, --max-body, --parallel and --queue must be positive\n")
 		return exitUsage
 	}
 	if _, _, err := net.SplitHostPort(*sf.addr); err != nil {
@@ -88,7 +91,7 @@ func runServe(ctx context.Context, e *env, c *command, args []string, ready func
 	}
 	srv, err := serve.New(serve.Config{
 		Dir: *sf.dir, Assets: web.FS(), MaxBody: *sf.maxBody, MaxRunTime: *sf.maxRunTime,
-		Parallel: *sf.parallel, Version: version,
+		Parallel: *sf.parallel, Queue: *sf.queue, Version: version,
 	})
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("serve", err))

@@ -32,11 +32,22 @@ func (w *walker) symCond(e cc.Node) (Expr, bool) {
 	return boolOf(v), true
 }
 
+// maxSymDepth bounds symAny's recursion.
+const maxSymDepth = 256
+
 // symAny is sym without the conversion of its result: a comparison or a
 // logical operation gives a bool, anything else a number. The model
 // language keeps the two apart, so every operator converts its operands
 // to what it takes.
 func (w *walker) symAny(e cc.Node) (Expr, bool) {
+	// A C expression nested deeper than any real program's (a sum of
+	// thousands of terms) has no symbolic value: reading it recursively
+	// would take minutes and, once deep enough, the stack.
+	if w.symDepth >= maxSymDepth {
+		return nil, false
+	}
+	w.symDepth++
+	defer func() { w.symDepth-- }()
 	switch x := e.(type) {
 	case nil:
 		return nil, false

@@ -157,6 +157,8 @@ type walker struct {
 	// is done.
 	pureFuncs map[string]bool
 	outVals   map[*cc.Declarator]Expr
+	// symDepth is how deep symAny is (maxSymDepth).
+	symDepth int
 }
 
 // loopFrame is an enclosing loop while its body is walked.

@@ -375,6 +375,9 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 			sources = append(sources, cc.Source{Name: inc})
 		}
 		sources = append(sources, cc.Source{Name: file, Value: src})
+		if d := checkShape(&cfg, file, src, sources); d != nil {
+			return nil, nil, append(diags, d)
+		}
 		ast, err := cc.Translate(&cfg, sources)
 		if err == nil {
 			for i, d := range directives {
@@ -384,7 +387,7 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 			}
 			return ast, directives, diags
 		}
-		errs := ccErrors(err, file)
+		errs := ccErrors(err, file, src)
 		missing := ""
 		for _, d := range errs {
 			if name, ok := strings.CutPrefix(d.Msg, "include file not found: "); ok {
@@ -470,27 +473,92 @@ var (
 	errLine = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
 	// cc ends its messages with where in its own source they come from.
 	ccSource = regexp.MustCompile(`\s*\([a-z0-9_]+\.go:\d+:[A-Za-z0-9_.]*:?\)$`)
+	// cc reports a floating constant Go cannot parse as a note of its
+	// own, without a position; an integer one with Go's words.
+	badFloat = regexp.MustCompile(`^TODO \*cc\.PrimaryExpression PrimaryExpressionFloat (\S+) FERR strconv\.ParseFloat: parsing "[^"]*": (.*)$`)
+	badInt   = regexp.MustCompile(`^strconv\.ParseUint: parsing "([^"]*)": (.*)$`)
 )
 
-// ccErrors splits cc's error into positioned diagnostics. cc's notes about
-// its own consequential failures ("TODO ... missed/failed type check")
-// follow a real error and are left out.
-func ccErrors(err error, file string) diag.List {
+// ccErrors splits cc's error into positioned diagnostics, in the words
+// of a C compiler. cc's notes about its own consequential failures
+// ("TODO ... missed/failed type check") follow a real error and are left
+// out, unless nothing else is said. A message that cc could not place
+// ("-: unexpected EOF", at the end of an included file) is put at the
+// end of the unit's file, where the input ended.
+func ccErrors(err error, file string, src []byte) diag.List {
 	var out diag.List
+	var notes []string
 	for _, line := range strings.Split(err.Error(), "\n") {
 		line = ccSource.ReplaceAllString(strings.TrimSpace(line), "")
-		if line == "" || strings.HasPrefix(line, "TODO ") {
+		if m := badFloat.FindStringSubmatch(line); m != nil {
+			msg := "invalid floating constant " + m[1]
+			if m[2] == "value out of range" {
+				msg = "floating constant " + m[1] + " is out of range"
+			}
+			out = append(out, problem(findNumber(file, src, m[1]), false, msg))
+			continue
+		}
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "TODO ") {
+			notes = append(notes, line)
 			continue
 		}
 		if m := errLine.FindStringSubmatch(line); m != nil {
 			l, _ := strconv.Atoi(m[2])
 			c, _ := strconv.Atoi(m[3])
-			out = append(out, diag.At(m[1], l, c, "%s", m[4]))
+			msg := m[4]
+			if n := badInt.FindStringSubmatch(msg); n != nil {
+				msg = "invalid integer constant " + n[1]
+				if n[2] == "value out of range" {
+					msg = "integer constant " + n[1] + " is too large"
+				}
+			}
+			out = append(out, diag.At(m[1], l, c, "%s", msg))
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "-: "); ok {
+			out = append(out, problem(endOf(file, src), false, rest))
 			continue
 		}
 		out = append(out, problem(Position{File: file}, false, line))
 	}
+	if len(out) == 0 && len(notes) > 0 {
+		out = append(out, problem(Position{File: file}, false, "the C front end cannot read this file: "+strings.TrimPrefix(notes[0], "TODO ")))
+	}
 	return out
+}
+
+// findNumber is the place of the first number token text in src, or the
+// file alone when it is not there (it came from a macro of a header).
+func findNumber(file string, src []byte, text string) Position {
+	for i, line := range strings.Split(string(src), "\n") {
+		for from := 0; ; {
+			k := strings.Index(line[from:], text)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(text)
+			exponent := end < len(line) && (line[end] == '+' || line[end] == '-') && isExponent(text[len(text)-1])
+			if (k == 0 || !isNumberByte(line[k-1])) && (end == len(line) || !isNumberByte(line[end])) && !exponent {
+				return Position{File: file, Line: i + 1, Col: k + 1}
+			}
+			from = k + 1
+		}
+	}
+	return Position{File: file}
+}
+
+func isNumberByte(c byte) bool { return c == '.' || isWordByte(c) }
+
+// endOf is the place just after the last character of src that is not
+// blank.
+func endOf(file string, src []byte) Position {
+	lines := strings.Split(strings.TrimRight(string(src), " \t\r\n"), "\n")
+	last := lines[len(lines)-1]
+	return Position{File: file, Line: len(lines), Col: len(last) + 1}
 }
 
 var pragmaLine = regexp.MustCompile(`^\s*#\s*pragma\s+augur\b(.*)$`)

@@ -13,6 +13,11 @@ import (
 const (
 	maxNesting      = 200
 	maxSyntaxErrors = 50
+	// maxExprOps bounds the binary operators of one expression. A chain
+	// such as 1 + 1 + ... + 1 is parsed in a loop but builds a tree as
+	// deep as it is long, which the checker, formatter, exporters and
+	// compiler walk recursively: bounding its length bounds their depth.
+	maxExprOps = 10000
 )
 
 // Parse parses one model file. It never panics and always terminates; on
@@ -69,6 +74,9 @@ type parser struct {
 	bad   bool
 	stop  bool // too many errors: behave as if at the end of the file
 	depth int
+	// exprLevel counts the parseExpr calls under way and exprOps the
+	// binary operators of the outermost one (maxExprOps).
+	exprLevel, exprOps int
 }
 
 func newParser(filename string, src []byte) *parser {
@@ -816,6 +824,11 @@ func missingExpr(pos Pos) Expr { return &Ident{Pos: pos, Name: "_"} }
 // parseExpr parses a full expression: `c ? a : b` is the loosest form and
 // groups to the right.
 func (p *parser) parseExpr() Expr {
+	if p.exprLevel == 0 {
+		p.exprOps = 0
+	}
+	p.exprLevel++
+	defer func() { p.exprLevel-- }()
 	c := p.parseBinary(precOr)
 	if p.tok.kind != tokQuestion || p.bad {
 		return c
@@ -842,6 +855,10 @@ func (p *parser) parseBinary(minPrec int) Expr {
 			return x
 		}
 		op, opPos := p.tok, p.tok.pos
+		if p.exprOps++; p.exprOps > maxExprOps {
+			p.errorf(opPos, "expression too long (more than %d operators): split it, e.g. into locals or cost functions", maxExprOps)
+			return x
+		}
 		if prec == precCmp {
 			if chainedCmp {
 				p.reportf(opPos, "comparison operators do not chain: use parentheses or &&")

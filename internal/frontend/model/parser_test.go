@@ -410,6 +410,44 @@ func TestParseNestingLimit(t *testing.T) {
 	}
 }
 
+// A flat chain of operators is parsed in a loop, but its tree is as deep
+// as the chain is long and every later pass walks it recursively: a
+// 3.8 MB model of 1.5 million additions overflowed the checker's stack
+// (issue 33). Past maxExprOps operators the chain is an error at the
+// first operator too many.
+func TestParseLongChain(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		col  int
+	}{
+		// "param x = 1" is 11 bytes; the k-th " + 1" puts its "+" at 13+4(k-1).
+		{"flat", "model m\nparam x = 1" + strings.Repeat(" + 1", 1500000), 13 + 4*maxExprOps},
+		// Operators inside parentheses count towards the whole expression.
+		{"parens", "model m\nparam x = 1" + strings.Repeat(" + (1 * 1)", 3000) + strings.Repeat(" - 1", 5000), 13 + 10*3000 + 4*(maxExprOps-6000)},
+	}
+	for _, tt := range tests {
+		_, diags := Parse("long.aug", []byte(tt.src))
+		if len(diags) != 1 {
+			t.Fatalf("%s: %d diagnostics, want 1: %.300v", tt.name, len(diags), diags)
+		}
+		want := fmt.Sprintf("long.aug:2:%d: expression too long (more than 10000 operators): split it, e.g. into locals or cost functions", tt.col)
+		if got := diags[0].Error(); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, want)
+		}
+	}
+	// maxExprOps operators are fine, and so is the same number again in
+	// the next expression: the count is per expression.
+	ok := "model m\nparam x = 1" + strings.Repeat(" + 1", maxExprOps) + "\nparam y = 1" + strings.Repeat(" * 1", maxExprOps) + "\nactivity main { action A cost x + y }"
+	file, diags := Parse("ok.aug", []byte(ok))
+	if len(diags) != 0 {
+		t.Fatalf("%d operators: %.300v", maxExprOps, diags)
+	}
+	if diags := Check(file, CheckOptions{}); diags.HasErrors() {
+		t.Errorf("check: %.300v", diags)
+	}
+}
+
 func TestParseTooManyErrors(t *testing.T) {
 	src := "model m\n" + strings.Repeat("param x = 1kb\n", 500)
 	_, diags := Parse("many.aug", []byte(src))

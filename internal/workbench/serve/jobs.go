@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -95,7 +97,7 @@ func (j *job) setState(state string) {
 func (j *job) fail(err error, stopped bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.err = err.Error()
+	j.err = workbenchWords(err.Error())
 	j.state = stateFailed
 	if stopped && j.cancel.Load() {
 		j.state = stateCancelled
@@ -137,25 +139,60 @@ func (j *job) done() bool {
 	return j.state == stateDone || j.state == stateFailed || j.state == stateCancelled
 }
 
-// jobs keeps the jobs and limits how many simulate at once.
+// jobs keeps the jobs and limits how many simulate at once and how many
+// may wait.
 type jobs struct {
-	sem  chan struct{}
-	keep int
+	sem   chan struct{}
+	keep  int
+	queue int
 
-	mu    sync.Mutex
-	next  int
-	byID  map[string]*job
-	order []string
+	mu     sync.Mutex
+	next   int
+	byID   map[string]*job
+	order  []string
+	active int // runs and sweeps queued or running
+
+	// releasing is set while a goroutine hands freed memory back to the
+	// system, again when more was freed meanwhile.
+	relMu            sync.Mutex
+	releasing, again bool
 }
 
-func newJobs(parallel, keep int) *jobs {
-	return &jobs{sem: make(chan struct{}, parallel), keep: keep, byID: map[string]*job{}}
+func newJobs(parallel, keep, queue int) *jobs {
+	return &jobs{sem: make(chan struct{}, parallel), keep: keep, queue: queue, byID: map[string]*job{}}
 }
 
-// add registers a new job, forgetting the oldest finished ones beyond keep.
-func (js *jobs) add(kind string, maxTime time.Duration) *job {
+// busyError is a run or sweep refused because queue of them are already
+// waiting or running.
+type busyError struct{ queue int }
+
+func (e *busyError) Error() string {
+	return fmt.Sprintf("the workbench is busy: %d runs and sweeps are already waiting or running, its limit; try again when one has finished, or cancel one", e.queue)
+}
+
+// room says whether a run or sweep would be refused now: a full queue is
+// answered before the request is read (add decides).
+func (js *jobs) room() error {
 	js.mu.Lock()
 	defer js.mu.Unlock()
+	if js.active >= js.queue {
+		return &busyError{js.queue}
+	}
+	return nil
+}
+
+// add registers a new job, forgetting the oldest finished ones beyond
+// keep. A run or sweep (which jobs.start then runs) is refused with a
+// *busyError when the queue is full; an opened result never waits.
+func (js *jobs) add(kind string) (*job, error) {
+	js.mu.Lock()
+	defer js.mu.Unlock()
+	if kind != "open" {
+		if js.active >= js.queue {
+			return nil, &busyError{js.queue}
+		}
+		js.active++
+	}
 	js.next++
 	j := &job{id: strconv.Itoa(js.next), kind: kind, state: stateQueued}
 	// The time limit starts when the job runs (see start); until then the
@@ -163,16 +200,63 @@ func (js *jobs) add(kind string, maxTime time.Duration) *job {
 	j.ctx, j.stop = context.WithCancel(context.Background())
 	js.byID[j.id] = j
 	js.order = append(js.order, j.id)
+	forgot := false
 	for i := 0; len(js.order) > js.keep && i < len(js.order); {
 		old := js.byID[js.order[i]]
 		if old != j && old.done() {
 			delete(js.byID, old.id)
 			js.order = append(js.order[:i], js.order[i+1:]...)
+			forgot = true
 			continue
 		}
 		i++
 	}
-	return j
+	if forgot {
+		js.release()
+	}
+	return j, nil
+}
+
+// drop forgets a job, cancelling it if it has not finished; its memory is
+// handed back once it has stopped.
+func (js *jobs) drop(j *job) {
+	j.requestCancel()
+	js.mu.Lock()
+	if js.byID[j.id] == j {
+		delete(js.byID, j.id)
+		js.order = slices.DeleteFunc(js.order, func(id string) bool { return id == j.id })
+	}
+	js.mu.Unlock()
+	if j.done() {
+		js.release()
+	}
+}
+
+// release returns the memory of forgotten jobs to the system now rather
+// than when the Go runtime gets round to it: a run's timeline can take
+// hundreds of megabytes, and the workbench may sit idle for days after.
+func (js *jobs) release() {
+	js.relMu.Lock()
+	if js.releasing {
+		js.again = true
+		js.relMu.Unlock()
+		return
+	}
+	js.releasing = true
+	js.relMu.Unlock()
+	go func() {
+		for {
+			debug.FreeOSMemory()
+			js.relMu.Lock()
+			if !js.again {
+				js.releasing = false
+				js.relMu.Unlock()
+				return
+			}
+			js.again = false
+			js.relMu.Unlock()
+		}
+	}()
 }
 
 func (js *jobs) get(id string) *job {
@@ -194,6 +278,7 @@ func (js *jobs) list() []*job {
 // start runs f in its own goroutine once a slot is free.
 func (js *jobs) start(j *job, maxTime time.Duration, f func(j *job)) {
 	go func() {
+		defer js.finished(j)
 		js.sem <- struct{}{}
 		defer func() { <-js.sem }()
 		if j.cancel.Load() {
@@ -209,6 +294,18 @@ func (js *jobs) start(j *job, maxTime time.Duration, f func(j *job)) {
 		j.setState(stateRunning)
 		f(j)
 	}()
+}
+
+// finished counts a run or sweep out of the queue, and releases its
+// memory if it was dropped while it ran.
+func (js *jobs) finished(j *job) {
+	js.mu.Lock()
+	js.active--
+	forgotten := js.byID[j.id] != j
+	js.mu.Unlock()
+	if forgotten {
+		js.release()
+	}
 }
 
 func (js *jobs) cancelAll() {

@@ -175,6 +175,10 @@ func simulate(j *job, o predict.Options, withTimeline bool) (*results.Result, er
 }
 
 func (s *Server) startRun(w http.ResponseWriter, r *http.Request) {
+	if err := s.jobs.room(); err != nil {
+		busy(w, err)
+		return
+	}
 	var req runRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -184,7 +188,11 @@ func (s *Server) startRun(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, apiError{Error: err.Error(), Diagnostics: diags})
 		return
 	}
-	j := s.jobs.add("run", s.cfg.MaxRunTime)
+	j, err := s.jobs.add("run")
+	if err != nil {
+		busy(w, err)
+		return
+	}
 	j.out = &runOutput{}
 	s.jobs.start(j, s.cfg.MaxRunTime, func(j *job) {
 		res, err, stopped := simulate(j, pr.opts, true)
@@ -239,6 +247,10 @@ func (o *sweepOutput) snapshot() map[string]any {
 const maxSweepPoints = 64
 
 func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
+	if err := s.jobs.room(); err != nil {
+		busy(w, err)
+		return
+	}
 	var req sweepRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -306,14 +318,18 @@ func (s *Server) startSweep(w http.ResponseWriter, r *http.Request) {
 	if len(versions) > 1 {
 		out.NameB = req.FilenameB
 	}
-	j := s.jobs.add("sweep", s.cfg.MaxRunTime)
+	j, err := s.jobs.add("sweep")
+	if err != nil {
+		busy(w, err)
+		return
+	}
 	j.out = out
 	j.progress.Total = len(req.Values) * len(versions)
 	xAxis := slices.Index(spec.AxisNames(), req.Vary)
 	s.jobs.start(j, s.cfg.MaxRunTime, func(j *job) {
 		var pt sweepPoint
 		onResult := func(r sweep.Result) {
-			msg := r.Error
+			msg := workbenchWords(r.Error)
 			if r.Version == 0 {
 				pt = sweepPoint{X: r.Values[xAxis].Num, TimeA: r.Time, ErrA: msg}
 			} else {
@@ -461,7 +477,7 @@ func (s *Server) open(w http.ResponseWriter, r *http.Request) {
 		}
 		res.AttachTimeline(tl)
 	}
-	j := s.jobs.add("open", 0)
+	j, _ := s.jobs.add("open") // an opened result never waits
 	j.out = &runOutput{result: res}
 	j.setState(stateDone)
 	writeJSON(w, http.StatusOK, map[string]string{"id": j.id})
@@ -488,6 +504,14 @@ func (s *Server) listRuns(w http.ResponseWriter, r *http.Request) {
 func (s *Server) getRun(w http.ResponseWriter, r *http.Request) {
 	if j := s.job(w, r); j != nil {
 		writeJSON(w, http.StatusOK, j.snapshot())
+	}
+}
+
+// dropRun cancels a job if it runs and forgets it, releasing its memory.
+func (s *Server) dropRun(w http.ResponseWriter, r *http.Request) {
+	if j := s.job(w, r); j != nil {
+		s.jobs.drop(j)
+		writeJSON(w, http.StatusOK, map[string]string{"id": j.id, "dropped": "yes"})
 	}
 }
 

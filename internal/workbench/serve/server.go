@@ -45,6 +45,9 @@ type Config struct {
 	Parallel int
 	// Keep is how many finished runs are remembered (default 32).
 	Keep int
+	// Queue is how many runs and sweeps may wait or run at once
+	// (default 16); more are refused with 429 Too Many Requests.
+	Queue int
 	// Version is shown in the page.
 	Version string
 }
@@ -74,11 +77,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Keep <= 0 {
 		cfg.Keep = 32
 	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 16
+	}
 	ws, err := openWorkspace(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, ws: ws, jobs: newJobs(cfg.Parallel, cfg.Keep), mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, ws: ws, jobs: newJobs(cfg.Parallel, cfg.Keep, cfg.Queue), mux: http.NewServeMux()}
 	s.routes()
 	return s, nil
 }
@@ -106,6 +112,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/runs", s.listRuns)
 	m.HandleFunc("GET /api/runs/{id}", s.getRun)
 	m.HandleFunc("POST /api/runs/{id}/cancel", s.cancelRun)
+	m.HandleFunc("DELETE /api/runs/{id}", s.dropRun)
 	m.HandleFunc("GET /api/runs/{id}/timeline", s.timeline)
 	m.HandleFunc("GET /api/runs/{id}/units/{unit}", s.unitElements)
 	m.HandleFunc("GET /api/runs/{id}/report", s.report)
@@ -120,37 +127,81 @@ func (s *Server) routes() {
 				return
 			}
 			// The page loads only its own files (a strict content policy).
-			w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+			w.Header().Set("Content-Security-Policy", pagePolicy)
 			files.ServeHTTP(w, r)
 		}))
 	}
 }
 
+// The content policies: the page loads only its own files; nothing the
+// server sends may be framed by another page (clickjacking), and an HTML
+// answer of the API (a report, a source view) may not frame either.
+const (
+	pagePolicy = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+	basePolicy = "frame-ancestors 'none'"
+)
+
 // Handler is the server's handler with its guards: a request whose Host
 // or Origin is not this server is refused (a web page elsewhere cannot
-// drive the workbench, even through DNS rebinding), bodies are bounded,
-// and API writes must be JSON (a plain HTML form cannot send them).
+// drive the workbench, even through DNS rebinding), as is a request that
+// changes anything from an opaque origin ("Origin: null": a sandboxed
+// frame, a file:// page); bodies are bounded, API writes must be JSON (a
+// plain HTML form cannot send them), every answer carries the usual
+// security headers, and a handler's failure is its request's error.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		h.Set("Content-Security-Policy", basePolicy)
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		if !localHost(r.Host) {
 			httpError(w, http.StatusForbidden, "host %q refused: the workbench answers only to localhost addresses", r.Host)
 			return
 		}
-		if o := r.Header.Get("Origin"); o != "" && o != "null" && !sameOrigin(o, r.Host) {
+		writes := r.Method != http.MethodGet && r.Method != http.MethodHead
+		if o := r.Header.Get("Origin"); o == "null" && writes {
+			httpError(w, http.StatusForbidden, "origin \"null\" refused: open the workbench at its own address to run or change anything")
+			return
+		} else if o != "" && o != "null" && !sameOrigin(o, r.Host) {
 			httpError(w, http.StatusForbidden, "origin %q refused", o)
 			return
 		}
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if writes {
 			if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") && r.ContentLength != 0 {
 				httpError(w, http.StatusUnsupportedMediaType, "send JSON (Content-Type: application/json)")
 				return
 			}
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Cache-Control", "no-store")
-		s.mux.ServeHTTP(w, r)
+		recoverErrors(s.mux).ServeHTTP(w, r)
 	})
+}
+
+// recoverErrors makes a panic in h (a bug) a 500 answer to its request
+// rather than a dropped connection. A Go stack overflow cannot be
+// recovered: the readers bound what could cause one instead.
+func recoverErrors(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				httpError(w, http.StatusInternalServerError, "internal error: %v (please report it)", v)
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// busy answers a run or sweep refused because the queue is full.
+func busy(w http.ResponseWriter, err error) {
+	w.Header().Set("Retry-After", "5")
+	httpError(w, http.StatusTooManyRequests, "%v", err)
 }
 
 // localHost reports whether a Host header names this machine: localhost,
@@ -192,7 +243,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 		"workspace": s.ws.abs,
 		"limits": map[string]any{
 			"max_body_bytes": s.cfg.MaxBody, "max_run_time_s": s.cfg.MaxRunTime.Seconds(),
-			"max_events": s.cfg.MaxEvents, "parallel_runs": s.cfg.Parallel,
+			"max_events": s.cfg.MaxEvents, "parallel_runs": s.cfg.Parallel, "queue": s.cfg.Queue,
 		},
 		"categories": map[string]any{"program": results.ProgramCategories, "threads": results.ThreadCategories},
 		"keywords":   sortedKeys(model.Keywords),

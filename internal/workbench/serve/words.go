@@ -1,0 +1,24 @@
+package serve
+
+import "regexp"
+
+// The engine and the predictor advise command-line users by flag (raise
+// the event limit with --max-events, give a value with --set); a
+// workbench user has the page's fields instead, and no say over the
+// server's limits. workbenchWords rewrites that advice for them.
+var workbenchAdvice = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`\s*\(raise it with --max-events\)`), " (the workbench's limit per run: try fewer processes or smaller params)"},
+	{regexp.MustCompile(`give it with --set (\S+?)=VALUE`), "give it under Params as $1=VALUE"},
+	{regexp.MustCompile(`say how many processes with --procs`), "say how many in the Processes field"},
+	{regexp.MustCompile(`give it with --op-time (\S+?)=TIME`), "add $1 to the ops: of the machine file"},
+}
+
+func workbenchWords(msg string) string {
+	for _, a := range workbenchAdvice {
+		msg = a.re.ReplaceAllString(msg, a.with)
+	}
+	return msg
+}
