@@ -93,3 +93,66 @@ func mustExpr(t *testing.T, s string) Expr {
 	}
 	return e
 }
+
+// Params bound to options (`arg -x --nx`) take the value that follows
+// the option in any of getopt_long's spellings, the last one given.
+func TestOptionArgValues(t *testing.T) {
+	src := "model m\nparam nx = 20 arg -x --nx\nparam steps = 100 arg -N --num-steps\nparam dt = 1 arg -D\nactivity main { delay D cost nx * steps * dt }\n"
+	f, diags := Parse("t.aug", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if d := Check(f, CheckOptions{}); d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct {
+		args []string
+		want map[string]float64
+	}{
+		{nil, map[string]float64{}},
+		{[]string{"-x", "16", "-N", "20"}, map[string]float64{"nx": 16, "steps": 20}},
+		{[]string{"-x16", "--num-steps=5", "-D", "0.5"}, map[string]float64{"nx": 16, "steps": 5, "dt": 0.5}},
+		{[]string{"--nx", "8", "-x", "12"}, map[string]float64{"nx": 12}},
+		// "-x" is the value of -D here, and words after "--" are not options.
+		{[]string{"-D", "-x", "--", "-N", "3"}, map[string]float64{}},
+		// An option as the last word has no value.
+		{[]string{"-N"}, map[string]float64{}},
+	} {
+		got, err := ArgValues(f, c.args)
+		if c.args != nil && len(c.args) > 1 && c.args[1] == "-x" {
+			// -D's value "-x" is not a number: an error at dt's binding.
+			if err == nil || !strings.Contains(err.Error(), `t.aug:4:14: --args: param dt is the value of the program's option -D, which is "-x", not a number`) {
+				t.Errorf("%q: error %v", c.args, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: %v, want %v", c.args, got, c.want)
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%q: %s = %v, want %v", c.args, k, got[k], v)
+			}
+		}
+	}
+	// The binding is written back as it was given.
+	if out := string(Format(f)); !strings.Contains(out, "param nx = 20 arg -x --nx\n") || !strings.Contains(out, "arg -N --num-steps\n") {
+		t.Errorf("formatted:\n%s", out)
+	}
+	// Two params bound to one option, and an option that is only dashes.
+	for src, want := range map[string]string{
+		"model m\nparam a = 1 arg -x\nparam b = 2 arg --nx -x\nactivity main { delay D cost a + b }\n": "t.aug:3:13: arg --nx -x is already bound to param \"a\" at 2:13",
+		"model m\nparam a = 1 arg - x\n":                          "t.aug:2:17: arg -: an option is one or two dashes and a name (arg -x, arg --nx)",
+	} {
+		f, diags := Parse("t.aug", []byte(src))
+		if !diags.HasErrors() {
+			diags = Check(f, CheckOptions{})
+		}
+		if !strings.Contains(diags.Error(), want) {
+			t.Errorf("%q: %v, want %s", src, diags, want)
+		}
+	}
+}
