@@ -60,6 +60,8 @@ type Options struct {
 	// -fopenmp): what gcc makes of a block depends on it, so the pricing
 	// of a block may. The report header shows it.
 	Compiled ccline.CodeGen
+	// Values are the values given outside the source (values.go).
+	Values []ValueLine
 }
 
 // walker analyses the functions of a program.
@@ -87,6 +89,8 @@ type walker struct {
 	// value is not known (n = s->n).
 	fieldVals   map[string][]cc.ExpressionNode
 	fieldParams map[string]string
+	// optFields are the fields an option of the program sets (optfields.go).
+	optFields map[string]*optionField
 	fieldVars   map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
@@ -208,6 +212,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
+	w.optFields = optionFields(defs)
+	w.optionParams()
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
@@ -224,6 +230,9 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.touches()
 	w.a.callCounts()
 	w.a.argDefaults()
+	if err := w.a.giveValues(w.o.Values); err != nil {
+		return nil, err
+	}
 	w.a.keepModelParams()
 	w.a.sortDiags()
 	return w.a, nil

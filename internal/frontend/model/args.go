@@ -59,9 +59,11 @@ func ArgValues(f *File, args []string) (map[string]float64, error) {
 
 // OptionValue finds the value that args give one of the options, as
 // getopt_long reads them: "-x 16" and "-x16" for a one-letter option,
-// "--nx 16" and "--nx=16" for a long one; the last one given wins, as
-// the program's parser overwrites the variable. It returns the value,
-// the option it followed and whether args give one.
+// "--nx 16" and "--nx=16" for a long one; an option given without a
+// number after it is a flag that is set, 1 ("-e -x 16"). The last one
+// given wins, as the program's parser overwrites the variable. It
+// returns the value's text, the option it followed and whether args
+// give the option.
 func OptionValue(args []string, options []string) (value, option string, ok bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -71,8 +73,11 @@ func OptionValue(args []string, options []string) (value, option string, ok bool
 		for _, o := range options {
 			long := strings.HasPrefix(o, "--")
 			switch {
-			case a == o && i+1 < len(args):
+			case a == o && i+1 < len(args) && isNumber(args[i+1]):
 				value, option, ok = args[i+1], o, true
+				i++ // the value is the next word
+			case a == o:
+				value, option, ok = "1", o, true
 			case long && strings.HasPrefix(a, o+"="):
 				value, option, ok = a[len(o)+1:], o, true
 			case !long && len(o) == 2 && len(a) > 2 && strings.HasPrefix(a, o) && !strings.HasPrefix(a, "--"):
@@ -80,13 +85,15 @@ func OptionValue(args []string, options []string) (value, option string, ok bool
 			default:
 				continue
 			}
-			if a == o {
-				i++ // the value is the next word
-			}
 			break
 		}
 	}
 	return value, option, ok
+}
+
+func isNumber(s string) bool {
+	_, ok := ArgNumber(s)
+	return ok
 }
 
 // ArgNumber reads an argument as C's conversions do when it is all a
