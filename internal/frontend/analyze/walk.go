@@ -91,7 +91,7 @@ type walker struct {
 	fieldParams map[string]string
 	// optFields are the fields an option of the program sets (optfields.go).
 	optFields map[string]*optionField
-	fieldVars   map[*cc.Declarator]cc.Node
+	fieldVars map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame

@@ -143,7 +143,7 @@ func TestOptionArgValues(t *testing.T) {
 	// Two params bound to one option, and an option that is only dashes.
 	for src, want := range map[string]string{
 		"model m\nparam a = 1 arg -x\nparam b = 2 arg --nx -x\nactivity main { delay D cost a + b }\n": "t.aug:3:13: arg --nx -x is already bound to param \"a\" at 2:13",
-		"model m\nparam a = 1 arg - x\n":                          "t.aug:2:17: arg -: an option is one or two dashes and a name (arg -x, arg --nx)",
+		"model m\nparam a = 1 arg - x\n": "t.aug:2:17: arg -: an option is one or two dashes and a name (arg -x, arg --nx)",
 	} {
 		f, diags := Parse("t.aug", []byte(src))
 		if !diags.HasErrors() {
