@@ -2,6 +2,8 @@ package analyze
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"augur/internal/diag"
@@ -23,6 +25,9 @@ import (
 //
 // NAME a parameter the analysis made (its warnings name them), EXPR in
 // the model language; `#` and `//` start comments.
+
+// exprErr is model.ParseExpr's error: its column in the expression.
+var exprErr = regexp.MustCompile(`^<expr>:1:(\d+): (.*)$`)
 
 // ValueLine is one line of a values file.
 type ValueLine struct {
@@ -66,7 +71,13 @@ func ParseValues(file string, src []byte) ([]ValueLine, error) {
 		text := line[eq+1:]
 		e, err := model.ParseExpr(text)
 		if err != nil {
-			errs = append(errs, diag.At(file, n, eq+2, "the value of %s: %v", name, err))
+			// The parser's position is in the expression: make it the line's.
+			at, msg := eq+2, err.Error()
+			if m := exprErr.FindStringSubmatch(msg); m != nil {
+				k, _ := strconv.Atoi(m[1])
+				at, msg = eq+1+k, m[2]
+			}
+			errs = append(errs, diag.At(file, n, at, "the value of %s: %s", name, msg))
 			continue
 		}
 		out = append(out, ValueLine{Pos: Position{File: file, Line: n, Col: col}, Name: name, Expr: e})
