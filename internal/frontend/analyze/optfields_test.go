@@ -102,9 +102,9 @@ func TestValuesErrors(t *testing.T) {
 		t.Errorf("error:\n%v\nwant:\n%s", err, want)
 	}
 	for src, want := range map[string]string{
-		"nosuch = 1\n":            "v.values:1:1: nosuch is not a parameter of the analysis (its warnings name the parameters it made)",
-		"nCells = cells * 2\n":    "v.values:1:1: the value of nCells: cells is not a variable with a known value, a loop index or a parameter here",
-		"nCells = nCells + 1\n":   "v.values:1:1: the value of nCells: nCells is not a variable with a known value, a loop index or a parameter here",
+		"nosuch = 1\n":           "v.values:1:1: nosuch is not a parameter of the analysis (its warnings name the parameters it made)",
+		"nCells = cells * 2\n":   "v.values:1:1: the value of nCells: cells is not a variable with a known value, a loop index or a parameter here",
+		"nCells = nCells + 1\n":  "v.values:1:1: the value of nCells: nCells is not a variable with a known value, a loop index or a parameter here",
 		"nCells = 1\nnCells = 2": "v.values:2:1: nCells is already given at line 1",
 	} {
 		values, err := ParseValues("v.values", []byte(src))
