@@ -116,3 +116,26 @@ func TestValuesErrors(t *testing.T) {
 		}
 	}
 }
+
+// testdata/checks/skip.c: the statements after `if (c) continue;` run
+// when the test is false: exactly for a remainder test, 1 - p for a test
+// of data, p a parameter of default 0.
+func TestContinueGuards(t *testing.T) {
+	a, _ := checked(t, "skip.c")
+	wantCounts(t, "skip.c", counts(a, 0, 1), map[string]float64{"compute@9": 75, "compute@16": 100})
+	p := a.lookup("main_L13_p")
+	if p == nil || p.Default != 0 {
+		t.Fatalf("the test at line 13: %+v, want a parameter main_L13_p of default 0", p)
+	}
+	p.Default = 0.25
+	wantCounts(t, "skip.c with main_L13_p = 0.25", counts(a, 0, 1), map[string]float64{"compute@16": 75})
+	var warned []int
+	for _, d := range a.Diags {
+		if strings.Contains(d.Msg, "continue: the loop's count assumes") {
+			warned = append(warned, d.Line)
+		}
+	}
+	if fmt.Sprint(warned) != "[22]" {
+		t.Errorf("continue warned at lines %v, want [22] (the one in a switch)", warned)
+	}
+}

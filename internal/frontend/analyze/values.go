@@ -134,6 +134,7 @@ func (a *Analysis) giveValues(lines []ValueLine) error {
 			continue
 		}
 		p.Doc = fmt.Sprintf("%s; given in %s:%d", p.Doc, l.Pos.File, l.Pos.Line)
+		a.valueGiven(p.Name, String(v))
 		p.Default, p.Value, p.PerProcess = def, v, nil
 		if len(reads) > 0 {
 			a.declareAfter(p, reads)
@@ -143,6 +144,23 @@ func (a *Analysis) giveValues(lines []ValueLine) error {
 		return errs
 	}
 	return nil
+}
+
+// valueGiven drops the warnings that ask for the parameter name, which the
+// values file gave, and lists it as annotated.
+func (a *Analysis) valueGiven(name, value string) {
+	var diags diag.List
+	for _, d := range a.Diags {
+		if p, named := a.paramDiags[d]; !named || p != name {
+			diags = append(diags, d)
+		}
+	}
+	a.Diags = diags
+	for i := range a.Unknowns {
+		if a.Unknowns[i].Param == name {
+			a.Unknowns[i].How, a.Unknowns[i].Value = Annotated, value
+		}
+	}
 }
 
 // declareAfter moves p after the parameters it reads, for the written

@@ -102,6 +102,9 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// skips are the tests `if (c) continue;` whose else is the rest of
+	// the loop's body (contguard.go).
+	skips map[*cc.SelectionStatement]bool
 	// scopeIf is inIf where the innermost if arm or loop body began: an
 	// assignment at that depth is straight-line code of it, whose value
 	// holds until the arm ends (join.go) or the iteration does.
@@ -216,6 +219,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.optionParams()
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
+	w.skips = map[*cc.SelectionStatement]bool{}
 	w.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
@@ -373,16 +377,28 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 }
 
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
+	out := w.items(cs.BlockItemList)
+	w.ompEnd(cs, &out)
+	return out
+}
+
+// items makes the blocks of a list of block items.
+func (w *walker) items(list *cc.BlockItemList) []*Block {
 	var out []*Block
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+	for l := list; l != nil; l = l.BlockItemList {
 		it := l.BlockItem
 		if it == nil {
 			continue
 		}
 		w.ompItem(it, &out)
+		if s, ok := w.continueGuard(it); ok && l.BlockItemList != nil {
+			w.skips[s] = true
+			w.blockItem(it, &out)
+			w.guardedRest(l.BlockItemList, out) // contguard.go
+			break
+		}
 		w.blockItem(it, &out)
 	}
-	w.ompEnd(cs, &out)
 	return out
 }
 
@@ -501,7 +517,7 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
-			if len(w.loops) > 0 {
+			if len(w.loops) > 0 && !w.skipping(j) {
 				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", jumpText(j))
 			}
 		default:
