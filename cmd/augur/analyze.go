@@ -77,12 +77,14 @@ block's operations by class (the keys of a machine file's ops: integer and
 floating-point add, multiply, divide, sqrt, exp, log, branches, calls,
 random numbers, loads and stores); and counts how often each block runs
 without running it — numbers for constant bounds, formulas in the
-program's parameters (its macros and command-line arguments) for
-symbolic ones, exact sums for nested loops whose bounds depend on outer
-indices. What cannot be known statically (while loops, data-dependent
-branches) becomes a parameter with a default, set in the source with
-#pragma augur loop(COUNT), #pragma augur proba(P) or PIC_proba(P), or with
---set; every such unknown is listed with its position.
+program's parameters (its macros, command-line arguments and the options
+its getopt table registers) for symbolic ones, exact sums for nested loops
+whose bounds depend on outer indices. What cannot be known statically
+(while loops, data-dependent branches) becomes a parameter with a default,
+set in the source with #pragma augur loop(COUNT), #pragma augur proba(P)
+or PIC_proba(P), with --set, or as expressions of the other parameters in
+a values file (--values FILE: lines NAME = EXPR); every such unknown is
+listed with its position.
 
 The generated model (--model) prices every block by formula (1): its operation
 counts times the operation times of the machine the process runs on, and
