@@ -24,6 +24,8 @@
 #     AUGUR_ARGS no: leave --args out (a binary with the new compile line but no --args yet)
 #     ONLY       regular expression on program names; REPS (default 3)
 #     KEEP       set to keep the work directory (models, warnings), whose path is printed
+#   A program with a file bench/corpus/values/NAME.values is analysed with
+#   --values FILE: the counts its data make (docs/analyze.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus_dir=$root/bench/corpus
@@ -82,6 +84,9 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
         if [ "$cli" = new ]; then
             cmd=("$augur" analyze --machine "$machine" --model "$model" --no-progress)
             [ "${AUGUR_ARGS:-yes}" = no ] || cmd+=(--args "$a1")
+            # What the program's data make, given outside its source
+            # (docs/analyze.md, "Values given outside the source").
+            [ ! -f "$corpus_dir/values/$name.values" ] || cmd+=(--values "$corpus_dir/values/$name.values")
             cmd+=(-- "${words[@]}")
         else
             read -r -a old <<<"$(corpus_old_flags "$build")"

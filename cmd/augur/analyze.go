@@ -42,6 +42,7 @@ type analyzeFlags struct {
 	name            *string
 	report          *string
 	counts          *string
+	values          *string
 	progress        *progressFlags
 }
 
@@ -57,6 +58,7 @@ func newAnalyzeFlags(fs *flag.FlagSet) *analyzeFlags {
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json or csv")
 	f.name = fs.String("name", "", "`NAME` of the generated model (default: the first file's base name)")
 	f.counts = fs.String("counts", "", "take the loop counts and branch probabilities the analysis cannot know from `DIR`, the counts of a run of augur instrument --count (process 0's), and compare its other counts with them")
+	f.values = fs.String("values", "", "give the parameters the analysis cannot know from `FILE`, lines NAME = EXPR in the model language over the other parameters, pid and procs (docs/analyze.md, \"Values given outside the source\"); the written model keeps the expressions")
 	f.progress = defineProgressFlags(fs)
 	f.report = fs.String("report", "", "write the source view to `FILE`: a self-contained HTML page with the source, its blocks coloured by their share of the time, and each block's counts and time on every --machine")
 	return f
@@ -75,12 +77,14 @@ block's operations by class (the keys of a machine file's ops: integer and
 floating-point add, multiply, divide, sqrt, exp, log, branches, calls,
 random numbers, loads and stores); and counts how often each block runs
 without running it — numbers for constant bounds, formulas in the
-program's parameters (its macros and command-line arguments) for
-symbolic ones, exact sums for nested loops whose bounds depend on outer
-indices. What cannot be known statically (while loops, data-dependent
-branches) becomes a parameter with a default, set in the source with
-#pragma augur loop(COUNT), #pragma augur proba(P) or PIC_proba(P), or with
---set; every such unknown is listed with its position.
+program's parameters (its macros, command-line arguments and the options
+its getopt table registers) for symbolic ones, exact sums for nested loops
+whose bounds depend on outer indices. What cannot be known statically
+(while loops, data-dependent branches) becomes a parameter with a default,
+set in the source with #pragma augur loop(COUNT), #pragma augur proba(P)
+or PIC_proba(P), with --set, or as expressions of the other parameters in
+a values file (--values FILE: lines NAME = EXPR); every such unknown is
+listed with its position.
 
 The generated model (--model) prices every block by formula (1): its operation
 counts times the operation times of the machine the process runs on, and
@@ -173,7 +177,17 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "--counts: %v", err)
 		}
 	}
-	req := sourcefirst.Request{Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.model, Procs: *f.procs, Threads: threads, Machines: machines,
+	var values []analyze.ValueLine
+	if *f.values != "" {
+		src, err := os.ReadFile(*f.values)
+		if err != nil {
+			return fail(exitInput, "--values: %w", err)
+		}
+		if values, err = analyze.ParseValues(*f.values, src); err != nil {
+			return fail(exitInput, "--values: %w", err)
+		}
+	}
+	req := sourcefirst.Request{Values: values, Files: files, Set: f.set.vals, PerProcess: f.set.perProcess, Args: programArgs(fs, *f.args), Counts: counts, Name: *f.name, ModelFile: *f.model, Procs: *f.procs, Threads: threads, Machines: machines,
 		Front:   cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {

@@ -257,6 +257,9 @@ type Param struct {
 	// program was given, argc - 1 (args.go).
 	Arg      int
 	ArgCount bool
+	// Options are the option words whose value the parameter is
+	// (optfields.go): "-x", "--nx".
+	Options []string
 	// argDefault: the source gives the argument a default.
 	argDefault bool
 	// PerProcess, if not nil, is the parameter's value as an expression
@@ -290,6 +293,8 @@ func (p *Param) Binding() string {
 		return "arg count"
 	case p.Arg > 0:
 		return fmt.Sprintf("arg %d", p.Arg)
+	case len(p.Options) > 0:
+		return "arg " + strings.Join(p.Options, " ")
 	}
 	return ""
 }
@@ -461,11 +466,10 @@ func (a *Analysis) warnParam(param string, pos Position, format string, args ...
 // figure, and a user told to give it could not.
 func (a *Analysis) keepModelParams() {
 	body, _ := a.body()
-	in := map[string]bool{}
 	var kept []*Param
+	in := a.readParams(body)
 	for _, p := range a.Params {
-		if mentionsWord(body, p.Name) {
-			in[p.Name] = true
+		if in[p.Name] {
 			kept = append(kept, p)
 		} else {
 			a.unused = append(a.unused, p)
@@ -486,6 +490,31 @@ func (a *Analysis) keepModelParams() {
 		}
 	}
 	a.Diags = diags
+}
+
+// readParams are the parameters the written model reads: in its body,
+// or in the value of another it reads (a callee chosen by an option,
+// fptrguard.go; a value given in a values file, values.go).
+func (a *Analysis) readParams(body string) map[string]bool {
+	in := map[string]bool{}
+	for _, p := range a.Params {
+		in[p.Name] = mentionsWord(body, p.Name)
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range a.Params {
+			if !in[p.Name] || p.Value == nil {
+				continue
+			}
+			text := String(p.Value)
+			for _, q := range a.Params {
+				if !in[q.Name] && mentionsWord(text, q.Name) {
+					in[q.Name], changed = true, true
+				}
+			}
+		}
+	}
+	return in
 }
 
 // sortDiags orders warnings by position and drops repeats.

@@ -295,6 +295,17 @@ func (a *Analysis) ArgValues(args []string) (map[string]float64, error) {
 	var errs diag.List
 	for _, p := range a.Params {
 		switch {
+		case len(p.Options) > 0:
+			text, opt, given := model.OptionValue(args, p.Options)
+			if !given {
+				continue
+			}
+			v, ok := model.ArgNumber(text)
+			if !ok {
+				errs = append(errs, diag.At(p.Pos.File, p.Pos.Line, p.Pos.Col, "--args: %s is the value of the program's option %s, which is %q, not a number", p.Name, opt, text))
+				continue
+			}
+			out[p.Name] = v
 		case p.ArgCount:
 			out[p.Name] = float64(len(args))
 		case p.Arg >= 1 && p.Arg <= len(args):

@@ -529,10 +529,14 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 			b.Cond = c
 			break
 		}
-		p := w.a.param(w.fresh(b.Name+"_p"), 0.5, b.Pos, "unknown", "probability that the test at "+b.Pos.String()+" is true")
+		def, why := 0.5, ""
+		if w.skips[s] {
+			def, why = 0, ", the rest of the loop's body counted whole"
+		}
+		p := w.a.param(w.fresh(b.Name+"_p"), def, b.Pos, "unknown", "probability that the test at "+b.Pos.String()+" is true")
 		b.Prob = Name{p.Name}
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: "0.5"})
-		w.a.warnParam(p.Name, b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default 0.5); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name)
+		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: numText(def)})
+		w.a.warnParam(p.Name, b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default %s%s); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name, numText(def), why)
 	}
 	// The jump: a test that depends on the rank or the loop indices
 	// follows a pattern the predictor learns; one that is true with

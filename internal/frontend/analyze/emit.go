@@ -452,8 +452,9 @@ func (a *Analysis) Model(name string, sources []string) string {
 	body, usesMemory := a.body()
 	// Parameters the model reads (a macro that only named a constant is
 	// left out: the checker would warn of it, and no --set could matter).
+	read := a.readParams(body)
 	for _, p := range a.Params {
-		if !mentionsWord(body, p.Name) {
+		if !read[p.Name] {
 			continue
 		}
 		value := p.defaultText()

@@ -105,6 +105,10 @@ func (w *walker) fieldParam(e cc.Node) (Expr, bool) {
 	if name, ok := w.fieldParams[key]; ok {
 		return Name{name}, true
 	}
+	if name, ok := w.optionSource(key); ok {
+		w.fieldParams[key] = name
+		return Name{name}, true
+	}
 	field := fieldText(e)
 	name := w.fresh(fieldName(e))
 	def, from := w.fieldDefault(key, map[string]bool{})

@@ -243,12 +243,23 @@ func (w *walker) choice(c *cc.PostfixExpression, fns []string, out *[]*Block) {
 		list = append(list, fmt.Sprintf("%d %s", i, fn))
 	}
 	p := w.a.param(name, 0, at, "unknown", "which function the call through a pointer at "+at.String()+" calls: "+strings.Join(list, ", "))
-	if set, ok := w.o.Set[p.Name]; ok {
-		p.Default = set
+	chosen := ""
+	if v, ok := w.calleeChoice(fns); ok {
+		env := map[string]float64{}
+		for _, q := range w.a.Params {
+			env[q.Name] = q.Default
+		}
+		if d, ok := eval(v, env); ok {
+			p.Default, p.Value = d, v
+			chosen = ", as the tests that lead to its stores choose: " + String(v)
+		}
 	}
-	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: at, What: "callee of a call through a function pointer", Param: name, How: Default, Value: "0"})
-	w.a.warnParam(name, at, "call through a function pointer that the program sets to %d of its functions (%s): which one it calls is the parameter %s (default 0); give it with --set %s=K",
-		len(fns), strings.Join(list, ", "), name, name)
+	if set, ok := w.o.Set[p.Name]; ok {
+		p.Default, p.Value = set, nil
+	}
+	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: at, What: "callee of a call through a function pointer", Param: name, How: Default, Value: numText(p.Default)})
+	w.a.warnParam(name, at, "call through a function pointer that the program sets to %d of its functions (%s): which one it calls is the parameter %s (default %s%s); give it with --set %s=K",
+		len(fns), strings.Join(list, ", "), name, numText(p.Default), chosen, name)
 	for i, fn := range fns {
 		call := w.userCall(c, fn)
 		if call == nil {

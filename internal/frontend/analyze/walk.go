@@ -60,6 +60,8 @@ type Options struct {
 	// -fopenmp): what gcc makes of a block depends on it, so the pricing
 	// of a block may. The report header shows it.
 	Compiled ccline.CodeGen
+	// Values are the values given outside the source (values.go).
+	Values []ValueLine
 }
 
 // walker analyses the functions of a program.
@@ -87,7 +89,9 @@ type walker struct {
 	// value is not known (n = s->n).
 	fieldVals   map[string][]cc.ExpressionNode
 	fieldParams map[string]string
-	fieldVars   map[*cc.Declarator]cc.Node
+	// optFields are the fields an option of the program sets (optfields.go).
+	optFields map[string]*optionField
+	fieldVars map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -98,6 +102,9 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
+	// skips are the tests `if (c) continue;` whose else is the rest of
+	// the loop's body (contguard.go).
+	skips map[*cc.SelectionStatement]bool
 	// scopeIf is inIf where the innermost if arm or loop body began: an
 	// assignment at that depth is straight-line code of it, whose value
 	// holds until the arm ends (join.go) or the iteration does.
@@ -217,8 +224,11 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
+	w.optFields = optionFields(defs)
+	w.optionParams()
 	w.findAllocators(defs)
 	w.binding = map[string]bool{}
+	w.skips = map[*cc.SelectionStatement]bool{}
 	w.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
@@ -233,6 +243,9 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.touches()
 	w.a.callCounts()
 	w.a.argDefaults()
+	if err := w.a.giveValues(w.o.Values); err != nil {
+		return nil, err
+	}
 	w.a.keepModelParams()
 	w.a.sortDiags()
 	return w.a, nil
@@ -374,16 +387,28 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 }
 
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
+	out := w.items(cs.BlockItemList)
+	w.ompEnd(cs, &out)
+	return out
+}
+
+// items makes the blocks of a list of block items.
+func (w *walker) items(list *cc.BlockItemList) []*Block {
 	var out []*Block
-	for l := cs.BlockItemList; l != nil; l = l.BlockItemList {
+	for l := list; l != nil; l = l.BlockItemList {
 		it := l.BlockItem
 		if it == nil {
 			continue
 		}
 		w.ompItem(it, &out)
+		if s, ok := w.continueGuard(it); ok && l.BlockItemList != nil {
+			w.skips[s] = true
+			w.blockItem(it, &out)
+			w.guardedRest(l.BlockItemList, out) // contguard.go
+			break
+		}
 		w.blockItem(it, &out)
 	}
-	w.ompEnd(cs, &out)
 	return out
 }
 
@@ -502,7 +527,7 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
-			if len(w.loops) > 0 {
+			if len(w.loops) > 0 && !w.skipping(j) {
 				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", jumpText(j))
 			}
 		default:

@@ -24,6 +24,20 @@ func ArgValues(f *File, args []string) (map[string]float64, error) {
 			continue
 		}
 		b := v.Arg
+		if len(b.Options) > 0 {
+			text, opt, ok := OptionValue(args, b.Options)
+			if !ok {
+				continue
+			}
+			x, ok := ArgNumber(text)
+			if !ok {
+				errs = append(errs, diag.At(f.Filename, int(b.Pos.Line), int(b.Pos.Col),
+					"--args: param %s is the value of the program's option %s, which is %q, not a number", v.Name.Name, opt, text))
+				continue
+			}
+			out[v.Name.Name] = x
+			continue
+		}
 		switch {
 		case b.Count:
 			out[v.Name.Name] = float64(len(args))
@@ -41,6 +55,45 @@ func ArgValues(f *File, args []string) (map[string]float64, error) {
 		return nil, errs
 	}
 	return out, nil
+}
+
+// OptionValue finds the value that args give one of the options, as
+// getopt_long reads them: "-x 16" and "-x16" for a one-letter option,
+// "--nx 16" and "--nx=16" for a long one; an option given without a
+// number after it is a flag that is set, 1 ("-e -x 16"). The last one
+// given wins, as the program's parser overwrites the variable. It
+// returns the value's text, the option it followed and whether args
+// give the option.
+func OptionValue(args []string, options []string) (value, option string, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break // getopt: the end of the options
+		}
+		for _, o := range options {
+			long := strings.HasPrefix(o, "--")
+			switch {
+			case a == o && i+1 < len(args) && isNumber(args[i+1]):
+				value, option, ok = args[i+1], o, true
+				i++ // the value is the next word
+			case a == o:
+				value, option, ok = "1", o, true
+			case long && strings.HasPrefix(a, o+"="):
+				value, option, ok = a[len(o)+1:], o, true
+			case !long && len(o) == 2 && len(a) > 2 && strings.HasPrefix(a, o) && !strings.HasPrefix(a, "--"):
+				value, option, ok = a[2:], o, true
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return value, option, ok
+}
+
+func isNumber(s string) bool {
+	_, ok := ArgNumber(s)
+	return ok
 }
 
 // ArgNumber reads an argument as C's conversions do when it is all a

@@ -93,3 +93,64 @@ func mustExpr(t *testing.T, s string) Expr {
 	}
 	return e
 }
+
+// Params bound to options (`arg -x --nx`) take the value that follows
+// the option in any of getopt_long's spellings, the last one given.
+func TestOptionArgValues(t *testing.T) {
+	src := "model m\nparam nx = 20 arg -x --nx\nparam steps = 100 arg -N --num-steps\nparam dt = 1 arg -D\nactivity main { delay D cost nx * steps * dt }\n"
+	f, diags := Parse("t.aug", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if d := Check(f, CheckOptions{}); d.HasErrors() {
+		t.Fatal(d)
+	}
+	for _, c := range []struct {
+		args []string
+		want map[string]float64
+	}{
+		{nil, map[string]float64{}},
+		{[]string{"-x", "16", "-N", "20"}, map[string]float64{"nx": 16, "steps": 20}},
+		{[]string{"-x16", "--num-steps=5", "-D", "0.5"}, map[string]float64{"nx": 16, "steps": 5, "dt": 0.5}},
+		{[]string{"--nx", "8", "-x", "12"}, map[string]float64{"nx": 12}},
+		// -D without a number is a flag that is set; words after "--" are not options.
+		{[]string{"-D", "-x", "7", "--", "-N", "3"}, map[string]float64{"dt": 1, "nx": 7}},
+		// An option as the last word is a flag too.
+		{[]string{"-N"}, map[string]float64{"steps": 1}},
+	} {
+		got, err := ArgValues(f, c.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%q: %v, want %v", c.args, got, c.want)
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%q: %s = %v, want %v", c.args, k, got[k], v)
+			}
+		}
+	}
+	// A value that is not a number is an error at the binding.
+	_, err := ArgValues(f, []string{"-D0.5x"})
+	if want := `t.aug:4:14: --args: param dt is the value of the program's option -D, which is "0.5x", not a number`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+	// The binding is written back as it was given.
+	if out := string(Format(f)); !strings.Contains(out, "param nx = 20 arg -x --nx\n") || !strings.Contains(out, "arg -N --num-steps\n") {
+		t.Errorf("formatted:\n%s", out)
+	}
+	// Two params bound to one option, and an option that is only dashes.
+	for src, want := range map[string]string{
+		"model m\nparam a = 1 arg -x\nparam b = 2 arg --nx -x\nactivity main { delay D cost a + b }\n": "t.aug:3:13: arg --nx -x is already bound to param \"a\" at 2:13",
+		"model m\nparam a = 1 arg - x\n": "t.aug:2:17: arg -: an option is one or two dashes and a name (arg -x, arg --nx)",
+	} {
+		f, diags := Parse("t.aug", []byte(src))
+		if !diags.HasErrors() {
+			diags = Check(f, CheckOptions{})
+		}
+		if !strings.Contains(diags.Error(), want) {
+			t.Errorf("%q: %v, want %s", src, diags, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ package model
 
 import (
 	"fmt"
+	"strings"
 
 	"augur/internal/diag"
 )
@@ -84,14 +85,21 @@ type VarDecl struct {
 // argc - 1).
 type ArgBinding struct {
 	Pos   Pos // of "arg"
-	Index int // 1 for argv[1]; 0 with Count
+	Index int // 1 for argv[1]; 0 with Count or Options
 	Count bool
+	// Options are the option words that precede the value (`arg -x
+	// --nx`: the value of "-x 16", "-x16", "--nx 16" or "--nx=16"), as
+	// a program that parses its command line with getopt_long reads it.
+	Options []string
 }
 
 // String is the binding as the model writes it.
 func (b *ArgBinding) String() string {
 	if b.Count {
 		return "arg count"
+	}
+	if len(b.Options) > 0 {
+		return "arg " + strings.Join(b.Options, " ")
 	}
 	return fmt.Sprintf("arg %d", b.Index)
 }

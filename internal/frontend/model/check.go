@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -315,12 +316,26 @@ func (c *checker) checkVar(s *declSym) {
 			if o == s {
 				break
 			}
-			if o.kind == symParam && o.v.Arg != nil && o.v.Arg.Count == b.Count && o.v.Arg.Index == b.Index {
+			if o.kind == symParam && o.v.Arg != nil && sameArgument(o.v.Arg, b) {
 				c.errorf(b.Pos, "%s is already bound to param %q at %s", b, o.name, o.v.Arg.Pos)
 				break
 			}
 		}
 	}
+}
+
+// sameArgument tells whether two bindings read the same argument: the
+// same position, both the count, or an option word in common.
+func sameArgument(a, b *ArgBinding) bool {
+	if len(a.Options) > 0 || len(b.Options) > 0 {
+		for _, x := range a.Options {
+			if slices.Contains(b.Options, x) {
+				return true
+			}
+		}
+		return false
+	}
+	return a.Count == b.Count && a.Index == b.Index
 }
 
 func (c *checker) checkCost(s *declSym) {

@@ -305,6 +305,10 @@ func (p *parser) parseArgBinding() *ArgBinding {
 	case p.tok.kind == tokIdent && p.tok.text == "count":
 		b.Count = true
 		p.next()
+	case p.tok.kind == tokSub:
+		for p.tok.kind == tokSub && !p.bad {
+			b.Options = append(b.Options, p.parseOption())
+		}
 	case p.tok.kind == tokNumber:
 		k, err := strconv.Atoi(p.tok.text)
 		if err != nil || k < 1 || k > maxArgIndex {
@@ -313,9 +317,33 @@ func (p *parser) parseArgBinding() *ArgBinding {
 		b.Index = k
 		p.next()
 	default:
-		p.errorf(p.tok.pos, `expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found %s`, p.tok.describe())
+		p.errorf(p.tok.pos, `expected an argument's position (arg 1 for the program's first argument, C's argv[1]), an option (arg -x) or "count" after "arg", found %s`, p.tok.describe())
 	}
 	return b
+}
+
+// parseOption reads one option word of an `arg -x --nx` binding: the
+// dashes and the name written together, without spaces (-x, --nx,
+// --num-steps), as the lexer's tokens that touch each other.
+func (p *parser) parseOption() string {
+	start := p.tok.pos
+	var sb strings.Builder
+	end := start
+	for (p.tok.kind == tokSub || p.tok.kind == tokIdent || p.tok.kind == tokKeyword || p.tok.kind == tokNumber) &&
+		p.tok.pos.Line == end.Line && p.tok.pos.Col == end.Col {
+		text := p.tok.text
+		if p.tok.kind == tokSub {
+			text = "-"
+		}
+		sb.WriteString(text)
+		end.Col += int32(len(text))
+		p.next()
+	}
+	opt := sb.String()
+	if strings.TrimLeft(opt, "-") == "" || strings.HasPrefix(opt, "---") {
+		p.errorf(start, "arg %s: an option is one or two dashes and a name (arg -x, arg --nx)", opt)
+	}
+	return opt
 }
 
 // syncDecl skips to the next declaration keyword, over balanced braces.

@@ -306,11 +306,11 @@ func TestParseErrors(t *testing.T) {
 		{m + "activity main {\n  call\n}", []string{`4:1: expected activity name after "call", found "}"`}},
 		{m + "activity main {\n  if x { } else y { }\n}", []string{`3:17: expected "{" after "else", found "y"`}},
 		{m + "activity main {\n  parallel P threads { }\n}", []string{`3:22: expected expression, found "{"`}},
-		{m + "param x = 1 arg", []string{`2:16: expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found end of file`}},
+		{m + "param x = 1 arg", []string{`2:16: expected an argument's position (arg 1 for the program's first argument, C's argv[1]), an option (arg -x) or "count" after "arg", found end of file`}},
 		{m + "param x = 1 arg 0", []string{`2:17: arg 0: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`}},
 		{m + "param x = 1 arg 2.5\nparam y = 1 arg 2ms", []string{`2:17: arg 2.5: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`,
 			`3:17: arg 2ms: an argument's position is a whole number from 1 (the first argument after the program's name, C's argv[1]) to 1048576`}},
-		{m + "param x = 1 arg all", []string{`2:17: expected an argument's position (arg 1 for the program's first argument, C's argv[1]) or "count" after "arg", found "all"`}},
+		{m + "param x = 1 arg all", []string{`2:17: expected an argument's position (arg 1 for the program's first argument, C's argv[1]), an option (arg -x) or "count" after "arg", found "all"`}},
 		{m + "param x = é", []string{`2:11: unexpected character 'é'`}},
 		{m + "param x = \xff", []string{`2:11: invalid UTF-8 byte 0xff`}},
 	}

@@ -50,6 +50,9 @@ type Request struct {
 	// instrument --count): they settle what the analysis cannot know and
 	// are compared with the counts it knows.
 	Counts instrument.Counts
+	// Values are parameters' values given outside the source (augur
+	// analyze --values).
+	Values []analyze.ValueLine
 	// Name is the generated model's name; empty: from the first file.
 	Name string
 	// ModelFile is where the command writes the model: the name that
@@ -168,7 +171,7 @@ func Run(req Request) (*Result, error) {
 		set[k] = v
 	}
 	progress("analysing blocks and counts")
-	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set, Compiled: res.CodeGen})
+	a, err := analyze.Run(analyze.Sources(prog), analyze.Options{Set: set, Compiled: res.CodeGen, Values: req.Values})
 	if err != nil {
 		return nil, &SourceError{err}
 	}
