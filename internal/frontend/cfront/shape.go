@@ -278,8 +278,29 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 	quiet := *cfg
 	quiet.PragmaHandler = nil // Translate hands the directives over
 	// The preprocessor's own errors are cc.Translate's to report.
-	if err := cc.Preprocess(&quiet, sources, pp); err == nil && pp.problem != "" {
-		return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded")
+	if err := cc.Preprocess(&quiet, sources, pp); err == nil {
+		if pp.problem != "" {
+			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded")
+		}
+		// A unit that ends inside brackets (a truncated file) is refused
+		// here: cc's parser loops at the end of some of them (after
+		// "char **" in a parameter list it adds "unexpected EOF" without
+		// end, for minutes, its memory growing).
+		if n := len(pp.open); n > 0 && pp.quote == 0 {
+			return problem(Position{File: file, Line: s.line, Col: s.col}, false,
+				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
+		}
 	}
 	return nil
+}
+
+// bracketName says which bracket an open kind of shape is.
+func bracketName(kind byte) string {
+	switch kind {
+	case openBlock, openBrace:
+		return `"{"`
+	case '[':
+		return `"["`
+	}
+	return `"("`
 }
