@@ -27,9 +27,16 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	if whileVar != nil {
 		whileFrom = w.vals[whileVar]
 	}
+	clampVar, clampVal := w.clampedStep(it)
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
+	if clampVar != nil {
+		// A step the body only lowers keeps its value (clamp.go).
+		w.vals[clampVar] = clampVal
+		w.clamped[clampVar] = true
+		defer delete(w.clamped, clampVar)
+	}
 	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
 	var info *LoopInfo
 	var decl *cc.Declarator

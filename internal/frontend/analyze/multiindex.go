@@ -118,3 +118,30 @@ func (w *walker) coIndices(it *cc.IterationStatement, others []loopInit, info *L
 		w.vals[o.d] = simplify(add(start, sub(info.index(), from)))
 	}
 }
+
+// oldStyleParams lists the parameters of a function defined the old way,
+// void f(k, a) int k; double *a; { ... } (ParRes DGEMM's dgemm), in the
+// order of its identifier list, each with the declarator its declaration
+// list gives it.
+func oldStyleParams(fd *cc.FunctionDefinition, dd *cc.DirectDeclarator) []*cc.Declarator {
+	byName := map[string]*cc.Declarator{}
+	for l := fd.DeclarationList; l != nil; l = l.DeclarationList {
+		if l.Declaration == nil {
+			continue
+		}
+		for il := l.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
+			if il.InitDeclarator != nil && il.InitDeclarator.Declarator != nil {
+				byName[il.InitDeclarator.Declarator.Name()] = il.InitDeclarator.Declarator
+			}
+		}
+	}
+	var out []*cc.Declarator
+	for l := dd.IdentifierList; l != nil; l = l.IdentifierList {
+		for _, t := range []cc.Token{l.Token, l.Token2} {
+			if d := byName[t.SrcStr()]; d != nil {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}

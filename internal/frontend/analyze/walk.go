@@ -150,6 +150,14 @@ type walker struct {
 	// is done.
 	pureFuncs map[string]bool
 	outVals   map[*cc.Declarator]Expr
+	// elems are the values of the elements of arrays an MPI_Allgather
+	// filled, and gatheredIn the functions' parameters every call passes
+	// such an array (gathered.go).
+	elems      map[*cc.Declarator]Expr
+	gatheredIn map[string]map[int]bool
+	// clamped are the variables a loop steps by that its body only
+	// lowers to a bound the analysis cannot read (clamp.go).
+	clamped map[*cc.Declarator]bool
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -209,6 +217,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.findAllocators(defs)
+	w.gatheredIn = gatheredParams(w.funcs)
+	w.clamped = map[*cc.Declarator]bool{}
 	w.binding = map[string]bool{}
 	w.ompInit(srcs)
 	for _, fd := range defs {
@@ -319,7 +329,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
-	w.varies, w.outVals = w.varyingVars(fd), nil
+	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -336,6 +346,12 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 		mn := w.fresh(name + "_" + d.Name())
 		w.names[d] = mn
 		w.vals[d] = Name{mn}
+		if w.gatheredIn[name][i] {
+			if w.elems == nil {
+				w.elems = map[*cc.Declarator]Expr{}
+			}
+			w.elems[d] = Name{mn} // the caller's value of every element
+		}
 		w.fn.Params = append(w.fn.Params, mn)
 	}
 	if fd.CompoundStatement != nil {
@@ -349,8 +365,11 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 	var out []*cc.Declarator
 	dd := fd.Declarator.DirectDeclarator
-	for dd != nil && dd.Case != cc.DirectDeclaratorFuncParam {
+	for dd != nil && dd.Case != cc.DirectDeclaratorFuncParam && dd.Case != cc.DirectDeclaratorFuncIdent {
 		dd = dd.DirectDeclarator
+	}
+	if dd != nil && dd.Case == cc.DirectDeclaratorFuncIdent {
+		return oldStyleParams(fd, dd)
 	}
 	if dd == nil || dd.ParameterTypeList == nil {
 		return nil
@@ -655,6 +674,9 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 	if name == "MPI_Bcast" && len(args) > 0 {
 		w.broadcast(args[0])
 	}
+	if name == "MPI_Allgather" {
+		w.gathered(args)
+	}
 	if isCommMPI(name) {
 		if cm := w.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
@@ -685,6 +707,9 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 			break
 		}
 		v, ok := w.sym(a)
+		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.gatheredIn[name][i] {
+			v, ok = e, true // an array of gathered values: their value
+		}
 		if !ok {
 			v = nil // not derivable: the callee's parameter keeps its default
 		}
@@ -736,8 +761,8 @@ func callArgs(c *cc.PostfixExpression) []cc.ExpressionNode {
 // function level; inside loops and branches the variable becomes
 // unknown (it may hold several values).
 func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
-	if d == nil {
-		return
+	if d == nil || w.clamped[d] && selfClamp(rhs, d) {
+		return // a step lowered to a bound not known: kept (clamp.go)
 	}
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
