@@ -28,6 +28,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		whileFrom = w.vals[whileVar]
 	}
 	clampVar, clampVal := w.clampedStep(it)
+	pre := copyVals(w.vals) // for the values the loop steps (recur.go)
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
@@ -62,6 +63,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			info.Trips, info.TripsHow = n, how
 		}
 	}
+	if info.Trips == nil {
+		if n, ok := w.receivedWalk(it); ok {
+			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
+		}
+	}
 	b.Loop = info
 	o := opsCounter{w: w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
@@ -88,6 +94,8 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	// (and the indices that stepped with it, theirs).
 	w.invalidate(it.Statement)
 	w.invalidate(step)
+	w.recurrences(it, info, pre)
+	w.counterTotals(it, info)
 	w.unroll(b)
 	extend(b, it.Statement)
 	*out = append(*out, b)

@@ -679,6 +679,8 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("store_scalar", 1)
 	case len(idx) == 0:
 		o.add("load_scalar", 1)
+	case !seq && !store && !o.w.invariant(idx) && o.w.hoisted(idx):
+		// Loaded once before the innermost loop, not in it (hoist.go).
 	case !seq && o.w.invariant(idx):
 		// weight[ii + R][R] in a stencil's radius loop: the same few
 		// elements at every iteration of the loops that are not unrolled,

@@ -158,6 +158,13 @@ type walker struct {
 	// clamped are the variables a loop steps by that its body only
 	// lowers to a bound the analysis cannot read (clamp.go).
 	clamped map[*cc.Declarator]bool
+	// pureVals are the values of calls of pure functions of constants
+	// or of procs, by function and arguments (recur.go).
+	pureVals map[string]Expr
+	// totals are the sums of counter arrays' elements, and received the
+	// elements in buffers an MPI_Alltoallv filled, by base (alltoall.go).
+	totals   map[*cc.Declarator]Expr
+	received map[string]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -330,6 +337,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
+	w.totals, w.received = nil, nil
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
@@ -677,6 +685,7 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 	if name == "MPI_Allgather" {
 		w.gathered(args)
 	}
+	w.exchanged(name, args)
 	if isCommMPI(name) {
 		if cm := w.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
