@@ -97,6 +97,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.recurrences(it, info, pre)
 	w.counterTotals(it, info)
 	w.unroll(b)
+	w.vectorise(b) // vector.go
 	extend(b, it.Statement)
 	*out = append(*out, b)
 }
