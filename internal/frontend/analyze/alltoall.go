@@ -121,7 +121,11 @@ func (w *walker) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
 	}
 	d := inits[0].d
 	test, step := loopTestStep(it)
-	if v, ok := constValue(inits[0].v.(cc.ExpressionNode)); !ok || v != 0 || d == nil || !mentions(test, d) {
+	start, ok := inits[0].v.(cc.ExpressionNode)
+	if !ok || d == nil || !mentions(test, d) {
+		return nil, false
+	}
+	if v, ok := constValue(start); !ok || v != 0 {
 		return nil, false
 	}
 	if s, ok := w.stepIn(step, d); !ok || s != 1 || assigns(it.Statement, d) {

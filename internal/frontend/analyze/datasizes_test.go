@@ -144,8 +144,9 @@ func TestRandomLoadsBlendGeometrically(t *testing.T) {
 // testdata/vector.c: c[i] = a[i] * 3.0 + b[i] is vectorised at -O3, 2
 // doubles a vector (SSE2) without -march, 4 (AVX2) with -march=native:
 // a multiply, an add, two streamed loads and a store per 2 or 4 elements.
-// At -O2 it is scalar, and so are the sum s += a[i] * b[i] (a chain) and
-// c[idx[i]] += 1.0 (an index array) at every level.
+// At -O2 it is scalar, and so are the sum s += a[i] * b[i] (a chain),
+// c[idx[i]] += 1.0 (an index array) and a[i] = a[i - 1] + b[i] (a
+// dependence through memory) at every level.
 func TestVectorisedLoops(t *testing.T) {
 	for _, c := range []struct {
 		cg    ccline.CodeGen
@@ -155,18 +156,21 @@ func TestVectorisedLoops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b := blockAt(t, a, "main", 11)
+		b := blockAt(t, a, "main", 12)
 		want := map[string]float64{"fp_mul": 1 / c.lanes, "fp_add": 1 / c.lanes, "load_seq": 2 / c.lanes, "store_seq": 1 / c.lanes}
 		for k, v := range want {
 			if b.Ops[k] != v {
-				t.Errorf("%+v: %s %v, want %v (%v)", c.cg, k, b.Ops[k], v, b.Ops)
+				t.Errorf("-O%s %s: %s %v, want %v (%v)", c.cg.Opt, c.cg.Arch, k, b.Ops[k], v, b.Ops)
 			}
 		}
-		if sum := blockAt(t, a, "main", 13); sum.Ops["fp_add"] != 1 || sum.Ops["load_seq"] != 2 {
-			t.Errorf("%+v: the sum %v, want scalar", c.cg, sum.Ops)
+		if sum := blockAt(t, a, "main", 14); sum.Ops["fp_add"] != 1 || sum.Ops["load_seq"] != 2 {
+			t.Errorf("-O%s %s: the sum %v, want scalar", c.cg.Opt, c.cg.Arch, sum.Ops)
 		}
-		if ind := blockAt(t, a, "main", 15); ind.Ops["fp_add"] != 1 {
-			t.Errorf("%+v: the indexed update %v, want scalar", c.cg, ind.Ops)
+		if ind := blockAt(t, a, "main", 16); ind.Ops["fp_add"] != 1 {
+			t.Errorf("-O%s %s: the indexed update %v, want scalar", c.cg.Opt, c.cg.Arch, ind.Ops)
+		}
+		if pre := blockAt(t, a, "main", 18); pre.Ops["fp_add"] != 1 {
+			t.Errorf("-O%s %s: the prefix sum %v, want scalar", c.cg.Opt, c.cg.Arch, pre.Ops)
 		}
 	}
 }

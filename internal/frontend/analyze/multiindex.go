@@ -93,8 +93,10 @@ func loopIndex(inits []loopInit, test cc.Node) (loopInit, []loopInit, bool) {
 // several indices (n++, ng++).
 func (w *walker) stepIn(e cc.Node, d *cc.Declarator) (int64, bool) {
 	for _, x := range commaList(e) {
-		if s, ok := w.stepOf(x.(cc.ExpressionNode), d); ok {
-			return s, true
+		if xe, ok := x.(cc.ExpressionNode); ok {
+			if s, ok := w.stepOf(xe, d); ok {
+				return s, true
+			}
 		}
 	}
 	return 0, false

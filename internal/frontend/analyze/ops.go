@@ -716,7 +716,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		}
 	}
 	o.bytes += size * o.weight()
-	acc := access{base: baseOf(e), size: size}
+	acc := access{base: baseOf(e), size: size, store: store}
 	if seq && per > 1 {
 		acc.along = along
 	}
@@ -776,6 +776,7 @@ type access struct {
 	// index is the last index, as the model's names (nil when unknown):
 	// whether a loop moves the access along its lines (tile.go).
 	index Expr
+	store bool // a store (whether a loop depends on an earlier iteration's: vector.go)
 }
 
 // baseOf names the variable an access goes through: a in a[i][j], p in

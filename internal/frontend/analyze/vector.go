@@ -18,7 +18,9 @@ import (
 // AVX-512 run most of it at the same rate per byte), 16 bytes (SSE2)
 // otherwise. A loop with anything else — a branch, a call, a load the
 // analysis cannot follow or that strides, a loop-carried chain (a
-// reduction, unless -ffast-math lets gcc split it) — is left scalar.
+// reduction, unless -ffast-math lets gcc split it), an array it stores
+// and also reads at another place (a[i] = a[i-1] + ...) — is left
+// scalar.
 
 // vectorOps are the operation keys a vectorised loop's body may have, and
 // that its vectors divide (seq_bytes, the memory traffic, is kept).
@@ -54,6 +56,14 @@ func (w *walker) vectorise(b *Block) {
 		return
 	}
 	elem := 0.0
+	stored := map[string]string{} // array → the index it is stored at
+	for _, blk := range b.Body {
+		for _, acc := range blk.accesses {
+			if acc.store && acc.index != nil {
+				stored[acc.base] = String(acc.index)
+			}
+		}
+	}
 	for _, blk := range append([]*Block{b}, b.Body...) {
 		if blk != b && blk.Kind != Compute {
 			return
@@ -68,6 +78,12 @@ func (w *walker) vectorise(b *Block) {
 		}
 		for _, acc := range blk.accesses {
 			if acc.unknown {
+				return
+			}
+			if at, ok := stored[acc.base]; ok && (acc.index == nil || String(acc.index) != at) {
+				// a[i] = a[i-1] + ...: an iteration reads what the one
+				// before stored (ParRes p2p's wavefront); gcc does not
+				// vectorise what it cannot prove independent.
 				return
 			}
 			elem = max(elem, acc.size)

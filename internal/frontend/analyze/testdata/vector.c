@@ -1,6 +1,7 @@
 // Loops gcc vectorises at -O3 (vector.go): a unit-stride update, and two
 // it leaves scalar: a sum (a chain gcc does not reassociate without
-// -ffast-math) and an update through an index array.
+// -ffast-math), an update through an index array and a prefix sum (each
+// element reads the one the iteration before stored).
 #include <stdlib.h>
 int main(int argc, char **argv)
 {
@@ -13,5 +14,7 @@ int main(int argc, char **argv)
     s += a[i] * b[i];
   for (int i = 0; i < n; i++)
     c[idx[i]] += 1.0;
+  for (int i = 1; i < n; i++)
+    a[i] = a[i - 1] + b[i];
   return s + c[0] > 0;
 }
