@@ -218,3 +218,28 @@ func TestFieldsBecomeParameters(t *testing.T) {
 		}
 	}
 }
+
+// A loop that starts and steps two indices is counted by the one its test
+// reads, and the other runs beside it: a tile of 4 from i0 (min(4, n -
+// i0) for the tile at i0, which the model steps through, times the
+// tiles), k from 2 with
+// j from 0 (n - 2), and r < p with p = q + 1 for q < 5 (1 + 2 + 3 + 4 + 5
+// = 15).
+func TestLoopsWithTwoIndices(t *testing.T) {
+	blocks := blockCounts(t, "testdata/coindex.c")
+	for _, c := range []struct {
+		line        int
+		n, i0, want float64
+	}{
+		{10, 100, 0, 100}, {10, 7, 4, 6}, {12, 10, 0, 8}, {15, 10, 0, 15},
+	} {
+		b := blocks[c.line]
+		if b == nil {
+			t.Fatalf("no block at line %d", c.line)
+		}
+		env := map[string]float64{"n": c.n, "i0": c.i0}
+		if v, ok := eval(b.Count, env); !ok || v != c.want {
+			t.Errorf("line %d, n=%v i0=%v: count %s = %v, want %v", c.line, c.n, c.i0, String(b.Count), v, c.want)
+		}
+	}
+}

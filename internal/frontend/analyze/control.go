@@ -27,9 +27,17 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	if whileVar != nil {
 		whileFrom = w.vals[whileVar]
 	}
+	clampVar, clampVal := w.clampedStep(it)
+	pre := copyVals(w.vals) // for the values the loop steps (recur.go)
 	w.invalidate(it.Statement)
 	test, step := loopTestStep(it)
 	w.invalidate(step)
+	if clampVar != nil {
+		// A step the body only lowers keeps its value (clamp.go).
+		w.vals[clampVar] = clampVal
+		w.clamped[clampVar] = true
+		defer delete(w.clamped, clampVar)
+	}
 	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
 	var info *LoopInfo
 	var decl *cc.Declarator
@@ -55,6 +63,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			info.Trips, info.TripsHow = n, how
 		}
 	}
+	if info.Trips == nil {
+		if n, ok := w.receivedWalk(it); ok {
+			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
+		}
+	}
 	b.Loop = info
 	o := opsCounter{w: w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
@@ -77,9 +90,14 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.jumps = w.jumps[:len(w.jumps)-1]
 	w.loops = w.loops[:len(w.loops)-1]
 	// The body's straight-line assignments hold within an iteration;
-	// after the loop, the variables hold the last iteration's values.
+	// after the loop, the variables hold the last iteration's values
+	// (and the indices that stepped with it, theirs).
 	w.invalidate(it.Statement)
+	w.invalidate(step)
+	w.recurrences(it, info, pre)
+	w.counterTotals(it, info)
 	w.unroll(b)
+	w.vectorise(b) // vector.go
 	extend(b, it.Statement)
 	*out = append(*out, b)
 }
@@ -140,41 +158,27 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 		w.paramize = append(w.paramize, it)
 		defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
 	}
-	switch it.Case {
-	case cc.IterationStatementForDecl:
-		d := it.Declaration
-		if d == nil || d.InitDeclaratorList == nil || d.InitDeclaratorList.InitDeclaratorList != nil {
-			return info, nil
-		}
-		id := d.InitDeclaratorList.InitDeclarator
-		if id == nil || id.Initializer == nil || id.Initializer.Case != cc.InitializerExpr {
-			return info, nil
-		}
-		decl = id.Declarator
-		v, ok := w.sym(id.Initializer.AssignmentExpression)
-		if !ok {
-			return info, nil
-		}
-		from = v
-	case cc.IterationStatementFor:
-		ae, ok := unparen(it.ExpressionList).(*cc.AssignmentExpression)
-		if !ok || ae.Case != cc.AssignmentExpressionAssign {
-			return info, nil
-		}
-		decl = declOf(ae.UnaryExpression)
-		v, ok := w.sym(ae.AssignmentExpression)
-		if decl == nil || !ok {
-			return info, nil
-		}
-		from = v
-	default:
+	testE, stepE := loopTestStep(it)
+	// The index is the initialisation the test reads; a loop may start
+	// several (multiindex.go).
+	inits, ok := loopInits(it)
+	if !ok {
 		return info, nil
 	}
+	index, others, ok := loopIndex(inits, testE)
+	if !ok {
+		return info, nil
+	}
+	decl = index.d
+	v, ok := w.sym(index.v)
+	if !ok {
+		return info, nil
+	}
+	from = v
 	if decl == nil || !cc.IsIntegerType(decl.Type()) || assigns(it.Statement, decl) {
 		return info, nil
 	}
-	testE, stepE := loopTestStep(it)
-	step, ok := w.stepOf(stepE, decl)
+	step, ok := w.stepIn(stepE, decl)
 	if !ok || step == 0 {
 		return w.symbolicStep(info, decl, from, testE, stepE)
 	}
@@ -205,6 +209,7 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 		info.TripsHow = Exact
 	}
 	info.Canonical = true
+	w.coIndices(it, others, info, from, step)
 	return info, decl
 }
 

@@ -218,6 +218,14 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			}
 			return w.fieldParam(x)
 		}
+		if v, ok := w.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
+			return v, true // gathered.go
+		}
+		if x.Case == cc.PostfixExpressionCall {
+			if v, ok := w.pureValue(x); ok {
+				return v, true // recur.go
+			}
+		}
 		if k, ok := w.argvConversion(x); ok && k > 0 {
 			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}

@@ -16,7 +16,7 @@ const memoryCosts = `// Loads and stores at the cache level a working set of ws 
 // A load whose address does not depend on a value loaded just before
 // (a[i*n+k] down a column, hist[key[i]]) overlaps with its neighbours up
 // to the processor's outstanding misses: the random loads' throughput.
-cost load(ws_, n_) = level(eff(ws_), n_, 0) * ops(load_rand_l1: 1) + level(eff(ws_), n_, 1) * ops(load_rand_l2: 1) + level(eff(ws_), n_, 2) * ops(load_rand_l3: 1) + level(eff(ws_), n_, 3) * ops(load_rand_mem: 1)
+cost load(ws_, n_) = rlevel(eff(ws_), n_, 0) * ops(load_rand_l1: 1) + rlevel(eff(ws_), n_, 1) * ops(load_rand_l2: 1) + rlevel(eff(ws_), n_, 2) * ops(load_rand_l3: 1) + rlevel(eff(ws_), n_, 3) * ops(load_rand_mem: 1)
 cost store(ws_, n_) = level(eff(ws_), n_, 0) * ops(store_l1: 1) + level(eff(ws_), n_, 1) * ops(store_l2: 1) + level(eff(ws_), n_, 2) * ops(store_l3: 1) + level(eff(ws_), n_, 3) * ops(store_mem: 1)
 // A store to a place the analysis cannot follow (sorted[hist[k]++] = k)
 // first reads its line (write-allocate): a load at a random place of the
@@ -471,7 +471,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 		}
 	}
 	if usesMemory {
-		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts, body))
+		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts+randomCosts, body))
 	}
 	b.WriteString(body)
 	return b.String()

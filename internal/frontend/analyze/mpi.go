@@ -96,6 +96,10 @@ func (w *walker) vCollective(name, elem string, args []cc.ExpressionNode, at cc.
 			}
 		}
 	}
+	if v, ok := w.exchangeBytes(args); ok && name == "MPI_Alltoallv" {
+		c.Size = v // alltoall.go
+		return c
+	}
 	p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
 	c.Size = Name{p.Name}
 	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})

@@ -695,6 +695,8 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		// weight[R][jj + R] in an unrolled radius loop: in a register
 		// for the whole nest (unrolled.go).
 		o.add("load_hoist", 1)
+	case !seq && !store && !o.w.invariant(idx) && o.w.hoisted(idx):
+		// Loaded once before the innermost loop, not in it (hoist.go).
 	case !seq && o.w.invariant(idx):
 		// weight[ii + R][R] in a stencil's radius loop: the same few
 		// elements at every iteration of the loops that are not unrolled,

@@ -90,9 +90,21 @@ func (a *Analysis) Evaluate(env map[string]float64, machines []Machine) *Report 
 		missing[i] = map[string]string{}
 	}
 	fenv := a.funcEnvs(env)
+	// A function's calls are counted in its callers' terms (a call in a
+	// loop bounded by the caller's parameter): every function's values.
+	callers := map[string]float64{}
+	for _, fe := range fenv {
+		for k, v := range fe {
+			callers[k] = v
+		}
+	}
 	for _, f := range a.Funcs {
 		e := fenv[f.Name]
-		calls := evalCount(f.Calls, e)
+		ce := copyEnv(callers)
+		for k, v := range e {
+			ce[k] = v
+		}
+		calls := evalCount(f.Calls, ce)
 		us := units(f.Body)
 		rows := map[*Block]*Row{}
 		for _, u := range us {
@@ -359,6 +371,8 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 		}
 		return n * t
 	}
+	// The random loads' prices, for their geometric blend (randload.go).
+	randPrice := func(level int) float64 { return price("load_rand_"+levelNames[level], 1) }
 	var best float64
 	var bestSplit map[string]float64
 	consider := func(split map[string]float64) {
@@ -418,10 +432,11 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 			// reads its line: a load at a random place), stores into
 			// lines just loaded as its store().
 			prefix := "load_rand_"
+			shares := randomShares(size, share, lv, randPrice)
 			if kind == "store" {
-				prefix = "store_"
+				prefix, shares = "store_", levelShares(size, share, lv)
 			}
-			for l, f := range levelShares(size, share, lv) {
+			for l, f := range shares {
 				if f > 0 {
 					mem[prefix+levelNames[l]] += price(prefix+levelNames[l], n*f)
 				}
@@ -429,11 +444,12 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 			continue
 		}
 		if k == "load_l1" || k == "store_l1" {
-			prefix := "store_"
+			prefix, shares := "store_", levelShares(ws, share, lv)
 			if k == "load_l1" {
-				prefix = "load_rand_" // independent loads overlap (emit.go's load())
+				// Independent loads overlap (emit.go's load()).
+				prefix, shares = "load_rand_", randomShares(ws, share, lv, randPrice)
 			}
-			for l, f := range levelShares(ws, share, lv) {
+			for l, f := range shares {
 				if f > 0 {
 					mem[prefix+levelNames[l]] += price(prefix+levelNames[l], n*f)
 				}

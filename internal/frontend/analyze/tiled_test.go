@@ -77,8 +77,9 @@ func TestTiledCounts(t *testing.T) {
 // step of the it loop 2000 · 63 times, of j 63 · 63, of i 63 (0.5 ns
 // each): 24 865 016 ns. Priced as random loads from memory before.
 //
-// An untiled element: a's load at 144000 bytes, log2(144000/16384)/4 of
-// the way from the first level to the second (1 + that ns), b's stream
+// An untiled element: a's load at 144000 bytes, f = log2(144000/16384)/4 of
+// the way from the first level to the second (1^(1-f) · 2^f = 2^f ns,
+// the geometric blend of random loads, randload.go), b's stream
 // (0.5 ns) and 24 bytes from memory (2.4 ns); and the i loop's 2000
 // tests and steps: 1000 ns.
 func TestTiledPrices(t *testing.T) {
@@ -105,7 +106,7 @@ func TestTiledPrices(t *testing.T) {
 		t.Errorf("tiled: %.9g s, want 24865016 ns", got)
 	}
 	f := math.Log2(144000.0/16384) / 4
-	if got, want := nest(24, 26), (4e6*(1+f+0.5+2.4)+1000)*1e-9; !near(got, want) {
+	if got, want := nest(24, 26), (4e6*(math.Pow(2, f)+0.5+2.4)+1000)*1e-9; !near(got, want) {
 		t.Errorf("untiled: %.9g s, want %.9g", got, want)
 	}
 	if len(r.Missing[0]) > 0 {

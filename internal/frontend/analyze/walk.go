@@ -166,6 +166,21 @@ type walker struct {
 	outVals   map[*cc.Declarator]Expr
 	// symDepth is how deep symAny is (maxSymDepth).
 	symDepth int
+	// elems are the values of the elements of arrays an MPI_Allgather
+	// filled, and gatheredIn the functions' parameters every call passes
+	// such an array (gathered.go).
+	elems      map[*cc.Declarator]Expr
+	gatheredIn map[string]map[int]bool
+	// clamped are the variables a loop steps by that its body only
+	// lowers to a bound the analysis cannot read (clamp.go).
+	clamped map[*cc.Declarator]bool
+	// pureVals are the values of calls of pure functions of constants
+	// or of procs, by function and arguments (recur.go).
+	pureVals map[string]Expr
+	// totals are the sums of counter arrays' elements, and received the
+	// elements in buffers an MPI_Alltoallv filled, by base (alltoall.go).
+	totals   map[*cc.Declarator]Expr
+	received map[string]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -227,6 +242,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.optFields = optionFields(defs)
 	w.optionParams()
 	w.findAllocators(defs)
+	w.gatheredIn = gatheredParams(w.funcs)
+	w.clamped = map[*cc.Declarator]bool{}
 	w.binding = map[string]bool{}
 	w.skips = map[*cc.SelectionStatement]bool{}
 	w.ompInit(srcs)
@@ -341,7 +358,8 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.allocSites = map[string]string{}
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
-	w.varies, w.outVals = w.varyingVars(fd), nil
+	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
+	w.totals, w.received = nil, nil
 	w.opaquePtrs = opaquePointers(fd) // reload.go
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
@@ -359,6 +377,12 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 		mn := w.fresh(name + "_" + d.Name())
 		w.names[d] = mn
 		w.vals[d] = Name{mn}
+		if w.gatheredIn[name][i] {
+			if w.elems == nil {
+				w.elems = map[*cc.Declarator]Expr{}
+			}
+			w.elems[d] = Name{mn} // the caller's value of every element
+		}
 		w.fn.Params = append(w.fn.Params, mn)
 	}
 	if fd.CompoundStatement != nil {
@@ -372,8 +396,11 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 	var out []*cc.Declarator
 	dd := fd.Declarator.DirectDeclarator
-	for dd != nil && dd.Case != cc.DirectDeclaratorFuncParam {
+	for dd != nil && dd.Case != cc.DirectDeclaratorFuncParam && dd.Case != cc.DirectDeclaratorFuncIdent {
 		dd = dd.DirectDeclarator
+	}
+	if dd != nil && dd.Case == cc.DirectDeclaratorFuncIdent {
+		return oldStyleParams(fd, dd)
 	}
 	if dd == nil || dd.ParameterTypeList == nil {
 		return nil
@@ -691,6 +718,10 @@ func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
 	if name == "MPI_Bcast" && len(args) > 0 {
 		w.broadcast(args[0])
 	}
+	if name == "MPI_Allgather" {
+		w.gathered(args)
+	}
+	w.exchanged(name, args)
 	if isCommMPI(name) {
 		if cm := w.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
@@ -722,6 +753,9 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 			break
 		}
 		v, ok := w.sym(a)
+		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.gatheredIn[name][i] {
+			v, ok = e, true // an array of gathered values: their value
+		}
 		if !ok {
 			v = nil // not derivable: the callee's parameter keeps its default
 		}
@@ -773,8 +807,8 @@ func callArgs(c *cc.PostfixExpression) []cc.ExpressionNode {
 // function level; inside loops and branches the variable becomes
 // unknown (it may hold several values).
 func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
-	if d == nil {
-		return
+	if d == nil || w.clamped[d] && selfClamp(rhs, d) {
+		return // a step lowered to a bound not known: kept (clamp.go)
 	}
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
