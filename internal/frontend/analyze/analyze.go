@@ -321,6 +321,8 @@ type Analysis struct {
 	// the accesses that reuse their lines there (tile.go), by the
 	// number in their ~tile placeholders.
 	tileLoops []*LoopInfo
+	// firstTouch: the allocators whose faults a team shares (firsttouch.go).
+	firstTouch *touchInfo
 }
 
 // Blocks lists every block, depth first in source order.

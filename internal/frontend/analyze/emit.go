@@ -333,7 +333,13 @@ func blockTime(e entry, ws string) (string, bool) {
 			continue
 		}
 		if kind == "touch" {
-			fp, _, _ = strings.Cut(fp, "#") // the call site is not the model's
+			// The call site is not the model's; the threads that share
+			// the faults divide them (firsttouch.go).
+			fp, _, _ = strings.Cut(fp, "#")
+			if size, threads, ok := strings.Cut(fp, sharedBy); ok {
+				m = append(m, fmt.Sprintf("touch(%s, %s) / %s", size, numText(e.ops[k]), threads))
+				continue
+			}
 		}
 		if kind == "bucket" {
 			fp, counters, _ := strings.Cut(fp, "@")
@@ -462,6 +468,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 			}
 		}
 	}
+	a.touchersLocals(&b)
 	if usesMemory {
 		b.WriteString("\n" + usedCosts(memoryCosts, body))
 	}
@@ -679,6 +686,9 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				if callee != nil && i < len(callee.Params) && v != nil {
 					fmt.Fprintf(b, "%s%s = %s\n", ind, callee.Params[i], String(v))
 				}
+			}
+			if local, v := a.touchersAt(blk); local != "" {
+				fmt.Fprintf(b, "%s%s = %s\n", ind, local, String(v))
 			}
 			fmt.Fprintf(b, "%scall %s // %s\n", ind, activityName(blk.Callee), blk.Pos)
 		case MPI:

@@ -222,6 +222,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.tiles()
 	w.a.restarts()
 	w.a.touches()
+	w.firstTouches()
 	w.a.callCounts()
 	w.a.argDefaults()
 	w.a.keepModelParams()
