@@ -18,8 +18,9 @@ import (
 // knows the size), divided among the threads that will fault them: the
 // team of the parallel region whose shared loop is the first code after
 // the allocation, in the same function, that accesses the pointer. A
-// pointer first reached elsewhere (a function it is passed to, an MPI
-// call, a sequential loop) keeps the whole time on the allocating thread.
+// pointer first reached elsewhere (a function it is passed to, a
+// sequential loop, or after an MPI call of the same function, which may
+// receive into it) keeps the whole time on the allocating thread.
 //
 // An allocator of the program (a malloc wrapper, alloc.go) allocates for
 // every caller: its faults are divided by a local of the model,
@@ -215,10 +216,15 @@ func flatten(bs []*Block, region, team Expr) []touchOrder {
 }
 
 // firstTeam is the team of the shared loop whose block is the first of
-// order to access memory through pointer p, nil when that block is not in one (or no
-// block accesses p).
+// order to access memory through pointer p, nil when that block is not
+// in one, when an MPI call that may receive comes first, or when no block accesses p.
 func firstTeam(order []touchOrder, p string) Expr {
 	for _, o := range order {
+		if o.b.Kind == MPI && receives(o.b.Comm) {
+			// Its buffer may be the memory: the analysis does not know,
+			// and keeps the faults whole.
+			return nil
+		}
 		for _, x := range o.b.accesses {
 			// Through the pointer (p[i], an index unknown), not the
 			// pointer's own value (q = p + n; if (!p)).
@@ -228,6 +234,19 @@ func firstTeam(order []touchOrder, p string) Expr {
 		}
 	}
 	return nil
+}
+
+// receives tells whether an MPI call may write a buffer of the program:
+// anything but a barrier, a send or a wait for one.
+func receives(c *Comm) bool {
+	if c == nil {
+		return false
+	}
+	switch c.Elem {
+	case "barrier", "send", "isend":
+		return false
+	}
+	return true
 }
 
 // siteAt names a call site by its position, as siteOf does.
