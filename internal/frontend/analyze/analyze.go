@@ -145,6 +145,9 @@ type restart struct {
 	base string
 	gap  Expr // bytes between where the stream stopped and where it starts again
 	ws   Expr // the working set between two uses of its elements; nil: the nest's
+	// resumed: a row of a tile, which goes on at the next tile where it
+	// stopped (tileresume.go): its first access is an independent load.
+	resumed bool
 }
 
 // addStreams counts the memory traffic of the arrays an expression
@@ -330,6 +333,8 @@ type Analysis struct {
 	// the accesses that reuse their lines there (tile.go), by the
 	// number in their ~tile placeholders.
 	tileLoops []*LoopInfo
+	// firstTouch: the allocators whose faults a team shares (firsttouch.go).
+	firstTouch *touchInfo
 }
 
 // Blocks lists every block, depth first in source order.

@@ -52,6 +52,10 @@ cost shared(ws_) = ws_ * (1 + ws_shared * (max(1, ceil(procs / nodes)) - 1))
 // or more) starts afresh: its first access waits a whole latency of the
 // level its working set reaches before the prefetcher follows it.
 cost restart(gap_, ws_) = abs(gap_) >= 64 ? latency(ws_) : 0
+// A row of a tile goes on at the next tile where it stopped: its first
+// access, independent of any load before it, overlaps with the other
+// rows' as the random loads do.
+cost resume(gap_, ws_) = abs(gap_) >= 64 ? load(ws_, 1) : 0
 cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1, 1) * ops(load_l2: 1) + level(eff(ws_), 1, 2) * ops(load_l3: 1) + level(eff(ws_), 1, 3) * ops(load_mem: 1)
 // The first writes to n_ allocations of bytes_ each: fresh pages from the
 // kernel when an allocation reaches glibc's mmap threshold (128 KiB).
@@ -334,7 +338,13 @@ func blockTime(e entry, ws string) (string, bool) {
 			continue
 		}
 		if kind == "touch" {
-			fp, _, _ = strings.Cut(fp, "#") // the call site is not the model's
+			// The call site is not the model's; the threads that share
+			// the faults divide them (firsttouch.go).
+			fp, _, _ = strings.Cut(fp, "#")
+			if size, threads, ok := strings.Cut(fp, sharedBy); ok {
+				m = append(m, fmt.Sprintf("touch(%s, %s) / %s", size, numText(e.ops[k]), threads))
+				continue
+			}
 		}
 		if kind == "bucket" {
 			fp, counters, _ := strings.Cut(fp, "@")
@@ -400,7 +410,11 @@ func restartText(rs []restart, ws string) string {
 		if r.ws != nil {
 			w = String(r.ws)
 		}
-		terms = append(terms, fmt.Sprintf("restart(%s, %s)", String(r.gap), w))
+		f := "restart"
+		if r.resumed {
+			f = "resume"
+		}
+		terms = append(terms, fmt.Sprintf("%s(%s, %s)", f, String(r.gap), w))
 	}
 	return strings.Join(terms, " + ")
 }
@@ -470,6 +484,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 			}
 		}
 	}
+	a.touchersLocals(&b)
 	if usesMemory {
 		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts+randomCosts, body))
 	}
@@ -687,6 +702,9 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				if callee != nil && i < len(callee.Params) && v != nil {
 					fmt.Fprintf(b, "%s%s = %s\n", ind, callee.Params[i], String(v))
 				}
+			}
+			if local, v := a.touchersAt(blk); local != "" {
+				fmt.Fprintf(b, "%s%s = %s\n", ind, local, String(v))
 			}
 			fmt.Fprintf(b, "%scall %s // %s\n", ind, activityName(blk.Callee), blk.Pos)
 		case MPI:

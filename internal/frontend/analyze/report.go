@@ -745,8 +745,12 @@ func restartSeconds(b *Block, env map[string]float64, unitWS, entries float64, m
 		if r.ws != nil {
 			w, _ = eval(r.ws, env)
 		}
+		prefix := "load_"
+		if r.resumed {
+			prefix = "load_rand_" // the model's resume(): an independent load
+		}
 		for l, f := range levelShares(w, sharers(env, m), m.levels()) {
-			key := "load_" + levelNames[l]
+			key := prefix + levelNames[l]
 			if t := entries * f * m.Ops[key]; t > 0 {
 				out[key] += t
 			}

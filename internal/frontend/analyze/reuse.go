@@ -415,7 +415,8 @@ func (a *Analysis) restarts() {
 				if mentionsName(gap, in.Var) || mentionsName(gap, out.Var) {
 					continue
 				}
-				parent.restarts = append(parent.restarts, restart{base: base, gap: simplify(mul(gap, Num{elemSize(b, base)})), ws: b.streamWS[base]})
+				parent.restarts = append(parent.restarts, restart{base: base, gap: simplify(mul(gap, Num{elemSize(b, base)})), ws: b.streamWS[base],
+					resumed: a.resumesNextTile(in, loops[:len(loops)-2])})
 			}
 		}
 	}

@@ -258,6 +258,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.tiles()
 	w.a.restarts()
 	w.a.touches()
+	w.firstTouches()
 	w.a.callCounts()
 	w.a.argDefaults()
 	if err := w.a.giveValues(w.o.Values); err != nil {
