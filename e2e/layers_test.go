@@ -15,7 +15,7 @@ import (
 // layers, lowest first; a package may import packages of its own layer or
 // below, never above. Every package of the module must be in one.
 var layers = [][]string{
-	{"internal/diag", "internal/ir", "internal/engine/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
+	{"internal/diag", "internal/infile", "internal/procbound", "internal/ir", "internal/engine/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
 	// machines, and the network models, which read them
 	{"internal/machine", "internal/machine/platform", "internal/netmodel/flow", "internal/netmodel/constant"},
 	{"internal/frontend/model", "internal/frontend/ccline", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen",
