@@ -124,7 +124,7 @@ func TestLoadErrors(t *testing.T) {
 	for _, want := range []string{
 		"testdata/broken.c:2:11: unexpected ';', expected unary expression\n",
 		"testdata/missing.c:2:10: warning: nosuch/header.h not found",
-		"testdata/nonexistent.c: open testdata/nonexistent.c: no such file or directory",
+		"testdata/nonexistent.c: stat testdata/nonexistent.c: no such file or directory",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, text)

@@ -287,11 +287,30 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 		// "char **" in a parameter list it adds "unexpected EOF" without
 		// end, for minutes, its memory growing).
 		if n := len(pp.open); n > 0 && pp.quote == 0 {
-			return problem(Position{File: file, Line: s.line, Col: s.col}, false,
+			line, col := lastChar(src)
+			return problem(Position{File: file, Line: line, Col: col}, false,
 				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
 		}
 	}
 	return nil
+}
+
+// lastChar is the line and column of src's last character that is not
+// blank: where a truncated file ends.
+func lastChar(src []byte) (line, col int) {
+	line, col = 1, 1
+	l, c := 1, 0
+	for _, b := range src {
+		if b == '\n' {
+			l, c = l+1, 0
+			continue
+		}
+		c++
+		if b != ' ' && b != '\t' && b != '\r' {
+			line, col = l, c
+		}
+	}
+	return line, col
 }
 
 // bracketName says which bracket an open kind of shape is.
