@@ -746,12 +746,22 @@ func restartSeconds(b *Block, env map[string]float64, unitWS, entries float64, m
 			w, _ = eval(r.ws, env)
 		}
 		prefix := "load_"
+		shares := levelShares(w, sharers(env, m), m.levels())
 		if r.resumed {
-			prefix = "load_rand_" // the model's resume(): an independent load
+			// The model's resume(): an independent load, its levels
+			// blended geometrically as every random load's (randload.go).
+			prefix = "load_rand_"
+			shares = randomShares(w, sharers(env, m), m.levels(), func(l int) float64 {
+				t, _ := machine.OpTime(m.Ops, "load_rand_"+levelNames[l])
+				return t
+			})
 		}
-		for l, f := range levelShares(w, sharers(env, m), m.levels()) {
+		for l, f := range shares {
 			key := prefix + levelNames[l]
-			if t := entries * f * m.Ops[key]; t > 0 {
+			// The model's price: a machine file without this key times
+			// it as another (machine.OpFallback), as the model does.
+			price, _ := machine.OpTime(m.Ops, key)
+			if t := entries * f * price; t > 0 {
 				out[key] += t
 			}
 		}
