@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,13 +13,7 @@ import (
 // progress_test.go).
 func TestExitStatuses(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeIn(t, dir, name, text) }
 	const (
 		model    = ex + "sample.aug"
 		ideal    = ex + "machines/ideal.yaml"

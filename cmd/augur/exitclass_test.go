@@ -15,13 +15,7 @@ import (
 // inconsistencies.
 func TestExitClasses(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeIn(t, dir, name, text) }
 	const (
 		model    = ex + "sample.aug"
 		ideal    = ex + "machines/ideal.yaml"

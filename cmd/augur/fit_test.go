@@ -12,10 +12,17 @@ import (
 	"augur/internal/frontend/model"
 )
 
-// writeTemp writes content to a file in a test directory.
+// writeTemp writes content to a file in a test directory of its own.
 func writeTemp(t *testing.T, name, content string) string {
 	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
+	return writeIn(t, t.TempDir(), name, content)
+}
+
+// writeIn writes content to file name of dir, for tests whose files name
+// one another (an index and its traces).
+func writeIn(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -15,13 +15,7 @@ import (
 // "json: unsupported value".
 func TestOverflowIsAnErrorNotAnAnswer(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeIn(t, dir, name, text) }
 	ideal, err := os.ReadFile(ex + "machines/ideal.yaml")
 	if err != nil {
 		t.Fatal(err)
