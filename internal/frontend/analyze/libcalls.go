@@ -135,10 +135,16 @@ func (o *opsCounter) bulk(x *cc.PostfixExpression, name string) bool {
 		o.w.note(x, name+"(size)", "%s of a size the analysis cannot read: priced as one call, its bytes are not counted", name)
 		return true
 	}
+	o.addSized(kind, n)
+	return true
+}
+
+// addSized counts one operation of kind over n bytes (kind@n), n also a
+// footprint the block's working set takes in.
+func (o *opsCounter) addSized(kind string, n Expr) {
 	if o.footprints == nil {
 		o.footprints = map[string]Expr{}
 	}
 	o.footprints[String(n)] = n
 	o.add(kind+"@"+String(n), 1)
-	return true
 }

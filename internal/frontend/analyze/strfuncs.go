@@ -42,10 +42,6 @@ func (o *opsCounter) strBytes(x *cc.PostfixExpression, name string) bool {
 		o.w.note(x, name+"(length)", "%s of a string whose length the analysis cannot read: priced as one call, its bytes are not counted", name)
 		return true
 	}
-	if o.footprints == nil {
-		o.footprints = map[string]Expr{}
-	}
-	o.footprints[String(n)] = n
-	o.add("memcpy@"+String(n), 1)
+	o.addSized("memcpy", n)
 	return true
 }
