@@ -20,6 +20,7 @@ type recordFlags struct {
 	np       *int
 	refSpeed *float64
 	machine  *string
+	runs     *int
 }
 
 func newRecordFlags(fs *flag.FlagSet) *recordFlags {
@@ -30,6 +31,7 @@ func newRecordFlags(fs *flag.FlagSet) *recordFlags {
 		np:       fs.Int("np", 0, "with --mpi: number of ranks `N`"),
 		refSpeed: fs.Float64("ref-speed", 0, "with --mpi: `FLOPS` (flop/s) that convert measured compute time to flops, stated in the trace as assumed (default: this host's speed, from --machine or measured at start)"),
 		machine:  fs.String("machine", "", "with --mpi: this host's machine `FILE` (augur bench machine -o FILE): its flop rate converts measured compute time to flops (default: measured at start)"),
+		runs:     fs.Int("runs", 1, "with --mpi: record the program `N` times and keep the traces of the quickest run (the least span from MPI_Init to MPI_Finalize), as a measured time is the least of several runs"),
 	}
 }
 
@@ -38,7 +40,7 @@ func recordCommand() *command {
 		define:  func(fs *flag.FlagSet) { newRecordFlags(fs) },
 		name:    "record",
 		summary: "record a pthread or MPI program's trace",
-		usage:   "[--cpu K] [-o TRACE] -- PROGRAM ARGS...   |   --mpi --np N [--machine FILE | --ref-speed FLOPS] [-o OUT] -- PROGRAM ARGS...",
+		usage:   "[--cpu K] [-o TRACE] -- PROGRAM ARGS...   |   --mpi --np N [--machine FILE | --ref-speed FLOPS] [--runs N] [-o OUT] -- PROGRAM ARGS...",
 		help: `Runs an unmodified, dynamically linked pthread program under augur's
 LD_PRELOAD recorder (recorder/pthread/csrc/recorder.c, built on first use with
 the system C compiler into the user cache directory, or taken from
@@ -81,10 +83,13 @@ func runRecord(e *env, c *command, args []string) int {
 		if *rf.refSpeed < 0 {
 			return usageErr("--ref-speed must be ≥ 0")
 		}
-		return recordMPI(e, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Machine: *rf.machine, Out: *rf.out, Argv: argv})
+		if *rf.runs < 1 || *rf.runs > 100 {
+			return usageErr("--runs N: N must be 1 to 100, got %d", *rf.runs)
+		}
+		return recordMPI(e, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Machine: *rf.machine, Out: *rf.out, Argv: argv, Runs: *rf.runs})
 	}
-	if *rf.np != 0 || *rf.refSpeed != 0 || *rf.machine != "" {
-		return usageErr("--np, --machine and --ref-speed need --mpi")
+	if *rf.np != 0 || *rf.refSpeed != 0 || *rf.machine != "" || *rf.runs != 1 {
+		return usageErr("--np, --machine, --ref-speed and --runs need --mpi")
 	}
 	if *rf.cpu < -1 {
 		return usageErr("--cpu K: K must be a processor number ≥ 0")

@@ -252,3 +252,52 @@ func TestRecordFreshMemory(t *testing.T) {
 		replayBoth(t, filepath.Join(rec, "index.txt"))
 	}
 }
+
+// --runs 3 records the program three times and keeps the quickest run's
+// traces: each rank's trace ends with its span, the kept run's longest
+// span is the least of the three that record prints, and nothing of the
+// other runs is left beside the traces.
+func TestRecordRunsKeepsQuickest(t *testing.T) {
+	rec, code, _, errs := recordProgram(t, "inplace", "4")
+	if code != exitOK {
+		t.Fatalf("record: exit %d\n%s", code, errs)
+	}
+	bin := filepath.Join(filepath.Dir(rec), "inplace")
+	code, out, errs := augur(t, "record", "--mpi", "--np", "4", "--runs", "3", "-o", rec, "--", bin)
+	if code != exitOK || strings.Count(out, "inplace: done") != 3 {
+		t.Fatalf("record --runs 3: exit %d\n%s%s", code, out, errs)
+	}
+	m := regexp.MustCompile(`3 runs, spans from MPI_Init to MPI_Finalize ([0-9.]+), ([0-9.]+), ([0-9.]+) s: kept run ([123]), the quickest`).FindStringSubmatch(errs)
+	if m == nil {
+		t.Fatalf("record --runs 3 does not say which run it kept:\n%s", errs)
+	}
+	least, leastV := "", 0.0
+	for _, s := range m[1:4] {
+		if v, _ := strconv.ParseFloat(s, 64); least == "" || v < leastV {
+			least, leastV = s, v
+		}
+	}
+	if k, _ := strconv.Atoi(m[4]); m[k] != least {
+		t.Errorf("kept run %s of spans %v, not the quickest", m[4], m[1:4])
+	}
+	longest := 0.0
+	for r := 0; r < 4; r++ {
+		b, err := os.ReadFile(filepath.Join(rec, "rank-"+strconv.Itoa(r)+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := regexp.MustCompile(`(?m)^# augur span: ([0-9.]+) s from MPI_Init's return to MPI_Finalize's entry$`).FindSubmatch(b)
+		if s == nil {
+			t.Fatalf("rank %d's trace has no span line", r)
+		}
+		v, _ := strconv.ParseFloat(string(s[1]), 64)
+		longest = max(longest, v)
+	}
+	if got := strconv.FormatFloat(longest, 'f', 4, 64); got != least {
+		t.Errorf("the kept traces' span is %s s, the least printed %s", got, least)
+	}
+	if left, _ := filepath.Glob(filepath.Join(rec, ".*")); len(left) != 0 {
+		t.Errorf("left beside the traces: %v", left)
+	}
+	replayBoth(t, filepath.Join(rec, "index.txt"))
+}

@@ -32,3 +32,26 @@ func TestStopped(t *testing.T) {
 		t.Error("no error for a missing trace")
 	}
 }
+
+// Span is the longest rank's span line, and a trace without one (another
+// recorder's, or cut short) is an error that names it.
+func TestSpan(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	end := "# augur recorded compute: 0.1 s in 3 bursts\n"
+	a := write("rank-0.txt", "0 init\n"+strings.Repeat("0 compute 1000\n", 1000)+"0 finalize\n"+end+"# augur span: 0.250000000 s from MPI_Init's return to MPI_Finalize's entry\n")
+	b := write("rank-1.txt", "1 init\n1 finalize\n"+end+"# augur span: 0.312500000 s from MPI_Init's return to MPI_Finalize's entry\n")
+	if got, err := Span([]string{a, b}); err != nil || got != 0.3125 {
+		t.Errorf("Span = %v, %v; want 0.3125", got, err)
+	}
+	c := write("rank-2.txt", "2 init\n2 finalize\n"+end)
+	if _, err := Span([]string{a, c}); err == nil || !strings.Contains(err.Error(), "rank-2.txt has no span line") {
+		t.Errorf("a trace without a span line: %v", err)
+	}
+}
