@@ -95,7 +95,7 @@ func TestOptionTablesAndValues(t *testing.T) {
 func TestValuesErrors(t *testing.T) {
 	_, err := ParseValues("v.values", []byte("n = 4\nnothing here\n  2x = 1\nn = 5\nm = 3 +\n"))
 	want := "v.values:2:1: expected NAME = EXPR, found \"nothing here\"\n" +
-		"v.values:3:3: \"2x\" is not a parameter's name (NAME = EXPR)\n" +
+		"v.values:3:3: \"2x\" is not a parameter's name or a place FILE:LINE (NAME = EXPR)\n" +
 		"v.values:4:1: n is already given at line 1\n" +
 		"v.values:5:8: the value of m: expected expression, found end of file"
 	if err == nil || err.Error() != want {
@@ -137,5 +137,48 @@ func TestContinueGuards(t *testing.T) {
 	}
 	if fmt.Sprint(warned) != "[22]" {
 		t.Errorf("continue warned at lines %v, want [22] (the one in a switch)", warned)
+	}
+}
+
+// A values line may name a parameter by the place of the warning that made
+// it (FILE:LINE, FILE:LINE:COL, FILE:LINE:VARIABLE) instead of its name,
+// which depends on what else the analysis made: the same counts; a place
+// with no parameter, or with several and nothing to choose, is an error at
+// its line.
+func TestValuesByPlace(t *testing.T) {
+	byName := "nCells = floor(nx / 2) * floor(nx / 2) * floor(nx / 2)\nslowForce_L51_2_iters = 4\n"
+	byPlace := "options.c:50:nCells = floor(nx / 2) * floor(nx / 2) * floor(nx / 2)\noptions.c:51 = 4\n"
+	var got []map[string]float64
+	for _, src := range []string{byName, byPlace} {
+		values, err := ParseValues("o.values", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Run(load(t, "testdata/options.c"), Options{Values: values})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		got = append(got, counts(a, 0, 1))
+	}
+	// slowForce: 100 steps * 125 cells * 4 atoms.
+	wantCounts(t, "options.c, values by place", got[1], map[string]float64{"compute@52": 50000})
+	if fmt.Sprint(got[0]) != fmt.Sprint(got[1]) {
+		t.Errorf("by name %v, by place %v", got[0], got[1])
+	}
+	for src, want := range map[string]string{
+		"options.c:3 = 1\n":           "v.values:1:1: no parameter was made at options.c:3 (its warnings give the places)",
+		"options.c:51:nowhere = 1\n":  "v.values:1:1: no parameter was made at options.c:51:nowhere (its warnings give the places)",
+		"options.c:0 = 1\n":           "v.values:1:1: \"options.c:0\" is not a parameter's name or a place FILE:LINE (NAME = EXPR)",
+		"options.c:51:2:3 = 1\n":      "v.values:1:1: \"options.c:51:2:3\" is not a parameter's name or a place FILE:LINE (NAME = EXPR)",
+		"elsewhere.c:51 = 1\n":        "v.values:1:1: no parameter was made at elsewhere.c:51 (its warnings give the places)",
+		"options.c:51 = nosuch + 1\n": "v.values:1:1: the value of options.c:51: nosuch is not a variable with a known value, a loop index or a parameter here",
+	} {
+		values, err := ParseValues("v.values", []byte(src))
+		if err == nil {
+			_, err = Run(load(t, "testdata/options.c"), Options{Values: values})
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %s", src, err, want)
+		}
 	}
 }

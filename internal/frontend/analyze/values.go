@@ -2,7 +2,9 @@ package analyze
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,9 +24,14 @@ import (
 // program's arguments. One line a value:
 //
 //	NAME = EXPR   # why
+//	FILE:LINE = EXPR
 //
-// NAME a parameter the analysis made (its warnings name them), EXPR in
-// the model language; `#` and `//` start comments.
+// NAME a parameter the analysis made (its warnings name them), or the
+// place FILE:LINE[:COL] or FILE:LINE:VARIABLE of the warning that made it
+// (VARIABLE: the C variable or field whose value it is): a name such as
+// nIBox_4 or F_L185_2_iters depends on what else the analysis made, a
+// place in the program's source does not. EXPR in the model language;
+// `#` and `//` start comments.
 
 // exprErr is model.ParseExpr's error: its column in the expression.
 var exprErr = regexp.MustCompile(`^<expr>:1:(\d+): (.*)$`)
@@ -59,8 +66,8 @@ func ParseValues(file string, src []byte) ([]ValueLine, error) {
 			continue
 		}
 		name := strings.TrimSpace(line[:eq])
-		if !identWord(name) {
-			errs = append(errs, diag.At(file, n, col, "%q is not a parameter's name (NAME = EXPR)", name))
+		if _, ok := parsePlace(name); !ok && !identWord(name) {
+			errs = append(errs, diag.At(file, n, col, "%q is not a parameter's name or a place FILE:LINE (NAME = EXPR)", name))
 			continue
 		}
 		if prev, dup := seen[name]; dup {
@@ -88,6 +95,88 @@ func ParseValues(file string, src []byte) ([]ValueLine, error) {
 	return out, nil
 }
 
+// place is a values line's FILE:LINE[:COL|:VARIABLE]: the warning that
+// made a parameter, its file by base name, its column 0 when not given,
+// the C variable whose value the parameter is "" when not given.
+type place struct {
+	file      string
+	line, col int
+	variable  string
+}
+
+// parsePlace reads FILE:LINE, FILE:LINE:COL or FILE:LINE:VARIABLE.
+func parsePlace(s string) (place, bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 || parts[0] == "" {
+		return place{}, false
+	}
+	line, err := strconv.Atoi(parts[1])
+	if err != nil || line < 1 {
+		return place{}, false
+	}
+	pl := place{file: parts[0], line: line}
+	if len(parts) == 3 {
+		if col, err := strconv.Atoi(parts[2]); err == nil && col >= 1 {
+			pl.col = col
+		} else if identWord(parts[2]) {
+			pl.variable = parts[2]
+		} else {
+			return place{}, false
+		}
+	}
+	return pl, true
+}
+
+// String is the place as a values file writes it.
+func (pl place) String() string {
+	switch {
+	case pl.col > 0:
+		return fmt.Sprintf("%s:%d:%d", pl.file, pl.line, pl.col)
+	case pl.variable != "":
+		return fmt.Sprintf("%s:%d:%s", pl.file, pl.line, pl.variable)
+	}
+	return fmt.Sprintf("%s:%d", pl.file, pl.line)
+}
+
+// paramAt is the parameter made by the warning at pl (values.go's FILE:LINE
+// names): the one unknown there, or an error that names them all when
+// there are several.
+func (a *Analysis) paramAt(pl place) (*Param, error) {
+	var names []string
+	for _, u := range a.Unknowns {
+		if u.Param == "" || u.Pos.Line != pl.line || pl.col != 0 && u.Pos.Col != pl.col {
+			continue
+		}
+		if pl.variable != "" && !valueOf(u, pl.variable) {
+			continue
+		}
+		if u.Pos.File != pl.file && filepath.Base(u.Pos.File) != pl.file {
+			continue
+		}
+		if !slices.Contains(names, u.Param) {
+			names = append(names, u.Param)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return nil, fmt.Errorf("no parameter was made at %s (its warnings give the places)", pl)
+	case 1:
+		return a.lookup(names[0]), nil
+	}
+	return nil, fmt.Errorf("several parameters were made at %s (%s): give the C variable, FILE:LINE:VARIABLE, the column, or the name", pl, strings.Join(names, ", "))
+}
+
+// valueOf reports whether the unknown u is the value of the C variable or
+// field named v, or is the parameter v itself.
+func valueOf(u Unknown, v string) bool {
+	for _, what := range []string{"value of the C variable " + v, "value of the field " + v} {
+		if u.What == what || strings.HasPrefix(u.What, what+" ") {
+			return true
+		}
+	}
+	return u.Param == v
+}
+
 // identWord reports whether s is a C or model identifier.
 func identWord(s string) bool {
 	for i, r := range s {
@@ -105,6 +194,13 @@ func (a *Analysis) giveValues(lines []ValueLine) error {
 	var errs diag.List
 	for _, l := range lines {
 		p := a.lookup(l.Name)
+		if pl, ok := parsePlace(l.Name); ok {
+			var err error
+			if p, err = a.paramAt(pl); err != nil {
+				errs = append(errs, diag.At(l.Pos.File, l.Pos.Line, l.Pos.Col, "%v", err))
+				continue
+			}
+		}
 		if p == nil {
 			errs = append(errs, diag.At(l.Pos.File, l.Pos.Line, l.Pos.Col, "%s is not a parameter of the analysis (its warnings name the parameters it made)", l.Name))
 			continue
