@@ -6,6 +6,8 @@
 #   bench/fuzz_all.sh [MINUTES] [PATTERN]
 #     MINUTES  time per target (default 2; fractions such as 0.5 work)
 #     PATTERN  regular expression on "package Target" to run a subset
+#   env: FUZZ_PARALLEL  fuzzing workers per target (go test -parallel;
+#        default: as many as CPUs), e.g. 1 to leave the other cores free
 #
 # A failing input the fuzzer finds is saved under the package's
 # testdata/fuzz/TARGET/ (commit it with the fix: it becomes a test). The
@@ -25,7 +27,7 @@ for pkg in $(go list ./...); do
   for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     echo "$pkg $target" | grep -Eq -- "$pattern" || continue
     result=ok
-    if ! go test -run='^$' -fuzz="^${target}\$" -fuzztime="${secs}s" "$pkg" >"$log" 2>&1; then
+    if ! go test -run='^$' -fuzz="^${target}\$" -fuzztime="${secs}s" ${FUZZ_PARALLEL:+-parallel="$FUZZ_PARALLEL"} "$pkg" >"$log" 2>&1; then
       # Go 1.26's coordinator sometimes ends a clean run with "context
       # deadline exceeded" (golang/go#75804): a failure only if an input
       # was saved or the log says FAIL with a failing input.
