@@ -27,6 +27,11 @@ type Error struct {
 	Line, Col int
 	Msg       string
 	Warning   bool
+	// Limit marks an input that goes past a bound augur sets on what it
+	// reads (an expression of more operators, or blocks nested deeper,
+	// than it takes), not a mistake in it: a service answers the request
+	// as too large rather than as a program with errors.
+	Limit bool
 }
 
 func (e *Error) Error() string {
@@ -49,6 +54,17 @@ func (e *Error) Severity() string {
 		return "warning"
 	}
 	return "error"
+}
+
+// HasLimit reports whether any problem of l is past one of augur's
+// bounds (Error.Limit).
+func (l List) HasLimit() bool {
+	for _, e := range l {
+		if e.Limit {
+			return true
+		}
+	}
+	return false
 }
 
 // At makes an Error at file:line:col with a formatted message.

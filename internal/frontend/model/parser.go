@@ -138,6 +138,16 @@ func (p *parser) errorf(pos Pos, format string, args ...any) {
 	p.bad = true
 }
 
+// limitf is errorf for an input past one of the parser's bounds
+// (diag.Error.Limit).
+func (p *parser) limitf(pos Pos, format string, args ...any) {
+	n := len(p.diags)
+	p.errorf(pos, format, args...)
+	if len(p.diags) > n {
+		p.diags[len(p.diags)-1].Limit = true
+	}
+}
+
 // reportf reports an error after which parsing goes on normally (a
 // duplicate or missing clause, a chained comparison).
 func (p *parser) reportf(pos Pos, format string, args ...any) {
@@ -204,7 +214,7 @@ func (p *parser) ident(what string) *Ident {
 // Every call that returns true must be paired with p.leave().
 func (p *parser) enter() bool {
 	if p.depth >= maxNesting {
-		p.errorf(p.tok.pos, "nesting too deep (more than %d levels of blocks, parentheses or operators)", maxNesting)
+		p.limitf(p.tok.pos, "nesting too deep (more than %d levels of blocks, parentheses or operators)", maxNesting)
 		return false
 	}
 	p.depth++
@@ -884,7 +894,7 @@ func (p *parser) parseBinary(minPrec int) Expr {
 		}
 		op, opPos := p.tok, p.tok.pos
 		if p.exprOps++; p.exprOps > maxExprOps {
-			p.errorf(opPos, "expression too long (more than %d operators): split it, e.g. into locals or cost functions", maxExprOps)
+			p.limitf(opPos, "expression too long (more than %d operators): split it, e.g. into locals or cost functions", maxExprOps)
 			return x
 		}
 		if prec == precCmp {

@@ -435,6 +435,9 @@ func TestParseLongChain(t *testing.T) {
 		if got := diags[0].Error(); got != want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, want)
 		}
+		if !diags.HasLimit() {
+			t.Errorf("%s: the error is not marked as past a bound (diag.Error.Limit)", tt.name)
+		}
 	}
 	// maxExprOps operators are fine, and so is the same number again in
 	// the next expression: the count is per expression.

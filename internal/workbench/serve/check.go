@@ -45,7 +45,11 @@ func checkModel(filename string, src []byte, procs int, params []string) (*model
 }
 
 // check answers the editor's live diagnostics and the activity diagram
-// (the model's JSON form of docs/export.md, which the page lays out).
+// (the model's JSON form of docs/export.md, which the page lays out). A
+// model with errors is a check that worked (200, ok false); one past the
+// bounds of what augur reads (an expression of more than 10,000
+// operators, blocks nested too deep) is a request too large (413), with
+// the same diagnostics.
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	var req checkRequest
 	if !readJSON(w, r, &req) {
@@ -62,5 +66,9 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 		(&export.Traverser{Handler: jw}).Traverse(f)
 		resp["model"] = jw.Model
 	}
-	writeJSON(w, http.StatusOK, resp)
+	status := http.StatusOK
+	if diags.HasLimit() {
+		status = http.StatusRequestEntityTooLarge
+	}
+	writeJSON(w, status, resp)
 }

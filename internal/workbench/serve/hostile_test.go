@@ -22,7 +22,7 @@ func TestKillerRequests(t *testing.T) {
 	// "activity main { action A cost 1" is 31 bytes: the k-th "+" at 30+2k.
 	want := fmt.Sprintf("model.aug:2:%d: expression too long (more than 10000 operators)", 30+2*10001)
 	code, r := call(t, ts, "POST", "/api/check", map[string]any{"source": chain})
-	if code != http.StatusOK || r["ok"] != false || !strings.Contains(fmt.Sprint(r["diagnostics"]), want) {
+	if code != http.StatusRequestEntityTooLarge || r["ok"] != false || !strings.Contains(fmt.Sprint(r["diagnostics"]), want) {
 		t.Errorf("check: %d %.300v", code, r)
 	}
 	code, r = call(t, ts, "POST", "/api/runs", map[string]any{"source": chain, "machine": "ideal.yaml"})

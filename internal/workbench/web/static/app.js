@@ -242,6 +242,12 @@
       renderDiagnostics();
       if (r.model) { state.model = r.model; renderDiagram(); }
     } catch (e) {
+      // A model past augur's bounds is refused (413) with its diagnostics.
+      if (seq === checkSeq && e.data && e.data.diagnostics) {
+        state.diags = e.data.diagnostics;
+        renderEditor();
+        renderDiagnostics();
+      }
       setStatus('check: ' + e.message, true);
     }
   }
