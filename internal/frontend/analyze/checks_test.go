@@ -3,6 +3,8 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -235,6 +237,66 @@ func TestInPlaceReductions(t *testing.T) {
 		"size 32 in_place // MPI_Allreduce at testdata/checks/inplace.c:18:", "size 32 // MPI_Allreduce at testdata/checks/inplace.c:19:"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the model lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// testdata/checks/names.c: a parameter made of a C global takes neither a
+// function's name nor a cost function's, and neither does a loop index.
+func TestNamesAvoidFunctionsAndCosts(t *testing.T) {
+	a, text := checked(t, "names.c")
+	for _, p := range a.Params {
+		if p.Name == "stencil_7" || p.Name == "level" {
+			t.Errorf("a parameter named %s, the name of a function of the program or of the model", p.Name)
+		}
+	}
+	if strings.Contains(text, "for level in") {
+		t.Errorf("a loop index named level, the cost function's name:\n%s", text)
+	}
+	// 4 levels, each calling one of the three kernels.
+	wantCounts(t, "names.c", counts(a, 0, 1), map[string]float64{"loop@16": 4})
+}
+
+// A function of many branches that are each a loop nest over other
+// bounds, all of one array (miniAMR's pack_face: 96 cases), made one
+// action whose cost summed every branch with the working set of all of
+// them repeated in each: 3 MB on one line, past the 10,000 operators the
+// model language reads (48 cases here are enough to pass maxCostOps)
+// model language reads. Now past maxCostOps the subtree is written as
+// statements, the cases actions of their own, and the model checks.
+func TestManyBranchesCheck(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("double a[64][64][64], buf[1 << 20];\n")
+	b.WriteString("void pack(int c, int n) {\n  int k = 0;\n")
+	for c := 0; c < 48; c++ {
+		fmt.Fprintf(&b, "  %sif (c == %d) {\n", map[bool]string{true: "", false: "else "}[c == 0], c)
+		fmt.Fprintf(&b, "    for (int i = %d; i < n - %d; i++)\n      for (int j = %d; j < n / %d; j++)\n        buf[k++] = a[i][j][%d];\n", c%5, c%7, c%3, 1+c%4, c%64)
+		b.WriteString("  }\n")
+	}
+	b.WriteString("}\nint main(void) {\n  for (int c = 0; c < 48; c++) pack(c, 64);\n  return 0;\n}\n")
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cases.c")
+	if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Run(load(t, src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := a.Model("cases", []string{"cases.c"})
+	if errs := Verify("cases.aug", text, 1); len(errs) > 0 {
+		t.Fatalf("the model does not check: %v", errs[0])
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if tooLong(line) {
+			t.Errorf("model line %d has more than %d operators", i+1, maxCostOps)
+		}
+	}
+	// The first cases are actions of their own (the last ones, a subtree
+	// small enough, may still be one).
+	for c := 0; c < 8; c++ {
+		if !strings.Contains(text, fmt.Sprintf("loop nest %s:%d:5-", src, 5+5*c)) {
+			t.Errorf("case %d (its loop at line %d) is not an action of its own", c, 5+5*c)
 		}
 	}
 }

@@ -603,6 +603,21 @@ func sanitize(s string) string {
 	return s
 }
 
+// preludeCosts are the names of the cost functions of memoryCosts, which
+// every model that charges memory declares: no name the analysis makes
+// may be one of them.
+func preludeCosts() []string {
+	var names []string
+	for _, line := range strings.Split(memoryCosts, "\n") {
+		if rest, ok := strings.CutPrefix(line, "cost "); ok {
+			if name, _, ok := strings.Cut(rest, "("); ok {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}
+
 // pure reports whether blocks only compute: no communication, no calls
 // of the program's functions. Such a subtree becomes one action whose
 // cost is the sum over its iterations, so that evaluating it costs the
@@ -616,6 +631,27 @@ func pure(bs []*Block) bool {
 	var c cost
 	c.collect(bs, nil)
 	return !c.stepped
+}
+
+// maxCostOps bounds the binary operators of one cost the analysis writes
+// for a whole subtree, well under what the model language reads in one
+// expression (10,000): a subtree of many branches summed into one action
+// (miniAMR's pack_face: 96 cases of loops under different bounds) made
+// costs of millions. Past it the subtree is written as statements, each
+// block with a cost of its own: the same time, in more actions.
+const maxCostOps = 2000
+
+// tooLong reports whether the model expression text has more than
+// maxCostOps binary operators (the model writer puts spaces around
+// every one).
+func tooLong(text string) bool {
+	n := 0
+	for _, op := range []string{" + ", " - ", " * ", " / ", " % ", " < ", " > ", " <= ", " >= ", " == ", " != ", " && ", " || ", " ? "} {
+		if n += strings.Count(text, op); n > maxCostOps {
+			return true
+		}
+	}
+	return false
 }
 
 // emit writes blocks as model statements; it reports whether they use
@@ -644,9 +680,11 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				var c cost
 				c.collect([]*Block{blk}, nil)
 				e, mem := c.expr()
-				usesMemory = usesMemory || mem
-				fmt.Fprintf(b, "%saction %s cost %s // loop nest %s\n", ind, blk.Name, String(orNum(e)), span(blk))
-				continue
+				if text := String(orNum(e)); !tooLong(text) {
+					usesMemory = usesMemory || mem
+					fmt.Fprintf(b, "%saction %s cost %s // loop nest %s\n", ind, blk.Name, text, span(blk))
+					continue
+				}
 			}
 			l := blk.Loop
 			if l.Canonical || (l.Var != "" && l.From != nil && l.To != nil) {
@@ -671,9 +709,11 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				var c cost
 				c.collect([]*Block{blk}, nil)
 				e, mem := c.expr()
-				usesMemory = usesMemory || mem
-				fmt.Fprintf(b, "%saction %s cost %s // branch %s\n", ind, blk.Name, String(orNum(e)), span(blk))
-				continue
+				if text := String(orNum(e)); !tooLong(text) {
+					usesMemory = usesMemory || mem
+					fmt.Fprintf(b, "%saction %s cost %s // branch %s\n", ind, blk.Name, text, span(blk))
+					continue
+				}
 			}
 			fmt.Fprintf(b, "%saction %s cost ops(branch: 1) // the test at %s\n", ind, blk.Name, blk.Pos)
 			if blk.Cond != nil {

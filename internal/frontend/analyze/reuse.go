@@ -262,23 +262,30 @@ func (x access) footprint(loops []*LoopInfo) Expr {
 }
 
 // footprints keeps the largest footprint of each array, in the order the
-// arrays came.
+// arrays came. The footprints of one array are kept once each: a function
+// of many branches accesses an array under the same bounds again and
+// again (miniAMR's pack_face, 96 cases), and a max over every access
+// repeated each of them, a model of 16 MB.
 type footprints struct {
 	per   map[string]Expr
+	seen  map[string]map[string]bool
 	order []string
 }
 
 func (f *footprints) add(base string, fp Expr) {
 	if f.per == nil {
-		f.per = map[string]Expr{}
+		f.per, f.seen = map[string]Expr{}, map[string]map[string]bool{}
 	}
+	text := String(fp)
 	old, ok := f.per[base]
 	switch {
 	case !ok:
 		f.order = append(f.order, base)
 		f.per[base] = fp
-	case String(old) != String(fp):
+		f.seen[base] = map[string]bool{text: true}
+	case !f.seen[base][text]:
 		f.per[base] = Call{"max", []Expr{old, fp}}
+		f.seen[base][text] = true
 	}
 }
 

@@ -235,6 +235,17 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	if _, ok := w.funcs["main"]; !ok {
 		return nil, fmt.Errorf("no main function in %s", sourceNames(srcs))
 	}
+	// A parameter made before the walk reaches a function must not take
+	// the function's name, nor one of the cost functions every model
+	// declares (miniAMR's global int stencil became the parameter
+	// stencil_7, the name of its function stencil_7; its loop index
+	// level shadowed the cost function level).
+	for name := range w.funcs {
+		w.taken[name] = true
+	}
+	for _, name := range preludeCosts() {
+		w.taken[name] = true
+	}
 	w.ranks = w.rankVars(defs)
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.fptrs = w.pointees(srcs, defs)
