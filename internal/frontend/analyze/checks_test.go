@@ -300,3 +300,23 @@ func TestManyBranchesCheck(t *testing.T) {
 		}
 	}
 }
+
+// testdata/checks/procnull.c: a call whose partner is MPI_PROC_NULL is no
+// message (graph500's primed requests made the model refuse "peer -2"),
+// and a partner that is MPI_PROC_NULL at the edges sends where it is a
+// rank; the model checks at 1 to 3 processes.
+func TestProcNull(t *testing.T) {
+	_, text := checked(t, "procnull.c")
+	for _, want := range []string{
+		"// MPI_Isend at testdata/checks/procnull.c:13:3: to or from MPI_PROC_NULL, no message",
+		"// MPI_Recv at testdata/checks/procnull.c:21:3: to or from MPI_PROC_NULL, no message",
+		"if (pid == procs - 1 ? (-2) : pid + 1) >= 0 { // MPI_Sendrecv at testdata/checks/procnull.c:18:5 (no message to MPI_PROC_NULL)",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the model has no %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "from any") {
+		t.Errorf("a receive from MPI_PROC_NULL taken for one from MPI_ANY_SOURCE:\n%s", text)
+	}
+}

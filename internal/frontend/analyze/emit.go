@@ -867,6 +867,11 @@ func (a *Analysis) emitComm(b *strings.Builder, ind, name string, c *Comm, at Po
 	if c.InPlace {
 		line += " in_place"
 	}
+	if v, ok := constOf(c.Peer); ok && v < 0 {
+		// MPI_PROC_NULL itself: the call moves nothing and completes at once.
+		fmt.Fprintf(b, "%s// %s at %s: to or from MPI_PROC_NULL, no message\n", ind, c.Call, at)
+		return
+	}
 	if c.Peer != nil && mayBeNegative(c.Peer) {
 		fmt.Fprintf(b, "%sif %s { // %s at %s (no message to MPI_PROC_NULL)\n%s  %s\n%s}\n", ind, String(Bin{">=", c.Peer, Num{0}}), c.Call, at, ind, line, ind)
 		return

@@ -68,7 +68,9 @@ func (w *walker) fieldDefault(key string, seen map[string]bool) (v float64, from
 	seen[key] = true
 	var vals []cc.ExpressionNode
 	for _, rhs := range w.fieldVals[key] {
-		if rhs != nil {
+		// A conversion of an argument is the option's value, not its
+		// default (in.n = atoi(argv[++i]) after in.n = 34).
+		if rhs != nil && !readsArgv(rhs) {
 			vals = append(vals, rhs)
 		}
 	}

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strconv"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -142,8 +143,10 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 	if e := arg(l.peer); e != nil {
 		v, ok := w.sym(e)
 		switch c2, isConst := constOf(v); {
-		case ok && isConst && c2 < 0 && (elem == "recv" || elem == "irecv"):
+		case ok && isConst && c2 == w.anySource && (elem == "recv" || elem == "irecv"):
 			c.Peer = nil // MPI_ANY_SOURCE
+		case ok && isConst && c2 < 0:
+			c.Peer = Num{c2} // MPI_PROC_NULL: no message (emitComm)
 		case ok:
 			c.Peer = w.inRange(v)
 		default:
@@ -180,6 +183,39 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		c.Root = w.inRange(v)
 	}
 	return c
+}
+
+// mpiSpecialRanks reads MPI_ANY_SOURCE and MPI_PROC_NULL from the
+// macros of the program's mpi.h, Open MPI's values when it defines
+// neither.
+func mpiSpecialRanks(srcs []Source) (anySource, procNull float64) {
+	anySource, procNull = -1, -2
+	for _, s := range srcs {
+		if s.AST == nil {
+			continue
+		}
+		if v, ok := macroInt(s.AST.Macros["MPI_ANY_SOURCE"]); ok {
+			anySource = v
+		}
+		if v, ok := macroInt(s.AST.Macros["MPI_PROC_NULL"]); ok {
+			procNull = v
+		}
+	}
+	return anySource, procNull
+}
+
+// macroInt is the value of an object-like macro that is an integer
+// constant, in parentheses or not: (-2), -1.
+func macroInt(m *cc.Macro) (float64, bool) {
+	if m == nil || m.IsFnLike {
+		return 0, false
+	}
+	var text strings.Builder
+	for _, t := range m.ReplacementList() {
+		text.WriteString(t.SrcStr())
+	}
+	v, err := strconv.Atoi(strings.Trim(text.String(), "()"))
+	return float64(v), err == nil
 }
 
 // inRange keeps a peer or root that reads a parameter (a variable the

@@ -66,12 +66,17 @@ type Options struct {
 
 // walker analyses the functions of a program.
 type walker struct {
-	a       *Analysis
-	o       Options
-	funcs   map[string]*cc.FunctionDefinition
-	pragmas map[string]map[int]string // file → line → pragma text
-	taken   map[string]bool           // model names in use
-	warned  map[string]bool           // library functions already warned about
+	// anySource and procNull are MPI_ANY_SOURCE and MPI_PROC_NULL as the
+	// program's mpi.h defines them (Open MPI: -1 and -2, MPICH the other
+	// way round): a receive from the one matches any sender, from the
+	// other nothing.
+	anySource, procNull float64
+	a                   *Analysis
+	o                   Options
+	funcs               map[string]*cc.FunctionDefinition
+	pragmas             map[string]map[int]string // file → line → pragma text
+	taken               map[string]bool           // model names in use
+	warned              map[string]bool           // library functions already warned about
 	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
 	// rankKey: "pid" or "procs" wherever they are read (rank.go).
 	ranks map[string]string
@@ -89,9 +94,12 @@ type walker struct {
 	// value is not known (n = s->n).
 	fieldVals   map[string][]cc.ExpressionNode
 	fieldParams map[string]string
-	// optFields are the fields an option of the program sets (optfields.go).
-	optFields map[string]*optionField
-	fieldVars map[*cc.Declarator]cc.Node
+	// optFields are the fields an option of the program sets (optfields.go,
+	// strcmpopts.go); optVars the variables, with their option words.
+	optFields    map[string]*optionField
+	optVars      map[*cc.Declarator][]string
+	optVarParams map[*cc.Declarator]string // their parameters, once made
+	fieldVars    map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -246,11 +254,19 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	for _, name := range preludeCosts() {
 		w.taken[name] = true
 	}
+	w.anySource, w.procNull = mpiSpecialRanks(srcs)
 	w.ranks = w.rankVars(defs)
 	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.optFields = optionFields(defs)
+	strFields, strVars := strcmpOptions(defs)
+	for key, of := range strFields {
+		if _, ok := w.optFields[key]; !ok {
+			w.optFields[key] = of
+		}
+	}
+	w.optVars, w.optVarParams = strVars, map[*cc.Declarator]string{}
 	w.optionParams()
 	w.findAllocators(defs)
 	w.gatheredIn = gatheredParams(w.funcs)

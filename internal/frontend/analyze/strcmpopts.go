@@ -1,0 +1,175 @@
+package analyze
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// Options compared by name. Many programs parse their command line by
+// hand: a loop over argv compares each argument with the options' names
+// and converts the next one,
+//
+//	for (int i = 1; i < argc; i++)
+//	  if (strcmp(argv[i], "-l") == 0) in.lookups = atoi(argv[++i]);
+//	  else if (!strcmp(argv[i], "-n") || !strcmp(argv[i], "--cells")) n = atol(argv[++i]);
+//
+// (XSBench, RSBench and many mini-apps). The comparison names the option,
+// and the conversion of an argument under it stores the option's value:
+// a field of a struct or a variable. Such a field becomes a parameter
+// bound to the option as a getopt table's does (optfields.go); such a
+// variable, which the walk finds read from argv at a position it cannot
+// follow, becomes a parameter bound to the option instead of one that
+// only --set gives.
+
+// optionCompares are the C library's string comparisons an option test
+// makes: equal when they return 0.
+var optionCompares = map[string]bool{"strcmp": true, "strcasecmp": true}
+
+// strcmpOptions finds the stores of converted arguments under tests of
+// an argument against option names: the fields by key, the variables by
+// declarator, each with its option words. A field or variable set under
+// two different tests is left out.
+func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[*cc.Declarator][]string) {
+	fields, vars := map[string]*optionField{}, map[*cc.Declarator][]string{}
+	badField, badVar := map[string]bool{}, map[*cc.Declarator]bool{}
+	for _, fd := range defs {
+		visit(fd.CompoundStatement, func(n cc.Node) bool {
+			s, ok := n.(*cc.SelectionStatement)
+			if !ok || (s.Case != cc.SelectionStatementIf && s.Case != cc.SelectionStatementIfElse) {
+				return true
+			}
+			names := optionTest(s.ExpressionList)
+			if len(names) == 0 {
+				return true
+			}
+			for _, st := range convertedStores(s.Statement) {
+				if key, ok := rankKey(st); ok && strings.HasPrefix(key, "field ") {
+					switch prev, seen := fields[key]; {
+					case badField[key]:
+					case seen && !slices.Equal(prev.options, names):
+						delete(fields, key)
+						badField[key] = true
+					default:
+						fields[key] = &optionField{options: names, field: st}
+					}
+					continue
+				}
+				if d := declOf(st); d != nil {
+					switch prev, seen := vars[d]; {
+					case badVar[d]:
+					case seen && !slices.Equal(prev, names):
+						delete(vars, d)
+						badVar[d] = true
+					default:
+						vars[d] = names
+					}
+				}
+			}
+			return true
+		})
+	}
+	return fields, vars
+}
+
+// optionTest reads a condition that compares an argument with option
+// names: strcmp(a, "-l") == 0, 0 == strcmp(...), !strcmp(a, "-l"), and
+// those joined by ||. It returns the names ("-l", "--lookups"), or nil.
+func optionTest(cond cc.Node) []string {
+	switch x := unparen(cond).(type) {
+	case *cc.LogicalOrExpression:
+		if x.Case != cc.LogicalOrExpressionLOr {
+			return optionTest(x.LogicalAndExpression)
+		}
+		a, b := optionTest(x.LogicalOrExpression), optionTest(x.LogicalAndExpression)
+		if a == nil || b == nil {
+			return nil
+		}
+		return append(a, b...)
+	case *cc.EqualityExpression:
+		if x.Case != cc.EqualityExpressionEq {
+			return nil
+		}
+		if isZero(x.RelationalExpression) {
+			return compareName(x.EqualityExpression)
+		}
+		if isZero(x.EqualityExpression) {
+			return compareName(x.RelationalExpression)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionNot {
+			return compareName(x.CastExpression)
+		}
+	}
+	return nil
+}
+
+// compareName is the option name of strcmp(a, "-name") or
+// strcmp("-name", a): a string constant that starts with a dash and is an
+// option word after it.
+func compareName(e cc.Node) []string {
+	p, ok := uncast(e).(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall || !optionCompares[calleeName(p)] {
+		return nil
+	}
+	for _, a := range callArgs(p) {
+		pe, ok := uncast(a).(*cc.PrimaryExpression)
+		if !ok || pe.Case != cc.PrimaryExpressionString {
+			continue
+		}
+		s, err := strconv.Unquote(pe.Token.SrcStr())
+		if err != nil || !strings.HasPrefix(s, "-") || !optionWord(strings.TrimLeft(s, "-")) {
+			return nil
+		}
+		return []string{s}
+	}
+	return nil
+}
+
+// isZero reports whether e is the constant 0.
+func isZero(e cc.Node) bool {
+	pe, ok := uncast(e).(*cc.PrimaryExpression)
+	return ok && pe.Case == cc.PrimaryExpressionInt && pe.Token.SrcStr() == "0"
+}
+
+// convertedStores are the places st assigns a converted argument to:
+// x = atoi(argv[++i]), in.n = strtol(argv[i + 1], NULL, 10). Tests nested
+// in st name options of their own and are not looked into.
+func convertedStores(st *cc.Statement) []cc.Node {
+	var out []cc.Node
+	visit(st, func(n cc.Node) bool {
+		switch x := n.(type) {
+		case *cc.SelectionStatement:
+			return optionTest(x.ExpressionList) == nil
+		case *cc.AssignmentExpression:
+			if x.Case == cc.AssignmentExpressionAssign && readsArgv(x.AssignmentExpression) {
+				out = append(out, x.UnaryExpression)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// readsArgv reports whether e is a conversion (atoi, strtol, ...) of an
+// expression that reads argv.
+func readsArgv(e cc.Node) bool {
+	p, ok := uncast(e).(*cc.PostfixExpression)
+	if !ok || p.Case != cc.PostfixExpressionCall || !argvConversions[calleeName(p)] {
+		return false
+	}
+	args := callArgs(p)
+	if len(args) == 0 {
+		return false
+	}
+	found := false
+	visit(args[0], func(n cc.Node) bool {
+		if pe, ok := n.(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent && pe.Token.SrcStr() == "argv" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
