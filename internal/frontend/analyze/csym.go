@@ -216,6 +216,14 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			if v, ok := w.onceValue(x); ok {
 				return v, true
 			}
+			if key, ok := rankKey(x); ok {
+				if name, ok := w.optionSource(key); ok {
+					return Name{name}, true // an option's field (strcmpopts.go)
+				}
+				if v, ok := w.optionDefault(key); ok {
+					return v, true
+				}
+			}
 			return w.fieldParam(x)
 		}
 		if v, ok := w.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {

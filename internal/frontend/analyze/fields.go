@@ -69,8 +69,9 @@ func (w *walker) fieldDefault(key string, seen map[string]bool) (v float64, from
 	var vals []cc.ExpressionNode
 	for _, rhs := range w.fieldVals[key] {
 		// A conversion of an argument is the option's value, not its
-		// default (in.n = atoi(argv[++i]) after in.n = 34).
-		if rhs != nil && !readsArgv(rhs) {
+		// default (in.n = atoi(argv[++i]) after in.n = 34), and so is a
+		// value stored only when an option is given (strcmpopts.go).
+		if rhs != nil && !readsArgv(rhs) && !w.optionGiven[rhs] {
 			vals = append(vals, rhs)
 		}
 	}

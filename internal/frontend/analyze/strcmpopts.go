@@ -31,9 +31,11 @@ var optionCompares = map[string]bool{"strcmp": true, "strcasecmp": true}
 // strcmpOptions finds the stores of converted arguments under tests of
 // an argument against option names: the fields by key, the variables by
 // declarator, each with its option words. A field or variable set under
-// two different tests is left out.
-func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[*cc.Declarator][]string) {
-	fields, vars := map[string]*optionField{}, map[*cc.Declarator][]string{}
+// two different tests is left out. It also returns every value stored
+// under such a test (in.method = EVENT under "-m" and "event"): what an
+// option sets when it is given, not the program's default.
+func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[*cc.Declarator][]string, map[cc.Node]bool) {
+	fields, vars, given := map[string]*optionField{}, map[*cc.Declarator][]string{}, map[cc.Node]bool{}
 	badField, badVar := map[string]bool{}, map[*cc.Declarator]bool{}
 	for _, fd := range defs {
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
@@ -45,6 +47,12 @@ func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[
 			if len(names) == 0 {
 				return true
 			}
+			visit(s.Statement, func(n cc.Node) bool {
+				if a, ok := n.(*cc.AssignmentExpression); ok && a.Case == cc.AssignmentExpressionAssign {
+					given[a.AssignmentExpression] = true
+				}
+				return true
+			})
 			for _, st := range convertedStores(s.Statement) {
 				if key, ok := rankKey(st); ok && strings.HasPrefix(key, "field ") {
 					switch prev, seen := fields[key]; {
@@ -71,7 +79,7 @@ func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[
 			return true
 		})
 	}
-	return fields, vars
+	return fields, vars, given
 }
 
 // optionTest reads a condition that compares an argument with option
@@ -172,4 +180,31 @@ func readsArgv(e cc.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// optionDefault is the value of the field key where every write of it
+// but one constant is an option's (a conversion of an argument, or a
+// value stored under an option's test): input.method = HISTORY, then
+// under "-m" and "event" input.method = EVENT. At the program's defaults
+// the field holds that constant.
+func (w *walker) optionDefault(key string) (Expr, bool) {
+	var def cc.ExpressionNode
+	optional := false
+	for _, rhs := range w.fieldVals[key] {
+		switch {
+		case rhs == nil:
+			return nil, false // ++, --, its address taken
+		case readsArgv(rhs) || w.optionGiven[rhs]:
+			optional = true
+		case def != nil:
+			return nil, false
+		default:
+			def = rhs
+		}
+	}
+	if !optional || def == nil {
+		return nil, false
+	}
+	c, ok := constValue(def)
+	return Num{c}, ok
 }

@@ -99,7 +99,10 @@ type walker struct {
 	optFields    map[string]*optionField
 	optVars      map[*cc.Declarator][]string
 	optVarParams map[*cc.Declarator]string // their parameters, once made
-	fieldVars    map[*cc.Declarator]cc.Node
+	// optionGiven are the values stored under a test of an argument
+	// against an option's name: the option's, not the program's default.
+	optionGiven map[cc.Node]bool
+	fieldVars   map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -260,7 +263,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.optFields = optionFields(defs)
-	strFields, strVars := strcmpOptions(defs)
+	strFields, strVars, given := strcmpOptions(defs)
+	w.optionGiven = given
 	for key, of := range strFields {
 		if _, ok := w.optFields[key]; !ok {
 			w.optFields[key] = of

@@ -4,18 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int lookups; long cells; } Inputs;
+typedef struct { int lookups; long cells; int method; } Inputs;
 
 static Inputs read_cli(int argc, char **argv) {
   Inputs in;
   in.lookups = 34;
   in.cells = 1000;
+  in.method = 0;
   for (int i = 1; i < argc; i++) {
     char *arg = argv[i];
     if (strcmp(arg, "-l") == 0) {
       if (++i < argc) in.lookups = atoi(argv[i]);
     } else if (!strcmp(arg, "-c") || !strcmp(arg, "--cells")) {
       in.cells = atol(argv[++i]);
+    } else if (strcmp(arg, "-m") == 0) {
+      if (strcmp(argv[++i], "event") == 0) in.method = 1;
     }
   }
   return in;
@@ -32,5 +35,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < in.lookups; k++)
       for (long c = 0; c < in.cells; c++)
         grid[c] += k; // steps * lookups * cells
+  if (in.method == 1)
+    for (long c = 0; c < in.cells; c++) grid[c] *= 2; // with -m event only
   return 0;
 }
