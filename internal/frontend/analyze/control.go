@@ -85,6 +85,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.jumps = append(w.jumps, jumpFrame{})
 	scope := w.scopeIf
 	w.scopeIf = w.inIf
+	filled := w.fillArrays(it, info) // elems.go
 	b.Body = w.body(it.Statement)
 	w.scopeIf = scope
 	w.jumps = w.jumps[:len(w.jumps)-1]
@@ -94,6 +95,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	// (and the indices that stepped with it, theirs).
 	w.invalidate(it.Statement)
 	w.invalidate(step)
+	filled()
 	w.recurrences(it, info, pre)
 	w.counterTotals(it, info)
 	w.unroll(b)
@@ -553,6 +555,12 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	if rankOnly {
 		w.rankIfs++
 	}
+	// What one thread of a region stores alone, the team reads after it
+	// (elems.go).
+	oneThread := w.omp.regions > 0 && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
+	if oneThread {
+		w.threadIfs++
+	}
 	w.inIf++
 	scope := w.scopeIf
 	w.scopeIf = w.inIf
@@ -582,6 +590,9 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	}
 	if rankOnly {
 		w.rankIfs--
+	}
+	if oneThread {
+		w.threadIfs--
 	}
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:
