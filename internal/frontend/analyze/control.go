@@ -68,6 +68,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
 		}
 	}
+	if w.isSpin(it, info) {
+		// Priced by the other threads' work, not by a count (spin.go).
+		b.spin = &spinWait{stage: w.stageLoop()}
+		info.Trips, info.TripsHow = Num{1}, Exact
+	}
 	b.Loop = info
 	o := opsCounter{w: w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
@@ -81,8 +86,8 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
 		w.a.warnParam(p.Name, b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
-	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
-	w.jumps = append(w.jumps, jumpFrame{})
+	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf, blk: b})
+	w.jumps = append(w.jumps, jumpFrame{spin: b.spin != nil})
 	scope := w.scopeIf
 	w.scopeIf = w.inIf
 	filled := w.fillArrays(it, info) // elems.go

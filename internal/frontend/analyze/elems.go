@@ -99,7 +99,7 @@ func (w *walker) arrayAt(d *cc.Declarator, k Expr) (Expr, bool) {
 			v = Cond{Bin{">=", k, p.from}, at, v}
 		}
 	}
-	return fold(simplify(v)), true
+	return tidy(fold(v)), true
 }
 
 // read is d[k] inside the loop being filled: this iteration's value, the
@@ -420,7 +420,7 @@ func (f *elemFill) solve(w *walker) map[*cc.Declarator][]elemPiece {
 			v = subst(v, name, at)
 		}
 		if ok {
-			install(d, elemPiece{from: f.lo, at: fold(simplify(subst(v, f.v, Name{elemIndex})))})
+			install(d, elemPiece{from: f.lo, at: tidy(fold(subst(v, f.v, Name{elemIndex})))})
 		}
 	}
 	return out
@@ -453,7 +453,7 @@ func (f *elemFill) recurrence(w *walker, d *cc.Declarator, v Expr, self string) 
 		// No guard: the first iteration steps from the element before.
 		if base, ok := w.arrayAt(d, before); ok {
 			s, ok := sumOver(step, f.v, f.lo, k)
-			return elemPiece{from: simplify(before), at: fold(simplify(add(base, s)))}, ok
+			return elemPiece{from: simplify(before), at: tidy(fold(add(base, s)))}, ok
 		}
 	}
 	first := fold(subst(v, f.v, f.lo))
@@ -465,7 +465,7 @@ func (f *elemFill) recurrence(w *walker, d *cc.Declarator, v Expr, self string) 
 		first = subst(first, self, prev)
 	}
 	s, ok := sumOver(step, f.v, simplify(add(f.lo, Num{1})), k)
-	return elemPiece{from: f.lo, at: fold(simplify(add(first, s)))}, ok
+	return elemPiece{from: f.lo, at: tidy(fold(add(first, s)))}, ok
 }
 
 // assumeAbove rewrites the tests of v against lo that hold for every v
@@ -612,6 +612,9 @@ func sumOver(e Expr, v string, a, b Expr) (Expr, bool) {
 		if !ok {
 			return nil, false
 		}
+		if gap, ok := constOf(tidy(sub(x.A, x.B))); ok {
+			return add(mul(x.B, n), mul(Num{gap}, t)), true // the remainder dealt to the first
+		}
 		return add(mul(x.A, t), mul(x.B, simplify(sub(n, t)))), true
 	}
 	return nil, false
@@ -690,4 +693,65 @@ func (w *walker) passedArrays(call *cc.PostfixExpression) {
 		}
 		delete(w.arrays, declOf(uncast(a)))
 	}
+}
+
+// tidy collects the like terms of e's sums, taking what is not affine
+// (floor(n / t), a test) as a term of its own: the closed forms of
+// recurrences stay readable, (t - 1 + x) - (t - 1) being x.
+func tidy(e Expr) Expr {
+	atoms := map[string]Expr{}
+	l, ok := linear(atomize(e, atoms))
+	if !ok {
+		return tidyParts(e)
+	}
+	out := fromLinear(l)
+	for n, x := range atoms {
+		out = subst(out, n, x)
+	}
+	return out
+}
+
+// atomize replaces the terms of e's sums that are not affine by names
+// kept in atoms.
+func atomize(e Expr, atoms map[string]Expr) Expr {
+	switch x := e.(type) {
+	case Num, Name:
+		return e
+	case Bin:
+		switch x.Op {
+		case "+", "-":
+			return Bin{x.Op, atomize(x.A, atoms), atomize(x.B, atoms)}
+		case "*":
+			a, b := atomize(x.A, atoms), atomize(x.B, atoms)
+			if _, ok := constOf(a); ok {
+				return Bin{"*", a, b}
+			}
+			if _, ok := constOf(b); ok {
+				return Bin{"*", a, b}
+			}
+		}
+	}
+	t := tidyParts(e)
+	n := "\x00atom " + String(t)
+	atoms[n] = t
+	return Name{n}
+}
+
+// tidyParts tidies the operands of e's top operator.
+func tidyParts(e Expr) Expr {
+	switch x := e.(type) {
+	case Bin:
+		return Bin{x.Op, tidy(x.A), tidy(x.B)}
+	case Call:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = tidy(a)
+		}
+		return Call{x.Fn, args}
+	case Cond:
+		return Cond{tidy(x.C), tidy(x.A), tidy(x.B)}
+	case Not:
+		return Not{tidy(x.X)}
+	}
+	return e
 }

@@ -195,7 +195,8 @@ type loopFrame struct {
 	decl   *cc.Declarator
 	info   *LoopInfo
 	stmt   cc.Node
-	ifBase int // inIf when the body started
+	ifBase int    // inIf when the body started
+	blk    *Block // the loop's block, its body being walked
 }
 
 // Run analyses the program made of srcs.
@@ -559,7 +560,7 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 			switch top := w.jump(); {
 			case top != nil && top.isSwitch:
 				w.a.warn(pos(j), "break inside a branch of a switch case: the rest of the case is counted as if it ran")
-			case top != nil:
+			case top != nil && !top.spin:
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
