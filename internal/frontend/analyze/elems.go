@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"sort"
 
 	"modernc.org/cc/v4"
@@ -37,8 +38,12 @@ import (
 // thread. Reads are taken to be of elements the program stored: the
 // range's upper end is not checked.
 
-// elemIndex is the placeholder for the index in an element's value.
-const elemIndex = "\x00k"
+// elemIndex is the placeholder for the index in an element's value, and
+// elemUnknown the value of an element no store gave.
+const (
+	elemIndex   = "\x00k"
+	elemUnknown = "\x00unknown"
+)
 
 // elemPiece is the value of the elements from index from on (eq: at that
 // index only; both nil: every element).
@@ -53,8 +58,19 @@ type elemFill struct {
 	lo     Expr   // its first value
 	stored map[*cc.Declarator]bool
 	cur    map[*cc.Declarator]Expr // the values the iteration stored so far
-	prev   map[string]*cc.Declarator
+	// before are the arrays' values before the loop; refs the
+	// placeholders of the previous iteration's element (prev) and of the
+	// element before the loop (old) that the values read.
+	before map[*cc.Declarator][]elemPiece
+	refs   map[string]elemRef
 	failed bool
+}
+
+// elemRef is what a placeholder stands for: array d's element v - 1
+// (prev) or its element v before the loop.
+type elemRef struct {
+	d    *cc.Declarator
+	prev bool
 }
 
 // elemValue is the value of arr[k]: gathered from every process, or kept
@@ -86,12 +102,20 @@ func (w *walker) arrayAt(d *cc.Declarator, k Expr) (Expr, bool) {
 	if len(pieces) == 0 {
 		return nil, false
 	}
-	var v Expr
+	v := piecesAt(pieces, k)
+	return v, !mentionsName(v, elemUnknown)
+}
+
+// piecesAt is element k of pieces: the newest piece that holds there.
+// Below the oldest range, the elements are those of the range (a program
+// reads the elements it stored); beside points only, unknown.
+func piecesAt(pieces []elemPiece, k Expr) Expr {
+	var v Expr = Name{elemUnknown}
 	for i := len(pieces) - 1; i >= 0; i-- {
 		p := pieces[i]
 		at := subst(p.at, elemIndex, k)
 		switch {
-		case v == nil || p.from == nil && p.eq == nil:
+		case p.from == nil && p.eq == nil, p.eq == nil && isName(v, elemUnknown):
 			v = at
 		case p.eq != nil:
 			v = Cond{Bin{"==", k, p.eq}, at, v}
@@ -99,7 +123,7 @@ func (w *walker) arrayAt(d *cc.Declarator, k Expr) (Expr, bool) {
 			v = Cond{Bin{">=", k, p.from}, at, v}
 		}
 	}
-	return tidy(fold(v)), true
+	return tidy(fold(v))
 }
 
 // read is d[k] inside the loop being filled: this iteration's value, the
@@ -119,14 +143,22 @@ func (f *elemFill) read(w *walker, d *cc.Declarator, k Expr) (Expr, bool) {
 		if v, ok := f.cur[d]; ok {
 			return v, true
 		}
-		return w.arrayAt(d, k)
+		return f.ref(d, false), true
 	case -1:
-		name := "\x00prev " + d.Name()
-		f.prev[name] = d
-		return Name{name}, true
+		return f.ref(d, true), true
 	}
 	f.failed = true
 	return nil, false
+}
+
+// ref is the placeholder of d's element v - 1 (prev) or v before the loop.
+func (f *elemFill) ref(d *cc.Declarator, prev bool) Name {
+	name := fmt.Sprintf("\x00old %s %p", d.Name(), d)
+	if prev {
+		name = fmt.Sprintf("\x00prev %s %p", d.Name(), d)
+	}
+	f.refs[name] = elemRef{d: d, prev: prev}
+	return Name{name}
 }
 
 // forgetArray drops what is kept of the array d names, stored to where
@@ -232,7 +264,11 @@ func (w *walker) fillArrays(it *cc.IterationStatement, info *LoopInfo) func() {
 		len(w.loops) != 1 || w.inIf != w.threadIfs || w.filling != nil {
 		return forget
 	}
-	f := &elemFill{v: info.Var, lo: info.From, stored: stored, cur: map[*cc.Declarator]Expr{}, prev: map[string]*cc.Declarator{}}
+	f := &elemFill{v: info.Var, lo: info.From, stored: stored, cur: map[*cc.Declarator]Expr{},
+		before: map[*cc.Declarator][]elemPiece{}, refs: map[string]elemRef{}}
+	for d := range stored {
+		f.before[d] = w.arrays[d]
+	}
 	w.filling = f
 	ok := w.runFill(it.Statement)
 	w.filling = nil
@@ -302,34 +338,28 @@ func (w *walker) runFill(s *cc.Statement) bool {
 		if sel.Case == cc.SelectionStatementIfElse && !w.runFill(sel.Statement2) {
 			return false
 		}
-		return f.join(w, c, then)
+		f.join(c, then)
+		return true
 	}
 	return false
 }
 
 // join makes the values after an if: cond ? then's : the other arm's.
-func (f *elemFill) join(w *walker, c Expr, then map[*cc.Declarator]Expr) bool {
+func (f *elemFill) join(c Expr, then map[*cc.Declarator]Expr) {
 	for d := range f.stored {
 		a, inThen := then[d]
 		b, inElse := f.cur[d]
 		if !inThen && !inElse || inThen && inElse && String(a) == String(b) {
 			continue
 		}
-		here := Name{f.v}
-		var ok bool
 		if !inThen {
-			if a, ok = w.arrayAt(d, here); !ok {
-				return false
-			}
+			a = f.ref(d, false)
 		}
 		if !inElse {
-			if b, ok = w.arrayAt(d, here); !ok {
-				return false
-			}
+			b = f.ref(d, false)
 		}
 		f.cur[d] = Cond{c, a, b}
 	}
-	return true
 }
 
 // fillStore runs one expression of the body: A[v] = e, A[v] op= e,
@@ -372,99 +402,126 @@ func (w *walker) fillStore(e cc.Node) bool {
 }
 
 // solve gives each array the loop stored its values over the loop's
-// range: recurrences A(v) = A(v-1) + d(v) first, summed, then the arrays
-// that read their previous elements.
+// range, from its first iteration (v = lo, where the tests of v are
+// constants) and the others (v > lo): the recurrences A(v) = A(v-1) +
+// d(v) first, summed, then the arrays that read the previous elements of
+// those. An array whose value cannot be told is left out: forgotten.
 func (f *elemFill) solve(w *walker) map[*cc.Declarator][]elemPiece {
 	out := map[*cc.Declarator][]elemPiece{}
-	install := func(d *cc.Declarator, p elemPiece) {
-		out[d] = prependPiece(w.arrays[d], p)
-		w.arrays[d] = out[d] // read by the arrays solved after it
-	}
-	saved := map[*cc.Declarator][]elemPiece{}
-	for d := range f.stored {
-		saved[d] = w.arrays[d]
-	}
 	defer func() {
-		for d, p := range saved {
+		for d, p := range f.before {
 			w.arrays[d] = p
 		}
 	}()
-	self := func(d *cc.Declarator) string { return "\x00prev " + d.Name() }
+	install := func(d *cc.Declarator, ps []elemPiece) {
+		out[d] = ps
+		w.arrays[d] = ps // read by the arrays solved after it
+	}
 	var rest []*cc.Declarator
 	for d := range f.stored {
-		v, ok := f.cur[d]
-		if !ok {
-			continue
-		}
-		if f.onlyPrev(v, self(d)) {
-			if p, ok := f.recurrence(w, d, v, self(d)); ok {
-				install(d, p)
+		if v, ok := f.cur[d]; ok && f.recurrent(d, v) {
+			if p, ok := f.recurrence(d, v); ok {
+				install(d, prependPiece(f.before[d], p))
 			}
-			continue
+		} else if ok {
+			rest = append(rest, d)
 		}
-		rest = append(rest, d)
 	}
 	sort.Slice(rest, func(i, j int) bool { return rest[i].Name() < rest[j].Name() })
 	for _, d := range rest {
-		v := f.cur[d]
-		ok := true
-		for name, b := range f.prev {
-			if !mentionsName(v, name) {
-				continue
-			}
-			at, known := w.arrayAt(b, sub(Name{f.v}, Num{1}))
-			if _, solved := out[b]; !known || !solved {
-				ok = false
-				break
-			}
-			v = subst(v, name, at)
+		first, ok1 := f.first(f.cur[d])
+		past, ok2 := f.past(f.cur[d], nil, out)
+		if !ok1 || !ok2 {
+			continue
 		}
-		if ok {
-			install(d, elemPiece{from: f.lo, at: tidy(fold(subst(v, f.v, Name{elemIndex})))})
+		if String(tidy(fold(subst(past, elemIndex, f.lo)))) == String(first) {
+			install(d, prependPiece(f.before[d], elemPiece{from: f.lo, at: past}))
+			continue
 		}
+		ps := prependPiece(f.before[d], elemPiece{eq: f.lo, at: first})
+		if nonPositive(f.lo) {
+			ps = []elemPiece{{at: first}} // the first iteration stores the lowest element
+		}
+		install(d, prependPiece(ps, elemPiece{from: simplify(add(f.lo, Num{1})), at: past}))
 	}
 	return out
 }
 
-// onlyPrev reports whether v reads no previous element but self's.
-func (f *elemFill) onlyPrev(v Expr, self string) bool {
-	if !mentionsName(v, self) {
-		return false
-	}
-	for name := range f.prev {
-		if name != self && mentionsName(v, name) {
-			return false
+// recurrent reports whether v reads no previous element but d's own.
+func (f *elemFill) recurrent(d *cc.Declarator, v Expr) bool {
+	self := false
+	for name, r := range f.refs {
+		if r.prev && mentionsName(v, name) {
+			if r.d != d {
+				return false
+			}
+			self = true
 		}
 	}
-	return true
+	return self
 }
 
-// recurrence solves A(v) = A(v-1) + d(v) (v past the first index; the
-// first may be guarded, if (v > 0)) in closed form.
-func (f *elemFill) recurrence(w *walker, d *cc.Declarator, v Expr, self string) (elemPiece, bool) {
-	past := fold(assumeAbove(v, f.v, f.lo))
+// first is v in the loop's first iteration: the previous elements and
+// those before the loop are the values before it.
+func (f *elemFill) first(v Expr) (Expr, bool) {
+	v = fold(subst(v, f.v, f.lo))
+	for name, r := range f.refs {
+		if !mentionsName(v, name) {
+			continue
+		}
+		k := f.lo
+		if r.prev {
+			k = simplify(sub(f.lo, Num{1}))
+		}
+		v = subst(v, name, piecesAt(f.before[r.d], k))
+	}
+	v = tidy(fold(v))
+	return v, !mentionsName(v, elemUnknown)
+}
+
+// past is v in the iterations past the first, as an expression of the
+// index (elemIndex): the previous elements are those of the arrays
+// solved (their closed forms at v - 1), the elements before the loop
+// those of before; self's previous element is left.
+func (f *elemFill) past(v Expr, self *cc.Declarator, solved map[*cc.Declarator][]elemPiece) (Expr, bool) {
+	v = fold(assumeAbove(v, f.v, f.lo))
+	here := Name{f.v}
+	for name, r := range f.refs {
+		if !mentionsName(v, name) || r.prev && r.d == self {
+			continue
+		}
+		if !r.prev {
+			v = subst(v, name, piecesAt(f.before[r.d], here))
+			continue
+		}
+		ps, ok := solved[r.d]
+		if !ok {
+			return nil, false
+		}
+		v = subst(v, name, piecesAt(ps, simplify(sub(here, Num{1}))))
+	}
+	v = tidy(fold(subst(v, f.v, Name{elemIndex})))
+	return v, !mentionsName(v, elemUnknown)
+}
+
+// recurrence solves A(v) = A(v-1) + d(v) for v past the first index in
+// closed form: A(k) = A(lo) + Σ_{j=lo+1}^{k} d(j).
+func (f *elemFill) recurrence(d *cc.Declarator, v Expr) (elemPiece, bool) {
+	self := f.ref(d, true).N
+	past, ok := f.past(v, d, nil)
+	if !ok {
+		return elemPiece{}, false
+	}
 	coef, step, ok := affineIn(past, self)
 	if !ok || coef != 1 || mentionsName(step, self) {
 		return elemPiece{}, false
 	}
-	k := Name{elemIndex}
-	before := sub(f.lo, Num{1})
-	if String(past) == String(v) {
-		// No guard: the first iteration steps from the element before.
-		if base, ok := w.arrayAt(d, before); ok {
-			s, ok := sumOver(step, f.v, f.lo, k)
-			return elemPiece{from: simplify(before), at: tidy(fold(add(base, s)))}, ok
-		}
+	first, ok := f.first(v)
+	if !ok {
+		return elemPiece{}, false
 	}
-	first := fold(subst(v, f.v, f.lo))
-	if mentionsName(first, self) {
-		prev, ok := w.arrayAt(d, before)
-		if !ok {
-			return elemPiece{}, false
-		}
-		first = subst(first, self, prev)
-	}
-	s, ok := sumOver(step, f.v, simplify(add(f.lo, Num{1})), k)
+	j := "\x00j"
+	s, ok := sumOver(subst(step, elemIndex, Name{j}), j, simplify(add(f.lo, Num{1})), Name{elemIndex})
 	return elemPiece{from: f.lo, at: tidy(fold(add(first, s)))}, ok
 }
 

@@ -82,3 +82,36 @@ func TestSumOver(t *testing.T) {
 		t.Errorf("v * v summed")
 	}
 }
+
+// testdata/omp/forgotten.c: bounds stored in a branch that is not one
+// thread's, and bounds handed to a function, are forgotten (their sweeps'
+// counts are parameters); the pair stored only by the loop over the team
+// counts its sweep per thread, N / T.
+func TestKeptArraysForgotten(t *testing.T) {
+	a, err := Run(loadOMP(t, true, "testdata/omp/forgotten.c"), Options{Compiled: ccline.CodeGen{OpenMP: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	how := map[int]How{}
+	var kept *Block
+	for _, b := range a.Blocks() {
+		if b.Kind == Loop && b.Func == "main" && b.Pos.Line >= 33 {
+			how[b.Pos.Line] = b.Loop.TripsHow
+			if b.Pos.Line == 37 {
+				kept = b
+			}
+		}
+	}
+	if how[33] != Default || how[35] != Default {
+		t.Errorf("forgotten bounds counted: %v", how)
+	}
+	if kept == nil || how[37] != Symbolic {
+		t.Fatalf("kept bounds not counted: %v", how)
+	}
+	for _, threads := range []float64{1, 2, 4} {
+		got, ok := eval(kept.Loop.Trips, map[string]float64{"threads": threads, "tid": threads - 1, "N": 1000})
+		if want := float64(int(1000 / threads)); !ok || got != want {
+			t.Errorf("%v threads: the kept sweep runs %v times, want %v: %s", threads, got, want, String(kept.Loop.Trips))
+		}
+	}
+}
