@@ -177,7 +177,7 @@ func (w *walker) storeElem(target cc.Node, op string, rhs cc.ExpressionNode) {
 		return
 	}
 	d := declOf(x.PostfixExpression)
-	if d == nil || w.filling != nil {
+	if d == nil {
 		return
 	}
 	if len(w.loops) > 0 || w.inIf != w.threadIfs || !cc.IsIntegerType(x.Type()) {
@@ -193,11 +193,7 @@ func (w *walker) storeElem(target cc.Node, op string, rhs cc.ExpressionNode) {
 		delete(w.arrays, d)
 		return
 	}
-	p := elemPiece{eq: k, at: v}
-	if _, isConst := constOf(k); !isConst {
-		p = elemPiece{at: v} // a store at a symbolic index: taken for all
-	}
-	w.arrays[d] = prependPiece(w.arrays[d], p)
+	w.arrays[d] = prependPiece(w.arrays[d], elemPiece{eq: k, at: v})
 }
 
 // updated is the value of d[k] after d[k] op= rhs.
