@@ -170,8 +170,12 @@ func TestOMPCyclicHybrid(t *testing.T) {
 //	1 thread:  1 + 8 + 1 + 99·(6 + 3·1001) + 2                 = 297903
 //	2 threads: 1 + 9 + 9 + 1 + 99·(9 + 3·500) + (2 + 3·500) + 2  = 150915
 //	           (thread 1, 500 columns, ends last: 99·1509 + 1502 after its call)
+//	3 threads: 1 + 9 + 10 + 9 + 1 + 99·(9 + 3·333) + 2·(2 + 3·333) + 2 + 2 = 101828
+//	           (thread 2, 333 columns, ends last; the model's atomic is a lock of
+//	           its name, and threads 1 and 2 probe the same section at once in
+//	           the first row: thread 2 waits for thread 1's 2 ns)
 func TestOMPWavefrontPipeline(t *testing.T) {
-	for threads, want := range map[int]float64{1: 297903, 2: 150915} {
+	for threads, want := range map[int]float64{1: 297903, 2: 150915, 3: 101828} {
 		res, err := Run(Request{Files: []string{"../../frontend/analyze/testdata/omp/wavefront.c"}, Procs: 1, Threads: threads,
 			Front: cfront.Options{Flags: []string{"-O2", "-fopenmp"}}, Machines: []Machine{ompMachine(t)}})
 		if err != nil {
