@@ -129,6 +129,8 @@ type Block struct {
 	streamIdx map[string]Expr
 	// omp is the OpenMP construct of the block (omp.go).
 	omp *ompConstruct
+	// spin: a spin-wait loop between threads (spin.go).
+	spin *spinWait
 	// restarts are, on a loop, the streams of its body that do not go on
 	// where they stopped when the loop is entered again (restarts).
 	restarts []restart

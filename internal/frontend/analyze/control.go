@@ -68,6 +68,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
 		}
 	}
+	if w.isSpin(it, info) {
+		// Priced by the other threads' work, not by a count (spin.go).
+		b.spin = &spinWait{stage: w.stageLoop()}
+		info.Trips, info.TripsHow = Num{1}, Exact
+	}
 	b.Loop = info
 	o := opsCounter{w: w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
@@ -81,10 +86,11 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
 		w.a.warnParam(p.Name, b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
-	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf})
-	w.jumps = append(w.jumps, jumpFrame{})
+	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf, blk: b})
+	w.jumps = append(w.jumps, jumpFrame{spin: b.spin != nil})
 	scope := w.scopeIf
 	w.scopeIf = w.inIf
+	filled := w.fillArrays(it, info) // elems.go
 	b.Body = w.body(it.Statement)
 	w.scopeIf = scope
 	w.jumps = w.jumps[:len(w.jumps)-1]
@@ -94,6 +100,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	// (and the indices that stepped with it, theirs).
 	w.invalidate(it.Statement)
 	w.invalidate(step)
+	filled()
 	w.recurrences(it, info, pre)
 	w.counterTotals(it, info)
 	w.unroll(b)
@@ -553,6 +560,12 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	if rankOnly {
 		w.rankIfs++
 	}
+	// What one thread of a region stores alone, the team reads after it
+	// (elems.go).
+	oneThread := w.omp.regions > 0 && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
+	if oneThread {
+		w.threadIfs++
+	}
 	w.inIf++
 	scope := w.scopeIf
 	w.scopeIf = w.inIf
@@ -582,6 +595,9 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	}
 	if rankOnly {
 		w.rankIfs--
+	}
+	if oneThread {
+		w.threadIfs--
 	}
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:

@@ -676,6 +676,10 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				fmt.Fprintf(b, "%saction %s cost %s // %s\n", ind, blk.Name, String(e), span(blk))
 			}
 		case Loop:
+			if blk.spin != nil {
+				usesMemory = a.emitSpin(b, blk, depth) || usesMemory
+				continue
+			}
 			if pure([]*Block{blk}) {
 				var c cost
 				c.collect([]*Block{blk}, nil)

@@ -37,16 +37,6 @@ func (w *walker) gathered(args []cc.ExpressionNode) {
 	w.elems[d] = v
 }
 
-// elemValue is the value of arr[k] where arr holds gathered values.
-func (w *walker) elemValue(x *cc.PostfixExpression) (Expr, bool) {
-	d := declOf(x.PostfixExpression)
-	if d == nil {
-		return nil, false
-	}
-	v, ok := w.elems[d]
-	return v, ok
-}
-
 // writesElements reports whether fd stores into an element of the array d
 // points to (d[i] = ..., d[i]++), after which its gathered values no
 // longer hold.

@@ -75,6 +75,9 @@ type ompState struct {
 	// nested counts the regions inside a region: libgomp runs them with
 	// a team of one thread (OMP_MAX_ACTIVE_LEVELS is 1 by default).
 	nested int
+	// regionLoops is how many loops were around the innermost region
+	// when it began (spin.go).
+	regionLoops int
 }
 
 // directiveWords are the words that start OpenMP directive names, and
@@ -351,12 +354,15 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 		w.tagLoop(*out, c, d)
 		return true
 	}
+	outerLoops := w.omp.regionLoops
 	if c.kind == ompRegion {
 		w.omp.regions++
+		w.omp.regionLoops = len(w.loops)
 	}
 	wrap.Then = w.body(s)
 	if c.kind == ompRegion {
 		w.omp.regions--
+		w.omp.regionLoops = outerLoops
 	}
 	if loop {
 		w.tagLoop(wrap.Then, c.loop, d)

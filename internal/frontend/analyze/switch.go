@@ -39,6 +39,7 @@ type segment struct {
 // any break left there sits inside a branch of a case.
 type jumpFrame struct {
 	isSwitch bool
+	spin     bool // a spin-wait's loop, whose break is its end (spin.go)
 }
 
 // switchStmt makes the blocks of a switch.

@@ -182,6 +182,13 @@ type walker struct {
 	// such an array (gathered.go).
 	elems      map[*cc.Declarator]Expr
 	gatheredIn map[string]map[int]bool
+	// arrays are the values kept in small arrays' elements, filling the
+	// loop whose body is being run for them, and threadIfs how many of
+	// the enclosing branches one thread of a parallel region alone takes
+	// (elems.go).
+	arrays    map[*cc.Declarator][]elemPiece
+	filling   *elemFill
+	threadIfs int
 	// clamped are the variables a loop steps by that its body only
 	// lowers to a bound the analysis cannot read (clamp.go).
 	clamped map[*cc.Declarator]bool
@@ -199,7 +206,8 @@ type loopFrame struct {
 	decl   *cc.Declarator
 	info   *LoopInfo
 	stmt   cc.Node
-	ifBase int // inIf when the body started
+	ifBase int    // inIf when the body started
+	blk    *Block // the loop's block, its body being walked
 }
 
 // Run analyses the program made of srcs.
@@ -391,6 +399,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.loops, w.jumps, w.scopeIf = nil, nil, 0
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
+	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
 	w.totals, w.received = nil, nil
 	w.opaquePtrs = opaquePointers(fd) // reload.go
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
@@ -582,7 +591,7 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 			switch top := w.jump(); {
 			case top != nil && top.isSwitch:
 				w.a.warn(pos(j), "break inside a branch of a switch case: the rest of the case is counted as if it ran")
-			case top != nil:
+			case top != nil && !top.spin:
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
@@ -842,6 +851,7 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	if d == nil || w.clamped[d] && selfClamp(rhs, d) {
 		return // a step lowered to a bound not known: kept (clamp.go)
 	}
+	delete(w.arrays, d) // a pointer set again (elems.go)
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
 		if call := allocationCall(rhs); call != nil {
@@ -975,11 +985,17 @@ func (w *walker) assignmentsIn(e cc.Node) {
 					delete(w.vals, d)
 				}
 			}
+			if op, ok := storeOps[x.Case]; ok {
+				w.storeElem(x.UnaryExpression, op, x.AssignmentExpression)
+			} else {
+				w.forgetArray(x.UnaryExpression)
+			}
 		case *cc.UnaryExpression:
 			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
 				if d := declOf(x.UnaryExpression); d != nil {
 					delete(w.vals, d)
 				}
+				w.storeElem(x.UnaryExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.UnaryExpressionInc], nil)
 			}
 			if x.Case == cc.UnaryExpressionAddrof && !kept[x] {
 				// &x handed to a function: x may change.
@@ -992,6 +1008,10 @@ func (w *walker) assignmentsIn(e cc.Node) {
 				if d := declOf(x.PostfixExpression); d != nil {
 					delete(w.vals, d)
 				}
+				w.storeElem(x.PostfixExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.PostfixExpressionInc], nil)
+			}
+			if x.Case == cc.PostfixExpressionCall {
+				w.passedArrays(x)
 			}
 			if x.Case == cc.PostfixExpressionCall && keepsBuffer[calleeName(x)] {
 				return false // MPI_Bcast(&n, ...): see broadcast

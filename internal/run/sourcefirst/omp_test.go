@@ -153,3 +153,37 @@ func TestOMPCyclicHybrid(t *testing.T) {
 		expectNS(t, fmt.Sprintf("cyclic.c, %d ranks × %d threads", c[0], c[1]), predictOMP(t, "cyclic.c", nil, c[0], c[1]), 4+2400/float64(c[0]*c[1]))
 	}
 }
+
+// testdata/omp/wavefront.c at -O2 on the 1 ns machine: the 1001 columns of 99
+// rows split by hand, q = 1001 / T each and one more for the first
+// 1001 mod T threads. A row of c columns costs its thread 6 + 3c ns: the
+// row loop's test and step (2), the test of id (1), the sweep's setup
+// load (1), the sweep's restart (1) and 3 ns a column (three loads), the
+// flag's atomic write (1); a thread past the first adds its spin-wait's
+// probe (the atomic read, 2, and its test, 1). The pipeline's fill: in
+// the first row thread t waits t stages of its own, 2 + 3c ns each (the
+// sweep's setup, restart and columns). Before the region the call (1)
+// and the loop over the team (8 ns a thread, one more for a thread that
+// takes a remainder column, one more past the first); after it printf
+// (2); the region's thread start costs nothing here.
+//
+//	1 thread:  1 + 8 + 1 + 99·(6 + 3·1001) + 2                 = 297903
+//	2 threads: 1 + 9 + 9 + 1 + 99·(9 + 3·500) + (2 + 3·500) + 2  = 150915
+//	           (thread 1, 500 columns, ends last: 99·1509 + 1502 after its call)
+//	3 threads: 1 + 9 + 10 + 9 + 1 + 99·(9 + 3·333) + 2·(2 + 3·333) + 2 + 2 = 101828
+//	           (thread 2, 333 columns, ends last; the model's atomic is a lock of
+//	           its name, and threads 1 and 2 probe the same section at once in
+//	           the first row: thread 2 waits for thread 1's 2 ns)
+func TestOMPWavefrontPipeline(t *testing.T) {
+	for threads, want := range map[int]float64{1: 297903, 2: 150915, 3: 101828} {
+		res, err := Run(Request{Files: []string{"../../frontend/analyze/testdata/omp/wavefront.c"}, Procs: 1, Threads: threads,
+			Front: cfront.Options{Flags: []string{"-O2", "-fopenmp"}}, Machines: []Machine{ompMachine(t)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Errors) > 0 || res.Predicted[0] == nil {
+			t.Fatalf("%v\n%s", res.Errors, res.Source)
+		}
+		expectNS(t, fmt.Sprintf("wavefront.c -O2, %d threads", threads), *res.Predicted[0]*1e9, want)
+	}
+}
