@@ -25,9 +25,11 @@ import "math"
 // does not grow by an even factor. It stays near the third level's until
 // the working set outgrows the last cache or the TLB's reach and then
 // climbs to the memory's within a factor of two of the working set (on a
-// 2-core AMD EPYC virtual machine 0.9 ns at 4 and 8 MiB, 3 ns at 16, 6.5
-// ns at 32, 7 ns at 64 MiB), and one geometric blend from 4 to 64 MiB
-// prices ParRes Random's 32 MiB table at half what its updates cost.
+// 2-core AMD EPYC virtual machine, in three runs of the measurement:
+// 0.86-1.1 ns at 4 MiB, 1.1-1.6 at 8, 4.0-6.0 at 16, 5.2-7.2 at 32 and
+// 5.3-8.8 at 64 MiB), and one geometric blend from 4 to 64 MiB prices
+// ParRes Random's 32 MiB table at 3.3 ns a random load where the
+// measured points give 4.6.
 // Each stretch between neighbouring points is blended geometrically; a
 // machine file without the points prices them as the one blend did
 // (machine.OpTime), so its prices stay what they were.

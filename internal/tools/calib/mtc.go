@@ -597,8 +597,8 @@ func randomLoads(level string, bytes int, data []uint64) bench {
 // two the time of a random load does not grow evenly: it stays near the
 // third level's until the working set outgrows the last cache or the
 // TLB's reach, then climbs within a factor of two to the memory's (on a
-// 2-core AMD EPYC virtual machine 0.9 ns at 4 MiB and 8 MiB, 3 ns at 16,
-// 6.5 ns at 32 and 7 ns at 64 MiB). Indices are mapped onto the working
+// 2-core AMD EPYC virtual machine 1.0 ns at 4 MiB, 1.2 at 8, 4.2 at 16,
+// 5.4 at 32 and 5.3 at 64 MiB). Indices are mapped onto the working
 // set by a multiply (Lemire's fastrange) rather than a shift, as these
 // sizes need not be powers of two; the multiply hides under the miss.
 func midRandomLoads(l3, mem int) []bench {
