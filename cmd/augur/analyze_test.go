@@ -202,6 +202,9 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		{"../../internal/frontend/analyze/testdata/libcalls.c", "N=524288", levels, "1"},
 		// Tiles of a transpose, their lines at the tile's level.
 		{"../../internal/frontend/analyze/testdata/tiled.c", "T=32", levels, "1"},
+		// Random updates of a 3 MiB table, between the last cache and
+		// memory, where the random loads' measured points lie.
+		{"../../internal/frontend/analyze/testdata/gups.c", "SIZE=393216", "../../internal/frontend/analyze/testdata/levels_mid.yaml", "1"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
 		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--model", out, "--format", "json")

@@ -1,6 +1,9 @@
 package machine
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // OpKey is an operation class whose time per operation a node group's
 // `ops` gives: what `augur bench machine` measures, and what costs made
@@ -52,6 +55,9 @@ var OpKeys = []OpKey{
 	{"load_rand_l2", "a load at a random place of 256 KiB, among independent ones"},
 	{"load_rand_l3", "a load at a random place of 4 MiB, among independent ones"},
 	{"load_rand_mem", "a load at a random place of main memory, among independent ones"},
+	{"load_rand_mid1", "a load at a random place of a working set a quarter of the way from l3's to mem's (log scale)"},
+	{"load_rand_mid2", "a load at a random place of a working set half way from l3's to mem's"},
+	{"load_rand_mid3", "a load at a random place of a working set three quarters of the way from l3's to mem's"},
 	{"store_tp", "a store with unit stride, among independent ones"},
 	// C library calls, as a program compiled with gcc makes them (a C
 	// kernel of augur bench machine): seconds per call, in a loop of
@@ -126,6 +132,9 @@ func OpTime(ops map[string]float64, key string) (float64, bool) {
 	if t, ok := ops[key]; ok {
 		return t, true
 	}
+	if t, ok := midRandomFallback(ops, key); ok {
+		return t, true
+	}
 	if level, ok := strings.CutPrefix(key, "load_rand_"); ok {
 		t, ok := ops["load_"+level] // a dependent load: the slower figure
 		return t, ok
@@ -159,4 +168,23 @@ func OpTime(ops map[string]float64, key string) (float64, bool) {
 		return sum * per, true
 	}
 	return 0, false
+}
+
+// midRandomFallback prices a random load between the third level and
+// memory (load_rand_mid1 … load_rand_mid3) that a machine file written
+// before augur bench machine measured them does not give: the geometric
+// blend of load_rand_l3 and load_rand_mem at its position (k/4), which
+// is how such a load was priced before.
+func midRandomFallback(ops map[string]float64, key string) (float64, bool) {
+	k, ok := strings.CutPrefix(key, "load_rand_mid")
+	if !ok || len(k) != 1 || k[0] < '1' || k[0] > '3' {
+		return 0, false
+	}
+	lo, okLo := OpTime(ops, "load_rand_l3")
+	hi, okHi := OpTime(ops, "load_rand_mem")
+	if !okLo || !okHi {
+		return 0, false
+	}
+	f := float64(k[0]-'0') / 4
+	return math.Pow(lo, 1-f) * math.Pow(hi, f), true
 }

@@ -541,6 +541,13 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 			b.Cond = c
 			break
 		}
+		if w.leavesLoop(s) {
+			// Its arm leaves the loop, whose count says it is not
+			// taken (exitguard.go).
+			b.Prob = Num{0}
+			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (an arm that leaves the loop, not taken in the iterations counted)", How: Exact, Value: "0"})
+			break
+		}
 		def, why := 0.5, ""
 		if w.skips[s] {
 			def, why = 0, ", the rest of the loop's body counted whole"

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"augur/internal/frontend/ccline"
+	"augur/internal/machine"
 )
 
 // testdata/hoist.c: c[m] += a[k*n + m] * b[k] with m innermost streams a
@@ -130,7 +131,10 @@ func TestGatheredBlocksMultiplied(t *testing.T) {
 func TestRandomLoadsBlendGeometrically(t *testing.T) {
 	lv := [4]float64{16 << 10, 256 << 10, 4 << 20, 1 << 30}
 	p := [4]float64{0.4258, 0.585, 1.026, 82.58}
-	price := func(l int) float64 { return p[l] }
+	price := func(key string) float64 {
+		t, _ := machine.OpTime(map[string]float64{"load_rand_l1": p[0], "load_rand_l2": p[1], "load_rand_l3": p[2], "load_rand_mem": p[3]}, key)
+		return t
+	}
 	s := randomShares(32<<20, 1, lv, price)
 	got := s[0]*p[0] + s[1]*p[1] + s[2]*p[2] + s[3]*p[3]
 	if math.Abs(got-5.318) > 0.005 || s[0] != 0 || s[1] != 0 {

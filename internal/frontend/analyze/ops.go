@@ -42,6 +42,9 @@ type opsCounter struct {
 	// the statement: a store to one of them (h[k]++) writes a line
 	// already in the caches.
 	loaded map[cc.Node]bool
+	// held are the loads a conditional move's test made, whose values
+	// its arms read from registers (selectable).
+	held []cc.Node
 }
 
 // bucketCount recognises an index that is a counter taken from an array
@@ -130,11 +133,17 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 // selectable tells whether both arms of c ? a : b are cheap arithmetic
 // on values in registers (no call, no assignment, no load that might
 // fault if taken on the wrong side): what an optimising compiler turns
-// into a conditional move.
+// into a conditional move. A load the test has made already is such a
+// value: ABS(v[i] - ref), ((a) >= 0 ? (a) : -(a)), reads v[i] in its
+// test and both arms, and gcc -O3 loads it once and blends the two
+// results (vcmpnlesd, vblendvpd) with no jump.
 func selectable(x *cc.ConditionalExpression) bool {
 	ok := true
 	for _, arm := range []cc.Node{x.ExpressionList, x.ConditionalExpression} {
 		visit(arm, func(n cc.Node) bool {
+			if isLoad(n) && readBy(x.LogicalOrExpression, n) {
+				return false // loaded by the test: a register, look no further
+			}
 			switch y := n.(type) {
 			case *cc.PostfixExpression:
 				switch y.Case {
@@ -164,6 +173,61 @@ func selectable(x *cc.ConditionalExpression) bool {
 		})
 	}
 	return ok
+}
+
+// isLoad tells whether n reads memory: an element, a field through a
+// pointer, a dereference.
+func isLoad(n cc.Node) bool {
+	switch y := n.(type) {
+	case *cc.PostfixExpression:
+		return y.Case == cc.PostfixExpressionIndex || y.Case == cc.PostfixExpressionPSelect
+	case *cc.UnaryExpression:
+		return y.Case == cc.UnaryExpressionDeref
+	}
+	return false
+}
+
+// readBy tells whether e reads the same place as the load n (the same
+// tokens, as the copies of a macro's argument are) with no effect on the
+// way: its value is in a register after e.
+func readBy(e cc.Node, n cc.Node) bool {
+	if hasEffects(n) {
+		return false
+	}
+	for _, m := range loadsOf(e) {
+		if sameText(m, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadsOf lists the loads of e with no effect on the way (isLoad).
+func loadsOf(e cc.Node) []cc.Node {
+	if hasEffects(e) {
+		return nil
+	}
+	var out []cc.Node
+	visit(e, func(n cc.Node) bool {
+		if isLoad(n) {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+// isHeld tells whether e is a load a conditional move's test made.
+func (o *opsCounter) isHeld(e cc.Node) bool {
+	if len(o.held) == 0 || !isLoad(e) || hasEffects(e) {
+		return false
+	}
+	for _, h := range o.held {
+		if sameText(h, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasEffects tells whether evaluating e assigns, increments or calls:
@@ -319,6 +383,9 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return // folded by the compiler: -R, N - 2 * R
 		}
 	}
+	if !lvalue && o.isHeld(e) {
+		return // in a register since the test of its ?: (selectable)
+	}
 	switch x := e.(type) {
 	case nil:
 	case *cc.ExpressionList:
@@ -361,8 +428,11 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			// with a conditional move, no jump to mispredict. (A test of
 			// the indices and the rank keeps the price of a jump.)
 			o.add("int_add", 1)
+			held := o.held
+			o.held = append(o.held, loadsOf(x.LogicalOrExpression)...)
 			o.expr(x.ExpressionList, false)
 			o.expr(x.ConditionalExpression, false)
+			o.held = held
 			return
 		}
 		o.add("branch", 1)

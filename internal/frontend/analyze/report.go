@@ -372,7 +372,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 		return n * t
 	}
 	// The random loads' prices, for their geometric blend (randload.go).
-	randPrice := func(level int) float64 { return price("load_rand_"+levelNames[level], 1) }
+	randPrice := func(key string) float64 { return price(key, 1) }
 	var best float64
 	var bestSplit map[string]float64
 	consider := func(split map[string]float64) {
@@ -751,8 +751,8 @@ func restartSeconds(b *Block, env map[string]float64, unitWS, entries float64, m
 			// The model's resume(): an independent load, its levels
 			// blended geometrically as every random load's (randload.go).
 			prefix = "load_rand_"
-			shares = randomShares(w, sharers(env, m), m.levels(), func(l int) float64 {
-				t, _ := machine.OpTime(m.Ops, "load_rand_"+levelNames[l])
+			shares = randomShares(w, sharers(env, m), m.levels(), func(key string) float64 {
+				t, _ := machine.OpTime(m.Ops, key)
 				return t
 			})
 		}
