@@ -320,3 +320,18 @@ func TestProcNull(t *testing.T) {
 		t.Errorf("a receive from MPI_PROC_NULL taken for one from MPI_ANY_SOURCE:\n%s", text)
 	}
 }
+
+// testdata/checks/clampedparam.c: the parameter made for a function's
+// parameter whose value the data change is not the local its callers set
+// (the model said the name was declared twice: hpgmg-fv).
+func TestClampedParameterHasItsOwnName(t *testing.T) {
+	a, text := checked(t, "clampedparam.c")
+	if !strings.Contains(text, "local work_colors = 0") {
+		t.Errorf("no local for work's parameter:\n%s", text)
+	}
+	for _, p := range a.Params {
+		if p.Name == "work_colors" {
+			t.Errorf("a parameter named work_colors, the local's name")
+		}
+	}
+}

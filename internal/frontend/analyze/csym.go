@@ -469,7 +469,7 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 			return v, true
 		}
 	}
-	name := w.varName(d)
+	name := w.paramName(d)
 	if !w.a.hasParam(name) {
 		use := pos(w.paramize[len(w.paramize)-1])
 		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())

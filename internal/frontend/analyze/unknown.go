@@ -543,7 +543,7 @@ func (w *walker) sharedUnknown(d *cc.Declarator) (Expr, bool) {
 			return nil, false
 		}
 	}
-	name := w.varName(d)
+	name := w.paramName(d)
 	if !w.a.hasParam(name) {
 		use := pos(w.sharedAt)
 		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+", the same on every process (not known statically), read at "+use.String())

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -102,7 +103,10 @@ type walker struct {
 	// optionGiven are the values stored under a test of an argument
 	// against an option's name: the option's, not the program's default.
 	optionGiven map[cc.Node]bool
-	fieldVars   map[*cc.Declarator]cc.Node
+	// unknownNames are the parameters made for function parameters whose
+	// value became unknown (paramName).
+	unknownNames map[*cc.Declarator]string
+	fieldVars    map[*cc.Declarator]cc.Node
 	// jumps are the loops and switches around the statement walked, the
 	// innermost last: the one a break leaves.
 	jumps []jumpFrame
@@ -950,6 +954,41 @@ func (w *walker) varName(d *cc.Declarator) string {
 	n := w.fresh(d.Name())
 	w.names[d] = n
 	return n
+}
+
+// paramName is the name of the model parameter that stands for the value
+// of d where the analysis cannot know it: d's model name, unless that is
+// the local a function's callers set (hpgmg's colors_in_each_dim, the
+// local rebuild_operator_blackbox_colors_in_each_dim, made a parameter
+// of the same name too when a loop changed it): then a name of its own.
+func (w *walker) paramName(d *cc.Declarator) string {
+	n := w.varName(d)
+	if !w.calleeLocal(n) {
+		return n
+	}
+	if m, ok := w.unknownNames[d]; ok {
+		return m
+	}
+	m := w.fresh(n)
+	if w.unknownNames == nil {
+		w.unknownNames = map[*cc.Declarator]string{}
+	}
+	w.unknownNames[d] = m
+	return m
+}
+
+// calleeLocal reports whether n is the model local of a function's
+// parameter (set by the callers).
+func (w *walker) calleeLocal(n string) bool {
+	if w.fn != nil && slices.Contains(w.fn.Params, n) {
+		return true
+	}
+	for _, f := range w.a.Funcs {
+		if slices.Contains(f.Params, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignmentsIn updates variables assigned anywhere inside e.
