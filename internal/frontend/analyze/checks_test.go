@@ -335,3 +335,19 @@ func TestClampedParameterHasItsOwnName(t *testing.T) {
 		}
 	}
 }
+
+// testdata/checks/boundguard.c: a test of a loop's own bound, a field of
+// the data, reads the loop's parameter (drawn at 0.5 on its own, the
+// receives' test and the sends' went apart and the model deadlocked);
+// a test that also reads the data keeps its probability.
+func TestBoundGuardsReadTheLoopsParameter(t *testing.T) {
+	a, text := checked(t, "boundguard.c")
+	for _, want := range []string{"if num_recvs > 0 {", "if num_sends > 0 {", "if num_recvs + num_sends > 0 {"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the model has no %q:\n%s", want, text)
+		}
+	}
+	if a.lookup("exchange_L22_p") == nil {
+		t.Errorf("the test of the data at line 22 has no probability of its own:\n%s", text)
+	}
+}

@@ -541,6 +541,12 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 			b.Cond = c
 			break
 		}
+		// A test of a field that bounds a loop reads the loop's
+		// parameter (boundfields.go).
+		if c, ok := w.boundFieldCond(s); ok {
+			b.Cond = c
+			break
+		}
 		if w.leavesLoop(s) {
 			// Its arm leaves the loop, whose count says it is not
 			// taken (exitguard.go).

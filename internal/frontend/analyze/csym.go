@@ -469,6 +469,9 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 			return v, true
 		}
 	}
+	if w.boundOnly {
+		return nil, false // a test of bound fields only (boundfields.go)
+	}
 	name := w.paramName(d)
 	if !w.a.hasParam(name) {
 		use := pos(w.paramize[len(w.paramize)-1])

@@ -97,7 +97,7 @@ func (w *walker) fieldParam(e cc.Node) (Expr, bool) {
 		return nil, false // a switch's unknown value takes each case alike
 	}
 	key, ok := rankKey(e)
-	if !ok || !strings.HasPrefix(key, "field ") {
+	if !ok || !strings.HasPrefix(key, "field ") || w.boundOnly && !w.boundFields[key] {
 		return nil, false
 	}
 	for _, l := range w.loops {

@@ -97,8 +97,12 @@ type walker struct {
 	fieldParams map[string]string
 	// optFields are the fields an option of the program sets (optfields.go,
 	// strcmpopts.go); optVars the variables, with their option words.
-	optFields    map[string]*optionField
-	optVars      map[*cc.Declarator][]string
+	optFields map[string]*optionField
+	optVars   map[*cc.Declarator][]string
+	// boundFields are the fields loop conditions read, and boundOnly is
+	// set while a test of them is read (boundfields.go).
+	boundFields  map[string]bool
+	boundOnly    bool
 	optVarParams map[*cc.Declarator]string // their parameters, once made
 	// optionGiven are the values stored under a test of an argument
 	// against an option's name: the option's, not the program's default.
@@ -275,6 +279,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.fptrs = w.pointees(srcs, defs)
 	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
 	w.optFields = optionFields(defs)
+	w.boundFields = boundFields(defs)
 	strFields, strVars, given := strcmpOptions(defs)
 	w.optionGiven = given
 	for key, of := range strFields {
