@@ -735,10 +735,12 @@ func triadCoreTime(loadTP, storeTP float64) float64 {
 
 // triad is the STREAM triad a[i] = b[i] + 3·c[i] over three arrays of one
 // length (at least unroll): body(n) computes n·unroll elements, going
-// round the arrays.
+// round the arrays from where the last call stopped, so that a run
+// shorter than a pass still streams from memory.
 func triad(a, b, c []float64) func(n int) uint64 {
+	j := 0
 	return func(n int) uint64 {
-		j, m := 0, len(a)-unroll
+		m := len(a) - unroll
 		for i := 0; i < n; i++ {
 			x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
 			x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]

@@ -17,6 +17,9 @@ const nodeBytes = 2 << 30
 // once.
 const togetherShare = 0.9
 
+// retries bounds the rounds of a part that do not count.
+const retries = 20
+
 // nodeTriad is the bench of the node's aggregate memory bandwidth, as
 // seconds per byte of the node's traffic (mem_byte_node): mem_byte's
 // triad on each of cpus threads at once, each on arrays of its own (ws
@@ -31,12 +34,12 @@ const togetherShare = 0.9
 // rounds, so that it sees the same bursts of load elsewhere as mem_byte.
 // stop ends its threads.
 func nodeTriad(cpus, ws int, quick bool) (b bench, stop func()) {
-	// A run in parts of about 5 ms (MTC's runs last 25 ms, 5 with
-	// quick), each still several passes over the arrays: on a shared
-	// machine a long part rarely has every CPU to itself.
-	most, parts := nodeBytes, 5
+	// A run in parts of about 1 ms (MTC's runs last 25 ms, 5 with
+	// quick; the triad goes on where it stopped): on a shared machine a
+	// long part rarely has every CPU to itself.
+	most, parts := nodeBytes, 25
 	if quick {
-		most, parts = nodeBytes/2, 1
+		most, parts = nodeBytes/2, 5
 	}
 	elems := min(ws, most/cpus) / 3 / 8
 	team := newStreamers(cpus, elems, parts)
@@ -146,10 +149,11 @@ func (s *streamers) round(n int) (time.Duration, []time.Duration) {
 // together runs n·unroll elements on every thread at once, in parts
 // rounds, and returns their wall time in seconds. A round that did not
 // run the threads together (ranTogether) is run again, as on a shared
-// machine some lose a CPU to another program; false when twenty in a row
-// did not.
+// machine some lose a CPU to another program; a part that never did
+// (retries rounds) is left out, and the time of the others stands for
+// the whole. false: no part did.
 func (s *streamers) together(n int) (float64, bool) {
-	total := 0.0
+	total, done := 0.0, 0
 	for p := range s.parts {
 		part := n / s.parts
 		if p == 0 {
@@ -158,19 +162,20 @@ func (s *streamers) together(n int) (float64, bool) {
 		if part == 0 {
 			continue
 		}
-		d, ok := s.once(part)
-		if !ok {
-			return 0, false
+		if d, ok := s.once(part); ok {
+			total, done = total+d, done+part
 		}
-		total += d
 	}
-	return total, true
+	if done == 0 {
+		return 0, false
+	}
+	return total * float64(n) / float64(done), true
 }
 
 // once runs a round of n·unroll elements until one runs the threads
-// together, at most twenty times, and returns its wall time in seconds.
+// together, at most retries times, and returns its wall time in seconds.
 func (s *streamers) once(n int) (float64, bool) {
-	for range 20 {
+	for range retries {
 		if wall, cpu := s.round(n); ranTogether(wall, cpu) {
 			return wall.Seconds(), true
 		}
