@@ -205,6 +205,9 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		// Random updates of a 3 MiB table, between the last cache and
 		// memory, where the random loads' measured points lie.
 		{"../../internal/frontend/analyze/testdata/gups.c", "SIZE=393216", "../../internal/frontend/analyze/testdata/levels_mid.yaml", "1"},
+		// Two processes of a node share its memory's bandwidth (the
+		// model's transfer()).
+		{"../../internal/frontend/analyze/testdata/triad.c", "n=1048576", "../../internal/frontend/analyze/testdata/membw.yaml", "2"},
 	} {
 		out := filepath.Join(t.TempDir(), "m.aug")
 		code, stdout, errs := augur(t, "analyze", c.prog, "-I", "../../examples/analyze", "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--model", out, "--format", "json")
@@ -228,6 +231,70 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		}
 		if want := r.Machines[0].Compute; math.Abs(p.Time-want) > 1e-9*want {
 			t.Errorf("%s: the model predicts %.9g s, the report computes %.9g s", c.prog, p.Time, want)
+		}
+	}
+}
+
+// The cores of a node share its memory's bandwidth (the
+// Execution-Cache-Memory model): testdata/triad.c, a[i] = b[i] + 3·c[i]
+// over n = 2^20 doubles (24 MiB, beyond membw.yaml's memory level of 8
+// MiB), on a node of 2 CPUs with mem_byte 0.5 ns and mem_byte_node 0.4 ns,
+// every other operation 1 ns. An element streams 32 bytes from memory
+// (two loads, a store and its line's read) and takes the busier port (2
+// loads at load_tp, 1 ns each: 2 ns) plus their transfer, 32 bytes at
+// max(mem_byte, k × mem_byte_node), k the processes and threads streaming
+// on the node; the compute (fp_add, fp_mul, 2 int_add_tp at 1 ns) is
+// less. The blocks around the loop take 10.5 ns: the mallocs' 8.5 ns
+// (branch, 4 int_add_tp, half a call, 3 libc_malloc) and the return's 2
+// ns (2 int_add_tp).
+//
+//   - 1 process: k = 1, 32 × max(0.5, 0.4) = 16 ns, 18 ns an element:
+//     2^20 × 18 ns + 10.5 ns = 18 874 378.5 ns.
+//   - 2 processes on the node: k = 2, 32 × max(0.5, 0.8) = 25.6 ns,
+//     27.6 ns an element: 2^20 × 27.6 + 10.5 = 28 940 708.1 ns.
+//   - 2 processes on 2 nodes: one a node, k = 1, as 1 process.
+//   - 1 process of 2 OpenMP threads (-fopenmp): k = 2, each thread 2^19
+//     elements at 27.6 ns: 14 470 348.8 + 10.5 = 14 470 359.3 ns.
+//
+// Without mem_byte_node (every machine file before augur bench machine
+// measured it) each core has a bandwidth of its own: 2 processes on the
+// node take 1 process's time.
+func TestAnalyzeSharedMemoryBandwidth(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const (
+		src     = "../../internal/frontend/analyze/testdata/triad.c"
+		machine = "../../internal/frontend/analyze/testdata/membw.yaml"
+	)
+	dir := t.TempDir()
+	model, omp := filepath.Join(dir, "triad.aug"), filepath.Join(dir, "omp.aug")
+	for _, args := range [][]string{{src, "--model", model}, {"-fopenmp", src, "--model", omp}} {
+		if code, _, errs := augur(t, append([]string{"analyze", "--machine", machine}, args...)...); code != exitOK {
+			t.Fatalf("analyze %v: exit %d\n%s", args, code, errs)
+		}
+	}
+	data, err := os.ReadFile(machine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	without := filepath.Join(dir, "without.yaml")
+	if err := os.WriteFile(without, []byte(strings.Replace(string(data), "mem_byte_node: 0.4ns, ", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		args []string
+		want float64
+	}{
+		{"1 process", []string{model, "--machine", machine, "--procs", "1"}, 18874378.5e-9},
+		{"2 processes on the node", []string{model, "--machine", machine, "--procs", "2"}, 28940708.1e-9},
+		{"2 processes on 2 nodes", []string{model, "--machine", machine, "--procs", "2", "--nodes", "2"}, 18874378.5e-9},
+		{"2 OpenMP threads", []string{omp, "--machine", machine, "--procs", "1", "--threads", "2"}, 14470359.3e-9},
+		{"2 processes, no mem_byte_node", []string{model, "--machine", without, "--procs", "2"}, 18874378.5e-9},
+	} {
+		if got := predicted(t, append([]string{"predict"}, c.args...)...); math.Abs(got-c.want) > 1e-9*c.want {
+			t.Errorf("%s: predicted %.10g s, want %.10g s", c.what, got, c.want)
 		}
 	}
 }

@@ -109,3 +109,31 @@ func TestNewKeyErrors(t *testing.T) {
 		}
 	}
 }
+
+// mem_byte_node is an operation key like the others; a node group
+// without it gives every core a bandwidth of its own: mem_byte over the
+// node's CPUs.
+func TestMemByteNode(t *testing.T) {
+	const src = `nodes:
+  - { name: with, count: 1, cpus: 4, ops: { mem_byte: 0.5ns, mem_byte_node: 0.3ns } }
+  - { name: without, count: 1, cpus: 4, ops: { mem_byte: 0.5ns } }
+  - { name: none, count: 1, cpus: 4, ops: { fp_add: 1ns } }
+network: { latency: 0, bandwidth: inf }
+`
+	m, err := Parse("membw.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := OpIndex("mem_byte_node"); !ok {
+		t.Error("mem_byte_node is not an operation key")
+	}
+	for i, want := range []float64{0.3e-9, 0.125e-9} {
+		g := m.Groups[i]
+		if got, ok := MemByteNode(g.Ops, g.CPUs); !ok || !near(got, want) {
+			t.Errorf("%s: MemByteNode %g s, %v; want %g s", g.Name, got, ok, want)
+		}
+	}
+	if _, ok := MemByteNode(m.Groups[2].Ops, 4); ok {
+		t.Error("a group with neither key gave a time")
+	}
+}

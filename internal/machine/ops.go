@@ -38,6 +38,7 @@ var OpKeys = []OpKey{
 	{"store_l3", "a store whose working set fits 4 MiB"},
 	{"store_mem", "a store to main memory"},
 	{"mem_byte", "a byte streamed to or from main memory (the inverse of the bandwidth)"},
+	{"mem_byte_node", "a byte of the node's memory traffic when all its CPUs stream at once (the inverse of the node's bandwidth)"},
 	{"page_touch", "the first write to a 4 KiB page of memory just allocated (the kernel maps and zeroes it)"},
 	// Reciprocal throughputs: the cost of an operation that overlaps with
 	// independent neighbours.
@@ -187,4 +188,19 @@ func midRandomFallback(ops map[string]float64, key string) (float64, bool) {
 	}
 	f := float64(k[0]-'0') / 4
 	return math.Pow(lo, 1-f) * math.Pow(hi, f), true
+}
+
+// MemByteNode is the seconds per byte of a node's memory bandwidth with
+// all its cores streaming at once (mem_byte_node), from the operation
+// times ops of a node of cpus CPUs. A machine file written before augur
+// bench machine measured it does not give it: every core then has a
+// bandwidth of its own, the node's being cpus times one core's
+// (mem_byte / cpus), which prices memory traffic as before. false: ops
+// gives neither key.
+func MemByteNode(ops map[string]float64, cpus int) (float64, bool) {
+	if t, ok := ops["mem_byte_node"]; ok {
+		return t, true
+	}
+	t, ok := ops["mem_byte"]
+	return t / float64(max(cpus, 1)), ok
 }

@@ -40,7 +40,17 @@ cost eff(ws_) = ws_ <= ws_l2 ? ws_ : shared(ws_)
 // the bytes that come from beyond the caches (far_) add their transfer at
 // the memory's bandwidth, which does not overlap with the cycles the
 // loads and stores take (the Execution-Cache-Memory model).
-cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_)) + ops(mem_byte: far_)
+cost stream(loads_, stores_, far_) = max(ops(load_tp: loads_), ops(store_tp: stores_)) + transfer(far_)
+// The cores of a node share its memory's bandwidth: as the
+// Execution-Cache-Memory model has it, a loop speeds up with the cores
+// that run it until together they saturate the node's bandwidth. Each of
+// the streamers() that stream at once takes the longer of one core's
+// time per byte (mem_byte) and its share of the node's (mem_byte_node
+// times the streamers).
+cost transfer(bytes_) = bytes_ * max(ops(mem_byte: 1), streamers() * ops(mem_byte_node: 1))
+// The processes of a node (as shared()) times the threads of the
+// parallel region around, at most the node's CPUs.
+cost streamers() = min(cpus, max(1, ceil(procs / nodes)) * nthreads)
 // The share of bytes_ that a working set of ws_ bytes brings from memory.
 cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
 // The last level is shared by the processes of a node as much as the
@@ -63,8 +73,8 @@ cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1,
 // per byte within the caches, or the memory's for the bytes that come
 // from beyond them (a copy reads, writes and allocates each byte's
 // line; a set writes and allocates), whichever is longer.
-cost memcpy(bytes_, n_) = max(ops(libc_memcpy_byte: n_ * bytes_), ops(mem_byte: n_ * far(2 * bytes_, 3 * bytes_)))
-cost memset(bytes_, n_) = max(ops(libc_memset_byte: n_ * bytes_), ops(mem_byte: n_ * far(bytes_, 2 * bytes_)))
+cost memcpy(bytes_, n_) = max(ops(libc_memcpy_byte: n_ * bytes_), transfer(n_ * far(2 * bytes_, 3 * bytes_)))
+cost memset(bytes_, n_) = max(ops(libc_memset_byte: n_ * bytes_), transfer(n_ * far(bytes_, 2 * bytes_)))
 cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
 `
 

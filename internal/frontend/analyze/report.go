@@ -21,6 +21,9 @@ type Machine struct {
 	// LLCPrivate is how much of the last cache level each process keeps
 	// to itself (machine.Group.LLCPrivate); 0: they share it.
 	LLCPrivate float64
+	// CPUs is the node's CPUs: at most as many processes and threads
+	// stream from its memory at once (streamers).
+	CPUs int
 }
 
 // MachineOf is what the report needs of m, named name: the operation
@@ -28,7 +31,7 @@ type Machine struct {
 // (node 0), and the node count.
 func MachineOf(name string, m *machine.Machine) Machine {
 	g := &m.Groups[m.GroupOf(0)]
-	return Machine{Name: name, Ops: g.Ops, Nodes: m.NumNodes(), Levels: g.WorkingSets(), LLCPrivate: g.LLCPrivate}
+	return Machine{Name: name, Ops: g.Ops, Nodes: m.NumNodes(), Levels: g.WorkingSets(), LLCPrivate: g.LLCPrivate, CPUs: g.CPUs}
 }
 
 func (m Machine) levels() [4]float64 {
@@ -373,6 +376,12 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 	}
 	// The random loads' prices, for their geometric blend (randload.go).
 	randPrice := func(key string) float64 { return price(key, 1) }
+	// Bytes from memory, at the node's bandwidth shared with the others
+	// that stream at once (the model's transfer()).
+	transfer := func(bytes float64) float64 {
+		node, _ := machine.MemByteNode(ops, mc.CPUs)
+		return bytes * math.Max(price("mem_byte", 1), streamers(env, mc)*node)
+	}
 	var best float64
 	var bestSplit map[string]float64
 	consider := func(split map[string]float64) {
@@ -402,7 +411,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 			}
 			size, _ := eval(b.footprints[fp], env)
 			if _, ok := stridedKinds[kind]; ok {
-				stridedSeconds(kind, n, size, ws, share, lv, price, mem, streamLoads, streamStores, streamFar) // strided.go
+				stridedSeconds(kind, n, size, ws, share, lv, price, transfer, mem, streamLoads, streamStores, streamFar) // strided.go
 				continue
 			}
 			if kind == "memcpy" || kind == "memset" {
@@ -414,7 +423,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 					key, ws, moved = "libc_memset_byte", size, 2*size
 				}
 				lib := price(key, n*size)
-				if far := price("mem_byte", n*moved*levelShares(ws, share, lv)[3]); far > lib {
+				if far := transfer(n * moved * levelShares(ws, share, lv)[3]); far > lib {
 					mem["mem_byte"] += far
 				} else {
 					mem[key] += lib
@@ -479,7 +488,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 					}
 				}
 				far += rest * levelShares(ws, share, lv)[3]
-				streamFar["mem_byte"] += price("mem_byte", far)
+				streamFar["mem_byte"] += transfer(far)
 			default:
 				if _, ok := ops[key]; !ok {
 					missing[key] = ""
@@ -611,6 +620,15 @@ var levelNames = [4]string{"l1", "l2", "l3", "mem"}
 func sharers(env map[string]float64, m Machine) float64 {
 	nodes := float64(max(m.Nodes, 1))
 	return 1 + (1-m.LLCPrivate)*(max(1, math.Ceil(env["procs"]/nodes))-1)
+}
+
+// streamers is how many processes and threads of a node stream from its
+// memory at once: the model's streamers(), its processes (as sharers)
+// times the threads of the region (nthreads), at most its CPUs.
+func streamers(env map[string]float64, m Machine) float64 {
+	nodes := float64(max(m.Nodes, 1))
+	procs := max(1, math.Ceil(env["procs"]/nodes))
+	return math.Min(float64(max(m.CPUs, 1)), procs*max(1, env["nthreads"]))
 }
 
 func first(s []string) string {

@@ -144,8 +144,9 @@ func symSlope(e Expr, v string) (Expr, bool) {
 // stridedSeconds prices n accesses of kind (strided, strided_store) of
 // stride bytes in a nest of working set ws, as the model's lanes() and
 // strided(): under a line with the streams' loads or stores and their
-// bytes from memory (by machine key), from a line on into mem.
-func stridedSeconds(kind string, n, stride, ws, share float64, lv [4]float64, price func(string, float64) float64, mem, loads, stores, far map[string]float64) {
+// bytes from memory (by machine key; transfer prices those), from a line
+// on into mem.
+func stridedSeconds(kind string, n, stride, ws, share float64, lv [4]float64, price func(string, float64) float64, transfer func(float64) float64, mem, loads, stores, far map[string]float64) {
 	store := stridedKinds[kind] == "store"
 	if stride < lineSize {
 		moved := n * stride
@@ -156,7 +157,7 @@ func stridedSeconds(kind string, n, stride, ws, share float64, lv [4]float64, pr
 			loads["load_tp"] += price("load_tp", n)
 		}
 		if f := moved * levelShares(ws, share, lv)[3]; f > 0 {
-			far["mem_byte"] += price("mem_byte", f)
+			far["mem_byte"] += transfer(f)
 		}
 		return
 	}

@@ -3,6 +3,8 @@ package predict
 import (
 	"strings"
 	"testing"
+
+	"augur/internal/machine"
 )
 
 // opsMachine has two node groups whose operation times differ: fast (1 ns
@@ -90,6 +92,43 @@ func TestOpsErrors(t *testing.T) {
 		o.Filename, o.Source, o.Machine, o.Procs = "t.aug", []byte("model m\nactivity main {\n  action A cost ops(fp_add: 3)\n}\n"), m, 1
 		if _, err := Run(o); err == nil {
 			t.Errorf("%v %v accepted", o.OpSpeed, o.OpTime)
+		}
+	}
+}
+
+// A machine file without mem_byte_node prices it as mem_byte over the
+// node's CPUs (4 here: 0.5 ns / 4), after the what-if overrides of
+// mem_byte, so that --op-speed mem_byte=2 speeds the node's memory up as
+// much; a pattern of both keys applies once; a time given with --op-time,
+// or in the file, is taken as it is.
+func TestMemByteNodeDefault(t *testing.T) {
+	const without = `nodes:
+  - { name: n, count: 1, cpus: 4, ops: { mem_byte: 0.5ns } }
+network: { latency: 0, bandwidth: inf }
+`
+	const with = `nodes:
+  - { name: n, count: 1, cpus: 4, ops: { mem_byte: 0.5ns, mem_byte_node: 0.2ns } }
+network: { latency: 0, bandwidth: inf }
+`
+	for _, c := range []struct {
+		what, src  string
+		speed, set map[string]float64
+		want       float64
+	}{
+		{"default", without, nil, nil, 0.125e-9},
+		{"mem_byte twice as fast", without, map[string]float64{"mem_byte": 2}, nil, 0.0625e-9},
+		{"mem_* twice as fast", without, map[string]float64{"mem_*": 2}, nil, 0.0625e-9},
+		{"mem_byte_node twice as fast", without, map[string]float64{"mem_byte_node": 2}, nil, 0.0625e-9},
+		{"mem_byte_node set", without, nil, map[string]float64{"mem_byte_node": 1e-9}, 1e-9},
+		{"given", with, map[string]float64{"mem_*": 2}, nil, 0.1e-9},
+	} {
+		table, err := opTable(parseMachine(t, c.src), c.speed, c.set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i, _ := machine.OpIndex("mem_byte_node")
+		if got := table[0][i]; !near(got, c.want) {
+			t.Errorf("%s: mem_byte_node %g s, want %g s", c.what, got, c.want)
 		}
 	}
 }

@@ -406,9 +406,35 @@ func opTable(m *machine.Machine, speed, set map[string]float64) ([][]float64, er
 			}
 			row[i] = t * m.Groups[g].Speed
 		}
+		nodeBandwidth(row, &m.Groups[g], speed, set)
 		table[g] = row
 	}
 	return table, nil
+}
+
+// nodeBandwidth fills in mem_byte_node of a group's row when neither
+// the machine file nor --op-time gives it: the row's mem_byte over the
+// node's CPUs (machine.MemByteNode), after the what-if overrides of
+// mem_byte, so that --op-speed mem_byte=2 speeds the whole node's memory
+// up as it did before the key existed. A --op-speed pattern that matches
+// mem_byte_node and not mem_byte still applies.
+func nodeBandwidth(row []float64, g *machine.Group, speed, set map[string]float64) {
+	const key = "mem_byte_node"
+	_, given := g.Ops[key]
+	if _, isSet := set[key]; given || isSet {
+		return
+	}
+	node, _ := machine.OpIndex(key)
+	mem, _ := machine.OpIndex("mem_byte")
+	t := row[mem] / float64(max(g.CPUs, 1))
+	for pat, f := range speed {
+		hitNode, _ := path.Match(pat, key)
+		hitMem, _ := path.Match(pat, "mem_byte")
+		if hitNode && !hitMem {
+			t /= f
+		}
+	}
+	row[node] = t
 }
 
 // CheckOpOverrides checks what-if overrides of operation times: every

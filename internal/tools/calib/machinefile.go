@@ -65,7 +65,7 @@ func hostCollSizes(quick bool) []int64 {
 func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
 	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
 	r := MTC(MTCOptions{Quick: quick, Progress: progress})
-	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels
+	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels, p.Left = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels, r.Left
 	if progress != nil {
 		progress("last cache level shared?")
 	}

@@ -43,6 +43,8 @@ type MTCResult struct {
 	// Levels are the working sets in bytes at which the l1, l2, l3 and
 	// mem operations were measured.
 	Levels [4]float64
+	// Left says what was not measured, and why.
+	Left []string
 }
 
 // MTCOptions control the microbenchmarks.
@@ -129,6 +131,10 @@ type bench struct {
 	// warm, if set, brings the working set into the caches before a
 	// timed run (by default a run of half the length does).
 	warm func() uint64
+	// timed, if set, runs and times body's n·unroll operations itself
+	// (in seconds of wall time, on several threads: mem_byte_node);
+	// false: the run does not count.
+	timed func(n int) (float64, bool)
 }
 
 // MTC times the instruction set, the flop rate of one core and the
@@ -153,6 +159,11 @@ func MTC(o MTCOptions) MTCResult {
 	timer := timerCost()
 	benches := append(arithmetic(opaqueOperands()), throughput(opaqueOperands())...)
 	benches = append(benches, memory(levels)...)
+	if cpus := runtime.NumCPU(); cpus > 1 { // one core: the node's bandwidth is mem_byte's
+		node, stop := nodeTriad(cpus, levels[3], o.Quick)
+		defer stop()
+		benches = append(benches, node)
+	}
 	// The flop rate is measured in the same rounds.
 	benches = append(benches, bench{key: "flops", body: flopsBody})
 	var sink uint64
@@ -173,6 +184,16 @@ func MTC(o MTCOptions) MTCResult {
 		for j := range benches {
 			i := (j + r) % len(benches) // rotate, so no operation always follows the same one
 			b, n := benches[i], counts[i]
+			per := b.per
+			if per == 0 {
+				per = 1
+			}
+			if b.timed != nil {
+				if d, ok := b.timed(n); ok {
+					samples[i] = append(samples[i], d/float64(n*unroll)/per)
+				}
+				continue
+			}
 			if b.warm != nil {
 				sink += b.warm()
 			} else {
@@ -181,10 +202,6 @@ func MTC(o MTCOptions) MTCResult {
 			t0 := threadCPU()
 			sink += b.body(n)
 			d := (threadCPU() - t0).Seconds() - timer
-			per := b.per
-			if per == 0 {
-				per = 1
-			}
 			samples[i] = append(samples[i], math.Max(d, 0)/float64(n*unroll)/per)
 		}
 	}
@@ -199,6 +216,10 @@ func MTC(o MTCOptions) MTCResult {
 	}
 	res.Cycle = stats["int_add"].Value
 	for i, b := range benches[:nb-1] {
+		if len(samples[i]) == 0 {
+			res.Left = append(res.Left, b.key+": no run had all the CPUs it needs at once (other programs held them); measure again on an idle machine")
+			continue
+		}
 		st := stats[b.key]
 		if b.minus != "" || b.less != nil {
 			var less float64
@@ -745,23 +766,43 @@ func memory(levels [4]int) []bench {
 	out = append(out, bench{key: "page_touch", doc: "first write to a page of fresh memory (4 KiB: the kernel maps and zeroes it), what memory just allocated costs once", rate: true, body: func(n int) uint64 {
 		return touchFreshPages(n * unroll)
 	}})
-	out = append(out, bench{key: "mem_byte", doc: "a byte moved between memory and the caches (STREAM triad over " + sizeText(3*third*8) + ", write-allocate counted: 32 bytes an element, less its loads' and stores' own time; the inverse of the bandwidth)", per: 32,
+	out = append(out, bench{key: "mem_byte", doc: "a byte moved between memory and the caches (STREAM triad over " + sizeText(3*third*8) + ", write-allocate counted: 32 bytes an element, less its loads' and stores' own time; the inverse of the bandwidth)", per: triadBytes,
 		less: func(st map[string]Stat) float64 {
-			return math.Max(2*st["load_tp"].Value, st["store_tp"].Value) / 32
-		}, body: func(n int) uint64 {
-			j, m := 0, third-unroll
-			for i := 0; i < n; i++ {
-				x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
-				x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
-				x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
-				j += unroll
-				if j > m {
-					j = 0
-				}
-			}
-			return math.Float64bits(a[third/2])
-		}})
+			return triadCoreTime(st["load_tp"].Value, st["store_tp"].Value)
+		}, body: triad(a, b, c)})
 	return out
+}
+
+// triadBytes is the memory traffic of an element of the triad: two
+// loads, a store and the read of the stored line that it allocates.
+const triadBytes = 32
+
+// triadCoreTime is what the triad's own loads and stores take in the core
+// per byte (two loads or one store an element, whichever is longer), from
+// load_tp and store_tp: the part of its time that is not the transfer.
+func triadCoreTime(loadTP, storeTP float64) float64 {
+	return math.Max(2*loadTP, storeTP) / triadBytes
+}
+
+// triad is the STREAM triad a[i] = b[i] + 3·c[i] over three arrays of one
+// length (at least unroll): body(n) computes n·unroll elements, going
+// round the arrays from where the last call stopped, so that a run
+// shorter than a pass still streams from memory.
+func triad(a, b, c []float64) func(n int) uint64 {
+	j := 0
+	return func(n int) uint64 {
+		m := len(a) - unroll
+		for i := 0; i < n; i++ {
+			x, y, z := a[j:j+unroll:j+unroll], b[j:j+unroll:j+unroll], c[j:j+unroll:j+unroll]
+			x[0], x[1], x[2], x[3] = y[0]+3*z[0], y[1]+3*z[1], y[2]+3*z[2], y[3]+3*z[3]
+			x[4], x[5], x[6], x[7] = y[4]+3*z[4], y[5]+3*z[5], y[6]+3*z[6], y[7]+3*z[7]
+			j += unroll
+			if j > m {
+				j = 0
+			}
+		}
+		return math.Float64bits(a[len(a)/2])
+	}
 }
 
 // pointerChain returns a random cyclic permutation of n elements: chasing
