@@ -196,7 +196,7 @@ func TestStrcmpOptions(t *testing.T) {
 	// At the defaults: 5 steps, 34 lookups, 1000 cells; method is 0 unless
 	// -m event sets it, so the doubling does not run (not a test of
 	// probability 0.5).
-	wantCounts(t, "strcmpopts.c", counts(a, 0, 1), map[string]float64{"compute@37": 5 * 34 * 1000, "compute@39": 0})
+	wantCounts(t, "strcmpopts.c", counts(a, 0, 1), map[string]float64{"compute@40": 5 * 34 * 1000, "compute@43": 0})
 	vals, err := a.ArgValues([]string{"-l", "10", "--cells", "200", "-s", "2"})
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +206,7 @@ func TestStrcmpOptions(t *testing.T) {
 			p.Default = v
 		}
 	}
-	wantCounts(t, "strcmpopts.c -l 10 --cells 200 -s 2", counts(a, 0, 1), map[string]float64{"compute@37": 2 * 10 * 200})
+	wantCounts(t, "strcmpopts.c -l 10 --cells 200 -s 2", counts(a, 0, 1), map[string]float64{"compute@40": 2 * 10 * 200})
 	for _, d := range a.Diags {
 		if strings.Contains(d.Msg, "cannot follow") {
 			t.Errorf("warned as not followed: %v", d)

@@ -31,7 +31,8 @@ var optionCompares = map[string]bool{"strcmp": true, "strcasecmp": true}
 // strcmpOptions finds the stores of converted arguments under tests of
 // an argument against option names: the fields by key, the variables by
 // declarator, each with its option words. A field or variable set under
-// two different tests is left out. It also returns every value stored
+// two different tests, or by a test that converts several arguments, is
+// left out. It also returns every value stored
 // under such a test (in.method = EVENT under "-m" and "event"): what an
 // option sets when it is given, not the program's default.
 func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[*cc.Declarator][]string, map[cc.Node]bool) {
@@ -53,7 +54,23 @@ func strcmpOptions(defs []*cc.FunctionDefinition) (map[string]*optionField, map[
 				}
 				return true
 			})
-			for _, st := range convertedStores(s.Statement) {
+			stores := convertedStores(s.Statement)
+			if len(stores) != 1 {
+				// An option of several values (miniAMR's --object
+				// TYPE BOUNCE ...) is no one parameter's.
+				for _, st := range stores {
+					if key, ok := rankKey(st); ok {
+						badField[key] = true
+						delete(fields, key)
+					}
+					if d := declOf(st); d != nil {
+						badVar[d] = true
+						delete(vars, d)
+					}
+				}
+				return true
+			}
+			for _, st := range stores {
 				if key, ok := rankKey(st); ok && strings.HasPrefix(key, "field ") {
 					switch prev, seen := fields[key]; {
 					case badField[key]:

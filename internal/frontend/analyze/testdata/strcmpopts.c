@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { int lookups; long cells; int method; } Inputs;
+typedef struct { int lookups; long cells; int method; int type, bounce; } Inputs;
 
 static Inputs read_cli(int argc, char **argv) {
   Inputs in;
@@ -17,6 +17,9 @@ static Inputs read_cli(int argc, char **argv) {
       if (++i < argc) in.lookups = atoi(argv[i]);
     } else if (!strcmp(arg, "-c") || !strcmp(arg, "--cells")) {
       in.cells = atol(argv[++i]);
+    } else if (!strcmp(arg, "--object")) { /* several values: no one parameter */
+      in.type = atoi(argv[++i]);
+      in.bounce = atoi(argv[++i]);
     } else if (strcmp(arg, "-m") == 0) {
       if (strcmp(argv[++i], "event") == 0) in.method = 1;
     }
@@ -35,6 +38,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < in.lookups; k++)
       for (long c = 0; c < in.cells; c++)
         grid[c] += k; // steps * lookups * cells
+  for (int b = 0; b < in.bounce; b++) grid[b] += in.type;
   if (in.method == 1)
     for (long c = 0; c < in.cells; c++) grid[c] *= 2; // with -m event only
   return 0;
