@@ -525,24 +525,12 @@ func (f *elemFill) recurrence(d *cc.Declarator, v Expr) (elemPiece, bool) {
 // past lo (v > lo, v >= lo + 1, v != lo, and their mirrors) as true, and
 // v == lo as false.
 func assumeAbove(e Expr, v string, lo Expr) Expr {
-	switch x := e.(type) {
-	case Bin:
+	if x, ok := e.(Bin); ok {
 		if t, ok := pastTest(x, v, lo); ok {
 			return Num{t}
 		}
-		return Bin{x.Op, assumeAbove(x.A, v, lo), assumeAbove(x.B, v, lo)}
-	case Cond:
-		return Cond{assumeAbove(x.C, v, lo), assumeAbove(x.A, v, lo), assumeAbove(x.B, v, lo)}
-	case Call:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = assumeAbove(a, v, lo)
-		}
-		return Call{x.Fn, args}
-	case Not:
-		return Not{assumeAbove(x.X, v, lo)}
 	}
-	return e
+	return mapOperands(e, func(a Expr) Expr { return assumeAbove(a, v, lo) })
 }
 
 // pastTest is the value of the comparison b for every v > lo, when it
@@ -719,18 +707,8 @@ func fold(e Expr) Expr {
 			return fold(x.B)
 		}
 		return Cond{c, fold(x.A), fold(x.B)}
-	case Bin:
-		return Bin{x.Op, fold(x.A), fold(x.B)}
-	case Call:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = fold(a)
-		}
-		return Call{x.Fn, args}
-	case Not:
-		return Not{fold(x.X)}
 	}
-	return e
+	return mapOperands(e, fold)
 }
 
 // storeOps are the assignments whose stores storeElem follows.
@@ -755,7 +733,7 @@ func tidy(e Expr) Expr {
 	atoms := map[string]Expr{}
 	l, ok := linear(atomize(e, atoms))
 	if !ok {
-		return tidyParts(e)
+		return mapOperands(e, tidy)
 	}
 	out := fromLinear(l)
 	for n, x := range atoms {
@@ -784,27 +762,8 @@ func atomize(e Expr, atoms map[string]Expr) Expr {
 			}
 		}
 	}
-	t := tidyParts(e)
+	t := mapOperands(e, tidy)
 	n := "\x00atom " + String(t)
 	atoms[n] = t
 	return Name{n}
-}
-
-// tidyParts tidies the operands of e's top operator.
-func tidyParts(e Expr) Expr {
-	switch x := e.(type) {
-	case Bin:
-		return Bin{x.Op, tidy(x.A), tidy(x.B)}
-	case Call:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = tidy(a)
-		}
-		return Call{x.Fn, args}
-	case Cond:
-		return Cond{tidy(x.C), tidy(x.A), tidy(x.B)}
-	case Not:
-		return Not{tidy(x.X)}
-	}
-	return e
 }

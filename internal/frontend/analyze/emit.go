@@ -234,25 +234,13 @@ func mentionsName(e Expr, n string) bool {
 
 // subst replaces the name n by v in e.
 func subst(e Expr, n string, v Expr) Expr {
-	switch x := e.(type) {
-	case Name:
+	if x, ok := e.(Name); ok {
 		if x.N == n {
 			return v
 		}
-	case Bin:
-		return Bin{x.Op, subst(x.A, n, v), subst(x.B, n, v)}
-	case Call:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = subst(a, n, v)
-		}
-		return Call{x.Fn, args}
-	case Cond:
-		return Cond{subst(x.C, n, v), subst(x.A, n, v), subst(x.B, n, v)}
-	case Not:
-		return Not{subst(x.X, n, v)}
+		return e
 	}
-	return e
+	return mapOperands(e, func(a Expr) Expr { return subst(a, n, v) })
 }
 
 // throughputKey is the key an operation is priced at when it overlaps

@@ -21,13 +21,7 @@ func TestOptionTablesAndValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bound []string
-	for _, p := range a.Params {
-		if b := p.Binding(); strings.HasPrefix(b, "arg -") {
-			bound = append(bound, p.Name+" = "+numText(p.Default)+" "+b)
-		}
-	}
-	sort.Strings(bound)
+	bound := boundOptions(a)
 	// dt is a double the kernels do not read; nx only the values read.
 	if want := "fast = 0 arg -f --fast; nSteps = 100 arg -N --steps; nx = 10 arg -x --nx"; strings.Join(bound, "; ") != want {
 		t.Errorf("params bound to options: %q, want %q", bound, want)
@@ -183,14 +177,8 @@ func TestStrcmpOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var bound []string
-	for _, p := range a.Params {
-		if b := p.Binding(); strings.HasPrefix(b, "arg -") {
-			bound = append(bound, p.Name+" = "+numText(p.Default)+" "+b)
-		}
-	}
-	sort.Strings(bound)
-	if want := "[cells = 1000 arg -c --cells lookups = 34 arg -l steps = 5 arg -s]"; fmt.Sprint(bound) != want {
+	bound := boundOptions(a)
+	if want := "cells = 1000 arg -c --cells; lookups = 34 arg -l; steps = 5 arg -s"; strings.Join(bound, "; ") != want {
 		t.Errorf("bound options: %v, want %s", bound, want)
 	}
 	// At the defaults: 5 steps, 34 lookups, 1000 cells; method is 0 unless
@@ -212,4 +200,17 @@ func TestStrcmpOptions(t *testing.T) {
 			t.Errorf("warned as not followed: %v", d)
 		}
 	}
+}
+
+// boundOptions lists the parameters bound to the program's options, as
+// "name = default arg -x --long", sorted.
+func boundOptions(a *Analysis) []string {
+	var bound []string
+	for _, p := range a.Params {
+		if b := p.Binding(); strings.HasPrefix(b, "arg -") {
+			bound = append(bound, p.Name+" = "+numText(p.Default)+" "+b)
+		}
+	}
+	sort.Strings(bound)
+	return bound
 }

@@ -321,3 +321,25 @@ func b2f(b bool) float64 {
 	}
 	return 0
 }
+
+// mapOperands rebuilds the top operator of e (a binary operator, a call,
+// a conditional or a negation) over f of its operands; an expression with
+// none is e itself. The rewrites of expressions (subst, fold, tidy,
+// assumeAbove) recurse through it.
+func mapOperands(e Expr, f func(Expr) Expr) Expr {
+	switch x := e.(type) {
+	case Bin:
+		return Bin{x.Op, f(x.A), f(x.B)}
+	case Call:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = f(a)
+		}
+		return Call{x.Fn, args}
+	case Cond:
+		return Cond{f(x.C), f(x.A), f(x.B)}
+	case Not:
+		return Not{f(x.X)}
+	}
+	return e
+}
