@@ -90,14 +90,18 @@ static double b_memset(long n) {
 
 /* glibc's qsort of 16 random 64-bit keys with a comparison function of
    two loads and two compares, per comparison unit: n log2 n of the
-   array, 64 for 16 keys. Each call sorts a fresh copy of one of N/16
-   shuffled arrays (the copy is 16 stores, a few percent of the sort).
+   array, 64 for 16 keys. Each call sorts a fresh copy of one of 4096
+   shuffled arrays (the copy is 16 stores, a few percent of the sort):
+   so many that the branch predictor cannot learn their comparisons, as
+   it learnt those of 64 (a third faster from one repetition to the
+   next).
    16 is the size scientific codes sort most (the nonzeros of a row,
    the atoms of a cell); glibc 2.36 merges (msort) through a buffer on
    the stack, later ones sort in place: the kernel times whichever the
    system has. */
 #define QN 16
-static long qkeys[N], qbuf[QN];
+#define QKEYS (QN << 12)
+static long qkeys[QKEYS], qbuf[QN];
 static int qcmp(const void *a, const void *b) {
   long x = *(const long *)a, y = *(const long *)b;
   return (x > y) - (x < y);
@@ -105,7 +109,7 @@ static int qcmp(const void *a, const void *b) {
 static double b_qsort(long n) {
   long s = 0;
   for (long r = 0; r < n / (QN * 4); r++) {
-    const long *from = qkeys + (r % (N / QN)) * QN;
+    const long *from = qkeys + (r % (QKEYS / QN)) * QN;
     for (int i = 0; i < QN; i++) qbuf[i] = from[i];
     qsort(qbuf, QN, sizeof qbuf[0], qcmp);
     s += qbuf[r % QN];
@@ -140,7 +144,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < N; i++) xs[i] = 0.001 + (double)i / N;
   for (int i = 0; i < BYTES; i++) src[i] = (char)i;
 #ifndef VEC
-  for (int i = 0; i < N; i++) qkeys[i] = (long)(((unsigned long)i * 0x9E3779B97F4A7C15UL) >> 11);
+  for (int i = 0; i < QKEYS; i++) qkeys[i] = (long)(((unsigned long)i * 0x9E3779B97F4A7C15UL) >> 11);
 #endif
   srand(1);
   srand48(1);
