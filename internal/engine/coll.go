@@ -31,69 +31,24 @@ type collRun struct {
 	batch []int32 // requests of the current round, awaited together
 }
 
+// collective issues a collective operation: the unit arrives at its
+// instance, then waits for the others (an element's own cost), is
+// evaluated without events (fastJoin) or runs the algorithm's rounds as
+// point-to-point requests (collStep).
 func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
 	p := int32(e.cfg.Procs)
-	if op.Kind.HasRoot() && (op.root() < 0 || op.root() >= p) {
-		e.failAt(op.Elem, fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.name(op.Elem), op.root(), p, p-1))
-		return t, false
-	}
-	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
-		e.failAt(op.Elem, fmt.Errorf("%s: size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
-		return t, false
-	}
-	if op.Cost >= 0 && !validCost(op.Cost) {
-		e.fail(e.badCost(u, op.Kind.String()))
+	if !e.validCollective(u) {
 		return t, false
 	}
 	seq := e.collSeq[u.pid]
 	e.collSeq[u.pid]++
-	// Processes mostly arrive at the same collective one after the
-	// other: the last one looked up saves a map access per arrival.
-	inst := e.lastColl
-	if inst == nil || e.lastSeq != seq {
-		inst = e.colls[seq]
-	}
+	inst := e.arrive(u, seq, t)
 	if inst == nil {
-		inst = &collInst{kind: op.Kind, root: op.root(), elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
-		if !op.Kind.HasRoot() {
-			inst.root = -1
-		}
-		e.colls[seq] = inst
-	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.root()) {
-		e.fail(fmt.Errorf("collective #%d does not match: process %d calls %s with root %d, process %d calls %s with root %d",
-			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.root()))
 		return t, false
-	} else if inst.costed != (op.Cost >= 0) {
-		// A cost replaces the algorithm, so a process with a cost sends no
-		// messages to one running the algorithm: both would wait forever.
-		with, without := inst.pid, u.pid
-		if !inst.costed {
-			with, without = without, with
-		}
-		e.fail(fmt.Errorf("collective #%d does not match: process %d gives %s a cost, process %d gives it none; give every process a cost or none",
-			seq+1, with, e.where(op.Elem), without))
-		return t, false
-	}
-	inst.arrived++
-	if t > inst.last {
-		inst.last = t
 	}
 	all := inst.arrived == p
-	if e.msgs != nil {
-		inst.arrivals = append(inst.arrivals, Arrival{Pid: u.pid, Tid: u.tid, At: t})
-		if all {
-			e.msgs.Collective(Collective{Seq: seq, Elem: op.Elem, Arrivals: inst.arrivals})
-		}
-	}
-	if all {
-		delete(e.colls, seq)
-		e.lastColl = nil
-	} else {
-		e.lastColl, e.lastSeq = inst, seq
-	}
-
 	if op.Cost >= 0 || p == 1 {
 		// The element's cost replaces the algorithm: wait for the last
 		// arrival, then spend the cost.
@@ -143,6 +98,78 @@ func (e *engine) collective(ui int32, t float64) (float64, bool) {
 	u.state = stBlocked
 	e.collStep(ui, t)
 	return t, false
+}
+
+// validCollective checks the unit's collective operation: its root, its
+// size and its cost; false (the run fails) if one is wrong.
+func (e *engine) validCollective(u *unit) bool {
+	op := &u.op
+	p := int32(e.cfg.Procs)
+	if op.Kind.HasRoot() && (op.root() < 0 || op.root() >= p) {
+		e.failAt(op.Elem, fmt.Errorf("%s: root %d is not a process (there are %d, 0..%d)", e.name(op.Elem), op.root(), p, p-1))
+		return false
+	}
+	if !(op.Bytes >= 0) || math.IsInf(op.Bytes, 0) {
+		e.failAt(op.Elem, fmt.Errorf("%s: size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
+		return false
+	}
+	if op.Cost >= 0 && !validCost(op.Cost) {
+		e.fail(e.badCost(u, op.Kind.String()))
+		return false
+	}
+	return true
+}
+
+// arrive books unit u's arrival at t at the seq-th collective of every
+// process, made by the first to arrive and forgotten once all have: nil
+// (the run fails) if the unit's operation does not match the others'.
+func (e *engine) arrive(u *unit, seq uint32, t float64) *collInst {
+	op := &u.op
+	// Processes mostly arrive at the same collective one after the
+	// other: the last one looked up saves a map access per arrival.
+	inst := e.lastColl
+	if inst == nil || e.lastSeq != seq {
+		inst = e.colls[seq]
+	}
+	if inst == nil {
+		inst = &collInst{kind: op.Kind, root: op.root(), elem: op.Elem, pid: u.pid, costed: op.Cost >= 0}
+		if !op.Kind.HasRoot() {
+			inst.root = -1
+		}
+		e.colls[seq] = inst
+	} else if inst.kind != op.Kind || (op.Kind.HasRoot() && inst.root != op.root()) {
+		e.fail(fmt.Errorf("collective #%d does not match: process %d calls %s with root %d, process %d calls %s with root %d",
+			seq+1, inst.pid, e.where(inst.elem), inst.root, u.pid, e.where(op.Elem), op.root()))
+		return nil
+	} else if inst.costed != (op.Cost >= 0) {
+		// A cost replaces the algorithm, so a process with a cost sends no
+		// messages to one running the algorithm: both would wait forever.
+		with, without := inst.pid, u.pid
+		if !inst.costed {
+			with, without = without, with
+		}
+		e.fail(fmt.Errorf("collective #%d does not match: process %d gives %s a cost, process %d gives it none; give every process a cost or none",
+			seq+1, with, e.where(op.Elem), without))
+		return nil
+	}
+	inst.arrived++
+	if t > inst.last {
+		inst.last = t
+	}
+	all := inst.arrived == int32(e.cfg.Procs)
+	if e.msgs != nil {
+		inst.arrivals = append(inst.arrivals, Arrival{Pid: u.pid, Tid: u.tid, At: t})
+		if all {
+			e.msgs.Collective(Collective{Seq: seq, Elem: op.Elem, Arrivals: inst.arrivals})
+		}
+	}
+	if all {
+		delete(e.colls, seq)
+		e.lastColl = nil
+	} else {
+		e.lastColl, e.lastSeq = inst, seq
+	}
+	return inst
 }
 
 // completeAfterAll tells whether the program's collectives end no

@@ -20,6 +20,8 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/engine/des"
+	"augur/internal/engine/internal/cpu"
+	"augur/internal/engine/internal/protocol"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -438,13 +440,18 @@ type engine struct {
 	reqs     reqStore
 	freeReqs []int32
 	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	eager    float64
-	net      netmodel.Network
+	// proto is the point-to-point protocol, net the network model that
+	// times the data it moves (network.go).
+	proto protocol.Protocol
+	net   netmodel.Network
+	// paths is net when it prices paths without booking transfers (the
+	// constant model): a rendezvous's handshake and the event-free
+	// collectives read it.
+	paths netmodel.Paths
 	// The flow network, when the model is one (net too), and what the
-	// engine keeps of it: SMPI's protocol settings, the batches of
-	// latency ends, and each flow's send and receive requests.
+	// engine keeps of it: the batches of latency ends, and each flow's
+	// send and receive requests.
 	flows    netmodel.Flows
-	smpi     *netmodel.Config
 	netLat   issueBatches // flows whose latencies end together (evNetLat)
 	flowReqs [][2]int32   // by flow id: its send and receive
 
@@ -507,22 +514,20 @@ type nodeState struct {
 	cpu   des.Facility
 	speed float64
 	rr    bool
-	quant float64
+	quant cpu.Quantum
 	live  int32 // units alive on the node
 	fast  bool  // no round robin: consecutive computations may be folded
 	// steady: the priority scheduler at a constant speed, without
 	// processor sharing; a computation of a unit holding its CPU is then
 	// one event (issueHeld).
 	steady bool
-	ps     *psCPU // processor sharing (cpushare.go); nil: the facility
+	ps     *cpu.Sharing // processor sharing (cpushare.go); nil: the facility
 	// prio: the priority scheduler, which preempts (prio.go).
 	prio bool
 	// slots: on a priority node or for units with an account
-	// (Program.HoldCPU), the unit on each CPU (-1: free), and the CPU
-	// the last offCPU freed (prio.go).
-	slots    []int32
-	free     []uint64 // the CPUs no unit holds, a bit each (slots)
-	handover int32
+	// (Program.HoldCPU), the unit on each CPU (prio.go); nil until one
+	// needs them.
+	slots *cpu.Slots
 	// bound holds a one-CPU queue per CPU once a unit of the node is bound
 	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
 	bound   []des.Facility
@@ -558,7 +563,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		tbars:       make(map[lockKey]*tbarState),
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
-		eager:       m.Net.EagerThreshold,
 		cur:         -1,
 	}
 	if e.maxEvents <= 0 {
@@ -571,8 +575,24 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if err := e.initNet(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	n := m.NumNodes()
-	e.nodes = make([]nodeState, n)
+	e.initNodes()
+	if err := e.initUnits(); err != nil {
+		return nil, err
+	}
+	e.initSharing()
+	e.initProfiles()
+	for i := range e.nodes {
+		n := &e.nodes[i]
+		n.steady = n.prio && n.work == nil && n.ps == nil
+	}
+	e.allowBatches()
+	return e, nil
+}
+
+// initNodes sets up every node's CPUs with its group's scheduler.
+func (e *engine) initNodes() {
+	m := e.m
+	e.nodes = make([]nodeState, m.NumNodes())
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
 		d := des.FCFS
@@ -587,30 +607,35 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			speed: g.Speed,
 			rr:    g.Scheduler == machine.RoundRobin,
 			prio:  g.Scheduler == machine.Priority,
-			quant: g.Quantum,
+			quant: cpu.Quantum(g.Quantum),
 			// A unit that may be preempted cannot fold its computations.
-			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
+			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !e.cfg.Shared,
 		}
 		e.cpuHooks = e.cpuHooks || e.nodes[i].prio
 	}
+}
+
+// initUnits makes every process's unit and stream, on its node.
+func (e *engine) initUnits() error {
+	cfg, n := &e.cfg, len(e.nodes)
 	e.units = make([]unit, cfg.Procs)
 	e.stats = make([]UnitStats, cfg.Procs)
 	for pid := 0; pid < cfg.Procs; pid++ {
 		nid := cfg.NodeOf[pid]
 		if nid < 0 || int(nid) >= n {
-			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
+			return fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
 		}
 		if pid&(1<<12-1) == 0 && pid > 0 {
 			if cfg.Context != nil && cfg.Context.Err() != nil {
-				return nil, fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
+				return fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
 			}
 			if cfg.Starting != nil {
 				cfg.Starting(pid, cfg.Procs)
 			}
 		}
-		s, err := prog.Stream(int32(pid), nid)
+		s, err := e.prog.Stream(int32(pid), nid)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		// Field by field into the zeroed arrays: a composite literal
 		// would be built aside and copied, a million times.
@@ -621,7 +646,14 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		e.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
 	}
-	e.roomy = cfg.NoThreads
+	return nil
+}
+
+// initSharing decides, once the units are placed, whether anyone can
+// ever wait for a CPU (roomy) and which nodes share their CPUs.
+func (e *engine) initSharing() {
+	m := e.m
+	e.roomy = e.cfg.NoThreads
 	for i := range e.nodes {
 		if int(e.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
 			e.roomy = false
@@ -633,18 +665,18 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	// slowed, and the facility lets computations be folded.
 	for i := range e.nodes {
 		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (!cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
-			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
+		if g.Scheduler == machine.Share && (!e.cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
+			e.nodes[i].ps = cpu.NewSharing(g.CPUs, nil)
 			e.nodes[i].fast = false
 		}
 	}
-	e.initProfiles()
-	for i := range e.nodes {
-		n := &e.nodes[i]
-		n.steady = n.prio && n.work == nil && n.ps == nil
-	}
-	// Loops evaluated in closed form only where no one can delay a
-	// computation: then a batch ends exactly when its executions would.
+}
+
+// allowBatches lets streams evaluate loops in closed form only where no
+// one can delay a computation: then a batch ends exactly when its
+// executions would.
+func (e *engine) allowBatches() {
+	m, cfg := e.m, &e.cfg
 	for i := range e.units {
 		u := &e.units[i]
 		n := &e.nodes[u.node]
@@ -653,7 +685,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 			b.AllowBatches()
 		}
 	}
-	return e, nil
 }
 
 // stopped returns why the run must stop early (its context is done), or nil.
@@ -673,23 +704,12 @@ func (e *engine) fail(err error) {
 	}
 }
 
+// run is the event loop: it starts every process, then takes events in
+// (time, insertion) order — profile changes first, then the steps of
+// nowList, then the queue — and hands each to the part it belongs to.
 func (e *engine) run() error {
-	// Every process starts at time 0, in pid order. Their start events
-	// would be the first million events, all at time 0 and ahead of any
-	// event the starts push, so starting them in a loop is the same run
-	// without a heap of a million events; each still counts as an event.
-	for i := range e.units {
-		if e.err != nil {
-			break
-		}
-		e.events++
-		if err := e.checkEvents(); err != nil {
-			return err
-		}
-		if e.prog.HoldCPU {
-			e.startAccount(int32(i), 0)
-		}
-		e.advance(int32(i), 0)
+	if err := e.startAll(); err != nil {
+		return err
 	}
 	for e.err == nil {
 		var ev des.Event
@@ -732,24 +752,7 @@ func (e *engine) run() error {
 		case evSlice:
 			e.sliceEnd(ev.Target)
 		case evRun:
-			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
-				switch {
-				case u.ext.resume && u.work <= 0:
-					// Preempted as its computation ended: go on at once.
-					u.ext.resume = false
-					e.complete(ev.Target, e.now)
-					e.advance(ev.Target, e.now)
-				case u.ext.resume:
-					u.ext.resume = false
-					u.state = stComputing
-					e.startCompute(ev.Target, e.now)
-				case u.ext.fetch:
-					u.ext.fetch = false
-					e.advance(ev.Target, e.now)
-				default:
-					e.performHeld(ev.Target)
-				}
-			}
+			e.runGranted(ev.Target, ev.Arg)
 		case evColl:
 			e.collStep(ev.Target, e.now)
 		case evTest:
@@ -782,6 +785,53 @@ func (e *engine) run() error {
 		}
 	}
 	return nil
+}
+
+// startAll starts every process at time 0, in pid order. Their start
+// events would be the first million events, all at time 0 and ahead of
+// any event the starts push, so starting them in a loop is the same run
+// without a heap of a million events; each still counts as an event.
+func (e *engine) startAll() error {
+	for i := range e.units {
+		if e.err != nil {
+			break
+		}
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			return err
+		}
+		if e.prog.HoldCPU {
+			e.startAccount(int32(i), 0)
+		}
+		e.advance(int32(i), 0)
+	}
+	return nil
+}
+
+// runGranted handles an evRun: unit ui, granted a CPU for its run number
+// run, goes on with what it was doing, unless a preemption made the
+// event stale.
+func (e *engine) runGranted(ui, run int32) {
+	u := &e.units[ui]
+	if u.state != stReady || !u.hasCPU || u.ext.run != run {
+		return
+	}
+	switch {
+	case u.ext.resume && u.work <= 0:
+		// Preempted as its computation ended: go on at once.
+		u.ext.resume = false
+		e.complete(ui, e.now)
+		e.advance(ui, e.now)
+	case u.ext.resume:
+		u.ext.resume = false
+		u.state = stComputing
+		e.startCompute(ui, e.now)
+	case u.ext.fetch:
+		u.ext.fetch = false
+		e.advance(ui, e.now)
+	default:
+		e.performHeld(ui)
+	}
 }
 
 // checkEvents reports progress, and whether the run must stop (context
@@ -975,42 +1025,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.finish(ui, t)
 		return t, false
 	case ir.Compute:
-		if !validCost(op.Cost) {
-			e.fail(e.badCost(u, "compute"))
-			return t, false
-		}
-		n := &e.nodes[u.node]
-		u.work = op.Cost / n.speed
-		if n.ps != nil {
-			e.startShared(ui, t)
-			return t, false
-		}
-		if !u.hasCPU {
-			f := e.facility(u)
-			if f == nil {
-				return t, false
-			}
-			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
-				u.state = stCPUQueue
-				return t, false
-			}
-			e.onCPU(ui, false)
-			u.hasCPU = true
-			u.sliceStart = t
-		}
-		if n.fast {
-			// The unit keeps its CPU for its whole burst of consecutive
-			// computations and no one can preempt it, so the burst needs
-			// no events: fold this computation onto its local clock.
-			end := t + u.work
-			u.opCompute = u.work
-			u.work = 0
-			e.account(ui, t, end)
-			return end, true
-		}
-		u.state = stComputing
-		e.startCompute(ui, t)
-		return t, false
+		return e.issueCompute(u, ui, t)
 	case ir.Delay:
 		if !validCost(op.Cost) {
 			e.fail(e.badCost(u, "delay"))
@@ -1032,17 +1047,8 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return t, false
 	case ir.Test:
 		return e.test(ui, t)
-	case ir.Fork:
-		e.fork(ui, t)
-		e.account(ui, t, t)
-		return t, true
-	case ir.Join:
-		if u.children() == 0 {
-			e.account(ui, t, t)
-			return t, true
-		}
-		u.state = stBlocked
-		return t, false
+	case ir.Fork, ir.Join, ir.Priority:
+		return e.issueThreading(u, ui, t)
 	case ir.Lock:
 		return e.lock(ui, t)
 	case ir.Unlock:
@@ -1059,11 +1065,6 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.handoff(ui, t)
 	case ir.TakeFirst:
 		return e.takeFirst(ui, t)
-	case ir.Priority:
-		u.prio = op.Count
-		e.ranked = e.ranked || op.Count != 0
-		e.account(ui, t, t)
-		return t, true
 	case ir.Bind:
 		return e.bind(ui, t)
 	default:
@@ -1073,6 +1074,69 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
 		return t, false
 	}
+}
+
+// issueCompute starts unit u's (e.units[ui]) computation at t: on its
+// node's processor sharing, or on a CPU it holds or queues for. On a
+// node where no one can preempt it, consecutive computations are folded
+// onto the unit's clock: it returns the end and true, with no event.
+func (e *engine) issueCompute(u *unit, ui int32, t float64) (float64, bool) {
+	op := &u.op
+	if !validCost(op.Cost) {
+		e.fail(e.badCost(u, "compute"))
+		return t, false
+	}
+	n := &e.nodes[u.node]
+	u.work = op.Cost / n.speed
+	if n.ps != nil {
+		e.startShared(ui, t)
+		return t, false
+	}
+	if !u.hasCPU {
+		f := e.facility(u)
+		if f == nil {
+			return t, false
+		}
+		if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
+			u.state = stCPUQueue
+			return t, false
+		}
+		e.onCPU(ui, false)
+		u.hasCPU = true
+		u.sliceStart = t
+	}
+	if n.fast {
+		// The unit keeps its CPU for its whole burst of consecutive
+		// computations and no one can preempt it, so the burst needs
+		// no events: fold this computation onto its local clock.
+		end := t + u.work
+		u.opCompute = u.work
+		u.work = 0
+		e.account(ui, t, end)
+		return end, true
+	}
+	u.state = stComputing
+	e.startCompute(ui, t)
+	return t, false
+}
+
+// issueThreading issues unit u's (e.units[ui]) Fork, Join or Priority
+// at t.
+func (e *engine) issueThreading(u *unit, ui int32, t float64) (float64, bool) {
+	switch u.op.Kind {
+	case ir.Fork:
+		e.fork(ui, t)
+	case ir.Join:
+		if u.children() != 0 {
+			u.state = stBlocked
+			return t, false
+		}
+	case ir.Priority:
+		u.prio = u.op.Count
+		e.ranked = e.ranked || u.op.Count != 0
+	}
+	e.account(ui, t, t)
+	return t, true
 }
 
 func validCost(c float64) bool { return c >= 0 && c < math.Inf(1) } // NaN fails both
@@ -1129,10 +1193,10 @@ func (e *engine) startCompute(ui int32, t float64) {
 	u.runFrom = t
 	left := 0.0
 	if n.rr {
-		left = max(n.quant-(t-u.sliceStart), 0)
+		left = n.quant.Left(u.sliceStart, t)
 	}
 	if n.work != nil {
-		end := endOfWork(n.work, t, u.work, 1)
+		end := cpu.End(n.work, t, u.work, 1)
 		if math.IsInf(end, 1) {
 			// The node stops for good before the work is done: no
 			// event, and the run ends with the unit stuck.
@@ -1158,7 +1222,7 @@ func (e *engine) sliceEnd(ui int32) {
 	n := &e.nodes[u.node]
 	ran := e.now - u.runFrom
 	if n.work != nil {
-		u.work -= workDone(n.work, u.runFrom, e.now)
+		u.work -= cpu.Done(n.work, u.runFrom, e.now)
 	} else {
 		u.work -= ran
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"augur/internal/engine/internal/protocol"
 	"augur/internal/netmodel"
 	"augur/internal/netmodel/constant"
 	"augur/internal/netmodel/flow"
@@ -31,14 +32,17 @@ func (e *engine) initNet() error {
 		if e.m.LinkProfiles() {
 			return fmt.Errorf("machine %q: links with profiles (bandwidth, latency or state over time) need a flow network model (SMPI, CM02 or LV08); the %s model has no flows to share them anew", e.m.Name, c.Model)
 		}
-		e.net = constant.New(e.m)
+		n := constant.New(e.m)
+		e.net, e.paths = n, n
+		e.proto = protocol.Augur(e.m.Net.EagerThreshold)
 		return nil
 	}
 	n, err := flow.New(e.m, c, true)
 	if err != nil {
 		return err
 	}
-	e.net, e.flows, e.smpi = n, n, &c
+	e.net, e.flows = n, n
+	e.proto = protocol.SMPI(&c)
 	n.Attach(&e.q, uint8(evNetSolve))
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
@@ -48,10 +52,34 @@ func (e *engine) initNet() error {
 	return nil
 }
 
-// startFlow starts the transfer of send sid to receive rid at t.
-func (e *engine) startFlow(sid, rid int32, t float64) {
+// moveData moves the data of send sid, matched with receive rid, from
+// t on: the network model either knows the transfer's times at once
+// (both requests complete when the data has arrived) or makes it a flow
+// (flowDone completes them).
+func (e *engine) moveData(sid, rid int32, t float64) {
+	s, r := e.req(sid), e.req(rid)
+	x := e.net.Transfer(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), s.bytes, t)
+	if !x.Known {
+		e.startFlow(sid, rid, t, x)
+		e.maybeFree(sid)
+		return
+	}
+	s.start = x.Start
+	s.finish, r.finish = x.Arrival, x.Arrival
+	s.xfer = x.Arrival - x.Start
+	r.xfer = x.Arrival - x.Start
+	e.completeReq(sid)
+	if e.msgs != nil {
+		e.traceMessage(s, r)
+	}
+	e.completeReq(rid)
+	e.maybeFree(sid)
+	e.maybeFree(rid)
+}
+
+// startFlow keeps flow x of send sid to receive rid, started at t.
+func (e *engine) startFlow(sid, rid int32, t float64, x netmodel.Transfer) {
 	s := e.req(sid)
-	x := e.flows.Transfer(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), s.bytes, t)
 	id := x.ID
 	for int(id) >= len(e.flowReqs) {
 		e.flowReqs = append(e.flowReqs, [2]int32{})

@@ -125,16 +125,10 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 		e.failAt(op.Elem, fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
-	if isSend && e.smpi != nil && !u.paid {
-		// SMPI sleeps smpi/ois before an isend and smpi/os before a
-		// detached send, then posts the message.
-		var ov float64
-		if op.Kind == ir.Isend {
-			ov = e.smpi.Ois.At(op.Bytes)
-		} else if op.Bytes < e.smpi.DetachedThresh {
-			ov = e.smpi.Os.At(op.Bytes)
-		}
-		if ov > 0 {
+	if isSend && !u.paid {
+		// The protocol's overhead (SMPI's), spent before the message is
+		// posted.
+		if ov := e.proto.SendOverhead(op.Kind == ir.Isend, op.Bytes); ov > 0 {
 			u.paid = true
 			u.opCompute += ov
 			u.state = stBlocked
@@ -169,14 +163,14 @@ func (e *engine) postPaid(ui int32) {
 	}
 }
 
-// recvOverhead is smpi/or for a receive of a detached (small) message,
-// which SMPI sleeps when the receive completes in a wait; internal
-// messages of collectives are not charged.
+// recvOverhead is the protocol's overhead of a receive that completes
+// in a wait (SMPI's smpi/or); internal messages of collectives are not
+// charged.
 func (e *engine) recvOverhead(r *request) float64 {
-	if e.smpi == nil || r.isSend || r.coll || len(e.smpi.Or) == 0 || r.bytes >= e.smpi.DetachedThresh {
+	if r.isSend || r.coll {
 		return 0
 	}
-	return e.smpi.Or.At(r.bytes)
+	return e.proto.RecvOverhead(r.bytes)
 }
 
 // reached moves the unit's wait end to request r's completion (plus the
@@ -206,14 +200,12 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 		r.start, r.arrival = t, t+cost
 		r.finish, r.xfer = t+cost, cost
 		r.complete = true
-	case e.smpi != nil:
-		// SMPI: a send smaller than the detached threshold returns at
-		// once; its data still moves only once the receive is matched.
-		if bytes < e.smpi.DetachedThresh {
-			r.finish = t
-			r.complete = true
-		}
-	case bytes <= e.eager:
+	case e.proto.Detached(bytes):
+		// It returns at once; its data still moves only once the
+		// receive is matched.
+		r.finish = t
+		r.complete = true
+	case e.proto.Eager(bytes):
 		r.eager = true
 		start, inject, arrival := e.transfer(src, dst, bytes, t)
 		r.start, r.arrival = start, arrival
@@ -292,23 +284,16 @@ func (e *engine) match(sid, rid int32, t float64) {
 	case s.eager:
 		r.finish = math.Max(r.post, s.arrival)
 		r.xfer = math.Min(s.arrival-s.start, r.finish-r.post)
-	case e.smpi != nil:
-		// Flow model: the data moves from the match on; the flow's end
-		// completes the receive (and a send that was not detached).
-		e.startFlow(sid, rid, t)
-		e.maybeFree(sid)
-		return
 	default:
-		// Rendezvous: the receiver's clear-to-send reaches the sender
-		// after one latency, then the data moves.
-		a, b := int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])
-		lat, _ := e.m.PathCost(a, b)
-		start, _, arrival := e.transfer(s.src, s.dst, s.bytes, t+lat)
-		s.start = start
-		s.finish, r.finish = arrival, arrival
-		s.xfer = arrival - start
-		r.xfer = arrival - start
-		e.completeReq(sid)
+		// Rendezvous: the data moves from the match on, after the
+		// receiver's clear-to-send has reached the sender if the
+		// protocol has one.
+		if e.proto.Handshake() {
+			lat, _ := e.paths.PathCost(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+			t += lat
+		}
+		e.moveData(sid, rid, t)
+		return
 	}
 	if e.msgs != nil {
 		e.traceMessage(s, r)

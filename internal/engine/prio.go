@@ -2,9 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 
 	"augur/internal/engine/des"
+	"augur/internal/engine/internal/cpu"
 	"augur/internal/ir"
 )
 
@@ -63,18 +63,9 @@ func (e *engine) onCPUSlow(ui int32, handover bool) {
 		return
 	}
 	if n.slots == nil {
-		e.makeSlots(n, u.node)
+		n.slots = cpu.NewSlots(e.m.Groups[e.m.GroupOf(int(u.node))].CPUs)
 	}
-	c := u.boundTo()
-	if c < 0 {
-		if handover && n.handover >= 0 && n.slots[n.handover] < 0 {
-			c = n.handover
-		} else {
-			c = n.lowestFree()
-		}
-	}
-	n.slots[c] = ui
-	n.free[c/64] &^= 1 << (c % 64)
+	c := n.slots.Take(ui, u.boundTo(), handover)
 	x := u.extension()
 	x.slot, x.onCPUs = c+1, e.cpuGrants
 	e.cpuGrants++
@@ -82,27 +73,6 @@ func (e *engine) onCPUSlow(ui int32, handover bool) {
 		a.runStart = e.now
 		e.setAcct(u, acRunning)
 	}
-}
-
-// makeSlots makes node n's slots, every CPU free.
-func (e *engine) makeSlots(n *nodeState, node int32) {
-	cpus := e.m.Groups[e.m.GroupOf(int(node))].CPUs
-	n.slots = make([]int32, cpus)
-	n.free = make([]uint64, (cpus+63)/64)
-	for i := range n.slots {
-		n.slots[i] = -1
-		n.free[i/64] |= 1 << (i % 64)
-	}
-}
-
-// lowestFree is the lowest CPU of the node that no unit holds (slots).
-func (n *nodeState) lowestFree() int32 {
-	for w, b := range n.free {
-		if b != 0 {
-			return int32(w*64 + bits.TrailingZeros64(b))
-		}
-	}
-	return -1 // cannot happen: the facility granted a CPU
 }
 
 // offCPU notes that the unit gave its CPU back.
@@ -121,10 +91,7 @@ func (e *engine) offCPUSlow(ui int32) {
 	}
 	c := u.ext.slot - 1
 	u.ext.slot = 0
-	n := &e.nodes[u.node]
-	n.slots[c] = -1
-	n.free[c/64] |= 1 << (c % 64)
-	n.handover = c
+	e.nodes[u.node].slots.Free(c)
 	if a := u.ext.acct; a != nil && e.cfg.Timeline && e.now > a.runStart {
 		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: c, Start: a.runStart, End: e.now})
 	}
@@ -141,19 +108,13 @@ func (e *engine) preemptFor(ui int32) bool {
 	}
 	u := &e.units[ui]
 	n := &e.nodes[u.node]
-	victim := int32(-1)
-	for _, r := range n.slots {
-		if r < 0 || e.units[r].boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
-			continue // another CPU's, or yielding already
+	victim := n.slots.Victim(func(r int32) (int32, int64, bool) {
+		v := &e.units[r]
+		if v.boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
+			return 0, 0, false // another CPU's, or yielding already
 		}
-		if victim < 0 {
-			victim = r
-			continue
-		}
-		if p, q := e.units[r].prio, e.units[victim].prio; p < q || (p == q && e.units[r].ext.onCPUs > e.units[victim].ext.onCPUs) {
-			victim = r
-		}
-	}
+		return v.prio, v.ext.onCPUs, true
+	})
 	if victim < 0 || e.units[victim].prio >= u.prio {
 		return false // queued: a CPU will come free
 	}
@@ -168,7 +129,7 @@ func (e *engine) preemptFor(ui int32) bool {
 	case v.state == stComputing && v.op.Kind == ir.Compute:
 		ran := e.now - v.runFrom
 		if n.work != nil {
-			v.work -= workDone(n.work, v.runFrom, e.now)
+			v.work -= cpu.Done(n.work, v.runFrom, e.now)
 		} else {
 			v.work -= ran
 		}

@@ -28,22 +28,6 @@ import (
 // (netmodel/flow), or fail when it turns off. All profile events wait in
 // their own queue, and come before any other event of the same time.
 
-// endOfWork returns when a computation with work seconds of nominal work
-// left, running from t at the given share of the node (1: a CPU of its
-// own), ends on a node whose speed follows w.
-func endOfWork(w *machine.Work, t, work, share float64) float64 {
-	return w.End(t, work/share)
-}
-
-// workDone returns the nominal work a computation holding a CPU got done
-// from t0 to t1 on a node whose speed follows w (nil: constant speed).
-func workDone(w *machine.Work, t0, t1 float64) float64 {
-	if w == nil {
-		return t1 - t0
-	}
-	return w.Of(t1) - w.Of(t0)
-}
-
 // initProfiles sets up the speed curves of nodes and schedules the events
 // of state and bandwidth profiles.
 func (e *engine) initProfiles() {
@@ -63,7 +47,7 @@ func (e *engine) initProfiles() {
 				n.work = w
 				n.fast = false
 				if n.ps != nil {
-					n.ps.work = w
+					n.ps.SetWork(w)
 				}
 			}
 		}

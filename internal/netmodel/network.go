@@ -12,6 +12,16 @@ type Network interface {
 	Transfer(a, b int, bytes, t float64) Transfer
 }
 
+// Paths is a Network that prices a path without booking a transfer: a
+// model whose transfers do not interact (the constant model), which a
+// protocol's handshake and a closed-form evaluation of messages read.
+type Paths interface {
+	Network
+	// PathCost is the latency (seconds) and bandwidth (bytes/s) from
+	// node a to node b.
+	PathCost(a, b int) (latency, bandwidth float64)
+}
+
 // Transfer is how a transfer started by Network.Transfer goes on.
 type Transfer struct {
 	// Known: the model knows the transfer's times at once (no
