@@ -211,10 +211,10 @@ func (e *engine) collStep(ui int32, t float64) {
 				break
 			}
 			if s.To >= 0 {
-				c.batch = append(c.batch, e.postSend(ui, u.pid, s.To, c.tag, s.SendB, ir.NoCost, u.op.Elem, t, true))
+				c.batch = append(c.batch, e.p2p.postSend(ui, u.pid, s.To, c.tag, s.SendB, ir.NoCost, u.op.Elem, t, true))
 			}
 			if s.From >= 0 {
-				c.batch = append(c.batch, e.postRecv(ui, u.pid, s.From, c.tag, s.RecvB, ir.NoCost, u.op.Elem, t, true))
+				c.batch = append(c.batch, e.p2p.postRecv(ui, u.pid, s.From, c.tag, s.RecvB, ir.NoCost, u.op.Elem, t, true))
 			}
 			u = &e.units[ui]
 			if !s.More {
@@ -223,7 +223,7 @@ func (e *engine) collStep(ui int32, t float64) {
 		}
 		u.waitLeft, u.waitUntil = 0, t
 		for _, id := range c.batch {
-			e.await(ui, id)
+			e.p2p.await(ui, id)
 		}
 		u = &e.units[ui]
 		if u.waitLeft > 0 {

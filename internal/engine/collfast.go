@@ -143,9 +143,9 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 		f.free = -1
 		if m := e.m; m.Topo == nil && len(m.Groups) == 1 {
 			f.uniform = true
-			f.intra[0], f.intra[1] = e.paths.PathCost(0, 0)
+			f.intra[0], f.intra[1] = e.p2p.paths.PathCost(0, 0)
 			if m.NumNodes() > 1 {
-				f.inter[0], f.inter[1] = e.paths.PathCost(0, 1)
+				f.inter[0], f.inter[1] = e.p2p.paths.PathCost(0, 1)
 			}
 		}
 	}
@@ -259,7 +259,7 @@ func (e *engine) arrayAlgo(inst *collInst) coll.Kind {
 // receiver y (posting its receive at y.t), adding its parts to the
 // rounds rx and ry: fastSend, fastRecv and fastMatch in one.
 func (e *engine) fastMsg1(x, y *fastRec, rx, ry *fastRound) {
-	if e.proto.Eager(x.b) {
+	if e.p2p.proto.Eager(x.b) {
 		inject, arrival := e.pathCost(x.node, y.node, x.b, x.t)
 		rx.part(x.t+inject, inject)
 		fin := max(y.t, arrival)
@@ -594,7 +594,7 @@ func (e *engine) fastPath(a, b int32) (latency, bandwidth float64) {
 	f := &e.fast
 	switch {
 	case !f.uniform:
-		return e.paths.PathCost(int(a), int(b))
+		return e.p2p.paths.PathCost(int(a), int(b))
 	case a == b:
 		return f.intra[0], f.intra[1]
 	default:
@@ -608,7 +608,7 @@ func (e *engine) fastSend(src, dst int32, bytes float64) {
 	s := &f.st[src]
 	d := &f.st[dst]
 	m := fastMail{src: src}
-	if e.proto.Eager(bytes) {
+	if e.p2p.proto.Eager(bytes) {
 		// Eager: the data leaves now; the sender is done after injecting it.
 		inject, arrival := e.pathCost(s.node, d.node, bytes, s.t)
 		s.part(s.t+inject, inject)

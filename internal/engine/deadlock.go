@@ -53,12 +53,12 @@ func (e *engine) deadlock() {
 	d := &Deadlock{Time: e.now}
 	// Requests each unit still waits for.
 	pending := make(map[int32][]int32)
-	free := make(map[int32]bool, len(e.freeReqs))
-	for _, id := range e.freeReqs {
+	free := make(map[int32]bool, len(e.p2p.freeReqs))
+	for _, id := range e.p2p.freeReqs {
 		free[id] = true
 	}
-	for id := int32(0); id < e.reqs.n; id++ {
-		r := e.req(id)
+	for id := int32(0); id < e.p2p.reqs.n; id++ {
+		r := e.p2p.req(id)
 		if !free[id] && r.awaited && !r.complete {
 			pending[r.owner] = append(pending[r.owner], id)
 		}
@@ -101,7 +101,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	u := &e.units[ui]
 	var parts []string
 	for _, id := range pending {
-		parts = append(parts, e.describeReq(e.req(id)))
+		parts = append(parts, e.describeReq(e.p2p.req(id)))
 	}
 	switch {
 	case u.state == stComputing && e.nodes[u.node].work != nil:
@@ -149,7 +149,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:
-		return e.describeWaitReq(u)
+		return e.p2p.describeWaitReq(u)
 	}
 	return "an event that never comes (" + u.op.Kind.String() + ")"
 }

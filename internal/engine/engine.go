@@ -21,7 +21,6 @@ import (
 	"augur/internal/diag"
 	"augur/internal/engine/des"
 	"augur/internal/engine/internal/cpu"
-	"augur/internal/engine/internal/protocol"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -424,10 +423,6 @@ type engine struct {
 	batched int64
 	// closedForm counts the executions batches stood for.
 	closedForm int64
-	// testSleeps multiplies the time a Test injects: SMPI's one counter
-	// for all processes, grown by each failed test and reset by a
-	// successful one (see coll_replay.go).
-	testSleeps float64
 	opBuf      ir.Op // what streams fill; copied to the unit's uop
 	nodes      []nodeState
 
@@ -436,24 +431,8 @@ type engine struct {
 	// when the run was stopped (Result.Reached).
 	ahead float64
 
-	// point to point
-	reqs     reqStore
-	freeReqs []int32
-	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	// proto is the point-to-point protocol, net the network model that
-	// times the data it moves (network.go).
-	proto protocol.Protocol
-	net   netmodel.Network
-	// paths is net when it prices paths without booking transfers (the
-	// constant model): a rendezvous's handshake and the event-free
-	// collectives read it.
-	paths netmodel.Paths
-	// The flow network, when the model is one (net too), and what the
-	// engine keeps of it: the batches of latency ends, and each flow's
-	// send and receive requests.
-	flows    netmodel.Flows
-	netLat   issueBatches // flows whose latencies end together (evNetLat)
-	flowReqs [][2]int32   // by flow id: its send and receive
+	// point to point (p2p.go, network.go, coll_replay.go)
+	p2p pointToPoint
 
 	// collectives
 	collSeq []uint32 // per pid: collectives entered so far
@@ -552,7 +531,6 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		m:           m,
 		prog:        prog,
 		maxEvents:   cfg.MaxEvents,
-		queues:      make([]pidQueues, cfg.Procs),
 		spawns:      make(map[int32][]ir.Stream),
 		counts:      make(map[int32][]float64),
 		alts:        make(map[int32][]ir.Token),
@@ -565,6 +543,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		threadStats: make(map[[2]int32]*UnitStats),
 		cur:         -1,
 	}
+	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
@@ -572,7 +551,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if cfg.Procs > MaxUnitElementProcs {
 		e.cfg.UnitElements = false
 	}
-	if err := e.initNet(); err != nil {
+	if err := e.p2p.initNet(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
 	e.initNodes()
@@ -643,7 +622,7 @@ func (e *engine) initUnits() error {
 		u.stream, u.pid, u.node = s, int32(pid), nid
 		st := &e.stats[pid]
 		st.Pid, st.Node = int32(pid), nid
-		e.queues[pid] = pidQueues{-1, -1, -1, -1}
+		e.p2p.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.nodes[nid].live++
 	}
 	return nil
@@ -756,19 +735,19 @@ func (e *engine) run() error {
 		case evColl:
 			e.collStep(ev.Target, e.now)
 		case evTest:
-			e.testCheck(ev.Target, e.now)
+			e.p2p.testCheck(ev.Target, e.now)
 		case evNet:
-			e.netEvent(ev.Target, ev.Arg)
+			e.p2p.netEvent(ev.Target, ev.Arg)
 		case evNetLat:
-			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
+			if err := e.runBatched(&e.p2p.netLat, ev.Target, e.p2p.latencyPaid); err != nil {
 				return err
 			}
 		case evNetSolve:
-			e.flows.Solve(e.now)
+			e.p2p.flows.Solve(e.now)
 		case evCPU:
 			e.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
-			e.postPaid(ev.Target)
+			e.p2p.postPaid(ev.Target)
 		case evHostOff:
 			e.hostOff(ev.Target)
 		case evLinkBW, evLinkLat, evLinkState:
@@ -1035,18 +1014,18 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.wakeAt(ui, t+op.Cost)
 		return t, false
 	case ir.Send, ir.Isend, ir.Recv, ir.Irecv:
-		return e.postP2P(ui, t)
+		return e.p2p.postP2P(ui, t)
 	case ir.Wait:
-		return e.wait(ui, t)
+		return e.p2p.wait(ui, t)
 	case ir.WaitReq:
-		return e.waitReq(ui, t)
+		return e.p2p.waitReq(ui, t)
 	case ir.WaitUnposted:
 		// Nothing can complete it; the deadlock report says which
 		// request it waits for.
 		u.state = stBlocked
 		return t, false
 	case ir.Test:
-		return e.test(ui, t)
+		return e.p2p.test(ui, t)
 	case ir.Fork, ir.Join, ir.Priority:
 		return e.issueThreading(u, ui, t)
 	case ir.Lock:

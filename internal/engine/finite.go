@@ -26,7 +26,7 @@ func (e *engine) nonFinite(ev des.Event) error {
 	case evNet:
 		return e.flowOverflow(ev.Target)
 	case evNetLat:
-		if id, ok := e.netLat.first(ev.Target); ok {
+		if id, ok := e.p2p.netLat.first(ev.Target); ok {
 			return e.flowOverflow(id)
 		}
 	case evCPU:
@@ -51,10 +51,10 @@ func (e *engine) unitOverflow(ui int32) error {
 
 // flowOverflow is nonFinite's error for the message of flow id.
 func (e *engine) flowOverflow(id int32) error {
-	if int(id) >= len(e.flowReqs) {
+	if int(id) >= len(e.p2p.flowReqs) {
 		return overflowError("a message")
 	}
-	s := e.req(e.flowReqs[id][0])
+	s := e.p2p.req(e.p2p.flowReqs[id][0])
 	return e.placed(s.elem, overflowError(fmt.Sprintf("%s: the message of %g B from process %d to process %d", e.name(s.elem), s.bytes, s.src, s.dst)))
 }
 

@@ -59,7 +59,7 @@ func (e *engine) initProfiles() {
 			}
 		}
 	}
-	if e.flows != nil && m.LinkProfiles() {
+	if e.p2p.flows != nil && m.LinkProfiles() {
 		for l := range m.NumLinks() {
 			lk := m.LinkOf(l)
 			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {
@@ -181,13 +181,13 @@ func (e *engine) linkEvent(l int32, kind eventKind) {
 	switch kind {
 	case evLinkBW:
 		e.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
-		e.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
+		e.p2p.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
 	case evLinkLat:
 		e.scheduleLink(l, kind, lk.LatencyProfile, e.now)
-		e.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
+		e.p2p.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
 	case evLinkState:
 		e.scheduleLink(l, kind, lk.StateProfile, e.now)
-		if id := e.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
+		if id := e.p2p.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
 			e.linkFailure(l, id)
 		}
 	}
@@ -195,7 +195,7 @@ func (e *engine) linkEvent(l int32, kind eventKind) {
 
 // linkFailure fails the run: flow id crosses link l, which is off.
 func (e *engine) linkFailure(l, id int32) {
-	s := e.req(e.flowReqs[id][0])
+	s := e.p2p.req(e.p2p.flowReqs[id][0])
 	lk := e.m.LinkOf(int(l))
 	where := lk.StateProfile.Source
 	if line := offLine(lk.StateProfile, e.now); line > 0 {
