@@ -110,9 +110,9 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		return fmt.Sprintf("a CPU of node %d", u.node)
 	case u.op.Kind.IsCollective():
 		var missing []string
-		seq := e.collSeq[u.pid] - 1
-		for pid := range e.collSeq {
-			if e.collSeq[pid] <= seq {
+		seq := e.colls.seq[u.pid] - 1
+		for pid := range e.colls.seq {
+			if e.colls.seq[pid] <= seq {
 				missing = append(missing, fmt.Sprint(pid))
 			}
 		}

@@ -392,9 +392,6 @@ type engine struct {
 	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	// counts holds the per-process sizes of a fetched vector collective
-	// until its algorithm is planned (see coll.Plan.SetSimGrid).
-	counts map[int32][]float64
 	// alts holds the tokens of a fetched TakeFirst until it has taken one.
 	alts map[int32][]ir.Token
 	// syncSeq numbers the tokens of MatchToken objects in the order they
@@ -433,15 +430,10 @@ type engine struct {
 
 	// point to point (p2p.go, network.go, coll_replay.go)
 	p2p pointToPoint
+	// collectives: on events (coll.go), and without (collfast.go)
+	colls collectives
+	fast  fastColl
 
-	// collectives
-	collSeq []uint32 // per pid: collectives entered so far
-	colls   map[uint32]*collInst
-	fast    fastColl // event-free evaluation of collectives
-	// lastColl is colls[lastSeq], the collective last arrived at, if
-	// it is still in colls (coll.go).
-	lastColl *collInst
-	lastSeq  uint32
 	// nowList holds events at the current time that come before every
 	// event of the queue, first in first out (see wakeNow, pushRun):
 	// a step of unit ui is ui; an evRun of unit ui for its run r is
@@ -452,8 +444,6 @@ type engine struct {
 	// roomy: no node has more processes than CPUs, and none ever will
 	// (Config.NoThreads): no one ever waits for a CPU.
 	roomy bool
-	// freeColls pools the collRuns of finished algorithms.
-	freeColls []*collRun
 
 	// pq holds the changes of profiles (profile.go): at any time they
 	// come before every other event, as SimGrid applies them first.
@@ -532,11 +522,8 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		prog:        prog,
 		maxEvents:   cfg.MaxEvents,
 		spawns:      make(map[int32][]ir.Stream),
-		counts:      make(map[int32][]float64),
 		alts:        make(map[int32][]ir.Token),
 		runs:        make(map[int32][]ir.Run),
-		collSeq:     make([]uint32, cfg.Procs),
-		colls:       make(map[uint32]*collInst),
 		locks:       make(map[lockKey]*lockState),
 		tbars:       make(map[lockKey]*tbarState),
 		elems:       make([]ElemStats, len(prog.Elements)),
@@ -544,6 +531,8 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		cur:         -1,
 	}
 	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
+	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
+	e.fast.e = e
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
@@ -733,7 +722,7 @@ func (e *engine) run() error {
 		case evRun:
 			e.runGranted(ev.Target, ev.Arg)
 		case evColl:
-			e.collStep(ev.Target, e.now)
+			e.colls.step(ev.Target, e.now)
 		case evTest:
 			e.p2p.testCheck(ev.Target, e.now)
 		case evNet:
@@ -960,7 +949,7 @@ func (e *engine) next(u *unit, ui int32) error {
 		o.Spawn = nil
 	}
 	if o.Counts != nil {
-		e.counts[ui] = o.Counts
+		e.colls.counts[ui] = o.Counts
 		o.Counts = nil
 	}
 	if o.Runs != nil {
@@ -1048,7 +1037,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.bind(ui, t)
 	default:
 		if op.Kind.IsCollective() {
-			return e.collective(ui, t)
+			return e.colls.issue(ui, t)
 		}
 		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
 		return t, false

@@ -415,7 +415,7 @@ func (p *pointToPoint) waitSatisfied(ui int32) {
 	e := p.e
 	u := &e.units[ui]
 	if u.coll() != nil {
-		e.collStepDone(ui)
+		e.colls.stepDone(ui)
 		return
 	}
 	e.wakeNow(ui, math.Max(u.waitUntil, e.now))
