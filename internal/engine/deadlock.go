@@ -71,11 +71,11 @@ func (e *engine) deadlock() {
 		b := Blocked{Pid: u.pid, Tid: u.tid, Node: u.node, Holder: -1}
 		switch u.op.Kind {
 		case ir.Take:
-			if s := e.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
+			if s := e.threads.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
 				b.Holder = s.holder
 			}
 		case ir.ThreadBarrier:
-			if tb := e.tbars[lockKey{u.pid, u.op.region()}]; tb != nil {
+			if tb := e.threads.tbars[lockKey{u.pid, u.op.region()}]; tb != nil {
 				b.Arrived = tb.count
 			}
 		}
@@ -130,22 +130,22 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	case u.op.Kind == ir.Join:
 		return fmt.Sprintf("%d thread(s) it started to end", u.children())
 	case u.op.Kind == ir.Lock:
-		if l := e.locks[lockKey{u.pid, u.op.lock()}]; l != nil && l.owner >= 0 {
+		if l := e.threads.locks[lockKey{u.pid, u.op.lock()}]; l != nil && l.owner >= 0 {
 			o := &e.units[l.owner]
 			return fmt.Sprintf("a lock held by process %d thread %d", o.pid, o.tid)
 		}
 		return "a lock"
 	case u.op.Kind == ir.ThreadBarrier:
-		if b := e.tbars[lockKey{u.pid, u.op.region()}]; b != nil {
+		if b := e.threads.tbars[lockKey{u.pid, u.op.region()}]; b != nil {
 			return fmt.Sprintf("a thread barrier: %d of %d threads arrived", b.count, u.op.Count)
 		}
 		return "a thread barrier"
 	case u.op.Kind == ir.Take:
-		return e.describeTake(u)
+		return e.threads.describeTake(u)
 	case u.op.Kind == ir.Handoff:
-		return e.describeHandoff(u)
+		return e.threads.describeHandoff(u)
 	case u.op.Kind == ir.TakeFirst:
-		return e.describeTakeFirst(ui)
+		return e.threads.describeTakeFirst(ui)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:

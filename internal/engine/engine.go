@@ -392,11 +392,6 @@ type engine struct {
 	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	// alts holds the tokens of a fetched TakeFirst until it has taken one.
-	alts map[int32][]ir.Token
-	// syncSeq numbers the tokens of MatchToken objects in the order they
-	// are made (sync.go).
-	syncSeq int64
 	// cpuHooks: some node has the priority scheduler, some unit keeps a
 	// thread account or is bound to a CPU; CPU grants and releases then
 	// take the long way (prio.go).
@@ -433,6 +428,8 @@ type engine struct {
 	// collectives: on events (coll.go), and without (collfast.go)
 	colls collectives
 	fast  fastColl
+	// threads and their synchronisation (threads.go, sync.go)
+	threads threads
 
 	// nowList holds events at the current time that come before every
 	// event of the queue, first in first out (see wakeNow, pushRun):
@@ -458,13 +455,6 @@ type engine struct {
 	accts      []ThreadAccount // the accounts of the units that ended
 	runSlices  []RunSlice
 	waitSlices []WaitSlice
-
-	// threads
-	locks map[lockKey]*lockState
-	tbars map[lockKey]*tbarState
-	// syncs holds, per process that uses one, its instances of the
-	// synchronisation objects, by object (sync.go).
-	syncs [][]*syncState
 
 	elems []ElemStats
 	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
@@ -522,10 +512,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		prog:        prog,
 		maxEvents:   cfg.MaxEvents,
 		spawns:      make(map[int32][]ir.Stream),
-		alts:        make(map[int32][]ir.Token),
 		runs:        make(map[int32][]ir.Run),
-		locks:       make(map[lockKey]*lockState),
-		tbars:       make(map[lockKey]*tbarState),
 		elems:       make([]ElemStats, len(prog.Elements)),
 		threadStats: make(map[[2]int32]*UnitStats),
 		cur:         -1,
@@ -533,6 +520,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
 	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
 	e.fast.e = e
+	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
@@ -1018,21 +1006,21 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	case ir.Fork, ir.Join, ir.Priority:
 		return e.issueThreading(u, ui, t)
 	case ir.Lock:
-		return e.lock(ui, t)
+		return e.threads.lock(ui, t)
 	case ir.Unlock:
-		e.unlock(ui, t)
+		e.threads.unlock(ui, t)
 		e.account(ui, t, t)
 		return t, true
 	case ir.ThreadBarrier:
-		return e.threadBarrier(ui, t)
+		return e.threads.threadBarrier(ui, t)
 	case ir.Post:
-		return e.post(ui, t)
+		return e.threads.post(ui, t)
 	case ir.Take:
-		return e.take(ui, t)
+		return e.threads.take(ui, t)
 	case ir.Handoff:
-		return e.handoff(ui, t)
+		return e.threads.handoff(ui, t)
 	case ir.TakeFirst:
-		return e.takeFirst(ui, t)
+		return e.threads.takeFirst(ui, t)
 	case ir.Bind:
 		return e.bind(ui, t)
 	default:
@@ -1093,7 +1081,7 @@ func (e *engine) issueCompute(u *unit, ui int32, t float64) (float64, bool) {
 func (e *engine) issueThreading(u *unit, ui int32, t float64) (float64, bool) {
 	switch u.op.Kind {
 	case ir.Fork:
-		e.fork(ui, t)
+		e.threads.fork(ui, t)
 	case ir.Join:
 		if u.children() != 0 {
 			u.state = stBlocked

@@ -199,9 +199,9 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 		e.cur, e.deferred = ui, false
 		var done bool
 		if u.op.Kind == ir.Post {
-			t, done = e.post(ui, t)
+			t, done = e.threads.post(ui, t)
 		} else {
-			t, done = e.take(ui, t)
+			t, done = e.threads.take(ui, t)
 		}
 		yield := e.deferred
 		e.cur, e.deferred = prev, prevDeferred
