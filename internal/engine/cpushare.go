@@ -6,27 +6,30 @@ package engine
 
 // startShared starts the unit's computation (u.work seconds at full
 // speed) on its processor-sharing node at t (== e.now).
-func (e *engine) startShared(ui int32, t float64) {
+func (cp *cpus) startShared(ui int32, t float64) {
+	e := cp.e
 	u := &e.units[ui]
-	p := e.nodes[u.node].ps
+	p := cp.nodes[u.node].ps
 	u.state = stComputing
 	u.runFrom = t
 	p.Start(ui, u.work, t)
-	e.scheduleShared(u.node)
+	cp.scheduleShared(u.node)
 }
 
 // scheduleShared schedules the next end of a computation on the node's
 // processor sharing (the one pending before goes stale).
-func (e *engine) scheduleShared(node int32) {
-	if t, version, ok := e.nodes[node].ps.Next(); ok {
+func (cp *cpus) scheduleShared(node int32) {
+	e := cp.e
+	if t, version, ok := cp.nodes[node].ps.Next(); ok {
 		e.q.Push(t, node, uint8(evCPU), version)
 	}
 }
 
 // cpuEvent ends the first computation of a processor-sharing node, and
 // every other that ends at the same virtual time.
-func (e *engine) cpuEvent(node, version int32) {
-	p := e.nodes[node].ps
+func (cp *cpus) cpuEvent(node, version int32) {
+	e := cp.e
+	p := cp.nodes[node].ps
 	if p == nil {
 		return
 	}
@@ -35,7 +38,7 @@ func (e *engine) cpuEvent(node, version int32) {
 		return // superseded
 	}
 	now := e.now
-	e.scheduleShared(node)
+	cp.scheduleShared(node)
 	for _, ui := range done {
 		e.complete(ui, now)
 		e.advance(ui, now)

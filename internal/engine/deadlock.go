@@ -104,7 +104,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 		parts = append(parts, e.describeReq(e.p2p.req(id)))
 	}
 	switch {
-	case u.state == stComputing && e.nodes[u.node].work != nil:
+	case u.state == stComputing && e.cpus.nodes[u.node].work != nil:
 		return fmt.Sprintf("the end of a computation: node %d's speed profile (%s) stops it for good", u.node, e.m.Groups[e.m.GroupOf(int(u.node))].SpeedProfile.Source)
 	case u.state == stCPUQueue:
 		return fmt.Sprintf("a CPU of node %d", u.node)

@@ -20,7 +20,6 @@ import (
 
 	"augur/internal/diag"
 	"augur/internal/engine/des"
-	"augur/internal/engine/internal/cpu"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -392,20 +391,6 @@ type engine struct {
 	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	// cpuHooks: some node has the priority scheduler, some unit keeps a
-	// thread account or is bound to a CPU; CPU grants and releases then
-	// take the long way (prio.go).
-	cpuHooks bool
-	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
-	// every unit queues for its node's CPUs (facility).
-	anyBound bool
-	// ranked: some unit has had a priority other than 0 (ir.Priority);
-	// until then all are equal and none can preempt another (prio.go).
-	ranked bool
-	// cpuGrants numbers the CPUs given on priority nodes, so that a
-	// preemption takes the CPU of the unit that got it last among those
-	// of lowest priority (prio.go).
-	cpuGrants int64
 	// runs holds the element executions of a fetched batched Compute
 	// (ir.Op.Runs) until it is accounted.
 	runs map[int32][]ir.Run
@@ -416,7 +401,6 @@ type engine struct {
 	// closedForm counts the executions batches stood for.
 	closedForm int64
 	opBuf      ir.Op // what streams fill; copied to the unit's uop
-	nodes      []nodeState
 
 	events, ops, maxEvents int64
 	// ahead is the clock of the unit that was running ahead of now
@@ -430,6 +414,8 @@ type engine struct {
 	fast  fastColl
 	// threads and their synchronisation (threads.go, sync.go)
 	threads threads
+	// the nodes' CPUs (cpus.go, cpushare.go)
+	cpus cpus
 
 	// nowList holds events at the current time that come before every
 	// event of the queue, first in first out (see wakeNow, pushRun):
@@ -438,9 +424,6 @@ type engine struct {
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
-	// roomy: no node has more processes than CPUs, and none ever will
-	// (Config.NoThreads): no one ever waits for a CPU.
-	roomy bool
 
 	// pq holds the changes of profiles (profile.go): at any time they
 	// come before every other event, as SimGrid applies them first.
@@ -469,32 +452,6 @@ type engine struct {
 	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
 }
 
-type nodeState struct {
-	cpu   des.Facility
-	speed float64
-	rr    bool
-	quant cpu.Quantum
-	live  int32 // units alive on the node
-	fast  bool  // no round robin: consecutive computations may be folded
-	// steady: the priority scheduler at a constant speed, without
-	// processor sharing; a computation of a unit holding its CPU is then
-	// one event (issueHeld).
-	steady bool
-	ps     *cpu.Sharing // processor sharing (cpushare.go); nil: the facility
-	// prio: the priority scheduler, which preempts (prio.go).
-	prio bool
-	// slots: on a priority node or for units with an account
-	// (Program.HoldCPU), the unit on each CPU (prio.go); nil until one
-	// needs them.
-	slots *cpu.Slots
-	// bound holds a one-CPU queue per CPU once a unit of the node is bound
-	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
-	bound   []des.Facility
-	unbound bool
-	// work is the node's speed over time (profile.go); nil: constant.
-	work *machine.Work
-}
-
 func newEngine(cfg Config, prog Program) (*engine, error) {
 	if cfg.Machine == nil {
 		return nil, errors.New("engine: no machine")
@@ -520,6 +477,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
 	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
 	e.fast.e = e
+	e.cpus.e = e
 	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
@@ -531,49 +489,23 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if err := e.p2p.initNet(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	e.initNodes()
+	e.cpus.initNodes()
 	if err := e.initUnits(); err != nil {
 		return nil, err
 	}
-	e.initSharing()
+	e.cpus.initSharing()
 	e.initProfiles()
-	for i := range e.nodes {
-		n := &e.nodes[i]
+	for i := range e.cpus.nodes {
+		n := &e.cpus.nodes[i]
 		n.steady = n.prio && n.work == nil && n.ps == nil
 	}
 	e.allowBatches()
 	return e, nil
 }
 
-// initNodes sets up every node's CPUs with its group's scheduler.
-func (e *engine) initNodes() {
-	m := e.m
-	e.nodes = make([]nodeState, m.NumNodes())
-	for i := range e.nodes {
-		g := &m.Groups[m.GroupOf(i)]
-		d := des.FCFS
-		switch g.Scheduler {
-		case machine.Priority:
-			d = des.Priority
-		case machine.RoundRobin:
-			d = des.RoundRobin
-		}
-		e.nodes[i] = nodeState{
-			cpu:   des.NewFacility(g.CPUs, d),
-			speed: g.Speed,
-			rr:    g.Scheduler == machine.RoundRobin,
-			prio:  g.Scheduler == machine.Priority,
-			quant: cpu.Quantum(g.Quantum),
-			// A unit that may be preempted cannot fold its computations.
-			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !e.cfg.Shared,
-		}
-		e.cpuHooks = e.cpuHooks || e.nodes[i].prio
-	}
-}
-
 // initUnits makes every process's unit and stream, on its node.
 func (e *engine) initUnits() error {
-	cfg, n := &e.cfg, len(e.nodes)
+	cfg, n := &e.cfg, len(e.cpus.nodes)
 	e.units = make([]unit, cfg.Procs)
 	e.stats = make([]UnitStats, cfg.Procs)
 	for pid := 0; pid < cfg.Procs; pid++ {
@@ -600,32 +532,9 @@ func (e *engine) initUnits() error {
 		st := &e.stats[pid]
 		st.Pid, st.Node = int32(pid), nid
 		e.p2p.queues[pid] = pidQueues{-1, -1, -1, -1}
-		e.nodes[nid].live++
+		e.cpus.nodes[nid].live++
 	}
 	return nil
-}
-
-// initSharing decides, once the units are placed, whether anyone can
-// ever wait for a CPU (roomy) and which nodes share their CPUs.
-func (e *engine) initSharing() {
-	m := e.m
-	e.roomy = e.cfg.NoThreads
-	for i := range e.nodes {
-		if int(e.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
-			e.roomy = false
-		}
-	}
-	// Processor sharing only where a computation can be slowed: a node
-	// with more processes than CPUs, or any node when threads may be
-	// forked (they may come to share it). Elsewhere no one is ever
-	// slowed, and the facility lets computations be folded.
-	for i := range e.nodes {
-		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (!e.cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
-			e.nodes[i].ps = cpu.NewSharing(g.CPUs, nil)
-			e.nodes[i].fast = false
-		}
-	}
 }
 
 // allowBatches lets streams evaluate loops in closed form only where no
@@ -635,7 +544,7 @@ func (e *engine) allowBatches() {
 	m, cfg := e.m, &e.cfg
 	for i := range e.units {
 		u := &e.units[i]
-		n := &e.nodes[u.node]
+		n := &e.cpus.nodes[u.node]
 		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && !cfg.NoBudgets && n.fast && n.ps == nil &&
 			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
 			b.AllowBatches()
@@ -697,7 +606,7 @@ func (e *engine) run() error {
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
 		case evPrioStep:
-			if e.computeEndDue(ev.Target, ev.Arg) {
+			if e.cpus.computeEndDue(ev.Target, ev.Arg) {
 				e.complete(ev.Target, e.now)
 				e.advance(ev.Target, e.now)
 			}
@@ -706,7 +615,7 @@ func (e *engine) run() error {
 				return err
 			}
 		case evSlice:
-			e.sliceEnd(ev.Target)
+			e.cpus.sliceEnd(ev.Target)
 		case evRun:
 			e.runGranted(ev.Target, ev.Arg)
 		case evColl:
@@ -722,7 +631,7 @@ func (e *engine) run() error {
 		case evNetSolve:
 			e.p2p.flows.Solve(e.now)
 		case evCPU:
-			e.cpuEvent(ev.Target, ev.Arg)
+			e.cpus.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
 			e.p2p.postPaid(ev.Target)
 		case evHostOff:
@@ -781,7 +690,7 @@ func (e *engine) runGranted(ui, run int32) {
 	case u.ext.resume:
 		u.ext.resume = false
 		u.state = stComputing
-		e.startCompute(ui, e.now)
+		e.cpus.startCompute(ui, e.now)
 	case u.ext.fetch:
 		u.ext.fetch = false
 		e.advance(ui, e.now)
@@ -824,7 +733,7 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
+			if u.op.Kind == ir.End && e.cpus.roomy && !e.cfg.plainEvents {
 				// Ending affects no one but through the CPU it
 				// gives back, which no one waits for: end now, the
 				// event it would take still counted.
@@ -973,7 +882,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 			return e.issueHeld(u, ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
-			e.releaseCPU(ui, t)
+			e.cpus.release(ui, t)
 		}
 	}
 	switch op.Kind {
@@ -981,7 +890,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.finish(ui, t)
 		return t, false
 	case ir.Compute:
-		return e.issueCompute(u, ui, t)
+		return e.cpus.compute(u, ui, t)
 	case ir.Delay:
 		if !validCost(op.Cost) {
 			e.fail(e.badCost(u, "delay"))
@@ -1022,7 +931,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	case ir.TakeFirst:
 		return e.threads.takeFirst(ui, t)
 	case ir.Bind:
-		return e.bind(ui, t)
+		return e.cpus.bind(ui, t)
 	default:
 		if op.Kind.IsCollective() {
 			return e.colls.issue(ui, t)
@@ -1030,50 +939,6 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
 		return t, false
 	}
-}
-
-// issueCompute starts unit u's (e.units[ui]) computation at t: on its
-// node's processor sharing, or on a CPU it holds or queues for. On a
-// node where no one can preempt it, consecutive computations are folded
-// onto the unit's clock: it returns the end and true, with no event.
-func (e *engine) issueCompute(u *unit, ui int32, t float64) (float64, bool) {
-	op := &u.op
-	if !validCost(op.Cost) {
-		e.fail(e.badCost(u, "compute"))
-		return t, false
-	}
-	n := &e.nodes[u.node]
-	u.work = op.Cost / n.speed
-	if n.ps != nil {
-		e.startShared(ui, t)
-		return t, false
-	}
-	if !u.hasCPU {
-		f := e.facility(u)
-		if f == nil {
-			return t, false
-		}
-		if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
-			u.state = stCPUQueue
-			return t, false
-		}
-		e.onCPU(ui, false)
-		u.hasCPU = true
-		u.sliceStart = t
-	}
-	if n.fast {
-		// The unit keeps its CPU for its whole burst of consecutive
-		// computations and no one can preempt it, so the burst needs
-		// no events: fold this computation onto its local clock.
-		end := t + u.work
-		u.opCompute = u.work
-		u.work = 0
-		e.account(ui, t, end)
-		return end, true
-	}
-	u.state = stComputing
-	e.startCompute(ui, t)
-	return t, false
 }
 
 // issueThreading issues unit u's (e.units[ui]) Fork, Join or Priority
@@ -1089,7 +954,7 @@ func (e *engine) issueThreading(u *unit, ui int32, t float64) (float64, bool) {
 		}
 	case ir.Priority:
 		u.prio = u.op.Count
-		e.ranked = e.ranked || u.op.Count != 0
+		e.cpus.ranked = e.cpus.ranked || u.op.Count != 0
 	}
 	e.account(ui, t, t)
 	return t, true
@@ -1136,107 +1001,6 @@ func (e *engine) where(elem int32) string {
 		return fmt.Sprintf("%s %s (%s)", el.Kind, el.Name, el.Where)
 	}
 	return el.Kind + " " + el.Name
-}
-
-// startCompute runs the remaining work of a unit that holds a CPU. On a
-// round-robin node the work is cut into quanta so that waiting units get
-// their turn. This is done even while the node has no more live units than
-// CPUs: a fork may add threads during the computation, and the running
-// unit must then be preempted at its next quantum expiry.
-func (e *engine) startCompute(ui int32, t float64) {
-	u := &e.units[ui]
-	n := &e.nodes[u.node]
-	u.runFrom = t
-	left := 0.0
-	if n.rr {
-		left = n.quant.Left(u.sliceStart, t)
-	}
-	if n.work != nil {
-		end := cpu.End(n.work, t, u.work, 1)
-		if math.IsInf(end, 1) {
-			// The node stops for good before the work is done: no
-			// event, and the run ends with the unit stuck.
-			return
-		}
-		if n.rr && end > t+left {
-			e.q.Push(t+left, ui, uint8(evSlice), 0)
-			return
-		}
-		e.pushComputeEnd(ui, end)
-		return
-	}
-	if n.rr && u.work > left {
-		e.q.Push(t+left, ui, uint8(evSlice), 0)
-		return
-	}
-	e.pushComputeEnd(ui, t+u.work)
-}
-
-// sliceEnd handles a round-robin quantum expiry.
-func (e *engine) sliceEnd(ui int32) {
-	u := &e.units[ui]
-	n := &e.nodes[u.node]
-	ran := e.now - u.runFrom
-	if n.work != nil {
-		u.work -= cpu.Done(n.work, u.runFrom, e.now)
-	} else {
-		u.work -= ran
-	}
-	u.opCompute += ran
-	if u.work <= 1e-12*math.Max(1, e.now) {
-		u.work = 0
-		e.complete(ui, e.now)
-		e.advance(ui, e.now)
-		return
-	}
-	if f := e.facility(u); f.Waiting() > 0 {
-		next := f.Preempt(ui, 0)
-		u.state = stCPUQueue
-		u.hasCPU = false
-		e.grant(next)
-		return
-	}
-	u.sliceStart = e.now
-	e.startCompute(ui, e.now)
-}
-
-// grant hands a CPU to a unit that queued for it.
-func (e *engine) grant(ui int32) {
-	u := &e.units[ui]
-	e.onCPU(ui, true)
-	u.hasCPU = true
-	u.sliceStart = e.now
-	if e.prog.HoldCPU {
-		// It runs by an event, as VPPB's threads: its operation (not
-		// yet performed, issueHolding), the next (requestCPU) or a
-		// preempted computation (evRun).
-		u.state = stReady
-		x := u.extension()
-		x.run++
-		e.pushRun(ui, x.run, e.now)
-		return
-	}
-	u.state = stComputing
-	e.startCompute(ui, e.now)
-}
-
-func (e *engine) releaseCPU(ui int32, t float64) {
-	u := &e.units[ui]
-	u.hasCPU = false
-	e.offCPU(ui)
-	f := e.facility(u)
-	if f == nil {
-		return // the run fails: a node's units bound and unbound
-	}
-	if next, ok := f.Release(); ok {
-		if t > e.now {
-			// Cannot happen: a unit running ahead keeps its CPU until an
-			// event issues its next non-compute operation at its time.
-			e.fail(fmt.Errorf("internal error: CPU released ahead of time"))
-			return
-		}
-		e.grant(next)
-	}
 }
 
 // wakeNow is wakeAt for many units waking at once (a collective's
@@ -1372,7 +1136,7 @@ func (e *engine) accountRuns(ui int32, start, end float64) {
 	runs := e.runs[ui]
 	delete(e.runs, ui)
 	u.op.batch = false
-	speed := e.nodes[u.node].speed
+	speed := e.cpus.nodes[u.node].speed
 	t := start
 	for _, r := range runs {
 		e.batched += r.Calls
@@ -1432,7 +1196,7 @@ func (e *engine) finish(ui int32, t float64) {
 	u.state = stDone
 	st := &e.stats[ui]
 	st.Finish = t
-	e.nodes[u.node].live--
+	e.cpus.nodes[u.node].live--
 	u.stream = nil
 	parent := u.parent()
 	if x := u.ext; x != nil {

@@ -16,21 +16,21 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 		return e.perform(ui, t) // a setting, not something the unit runs
 	case ir.Bind:
 		if u.hasCPU {
-			e.releaseCPU(ui, t) // for a CPU of its new queue
+			e.cpus.release(ui, t) // for a CPU of its new queue
 		}
 		return e.perform(ui, t)
 	}
 	if !u.hasCPU {
-		f := e.facility(u)
+		f := e.cpus.facility(u)
 		if f == nil {
 			return t, false
 		}
 		e.setAcct(u, acReady)
-		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+		if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
 		}
-		e.onCPU(ui, false)
+		e.cpus.onCPU(ui, false)
 		u = &e.units[ui]
 		u.hasCPU = true
 		u.sliceStart = t
@@ -57,12 +57,12 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 	switch {
 	case !done && u.op.Kind == ir.End:
 		if u.hasCPU {
-			e.releaseCPU(ui, t)
+			e.cpus.release(ui, t)
 		}
 		e.endAccount(ui)
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
 		e.setAcct(u, acBlocked)
-		e.releaseCPU(ui, t)
+		e.cpus.release(ui, t)
 	case done && yield && u.hasCPU:
 		// Preempted after its operation: it fetches the next one once
 		// it has a CPU again.
@@ -70,8 +70,8 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		u.hasCPU = false
 		u.state = stCPUQueue
 		e.setAcct(u, acReady)
-		e.offCPU(ui)
-		e.grant(e.facility(u).Preempt(ui, u.prio))
+		e.cpus.offCPU(ui)
+		e.cpus.grant(e.cpus.facility(u).Preempt(ui, u.prio))
 		return t, false
 	}
 	return t, done
@@ -105,18 +105,18 @@ func (e *engine) startHolding(ui int32, t float64) {
 func (e *engine) requestCPU(ui int32, t float64) {
 	u := &e.units[ui]
 	u.extension().fetch = true
-	f := e.facility(u)
+	f := e.cpus.facility(u)
 	if f == nil {
 		return
 	}
-	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+	if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
 		e.setAcct(u, acReady)
 		u.state = stCPUQueue
 		return
 	}
 	// Its account goes from blocked (or starting) to running at once
 	// (onCPU): ready for no time would add nothing to it.
-	e.onCPU(ui, false)
+	e.cpus.onCPU(ui, false)
 	u = &e.units[ui]
 	u.hasCPU = true
 	u.sliceStart = t
@@ -224,7 +224,7 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 	case ir.Compute:
 		// On a steady node: issueAt's computation on a CPU held,
 		// startCompute's and pushComputeEnd's scheduling on such a node.
-		if n := &e.nodes[u.node]; n.steady && validCost(u.op.Cost) {
+		if n := &e.cpus.nodes[u.node]; n.steady && validCost(u.op.Cost) {
 			// A thread trace's node runs at speed 1, and a division is
 			// slow: x/1 is x.
 			if u.work = u.op.Cost; n.speed != 1 {

@@ -43,7 +43,7 @@ func (e *engine) initProfiles() {
 				curves[p] = w
 			}
 			for i := first; i < end; i++ {
-				n := &e.nodes[i]
+				n := &e.cpus.nodes[i]
 				n.work = w
 				n.fast = false
 				if n.ps != nil {
@@ -112,7 +112,7 @@ func firstOff(p *machine.Profile) (float64, bool) {
 
 // hostOff fails the run if a process is still alive on node.
 func (e *engine) hostOff(node int32) {
-	if e.nodes[node].live == 0 {
+	if e.cpus.nodes[node].live == 0 {
 		return
 	}
 	// The processes with a unit (the process or one of its threads)

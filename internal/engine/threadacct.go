@@ -80,7 +80,7 @@ type threadAcct struct {
 // startAccount opens the account of a unit that starts at t.
 func (e *engine) startAccount(ui int32, t float64) {
 	u := &e.units[ui]
-	e.cpuHooks = true
+	e.cpus.cpuHooks = true
 	l, _ := u.stream.(ir.Liner)
 	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, liner: l}
 }

@@ -49,7 +49,7 @@ func (th *threads) fork(ui int32, t float64) {
 			b.Bind(nu.pid+int32(e.cfg.Procs)*nu.tid, nu.node)
 		}
 		parent.extension().children++
-		e.nodes[nu.node].live++
+		e.cpus.nodes[nu.node].live++
 		// Reuse the slot of a thread that ended: a program that opens a
 		// parallel region in every iteration keeps a bounded set of units.
 		var id int32
