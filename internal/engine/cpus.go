@@ -130,7 +130,7 @@ func (cp *cpus) onCPUSlow(ui int32, handover bool) {
 	cp.cpuGrants++
 	if a != nil {
 		a.runStart = e.now
-		e.setAcct(u, acRunning)
+		e.acct.setAcct(u, acRunning)
 	}
 }
 
@@ -153,7 +153,7 @@ func (cp *cpus) offCPUSlow(ui int32) {
 	u.ext.slot = 0
 	cp.nodes[u.node].slots.Free(c)
 	if a := u.ext.acct; a != nil && e.cfg.Timeline && e.now > a.runStart {
-		e.runSlices = append(e.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: c, Start: a.runStart, End: e.now})
+		e.acct.runSlices = append(e.acct.runSlices, RunSlice{Pid: a.pid, Tid: a.tid, CPU: c, Start: a.runStart, End: e.now})
 	}
 }
 
@@ -205,7 +205,7 @@ func (cp *cpus) preemptFor(ui int32) bool {
 	v.ext.run++ // its end or run event is stale now
 	v.hasCPU = false
 	v.state = stCPUQueue
-	e.setAcct(v, acReady)
+	e.acct.setAcct(v, acReady)
 	cp.offCPU(victim)
 	if next := cp.facility(u).Preempt(victim, v.prio); next != ui {
 		cp.grant(next) // one of yet higher priority was waiting
@@ -258,7 +258,7 @@ func (cp *cpus) bind(ui int32, t float64) (float64, bool) {
 	// Units bound to one CPU wait for each other even where a node has a
 	// CPU per unit: no ending ahead of time (advance) from now on.
 	cp.roomy = false
-	e.account(ui, t, t)
+	e.acct.account(ui, t, t)
 	return t, true
 }
 
@@ -379,7 +379,7 @@ func (cp *cpus) compute(u *unit, ui int32, t float64) (float64, bool) {
 		end := t + u.work
 		u.opCompute = u.work
 		u.work = 0
-		e.account(ui, t, end)
+		e.acct.account(ui, t, end)
 		return end, true
 	}
 	u.state = stComputing

@@ -15,7 +15,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
 	"augur/internal/diag"
@@ -239,7 +238,7 @@ func Run(cfg Config, prog Program) (*Result, error) {
 	}
 	start := time.Now()
 	err = e.run()
-	res := e.result()
+	res := e.acct.result()
 	res.Wall = time.Since(start)
 	if err == nil {
 		err = e.finiteResult(res)
@@ -388,19 +387,9 @@ type engine struct {
 	q     des.Queue
 	now   float64
 	units []unit
-	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	// runs holds the element executions of a fetched batched Compute
-	// (ir.Op.Runs) until it is accounted.
-	runs map[int32][]ir.Run
-	// batched counts the executions batches stood for, beyond the one
-	// operation each batch counts as: they cost the run nothing, so they
-	// count in the result but not against the event limit.
-	batched int64
-	// closedForm counts the executions batches stood for.
-	closedForm int64
-	opBuf      ir.Op // what streams fill; copied to the unit's uop
+	opBuf  ir.Op // what streams fill; copied to the unit's uop
 
 	events, ops, maxEvents int64
 	// ahead is the clock of the unit that was running ahead of now
@@ -416,6 +405,9 @@ type engine struct {
 	threads threads
 	// the nodes' CPUs (cpus.go, cpushare.go)
 	cpus cpus
+	// time budgets, element statistics, thread accounts (account.go,
+	// threadacct.go)
+	acct accounts
 
 	// nowList holds events at the current time that come before every
 	// event of the queue, first in first out (see wakeNow, pushRun):
@@ -432,24 +424,15 @@ type engine struct {
 	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
 	// if none, and whether a unit it made ready takes its CPU once the
 	// operation is over.
-	cur        int32
-	deferred   bool
-	held       bool            // issueAt performs an issued operation (perform)
-	accts      []ThreadAccount // the accounts of the units that ended
-	runSlices  []RunSlice
-	waitSlices []WaitSlice
+	cur      int32
+	deferred bool
+	held     bool // issueAt performs an issued operation (perform)
 
-	elems []ElemStats
-	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
-	// an ended thread's are folded into threadElems.
-	unitElems   [][]ElemStats
-	threadElems map[[2]int32][]ElemStats
-	msgs        MessageTracer // Config.Tracer, if it takes messages
-	err         error
-	dead        *Deadlock
+	msgs MessageTracer // Config.Tracer, if it takes messages
+	err  error
+	dead *Deadlock
 
-	freeUnits   []int32                 // slots of ended threads
-	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
+	freeUnits []int32 // slots of ended threads
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -464,20 +447,18 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	m := cfg.Machine
 	e := &engine{
-		cfg:         cfg,
-		m:           m,
-		prog:        prog,
-		maxEvents:   cfg.MaxEvents,
-		spawns:      make(map[int32][]ir.Stream),
-		runs:        make(map[int32][]ir.Run),
-		elems:       make([]ElemStats, len(prog.Elements)),
-		threadStats: make(map[[2]int32]*UnitStats),
-		cur:         -1,
+		cfg:       cfg,
+		m:         m,
+		prog:      prog,
+		maxEvents: cfg.MaxEvents,
+		spawns:    make(map[int32][]ir.Stream),
+		cur:       -1,
 	}
 	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
 	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
 	e.fast.e = e
 	e.cpus.e = e
+	e.acct = accounts{e: e, runs: make(map[int32][]ir.Run), elems: make([]ElemStats, len(prog.Elements)), threadStats: make(map[[2]int32]*UnitStats)}
 	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
@@ -507,7 +488,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 func (e *engine) initUnits() error {
 	cfg, n := &e.cfg, len(e.cpus.nodes)
 	e.units = make([]unit, cfg.Procs)
-	e.stats = make([]UnitStats, cfg.Procs)
+	e.acct.stats = make([]UnitStats, cfg.Procs)
 	for pid := 0; pid < cfg.Procs; pid++ {
 		nid := cfg.NodeOf[pid]
 		if nid < 0 || int(nid) >= n {
@@ -529,7 +510,7 @@ func (e *engine) initUnits() error {
 		// would be built aside and copied, a million times.
 		u := &e.units[pid]
 		u.stream, u.pid, u.node = s, int32(pid), nid
-		st := &e.stats[pid]
+		st := &e.acct.stats[pid]
 		st.Pid, st.Node = int32(pid), nid
 		e.p2p.queues[pid] = pidQueues{-1, -1, -1, -1}
 		e.cpus.nodes[nid].live++
@@ -666,7 +647,7 @@ func (e *engine) startAll() error {
 			return err
 		}
 		if e.prog.HoldCPU {
-			e.startAccount(int32(i), 0)
+			e.acct.startAccount(int32(i), 0)
 		}
 		e.advance(int32(i), 0)
 	}
@@ -851,7 +832,7 @@ func (e *engine) next(u *unit, ui int32) error {
 	}
 	if o.Runs != nil {
 		u.op.batch = true
-		e.runs[ui] = o.Runs
+		e.acct.runs[ui] = o.Runs
 		o.Runs = nil
 	}
 	return nil
@@ -918,7 +899,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		return e.threads.lock(ui, t)
 	case ir.Unlock:
 		e.threads.unlock(ui, t)
-		e.account(ui, t, t)
+		e.acct.account(ui, t, t)
 		return t, true
 	case ir.ThreadBarrier:
 		return e.threads.threadBarrier(ui, t)
@@ -956,7 +937,7 @@ func (e *engine) issueThreading(u *unit, ui int32, t float64) (float64, bool) {
 		u.prio = u.op.Count
 		e.cpus.ranked = e.cpus.ranked || u.op.Count != 0
 	}
-	e.account(ui, t, t)
+	e.acct.account(ui, t, t)
 	return t, true
 }
 
@@ -1082,119 +1063,15 @@ func (e *engine) complete(ui int32, t float64) {
 	}
 	u.state = stReady
 	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, t)
+		e.acct.account(ui, u.opStart, t)
 	}
-}
-
-// accountNow charges the unit's operation that completed at once, at t,
-// unless no one reads the budgets (Config.NoBudgets): the posts and
-// takes of a thread trace, hundreds of thousands, skip the call. Models
-// never call it, so their operations pay no test.
-func (e *engine) accountNow(ui int32, t float64) {
-	if !e.cfg.NoBudgets {
-		e.account(ui, t, t)
-	}
-}
-
-// account charges [start, end) of the unit's current operation to its
-// element and to the unit: compute and communication as measured, the rest
-// of the elapsed time as waiting.
-func (e *engine) account(ui int32, start, end float64) {
-	u := &e.units[ui]
-	u.foldXfers()
-	el := end - start
-	comp := min(u.opCompute, el)
-	comm := min(u.opComm, el-comp)
-	wait := el - comp - comm
-	if wait < 1e-12*max(1, end) {
-		wait = 0 // rounding noise of end - start - parts
-	}
-	st := &e.stats[ui]
-	st.Compute += comp
-	st.Comm += comm
-	st.Wait += wait
-	if u.op.batch {
-		e.accountRuns(ui, start, end)
-		return
-	}
-	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
-		e.elems[i].add(1, el, comp, comm, wait, el, el)
-		if e.cfg.UnitElements {
-			e.unitElemsOf(ui)[i].add(1, el, comp, comm, wait, el, el)
-		}
-		if e.cfg.Tracer != nil {
-			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
-		}
-	}
-}
-
-// accountRuns charges a batched Compute's [start, end) to its elements,
-// each run's executions back to back, as the operations one by one
-// would have been; the tracer sees one slice per element.
-func (e *engine) accountRuns(ui int32, start, end float64) {
-	u := &e.units[ui]
-	runs := e.runs[ui]
-	delete(e.runs, ui)
-	u.op.batch = false
-	speed := e.cpus.nodes[u.node].speed
-	t := start
-	for _, r := range runs {
-		e.batched += r.Calls
-		e.closedForm += r.Calls
-		if r.Elem < 0 || int(r.Elem) >= len(e.elems) {
-			continue
-		}
-		d := r.Cost / speed
-		e.elems[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
-		if e.cfg.UnitElements {
-			e.unitElemsOf(ui)[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
-		}
-		if e.cfg.Tracer != nil {
-			e.cfg.Tracer.Slice(u.pid, u.tid, r.Elem, t, min(t+d, end))
-		}
-		t += d
-	}
-	e.batched-- // the batch itself was counted as one operation
-}
-
-// add books calls executions taking total seconds (split into compute,
-// comm and wait), the shortest lo and the longest hi.
-func (s *ElemStats) add(calls int64, total, compute, comm, wait, lo, hi float64) {
-	if s.Calls == 0 {
-		s.Min, s.Max = lo, hi
-	} else {
-		s.Min, s.Max = min(s.Min, lo), max(s.Max, hi)
-	}
-	s.Calls += calls
-	s.Total += total
-	s.Compute += compute
-	s.Comm += comm
-	s.Wait += wait
-}
-
-// merge adds o's executions to s.
-func (s *ElemStats) merge(o ElemStats) {
-	if o.Calls > 0 {
-		s.add(o.Calls, o.Total, o.Compute, o.Comm, o.Wait, o.Min, o.Max)
-	}
-}
-
-// unitElemsOf returns unit ui's element statistics, made on first use.
-func (e *engine) unitElemsOf(ui int32) []ElemStats {
-	for int(ui) >= len(e.unitElems) {
-		e.unitElems = append(e.unitElems, nil)
-	}
-	if e.unitElems[ui] == nil {
-		e.unitElems[ui] = make([]ElemStats, len(e.elems))
-	}
-	return e.unitElems[ui]
 }
 
 // finish ends a unit.
 func (e *engine) finish(ui int32, t float64) {
 	u := &e.units[ui]
 	u.state = stDone
-	st := &e.stats[ui]
+	st := &e.acct.stats[ui]
 	st.Finish = t
 	e.cpus.nodes[u.node].live--
 	u.stream = nil
@@ -1206,28 +1083,28 @@ func (e *engine) finish(ui int32, t float64) {
 	if parent >= 0 {
 		// A thread: fold its budget into its (pid, tid) and free the slot.
 		k := [2]int32{u.pid, u.tid}
-		ts := e.threadStats[k]
+		ts := e.acct.threadStats[k]
 		if ts == nil {
 			ts = &UnitStats{Pid: u.pid, Tid: u.tid, Node: u.node}
-			e.threadStats[k] = ts
+			e.acct.threadStats[k] = ts
 		}
 		ts.Compute += st.Compute
 		ts.Comm += st.Comm
 		ts.Wait += st.Wait
 		ts.Finish = math.Max(ts.Finish, t)
-		if int(ui) < len(e.unitElems) && e.unitElems[ui] != nil {
-			if e.threadElems == nil {
-				e.threadElems = make(map[[2]int32][]ElemStats)
+		if int(ui) < len(e.acct.unitElems) && e.acct.unitElems[ui] != nil {
+			if e.acct.threadElems == nil {
+				e.acct.threadElems = make(map[[2]int32][]ElemStats)
 			}
-			acc := e.threadElems[k]
+			acc := e.acct.threadElems[k]
 			if acc == nil {
-				acc = make([]ElemStats, len(e.elems))
-				e.threadElems[k] = acc
+				acc = make([]ElemStats, len(e.acct.elems))
+				e.acct.threadElems[k] = acc
 			}
-			for i, s := range e.unitElems[ui] {
+			for i, s := range e.acct.unitElems[ui] {
 				acc[i].merge(s)
 			}
-			e.unitElems[ui] = nil // the slot is reused by another thread
+			e.acct.unitElems[ui] = nil // the slot is reused by another thread
 		}
 		e.freeUnits = append(e.freeUnits, ui)
 		p := &e.units[parent]
@@ -1236,67 +1113,4 @@ func (e *engine) finish(ui int32, t float64) {
 			e.wakeAt(parent, t)
 		}
 	}
-}
-
-func (e *engine) unitElemsAt(i int) []ElemStats {
-	if i < len(e.unitElems) {
-		return e.unitElems[i]
-	}
-	return nil
-}
-
-func (e *engine) result() *Result {
-	r := &Result{Events: e.events, Ops: e.ops + e.batched, ClosedForm: e.closedForm}
-	// Processes in pid order, then every thread (pid, tid) that ran, its
-	// region instances folded together; threads blocked in a deadlock too.
-	// The processes' budgets are handed over as they are: no copy of a
-	// million entries.
-	r.Units = e.stats[:e.cfg.Procs:e.cfg.Procs]
-	for i := e.cfg.Procs; i < len(e.units); i++ {
-		if u := &e.units[i]; u.state != stDone {
-			r.Units = append(r.Units, e.stats[i])
-		}
-	}
-	keys := make([][2]int32, 0, len(e.threadStats))
-	for k := range e.threadStats {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i][0] != keys[j][0] {
-			return keys[i][0] < keys[j][0]
-		}
-		return keys[i][1] < keys[j][1]
-	})
-	for _, k := range keys {
-		r.Units = append(r.Units, *e.threadStats[k])
-	}
-	if e.cfg.UnitElements {
-		r.UnitElements = make([][]ElemStats, 0, len(r.Units))
-		for i := 0; i < len(e.units); i++ {
-			if i < e.cfg.Procs || e.units[i].state != stDone {
-				r.UnitElements = append(r.UnitElements, e.unitElemsAt(i))
-			}
-		}
-		for _, k := range keys {
-			r.UnitElements = append(r.UnitElements, e.threadElems[k])
-		}
-	}
-	for i := range r.Units {
-		if f := r.Units[i].Finish; f > r.Time {
-			r.Time = f
-		}
-	}
-	r.Elements = e.elems
-	r.Deadlock = e.dead
-	if e.prog.HoldCPU {
-		r.Threads = e.threadAccounts()
-		r.Runs, r.Waits = e.runSlices, e.waitSlices
-	}
-	r.Reached = max(r.Time, e.now, e.ahead)
-	for i := range e.units {
-		if u := &e.units[i]; u.state != stDone {
-			r.Reached = max(r.Reached, u.opStart)
-		}
-	}
-	return r
 }

@@ -25,7 +25,7 @@ func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
 		if f == nil {
 			return t, false
 		}
-		e.setAcct(u, acReady)
+		e.acct.setAcct(u, acReady)
 		if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
@@ -59,9 +59,9 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		if u.hasCPU {
 			e.cpus.release(ui, t)
 		}
-		e.endAccount(ui)
+		e.acct.endAccount(ui)
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
-		e.setAcct(u, acBlocked)
+		e.acct.setAcct(u, acBlocked)
 		e.cpus.release(ui, t)
 	case done && yield && u.hasCPU:
 		// Preempted after its operation: it fetches the next one once
@@ -69,7 +69,7 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 		u.extension().fetch = true
 		u.hasCPU = false
 		u.state = stCPUQueue
-		e.setAcct(u, acReady)
+		e.acct.setAcct(u, acReady)
 		e.cpus.offCPU(ui)
 		e.cpus.grant(e.cpus.facility(u).Preempt(ui, u.prio))
 		return t, false
@@ -81,7 +81,7 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 // priority and binding operations, which need no CPU, and asks for a CPU
 // for its first other operation.
 func (e *engine) startHolding(ui int32, t float64) {
-	e.startAccount(ui, t)
+	e.acct.startAccount(ui, t)
 	for e.err == nil {
 		u := &e.units[ui]
 		if err := e.next(u, ui); err != nil {
@@ -110,7 +110,7 @@ func (e *engine) requestCPU(ui int32, t float64) {
 		return
 	}
 	if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
-		e.setAcct(u, acReady)
+		e.acct.setAcct(u, acReady)
 		u.state = stCPUQueue
 		return
 	}
@@ -162,7 +162,7 @@ func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	u.work = 0
 	u.state = stReady
 	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, end)
+		e.acct.account(ui, u.opStart, end)
 	}
 	return end, true
 }

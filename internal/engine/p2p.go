@@ -179,7 +179,7 @@ func (p *pointToPoint) postP2P(ui int32, t float64) (float64, bool) {
 	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
 		x := u.extension()
 		x.reqs = append(x.reqs, id)
-		e.account(ui, u.opStart, t)
+		e.acct.account(ui, u.opStart, t)
 		return t, true
 	}
 	// Blocking: wait for this request alone.
@@ -403,7 +403,7 @@ func (p *pointToPoint) waitDone(ui int32, t float64) (float64, bool) {
 		e.wakeAt(ui, u.waitUntil)
 		return t, false
 	}
-	e.account(ui, u.opStart, t)
+	e.acct.account(ui, u.opStart, t)
 	return t, true
 }
 

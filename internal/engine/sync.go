@@ -204,7 +204,7 @@ func (th *threads) post(ui int32, t float64) (float64, bool) {
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
 			th.makeToken(s, op.sync(), k, t)
 		}
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	s.avail += int64(op.Count)
@@ -216,7 +216,7 @@ func (th *threads) post(ui int32, t float64) (float64, bool) {
 		s.holder = e.units[w].tid
 		e.wakeAt(w, t)
 	}
-	e.accountNow(ui, t)
+	e.acct.accountNow(ui, t)
 	return t, true
 }
 
@@ -234,7 +234,7 @@ func (th *threads) take(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if th.takeMade(s, k, t) {
-			e.accountNow(ui, t)
+			e.acct.accountNow(ui, t)
 			return t, true
 		}
 		if !th.want(ui, s, k) {
@@ -247,13 +247,13 @@ func (th *threads) take(ui int32, t float64) (float64, bool) {
 		snd := s.senders[0]
 		s.senders = s.senders[1:]
 		e.wakeAt(snd, t)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	if s.avail > 0 {
 		s.avail--
 		s.holder = u.tid
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	// Queue by priority, then arrival: behind every waiter of at least
@@ -367,7 +367,7 @@ func (th *threads) takeFirst(ui int32, t float64) (float64, bool) {
 		delete(th.alts, ui)
 		th.takeMade(states[best], alts[best].Tag, t)
 		ch.Chose(best)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	if len(alts) == 0 {
@@ -397,7 +397,7 @@ func (th *threads) handoff(ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 		if th.makeToken(s, u.op.sync(), k, t) {
-			e.accountNow(ui, t)
+			e.acct.accountNow(ui, t)
 			return t, true
 		}
 		if i := find(s.handoffs, k); i >= 0 {
@@ -412,7 +412,7 @@ func (th *threads) handoff(ui int32, t float64) (float64, bool) {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		e.wakeAt(w, t)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	s.senders = append(s.senders, ui)

@@ -57,11 +57,11 @@ func (th *threads) fork(ui int32, t float64) {
 			id = e.freeUnits[n-1]
 			e.freeUnits = e.freeUnits[:n-1]
 			e.units[id] = nu
-			e.stats[id] = st
+			e.acct.stats[id] = st
 		} else {
 			id = int32(len(e.units))
 			e.units = append(e.units, nu)
-			e.stats = append(e.stats, st)
+			e.acct.stats = append(e.acct.stats, st)
 		}
 		if e.prog.HoldCPU {
 			e.startHolding(id, t)
@@ -83,7 +83,7 @@ func (th *threads) lock(ui int32, t float64) (float64, bool) {
 	}
 	if l.owner < 0 {
 		l.owner = ui
-		e.account(ui, t, t)
+		e.acct.account(ui, t, t)
 		return t, true
 	}
 	l.queue = append(l.queue, ui)
@@ -130,6 +130,6 @@ func (th *threads) threadBarrier(ui int32, t float64) (float64, bool) {
 	for _, w := range b.waiters {
 		e.wakeAt(w, t)
 	}
-	e.account(ui, t, t)
+	e.acct.account(ui, t, t)
 	return t, true
 }
