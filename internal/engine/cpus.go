@@ -171,7 +171,7 @@ func (cp *cpus) preemptFor(ui int32) bool {
 	n := &cp.nodes[u.node]
 	victim := n.slots.Victim(func(r int32) (int32, int64, bool) {
 		v := &e.units[r]
-		if v.boundTo() != u.boundTo() || (r == e.cur && e.deferred) {
+		if v.boundTo() != u.boundTo() || (r == e.hold.cur && e.hold.deferred) {
 			return 0, 0, false // another CPU's, or yielding already
 		}
 		return v.prio, v.ext.onCPUs, true
@@ -179,10 +179,10 @@ func (cp *cpus) preemptFor(ui int32) bool {
 	if victim < 0 || e.units[victim].prio >= u.prio {
 		return false // queued: a CPU will come free
 	}
-	if victim == e.cur {
+	if victim == e.hold.cur {
 		// It is performing an operation: it yields its CPU when the
 		// operation is over (performHolding).
-		e.deferred = true
+		e.hold.deferred = true
 		return false
 	}
 	v := &e.units[victim]

@@ -403,8 +403,10 @@ type engine struct {
 	fast  fastColl
 	// threads and their synchronisation (threads.go, sync.go)
 	threads threads
-	// the nodes' CPUs (cpus.go, cpushare.go)
+	// the nodes' CPUs (cpus.go, cpushare.go), and VPPB's thread model
+	// (hold.go)
 	cpus cpus
+	hold holding
 	// time budgets, element statistics, thread accounts (account.go,
 	// threadacct.go)
 	acct accounts
@@ -420,13 +422,6 @@ type engine struct {
 	// pq holds the changes of profiles (profile.go): at any time they
 	// come before every other event, as SimGrid applies them first.
 	pq des.Queue
-
-	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
-	// if none, and whether a unit it made ready takes its CPU once the
-	// operation is over.
-	cur      int32
-	deferred bool
-	held     bool // issueAt performs an issued operation (perform)
 
 	msgs MessageTracer // Config.Tracer, if it takes messages
 	err  error
@@ -452,12 +447,12 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		prog:      prog,
 		maxEvents: cfg.MaxEvents,
 		spawns:    make(map[int32][]ir.Stream),
-		cur:       -1,
 	}
 	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
 	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
 	e.fast.e = e
 	e.cpus.e = e
+	e.hold = holding{e: e, cur: -1}
 	e.acct = accounts{e: e, runs: make(map[int32][]ir.Run), elems: make([]ElemStats, len(prog.Elements)), threadStats: make(map[[2]int32]*UnitStats)}
 	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
 	if e.maxEvents <= 0 {
@@ -676,7 +671,7 @@ func (e *engine) runGranted(ui, run int32) {
 		u.ext.fetch = false
 		e.advance(ui, e.now)
 	default:
-		e.performHeld(ui)
+		e.hold.performHeld(ui)
 	}
 }
 
@@ -735,7 +730,7 @@ func (e *engine) advance(ui int32, t float64) {
 			// issueAt's way for a unit of such a program, without its
 			// tests (perform's units do not come here).
 			e.startOp(u, t)
-			t, done = e.issueHeld(u, ui, t)
+			t, done = e.hold.issueHeld(u, ui, t)
 		} else {
 			t, done = e.issueAt(ui, t)
 		}
@@ -852,15 +847,15 @@ func (e *engine) issue(ui int32, t float64) {
 func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
-	if e.held {
+	if e.hold.held {
 		// perform: the operation of a unit holding its CPU (hold.go),
 		// issued already. One function for both, so that models pay no
 		// call more per operation.
-		e.held = false
+		e.hold.held = false
 	} else {
 		e.startOp(u, t)
 		if e.prog.HoldCPU {
-			return e.issueHeld(u, ui, t)
+			return e.hold.issueHeld(u, ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
 			e.cpus.release(ui, t)
@@ -1047,7 +1042,7 @@ func (e *engine) wakeAt(ui int32, t float64) {
 		// VPPB's thread model (hold.go): the woken unit needs a CPU to
 		// go on with its next operation.
 		e.complete(ui, t)
-		e.requestCPU(ui, t)
+		e.hold.requestCPU(ui, t)
 		return
 	}
 	e.units[ui].state = stBlocked
@@ -1113,4 +1108,23 @@ func (e *engine) finish(ui int32, t float64) {
 			e.wakeAt(parent, t)
 		}
 	}
+}
+
+// startOp is what issueAt does first for every operation: it starts at
+// t, and has neither computed nor communicated yet.
+func (e *engine) startOp(u *unit, t float64) {
+	u.opStart = t
+	u.opCompute, u.opComm = 0, 0
+	u.nx = 0
+	if u.ext != nil {
+		u.ext.xfers = u.ext.xfers[:0]
+	}
+}
+
+// nextEvent reports whether an event at t would be the next the event
+// loop takes, given that none is queued at or before t (one at t was
+// pushed first and goes first): no unit waits in nowList and no profile
+// changes by t.
+func (e *engine) nextEvent(t float64) bool {
+	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.pq.Pushes() == 0 || e.profileAfter(t))
 }

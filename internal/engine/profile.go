@@ -204,3 +204,10 @@ func (e *engine) linkFailure(l, id int32) {
 	e.fail(fmt.Errorf("link %s is off at %.6gs (state profile %s): the transfer from process %d to process %d crossing it fails, and the run with it",
 		lk.Name, e.now, where, s.src, s.dst))
 }
+
+// profileAfter reports whether the next change of a profile, if one is
+// pending, comes after t.
+func (e *engine) profileAfter(t float64) bool {
+	pt, ok := e.pq.PeekTime()
+	return !ok || pt > t
+}

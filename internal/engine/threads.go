@@ -64,7 +64,7 @@ func (th *threads) fork(ui int32, t float64) {
 			e.acct.stats = append(e.acct.stats, st)
 		}
 		if e.prog.HoldCPU {
-			e.startHolding(id, t)
+			e.hold.startHolding(id, t)
 			continue
 		}
 		e.q.Push(t, id, uint8(evIssue), -1)
