@@ -407,6 +407,8 @@ type engine struct {
 	// (hold.go)
 	cpus cpus
 	hold holding
+	// the platform's profiles (profile.go)
+	prof profiles
 	// time budgets, element statistics, thread accounts (account.go,
 	// threadacct.go)
 	acct accounts
@@ -418,10 +420,6 @@ type engine struct {
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
-
-	// pq holds the changes of profiles (profile.go): at any time they
-	// come before every other event, as SimGrid applies them first.
-	pq des.Queue
 
 	msgs MessageTracer // Config.Tracer, if it takes messages
 	err  error
@@ -452,6 +450,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
 	e.fast.e = e
 	e.cpus.e = e
+	e.prof.e = e
 	e.hold = holding{e: e, cur: -1}
 	e.acct = accounts{e: e, runs: make(map[int32][]ir.Run), elems: make([]ElemStats, len(prog.Elements)), threadStats: make(map[[2]int32]*UnitStats)}
 	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
@@ -470,7 +469,7 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 		return nil, err
 	}
 	e.cpus.initSharing()
-	e.initProfiles()
+	e.prof.init()
 	for i := range e.cpus.nodes {
 		n := &e.cpus.nodes[i]
 		n.steady = n.prio && n.work == nil && n.ps == nil
@@ -554,8 +553,8 @@ func (e *engine) run() error {
 	}
 	for e.err == nil {
 		var ev des.Event
-		if e.profileDue() {
-			ev = e.pq.Pop()
+		if e.prof.due() {
+			ev = e.prof.pq.Pop()
 		} else if e.nowHead != len(e.nowList) && e.nowFirst() {
 			ev = e.takeNow()
 		} else if e.q.Len() > 0 {
@@ -611,9 +610,9 @@ func (e *engine) run() error {
 		case evPost:
 			e.p2p.postPaid(ev.Target)
 		case evHostOff:
-			e.hostOff(ev.Target)
+			e.prof.hostOff(ev.Target)
 		case evLinkBW, evLinkLat, evLinkState:
-			e.linkEvent(ev.Target, k)
+			e.prof.linkEvent(ev.Target, k)
 		}
 	}
 	if e.err != nil {
@@ -1126,5 +1125,5 @@ func (e *engine) startOp(u *unit, t float64) {
 // pushed first and goes first): no unit waits in nowList and no profile
 // changes by t.
 func (e *engine) nextEvent(t float64) bool {
-	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.pq.Pushes() == 0 || e.profileAfter(t))
+	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.prof.pq.Pushes() == 0 || e.prof.after(t))
 }

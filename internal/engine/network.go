@@ -91,7 +91,7 @@ func (p *pointToPoint) startFlow(sid, rid int32, t float64, x netmodel.Transfer)
 	s.start = t
 	s.inFlight = true
 	if x.OffLink >= 0 {
-		e.linkFailure(x.OffLink, id)
+		e.prof.linkFailure(x.OffLink, id)
 		return
 	}
 	if delay := x.Latency; delay > 0 {
