@@ -101,7 +101,7 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	u := &e.units[ui]
 	var parts []string
 	for _, id := range pending {
-		parts = append(parts, e.describeReq(e.p2p.req(id)))
+		parts = append(parts, e.p2p.req(id).describe())
 	}
 	switch {
 	case u.state == stComputing && e.cpus.nodes[u.node].work != nil:
@@ -154,7 +154,9 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	return "an event that never comes (" + u.op.Kind.String() + ")"
 }
 
-func (e *engine) describeReq(r *request) string {
+// describe says what a request that nothing will complete waits for,
+// for the deadlock report.
+func (r *request) describe() string {
 	tag := fmt.Sprintf("tag %d", r.tag)
 	if r.tag == ir.AnyTag {
 		tag = "any tag"

@@ -161,3 +161,13 @@ func (p *pointToPoint) flowDone(id int32) {
 	p.maybeFree(sid)
 	p.maybeFree(rid)
 }
+
+// overflow is nonFinite's error for the message of flow id.
+func (p *pointToPoint) overflow(id int32) error {
+	e := p.e
+	if int(id) >= len(p.flowReqs) {
+		return overflowError("a message")
+	}
+	s := p.req(p.flowReqs[id][0])
+	return e.placed(s.elem, overflowError(fmt.Sprintf("%s: the message of %g B from process %d to process %d", e.name(s.elem), s.bytes, s.src, s.dst)))
+}
