@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 	"augur/internal/engine/internal/cpu"
 	"augur/internal/ir"
 	"augur/internal/machine"

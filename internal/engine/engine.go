@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"augur/internal/diag"
-	"augur/internal/engine/des"
+	"augur/internal/des"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 )
 
 // Every reader refuses infinite and NaN inputs, but finite ones can still

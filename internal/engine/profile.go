@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 	"augur/internal/machine"
 )
 

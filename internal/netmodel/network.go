@@ -1,6 +1,6 @@
 package netmodel
 
-import "augur/internal/engine/des"
+import "augur/internal/des"
 
 // Network is a network model as a simulation engine asks it: a passive
 // calculator of transfers between nodes. The engine owns time and its
