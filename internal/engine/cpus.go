@@ -19,17 +19,17 @@ type cpus struct {
 	nodes []nodeState
 	// cpuHooks: some node has the priority scheduler, some unit keeps a
 	// thread account or is bound to a CPU; CPU grants and releases then
-	// take the long way (prio.go).
+	// take the long way.
 	cpuHooks bool
 	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
 	// every unit queues for its node's CPUs (facility).
 	anyBound bool
 	// ranked: some unit has had a priority other than 0 (ir.Priority);
-	// until then all are equal and none can preempt another (prio.go).
+	// until then all are equal and none can preempt another.
 	ranked bool
 	// cpuGrants numbers the CPUs given on priority nodes, so that a
 	// preemption takes the CPU of the unit that got it last among those
-	// of lowest priority (prio.go).
+	// of lowest priority.
 	cpuGrants int64
 	// roomy: no node has more processes than CPUs, and none ever will
 	// (Config.NoThreads): no one ever waits for a CPU.
@@ -50,14 +50,14 @@ type nodeState struct {
 	// one event (issueHeld).
 	steady bool
 	ps     *cpu.Sharing // processor sharing (cpushare.go); nil: the facility
-	// prio: the priority scheduler, which preempts (prio.go).
+	// prio: the priority scheduler, which preempts.
 	prio bool
 	// slots: on a priority node or for units with an account
-	// (Program.HoldCPU), the unit on each CPU (prio.go); nil until one
+	// (Program.HoldCPU), the unit on each CPU; nil until one
 	// needs them.
 	slots *cpu.Slots
 	// bound holds a one-CPU queue per CPU once a unit of the node is bound
-	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
+	// to one (ir.Bind); unbound: some unit computed unbound.
 	bound   []des.Facility
 	unbound bool
 	// work is the node's speed over time (profile.go); nil: constant.

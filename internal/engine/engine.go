@@ -17,8 +17,8 @@ import (
 	"math"
 	"time"
 
-	"augur/internal/diag"
 	"augur/internal/des"
+	"augur/internal/diag"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -261,7 +261,7 @@ const (
 // non-blocking requests, an event-driven collective, more than one
 // transfer interval) lives in a lazily allocated unitExt, the operation
 // is kept without ir.Op's Spawn slice (see engine.spawns), and the time
-// budget in engine.stats.
+// budget in accounts.stats.
 type unit struct {
 	stream ir.Stream
 	op     uop
@@ -293,7 +293,7 @@ type uop struct {
 	Kind  ir.Kind
 	Algo  ir.Algorithm
 	Dir   ir.Direction
-	batch bool // a Compute standing for the executions in engine.runs
+	batch bool // a Compute standing for the executions in accounts.runs
 	Elem  int32
 	Peer  int32
 	// obj is the one of ir.Op's Root, Request, Lock, Region and Obj that
@@ -338,14 +338,14 @@ type unitExt struct {
 	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
-	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	run      int32        // runs on a CPU of a priority node so far (cpus.go)
 	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
-	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
+	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (cpus.go)
 	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 	// 1 + the CPU it holds in its node's slots (0: none, or the node
-	// keeps none), and the number of the grant (engine.cpuGrants) that
-	// gave it the CPU (prio.go).
+	// keeps none), and the number of the grant (cpus.cpuGrants) that
+	// gave it the CPU (cpus.go).
 	slot   int32
 	onCPUs int64
 }

@@ -27,7 +27,7 @@ type syncState struct {
 	// simulate 525 page faults, 7 ms of its 43, docs/internals.md §8).
 	made []uint64
 	// order: MatchToken with ir.SyncObject.Ordered, per token its number
-	// in the order tokens were made (engine.syncSeq; an object's initial
+	// in the order tokens were made (threads.syncSeq; an object's initial
 	// tokens come before all others), 0 if not made yet.
 	order []int64
 	// wants: MatchToken, the units blocked taking a token of the object
