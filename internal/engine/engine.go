@@ -380,6 +380,10 @@ func (u *unit) coll() *collRun {
 	return u.ext.coll
 }
 
+// engine is one run: the units, the clock, the queue and the loop, and a
+// field per part, each the owner of its state in its own files (the
+// tour: docs/contributing.md). Every part holds the engine, to reach the
+// units, the clock and the others.
 type engine struct {
 	cfg   Config
 	m     *machine.Machine
