@@ -15,13 +15,13 @@ import (
 // layers, lowest first; a package may import packages of its own layer or
 // below, never above. Every package of the module must be in one.
 var layers = [][]string{
-	{"internal/diag", "internal/infile", "internal/procbound", "internal/ir", "internal/engine/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
+	{"internal/diag", "internal/infile", "internal/procbound", "internal/ir", "internal/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
 	// machines, and the network models, which read them
 	{"internal/machine", "internal/machine/platform", "internal/netmodel/flow", "internal/netmodel/constant"},
 	{"internal/frontend/model", "internal/frontend/ccline", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen",
 		"internal/frontend/threadtrace", "internal/frontend/analyze", "internal/frontend/compile", "internal/frontend/export",
 		"internal/frontend/instrument", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
-	{"internal/engine", "internal/engine/internal/coll"},
+	{"internal/engine", "internal/engine/internal/coll", "internal/engine/internal/cpu", "internal/engine/internal/protocol"},
 	{"internal/results"},
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
 		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",

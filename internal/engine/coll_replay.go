@@ -12,12 +12,12 @@ import (
 
 // findReq returns the index in the unit's outstanding requests of the
 // oldest one that op (a WaitReq or Test) names, or -1.
-func (e *engine) findReq(u *unit, op *uop) int {
+func (p *pointToPoint) findReq(u *unit, op *uop) int {
 	if u.ext == nil {
 		return -1
 	}
 	for i, id := range u.ext.reqs {
-		r := e.req(id)
+		r := p.req(id)
 		if op.Dir == ir.ToPeer && r.isSend && r.dst == op.Peer && r.tag == op.Tag {
 			return i
 		}
@@ -35,7 +35,8 @@ func takeReq(u *unit, i int) int32 {
 	return id
 }
 
-func (e *engine) checkReqOp(u *unit, what string) bool {
+func (p *pointToPoint) checkReqOp(u *unit, what string) bool {
+	e := p.e
 	op := &u.op
 	if op.Peer < 0 || int(op.Peer) >= e.cfg.Procs {
 		e.failAt(op.Elem, fmt.Errorf("%s: process %d %ss a request with process %d, but there are %d processes (0..%d)", e.name(op.Elem), u.pid, what, op.Peer, e.cfg.Procs, e.cfg.Procs-1))
@@ -45,38 +46,40 @@ func (e *engine) checkReqOp(u *unit, what string) bool {
 }
 
 // waitReq issues a WaitReq.
-func (e *engine) waitReq(ui int32, t float64) (float64, bool) {
+func (p *pointToPoint) waitReq(ui int32, t float64) (float64, bool) {
+	e := p.e
 	u := &e.units[ui]
 	op := &u.op
-	if !e.checkReqOp(u, "wait") {
+	if !p.checkReqOp(u, "wait") {
 		return t, false
 	}
 	u.waitLeft, u.waitUntil = 0, t
-	if i := e.findReq(u, op); i >= 0 {
-		e.await(ui, takeReq(u, i))
+	if i := p.findReq(u, op); i >= 0 {
+		p.await(ui, takeReq(u, i))
 	}
 	// None found: a Test completed it already, and MPI_Wait on the
 	// null request returns at once.
-	return e.waitDone(ui, t)
+	return p.waitDone(ui, t)
 }
 
 // test issues a Test: SMPI sleeps first (smpi/test seconds, times a
 // counter shared by all processes when smpi/grow-injected-times is on),
 // then looks at the request.
-func (e *engine) test(ui int32, t float64) (float64, bool) {
+func (p *pointToPoint) test(ui int32, t float64) (float64, bool) {
+	e := p.e
 	u := &e.units[ui]
-	if !e.checkReqOp(u, "test") {
+	if !p.checkReqOp(u, "test") {
 		return t, false
 	}
-	if e.testSleeps < 1 {
-		e.testSleeps = 1
+	if p.testSleeps < 1 {
+		p.testSleeps = 1
 	}
 	d := u.op.Cost
 	if d < 0 {
 		d = 0
 	}
 	if u.op.Bytes > 0 {
-		d *= e.testSleeps
+		d *= p.testSleeps
 	}
 	u.opCompute = d
 	u.state = stBlocked
@@ -86,24 +89,25 @@ func (e *engine) test(ui int32, t float64) (float64, bool) {
 
 // testCheck ends a Test after its injected sleep: a request complete by
 // now is released.
-func (e *engine) testCheck(ui int32, t float64) {
+func (p *pointToPoint) testCheck(ui int32, t float64) {
+	e := p.e
 	u := &e.units[ui]
 	op := &u.op
 	ok := false
-	if i := e.findReq(u, op); i >= 0 {
-		r := e.req(u.ext.reqs[i])
+	if i := p.findReq(u, op); i >= 0 {
+		r := p.req(u.ext.reqs[i])
 		if r.complete && r.finish <= t {
 			id := takeReq(u, i)
 			r.released = true
-			e.maybeFree(id)
+			p.maybeFree(id)
 			ok = true
 		}
 	}
 	if op.Bytes > 0 {
 		if ok {
-			e.testSleeps = 1
+			p.testSleeps = 1
 		} else {
-			e.testSleeps++
+			p.testSleeps++
 		}
 	}
 	e.complete(ui, t)
@@ -111,7 +115,7 @@ func (e *engine) testCheck(ui int32, t float64) {
 }
 
 // describeWaitReq says what a blocked WaitReq or WaitUnposted waits for.
-func (e *engine) describeWaitReq(u *unit) string {
+func (p *pointToPoint) describeWaitReq(u *unit) string {
 	op := &u.op
 	switch {
 	case op.Kind == ir.WaitUnposted:

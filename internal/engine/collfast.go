@@ -31,11 +31,12 @@ import (
 // later one: under ir.CompleteAfterAll at most one collective is ever partly
 // arrived.
 type fastColl struct {
+	e *engine
 	// rec holds what each participant brought to the collective being
-	// gathered (fastJoin), and after fastRun its results.
+	// gathered (join), and after run its results.
 	rec []fastRec
 	n   int32 // participants joined so far
-	// The general dataflow (fastGeneral), allocated on first use: the
+	// The general dataflow (general), allocated on first use: the
 	// array passes of regular algorithms need none of it.
 	st   []fastProc
 	msgs []fastMsg // pending messages beyond the one kept in each receiver
@@ -45,7 +46,7 @@ type fastColl struct {
 	order []int32
 	// uniform: the machine is one group of nodes without a topology, so
 	// every path within a node costs intra and every other path inter
-	// (machine.PathCost, looked up once).
+	// (the network's PathCost, looked up once).
 	uniform      bool
 	intra, inter [2]float64
 }
@@ -129,23 +130,24 @@ func (f *fastColl) wakeBefore(a, b int32, last float64) bool {
 	return x.t < y.t
 }
 
-// useFastColl tells whether collectives are evaluated without events.
-func (e *engine) useFastColl() bool {
-	return e.completeAfterAll() && !e.m.Net.NICSerialise && !e.cfg.noFastColl
+// use tells whether collectives are evaluated without events.
+func (f *fastColl) use() bool {
+	e := f.e
+	return e.colls.completeAfterAll() && !e.m.Net.NICSerialise && !e.cfg.noFastColl
 }
 
-// fastJoin registers a cost-less process arriving at collective seq, which
+// join registers a cost-less process arriving at collective seq, which
 // is evaluated once the last process has arrived.
-func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
-	f := &e.fast
+func (f *fastColl) join(ui int32, seq uint32, t float64) bool {
+	e := f.e
 	if f.rec == nil {
 		f.rec = make([]fastRec, e.cfg.Procs)
 		f.free = -1
 		if m := e.m; m.Topo == nil && len(m.Groups) == 1 {
 			f.uniform = true
-			f.intra[0], f.intra[1] = m.PathCost(0, 0)
+			f.intra[0], f.intra[1] = e.p2p.paths.PathCost(0, 0)
 			if m.NumNodes() > 1 {
-				f.inter[0], f.inter[1] = m.PathCost(0, 1)
+				f.inter[0], f.inter[1] = e.p2p.paths.PathCost(0, 1)
 			}
 		}
 	}
@@ -161,23 +163,23 @@ func (e *engine) fastJoin(ui int32, seq uint32, t float64) bool {
 	return true
 }
 
-// fastRun evaluates collective seq, all of whose processes have arrived
+// run evaluates collective seq, all of whose processes have arrived
 // (the last at inst.last), and wakes every participant at its completion.
-func (e *engine) fastRun(inst *collInst, seq uint32) {
-	f := &e.fast
+func (f *fastColl) run(inst *collInst, seq uint32) {
+	e := f.e
 	if f.n == 0 {
 		return // every process gave the collective a cost
 	}
 	mark := seq + 1
 	// The array passes take every process through all its rounds.
 	allDone := true
-	switch e.arrayAlgo(inst) {
+	switch f.arrayAlgo(inst) {
 	case coll.RecDoubling:
-		e.arrayRecDoubling()
+		f.arrayRecDoubling()
 	case coll.Bcast:
-		e.arrayBcast(inst.root)
+		f.arrayBcast(inst.root)
 	default:
-		e.fastGeneral(mark)
+		f.general(mark)
 		allDone = false
 	}
 	f.n = 0
@@ -233,8 +235,8 @@ func (e *engine) fastRun(inst *collInst, seq uint32) {
 // arrayAlgo tells which array pass evaluates the collective: one whose
 // rounds follow a fixed pattern over pids, every process taking part with
 // the same algorithm (sizes may differ). coll.None: the general dataflow.
-func (e *engine) arrayAlgo(inst *collInst) coll.Kind {
-	f := &e.fast
+func (f *fastColl) arrayAlgo(inst *collInst) coll.Kind {
+	e := f.e
 	if e.cfg.noArrayColl || int(f.n) != e.cfg.Procs {
 		return coll.None
 	}
@@ -255,40 +257,41 @@ func (e *engine) arrayAlgo(inst *collInst) coll.Kind {
 	return coll.None
 }
 
-// fastMsg1 evaluates the message of sender x (posting its send at x.t) to
+// msg1 evaluates the message of sender x (posting its send at x.t) to
 // receiver y (posting its receive at y.t), adding its parts to the
 // rounds rx and ry: fastSend, fastRecv and fastMatch in one.
-func (e *engine) fastMsg1(x, y *fastRec, rx, ry *fastRound) {
-	if x.b <= e.eager {
-		inject, arrival := e.pathCost(x.node, y.node, x.b, x.t)
+func (f *fastColl) msg1(x, y *fastRec, rx, ry *fastRound) {
+	e := f.e
+	if e.p2p.proto.Eager(x.b) {
+		inject, arrival := f.pathCost(x.node, y.node, x.b, x.t)
 		rx.part(x.t+inject, inject)
 		fin := max(y.t, arrival)
 		ry.part(fin, min(arrival-x.t, fin-y.t))
 		return
 	}
 	tm := max(x.t, y.t)
-	lat, _ := e.fastPath(x.node, y.node)
+	lat, _ := f.path(x.node, y.node)
 	start := tm + lat
-	_, arrival := e.pathCost(x.node, y.node, x.b, start)
+	_, arrival := f.pathCost(x.node, y.node, x.b, start)
 	xfer := arrival - start
 	ry.part(arrival, xfer)
 	rx.part(arrival, xfer)
 }
 
 // arrayOneWay is a round in which x sends to y and y receives from x.
-func (e *engine) arrayOneWay(x, y *fastRec) {
+func (f *fastColl) arrayOneWay(x, y *fastRec) {
 	rx, ry := fastRound{end: x.t}, fastRound{end: y.t}
-	e.fastMsg1(x, y, &rx, &ry)
+	f.msg1(x, y, &rx, &ry)
 	x.close(&rx)
 	y.close(&ry)
 }
 
 // arrayExchange is a round in which x and y send to and receive from
 // each other.
-func (e *engine) arrayExchange(x, y *fastRec) {
+func (f *fastColl) arrayExchange(x, y *fastRec) {
 	rx, ry := fastRound{end: x.t}, fastRound{end: y.t}
-	e.fastMsg1(x, y, &rx, &ry)
-	e.fastMsg1(y, x, &ry, &rx)
+	f.msg1(x, y, &rx, &ry)
+	f.msg1(y, x, &ry, &rx)
 	x.close(&rx)
 	y.close(&ry)
 }
@@ -307,8 +310,8 @@ const arrayPanel = 1 << 13
 // ranks sharing their other bits (w adjacent values of the low bits a
 // panel) go through all those rounds while they are in the cache; the
 // records are read as a few sequential streams.
-func (e *engine) arrayRecDoubling() {
-	rec := e.fast.rec
+func (f *fastColl) arrayRecDoubling() {
+	rec := f.rec
 	p := int32(len(rec))
 	pof2 := int32(1)
 	for pof2*2 <= p {
@@ -332,7 +335,7 @@ func (e *engine) arrayRecDoubling() {
 				// Before its first round, rank 2i folds into 2i+1
 				// (new rank i), for the i < rem of this panel.
 				for i := hi; i < min(hi+b, rem); i++ {
-					e.arrayOneWay(&rec[2*i], &rec[2*i+1])
+					f.arrayOneWay(&rec[2*i], &rec[2*i+1])
 				}
 			}
 			for l0 := int32(0); l0 < a; l0 += w {
@@ -340,7 +343,7 @@ func (e *engine) arrayRecDoubling() {
 					for jb := hi; jb < hi+b; jb += 2 * m {
 						for j := jb; j < jb+m; j += a {
 							for i := j + l0; i < j+l0+w; i++ {
-								e.arrayExchange(&rec[pidOf(i)], &rec[pidOf(i+m)])
+								f.arrayExchange(&rec[pidOf(i)], &rec[pidOf(i+m)])
 							}
 						}
 					}
@@ -350,7 +353,7 @@ func (e *engine) arrayRecDoubling() {
 					// the result to the rank that folded into it.
 					for j := hi; j < hi+b; j += a {
 						for i := j + l0; i < min(j+l0+w, rem); i++ {
-							e.arrayOneWay(&rec[2*i+1], &rec[2*i])
+							f.arrayOneWay(&rec[2*i+1], &rec[2*i])
 						}
 					}
 				}
@@ -365,8 +368,8 @@ func (e *engine) arrayRecDoubling() {
 // (a lower rank) and sends to its children, farthest first, each send a
 // round of its own; a child's receive round is its first, posted at its
 // arrival.
-func (e *engine) arrayBcast(root int32) {
-	rec := e.fast.rec
+func (f *fastColl) arrayBcast(root int32) {
+	rec := f.rec
 	p := int32(len(rec))
 	top := int32(1)
 	for top < p {
@@ -380,18 +383,18 @@ func (e *engine) arrayBcast(root int32) {
 		}
 		for m >>= 1; m > 0; m >>= 1 {
 			if c := q + m; c < p {
-				e.arrayOneWay(x, &rec[(c+root)%p])
+				f.arrayOneWay(x, &rec[(c+root)%p])
 			}
 		}
 	}
 }
 
-// fastGeneral evaluates collective seq by the general dataflow: each
+// general evaluates collective seq by the general dataflow: each
 // process runs its rounds from its arrival time until a receive (or a
 // rendezvous send) needs a partner that has not got that far; the partner
 // resumes it from a worklist when it posts the matching operation.
-func (e *engine) fastGeneral(mark uint32) {
-	f := &e.fast
+func (f *fastColl) general(mark uint32) {
+	e := f.e
 	p := int32(e.cfg.Procs)
 	if f.st == nil {
 		f.st = make([]fastProc, p)
@@ -405,7 +408,7 @@ func (e *engine) fastGeneral(mark uint32) {
 		var c coll.Plan
 		c.Set(u.op.Kind, u.op.Algo, p, int32(pid), u.op.root(), u.op.Bytes)
 		// Compositions run their two generators one after the other; only
-		// the running one is kept (see fastNext).
+		// the running one is kept (see next).
 		f.st[pid] = fastProc{t: r.t, end: r.t, ui: r.ui, node: r.node, from: -1, mark: mark,
 			g: c.Gen(0), second: c.Len() == 2, head: -1, tail: -1}
 	}
@@ -413,11 +416,11 @@ func (e *engine) fastGeneral(mark uint32) {
 		if f.st[pid].mark != mark {
 			continue
 		}
-		e.fastAdvance(int32(pid))
+		f.advance(int32(pid))
 		for n := len(f.work); n > 0; n = len(f.work) {
 			q := f.work[n-1]
 			f.work = f.work[:n-1]
-			e.fastAdvance(q)
+			f.advance(q)
 		}
 	}
 	for pid := range f.st {
@@ -488,10 +491,11 @@ type fastMsg struct {
 	next int32 // next pending message of the same receiver
 }
 
-// fastNext returns the process's next round, moving on to the second
+// next returns the process's next round, moving on to the second
 // algorithm of a composition.
-func (e *engine) fastNext(pid int32) (coll.Step, bool) {
-	s := &e.fast.st[pid]
+func (f *fastColl) next(pid int32) (coll.Step, bool) {
+	e := f.e
+	s := &f.st[pid]
 	if st, ok := s.g.Next(nil); ok {
 		return st, true
 	}
@@ -506,27 +510,26 @@ func (e *engine) fastNext(pid int32) (coll.Step, bool) {
 	return s.g.Next(nil)
 }
 
-// fastAdvance runs the process's rounds until one has to wait for a
+// advance runs the process's rounds until one has to wait for a
 // partner or the algorithm is done.
-func (e *engine) fastAdvance(pid int32) {
-	f := &e.fast
+func (f *fastColl) advance(pid int32) {
 	s := &f.st[pid]
 	for s.left == 0 && !s.done {
 		// The previous round (if any) is complete: fold its transfer
 		// intervals, and post the next round when it ended.
 		s.closeRound()
 		s.t = s.end
-		st, ok := e.fastNext(pid)
+		st, ok := f.next(pid)
 		s = &f.st[pid]
 		if !ok {
 			s.done = true
 			return
 		}
 		if st.To >= 0 {
-			e.fastSend(pid, st.To, st.SendB)
+			f.send(pid, st.To, st.SendB)
 		}
 		if st.From >= 0 {
-			e.fastRecv(pid, st.From)
+			f.recv(pid, st.From)
 		}
 	}
 }
@@ -581,20 +584,20 @@ func (s *fastProc) part(fin, xfer float64) {
 
 // pathCost is transfer for the dataflow: without NIC serialisation a
 // transfer of bytes between nodes a and b starting at t needs no state.
-func (e *engine) pathCost(a, b int32, bytes, t float64) (inject, arrival float64) {
-	lat, bw := e.fastPath(a, b)
+func (f *fastColl) pathCost(a, b int32, bytes, t float64) (inject, arrival float64) {
+	lat, bw := f.path(a, b)
 	if bytes > 0 && !math.IsInf(bw, 1) {
 		inject = bytes / bw
 	}
 	return inject, t + lat + inject
 }
 
-// fastPath is machine.PathCost for the dataflow.
-func (e *engine) fastPath(a, b int32) (latency, bandwidth float64) {
-	f := &e.fast
+// path is the network's PathCost for the dataflow.
+func (f *fastColl) path(a, b int32) (latency, bandwidth float64) {
+	e := f.e
 	switch {
 	case !f.uniform:
-		return e.m.PathCost(int(a), int(b))
+		return e.p2p.paths.PathCost(int(a), int(b))
 	case a == b:
 		return f.intra[0], f.intra[1]
 	default:
@@ -602,15 +605,15 @@ func (e *engine) fastPath(a, b int32) (latency, bandwidth float64) {
 	}
 }
 
-// fastSend posts the process's send of bytes to dst at its round's time.
-func (e *engine) fastSend(src, dst int32, bytes float64) {
-	f := &e.fast
+// send posts the process's send of bytes to dst at its round's time.
+func (f *fastColl) send(src, dst int32, bytes float64) {
+	e := f.e
 	s := &f.st[src]
 	d := &f.st[dst]
 	m := fastMail{src: src}
-	if bytes <= e.eager {
+	if e.p2p.proto.Eager(bytes) {
 		// Eager: the data leaves now; the sender is done after injecting it.
-		inject, arrival := e.pathCost(s.node, d.node, bytes, s.t)
+		inject, arrival := f.pathCost(s.node, d.node, bytes, s.t)
 		s.part(s.t+inject, inject)
 		m.eager, m.a, m.b = true, s.t, arrival
 	} else {
@@ -623,7 +626,7 @@ func (e *engine) fastSend(src, dst int32, bytes float64) {
 	}
 	if d.from == src {
 		d.from = -1
-		e.fastMatch(dst, &m)
+		f.match(dst, &m)
 		if d.left--; d.left == 0 {
 			f.work = append(f.work, dst)
 		}
@@ -653,17 +656,16 @@ func (e *engine) fastSend(src, dst int32, bytes float64) {
 	d.tail = id
 }
 
-// fastRecv posts the process's receive from src at its round's time: it
+// recv posts the process's receive from src at its round's time: it
 // takes the oldest pending message from src, or waits for one.
-func (e *engine) fastRecv(dst, src int32) {
-	f := &e.fast
+func (f *fastColl) recv(dst, src int32) {
 	d := &f.st[dst]
 	for i := uint8(0); i < d.nmail; i++ {
 		if d.mail[i].src == src {
 			m := d.mail[i]
 			copy(d.mail[i:d.nmail], d.mail[i+1:d.nmail])
 			d.nmail--
-			e.fastMatch(dst, &m)
+			f.match(dst, &m)
 			return
 		}
 	}
@@ -685,17 +687,16 @@ func (e *engine) fastRecv(dst, src int32) {
 		msg := m.fastMail
 		m.next = f.free
 		f.free = id
-		e.fastMatch(dst, &msg)
+		f.match(dst, &msg)
 		return
 	}
 	d.from = src
 	d.left++
 }
 
-// fastMatch pairs message m with the receive dst posted at its round's
+// match pairs message m with the receive dst posted at its round's
 // time, with the rules of match.
-func (e *engine) fastMatch(dst int32, m *fastMail) {
-	f := &e.fast
+func (f *fastColl) match(dst int32, m *fastMail) {
 	d := &f.st[dst]
 	tr := d.t
 	if m.eager {
@@ -708,9 +709,9 @@ func (e *engine) fastMatch(dst int32, m *fastMail) {
 	// complete at its arrival.
 	s := &f.st[m.src]
 	tm := max(m.a, tr)
-	lat, _ := e.fastPath(s.node, d.node)
+	lat, _ := f.path(s.node, d.node)
 	start := tm + lat
-	_, arrival := e.pathCost(s.node, d.node, m.b, start)
+	_, arrival := f.pathCost(s.node, d.node, m.b, start)
 	xfer := arrival - start
 	d.part(arrival, xfer)
 	s.part(arrival, xfer)

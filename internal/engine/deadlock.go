@@ -53,12 +53,12 @@ func (e *engine) deadlock() {
 	d := &Deadlock{Time: e.now}
 	// Requests each unit still waits for.
 	pending := make(map[int32][]int32)
-	free := make(map[int32]bool, len(e.freeReqs))
-	for _, id := range e.freeReqs {
+	free := make(map[int32]bool, len(e.p2p.freeReqs))
+	for _, id := range e.p2p.freeReqs {
 		free[id] = true
 	}
-	for id := int32(0); id < e.reqs.n; id++ {
-		r := e.req(id)
+	for id := int32(0); id < e.p2p.reqs.n; id++ {
+		r := e.p2p.req(id)
 		if !free[id] && r.awaited && !r.complete {
 			pending[r.owner] = append(pending[r.owner], id)
 		}
@@ -71,11 +71,11 @@ func (e *engine) deadlock() {
 		b := Blocked{Pid: u.pid, Tid: u.tid, Node: u.node, Holder: -1}
 		switch u.op.Kind {
 		case ir.Take:
-			if s := e.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
+			if s := e.threads.syncOf(u.pid, u.op.sync()); s != nil && s.holder >= 0 {
 				b.Holder = s.holder
 			}
 		case ir.ThreadBarrier:
-			if tb := e.tbars[lockKey{u.pid, u.op.region()}]; tb != nil {
+			if tb := e.threads.tbars[lockKey{u.pid, u.op.region()}]; tb != nil {
 				b.Arrived = tb.count
 			}
 		}
@@ -101,18 +101,18 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	u := &e.units[ui]
 	var parts []string
 	for _, id := range pending {
-		parts = append(parts, e.describeReq(e.req(id)))
+		parts = append(parts, e.p2p.req(id).describe())
 	}
 	switch {
-	case u.state == stComputing && e.nodes[u.node].work != nil:
+	case u.state == stComputing && e.cpus.nodes[u.node].work != nil:
 		return fmt.Sprintf("the end of a computation: node %d's speed profile (%s) stops it for good", u.node, e.m.Groups[e.m.GroupOf(int(u.node))].SpeedProfile.Source)
 	case u.state == stCPUQueue:
 		return fmt.Sprintf("a CPU of node %d", u.node)
 	case u.op.Kind.IsCollective():
 		var missing []string
-		seq := e.collSeq[u.pid] - 1
-		for pid := range e.collSeq {
-			if e.collSeq[pid] <= seq {
+		seq := e.colls.seq[u.pid] - 1
+		for pid := range e.colls.seq {
+			if e.colls.seq[pid] <= seq {
 				missing = append(missing, fmt.Sprint(pid))
 			}
 		}
@@ -130,31 +130,33 @@ func (e *engine) waitsFor(ui int32, pending []int32) string {
 	case u.op.Kind == ir.Join:
 		return fmt.Sprintf("%d thread(s) it started to end", u.children())
 	case u.op.Kind == ir.Lock:
-		if l := e.locks[lockKey{u.pid, u.op.lock()}]; l != nil && l.owner >= 0 {
+		if l := e.threads.locks[lockKey{u.pid, u.op.lock()}]; l != nil && l.owner >= 0 {
 			o := &e.units[l.owner]
 			return fmt.Sprintf("a lock held by process %d thread %d", o.pid, o.tid)
 		}
 		return "a lock"
 	case u.op.Kind == ir.ThreadBarrier:
-		if b := e.tbars[lockKey{u.pid, u.op.region()}]; b != nil {
+		if b := e.threads.tbars[lockKey{u.pid, u.op.region()}]; b != nil {
 			return fmt.Sprintf("a thread barrier: %d of %d threads arrived", b.count, u.op.Count)
 		}
 		return "a thread barrier"
 	case u.op.Kind == ir.Take:
-		return e.describeTake(u)
+		return e.threads.describeTake(u)
 	case u.op.Kind == ir.Handoff:
-		return e.describeHandoff(u)
+		return e.threads.describeHandoff(u)
 	case u.op.Kind == ir.TakeFirst:
-		return e.describeTakeFirst(ui)
+		return e.threads.describeTakeFirst(ui)
 	case len(parts) > 0:
 		return strings.Join(parts, "; ")
 	case u.op.Kind == ir.WaitReq || u.op.Kind == ir.WaitUnposted:
-		return e.describeWaitReq(u)
+		return e.p2p.describeWaitReq(u)
 	}
 	return "an event that never comes (" + u.op.Kind.String() + ")"
 }
 
-func (e *engine) describeReq(r *request) string {
+// describe says what a request that nothing will complete waits for,
+// for the deadlock report.
+func (r *request) describe() string {
 	tag := fmt.Sprintf("tag %d", r.tag)
 	if r.tag == ir.AnyTag {
 		tag = "any tag"

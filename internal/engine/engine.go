@@ -15,11 +15,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 	"time"
 
+	"augur/internal/des"
 	"augur/internal/diag"
-	"augur/internal/engine/des"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
@@ -239,7 +238,7 @@ func Run(cfg Config, prog Program) (*Result, error) {
 	}
 	start := time.Now()
 	err = e.run()
-	res := e.result()
+	res := e.acct.result()
 	res.Wall = time.Since(start)
 	if err == nil {
 		err = e.finiteResult(res)
@@ -262,7 +261,7 @@ const (
 // non-blocking requests, an event-driven collective, more than one
 // transfer interval) lives in a lazily allocated unitExt, the operation
 // is kept without ir.Op's Spawn slice (see engine.spawns), and the time
-// budget in engine.stats.
+// budget in accounts.stats.
 type unit struct {
 	stream ir.Stream
 	op     uop
@@ -294,7 +293,7 @@ type uop struct {
 	Kind  ir.Kind
 	Algo  ir.Algorithm
 	Dir   ir.Direction
-	batch bool // a Compute standing for the executions in engine.runs
+	batch bool // a Compute standing for the executions in accounts.runs
 	Elem  int32
 	Peer  int32
 	// obj is the one of ir.Op's Root, Request, Lock, Region and Obj that
@@ -339,14 +338,14 @@ type unitExt struct {
 	xfers    [][2]float64 // transfer intervals beyond the first (see unit.x)
 	reqs     []int32      // outstanding requests (isend/irecv not yet waited), and those being waited
 	coll     *collRun     // the event-driven collective algorithm in progress
-	run      int32        // runs on a CPU of a priority node so far (prio.go)
+	run      int32        // runs on a CPU of a priority node so far (cpus.go)
 	fetch    bool         // HoldCPU: its operation is complete, it fetches the next once it has a CPU (hold.go)
-	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (prio.go)
+	resume   bool         // HoldCPU: a computation it was preempted in goes on when it has a CPU again (cpus.go)
 	acct     *threadAcct  // HoldCPU: its account (threadacct.go)
 	cpu      int32        // 1 + the CPU it is bound to (ir.Bind); 0: unbound
 	// 1 + the CPU it holds in its node's slots (0: none, or the node
-	// keeps none), and the number of the grant (engine.cpuGrants) that
-	// gave it the CPU (prio.go).
+	// keeps none), and the number of the grant (cpus.cpuGrants) that
+	// gave it the CPU (cpus.go).
 	slot   int32
 	onCPUs int64
 }
@@ -381,6 +380,10 @@ func (u *unit) coll() *collRun {
 	return u.ext.coll
 }
 
+// engine is one run: the units, the clock, the queue and the loop, and a
+// field per part, each the owner of its state in its own files (the
+// tour: docs/contributing.md). Every part holds the engine, to reach the
+// units, the clock and the others.
 type engine struct {
 	cfg   Config
 	m     *machine.Machine
@@ -388,74 +391,32 @@ type engine struct {
 	q     des.Queue
 	now   float64
 	units []unit
-	stats []UnitStats // per unit: its time budget (processes first: the result's Units)
 	// spawns holds the streams of a fetched Fork until it is issued.
 	spawns map[int32][]ir.Stream
-	// counts holds the per-process sizes of a fetched vector collective
-	// until its algorithm is planned (see coll.Plan.SetSimGrid).
-	counts map[int32][]float64
-	// alts holds the tokens of a fetched TakeFirst until it has taken one.
-	alts map[int32][]ir.Token
-	// syncSeq numbers the tokens of MatchToken objects in the order they
-	// are made (sync.go).
-	syncSeq int64
-	// cpuHooks: some node has the priority scheduler, some unit keeps a
-	// thread account or is bound to a CPU; CPU grants and releases then
-	// take the long way (prio.go).
-	cpuHooks bool
-	// anyBound: some unit has been bound to a CPU (ir.Bind); until then
-	// every unit queues for its node's CPUs (facility).
-	anyBound bool
-	// ranked: some unit has had a priority other than 0 (ir.Priority);
-	// until then all are equal and none can preempt another (prio.go).
-	ranked bool
-	// cpuGrants numbers the CPUs given on priority nodes, so that a
-	// preemption takes the CPU of the unit that got it last among those
-	// of lowest priority (prio.go).
-	cpuGrants int64
-	// runs holds the element executions of a fetched batched Compute
-	// (ir.Op.Runs) until it is accounted.
-	runs map[int32][]ir.Run
-	// batched counts the executions batches stood for, beyond the one
-	// operation each batch counts as: they cost the run nothing, so they
-	// count in the result but not against the event limit.
-	batched int64
-	// closedForm counts the executions batches stood for.
-	closedForm int64
-	// testSleeps multiplies the time a Test injects: SMPI's one counter
-	// for all processes, grown by each failed test and reset by a
-	// successful one (see coll_replay.go).
-	testSleeps float64
-	opBuf      ir.Op // what streams fill; copied to the unit's uop
-	nodes      []nodeState
+	opBuf  ir.Op // what streams fill; copied to the unit's uop
 
 	events, ops, maxEvents int64
 	// ahead is the clock of the unit that was running ahead of now
 	// when the run was stopped (Result.Reached).
 	ahead float64
 
-	// point to point
-	reqs     reqStore
-	freeReqs []int32
-	queues   []pidQueues // per pid: unmatched sends to it and receives by it
-	eager    float64
-	net      netmodel.Network
-	// The flow network, when the model is one (net too), and what the
-	// engine keeps of it: SMPI's protocol settings, the batches of
-	// latency ends, and each flow's send and receive requests.
-	flows    netmodel.Flows
-	smpi     *netmodel.Config
-	netLat   issueBatches // flows whose latencies end together (evNetLat)
-	flowReqs [][2]int32   // by flow id: its send and receive
+	// point to point (p2p.go, network.go, coll_replay.go)
+	p2p pointToPoint
+	// collectives: on events (coll.go), and without (collfast.go)
+	colls collectives
+	fast  fastColl
+	// threads and their synchronisation (threads.go, sync.go)
+	threads threads
+	// the nodes' CPUs (cpus.go, cpushare.go), and VPPB's thread model
+	// (hold.go)
+	cpus cpus
+	hold holding
+	// the platform's profiles (profile.go)
+	prof profiles
+	// time budgets, element statistics, thread accounts (account.go,
+	// threadacct.go)
+	acct accounts
 
-	// collectives
-	collSeq []uint32 // per pid: collectives entered so far
-	colls   map[uint32]*collInst
-	fast    fastColl // event-free evaluation of collectives
-	// lastColl is colls[lastSeq], the collective last arrived at, if
-	// it is still in colls (coll.go).
-	lastColl *collInst
-	lastSeq  uint32
 	// nowList holds events at the current time that come before every
 	// event of the queue, first in first out (see wakeNow, pushRun):
 	// a step of unit ui is ui; an evRun of unit ui for its run r is
@@ -463,72 +424,12 @@ type engine struct {
 	nowList []int32
 	nowHead int
 	ib      issueBatches // issue events in batches (issue.go)
-	// roomy: no node has more processes than CPUs, and none ever will
-	// (Config.NoThreads): no one ever waits for a CPU.
-	roomy bool
-	// freeColls pools the collRuns of finished algorithms.
-	freeColls []*collRun
 
-	// pq holds the changes of profiles (profile.go): at any time they
-	// come before every other event, as SimGrid applies them first.
-	pq des.Queue
+	msgs MessageTracer // Config.Tracer, if it takes messages
+	err  error
+	dead *Deadlock
 
-	// HoldCPU (hold.go): the unit performing an operation on its CPU, -1
-	// if none, and whether a unit it made ready takes its CPU once the
-	// operation is over.
-	cur        int32
-	deferred   bool
-	held       bool            // issueAt performs an issued operation (perform)
-	accts      []ThreadAccount // the accounts of the units that ended
-	runSlices  []RunSlice
-	waitSlices []WaitSlice
-
-	// threads
-	locks map[lockKey]*lockState
-	tbars map[lockKey]*tbarState
-	// syncs holds, per process that uses one, its instances of the
-	// synchronisation objects, by object (sync.go).
-	syncs [][]*syncState
-
-	elems []ElemStats
-	// unitElems[ui] is unit ui's own element statistics (Config.UnitElements);
-	// an ended thread's are folded into threadElems.
-	unitElems   [][]ElemStats
-	threadElems map[[2]int32][]ElemStats
-	msgs        MessageTracer // Config.Tracer, if it takes messages
-	err         error
-	dead        *Deadlock
-
-	freeUnits   []int32                 // slots of ended threads
-	threadStats map[[2]int32]*UnitStats // ended threads' budgets by (pid, tid)
-}
-
-type nodeState struct {
-	cpu   des.Facility
-	speed float64
-	rr    bool
-	quant float64
-	live  int32 // units alive on the node
-	fast  bool  // no round robin: consecutive computations may be folded
-	// steady: the priority scheduler at a constant speed, without
-	// processor sharing; a computation of a unit holding its CPU is then
-	// one event (issueHeld).
-	steady bool
-	ps     *psCPU // processor sharing (cpushare.go); nil: the facility
-	// prio: the priority scheduler, which preempts (prio.go).
-	prio bool
-	// slots: on a priority node or for units with an account
-	// (Program.HoldCPU), the unit on each CPU (-1: free), and the CPU
-	// the last offCPU freed (prio.go).
-	slots    []int32
-	free     []uint64 // the CPUs no unit holds, a bit each (slots)
-	handover int32
-	// bound holds a one-CPU queue per CPU once a unit of the node is bound
-	// to one (ir.Bind, prio.go); unbound: some unit computed unbound.
-	bound   []des.Facility
-	unbound bool
-	// work is the node's speed over time (profile.go); nil: constant.
-	work *machine.Work
+	freeUnits []int32 // slots of ended threads
 }
 
 func newEngine(cfg Config, prog Program) (*engine, error) {
@@ -543,24 +444,20 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	}
 	m := cfg.Machine
 	e := &engine{
-		cfg:         cfg,
-		m:           m,
-		prog:        prog,
-		maxEvents:   cfg.MaxEvents,
-		queues:      make([]pidQueues, cfg.Procs),
-		spawns:      make(map[int32][]ir.Stream),
-		counts:      make(map[int32][]float64),
-		alts:        make(map[int32][]ir.Token),
-		runs:        make(map[int32][]ir.Run),
-		collSeq:     make([]uint32, cfg.Procs),
-		colls:       make(map[uint32]*collInst),
-		locks:       make(map[lockKey]*lockState),
-		tbars:       make(map[lockKey]*tbarState),
-		elems:       make([]ElemStats, len(prog.Elements)),
-		threadStats: make(map[[2]int32]*UnitStats),
-		eager:       m.Net.EagerThreshold,
-		cur:         -1,
+		cfg:       cfg,
+		m:         m,
+		prog:      prog,
+		maxEvents: cfg.MaxEvents,
+		spawns:    make(map[int32][]ir.Stream),
 	}
+	e.p2p = pointToPoint{e: e, queues: make([]pidQueues, cfg.Procs)}
+	e.colls = collectives{e: e, seq: make([]uint32, cfg.Procs), insts: make(map[uint32]*collInst), counts: make(map[int32][]float64)}
+	e.fast.e = e
+	e.cpus.e = e
+	e.prof.e = e
+	e.hold = holding{e: e, cur: -1}
+	e.acct = accounts{e: e, runs: make(map[int32][]ir.Run), elems: make([]ElemStats, len(prog.Elements)), threadStats: make(map[[2]int32]*UnitStats)}
+	e.threads = threads{e: e, alts: make(map[int32][]ir.Token), locks: make(map[lockKey]*lockState), tbars: make(map[lockKey]*tbarState)}
 	if e.maxEvents <= 0 {
 		e.maxEvents = DefaultMaxEvents
 	}
@@ -568,92 +465,70 @@ func newEngine(cfg Config, prog Program) (*engine, error) {
 	if cfg.Procs > MaxUnitElementProcs {
 		e.cfg.UnitElements = false
 	}
-	if err := e.initNet(); err != nil {
+	if err := e.p2p.initNet(); err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
 	}
-	n := m.NumNodes()
-	e.nodes = make([]nodeState, n)
-	for i := range e.nodes {
-		g := &m.Groups[m.GroupOf(i)]
-		d := des.FCFS
-		switch g.Scheduler {
-		case machine.Priority:
-			d = des.Priority
-		case machine.RoundRobin:
-			d = des.RoundRobin
-		}
-		e.nodes[i] = nodeState{
-			cpu:   des.NewFacility(g.CPUs, d),
-			speed: g.Speed,
-			rr:    g.Scheduler == machine.RoundRobin,
-			prio:  g.Scheduler == machine.Priority,
-			quant: g.Quantum,
-			// A unit that may be preempted cannot fold its computations.
-			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !cfg.Shared,
-		}
-		e.cpuHooks = e.cpuHooks || e.nodes[i].prio
+	e.cpus.initNodes()
+	if err := e.initUnits(); err != nil {
+		return nil, err
 	}
+	e.cpus.initSharing()
+	e.prof.init()
+	for i := range e.cpus.nodes {
+		n := &e.cpus.nodes[i]
+		n.steady = n.prio && n.work == nil && n.ps == nil
+	}
+	e.allowBatches()
+	return e, nil
+}
+
+// initUnits makes every process's unit and stream, on its node.
+func (e *engine) initUnits() error {
+	cfg, n := &e.cfg, len(e.cpus.nodes)
 	e.units = make([]unit, cfg.Procs)
-	e.stats = make([]UnitStats, cfg.Procs)
+	e.acct.stats = make([]UnitStats, cfg.Procs)
 	for pid := 0; pid < cfg.Procs; pid++ {
 		nid := cfg.NodeOf[pid]
 		if nid < 0 || int(nid) >= n {
-			return nil, fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
+			return fmt.Errorf("engine: process %d mapped to node %d of %d", pid, nid, n)
 		}
 		if pid&(1<<12-1) == 0 && pid > 0 {
 			if cfg.Context != nil && cfg.Context.Err() != nil {
-				return nil, fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
+				return fmt.Errorf("stopped while setting up process %d of %d: %w", pid, cfg.Procs, cfg.Context.Err())
 			}
 			if cfg.Starting != nil {
 				cfg.Starting(pid, cfg.Procs)
 			}
 		}
-		s, err := prog.Stream(int32(pid), nid)
+		s, err := e.prog.Stream(int32(pid), nid)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		// Field by field into the zeroed arrays: a composite literal
 		// would be built aside and copied, a million times.
 		u := &e.units[pid]
 		u.stream, u.pid, u.node = s, int32(pid), nid
-		st := &e.stats[pid]
+		st := &e.acct.stats[pid]
 		st.Pid, st.Node = int32(pid), nid
-		e.queues[pid] = pidQueues{-1, -1, -1, -1}
-		e.nodes[nid].live++
+		e.p2p.queues[pid] = pidQueues{-1, -1, -1, -1}
+		e.cpus.nodes[nid].live++
 	}
-	e.roomy = cfg.NoThreads
-	for i := range e.nodes {
-		if int(e.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
-			e.roomy = false
-		}
-	}
-	// Processor sharing only where a computation can be slowed: a node
-	// with more processes than CPUs, or any node when threads may be
-	// forked (they may come to share it). Elsewhere no one is ever
-	// slowed, and the facility lets computations be folded.
-	for i := range e.nodes {
-		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (!cfg.NoThreads || int(e.nodes[i].live) > g.CPUs) {
-			e.nodes[i].ps = &psCPU{cpus: float64(g.CPUs)}
-			e.nodes[i].fast = false
-		}
-	}
-	e.initProfiles()
-	for i := range e.nodes {
-		n := &e.nodes[i]
-		n.steady = n.prio && n.work == nil && n.ps == nil
-	}
-	// Loops evaluated in closed form only where no one can delay a
-	// computation: then a batch ends exactly when its executions would.
+	return nil
+}
+
+// allowBatches lets streams evaluate loops in closed form only where no
+// one can delay a computation: then a batch ends exactly when its
+// executions would.
+func (e *engine) allowBatches() {
+	m, cfg := e.m, &e.cfg
 	for i := range e.units {
 		u := &e.units[i]
-		n := &e.nodes[u.node]
+		n := &e.cpus.nodes[u.node]
 		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && !cfg.NoBudgets && n.fast && n.ps == nil &&
 			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
 			b.AllowBatches()
 		}
 	}
-	return e, nil
 }
 
 // stopped returns why the run must stop early (its context is done), or nil.
@@ -673,28 +548,17 @@ func (e *engine) fail(err error) {
 	}
 }
 
+// run is the event loop: it starts every process, then takes events in
+// (time, insertion) order — profile changes first, then the steps of
+// nowList, then the queue — and hands each to the part it belongs to.
 func (e *engine) run() error {
-	// Every process starts at time 0, in pid order. Their start events
-	// would be the first million events, all at time 0 and ahead of any
-	// event the starts push, so starting them in a loop is the same run
-	// without a heap of a million events; each still counts as an event.
-	for i := range e.units {
-		if e.err != nil {
-			break
-		}
-		e.events++
-		if err := e.checkEvents(); err != nil {
-			return err
-		}
-		if e.prog.HoldCPU {
-			e.startAccount(int32(i), 0)
-		}
-		e.advance(int32(i), 0)
+	if err := e.startAll(); err != nil {
+		return err
 	}
 	for e.err == nil {
 		var ev des.Event
-		if e.profileDue() {
-			ev = e.pq.Pop()
+		if e.prof.due() {
+			ev = e.prof.pq.Pop()
 		} else if e.nowHead != len(e.nowList) && e.nowFirst() {
 			ev = e.takeNow()
 		} else if e.q.Len() > 0 {
@@ -721,7 +585,7 @@ func (e *engine) run() error {
 			e.complete(ev.Target, e.now)
 			e.advance(ev.Target, e.now)
 		case evPrioStep:
-			if e.computeEndDue(ev.Target, ev.Arg) {
+			if e.cpus.computeEndDue(ev.Target, ev.Arg) {
 				e.complete(ev.Target, e.now)
 				e.advance(ev.Target, e.now)
 			}
@@ -730,46 +594,29 @@ func (e *engine) run() error {
 				return err
 			}
 		case evSlice:
-			e.sliceEnd(ev.Target)
+			e.cpus.sliceEnd(ev.Target)
 		case evRun:
-			if u := &e.units[ev.Target]; u.state == stReady && u.hasCPU && u.ext.run == ev.Arg {
-				switch {
-				case u.ext.resume && u.work <= 0:
-					// Preempted as its computation ended: go on at once.
-					u.ext.resume = false
-					e.complete(ev.Target, e.now)
-					e.advance(ev.Target, e.now)
-				case u.ext.resume:
-					u.ext.resume = false
-					u.state = stComputing
-					e.startCompute(ev.Target, e.now)
-				case u.ext.fetch:
-					u.ext.fetch = false
-					e.advance(ev.Target, e.now)
-				default:
-					e.performHeld(ev.Target)
-				}
-			}
+			e.runGranted(ev.Target, ev.Arg)
 		case evColl:
-			e.collStep(ev.Target, e.now)
+			e.colls.step(ev.Target, e.now)
 		case evTest:
-			e.testCheck(ev.Target, e.now)
+			e.p2p.testCheck(ev.Target, e.now)
 		case evNet:
-			e.netEvent(ev.Target, ev.Arg)
+			e.p2p.netEvent(ev.Target, ev.Arg)
 		case evNetLat:
-			if err := e.runBatched(&e.netLat, ev.Target, e.latencyPaid); err != nil {
+			if err := e.runBatched(&e.p2p.netLat, ev.Target, e.p2p.latencyPaid); err != nil {
 				return err
 			}
 		case evNetSolve:
-			e.flows.Solve(e.now)
+			e.p2p.flows.Solve(e.now)
 		case evCPU:
-			e.cpuEvent(ev.Target, ev.Arg)
+			e.cpus.cpuEvent(ev.Target, ev.Arg)
 		case evPost:
-			e.postPaid(ev.Target)
+			e.p2p.postPaid(ev.Target)
 		case evHostOff:
-			e.hostOff(ev.Target)
+			e.prof.hostOff(ev.Target)
 		case evLinkBW, evLinkLat, evLinkState:
-			e.linkEvent(ev.Target, k)
+			e.prof.linkEvent(ev.Target, k)
 		}
 	}
 	if e.err != nil {
@@ -782,6 +629,53 @@ func (e *engine) run() error {
 		}
 	}
 	return nil
+}
+
+// startAll starts every process at time 0, in pid order. Their start
+// events would be the first million events, all at time 0 and ahead of
+// any event the starts push, so starting them in a loop is the same run
+// without a heap of a million events; each still counts as an event.
+func (e *engine) startAll() error {
+	for i := range e.units {
+		if e.err != nil {
+			break
+		}
+		e.events++
+		if err := e.checkEvents(); err != nil {
+			return err
+		}
+		if e.prog.HoldCPU {
+			e.acct.startAccount(int32(i), 0)
+		}
+		e.advance(int32(i), 0)
+	}
+	return nil
+}
+
+// runGranted handles an evRun: unit ui, granted a CPU for its run number
+// run, goes on with what it was doing, unless a preemption made the
+// event stale.
+func (e *engine) runGranted(ui, run int32) {
+	u := &e.units[ui]
+	if u.state != stReady || !u.hasCPU || u.ext.run != run {
+		return
+	}
+	switch {
+	case u.ext.resume && u.work <= 0:
+		// Preempted as its computation ended: go on at once.
+		u.ext.resume = false
+		e.complete(ui, e.now)
+		e.advance(ui, e.now)
+	case u.ext.resume:
+		u.ext.resume = false
+		u.state = stComputing
+		e.cpus.startCompute(ui, e.now)
+	case u.ext.fetch:
+		u.ext.fetch = false
+		e.advance(ui, e.now)
+	default:
+		e.hold.performHeld(ui)
+	}
 }
 
 // checkEvents reports progress, and whether the run must stop (context
@@ -818,7 +712,7 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			if u.op.Kind == ir.End && e.roomy && !e.cfg.plainEvents {
+			if u.op.Kind == ir.End && e.cpus.roomy && !e.cfg.plainEvents {
 				// Ending affects no one but through the CPU it
 				// gives back, which no one waits for: end now, the
 				// event it would take still counted.
@@ -839,7 +733,7 @@ func (e *engine) advance(ui int32, t float64) {
 			// issueAt's way for a unit of such a program, without its
 			// tests (perform's units do not come here).
 			e.startOp(u, t)
-			t, done = e.issueHeld(u, ui, t)
+			t, done = e.hold.issueHeld(u, ui, t)
 		} else {
 			t, done = e.issueAt(ui, t)
 		}
@@ -931,12 +825,12 @@ func (e *engine) next(u *unit, ui int32) error {
 		o.Spawn = nil
 	}
 	if o.Counts != nil {
-		e.counts[ui] = o.Counts
+		e.colls.counts[ui] = o.Counts
 		o.Counts = nil
 	}
 	if o.Runs != nil {
 		u.op.batch = true
-		e.runs[ui] = o.Runs
+		e.acct.runs[ui] = o.Runs
 		o.Runs = nil
 	}
 	return nil
@@ -956,18 +850,18 @@ func (e *engine) issue(ui int32, t float64) {
 func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 	u := &e.units[ui]
 	op := &u.op
-	if e.held {
+	if e.hold.held {
 		// perform: the operation of a unit holding its CPU (hold.go),
 		// issued already. One function for both, so that models pay no
 		// call more per operation.
-		e.held = false
+		e.hold.held = false
 	} else {
 		e.startOp(u, t)
 		if e.prog.HoldCPU {
-			return e.issueHeld(u, ui, t)
+			return e.hold.issueHeld(u, ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
-			e.releaseCPU(ui, t)
+			e.cpus.release(ui, t)
 		}
 	}
 	switch op.Kind {
@@ -975,42 +869,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.finish(ui, t)
 		return t, false
 	case ir.Compute:
-		if !validCost(op.Cost) {
-			e.fail(e.badCost(u, "compute"))
-			return t, false
-		}
-		n := &e.nodes[u.node]
-		u.work = op.Cost / n.speed
-		if n.ps != nil {
-			e.startShared(ui, t)
-			return t, false
-		}
-		if !u.hasCPU {
-			f := e.facility(u)
-			if f == nil {
-				return t, false
-			}
-			if !f.Acquire(ui, u.prio) && !(n.prio && e.preemptFor(ui)) {
-				u.state = stCPUQueue
-				return t, false
-			}
-			e.onCPU(ui, false)
-			u.hasCPU = true
-			u.sliceStart = t
-		}
-		if n.fast {
-			// The unit keeps its CPU for its whole burst of consecutive
-			// computations and no one can preempt it, so the burst needs
-			// no events: fold this computation onto its local clock.
-			end := t + u.work
-			u.opCompute = u.work
-			u.work = 0
-			e.account(ui, t, end)
-			return end, true
-		}
-		u.state = stComputing
-		e.startCompute(ui, t)
-		return t, false
+		return e.cpus.compute(u, ui, t)
 	case ir.Delay:
 		if !validCost(op.Cost) {
 			e.fail(e.badCost(u, "delay"))
@@ -1020,59 +879,64 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.wakeAt(ui, t+op.Cost)
 		return t, false
 	case ir.Send, ir.Isend, ir.Recv, ir.Irecv:
-		return e.postP2P(ui, t)
+		return e.p2p.postP2P(ui, t)
 	case ir.Wait:
-		return e.wait(ui, t)
+		return e.p2p.wait(ui, t)
 	case ir.WaitReq:
-		return e.waitReq(ui, t)
+		return e.p2p.waitReq(ui, t)
 	case ir.WaitUnposted:
 		// Nothing can complete it; the deadlock report says which
 		// request it waits for.
 		u.state = stBlocked
 		return t, false
 	case ir.Test:
-		return e.test(ui, t)
-	case ir.Fork:
-		e.fork(ui, t)
-		e.account(ui, t, t)
-		return t, true
-	case ir.Join:
-		if u.children() == 0 {
-			e.account(ui, t, t)
-			return t, true
-		}
-		u.state = stBlocked
-		return t, false
+		return e.p2p.test(ui, t)
+	case ir.Fork, ir.Join, ir.Priority:
+		return e.issueThreading(u, ui, t)
 	case ir.Lock:
-		return e.lock(ui, t)
+		return e.threads.lock(ui, t)
 	case ir.Unlock:
-		e.unlock(ui, t)
-		e.account(ui, t, t)
+		e.threads.unlock(ui, t)
+		e.acct.account(ui, t, t)
 		return t, true
 	case ir.ThreadBarrier:
-		return e.threadBarrier(ui, t)
+		return e.threads.threadBarrier(ui, t)
 	case ir.Post:
-		return e.post(ui, t)
+		return e.threads.post(ui, t)
 	case ir.Take:
-		return e.take(ui, t)
+		return e.threads.take(ui, t)
 	case ir.Handoff:
-		return e.handoff(ui, t)
+		return e.threads.handoff(ui, t)
 	case ir.TakeFirst:
-		return e.takeFirst(ui, t)
-	case ir.Priority:
-		u.prio = op.Count
-		e.ranked = e.ranked || op.Count != 0
-		e.account(ui, t, t)
-		return t, true
+		return e.threads.takeFirst(ui, t)
 	case ir.Bind:
-		return e.bind(ui, t)
+		return e.cpus.bind(ui, t)
 	default:
 		if op.Kind.IsCollective() {
-			return e.collective(ui, t)
+			return e.colls.issue(ui, t)
 		}
 		e.fail(fmt.Errorf("process %d: unknown operation %v", u.pid, op.Kind))
 		return t, false
 	}
+}
+
+// issueThreading issues unit u's (e.units[ui]) Fork, Join or Priority
+// at t.
+func (e *engine) issueThreading(u *unit, ui int32, t float64) (float64, bool) {
+	switch u.op.Kind {
+	case ir.Fork:
+		e.threads.fork(ui, t)
+	case ir.Join:
+		if u.children() != 0 {
+			u.state = stBlocked
+			return t, false
+		}
+	case ir.Priority:
+		u.prio = u.op.Count
+		e.cpus.ranked = e.cpus.ranked || u.op.Count != 0
+	}
+	e.acct.account(ui, t, t)
+	return t, true
 }
 
 func validCost(c float64) bool { return c >= 0 && c < math.Inf(1) } // NaN fails both
@@ -1116,107 +980,6 @@ func (e *engine) where(elem int32) string {
 		return fmt.Sprintf("%s %s (%s)", el.Kind, el.Name, el.Where)
 	}
 	return el.Kind + " " + el.Name
-}
-
-// startCompute runs the remaining work of a unit that holds a CPU. On a
-// round-robin node the work is cut into quanta so that waiting units get
-// their turn. This is done even while the node has no more live units than
-// CPUs: a fork may add threads during the computation, and the running
-// unit must then be preempted at its next quantum expiry.
-func (e *engine) startCompute(ui int32, t float64) {
-	u := &e.units[ui]
-	n := &e.nodes[u.node]
-	u.runFrom = t
-	left := 0.0
-	if n.rr {
-		left = max(n.quant-(t-u.sliceStart), 0)
-	}
-	if n.work != nil {
-		end := endOfWork(n.work, t, u.work, 1)
-		if math.IsInf(end, 1) {
-			// The node stops for good before the work is done: no
-			// event, and the run ends with the unit stuck.
-			return
-		}
-		if n.rr && end > t+left {
-			e.q.Push(t+left, ui, uint8(evSlice), 0)
-			return
-		}
-		e.pushComputeEnd(ui, end)
-		return
-	}
-	if n.rr && u.work > left {
-		e.q.Push(t+left, ui, uint8(evSlice), 0)
-		return
-	}
-	e.pushComputeEnd(ui, t+u.work)
-}
-
-// sliceEnd handles a round-robin quantum expiry.
-func (e *engine) sliceEnd(ui int32) {
-	u := &e.units[ui]
-	n := &e.nodes[u.node]
-	ran := e.now - u.runFrom
-	if n.work != nil {
-		u.work -= workDone(n.work, u.runFrom, e.now)
-	} else {
-		u.work -= ran
-	}
-	u.opCompute += ran
-	if u.work <= 1e-12*math.Max(1, e.now) {
-		u.work = 0
-		e.complete(ui, e.now)
-		e.advance(ui, e.now)
-		return
-	}
-	if f := e.facility(u); f.Waiting() > 0 {
-		next := f.Preempt(ui, 0)
-		u.state = stCPUQueue
-		u.hasCPU = false
-		e.grant(next)
-		return
-	}
-	u.sliceStart = e.now
-	e.startCompute(ui, e.now)
-}
-
-// grant hands a CPU to a unit that queued for it.
-func (e *engine) grant(ui int32) {
-	u := &e.units[ui]
-	e.onCPU(ui, true)
-	u.hasCPU = true
-	u.sliceStart = e.now
-	if e.prog.HoldCPU {
-		// It runs by an event, as VPPB's threads: its operation (not
-		// yet performed, issueHolding), the next (requestCPU) or a
-		// preempted computation (evRun).
-		u.state = stReady
-		x := u.extension()
-		x.run++
-		e.pushRun(ui, x.run, e.now)
-		return
-	}
-	u.state = stComputing
-	e.startCompute(ui, e.now)
-}
-
-func (e *engine) releaseCPU(ui int32, t float64) {
-	u := &e.units[ui]
-	u.hasCPU = false
-	e.offCPU(ui)
-	f := e.facility(u)
-	if f == nil {
-		return // the run fails: a node's units bound and unbound
-	}
-	if next, ok := f.Release(); ok {
-		if t > e.now {
-			// Cannot happen: a unit running ahead keeps its CPU until an
-			// event issues its next non-compute operation at its time.
-			e.fail(fmt.Errorf("internal error: CPU released ahead of time"))
-			return
-		}
-		e.grant(next)
-	}
 }
 
 // wakeNow is wakeAt for many units waking at once (a collective's
@@ -1282,7 +1045,7 @@ func (e *engine) wakeAt(ui int32, t float64) {
 		// VPPB's thread model (hold.go): the woken unit needs a CPU to
 		// go on with its next operation.
 		e.complete(ui, t)
-		e.requestCPU(ui, t)
+		e.hold.requestCPU(ui, t)
 		return
 	}
 	e.units[ui].state = stBlocked
@@ -1298,121 +1061,17 @@ func (e *engine) complete(ui int32, t float64) {
 	}
 	u.state = stReady
 	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, t)
+		e.acct.account(ui, u.opStart, t)
 	}
-}
-
-// accountNow charges the unit's operation that completed at once, at t,
-// unless no one reads the budgets (Config.NoBudgets): the posts and
-// takes of a thread trace, hundreds of thousands, skip the call. Models
-// never call it, so their operations pay no test.
-func (e *engine) accountNow(ui int32, t float64) {
-	if !e.cfg.NoBudgets {
-		e.account(ui, t, t)
-	}
-}
-
-// account charges [start, end) of the unit's current operation to its
-// element and to the unit: compute and communication as measured, the rest
-// of the elapsed time as waiting.
-func (e *engine) account(ui int32, start, end float64) {
-	u := &e.units[ui]
-	u.foldXfers()
-	el := end - start
-	comp := min(u.opCompute, el)
-	comm := min(u.opComm, el-comp)
-	wait := el - comp - comm
-	if wait < 1e-12*max(1, end) {
-		wait = 0 // rounding noise of end - start - parts
-	}
-	st := &e.stats[ui]
-	st.Compute += comp
-	st.Comm += comm
-	st.Wait += wait
-	if u.op.batch {
-		e.accountRuns(ui, start, end)
-		return
-	}
-	if i := u.op.Elem; i >= 0 && int(i) < len(e.elems) {
-		e.elems[i].add(1, el, comp, comm, wait, el, el)
-		if e.cfg.UnitElements {
-			e.unitElemsOf(ui)[i].add(1, el, comp, comm, wait, el, el)
-		}
-		if e.cfg.Tracer != nil {
-			e.cfg.Tracer.Slice(u.pid, u.tid, i, start, end)
-		}
-	}
-}
-
-// accountRuns charges a batched Compute's [start, end) to its elements,
-// each run's executions back to back, as the operations one by one
-// would have been; the tracer sees one slice per element.
-func (e *engine) accountRuns(ui int32, start, end float64) {
-	u := &e.units[ui]
-	runs := e.runs[ui]
-	delete(e.runs, ui)
-	u.op.batch = false
-	speed := e.nodes[u.node].speed
-	t := start
-	for _, r := range runs {
-		e.batched += r.Calls
-		e.closedForm += r.Calls
-		if r.Elem < 0 || int(r.Elem) >= len(e.elems) {
-			continue
-		}
-		d := r.Cost / speed
-		e.elems[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
-		if e.cfg.UnitElements {
-			e.unitElemsOf(ui)[r.Elem].add(r.Calls, d, d, 0, 0, r.Min/speed, r.Max/speed)
-		}
-		if e.cfg.Tracer != nil {
-			e.cfg.Tracer.Slice(u.pid, u.tid, r.Elem, t, min(t+d, end))
-		}
-		t += d
-	}
-	e.batched-- // the batch itself was counted as one operation
-}
-
-// add books calls executions taking total seconds (split into compute,
-// comm and wait), the shortest lo and the longest hi.
-func (s *ElemStats) add(calls int64, total, compute, comm, wait, lo, hi float64) {
-	if s.Calls == 0 {
-		s.Min, s.Max = lo, hi
-	} else {
-		s.Min, s.Max = min(s.Min, lo), max(s.Max, hi)
-	}
-	s.Calls += calls
-	s.Total += total
-	s.Compute += compute
-	s.Comm += comm
-	s.Wait += wait
-}
-
-// merge adds o's executions to s.
-func (s *ElemStats) merge(o ElemStats) {
-	if o.Calls > 0 {
-		s.add(o.Calls, o.Total, o.Compute, o.Comm, o.Wait, o.Min, o.Max)
-	}
-}
-
-// unitElemsOf returns unit ui's element statistics, made on first use.
-func (e *engine) unitElemsOf(ui int32) []ElemStats {
-	for int(ui) >= len(e.unitElems) {
-		e.unitElems = append(e.unitElems, nil)
-	}
-	if e.unitElems[ui] == nil {
-		e.unitElems[ui] = make([]ElemStats, len(e.elems))
-	}
-	return e.unitElems[ui]
 }
 
 // finish ends a unit.
 func (e *engine) finish(ui int32, t float64) {
 	u := &e.units[ui]
 	u.state = stDone
-	st := &e.stats[ui]
+	st := &e.acct.stats[ui]
 	st.Finish = t
-	e.nodes[u.node].live--
+	e.cpus.nodes[u.node].live--
 	u.stream = nil
 	parent := u.parent()
 	if x := u.ext; x != nil {
@@ -1422,28 +1081,28 @@ func (e *engine) finish(ui int32, t float64) {
 	if parent >= 0 {
 		// A thread: fold its budget into its (pid, tid) and free the slot.
 		k := [2]int32{u.pid, u.tid}
-		ts := e.threadStats[k]
+		ts := e.acct.threadStats[k]
 		if ts == nil {
 			ts = &UnitStats{Pid: u.pid, Tid: u.tid, Node: u.node}
-			e.threadStats[k] = ts
+			e.acct.threadStats[k] = ts
 		}
 		ts.Compute += st.Compute
 		ts.Comm += st.Comm
 		ts.Wait += st.Wait
 		ts.Finish = math.Max(ts.Finish, t)
-		if int(ui) < len(e.unitElems) && e.unitElems[ui] != nil {
-			if e.threadElems == nil {
-				e.threadElems = make(map[[2]int32][]ElemStats)
+		if int(ui) < len(e.acct.unitElems) && e.acct.unitElems[ui] != nil {
+			if e.acct.threadElems == nil {
+				e.acct.threadElems = make(map[[2]int32][]ElemStats)
 			}
-			acc := e.threadElems[k]
+			acc := e.acct.threadElems[k]
 			if acc == nil {
-				acc = make([]ElemStats, len(e.elems))
-				e.threadElems[k] = acc
+				acc = make([]ElemStats, len(e.acct.elems))
+				e.acct.threadElems[k] = acc
 			}
-			for i, s := range e.unitElems[ui] {
+			for i, s := range e.acct.unitElems[ui] {
 				acc[i].merge(s)
 			}
-			e.unitElems[ui] = nil // the slot is reused by another thread
+			e.acct.unitElems[ui] = nil // the slot is reused by another thread
 		}
 		e.freeUnits = append(e.freeUnits, ui)
 		p := &e.units[parent]
@@ -1454,65 +1113,21 @@ func (e *engine) finish(ui int32, t float64) {
 	}
 }
 
-func (e *engine) unitElemsAt(i int) []ElemStats {
-	if i < len(e.unitElems) {
-		return e.unitElems[i]
+// startOp is what issueAt does first for every operation: it starts at
+// t, and has neither computed nor communicated yet.
+func (e *engine) startOp(u *unit, t float64) {
+	u.opStart = t
+	u.opCompute, u.opComm = 0, 0
+	u.nx = 0
+	if u.ext != nil {
+		u.ext.xfers = u.ext.xfers[:0]
 	}
-	return nil
 }
 
-func (e *engine) result() *Result {
-	r := &Result{Events: e.events, Ops: e.ops + e.batched, ClosedForm: e.closedForm}
-	// Processes in pid order, then every thread (pid, tid) that ran, its
-	// region instances folded together; threads blocked in a deadlock too.
-	// The processes' budgets are handed over as they are: no copy of a
-	// million entries.
-	r.Units = e.stats[:e.cfg.Procs:e.cfg.Procs]
-	for i := e.cfg.Procs; i < len(e.units); i++ {
-		if u := &e.units[i]; u.state != stDone {
-			r.Units = append(r.Units, e.stats[i])
-		}
-	}
-	keys := make([][2]int32, 0, len(e.threadStats))
-	for k := range e.threadStats {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i][0] != keys[j][0] {
-			return keys[i][0] < keys[j][0]
-		}
-		return keys[i][1] < keys[j][1]
-	})
-	for _, k := range keys {
-		r.Units = append(r.Units, *e.threadStats[k])
-	}
-	if e.cfg.UnitElements {
-		r.UnitElements = make([][]ElemStats, 0, len(r.Units))
-		for i := 0; i < len(e.units); i++ {
-			if i < e.cfg.Procs || e.units[i].state != stDone {
-				r.UnitElements = append(r.UnitElements, e.unitElemsAt(i))
-			}
-		}
-		for _, k := range keys {
-			r.UnitElements = append(r.UnitElements, e.threadElems[k])
-		}
-	}
-	for i := range r.Units {
-		if f := r.Units[i].Finish; f > r.Time {
-			r.Time = f
-		}
-	}
-	r.Elements = e.elems
-	r.Deadlock = e.dead
-	if e.prog.HoldCPU {
-		r.Threads = e.threadAccounts()
-		r.Runs, r.Waits = e.runSlices, e.waitSlices
-	}
-	r.Reached = max(r.Time, e.now, e.ahead)
-	for i := range e.units {
-		if u := &e.units[i]; u.state != stDone {
-			r.Reached = max(r.Reached, u.opStart)
-		}
-	}
-	return r
+// nextEvent reports whether an event at t would be the next the event
+// loop takes, given that none is queued at or before t (one at t was
+// pushed first and goes first): no unit waits in nowList and no profile
+// changes by t.
+func (e *engine) nextEvent(t float64) bool {
+	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.prof.pq.Pushes() == 0 || e.prof.after(t))
 }

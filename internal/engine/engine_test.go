@@ -65,7 +65,7 @@ network: {latency: 10us, bandwidth: 1GB/s, nic_serialise: false}
 `
 
 // Under ir.CompleteLocally (trace replay, MPI semantics) a process leaves a
-// collective when its own rounds are done: in a binomial bcast from 0 with
+// issue when its own rounds are done: in a binomial bcast from 0 with
 // process 2 late by 1 ms, process 1 leaves at L + 2 inj, not at 1 ms.
 func TestBcastWithoutSync(t *testing.T) {
 	const L, inj = 10e-6, 1000 / 1e9

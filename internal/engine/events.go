@@ -12,7 +12,7 @@ package engine
 type eventKind uint8
 
 const (
-	// Units (engine.go, issue.go, threads.go, prio.go); Target is the unit.
+	// Units (engine.go, issue.go, threads.go, cpus.go); Target is the unit.
 
 	// evStep: the unit's current operation is complete.
 	evStep eventKind = iota
@@ -29,7 +29,7 @@ const (
 	evRun
 	// evPrioStep: a computation on a node with the priority scheduler
 	// ends (Arg: the unit's run number when it was scheduled; a run a
-	// preemption ended since is stale, see prio.go).
+	// preemption ended since is stale, see cpus.go).
 	evPrioStep
 
 	// Communication (coll.go, coll_replay.go, p2p.go); Target is the unit.
@@ -48,7 +48,7 @@ const (
 	// keyed kind: one pending event per flow, moved when its rate changes.
 	evNet
 	// evNetLat: the latencies of a batch of flows end (Target: the batch
-	// of engine.netLat), as that many evNet events with a negative Arg would.
+	// of pointToPoint.netLat), as that many evNet events with a negative Arg would.
 	evNetLat
 	// evNetSolve: recompute the shares of the flows touched by the starts
 	// and ends of one instant, once for all of them (netmodel.Flows.Solve).
@@ -57,7 +57,7 @@ const (
 	// (Target: the node, Arg the node's version when it was scheduled).
 	evCPU
 
-	// Profiles of the platform, in engine.pq (profile.go).
+	// Profiles of the platform, in profiles.pq (profile.go).
 
 	// evHostOff: a node turns off (Target: the node).
 	evHostOff

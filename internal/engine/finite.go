@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 )
 
 // Every reader refuses infinite and NaN inputs, but finite ones can still
@@ -24,10 +24,10 @@ func (e *engine) nonFinite(ev des.Event) error {
 			return e.unitOverflow(ui)
 		}
 	case evNet:
-		return e.flowOverflow(ev.Target)
+		return e.p2p.overflow(ev.Target)
 	case evNetLat:
-		if id, ok := e.netLat.first(ev.Target); ok {
-			return e.flowOverflow(id)
+		if id, ok := e.p2p.netLat.first(ev.Target); ok {
+			return e.p2p.overflow(id)
 		}
 	case evCPU:
 		return overflowError(fmt.Sprintf("a computation on node %d", ev.Target))
@@ -47,15 +47,6 @@ func (e *engine) unitOverflow(ui int32) error {
 	}
 	u := &e.units[ui]
 	return e.placed(u.op.Elem, overflowError(fmt.Sprintf("%s (process %d thread %d)", e.name(u.op.Elem), u.pid, u.tid)))
-}
-
-// flowOverflow is nonFinite's error for the message of flow id.
-func (e *engine) flowOverflow(id int32) error {
-	if int(id) >= len(e.flowReqs) {
-		return overflowError("a message")
-	}
-	s := e.req(e.flowReqs[id][0])
-	return e.placed(s.elem, overflowError(fmt.Sprintf("%s: the message of %g B from process %d to process %d", e.name(s.elem), s.bytes, s.src, s.dst)))
 }
 
 // overflowError says that what reached a time that is not finite (+Inf,

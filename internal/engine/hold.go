@@ -7,71 +7,85 @@ import "augur/internal/ir"
 // its synchronisation operations on it, and a unit that wakes (or starts)
 // needs a CPU again before it does anything.
 
+// holding is the engine's part for VPPB's thread model
+// (Program.HoldCPU).
+type holding struct {
+	e *engine
+	// The unit performing an operation on its CPU, -1
+	// if none, and whether a unit it made ready takes its CPU once the
+	// operation is over.
+	cur      int32
+	deferred bool
+	held     bool // issueAt performs an issued operation (perform)
+}
+
 // issueHolding issues the unit's operation at t: on its CPU, once it has
 // one.
-func (e *engine) issueHolding(ui int32, t float64) (float64, bool) {
+func (h *holding) issueHolding(ui int32, t float64) (float64, bool) {
+	e := h.e
 	u := &e.units[ui]
 	switch u.op.Kind {
 	case ir.Priority:
-		return e.perform(ui, t) // a setting, not something the unit runs
+		return h.perform(ui, t) // a setting, not something the unit runs
 	case ir.Bind:
 		if u.hasCPU {
-			e.releaseCPU(ui, t) // for a CPU of its new queue
+			e.cpus.release(ui, t) // for a CPU of its new queue
 		}
-		return e.perform(ui, t)
+		return h.perform(ui, t)
 	}
 	if !u.hasCPU {
-		f := e.facility(u)
+		f := e.cpus.facility(u)
 		if f == nil {
 			return t, false
 		}
-		e.setAcct(u, acReady)
-		if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
+		e.acct.setAcct(u, acReady)
+		if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
 			u.state = stCPUQueue
 			return t, false // evRun performs it once the unit has a CPU
 		}
-		e.onCPU(ui, false)
+		e.cpus.onCPU(ui, false)
 		u = &e.units[ui]
 		u.hasCPU = true
 		u.sliceStart = t
 	}
-	return e.performHolding(ui, t)
+	return h.performHolding(ui, t)
 }
 
 // performHolding performs the operation of a unit that holds its CPU and
 // gives the CPU back if the unit now waits or has ended, or if the
 // operation made ready a unit that takes it (preemptFor).
-func (e *engine) performHolding(ui int32, t float64) (float64, bool) {
-	prev, prevDeferred := e.cur, e.deferred
-	e.cur, e.deferred = ui, false
-	t, done := e.perform(ui, t)
-	yield := e.deferred
-	e.cur, e.deferred = prev, prevDeferred
-	return e.performed(ui, t, done, yield)
+func (h *holding) performHolding(ui int32, t float64) (float64, bool) {
+	prev, prevDeferred := h.cur, h.deferred
+	h.cur, h.deferred = ui, false
+	t, done := h.perform(ui, t)
+	yield := h.deferred
+	h.cur, h.deferred = prev, prevDeferred
+	return h.performed(ui, t, done, yield)
 }
 
 // performed is performHolding's end, once the operation is performed:
 // done as perform says, yield if a unit it made ready takes its CPU.
-func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool) {
+func (h *holding) performed(ui int32, t float64, done, yield bool) (float64, bool) {
+	e := h.e
 	u := &e.units[ui]
 	switch {
 	case !done && u.op.Kind == ir.End:
 		if u.hasCPU {
-			e.releaseCPU(ui, t)
+			e.cpus.release(ui, t)
 		}
-		e.endAccount(ui)
+		e.acct.endAccount(ui)
 	case !done && u.op.Kind != ir.Compute && u.hasCPU:
-		e.setAcct(u, acBlocked)
-		e.releaseCPU(ui, t)
+		e.acct.setAcct(u, acBlocked)
+		e.cpus.release(ui, t)
 	case done && yield && u.hasCPU:
 		// Preempted after its operation: it fetches the next one once
 		// it has a CPU again.
 		u.extension().fetch = true
 		u.hasCPU = false
 		u.state = stCPUQueue
-		e.setAcct(u, acReady)
-		e.offCPU(ui)
-		e.grant(e.facility(u).Preempt(ui, u.prio))
+		e.acct.setAcct(u, acReady)
+		e.cpus.offCPU(ui)
+		e.cpus.grant(e.cpus.facility(u).Preempt(ui, u.prio))
 		return t, false
 	}
 	return t, done
@@ -80,8 +94,9 @@ func (e *engine) performed(ui int32, t float64, done, yield bool) (float64, bool
 // startHolding starts a unit created at t: it performs its leading
 // priority and binding operations, which need no CPU, and asks for a CPU
 // for its first other operation.
-func (e *engine) startHolding(ui int32, t float64) {
-	e.startAccount(ui, t)
+func (h *holding) startHolding(ui int32, t float64) {
+	e := h.e
+	e.acct.startAccount(ui, t)
 	for e.err == nil {
 		u := &e.units[ui]
 		if err := e.next(u, ui); err != nil {
@@ -91,32 +106,33 @@ func (e *engine) startHolding(ui int32, t float64) {
 		e.ops++
 		u.opStart, u.opCompute, u.opComm = t, 0, 0
 		if k := u.op.Kind; k != ir.Priority && k != ir.Bind {
-			e.requestCPU(ui, t)
+			h.requestCPU(ui, t)
 			u.ext.fetch = false // the operation is fetched: perform it
 			return
 		}
-		e.perform(ui, t)
+		h.perform(ui, t)
 	}
 }
 
 // requestCPU asks for a CPU for a unit that fetches its next operation
 // once it has one (woken, or just created), preempting a unit of lower
 // priority if every CPU is taken.
-func (e *engine) requestCPU(ui int32, t float64) {
+func (h *holding) requestCPU(ui int32, t float64) {
+	e := h.e
 	u := &e.units[ui]
 	u.extension().fetch = true
-	f := e.facility(u)
+	f := e.cpus.facility(u)
 	if f == nil {
 		return
 	}
-	if !f.Acquire(ui, u.prio) && !(e.nodes[u.node].prio && e.preemptFor(ui)) {
-		e.setAcct(u, acReady)
+	if !f.Acquire(ui, u.prio) && !(e.cpus.nodes[u.node].prio && e.cpus.preemptFor(ui)) {
+		e.acct.setAcct(u, acReady)
 		u.state = stCPUQueue
 		return
 	}
 	// Its account goes from blocked (or starting) to running at once
 	// (onCPU): ready for no time would add nothing to it.
-	e.onCPU(ui, false)
+	e.cpus.onCPU(ui, false)
 	u = &e.units[ui]
 	u.hasCPU = true
 	u.sliceStart = t
@@ -125,28 +141,14 @@ func (e *engine) requestCPU(ui int32, t float64) {
 	e.pushRun(ui, u.ext.run, t)
 }
 
-// nextEvent reports whether an event at t would be the next the event
-// loop takes, given that none is queued at or before t (one at t was
-// pushed first and goes first): no unit waits in nowList and no profile
-// changes by t.
-func (e *engine) nextEvent(t float64) bool {
-	return e.nowHead == len(e.nowList) && !e.cfg.plainEvents && (e.pq.Pushes() == 0 || e.profileAfter(t))
-}
-
-// profileAfter reports whether the next change of a profile, if one is
-// pending, comes after t.
-func (e *engine) profileAfter(t float64) bool {
-	pt, ok := e.pq.PeekTime()
-	return !ok || pt > t
-}
-
 // endNow ends the computation of held unit u, started at t, at end
 // without its event, which the event loop would take next (issueHeld
 // asks the queue, nextEvent the rest): the loop's steps (the clock, the
 // count, its checks), then the event's (complete). The unit goes on at
 // end. Where units seldom overlap (one CPU: a thread runs while the
 // others wait) most computations end so.
-func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
+func (h *holding) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
+	e := h.e
 	e.now = end
 	e.events++
 	// checkEvents' tests inline: one computation in two ends here on
@@ -162,22 +164,24 @@ func (e *engine) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	u.work = 0
 	u.state = stReady
 	if !e.cfg.NoBudgets {
-		e.account(ui, u.opStart, end)
+		e.acct.account(ui, u.opStart, end)
 	}
 	return end, true
 }
 
 // performHeld performs the operation of a unit that was granted a CPU
 // (evRun), then goes on with the unit.
-func (e *engine) performHeld(ui int32) {
-	if t, done := e.performHolding(ui, e.now); done {
+func (h *holding) performHeld(ui int32) {
+	e := h.e
+	if t, done := h.performHolding(ui, e.now); done {
 		e.advance(ui, t)
 	}
 }
 
 // perform does the unit's current operation, issued already, on its CPU.
-func (e *engine) perform(ui int32, t float64) (float64, bool) {
-	e.held = true
+func (h *holding) perform(ui int32, t float64) (float64, bool) {
+	e := h.e
+	h.held = true
 	return e.issueAt(ui, t)
 }
 
@@ -189,24 +193,25 @@ func (e *engine) perform(ui int32, t float64) (float64, bool) {
 // short way is performHolding's, step for step, without perform's second
 // pass through issueAt; a computation whose end would be the next event
 // ends at once (endNow).
-func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
+func (h *holding) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
+	e := h.e
 	if !u.hasCPU {
-		return e.issueHolding(ui, t)
+		return h.issueHolding(ui, t)
 	}
 	switch u.op.Kind {
 	case ir.Post, ir.Take:
-		prev, prevDeferred := e.cur, e.deferred
-		e.cur, e.deferred = ui, false
+		prev, prevDeferred := h.cur, h.deferred
+		h.cur, h.deferred = ui, false
 		var done bool
 		if u.op.Kind == ir.Post {
-			t, done = e.post(ui, t)
+			t, done = e.threads.post(ui, t)
 		} else {
-			t, done = e.take(ui, t)
+			t, done = e.threads.take(ui, t)
 		}
-		yield := e.deferred
-		e.cur, e.deferred = prev, prevDeferred
+		yield := h.deferred
+		h.cur, h.deferred = prev, prevDeferred
 		if !done || yield {
-			return e.performed(ui, t, done, yield)
+			return h.performed(ui, t, done, yield)
 		}
 		// u stays valid: only a Fork makes units.
 		if u.op.Cost <= 0 {
@@ -224,7 +229,7 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 	case ir.Compute:
 		// On a steady node: issueAt's computation on a CPU held,
 		// startCompute's and pushComputeEnd's scheduling on such a node.
-		if n := &e.nodes[u.node]; n.steady && validCost(u.op.Cost) {
+		if n := &e.cpus.nodes[u.node]; n.steady && validCost(u.op.Cost) {
 			// A thread trace's node runs at speed 1, and a division is
 			// slow: x/1 is x.
 			if u.work = u.op.Cost; n.speed != 1 {
@@ -236,7 +241,7 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 			// Would its end be the next event? The queue first, inline:
 			// with other units computing, it mostly says no.
 			if qt, ok := e.q.PeekTime(); (!ok || qt > end) && e.nextEvent(end) {
-				return e.endNow(u, ui, t, end)
+				return h.endNow(u, ui, t, end)
 			}
 			u.state = stComputing
 			u.runFrom = t
@@ -244,18 +249,7 @@ func (e *engine) issueHeld(u *unit, ui int32, t float64) (float64, bool) {
 			return t, false
 		}
 	case ir.Priority, ir.Bind:
-		return e.issueHolding(ui, t)
+		return h.issueHolding(ui, t)
 	}
-	return e.performHolding(ui, t)
-}
-
-// startOp is what issueAt does first for every operation: it starts at
-// t, and has neither computed nor communicated yet.
-func (e *engine) startOp(u *unit, t float64) {
-	u.opStart = t
-	u.opCompute, u.opComm = 0, 0
-	u.nx = 0
-	if u.ext != nil {
-		u.ext.xfers = u.ext.xfers[:0]
-	}
+	return h.performHolding(ui, t)
 }

@@ -14,7 +14,7 @@ package engine
 // many.
 
 // issueBatches holds the batches of issue events in the queue (and, in
-// engine.netLat, of latency ends). A batch's units are kept in chunks of
+// pointToPoint.netLat, of latency ends). A batch's units are kept in chunks of
 // at most batchChunk from a pool: a million units in one batch need no
 // slice grown by doubling, and the chunks serve the next batches. A new
 // chunk starts small and grows by appending: under a flow network most

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"augur/internal/engine/internal/protocol"
 	"augur/internal/netmodel"
 	"augur/internal/netmodel/constant"
 	"augur/internal/netmodel/flow"
@@ -17,7 +18,8 @@ import (
 // events of their time, as when the flows lived in the engine.
 
 // initNet sets up the network model cfg (or the machine) asks for.
-func (e *engine) initNet() error {
+func (p *pointToPoint) initNet() error {
+	e := p.e
 	var c netmodel.Config
 	if e.cfg.Net != nil {
 		c = *e.cfg.Net
@@ -31,14 +33,17 @@ func (e *engine) initNet() error {
 		if e.m.LinkProfiles() {
 			return fmt.Errorf("machine %q: links with profiles (bandwidth, latency or state over time) need a flow network model (SMPI, CM02 or LV08); the %s model has no flows to share them anew", e.m.Name, c.Model)
 		}
-		e.net = constant.New(e.m)
+		n := constant.New(e.m)
+		p.net, p.paths = n, n
+		p.proto = protocol.Augur(e.m.Net.EagerThreshold)
 		return nil
 	}
 	n, err := flow.New(e.m, c, true)
 	if err != nil {
 		return err
 	}
-	e.net, e.flows, e.smpi = n, n, &c
+	p.net, p.flows = n, n
+	p.proto = protocol.SMPI(&c)
 	n.Attach(&e.q, uint8(evNetSolve))
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.
@@ -48,19 +53,45 @@ func (e *engine) initNet() error {
 	return nil
 }
 
-// startFlow starts the transfer of send sid to receive rid at t.
-func (e *engine) startFlow(sid, rid int32, t float64) {
-	s := e.req(sid)
-	x := e.flows.Transfer(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), s.bytes, t)
-	id := x.ID
-	for int(id) >= len(e.flowReqs) {
-		e.flowReqs = append(e.flowReqs, [2]int32{})
+// moveData moves the data of send sid, matched with receive rid, from
+// t on: the network model either knows the transfer's times at once
+// (both requests complete when the data has arrived) or makes it a flow
+// (flowDone completes them).
+func (p *pointToPoint) moveData(sid, rid int32, t float64) {
+	e := p.e
+	s, r := p.req(sid), p.req(rid)
+	x := p.net.Transfer(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]), s.bytes, t)
+	if !x.Known {
+		p.startFlow(sid, rid, t, x)
+		p.maybeFree(sid)
+		return
 	}
-	e.flowReqs[id] = [2]int32{sid, rid}
+	s.start = x.Start
+	s.finish, r.finish = x.Arrival, x.Arrival
+	s.xfer = x.Arrival - x.Start
+	r.xfer = x.Arrival - x.Start
+	p.completeReq(sid)
+	if e.msgs != nil {
+		p.traceMessage(s, r)
+	}
+	p.completeReq(rid)
+	p.maybeFree(sid)
+	p.maybeFree(rid)
+}
+
+// startFlow keeps flow x of send sid to receive rid, started at t.
+func (p *pointToPoint) startFlow(sid, rid int32, t float64, x netmodel.Transfer) {
+	e := p.e
+	s := p.req(sid)
+	id := x.ID
+	for int(id) >= len(p.flowReqs) {
+		p.flowReqs = append(p.flowReqs, [2]int32{})
+	}
+	p.flowReqs[id] = [2]int32{sid, rid}
 	s.start = t
 	s.inFlight = true
 	if x.OffLink >= 0 {
-		e.linkFailure(x.OffLink, id)
+		e.prof.linkFailure(x.OffLink, id)
 		return
 	}
 	if delay := x.Latency; delay > 0 {
@@ -72,58 +103,71 @@ func (e *engine) startFlow(sid, rid int32, t float64) {
 		// pay equal latencies: their ends are batched as issues are
 		// (issue.go). Nothing moves or cancels a latency's end (a link
 		// that is off fails the run), so a batch member needs no key.
-		e.pushBatched(&e.netLat, evNetLat, id, t+delay)
+		e.pushBatched(&p.netLat, evNetLat, id, t+delay)
 		return
 	}
-	e.activate(id, t)
+	p.activate(id, t)
 }
 
 // latencyPaid activates flow id, whose latency ends now.
-func (e *engine) latencyPaid(id int32) {
-	e.activate(id, e.now)
+func (p *pointToPoint) latencyPaid(id int32) {
+	e := p.e
+	p.activate(id, e.now)
 }
 
 // activate lets flow id share its links from t.
-func (e *engine) activate(id int32, t float64) {
-	if e.flows.Activate(id, t) {
-		e.flowDone(id)
+func (p *pointToPoint) activate(id int32, t float64) {
+	if p.flows.Activate(id, t) {
+		p.flowDone(id)
 	}
 }
 
 // netEvent handles an event of the flow network.
-func (e *engine) netEvent(id, arg int32) {
+func (p *pointToPoint) netEvent(id, arg int32) {
+	e := p.e
 	if arg < 0 {
-		e.latencyPaid(id)
+		p.latencyPaid(id)
 		return
 	}
-	if !e.flows.Current(id, arg) {
+	if !p.flows.Current(id, arg) {
 		return // superseded by a rate change
 	}
 	// Group members that end at this same instant end here too, before
 	// anything their ends set off (as their own events would have).
 	for id >= 0 {
-		next := e.flows.Finish(id, e.now)
-		e.flowDone(id)
+		next := p.flows.Finish(id, e.now)
+		p.flowDone(id)
 		id = next
 	}
 }
 
 // flowDone completes the requests of flow id, which ended now.
-func (e *engine) flowDone(id int32) {
-	sid, rid := e.flowReqs[id][0], e.flowReqs[id][1]
-	s, r := e.req(sid), e.req(rid)
+func (p *pointToPoint) flowDone(id int32) {
+	e := p.e
+	sid, rid := p.flowReqs[id][0], p.flowReqs[id][1]
+	s, r := p.req(sid), p.req(rid)
 	start := s.start
 	s.inFlight = false
 	now := e.now
 	r.finish, r.xfer = now, now-start
 	if !s.complete {
 		s.finish, s.xfer = now, now-start
-		e.completeReq(sid)
+		p.completeReq(sid)
 	}
 	if e.msgs != nil {
-		e.traceMessage(s, r)
+		p.traceMessage(s, r)
 	}
-	e.completeReq(rid)
-	e.maybeFree(sid)
-	e.maybeFree(rid)
+	p.completeReq(rid)
+	p.maybeFree(sid)
+	p.maybeFree(rid)
+}
+
+// overflow is nonFinite's error for the message of flow id.
+func (p *pointToPoint) overflow(id int32) error {
+	e := p.e
+	if int(id) >= len(p.flowReqs) {
+		return overflowError("a message")
+	}
+	s := p.req(p.flowReqs[id][0])
+	return e.placed(s.elem, overflowError(fmt.Sprintf("%s: the message of %g B from process %d to process %d", e.name(s.elem), s.bytes, s.src, s.dst)))
 }

@@ -6,8 +6,39 @@ import (
 	"math"
 	"slices"
 
+	"augur/internal/engine/internal/protocol"
 	"augur/internal/ir"
+	"augur/internal/netmodel"
 )
+
+// pointToPoint is the engine's part for point-to-point messages: the
+// requests and their matching queues, the protocol, and the network
+// model that moves the data (network.go), with the flows it keeps; and
+// the requests MPI trace replay waits for and tests (coll_replay.go).
+type pointToPoint struct {
+	e        *engine
+	reqs     reqStore
+	freeReqs []int32
+	queues   []pidQueues // per pid: unmatched sends to it and receives by it
+	// proto is the point-to-point protocol, net the network model that
+	// times the data it moves (network.go).
+	proto protocol.Protocol
+	net   netmodel.Network
+	// paths is net when it prices paths without booking transfers (the
+	// constant model): a rendezvous's handshake and the event-free
+	// collectives read it.
+	paths netmodel.Paths
+	// The flow network, when the model is one (net too), and what the
+	// engine keeps of it: the batches of latency ends, and each flow's
+	// send and receive requests.
+	flows    netmodel.Flows
+	netLat   issueBatches // flows whose latencies end together (evNetLat)
+	flowReqs [][2]int32   // by flow id: its send and receive
+	// testSleeps multiplies the time a Test injects: SMPI's one counter
+	// for all processes, grown by each failed test and reset by a
+	// successful one (see coll_replay.go).
+	testSleeps float64
+}
 
 // request is one posted send or receive.
 //
@@ -50,10 +81,10 @@ type pidQueues struct {
 }
 
 // enqueue appends request id to the queue with the given head and tail.
-func (e *engine) enqueue(head, tail *int32, id int32) {
-	e.req(id).next = -1
+func (p *pointToPoint) enqueue(head, tail *int32, id int32) {
+	p.req(id).next = -1
 	if *tail >= 0 {
-		e.req(*tail).next = id
+		p.req(*tail).next = id
 	} else {
 		*head = id
 	}
@@ -61,10 +92,10 @@ func (e *engine) enqueue(head, tail *int32, id int32) {
 }
 
 // unlink removes request id, which follows prev (-1: the head), from a queue.
-func (e *engine) unlink(head, tail *int32, prev, id int32) {
-	next := e.req(id).next
+func (p *pointToPoint) unlink(head, tail *int32, prev, id int32) {
+	next := p.req(id).next
 	if prev >= 0 {
-		e.req(prev).next = next
+		p.req(prev).next = next
 	} else {
 		*head = next
 	}
@@ -84,36 +115,37 @@ type reqStore struct {
 }
 
 // req returns request id.
-func (e *engine) req(id int32) *request {
-	return &e.reqs.chunks[id>>reqChunkBits][id&(1<<reqChunkBits-1)]
+func (p *pointToPoint) req(id int32) *request {
+	return &p.reqs.chunks[id>>reqChunkBits][id&(1<<reqChunkBits-1)]
 }
 
-func (e *engine) newRequest() int32 {
-	if n := len(e.freeReqs); n > 0 {
-		id := e.freeReqs[n-1]
-		e.freeReqs = e.freeReqs[:n-1]
-		*e.req(id) = request{}
+func (p *pointToPoint) newRequest() int32 {
+	if n := len(p.freeReqs); n > 0 {
+		id := p.freeReqs[n-1]
+		p.freeReqs = p.freeReqs[:n-1]
+		*p.req(id) = request{}
 		return id
 	}
-	id := e.reqs.n
-	if int(id>>reqChunkBits) == len(e.reqs.chunks) {
-		e.reqs.chunks = append(e.reqs.chunks, make([]request, 1<<reqChunkBits))
+	id := p.reqs.n
+	if int(id>>reqChunkBits) == len(p.reqs.chunks) {
+		p.reqs.chunks = append(p.reqs.chunks, make([]request, 1<<reqChunkBits))
 	}
-	e.reqs.n++
+	p.reqs.n++
 	return id
 }
 
 // maybeFree recycles a request once neither its owner nor a matching
 // queue refers to it.
-func (e *engine) maybeFree(id int32) {
-	r := e.req(id)
+func (p *pointToPoint) maybeFree(id int32) {
+	r := p.req(id)
 	if r.released && r.complete && r.matched && !r.inFlight {
-		e.freeReqs = append(e.freeReqs, id)
+		p.freeReqs = append(p.freeReqs, id)
 	}
 }
 
 // postP2P issues Send, Isend, Recv or Irecv for the unit at t.
-func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
+func (p *pointToPoint) postP2P(ui int32, t float64) (float64, bool) {
+	e := p.e
 	u := &e.units[ui]
 	op := &u.op
 	isSend := op.Kind == ir.Send || op.Kind == ir.Isend
@@ -125,16 +157,10 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 		e.failAt(op.Elem, fmt.Errorf("%s: message size %v is not a finite size ≥ 0 (process %d)", e.name(op.Elem), op.Bytes, u.pid))
 		return t, false
 	}
-	if isSend && e.smpi != nil && !u.paid {
-		// SMPI sleeps smpi/ois before an isend and smpi/os before a
-		// detached send, then posts the message.
-		var ov float64
-		if op.Kind == ir.Isend {
-			ov = e.smpi.Ois.At(op.Bytes)
-		} else if op.Bytes < e.smpi.DetachedThresh {
-			ov = e.smpi.Os.At(op.Bytes)
-		}
-		if ov > 0 {
+	if isSend && !u.paid {
+		// The protocol's overhead (SMPI's), spent before the message is
+		// posted.
+		if ov := p.proto.SendOverhead(op.Kind == ir.Isend, op.Bytes); ov > 0 {
 			u.paid = true
 			u.opCompute += ov
 			u.state = stBlocked
@@ -145,56 +171,57 @@ func (e *engine) postP2P(ui int32, t float64) (float64, bool) {
 	u.paid = false
 	var id int32
 	if isSend {
-		id = e.postSend(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
+		id = p.postSend(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
 	} else {
-		id = e.postRecv(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
+		id = p.postRecv(ui, u.pid, op.Peer, op.Tag, op.Bytes, op.Cost, op.Elem, t, false)
 	}
 	u = &e.units[ui]
 	if op.Kind == ir.Isend || op.Kind == ir.Irecv {
 		x := u.extension()
 		x.reqs = append(x.reqs, id)
-		e.account(ui, u.opStart, t)
+		e.acct.account(ui, u.opStart, t)
 		return t, true
 	}
 	// Blocking: wait for this request alone.
 	u.waitLeft, u.waitUntil = 0, t
-	e.await(ui, id)
-	return e.waitDone(ui, t)
+	p.await(ui, id)
+	return p.waitDone(ui, t)
 }
 
 // postPaid posts the send of a unit whose SMPI overhead has elapsed.
-func (e *engine) postPaid(ui int32) {
-	if t, done := e.postP2P(ui, e.now); done {
+func (p *pointToPoint) postPaid(ui int32) {
+	e := p.e
+	if t, done := p.postP2P(ui, e.now); done {
 		e.advance(ui, t)
 	}
 }
 
-// recvOverhead is smpi/or for a receive of a detached (small) message,
-// which SMPI sleeps when the receive completes in a wait; internal
-// messages of collectives are not charged.
-func (e *engine) recvOverhead(r *request) float64 {
-	if e.smpi == nil || r.isSend || r.coll || len(e.smpi.Or) == 0 || r.bytes >= e.smpi.DetachedThresh {
+// recvOverhead is the protocol's overhead of a receive that completes
+// in a wait (SMPI's smpi/or); internal messages of collectives are not
+// charged.
+func (p *pointToPoint) recvOverhead(r *request) float64 {
+	if r.isSend || r.coll {
 		return 0
 	}
-	return e.smpi.Or.At(r.bytes)
+	return p.proto.RecvOverhead(r.bytes)
 }
 
 // reached moves the unit's wait end to request r's completion (plus the
 // receive overhead, paid after it).
-func (e *engine) reached(u *unit, r *request) {
+func (p *pointToPoint) reached(u *unit, r *request) {
 	if r.finish > u.waitUntil {
 		u.waitUntil = r.finish
 	}
-	if ov := e.recvOverhead(r); ov > 0 {
+	if ov := p.recvOverhead(r); ov > 0 {
 		u.waitUntil += ov
 		u.opCompute += ov
 	}
 }
 
 // postSend posts a send from process src to dst and returns its request.
-func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
-	id := e.newRequest()
-	r := e.req(id)
+func (p *pointToPoint) postSend(owner, src, dst, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
+	id := p.newRequest()
+	r := p.req(id)
 	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem, isSend: true,
 		bytes: bytes, cost: cost, post: t, coll: coll}
 	switch {
@@ -206,56 +233,54 @@ func (e *engine) postSend(owner, src, dst, tag int32, bytes, cost float64, elem 
 		r.start, r.arrival = t, t+cost
 		r.finish, r.xfer = t+cost, cost
 		r.complete = true
-	case e.smpi != nil:
-		// SMPI: a send smaller than the detached threshold returns at
-		// once; its data still moves only once the receive is matched.
-		if bytes < e.smpi.DetachedThresh {
-			r.finish = t
-			r.complete = true
-		}
-	case bytes <= e.eager:
+	case p.proto.Detached(bytes):
+		// It returns at once; its data still moves only once the
+		// receive is matched.
+		r.finish = t
+		r.complete = true
+	case p.proto.Eager(bytes):
 		r.eager = true
-		start, inject, arrival := e.transfer(src, dst, bytes, t)
+		start, inject, arrival := p.transfer(src, dst, bytes, t)
 		r.start, r.arrival = start, arrival
 		r.finish = start + inject
 		r.xfer = inject
 		r.complete = true
 	}
 	// Match against the receives dst has posted, oldest first.
-	q := &e.queues[dst]
-	for prev, rid := int32(-1), q.recvHead; rid >= 0; prev, rid = rid, e.req(rid).next {
-		if e.fits(e.req(rid), src, tag) {
-			e.unlink(&q.recvHead, &q.recvTail, prev, rid)
-			e.match(id, rid, t)
+	q := &p.queues[dst]
+	for prev, rid := int32(-1), q.recvHead; rid >= 0; prev, rid = rid, p.req(rid).next {
+		if p.fits(p.req(rid), src, tag) {
+			p.unlink(&q.recvHead, &q.recvTail, prev, rid)
+			p.match(id, rid, t)
 			return id
 		}
 	}
-	e.enqueue(&q.sendHead, &q.sendTail, id)
+	p.enqueue(&q.sendHead, &q.sendTail, id)
 	return id
 }
 
 // postRecv posts a receive by process dst from src (or any) and returns it.
-func (e *engine) postRecv(owner, dst, src, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
-	id := e.newRequest()
-	r := e.req(id)
+func (p *pointToPoint) postRecv(owner, dst, src, tag int32, bytes, cost float64, elem int32, t float64, coll bool) int32 {
+	id := p.newRequest()
+	r := p.req(id)
 	*r = request{owner: owner, src: src, dst: dst, tag: tag, elem: elem,
 		bytes: bytes, cost: cost, post: t, coll: coll}
-	q := &e.queues[dst]
-	for prev, sid := int32(-1), q.sendHead; sid >= 0; prev, sid = sid, e.req(sid).next {
-		s := e.req(sid)
-		if e.fits(r, s.src, s.tag) {
-			e.unlink(&q.sendHead, &q.sendTail, prev, sid)
-			e.match(sid, id, t)
+	q := &p.queues[dst]
+	for prev, sid := int32(-1), q.sendHead; sid >= 0; prev, sid = sid, p.req(sid).next {
+		s := p.req(sid)
+		if p.fits(r, s.src, s.tag) {
+			p.unlink(&q.sendHead, &q.sendTail, prev, sid)
+			p.match(sid, id, t)
 			return id
 		}
 	}
-	e.enqueue(&q.recvHead, &q.recvTail, id)
+	p.enqueue(&q.recvHead, &q.recvTail, id)
 	return id
 }
 
 // fits reports whether a send from src with tag satisfies receive r.
 // Collectives use negative tags of their own, which wildcards never match.
-func (e *engine) fits(r *request, src, tag int32) bool {
+func (p *pointToPoint) fits(r *request, src, tag int32) bool {
 	if r.src != ir.AnySource && r.src != src {
 		return false
 	}
@@ -269,15 +294,17 @@ func (e *engine) fits(r *request, src, tag int32) bool {
 // may start at t with the constant model. It returns when the data starts
 // to move, how long the sender spends injecting it, and when it has fully
 // arrived.
-func (e *engine) transfer(src, dst int32, bytes, t float64) (start, inject, arrival float64) {
-	x := e.net.Transfer(int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst]), bytes, t)
+func (p *pointToPoint) transfer(src, dst int32, bytes, t float64) (start, inject, arrival float64) {
+	e := p.e
+	x := p.net.Transfer(int(e.cfg.NodeOf[src]), int(e.cfg.NodeOf[dst]), bytes, t)
 	return x.Start, x.Inject, x.Arrival
 }
 
 // match pairs send sid with receive rid at time t (the later of the two
 // posts) and completes what can be completed.
-func (e *engine) match(sid, rid int32, t float64) {
-	s, r := e.req(sid), e.req(rid)
+func (p *pointToPoint) match(sid, rid int32, t float64) {
+	e := p.e
+	s, r := p.req(sid), p.req(rid)
 	s.matched, r.matched = true, true
 	r.src = s.src
 	switch {
@@ -287,40 +314,34 @@ func (e *engine) match(sid, rid int32, t float64) {
 		r.xfer = math.Min(r.cost, r.finish-r.post)
 		if !s.complete {
 			s.finish, s.xfer = math.Max(t, r.finish), r.cost
-			e.completeReq(sid)
+			p.completeReq(sid)
 		}
 	case s.eager:
 		r.finish = math.Max(r.post, s.arrival)
 		r.xfer = math.Min(s.arrival-s.start, r.finish-r.post)
-	case e.smpi != nil:
-		// Flow model: the data moves from the match on; the flow's end
-		// completes the receive (and a send that was not detached).
-		e.startFlow(sid, rid, t)
-		e.maybeFree(sid)
-		return
 	default:
-		// Rendezvous: the receiver's clear-to-send reaches the sender
-		// after one latency, then the data moves.
-		a, b := int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst])
-		lat, _ := e.m.PathCost(a, b)
-		start, _, arrival := e.transfer(s.src, s.dst, s.bytes, t+lat)
-		s.start = start
-		s.finish, r.finish = arrival, arrival
-		s.xfer = arrival - start
-		r.xfer = arrival - start
-		e.completeReq(sid)
+		// Rendezvous: the data moves from the match on, after the
+		// receiver's clear-to-send has reached the sender if the
+		// protocol has one.
+		if p.proto.Handshake() {
+			lat, _ := p.paths.PathCost(int(e.cfg.NodeOf[s.src]), int(e.cfg.NodeOf[s.dst]))
+			t += lat
+		}
+		p.moveData(sid, rid, t)
+		return
 	}
 	if e.msgs != nil {
-		e.traceMessage(s, r)
+		p.traceMessage(s, r)
 	}
-	e.completeReq(rid)
-	e.maybeFree(sid)
-	e.maybeFree(rid)
+	p.completeReq(rid)
+	p.maybeFree(sid)
+	p.maybeFree(rid)
 }
 
 // traceMessage reports the message of send s and receive r, whose finish
 // is known, to the message tracer; collectives' own messages are not.
-func (e *engine) traceMessage(s, r *request) {
+func (p *pointToPoint) traceMessage(s, r *request) {
+	e := p.e
 	if s.coll {
 		return
 	}
@@ -335,41 +356,44 @@ func (e *engine) traceMessage(s, r *request) {
 
 // completeReq marks a request complete (its finish time is set) and wakes
 // its owner if that was the last thing it waited for.
-func (e *engine) completeReq(id int32) {
-	r := e.req(id)
+func (p *pointToPoint) completeReq(id int32) {
+	e := p.e
+	r := p.req(id)
 	r.complete = true
 	if !r.awaited {
 		return
 	}
 	u := &e.units[r.owner]
-	e.reached(u, r)
+	p.reached(u, r)
 	u.addXfer(r)
 	u.waitLeft--
 	owner := r.owner
 	if u.waitLeft == 0 {
-		e.waitSatisfied(owner)
+		p.waitSatisfied(owner)
 	}
 }
 
 // await adds request id to what the unit's current operation waits for.
-func (e *engine) await(ui, id int32) {
+func (p *pointToPoint) await(ui, id int32) {
+	e := p.e
 	u := &e.units[ui]
-	r := e.req(id)
+	r := p.req(id)
 	if r.complete {
-		e.reached(u, r)
+		p.reached(u, r)
 		u.addXfer(r)
 	} else {
 		r.awaited = true
 		u.waitLeft++
 	}
 	r.released = true
-	e.maybeFree(id)
+	p.maybeFree(id)
 }
 
 // waitDone finishes issuing a wait: either everything awaited is complete
 // (the operation ends at waitUntil, which may be later than t) or the unit
 // blocks until completeReq wakes it.
-func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
+func (p *pointToPoint) waitDone(ui int32, t float64) (float64, bool) {
+	e := p.e
 	u := &e.units[ui]
 	if u.waitLeft > 0 {
 		u.state = stBlocked
@@ -379,7 +403,7 @@ func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
 		e.wakeAt(ui, u.waitUntil)
 		return t, false
 	}
-	e.account(ui, u.opStart, t)
+	e.acct.account(ui, u.opStart, t)
 	return t, true
 }
 
@@ -387,10 +411,11 @@ func (e *engine) waitDone(ui int32, t float64) (float64, bool) {
 // completes; the unit resumes at the latest completion time. The ends of
 // many messages at one instant (a ring's) wake their receivers through
 // nowList rather than the queue (see wakeNow): the same order.
-func (e *engine) waitSatisfied(ui int32) {
+func (p *pointToPoint) waitSatisfied(ui int32) {
+	e := p.e
 	u := &e.units[ui]
 	if u.coll() != nil {
-		e.collStepDone(ui)
+		e.colls.stepDone(ui)
 		return
 	}
 	e.wakeNow(ui, math.Max(u.waitUntil, e.now))
@@ -398,7 +423,8 @@ func (e *engine) waitSatisfied(ui int32) {
 
 // wait issues a Wait: for the newest outstanding request of element
 // op.request(), or for all of them.
-func (e *engine) wait(ui int32, t float64) (float64, bool) {
+func (p *pointToPoint) wait(ui int32, t float64) (float64, bool) {
+	e := p.e
 	u := &e.units[ui]
 	u.waitLeft, u.waitUntil = 0, t
 	var reqs []int32
@@ -410,9 +436,9 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 			u.ext.reqs = reqs[:0]
 		}
 		for _, id := range reqs {
-			e.await(ui, id)
+			p.await(ui, id)
 		}
-		return e.waitDone(ui, t)
+		return p.waitDone(ui, t)
 	}
 	// Every outstanding request of that element (a loop of isends is
 	// completed by one `wait W on S`); none outstanding returns at once,
@@ -420,7 +446,7 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 	kept := reqs[:0]
 	var mine []int32
 	for _, id := range reqs {
-		if e.req(id).elem == u.op.request() {
+		if p.req(id).elem == u.op.request() {
 			mine = append(mine, id)
 		} else {
 			kept = append(kept, id)
@@ -430,9 +456,9 @@ func (e *engine) wait(ui int32, t float64) (float64, bool) {
 		u.ext.reqs = kept
 	}
 	for _, id := range mine {
-		e.await(ui, id)
+		p.await(ui, id)
 	}
-	return e.waitDone(ui, t)
+	return p.waitDone(ui, t)
 }
 
 // addXfer records the interval in which request r transferred data for

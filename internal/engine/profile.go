@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"augur/internal/des"
 	"augur/internal/machine"
 )
 
@@ -28,25 +29,20 @@ import (
 // (netmodel/flow), or fail when it turns off. All profile events wait in
 // their own queue, and come before any other event of the same time.
 
-// endOfWork returns when a computation with work seconds of nominal work
-// left, running from t at the given share of the node (1: a CPU of its
-// own), ends on a node whose speed follows w.
-func endOfWork(w *machine.Work, t, work, share float64) float64 {
-	return w.End(t, work/share)
+// profiles is the engine's part for the platform's profiles: nodes'
+// speed curves, and the changes of nodes' states and links' bandwidths,
+// latencies and states, queued apart.
+type profiles struct {
+	e *engine
+	// pq holds the changes of profiles: at any time they
+	// come before every other event, as SimGrid applies them first.
+	pq des.Queue
 }
 
-// workDone returns the nominal work a computation holding a CPU got done
-// from t0 to t1 on a node whose speed follows w (nil: constant speed).
-func workDone(w *machine.Work, t0, t1 float64) float64 {
-	if w == nil {
-		return t1 - t0
-	}
-	return w.Of(t1) - w.Of(t0)
-}
-
-// initProfiles sets up the speed curves of nodes and schedules the events
+// init sets up the speed curves of nodes and schedules the events
 // of state and bandwidth profiles.
-func (e *engine) initProfiles() {
+func (pr *profiles) init() {
+	e := pr.e
 	m := e.m
 	curves := map[*machine.Profile]*machine.Work{}
 	for g := range m.Groups {
@@ -59,44 +55,45 @@ func (e *engine) initProfiles() {
 				curves[p] = w
 			}
 			for i := first; i < end; i++ {
-				n := &e.nodes[i]
+				n := &e.cpus.nodes[i]
 				n.work = w
 				n.fast = false
 				if n.ps != nil {
-					n.ps.work = w
+					n.ps.SetWork(w)
 				}
 			}
 		}
 		if p := grp.StateProfile; p != nil {
 			if t, ok := firstOff(p); ok {
 				for i := first; i < end; i++ {
-					e.pq.Push(t, int32(i), uint8(evHostOff), 0)
+					pr.pq.Push(t, int32(i), uint8(evHostOff), 0)
 				}
 			}
 		}
 	}
-	if e.flows != nil && m.LinkProfiles() {
+	if e.p2p.flows != nil && m.LinkProfiles() {
 		for l := range m.NumLinks() {
 			lk := m.LinkOf(l)
 			for i, p := range [3]*machine.Profile{lk.BandwidthProfile, lk.LatencyProfile, lk.StateProfile} {
 				if p != nil {
-					e.scheduleLink(int32(l), [3]eventKind{evLinkBW, evLinkLat, evLinkState}[i], p, 0)
+					pr.scheduleLink(int32(l), [3]eventKind{evLinkBW, evLinkLat, evLinkState}[i], p, 0)
 				}
 			}
 		}
 	}
 }
 
-// profileDue reports whether the next event is a profile's change: one
+// due reports whether the next event is a profile's change: one
 // is due at or before every other event.
-func (e *engine) profileDue() bool {
-	return e.pq.Len() > 0 && e.profileFirst()
+func (pr *profiles) due() bool {
+	return pr.pq.Len() > 0 && pr.first()
 }
 
-// profileFirst is profileDue once a profile's change is pending (apart,
+// first is due once a profile's change is pending (apart,
 // so that the common test inlines into the event loop).
-func (e *engine) profileFirst() bool {
-	pt, _ := e.pq.PeekTime()
+func (pr *profiles) first() bool {
+	e := pr.e
+	pt, _ := pr.pq.PeekTime()
 	if e.nowHead < len(e.nowList) {
 		return pt <= e.now
 	}
@@ -127,8 +124,9 @@ func firstOff(p *machine.Profile) (float64, bool) {
 }
 
 // hostOff fails the run if a process is still alive on node.
-func (e *engine) hostOff(node int32) {
-	if e.nodes[node].live == 0 {
+func (pr *profiles) hostOff(node int32) {
+	e := pr.e
+	if e.cpus.nodes[node].live == 0 {
 		return
 	}
 	// The processes with a unit (the process or one of its threads)
@@ -182,36 +180,39 @@ func offLine(p *machine.Profile, t float64) int {
 // changes is left to happen the chain stops: no flow can start any more,
 // and a periodic profile must not keep a finished (or deadlocked) run
 // going.
-func (e *engine) scheduleLink(l int32, kind eventKind, p *machine.Profile, t float64) {
+func (pr *profiles) scheduleLink(l int32, kind eventKind, p *machine.Profile, t float64) {
+	e := pr.e
 	if t > 0 && e.q.Len() == 0 && e.nowHead == len(e.nowList) {
 		return
 	}
 	if at, _, ok := p.Next(t); ok {
-		e.pq.Push(at, l, uint8(kind), 0)
+		pr.pq.Push(at, l, uint8(kind), 0)
 	}
 }
 
 // linkEvent applies the change of link l's profile due now.
-func (e *engine) linkEvent(l int32, kind eventKind) {
+func (pr *profiles) linkEvent(l int32, kind eventKind) {
+	e := pr.e
 	lk := e.m.LinkOf(int(l))
 	switch kind {
 	case evLinkBW:
-		e.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
-		e.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
+		pr.scheduleLink(l, kind, lk.BandwidthProfile, e.now)
+		e.p2p.flows.SetBandwidth(l, lk.BandwidthProfile.ValueAt(e.now, lk.Bandwidth), e.now)
 	case evLinkLat:
-		e.scheduleLink(l, kind, lk.LatencyProfile, e.now)
-		e.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
+		pr.scheduleLink(l, kind, lk.LatencyProfile, e.now)
+		e.p2p.flows.SetLatency(l, lk.LatencyProfile.ValueAt(e.now, lk.Latency), e.now)
 	case evLinkState:
-		e.scheduleLink(l, kind, lk.StateProfile, e.now)
-		if id := e.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
-			e.linkFailure(l, id)
+		pr.scheduleLink(l, kind, lk.StateProfile, e.now)
+		if id := e.p2p.flows.SetState(l, lk.StateProfile.ValueAt(e.now, 1) > 0, e.now); id >= 0 {
+			pr.linkFailure(l, id)
 		}
 	}
 }
 
 // linkFailure fails the run: flow id crosses link l, which is off.
-func (e *engine) linkFailure(l, id int32) {
-	s := e.req(e.flowReqs[id][0])
+func (pr *profiles) linkFailure(l, id int32) {
+	e := pr.e
+	s := e.p2p.req(e.p2p.flowReqs[id][0])
 	lk := e.m.LinkOf(int(l))
 	where := lk.StateProfile.Source
 	if line := offLine(lk.StateProfile, e.now); line > 0 {
@@ -219,4 +220,11 @@ func (e *engine) linkFailure(l, id int32) {
 	}
 	e.fail(fmt.Errorf("link %s is off at %.6gs (state profile %s): the transfer from process %d to process %d crossing it fails, and the run with it",
 		lk.Name, e.now, where, s.src, s.dst))
+}
+
+// after reports whether the next change of a profile, if one is
+// pending, comes after t.
+func (pr *profiles) after(t float64) bool {
+	pt, ok := pr.pq.PeekTime()
+	return !ok || pt > t
 }

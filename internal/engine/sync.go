@@ -27,7 +27,7 @@ type syncState struct {
 	// simulate 525 page faults, 7 ms of its 43, docs/internals.md §8).
 	made []uint64
 	// order: MatchToken with ir.SyncObject.Ordered, per token its number
-	// in the order tokens were made (engine.syncSeq; an object's initial
+	// in the order tokens were made (threads.syncSeq; an object's initial
 	// tokens come before all others), 0 if not made yet.
 	order []int64
 	// wants: MatchToken, the units blocked taking a token of the object
@@ -98,31 +98,32 @@ func grow[T any](s []T, n int) []T {
 // syncObj returns the unit's process's instance of object obj, made with
 // the object's initial tokens on first use; nil, with the run failed, for
 // an object the program does not have.
-func (e *engine) syncObj(u *unit, ui, obj int32) *syncState {
-	if int(u.pid) < len(e.syncs) {
-		if tab := e.syncs[u.pid]; uint32(obj) < uint32(len(tab)) {
+func (th *threads) syncObj(u *unit, ui, obj int32) *syncState {
+	if int(u.pid) < len(th.syncs) {
+		if tab := th.syncs[u.pid]; uint32(obj) < uint32(len(tab)) {
 			if s := tab[obj]; s != nil {
 				return s // made already: every operation but the first
 			}
 		}
 	}
-	return e.makeSyncObj(ui, obj)
+	return th.makeSyncObj(ui, obj)
 }
 
 // makeSyncObj is syncObj for an object not made yet.
-func (e *engine) makeSyncObj(ui, obj int32) *syncState {
+func (th *threads) makeSyncObj(ui, obj int32) *syncState {
+	e := th.e
 	u := &e.units[ui]
 	if obj < 0 || int(obj) >= len(e.prog.Sync) {
 		e.failAt(u.op.Elem, fmt.Errorf("%s: synchronisation object %d does not exist (the program has %d)", e.name(u.op.Elem), obj, len(e.prog.Sync)))
 		return nil
 	}
-	if e.syncs == nil {
-		e.syncs = make([][]*syncState, e.cfg.Procs)
+	if th.syncs == nil {
+		th.syncs = make([][]*syncState, e.cfg.Procs)
 	}
-	tab := e.syncs[u.pid]
+	tab := th.syncs[u.pid]
 	if tab == nil {
 		tab = make([]*syncState, len(e.prog.Sync))
-		e.syncs[u.pid] = tab
+		th.syncs[u.pid] = tab
 	}
 	s := tab[obj]
 	if s == nil {
@@ -150,43 +151,45 @@ func (e *engine) makeSyncObj(ui, obj int32) *syncState {
 }
 
 // syncOf is process pid's instance of object obj, nil if not made yet.
-func (e *engine) syncOf(pid, obj int32) *syncState {
-	if int(pid) >= len(e.syncs) || obj < 0 || int(obj) >= len(e.syncs[pid]) {
+func (th *threads) syncOf(pid, obj int32) *syncState {
+	if int(pid) >= len(th.syncs) || obj < 0 || int(obj) >= len(th.syncs[pid]) {
 		return nil
 	}
-	return e.syncs[pid][obj]
+	return th.syncs[pid][obj]
 }
 
 // checkToken fails the run for a token number below 0.
-func (e *engine) checkToken(ui, k int32, what string) bool {
-	return k >= 0 || e.badToken(ui, k, what)
+func (th *threads) checkToken(ui, k int32, what string) bool {
+	return k >= 0 || th.badToken(ui, k, what)
 }
 
 // badToken fails the run for checkToken.
-func (e *engine) badToken(ui, k int32, what string) bool {
+func (th *threads) badToken(ui, k int32, what string) bool {
+	e := th.e
 	e.failAt(e.units[ui].op.Elem, fmt.Errorf("%s: a %s of token %d; tokens are numbered from 0", e.name(e.units[ui].op.Elem), what, k))
 	return false
 }
 
 // makeToken notes token k of object obj (state s) as made now and wakes
 // the unit blocked taking it, if any; true if there was one.
-func (e *engine) makeToken(s *syncState, obj, k int32, t float64) bool {
-	e.syncSeq++
-	s.setMade(k, e.syncSeq)
+func (th *threads) makeToken(s *syncState, obj, k int32, t float64) bool {
+	th.syncSeq++
+	s.setMade(k, th.syncSeq)
 	i := find(s.wants, k)
 	if i < 0 {
 		return false
 	}
-	e.wakeTaker(s, i, obj, k, t)
+	th.wakeTaker(s, i, obj, k, t)
 	return true
 }
 
 // post makes op.Count tokens (numbered from op.Tag) and hands them to the
 // units blocked taking them; it never blocks.
-func (e *engine) post(ui int32, t float64) (float64, bool) {
+func (th *threads) post(ui int32, t float64) (float64, bool) {
+	e := th.e
 	u := &e.units[ui]
 	op := &u.op
-	s := e.syncObj(u, ui, op.sync())
+	s := th.syncObj(u, ui, op.sync())
 	if s == nil {
 		return t, false
 	}
@@ -195,13 +198,13 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		return t, false
 	}
 	if s.match == ir.MatchToken {
-		if !e.checkToken(ui, op.Tag, "post") {
+		if !th.checkToken(ui, op.Tag, "post") {
 			return t, false
 		}
 		for k := op.Tag; k < op.Tag+op.Count; k++ {
-			e.makeToken(s, op.sync(), k, t)
+			th.makeToken(s, op.sync(), k, t)
 		}
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	s.avail += int64(op.Count)
@@ -213,27 +216,28 @@ func (e *engine) post(ui int32, t float64) (float64, bool) {
 		s.holder = e.units[w].tid
 		e.wakeAt(w, t)
 	}
-	e.accountNow(ui, t)
+	e.acct.accountNow(ui, t)
 	return t, true
 }
 
 // take takes a token, or blocks until a post makes one.
-func (e *engine) take(ui int32, t float64) (float64, bool) {
+func (th *threads) take(ui int32, t float64) (float64, bool) {
+	e := th.e
 	u := &e.units[ui]
-	s := e.syncObj(u, ui, u.op.sync())
+	s := th.syncObj(u, ui, u.op.sync())
 	if s == nil {
 		return t, false
 	}
 	if s.match == ir.MatchToken {
 		k := u.op.Tag
-		if !e.checkToken(ui, k, "take") {
+		if !th.checkToken(ui, k, "take") {
 			return t, false
 		}
-		if e.takeMade(s, k, t) {
-			e.accountNow(ui, t)
+		if th.takeMade(s, k, t) {
+			e.acct.accountNow(ui, t)
 			return t, true
 		}
-		if !e.want(ui, s, k) {
+		if !th.want(ui, s, k) {
 			return t, false
 		}
 		u.state = stBlocked
@@ -243,13 +247,13 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 		snd := s.senders[0]
 		s.senders = s.senders[1:]
 		e.wakeAt(snd, t)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	if s.avail > 0 {
 		s.avail--
 		s.holder = u.tid
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	// Queue by priority, then arrival: behind every waiter of at least
@@ -268,7 +272,8 @@ func (e *engine) take(ui int32, t float64) (float64, bool) {
 
 // takeMade takes token k of a MatchToken object if it has been made,
 // releasing the handoff that made it; false if it has not.
-func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
+func (th *threads) takeMade(s *syncState, k int32, t float64) bool {
+	e := th.e
 	if !s.isMade(k) {
 		return false
 	}
@@ -281,7 +286,8 @@ func (e *engine) takeMade(s *syncState, k int32, t float64) bool {
 }
 
 // want registers the unit as the taker of token k, which is not made yet.
-func (e *engine) want(ui int32, s *syncState, k int32) bool {
+func (th *threads) want(ui int32, s *syncState, k int32) bool {
+	e := th.e
 	switch i := find(s.wants, k); {
 	case i < 0:
 		s.wants = append(s.wants, tokenUnit{k, ui})
@@ -297,18 +303,19 @@ func (e *engine) want(ui int32, s *syncState, k int32) bool {
 // that the unit of s.wants[i] is blocked in: a Take, or a TakeFirst,
 // whose other tokens it then no longer waits for and whose stream learns
 // which it took.
-func (e *engine) wakeTaker(s *syncState, i int, obj, k int32, t float64) {
+func (th *threads) wakeTaker(s *syncState, i int, obj, k int32, t float64) {
+	e := th.e
 	w := s.wants[i].unit
 	if e.units[w].op.Kind != ir.TakeFirst {
 		s.wants = drop(s.wants, i)
 		e.wakeAt(w, t)
 		return
 	}
-	alts := e.alts[w]
-	delete(e.alts, w)
+	alts := th.alts[w]
+	delete(th.alts, w)
 	chose := -1
 	for j, a := range alts {
-		if s := e.syncOf(e.units[w].pid, a.Obj); s != nil {
+		if s := th.syncOf(e.units[w].pid, a.Obj); s != nil {
 			if i := find(s.wants, a.Tag); i >= 0 && s.wants[i].unit == w {
 				s.wants = drop(s.wants, i)
 			}
@@ -323,7 +330,8 @@ func (e *engine) wakeTaker(s *syncState, i int, obj, k int32, t float64) {
 
 // takeFirst takes, of the op's alternative tokens, the one made first, or
 // blocks until one is made.
-func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
+func (th *threads) takeFirst(ui int32, t float64) (float64, bool) {
+	e := th.e
 	u := &e.units[ui]
 	ch, ok := u.stream.(ir.Chooser)
 	if !ok {
@@ -331,11 +339,11 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		return t, false
 	}
 	alts := ch.Alternatives()
-	e.alts[ui] = alts
+	th.alts[ui] = alts
 	states := make([]*syncState, len(alts))
 	best := -1
 	for j, a := range alts {
-		s := e.syncObj(&e.units[ui], ui, a.Obj)
+		s := th.syncObj(&e.units[ui], ui, a.Obj)
 		if s == nil {
 			return t, false
 		}
@@ -347,7 +355,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 			e.failAt(u.op.Elem, fmt.Errorf("%s: a take of the first of several tokens of %s, which does not keep the order its tokens are made in (not Ordered)", e.name(u.op.Elem), e.prog.Sync[a.Obj].Name))
 			return t, false
 		}
-		if !e.checkToken(ui, a.Tag, "take") {
+		if !th.checkToken(ui, a.Tag, "take") {
 			return t, false
 		}
 		states[j] = s
@@ -356,10 +364,10 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		}
 	}
 	if best >= 0 {
-		delete(e.alts, ui)
-		e.takeMade(states[best], alts[best].Tag, t)
+		delete(th.alts, ui)
+		th.takeMade(states[best], alts[best].Tag, t)
 		ch.Chose(best)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	if len(alts) == 0 {
@@ -367,7 +375,7 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 		return t, false
 	}
 	for j, a := range alts {
-		if !e.want(ui, states[j], a.Tag) {
+		if !th.want(ui, states[j], a.Tag) {
 			return t, false
 		}
 	}
@@ -376,19 +384,20 @@ func (e *engine) takeFirst(ui int32, t float64) (float64, bool) {
 }
 
 // handoff makes token op.Tag for a take and waits until one has taken it.
-func (e *engine) handoff(ui int32, t float64) (float64, bool) {
+func (th *threads) handoff(ui int32, t float64) (float64, bool) {
+	e := th.e
 	u := &e.units[ui]
-	s := e.syncObj(u, ui, u.op.sync())
+	s := th.syncObj(u, ui, u.op.sync())
 	if s == nil {
 		return t, false
 	}
 	if s.match == ir.MatchToken {
 		k := u.op.Tag
-		if !e.checkToken(ui, k, "handoff") {
+		if !th.checkToken(ui, k, "handoff") {
 			return t, false
 		}
-		if e.makeToken(s, u.op.sync(), k, t) {
-			e.accountNow(ui, t)
+		if th.makeToken(s, u.op.sync(), k, t) {
+			e.acct.accountNow(ui, t)
 			return t, true
 		}
 		if i := find(s.handoffs, k); i >= 0 {
@@ -403,7 +412,7 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 		w := s.waiters[0]
 		s.waiters = s.waiters[1:]
 		e.wakeAt(w, t)
-		e.accountNow(ui, t)
+		e.acct.accountNow(ui, t)
 		return t, true
 	}
 	s.senders = append(s.senders, ui)
@@ -412,7 +421,8 @@ func (e *engine) handoff(ui int32, t float64) (float64, bool) {
 }
 
 // syncName names object obj for reports.
-func (e *engine) syncName(obj int32) string {
+func (th *threads) syncName(obj int32) string {
+	e := th.e
 	if obj >= 0 && int(obj) < len(e.prog.Sync) && e.prog.Sync[obj].Name != "" {
 		return e.prog.Sync[obj].Name
 	}
@@ -420,9 +430,9 @@ func (e *engine) syncName(obj int32) string {
 }
 
 // describeTake says what a unit blocked in a Take waits for.
-func (e *engine) describeTake(u *unit) string {
-	name := e.syncName(u.op.sync())
-	s := e.syncOf(u.pid, u.op.sync())
+func (th *threads) describeTake(u *unit) string {
+	name := th.syncName(u.op.sync())
+	s := th.syncOf(u.pid, u.op.sync())
 	if s != nil && s.match == ir.MatchToken {
 		return fmt.Sprintf("token %d of %s (the one it took in the recording), which no thread of process %d has posted", u.op.Tag, name, u.pid)
 	}
@@ -434,15 +444,15 @@ func (e *engine) describeTake(u *unit) string {
 }
 
 // describeHandoff says what a unit blocked in a Handoff waits for.
-func (e *engine) describeHandoff(u *unit) string {
-	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", e.syncName(u.op.sync()), u.op.Tag, u.pid)
+func (th *threads) describeHandoff(u *unit) string {
+	return fmt.Sprintf("a take of %s (token %d) by a thread of process %d", th.syncName(u.op.sync()), u.op.Tag, u.pid)
 }
 
 // describeTakeFirst says what a unit blocked in a TakeFirst waits for.
-func (e *engine) describeTakeFirst(ui int32) string {
+func (th *threads) describeTakeFirst(ui int32) string {
 	var alts []string
-	for _, a := range e.alts[ui] {
-		alts = append(alts, fmt.Sprintf("token %d of %s", a.Tag, e.syncName(a.Obj)))
+	for _, a := range th.alts[ui] {
+		alts = append(alts, fmt.Sprintf("token %d of %s", a.Tag, th.syncName(a.Obj)))
 	}
 	return "the first post of " + strings.Join(alts, " or ")
 }

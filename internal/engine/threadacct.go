@@ -78,15 +78,17 @@ type threadAcct struct {
 }
 
 // startAccount opens the account of a unit that starts at t.
-func (e *engine) startAccount(ui int32, t float64) {
+func (ac *accounts) startAccount(ui int32, t float64) {
+	e := ac.e
 	u := &e.units[ui]
-	e.cpuHooks = true
+	e.cpus.cpuHooks = true
 	l, _ := u.stream.(ir.Liner)
 	u.extension().acct = &threadAcct{state: acReady, since: t, stateAt: t, start: t, pid: u.pid, tid: u.tid, liner: l}
 }
 
 // setAcct moves the account of unit u to state st at the current time.
-func (e *engine) setAcct(u *unit, st uint8) {
+func (ac *accounts) setAcct(u *unit, st uint8) {
+	e := ac.e
 	if u.ext == nil || u.ext.acct == nil {
 		return
 	}
@@ -99,7 +101,7 @@ func (e *engine) setAcct(u *unit, st uint8) {
 	if st != a.state {
 		a.interval(now)
 		if a.state == acBlocked && e.cfg.Timeline {
-			e.waitSlices = append(e.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.line(), Start: a.stateAt, End: now})
+			ac.waitSlices = append(ac.waitSlices, WaitSlice{Pid: a.pid, Tid: a.tid, Line: a.line(), Start: a.stateAt, End: now})
 		}
 		a.stateAt = now
 	}
@@ -183,18 +185,19 @@ func (a *threadAcct) step() int32 {
 }
 
 // endAccount closes the account of a unit that ends now and keeps it.
-func (e *engine) endAccount(ui int32) {
+func (ac *accounts) endAccount(ui int32) {
+	e := ac.e
 	u := &e.units[ui]
 	if u.ext == nil || u.ext.acct == nil {
 		return
 	}
-	e.setAcct(u, acDone)
+	ac.setAcct(u, acDone)
 	a := u.ext.acct
-	e.accts = append(e.accts, e.threadAccount(a, e.now, true))
+	ac.accts = append(ac.accts, ac.threadAccount(a, e.now, true))
 	u.ext.acct = nil
 }
 
-func (e *engine) threadAccount(a *threadAcct, end float64, done bool) ThreadAccount {
+func (ac *accounts) threadAccount(a *threadAcct, end float64, done bool) ThreadAccount {
 	return ThreadAccount{Pid: a.pid, Tid: a.tid, Start: a.start, End: end, Busy: a.acct[acRunning],
 		Blocked: a.acct[acBlocked], Ready: a.acct[acReady], Done: done, Steps: a.steps}
 }
@@ -202,17 +205,18 @@ func (e *engine) threadAccount(a *threadAcct, end float64, done bool) ThreadAcco
 // threadAccounts closes the accounts of the units still alive (a
 // deadlock) at the current time and returns every account by process,
 // then thread.
-func (e *engine) threadAccounts() []ThreadAccount {
-	out := e.accts
+func (ac *accounts) threadAccounts() []ThreadAccount {
+	e := ac.e
+	out := ac.accts
 	for ui := range e.units {
 		u := &e.units[ui]
 		if u.state == stDone || u.ext == nil || u.ext.acct == nil {
 			continue
 		}
 		a := u.ext.acct
-		e.setAcct(u, a.state)
+		ac.setAcct(u, a.state)
 		a.interval(e.now)
-		out = append(out, e.threadAccount(a, e.now, false))
+		out = append(out, ac.threadAccount(a, e.now, false))
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Pid != out[j].Pid {

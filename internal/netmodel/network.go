@@ -1,6 +1,6 @@
 package netmodel
 
-import "augur/internal/engine/des"
+import "augur/internal/des"
 
 // Network is a network model as a simulation engine asks it: a passive
 // calculator of transfers between nodes. The engine owns time and its
@@ -10,6 +10,16 @@ import "augur/internal/engine/des"
 type Network interface {
 	// Transfer starts moving bytes from node a to node b at t.
 	Transfer(a, b int, bytes, t float64) Transfer
+}
+
+// Paths is a Network that prices a path without booking a transfer: a
+// model whose transfers do not interact (the constant model), which a
+// protocol's handshake and a closed-form evaluation of messages read.
+type Paths interface {
+	Network
+	// PathCost is the latency (seconds) and bandwidth (bytes/s) from
+	// node a to node b.
+	PathCost(a, b int) (latency, bandwidth float64)
 }
 
 // Transfer is how a transfer started by Network.Transfer goes on.

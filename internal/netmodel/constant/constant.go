@@ -34,6 +34,10 @@ func (n *Net) Transfer(a, b int, bytes, t float64) netmodel.Transfer {
 	return netmodel.Transfer{Known: true, Start: start, Inject: inject, Arrival: arrival, OffLink: -1}
 }
 
+// PathCost is the latency and bandwidth of the machine's path from node
+// a to node b.
+func (n *Net) PathCost(a, b int) (latency, bandwidth float64) { return n.m.PathCost(a, b) }
+
 // transfer returns when the data starts to move, how long the sender
 // spends injecting it, and when it has fully arrived.
 func (n *Net) transfer(a, b int, bytes, t float64) (start, inject, arrival float64) {

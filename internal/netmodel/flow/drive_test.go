@@ -3,7 +3,7 @@ package flow
 import (
 	"testing"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"

@@ -3,7 +3,7 @@ package flow
 import (
 	"math"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 )
 
 // Single-bottleneck groups: max-min sharing in O(log n) per flow event.

@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/engine/des"
+	"augur/internal/des"
 	"augur/internal/machine"
 	"augur/internal/netmodel"
 )

@@ -218,99 +218,12 @@ func (g *Gen) Next(counts []float64) (Step, bool) {
 		m := g.m
 		g.m <<= 1
 		return Step{To: (r + m) % p, From: (r - m + p) % p}, true
-
 	case Bcast, Scatter:
-		// Receive from the parent, then send to the children, farthest first.
-		if g.ph == 0 {
-			g.ph = 1
-			recvB := b
-			if g.kind == Scatter {
-				recvB = b * float64(min(g.m, p-r))
-			}
-			return Step{To: -1, From: (r - g.m + g.root) % p, RecvB: recvB}, true
-		}
-		for g.m > 0 {
-			g.m >>= 1
-			if c := r + g.m; g.m > 0 && c < p {
-				sendB := b
-				if g.kind == Scatter {
-					sendB = b * float64(min(g.m, p-c))
-				}
-				return Step{To: (c + g.root) % p, From: -1, SendB: sendB}, true
-			}
-		}
-		return Step{}, false
-
+		return g.nextDown()
 	case Reduce, Gather:
-		// Receive from the children, nearest first, then send to the parent.
-		for g.ph == 0 && g.m < p {
-			m := g.m
-			if r&m != 0 {
-				g.ph = 1
-				sendB := b
-				if g.kind == Gather {
-					sendB = b * float64(min(m, p-r))
-				}
-				return Step{To: (r - m + g.root) % p, From: -1, SendB: sendB}, true
-			}
-			g.m <<= 1
-			if c := r + m; c < p {
-				recvB := b
-				if g.kind == Gather {
-					recvB = b * float64(min(m, p-c))
-				}
-				return Step{To: -1, From: (c + g.root) % p, RecvB: recvB}, true
-			}
-		}
-		return Step{}, false
-
+		return g.nextUp()
 	case RecDoubling:
-		// Ranks beyond the largest power of two first fold into a
-		// partner, the power-of-two group exchanges in log2 rounds, then
-		// the folded ranks get the result.
-		pof2 := g.a
-		rem := p - pof2
-		for {
-			switch g.ph {
-			case 0:
-				g.ph = 1
-				if r < 2*rem {
-					if r%2 == 0 {
-						return Step{To: r + 1, From: -1, SendB: b}, true
-					}
-					return Step{To: -1, From: r - 1, RecvB: b}, true
-				}
-			case 1:
-				newrank := r - rem
-				if r < 2*rem {
-					newrank = -1
-					if r%2 != 0 {
-						newrank = r / 2
-					}
-				}
-				if newrank >= 0 && g.m < pof2 {
-					nd := newrank ^ g.m
-					g.m <<= 1
-					dst := nd + rem
-					if nd < rem {
-						dst = nd*2 + 1
-					}
-					return Step{To: dst, From: dst, SendB: b, RecvB: b}, true
-				}
-				g.ph = 2
-			case 2:
-				g.ph = 3
-				if r < 2*rem {
-					if r%2 == 1 {
-						return Step{To: r - 1, From: -1, SendB: b}, true
-					}
-					return Step{To: -1, From: r + 1, RecvB: b}, true
-				}
-			default:
-				return Step{}, false
-			}
-		}
-
+		return g.nextRecDoubling()
 	case RDAllgather:
 		if g.m >= p {
 			return Step{}, false
@@ -318,32 +231,8 @@ func (g *Gen) Next(counts []float64) (Step, bool) {
 		m := g.m
 		g.m <<= 1
 		return Step{To: r ^ m, From: r ^ m, SendB: b * float64(m), RecvB: b * float64(m)}, true
-
 	case LinearOut, LinearIn:
-		out := g.kind == LinearOut
-		if r != g.root {
-			if g.ph != 0 {
-				return Step{}, false
-			}
-			g.ph = 1
-			if out {
-				return Step{To: -1, From: g.root, RecvB: b}, true
-			}
-			return Step{To: g.root, From: -1, SendB: b}, true
-		}
-		for g.m < p {
-			i := g.m
-			g.m++
-			if i == g.root {
-				continue
-			}
-			if out {
-				return Step{To: i, From: -1, SendB: b}, true
-			}
-			return Step{To: -1, From: i, RecvB: b}, true
-		}
-		return Step{}, false
-
+		return g.nextLinear()
 	case Ring:
 		// Every round passes a block to the right neighbour and takes one
 		// from the left.
@@ -352,7 +241,6 @@ func (g *Gen) Next(counts []float64) (Step, bool) {
 		}
 		g.m++
 		return Step{To: (r + 1) % p, From: (r - 1 + p) % p, SendB: b, RecvB: b}, true
-
 	case Pairwise:
 		if g.m >= p {
 			return Step{}, false
@@ -360,28 +248,161 @@ func (g *Gen) Next(counts []float64) (Step, bool) {
 		k := g.m
 		g.m++
 		return Step{To: (r + k) % p, From: (r - k + p) % p, SendB: b, RecvB: b}, true
-
 	case Scan:
-		// A chain: receive the prefix from the left, pass it right.
-		for {
-			switch g.ph {
-			case 0:
-				g.ph = 1
-				if r > 0 {
-					return Step{To: -1, From: r - 1, RecvB: b}, true
-				}
-			case 1:
-				g.ph = 2
-				if r < p-1 {
-					return Step{To: r + 1, From: -1, SendB: b}, true
-				}
-			default:
-				return Step{}, false
-			}
-		}
+		return g.nextScan()
 	}
 	if g.kind >= SimGridBarrier {
 		return g.nextSimGrid(counts)
 	}
 	return Step{}, false
+}
+
+// nextDown is a binomial tree from the root (Bcast, Scatter): receive
+// from the parent, then send to the children, farthest first.
+func (g *Gen) nextDown() (Step, bool) {
+	p, r, b := g.p, g.r, g.b
+	if g.ph == 0 {
+		g.ph = 1
+		recvB := b
+		if g.kind == Scatter {
+			recvB = b * float64(min(g.m, p-r))
+		}
+		return Step{To: -1, From: (r - g.m + g.root) % p, RecvB: recvB}, true
+	}
+	for g.m > 0 {
+		g.m >>= 1
+		if c := r + g.m; g.m > 0 && c < p {
+			sendB := b
+			if g.kind == Scatter {
+				sendB = b * float64(min(g.m, p-c))
+			}
+			return Step{To: (c + g.root) % p, From: -1, SendB: sendB}, true
+		}
+	}
+	return Step{}, false
+}
+
+// nextUp is a binomial tree to the root (Reduce, Gather): receive from
+// the children, nearest first, then send to the parent.
+func (g *Gen) nextUp() (Step, bool) {
+	p, r, b := g.p, g.r, g.b
+	for g.ph == 0 && g.m < p {
+		m := g.m
+		if r&m != 0 {
+			g.ph = 1
+			sendB := b
+			if g.kind == Gather {
+				sendB = b * float64(min(m, p-r))
+			}
+			return Step{To: (r - m + g.root) % p, From: -1, SendB: sendB}, true
+		}
+		g.m <<= 1
+		if c := r + m; c < p {
+			recvB := b
+			if g.kind == Gather {
+				recvB = b * float64(min(m, p-c))
+			}
+			return Step{To: -1, From: (c + g.root) % p, RecvB: recvB}, true
+		}
+	}
+	return Step{}, false
+}
+
+// nextRecDoubling is recursive doubling: ranks beyond the largest power
+// of two first fold into a partner, the power-of-two group exchanges in
+// log2 rounds, then the folded ranks get the result.
+func (g *Gen) nextRecDoubling() (Step, bool) {
+	p, r, b := g.p, g.r, g.b
+	pof2 := g.a
+	rem := p - pof2
+	for {
+		switch g.ph {
+		case 0:
+			g.ph = 1
+			if r < 2*rem {
+				if r%2 == 0 {
+					return Step{To: r + 1, From: -1, SendB: b}, true
+				}
+				return Step{To: -1, From: r - 1, RecvB: b}, true
+			}
+		case 1:
+			newrank := r - rem
+			if r < 2*rem {
+				newrank = -1
+				if r%2 != 0 {
+					newrank = r / 2
+				}
+			}
+			if newrank >= 0 && g.m < pof2 {
+				nd := newrank ^ g.m
+				g.m <<= 1
+				dst := nd + rem
+				if nd < rem {
+					dst = nd*2 + 1
+				}
+				return Step{To: dst, From: dst, SendB: b, RecvB: b}, true
+			}
+			g.ph = 2
+		case 2:
+			g.ph = 3
+			if r < 2*rem {
+				if r%2 == 1 {
+					return Step{To: r - 1, From: -1, SendB: b}, true
+				}
+				return Step{To: -1, From: r + 1, RecvB: b}, true
+			}
+		default:
+			return Step{}, false
+		}
+	}
+}
+
+// nextLinear is the root sending to (LinearOut) or receiving from
+// (LinearIn) every other process in pid order.
+func (g *Gen) nextLinear() (Step, bool) {
+	p, r, b := g.p, g.r, g.b
+	out := g.kind == LinearOut
+	if r != g.root {
+		if g.ph != 0 {
+			return Step{}, false
+		}
+		g.ph = 1
+		if out {
+			return Step{To: -1, From: g.root, RecvB: b}, true
+		}
+		return Step{To: g.root, From: -1, SendB: b}, true
+	}
+	for g.m < p {
+		i := g.m
+		g.m++
+		if i == g.root {
+			continue
+		}
+		if out {
+			return Step{To: i, From: -1, SendB: b}, true
+		}
+		return Step{To: -1, From: i, RecvB: b}, true
+	}
+	return Step{}, false
+}
+
+// nextScan is a chain: receive the prefix from the left, pass it right.
+func (g *Gen) nextScan() (Step, bool) {
+	p, r, b := g.p, g.r, g.b
+	for {
+		switch g.ph {
+		case 0:
+			g.ph = 1
+			if r > 0 {
+				return Step{To: -1, From: r - 1, RecvB: b}, true
+			}
+		case 1:
+			g.ph = 2
+			if r < p-1 {
+				return Step{To: r + 1, From: -1, SendB: b}, true
+			}
+		default:
+			return Step{}, false
+		}
+	}
 }

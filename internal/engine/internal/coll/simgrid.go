@@ -55,60 +55,10 @@ func (g *Gen) nextSimGrid(counts []float64) (Step, bool) {
 	none := Step{To: -1, From: -1}
 	switch g.kind {
 	case SimGridBarrier:
-		if r != 0 {
-			// Blocking send of 0 bytes to 0, then blocking receive.
-			switch g.ph {
-			case 0:
-				g.ph = 1
-				return Step{To: 0, From: -1}, true
-			case 1:
-				g.ph = 2
-				return Step{To: -1, From: 0}, true
-			}
-			return none, false
-		}
-		for g.ph < 2 {
-			if g.m >= p-1 {
-				g.ph++
-				g.m = 0
-				continue
-			}
-			q := g.m + 1
-			g.m++
-			st := Step{To: -1, From: -1, More: g.m < p-1}
-			if g.ph == 0 {
-				st.From = q
-			} else {
-				st.To = q
-			}
-			return st, true
-		}
-		return none, false
+		return g.barrier()
 
 	case SimGridLinearIn, SimGridLinearOut:
-		in := g.kind == SimGridLinearIn
-		if r != g.root {
-			if g.ph != 0 {
-				return none, false
-			}
-			g.ph = 1
-			if in {
-				return Step{To: g.root, From: -1, SendB: g.b}, true
-			}
-			return Step{To: -1, From: g.root, RecvB: g.b}, true
-		}
-		if g.m >= p-1 {
-			return none, false
-		}
-		q := nthOther(g.m, g.root)
-		g.m++
-		st := Step{To: -1, From: -1, More: g.m < p-1}
-		if in {
-			st.From, st.RecvB = q, g.size(counts, 0, q)
-		} else {
-			st.To, st.SendB = q, g.size(counts, 0, q)
-		}
-		return st, true
+		return g.linear(counts)
 
 	case SimGridAllPairs:
 		if g.m >= p-1 {
@@ -119,30 +69,7 @@ func (g *Gen) nextSimGrid(counts []float64) (Step, bool) {
 		return Step{To: q, From: q, SendB: g.b, RecvB: g.size(counts, 0, q), More: g.m < p-1}, true
 
 	case SimGridAlltoallLinear, SimGridAlltoallv:
-		// Receives first, then sends; all awaited together.
-		n := p - 1
-		if g.m >= 2*n {
-			return none, false
-		}
-		k := g.m
-		g.m++
-		st := Step{To: -1, From: -1, More: g.m < 2*n}
-		if g.kind == SimGridAlltoallLinear {
-			if k < n {
-				st.From, st.RecvB = (r+1+k)%p, g.b
-			} else {
-				st.To, st.SendB = (r-1-(k-n)+2*p)%p, g.b
-			}
-			return st, true
-		}
-		if k < n {
-			q := nthOther(k, r)
-			st.From, st.RecvB = q, g.size(counts, p, q)
-		} else {
-			q := nthOther(k-n, r)
-			st.To, st.SendB = q, g.size(counts, 0, q)
-		}
-		return st, true
+		return g.alltoallLinear(counts)
 
 	case SimGridBruck:
 		return g.bruck()
@@ -174,6 +101,103 @@ func (g *Gen) nextSimGrid(counts []float64) (Step, bool) {
 		return st, true
 	}
 	return none, false
+}
+
+// barrier yields SMPI's barrier: every rank but 0 sends 0 bytes to 0 and
+// waits for its answer; 0 hears from all, then answers all.
+func (g *Gen) barrier() (Step, bool) {
+	p, r := g.p, g.r
+	none := Step{To: -1, From: -1}
+	if r != 0 {
+		// Blocking send of 0 bytes to 0, then blocking receive.
+		switch g.ph {
+		case 0:
+			g.ph = 1
+			return Step{To: 0, From: -1}, true
+		case 1:
+			g.ph = 2
+			return Step{To: -1, From: 0}, true
+		}
+		return none, false
+	}
+	for g.ph < 2 {
+		if g.m >= p-1 {
+			g.ph++
+			g.m = 0
+			continue
+		}
+		q := g.m + 1
+		g.m++
+		st := Step{To: -1, From: -1, More: g.m < p-1}
+		if g.ph == 0 {
+			st.From = q
+		} else {
+			st.To = q
+		}
+		return st, true
+	}
+	return none, false
+}
+
+// linear yields the root receiving from (SimGridLinearIn) or sending to
+// (SimGridLinearOut) every other rank, all posted together.
+func (g *Gen) linear(counts []float64) (Step, bool) {
+	p, r := g.p, g.r
+	none := Step{To: -1, From: -1}
+	in := g.kind == SimGridLinearIn
+	if r != g.root {
+		if g.ph != 0 {
+			return none, false
+		}
+		g.ph = 1
+		if in {
+			return Step{To: g.root, From: -1, SendB: g.b}, true
+		}
+		return Step{To: -1, From: g.root, RecvB: g.b}, true
+	}
+	if g.m >= p-1 {
+		return none, false
+	}
+	q := nthOther(g.m, g.root)
+	g.m++
+	st := Step{To: -1, From: -1, More: g.m < p-1}
+	if in {
+		st.From, st.RecvB = q, g.size(counts, 0, q)
+	} else {
+		st.To, st.SendB = q, g.size(counts, 0, q)
+	}
+	return st, true
+}
+
+// alltoallLinear yields alltoall's (and alltoallv's) linear pattern:
+// receives first, then sends; all awaited together.
+func (g *Gen) alltoallLinear(counts []float64) (Step, bool) {
+	p, r := g.p, g.r
+	none := Step{To: -1, From: -1}
+	// Receives first, then sends; all awaited together.
+	n := p - 1
+	if g.m >= 2*n {
+		return none, false
+	}
+	k := g.m
+	g.m++
+	st := Step{To: -1, From: -1, More: g.m < 2*n}
+	if g.kind == SimGridAlltoallLinear {
+		if k < n {
+			st.From, st.RecvB = (r+1+k)%p, g.b
+		} else {
+			st.To, st.SendB = (r-1-(k-n)+2*p)%p, g.b
+		}
+		return st, true
+	}
+	if k < n {
+		q := nthOther(k, r)
+		st.From, st.RecvB = q, g.size(counts, p, q)
+	} else {
+		q := nthOther(k-n, r)
+		st.To, st.SendB = q, g.size(counts, 0, q)
+	}
+	return st, true
 }
 
 // bruck yields alltoall__bruck's steps: log2 P rounds of packed blocks
