@@ -357,6 +357,8 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 	defer os.RemoveAll(stubs)
 	cfg := *base
 	cfg.IncludePaths, cfg.SysIncludePaths = searchPaths(base, line, mpiDirs, stubs)
+	headers := &headerFS{}
+	cfg.FS, cfg.FSOnly = headers, true
 	predefined := base.Predefined + "\n" + defineText(line.Macros)
 	// A pragma in a header of these directories is the system's, not the
 	// program's directive.
@@ -392,6 +394,13 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 		for _, d := range errs {
 			if name, ok := strings.CutPrefix(d.Msg, "include file not found: "); ok {
 				missing = strings.Trim(name, `<>"`)
+				if r := headers.refusal(missing); r != nil {
+					// Found, but not a file to read: an error at the
+					// #include, never a stub. What cc said after it
+					// (the unit ended there) is consequential.
+					d.Msg = fmt.Sprintf("#include %s: %s %s", name, r.Path, r.Msg)
+					return nil, nil, append(diags, d)
+				}
 				at := includeAt(file, src, missing, Position{File: d.File, Line: d.Line, Col: d.Col})
 				if stubbed[missing] || attempt > 50 {
 					missing = ""
