@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,7 +188,18 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
-		ast, directives, diags := translate(cfg, f, line, mpiDirs, p.System, src)
+		// -isystem directories hold system headers, as for gcc: their
+		// functions and macros are the library's.
+		for _, d := range line.System {
+			if d = filepath.Clean(d); !slices.Contains(p.System, d) {
+				p.System = append(p.System, d)
+			}
+		}
+		dirs := mpiDirs
+		if line.NoStdInc {
+			dirs = nil // only the directories the line gives
+		}
+		ast, directives, diags := translate(cfg, f, line, dirs, p.System, src)
 		u.AST, u.Directives = ast, directives
 		p.Diags = append(p.Diags, diags...)
 	}
@@ -412,6 +424,9 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 				if filepath.Base(missing) == "mpi.h" {
 					content = fallbackMPI
 					msg = "mpi.h not found (no OpenMPI, MPICH or SimGrid installed); using augur's own declarations of MPI"
+					if line.NoStdInc {
+						msg = "mpi.h not found in the directories given (-nostdinc: MPI's are not searched; give them with -I); using augur's own declarations of MPI"
+					}
 				}
 				if err := writeStub(stubs, missing, content); err != nil {
 					return nil, nil, append(diags, problem(at, false, err.Error()))
@@ -450,16 +465,21 @@ func writeStub(dir, name string, content []byte) error {
 
 // searchPaths are gcc's include searches. For "...": the including
 // file's directory (""), -iquote, -I, MPI's directories (which mpicc
-// adds as -I), -isystem, the system's, -idirafter; for <...> the same
-// from -I on. The stubs of missing headers come last.
+// adds as -I; none with -nostdinc), -isystem, the system's (not with
+// -nostdinc), -idirafter;
+// for <...> the same from -I on. The stubs of missing headers come last.
 func searchPaths(base *cc.Config, line *ccline.Line, mpiDirs []string, stubs string) (quote, system []string) {
 	var chain []string
 	for _, dirs := range [][]string{line.Include, mpiDirs, line.System} {
 		chain = append(chain, dirs...)
 	}
-	quote = append(append(append([]string{""}, line.Quote...), chain...), base.IncludePaths[1:]...)
+	stdQuote, stdSystem := base.IncludePaths[1:], base.SysIncludePaths
+	if line.NoStdInc {
+		stdQuote, stdSystem = nil, nil
+	}
+	quote = append(append(append([]string{""}, line.Quote...), chain...), stdQuote...)
 	quote = append(append(quote, line.After...), stubs)
-	system = append(append([]string(nil), chain...), base.SysIncludePaths...)
+	system = append(append([]string(nil), chain...), stdSystem...)
 	system = append(append(system, line.After...), stubs)
 	return quote, system
 }
