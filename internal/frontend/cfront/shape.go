@@ -19,6 +19,15 @@ const (
 	maxNesting = 1024   // brackets ( [ { open at once
 	maxExprOps = 10000  // operators in the expressions open at once
 	maxItems   = 100000 // statements and declarations in the blocks open at once
+	// maxStatementDepth bounds statements nested in one another: blocks
+	// and the bodies of if, else, for, while, do and switch, braced or
+	// not (an else-if chain is a list, not a nest, here). augur
+	// analyze's passes take a time that grows with the cube of this
+	// depth or faster (each block's count is taken over all the blocks
+	// around it, in passes nested as deep): 80 nested ifs took 14 s,
+	// the 666 of a mutated test program (bench/mutate) hours; 64 take
+	// a few seconds.
+	maxStatementDepth = 64
 )
 
 // Brackets as shape keeps them: a "{" that opens a block (a function's
@@ -48,6 +57,13 @@ type shape struct {
 	items []int  // s.item when each open "{" was read
 	ops   int
 	item  int
+	// depth is the statements open around the text (blocks and the
+	// bodies of control statements), pending the control keywords read
+	// since the last statement ended, whose bodies are still to come,
+	// and depths the depth when each open block was read, depthAt the
+	// number of brackets open with it.
+	depth, pending  int
+	depths, depthAt []int
 
 	quote   byte // inside a "..." or '...' literal
 	esc     bool // after a backslash in a literal
@@ -134,6 +150,12 @@ func (s *shape) byte(c byte) {
 			s.prev = c
 			return
 		}
+		if control[string(s.word)] {
+			s.control(len(s.word))
+			if s.problem != "" {
+				return
+			}
+		}
 		s.last, s.notCall, s.word = 'w', notCall[string(s.word)], s.word[:0]
 	}
 	bol := s.bol
@@ -157,6 +179,9 @@ func (s *shape) byte(c byte) {
 	case c == ';':
 		s.ops = s.base()
 		s.statement()
+		if n := len(s.open); n == 0 || s.open[n-1] == openBlock {
+			s.pending = 0 // not the ";" of a for's parentheses
+		}
 		s.last = c
 	case c == ',':
 		if n := len(s.open); n == 0 || s.open[n-1] == openBrace || s.open[n-1] == openBlock {
@@ -192,6 +217,17 @@ func (s *shape) opening(c byte) {
 		}
 		s.bases = append(s.bases, s.ops)
 		s.items = append(s.items, s.item)
+		if n, k := len(s.open), len(s.depthAt); kind == openBlock && (n == 0 || k > 0 && s.depthAt[k-1] == n) {
+			// The body of the control statements pending, or a block
+			// of its own (not the inner braces of an initializer).
+			s.depths, s.depthAt = append(s.depths, s.depth), append(s.depthAt, len(s.open)+1)
+			s.depth += max(1, s.pending)
+			s.pending = 0
+			if s.depth > maxStatementDepth {
+				s.failDepth(s.line, s.col)
+				return
+			}
+		}
 	case '(':
 		if s.last == 'w' && !s.notCall {
 			kind = openCall
@@ -225,6 +261,10 @@ func (s *shape) closing(c byte) {
 			return
 		}
 		s.ops, s.item = s.base(), items
+		if k := len(s.depths); k > 0 && s.depthAt[k-1] == n {
+			// The block ends the statements whose body it was.
+			s.depth, s.depths, s.depthAt, s.pending = s.depths[k-1], s.depths[:k-1], s.depthAt[:k-1], 0
+		}
 		s.statement()
 	}
 }
@@ -251,6 +291,21 @@ func (s *shape) statement() {
 }
 
 func (s *shape) fail(msg string) { s.problem, s.at = msg, [2]int{s.line, s.col} }
+
+// control is a control keyword read (n bytes, just before the byte being
+// read): its body is one statement deeper than the keyword.
+func (s *shape) control(n int) {
+	if s.pending++; s.depth+s.pending > maxStatementDepth {
+		s.failDepth(s.line, s.col-n)
+	}
+}
+
+func (s *shape) failDepth(line, col int) {
+	s.problem, s.at = fmt.Sprintf("statements nest too deep (more than %d levels of blocks and of if, else, for, while, do and switch bodies)", maxStatementDepth), [2]int{line, col}
+}
+
+// control are the keywords whose statement has a statement as its body.
+var control = map[string]bool{"if": true, "else": true, "for": true, "while": true, "do": true, "switch": true}
 
 // notCall are the words after which "(" opens an operand, not a call:
 // sizeof (int){1} is a compound literal.
