@@ -10,6 +10,7 @@
 package cfront
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -268,21 +269,30 @@ func parseCompileCommands(path string, data []byte) (map[string]*ccline.Line, []
 		e.Msg = "not a compile_commands.json: " + e.Msg
 		return nil, nil, e
 	}
+	at := entryPlaces(data)
 	out := map[string]*ccline.Line{}
 	var files []string
 	for i, e := range entries {
+		// A problem of an entry is at the entry's "{".
+		bad := func(format string, a ...any) error {
+			var line, col int
+			if i < len(at) {
+				line, col = at[i][0], at[i][1]
+			}
+			return diag.At(path, line, col, "entry %d%s", i+1, fmt.Sprintf(format, a...))
+		}
 		args := e.Arguments
 		if len(args) == 0 {
 			if args, err = ccline.Split(e.Command); err != nil {
-				return nil, nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
+				return nil, nil, bad(": %v", err)
 			}
 		}
 		if e.File == "" || len(args) == 0 {
-			return nil, nil, fmt.Errorf("%s: entry %d has no file or no command", path, i+1)
+			return nil, nil, bad(" has no file or no command")
 		}
 		line, err := ccline.Parse(args)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: entry %d (%s): %w", path, i+1, e.File, err)
+			return nil, nil, bad(" (%s): %v", e.File, err)
 		}
 		abs := func(p string) string {
 			if filepath.IsAbs(p) || e.Directory == "" {
@@ -305,6 +315,41 @@ func parseCompileCommands(path string, data []byte) (map[string]*ccline.Line, []
 		out[f] = line
 	}
 	return out, files, nil
+}
+
+// entryPlaces are the line and column of each element of the JSON array
+// data (which decodes), in order.
+func entryPlaces(data []byte) [][2]int {
+	var at [][2]int
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // "["
+		return nil
+	}
+	line, col, done := 1, 1, int64(0)
+	advance := func(to int64) {
+		for ; done < to; done++ {
+			if data[done] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+	}
+	for dec.More() {
+		// InputOffset is the end of what came before: the element
+		// starts after the blanks and the comma.
+		start := dec.InputOffset()
+		for start < int64(len(data)) && strings.IndexByte(" \t\r\n,", data[start]) >= 0 {
+			start++
+		}
+		advance(start)
+		at = append(at, [2]int{line, col})
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			break
+		}
+	}
+	return at
 }
 
 // relative is path relative to the working directory when it is below
