@@ -64,6 +64,12 @@ type shape struct {
 	// number of brackets open with it.
 	depth, pending  int
 	depths, depthAt []int
+	// starPos is the place of the last "*" read, operand whether a token
+	// that can end cc's reading of a pointer's qualifiers came after it
+	// (starAt: none seen yet).
+	starPos [2]int
+	starAt  bool
+	operand bool
 
 	quote   byte // inside a "..." or '...' literal
 	esc     bool // after a backslash in a literal
@@ -156,6 +162,9 @@ func (s *shape) byte(c byte) {
 				return
 			}
 		}
+		if !keyword[string(s.word)] || operandKeyword[string(s.word)] {
+			s.operand = true // a name, a number
+		}
 		s.last, s.notCall, s.word = 'w', notCall[string(s.word)], s.word[:0]
 	}
 	bol := s.bol
@@ -164,7 +173,7 @@ func (s *shape) byte(c byte) {
 	case c == '#' && bol:
 		s.direct, s.prev = true, c
 	case c == '"' || c == '\'':
-		s.quote, s.last, s.notCall = c, 'w', false
+		s.quote, s.last, s.notCall, s.operand = c, 'w', false, true
 	case isWordByte(c):
 		if s.word == nil {
 			s.word = make([]byte, 0, 16)
@@ -195,7 +204,37 @@ func (s *shape) byte(c byte) {
 		s.operator()
 		s.last = c
 	}
+	switch c {
+	case '*':
+		s.starPos, s.starAt, s.operand = [2]int{s.line, s.col}, true, false
+	case '(', ')', '[', ']', ',', ':', '+', '-', '!', '~', '&':
+		s.operand = true
+	}
 }
+
+// strandedStar reports whether the last "*" is followed by nothing that
+// ends cc's reading of a pointer's qualifiers (a name, a literal, an
+// operator that starts an operand, one of ( ) [ ] , :): cc's parser then
+// reads on past the end of the unit without end, its memory growing
+// ("int main(void) * {}" at the end of a file). A correct unit never
+// ends so: what follows a "*" is an operand or a declarator.
+func (s *shape) strandedStar() bool { return s.starAt && !s.operand }
+
+// keyword are C's keywords (and GCC's spellings of them), which are not
+// names; operandKeyword those that start an operand.
+var (
+	keyword = map[string]bool{"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true,
+		"default": true, "do": true, "double": true, "else": true, "enum": true, "extern": true, "float": true, "for": true,
+		"goto": true, "if": true, "inline": true, "int": true, "long": true, "register": true, "restrict": true,
+		"return": true, "short": true, "signed": true, "sizeof": true, "static": true, "struct": true, "switch": true,
+		"typedef": true, "union": true, "unsigned": true, "void": true, "volatile": true, "while": true, "_Alignas": true,
+		"_Alignof": true, "_Atomic": true, "_Bool": true, "_Complex": true, "_Generic": true, "_Imaginary": true,
+		"_Noreturn": true, "_Static_assert": true, "_Thread_local": true, "__attribute__": true, "__restrict": true,
+		"__restrict__": true, "__const": true, "__volatile__": true, "__inline": true, "__inline__": true,
+		"__extension__": true, "asm": true, "__asm__": true, "typeof": true, "__typeof__": true, "alignof": true,
+		"__alignof__": true}
+	operandKeyword = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "__alignof__": true, "_Generic": true}
+)
 
 func (s *shape) opening(c byte) {
 	if len(s.open) >= maxNesting {
@@ -345,6 +384,13 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 			line, col := lastChar(src)
 			return problem(Position{File: file, Line: line, Col: col}, false,
 				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
+		}
+		if pp.strandedStar() {
+			const msg = `unexpected end of file: nothing after this "*" is what it points to or multiplies`
+			if s.strandedStar() {
+				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, msg)
+			}
+			return problem(Position{File: file}, false, msg+", once its macros and #include files are expanded")
 		}
 	}
 	return nil

@@ -131,6 +131,13 @@ func TestLoadMessages(t *testing.T) {
 		// A file cut in a parameter list: cc's parser looped for minutes
 		// here (bench/mutate found it), refused before it now.
 		{"int main(int argc, char **", []string{`1:26: unexpected end of file: 1 bracket(s) still open (the innermost "(")`}},
+		// A "*" that nothing it could point to or multiply follows: cc's
+		// parser read on past the end without end, its memory growing
+		// (bench/mutate: a comment's "*/" left after its "/*" was cut).
+		{"int main(void)\n * so augur it. */\n", []string{`2:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void) ** {}\n", []string{`1:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int *\n", []string{`1:5: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void) *const\n", []string{`1:16: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 	}
 	for i, tt := range tests {
 		name := fmt.Sprintf("m%d.c", i)
