@@ -183,7 +183,7 @@ var (
 	// (no events, no main activity, no data rows, no main function), or
 	// was refused before it was read. They are counted apart, as
 	// positioned where no position applies.
-	wholeFile = regexp.MustCompile(`(?m)(: (empty file|no events|no activity main|no DATA|no rows after the header|no hosts|no data)\b|no main function in |: is (a directory|a named pipe|a device|not a regular file)|: is \d+ bytes .* more than the )`)
+	wholeFile = regexp.MustCompile(`(?m)(: (empty file|no events|no activity main|no DATA|no rows after the header|no points after the header|no header line naming the axes|no hosts|no data)\b|no main function in |: is (a directory|a named pipe|a device|not a regular file)|: is \d+ bytes .* more than the )`)
 	goCrash   = regexp.MustCompile(`(?m)^(panic: |fatal error: |goroutine \d+ \[|runtime: )`)
 	nonFinite = regexp.MustCompile(`(^|[^A-Za-z_])([+-]?Inf|NaN)([^A-Za-z_]|$)`)
 )
