@@ -371,8 +371,14 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 	pp := newShape()
 	quiet := *cfg
 	quiet.PragmaHandler = nil // Translate hands the directives over
-	// The preprocessor's own errors are cc.Translate's to report.
-	if err := cc.Preprocess(&quiet, sources, pp); err == nil {
+	const stranded = `unexpected end of file: nothing after this "*" is what it points to or multiplies`
+	// The preprocessor's own errors are cc.Translate's to report; its
+	// parser goes on all the same, so the file's own "*" is checked then.
+	err := cc.Preprocess(&quiet, sources, pp)
+	if err != nil && s.strandedStar() {
+		return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded)
+	}
+	if err == nil {
 		if pp.problem != "" {
 			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded")
 		}
@@ -386,11 +392,10 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
 		}
 		if pp.strandedStar() {
-			const msg = `unexpected end of file: nothing after this "*" is what it points to or multiplies`
 			if s.strandedStar() {
-				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, msg)
+				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded)
 			}
-			return problem(Position{File: file}, false, msg+", once its macros and #include files are expanded")
+			return problem(Position{File: file}, false, stranded+", once its macros and #include files are expanded")
 		}
 	}
 	return nil

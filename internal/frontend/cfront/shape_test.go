@@ -136,6 +136,7 @@ func TestLoadMessages(t *testing.T) {
 		// (bench/mutate: a comment's "*/" left after its "/*" was cut).
 		{"int main(void)\n * so augur it. */\n", []string{`2:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 		{"int main(void) ** {}\n", []string{`1:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void)\n * so augur it. */\n/* unterminated\n{ return 0; }\n", []string{`2:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 		{"int *\n", []string{`1:5: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 		{"int main(void) *const\n", []string{`1:16: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 	}
