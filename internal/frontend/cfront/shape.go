@@ -362,11 +362,14 @@ func isExponent(c byte) bool { return c == 'e' || c == 'E' || c == 'p' || c == '
 // own text is scanned first, for the place; then the text cc's
 // preprocessor makes of it, headers and macros expanded, which only the
 // file's name can locate.
-func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *diag.Error {
+//
+// It returns the preprocessor's error too, which is Translate's to
+// report.
+func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) (*diag.Error, error) {
 	s := newShape()
 	s.Write(src)
 	if s.problem != "" {
-		return problem(Position{File: file, Line: s.at[0], Col: s.at[1]}, false, s.problem)
+		return problem(Position{File: file, Line: s.at[0], Col: s.at[1]}, false, s.problem), nil
 	}
 	pp := newShape()
 	quiet := *cfg
@@ -376,11 +379,11 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 	// parser goes on all the same, so the file's own "*" is checked then.
 	err := cc.Preprocess(&quiet, sources, pp)
 	if err != nil && s.strandedStar() {
-		return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded)
+		return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded), err
 	}
 	if err == nil {
 		if pp.problem != "" {
-			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded")
+			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded"), err
 		}
 		// A unit that ends inside brackets (a truncated file) is refused
 		// here: cc's parser loops at the end of some of them (after
@@ -389,16 +392,16 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 		if n := len(pp.open); n > 0 && pp.quote == 0 {
 			line, col := lastChar(src)
 			return problem(Position{File: file, Line: line, Col: col}, false,
-				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
+				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1]))), nil
 		}
 		if pp.strandedStar() {
 			if s.strandedStar() {
-				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded)
+				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded), err
 			}
-			return problem(Position{File: file}, false, stranded+", once its macros and #include files are expanded")
+			return problem(Position{File: file}, false, stranded+", once its macros and #include files are expanded"), err
 		}
 	}
-	return nil
+	return nil, err
 }
 
 // lastChar is the line and column of src's last character that is not
