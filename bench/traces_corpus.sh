@@ -17,8 +17,13 @@
 # (bench/corpus/table.py).
 #
 #   bench/traces_corpus.sh SRC
-#   env: AUGUR, MACHINE, MACHINE_FLAGS, MEASURED, ONLY, REPS, KEEP as for
+#   env: AUGUR, MACHINE, MACHINE_FLAGS, ONLY, KEEP as for
 #        bench/analyze_corpus.sh;
+#        MEASURED       a file of bench/corpus/measure.sh; without it the plain
+#                       runs are made here, one before each recording (RUNS of
+#                       them, the least kept), so that both see the machine of
+#                       the same minutes;
+#        MEASURED_OUT   where to write those plain runs (measure.sh's columns);
 #        RUNS           recordings and timed runs per configuration, the quickest
 #                       kept (default 3: augur record --runs 3);
 #        AUGUR_CLI      new (default) or old (instrument with -o DIR, -I/-D apart and
@@ -59,10 +64,23 @@ fi
 [ -f "$machine" ] || { echo "traces_corpus: no machine file $machine" >&2; exit 2; }
 machine=$(cd "$(dirname "$machine")" && pwd)/$(basename "$machine")
 
+# Without MEASURED the plain runs are made here, in turn with the recordings
+# and the timed runs of the same configuration (plain, record, timed, plain,
+# ...): this machine's speed drifts by tens of percent over an hour, and a
+# measurement made in another hour carries that drift into the error. The
+# rows go to $work/measured.tsv, in measure.sh's columns, and to
+# MEASURED_OUT if it is set (for bench/analyze_corpus.sh's MEASURED).
 measured=${MEASURED:-}
+paired=
 if [ -z "$measured" ]; then
+    paired=1
     measured=$work/measured.tsv
-    "$corpus_dir/measure.sh" "$src" "$measured" || exit 1
+    {
+        echo "# measured: $(date -u '+%Y-%m-%d %H:%M UTC') by bench/traces_corpus.sh, in turn with the recordings and timed runs (RUNS=${RUNS:-3})"
+        echo "# machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(free -h | awk '/^Mem:/ {print $2}') memory, $(uname -sr)"
+        echo "# load before: $(uptime | sed 's/.*load average: //')"
+        printf 'name\tsize\tomp\tranks\tthreads\targs\tmin_s\truns_s\tload_1m\n'
+    } >"$measured"
 fi
 [ -f "$measured" ] || { echo "traces_corpus: no measurements $measured" >&2; exit 2; }
 
@@ -119,12 +137,38 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
 
     while read -r np thr; do
         a=$(corpus_args "$args" "$np" "$thr")
-        meas=$(awk -F'\t' -v n="$name" -v s="$size" -v p="$np" -v t="$thr" \
-            '$1 == n && $2 == s && $4 == p && $5 == t { print $7 }' "$measured" | tail -n 1)
+        if [ -n "$paired" ]; then
+            meas=
+        else
+            meas=$(awk -F'\t' -v n="$name" -v s="$size" -v p="$np" -v t="$thr" \
+                '$1 == n && $2 == s && $4 == p && $5 == t { print $7 }' "$measured" | tail -n 1)
+        fi
 
-        # record + replay
+        # record + replay; paired, one plain run before each recording.
+        plain=()
         if [ -n "$bfail" ]; then
             rec=$bfail
+        elif [ -n "$paired" ]; then
+            rec= rbest= rbestdir=
+            load=$(corpus_load)
+            for k in $(seq "$runs"); do
+                # shellcheck disable=SC2086 # the arguments are words
+                if t=$(corpus_run_once "$work/bin/$tag" "$rd" "$np" "$thr" $a); then plain+=("$t"); fi
+                rdir=$work/rec/$tag-$np-$thr-$k
+                # shellcheck disable=SC2086 # the flags and arguments are words
+                if ! (cd "$rd" && OMP_NUM_THREADS=$thr OMPI_MCA_hwloc_base_binding_policy=none \
+                    "$augur" record --mpi --np "$np" -o "$rdir" ${RECORD_FLAGS:-} -- "$work/bin/$tag" $a </dev/null) \
+                    >"$work/rec.out" 2>"$work/rec.err"; then
+                    rec="record: $(corpus_first_error "$work/rec.err")"
+                    break
+                fi
+                # The recording's span: the longest rank's, as each rank's trace ends with it.
+                ts=$(grep -rhs "^# augur span: " "$rdir" | awk '{ if ($4 > m) m = $4 } END { print m + 0 }')
+                if [ -z "$rbest" ] || awk -v a="$ts" -v b="$rbest" 'BEGIN { exit !(a < b) }'; then
+                    rbest=$ts rbestdir=$rdir
+                fi
+            done
+            [ -n "$rec" ] || rec=$(replay "$rbestdir")
         else
             rdir=$work/rec/$tag-$np-$thr
             # shellcheck disable=SC2086 # the flags and arguments are words
@@ -145,6 +189,11 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
         else
             ins= best= bestdir=
             for k in $(seq "$runs"); do
+                if [ -n "$paired" ] && [ "${rec#record:}" != "$rec" ]; then
+                    # The recordings failed: the plain runs are made here.
+                    # shellcheck disable=SC2086 # the arguments are words
+                    if t=$(corpus_run_once "$work/bin/$tag" "$rd" "$np" "$thr" $a); then plain+=("$t"); fi
+                fi
                 odir=$work/tit/$tag-$np-$thr-$k
                 mkdir -p "$odir"
                 rm -f "$work/span.txt"
@@ -166,6 +215,9 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
             done
             if [ -z "$ins" ]; then
                 ins=$(replay "$bestdir")
+                if [ -n "$paired" ] && [ "${#plain[@]}" -gt 0 ]; then
+                    meas=$(printf '%s\n' "${plain[@]}" | sort -g | head -n 1)
+                fi
                 awk -v n="$name" -v s="$size" -v p="$np" -v t="$thr" -v ts="$best" -v m="${meas:-}" '
                     BEGIN {
                         if (m + 0 > 0) printf "| %s | %s | %s×%s | %.4f | %.4f | %.2f× |\n", n, s, p, t, m, ts, ts / m
@@ -173,12 +225,25 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
                     }' >>"$slow"
             fi
         fi
+        if [ -n "$paired" ]; then
+            if [ "${#plain[@]}" -gt 0 ]; then
+                meas=$(printf '%s\n' "${plain[@]}" | sort -g | head -n 1)
+                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$omp" "$np" "$thr" "$a" "$meas" "$(IFS=,; echo "${plain[*]}")" "${load:-}" >>"$measured"
+            else
+                meas=
+                printf '%s\t%s\t%s\t%s\t%s\t%s\tfailed\t-\t-\n' "$name" "$size" "$omp" "$np" "$thr" "$a" >>"$measured"
+            fi
+        fi
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$size" "$np" "$thr" "$a" "${meas:-not measured}" "$rec" "$ins" >>"$results"
         printf 'traces_corpus: %-18s %-3s %sx%s measured %s record %s instrument %s\n' "$name" "$size" "$np" "$thr" "${meas:-?}" "$rec" "$ins" >&2
     done < <(corpus_configs "$omp")
 done < <(corpus_rows)
 
-echo "augur: $augur ($cli CLI); machine: $machine; measured: $measured"
+if [ -n "$paired" ]; then
+    echo "# load after: $(uptime | sed 's/.*load average: //')" >>"$measured"
+    [ -z "${MEASURED_OUT:-}" ] || cp "$measured" "$MEASURED_OUT"
+fi
+echo "augur: $augur ($cli CLI); machine: $machine; measured: ${MEASURED:-in turn with the recordings${MEASURED_OUT:+, written to $MEASURED_OUT}}"
 echo
 python3 "$corpus_dir/table.py" "$results"
 if [ -s "$slow" ]; then

@@ -83,6 +83,7 @@ var OpKeys = []OpKey{
 	{"libc_malloc", "malloc and free of a small block, the pair"},
 	{"libc_memcpy_byte", "a byte of memcpy within the caches"},
 	{"libc_memset_byte", "a byte of memset within the caches"},
+	{"libc_qsort", "glibc's qsort per n log2 n of the array (a sort of 16 keys is 64 of them), comparisons and moves"},
 }
 
 // libFallback is what a library call is priced as when a machine file
@@ -103,6 +104,7 @@ var libFallback = map[string][]string{
 	"libc_malloc":      {"call"},
 	"libc_memcpy_byte": {"store_tp"},
 	"libc_memset_byte": {"store_tp"},
+	"libc_qsort":       {"call", "branch"},
 }
 
 // OpFallback says what key is priced as when a machine file lacks it:

@@ -67,14 +67,14 @@ cost restart(gap_, ws_) = abs(gap_) >= 64 ? latency(ws_) : 0
 // rows' as the random loads do.
 cost resume(gap_, ws_) = abs(gap_) >= 64 ? load(ws_, 1) : 0
 cost latency(ws_) = level(eff(ws_), 1, 0) * ops(load_l1: 1) + level(eff(ws_), 1, 1) * ops(load_l2: 1) + level(eff(ws_), 1, 2) * ops(load_l3: 1) + level(eff(ws_), 1, 3) * ops(load_mem: 1)
-// The first writes to n_ allocations of bytes_ each: fresh pages from the
-// kernel when an allocation reaches glibc's mmap threshold (128 KiB).
 // n_ calls of memcpy (memmove) and memset of bytes_ each: glibc's time
 // per byte within the caches, or the memory's for the bytes that come
 // from beyond them (a copy reads, writes and allocates each byte's
 // line; a set writes and allocates), whichever is longer.
 cost memcpy(bytes_, n_) = max(ops(libc_memcpy_byte: n_ * bytes_), transfer(n_ * far(2 * bytes_, 3 * bytes_)))
 cost memset(bytes_, n_) = max(ops(libc_memset_byte: n_ * bytes_), transfer(n_ * far(bytes_, 2 * bytes_)))
+// The first writes to n_ allocations of bytes_ each: fresh pages from the
+// kernel when an allocation reaches glibc's mmap threshold (128 KiB).
 cost touch(bytes_, n_) = bytes_ >= 131072 ? ops(page_touch: n_ * ceil(bytes_ / 4096)) : 0
 `
 
@@ -288,6 +288,12 @@ func blockTime(e entry, ws string) (string, bool) {
 	groups := map[string][]string{}
 	var lib []string
 	for _, k := range sortedKeys(e.ops) {
+		if elems, ok := strings.CutPrefix(k, "qsort@"); ok && e.ops[k] != 0 {
+			// glibc's sort is library work: n log2 n units a call, one
+			// at least (libcalls.go).
+			lib = append(lib, fmt.Sprintf("libc_qsort: %s * max(1, %s * log2(max(1, %s)))", numText(e.ops[k]), elems, elems))
+			continue
+		}
 		if memoryKeys[k] || strings.Contains(k, "@") || e.ops[k] == 0 {
 			continue
 		}
@@ -343,6 +349,9 @@ func blockTime(e entry, ws string) (string, bool) {
 				m = append(m, fmt.Sprintf("touch(%s, %s) / %s", size, numText(e.ops[k]), threads))
 				continue
 			}
+		}
+		if kind == "qsort" {
+			continue // library work (blockTime)
 		}
 		if kind == "bucket" {
 			fp, counters, _ := strings.Cut(fp, "@")

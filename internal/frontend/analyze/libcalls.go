@@ -148,3 +148,30 @@ func (o *opsCounter) addSized(kind string, n Expr) {
 	o.footprints[String(n)] = n
 	o.add(kind+"@"+String(n), 1)
 }
+
+// sort prices glibc's qsort (and qsort_r) by the elements it sorts (its
+// second argument): n log2 n comparison units, which augur bench machine
+// times (libc_qsort: the comparisons through the function pointer, their
+// mispredicted branches and the moves, for a comparison of two loads).
+// ParRes Sparse sorts the nine column indices of every row this way, and
+// CoMD the atoms of every cell after each exchange; priced as one call,
+// the sort was missing from both. A count the analysis cannot read is one
+// call, with a warning.
+func (o *opsCounter) sort(x *cc.PostfixExpression, name string) bool {
+	if name != "qsort" && name != "qsort_r" {
+		return false
+	}
+	args := callArgs(x)
+	var n Expr
+	ok := len(args) >= 4
+	if ok {
+		n, ok = o.w.sym(args[1])
+	}
+	if !ok {
+		o.add("libc_qsort", 1)
+		o.w.note(x, name+"(count)", "%s of a count the analysis cannot read: priced as the sort of one element", name)
+		return true
+	}
+	o.addSized("qsort", n)
+	return true
+}

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -105,4 +106,69 @@ func TestLibCallPrices(t *testing.T) {
 	if want := []string{"libc_rand (as rand)"}; !reflect.DeepEqual(r.Substituted[0], want) {
 		t.Errorf("substituted %v, want %v", r.Substituted[0], want)
 	}
+}
+
+// testdata/qsort.c: qsort of nine indices a row, 1,000 rows by default
+// (line 16), is 9 log2 9 = 28.53 comparison units of glibc's sort a
+// call (libc_qsort, 3 ns: 85.59 ns), 85,588 ns in all; the sort of n
+// elements, n from the command line (line 19), one unit at its default
+// of one (3 ns) and 1,024 · 10 units at n = 1,024 (30,720 ns). A machine
+// file from before libc_qsort was timed prices a unit as a call and an
+// unpredictable branch.
+func TestQsortPrices(t *testing.T) {
+	a, err := Run(load(t, "testdata/qsort.c"), o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := blockAt(t, a, "main", 16).Ops["qsort@9"]; got != 1 {
+		t.Errorf("the row's sort: qsort@9 = %v, want 1 (ops %v)", got, blockAt(t, a, "main", 16).Ops)
+	}
+	m := stridedMachine
+	m.Ops = map[string]float64{"libc_qsort": 3e-9}
+	for k, v := range stridedMachine.Ops {
+		m.Ops[k] = v
+	}
+	units := 9 * math.Log2(9)
+	if got, want := qsortSeconds(a, 16, nil, m), 1000*units*3e-9; !near(got, want) {
+		t.Errorf("rows' sorts: %.9g s, want %.9g s", got, want)
+	}
+	if got, want := qsortSeconds(a, 19, nil, m), 3e-9; !near(got, want) {
+		t.Errorf("sort of one: %.9g s, want %.9g s", got, want)
+	}
+	args := map[string]float64{}
+	for _, p := range a.Params {
+		if p.Arg == 2 {
+			args[p.Name] = 1024
+		}
+	}
+	if len(args) != 1 {
+		t.Fatalf("no parameter for argv[2] among %v", a.Params)
+	}
+	if got, want := qsortSeconds(a, 19, args, m), 1024*10*3e-9; !near(got, want) {
+		t.Errorf("sort of 1024: %.9g s, want %.9g s", got, want)
+	}
+	old := Machine{Name: "old", Nodes: 1, Levels: m.Levels, Ops: map[string]float64{"call": 1e-9, "branch": 2e-9}}
+	if got, want := qsortSeconds(a, 16, nil, old), 1000*units*3e-9; !near(got, want) {
+		t.Errorf("rows' sorts on an old machine file: %.9g s, want %.9g s", got, want)
+	}
+}
+
+// qsortSeconds is the libc_qsort seconds of the blocks at line of main,
+// at the parameters' defaults but for those given.
+func qsortSeconds(a *Analysis, line int, given map[string]float64, m Machine) float64 {
+	env := map[string]float64{"pid": 0, "procs": 1}
+	for _, p := range a.Params {
+		env[p.Name] = p.Default
+	}
+	for k, v := range given {
+		env[k] = v
+	}
+	s := 0.0
+	r := a.Evaluate(env, []Machine{m})
+	for _, row := range r.Rows {
+		if row.Func == "main" && row.Pos.Line <= line && line <= max(row.Pos.Line, row.End.Line) {
+			s += row.Classes[0]["libc_qsort"]
+		}
+	}
+	return s
 }

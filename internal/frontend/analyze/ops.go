@@ -1335,7 +1335,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		}
 		return
 	}
-	if o.bulk(x, name) || o.strBytes(x, name) { // libcalls.go, strfuncs.go
+	if o.bulk(x, name) || o.sort(x, name) || o.strBytes(x, name) { // libcalls.go, strfuncs.go
 		return
 	}
 	switch name {

@@ -414,6 +414,12 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 				stridedSeconds(kind, n, size, ws, share, lv, price, transfer, mem, streamLoads, streamStores, streamFar) // strided.go
 				continue
 			}
+			if kind == "qsort" {
+				// Library work, as blockTime's: n log2 n units a sort,
+				// one at least.
+				lib["libc_qsort"] += price("libc_qsort", n*qsortUnits(size))
+				continue
+			}
 			if kind == "memcpy" || kind == "memset" {
 				// As the model's memcpy() and memset(): the library's
 				// time per byte, or the memory's for the bytes beyond the
@@ -785,4 +791,10 @@ func restartSeconds(b *Block, env map[string]float64, unitWS, entries float64, m
 		}
 	}
 	return out
+}
+
+// qsortUnits is the comparison units of a sort of n elements, as
+// blockTime writes them: n log2 n, one at least.
+func qsortUnits(n float64) float64 {
+	return math.Max(1, n*math.Log2(math.Max(1, n)))
 }

@@ -46,6 +46,7 @@ var libDocs = map[string]string{
 	"libc_malloc":      "malloc of 64-127 bytes, one write, free: the pair",
 	"libc_memcpy_byte": "a byte of memcpy of 8 KiB within the first cache level",
 	"libc_memset_byte": "a byte of memset of 8 KiB within the first cache level",
+	"libc_qsort":       "glibc's qsort of 16 random 64-bit keys (a comparison of two loads), per n log2 n: 64 a call",
 }
 
 // LibCallOptions control LibCalls.

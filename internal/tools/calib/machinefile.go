@@ -225,6 +225,9 @@ func WriteMachine(w io.Writer, name string, profiles []*Profile) error {
 			if o.Floored {
 				floor = fmt.Sprintf(" [at the one-cycle floor: measured %s]", secs(o.Raw))
 			}
+			if o.Capped {
+				floor = fmt.Sprintf(" [at mem_byte: measured %s, less for the whole node than for one CPU alone; the node's CPUs together move at least what one moves, and a figure far above mem_byte comes from a run disturbed by other work]", secs(o.Raw))
+			}
 			fmt.Fprintf(&b, "      %s: %s   # ± %s, %s%s\n", o.Key, secs(o.Stat.Value), secs(o.Stat.Spread), o.Doc, floor)
 		}
 	}

@@ -81,3 +81,17 @@ func TestWriteMachineNodeMemory(t *testing.T) {
 		t.Errorf("without the key: MemByteNode %g s, %v; want mem_byte / 2", v, ok)
 	}
 }
+
+// The node's CPUs together move at least what one moves alone: a
+// mem_byte_node above mem_byte is lowered to it and flagged, one below
+// is kept.
+func TestCapNodeBandwidth(t *testing.T) {
+	ops := capNodeBandwidth([]Op{{Key: "mem_byte", Stat: Stat{Value: 0.02e-9}}, {Key: "mem_byte_node", Stat: Stat{Value: 0.0264e-9}}})
+	if n := ops[1]; !n.Capped || n.Raw != 0.0264e-9 || n.Stat.Value != 0.02e-9 {
+		t.Errorf("above mem_byte: %+v, want capped at 0.02 ns, raw 0.0264 ns", n)
+	}
+	ops = capNodeBandwidth([]Op{{Key: "mem_byte_node", Stat: Stat{Value: 0.012e-9}}, {Key: "mem_byte", Stat: Stat{Value: 0.02e-9}}})
+	if n := ops[0]; n.Capped || n.Stat.Value != 0.012e-9 {
+		t.Errorf("below mem_byte: %+v, want kept", n)
+	}
+}

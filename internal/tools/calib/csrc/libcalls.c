@@ -87,6 +87,35 @@ static double b_memset(long n) {
   }
   return dst[n % BYTES] + src[3];
 }
+
+/* glibc's qsort of 16 random 64-bit keys with a comparison function of
+   two loads and two compares, per comparison unit: n log2 n of the
+   array, 64 for 16 keys. Each call sorts a fresh copy of one of 4096
+   shuffled arrays (the copy is 16 stores, a few percent of the sort):
+   so many that the branch predictor cannot learn their comparisons, as
+   it learnt those of 64 (a third faster from one repetition to the
+   next).
+   16 is the size scientific codes sort most (the nonzeros of a row,
+   the atoms of a cell); glibc 2.36 merges (msort) through a buffer on
+   the stack, later ones sort in place: the kernel times whichever the
+   system has. */
+#define QN 16
+#define QKEYS (QN << 12)
+static long qkeys[QKEYS], qbuf[QN];
+static int qcmp(const void *a, const void *b) {
+  long x = *(const long *)a, y = *(const long *)b;
+  return (x > y) - (x < y);
+}
+static double b_qsort(long n) {
+  long s = 0;
+  for (long r = 0; r < n / (QN * 4); r++) {
+    const long *from = qkeys + (r % (QKEYS / QN)) * QN;
+    for (int i = 0; i < QN; i++) qbuf[i] = from[i];
+    qsort(qbuf, QN, sizeof qbuf[0], qcmp);
+    s += qbuf[r % QN];
+  }
+  return (double)s;
+}
 #endif
 
 struct op {
@@ -103,7 +132,7 @@ static struct op ops[] = {
     {"libm_exp", b_exp}, {"libm_log", b_log}, {"libm_pow", b_pow}, {"libm_sin", b_sin},
     {"libm_tan", b_tan}, {"libm_atan", b_atan}, {"libm_sqrt", b_sqrt}, {"libm_floor", b_floor},
     {"libc_rand", b_rand}, {"libc_drand48", b_drand48}, {"libc_malloc", b_malloc},
-    {"libc_memcpy_byte", b_memcpy}, {"libc_memset_byte", b_memset},
+    {"libc_memcpy_byte", b_memcpy}, {"libc_memset_byte", b_memset}, {"libc_qsort", b_qsort},
 #endif
 };
 
@@ -114,6 +143,9 @@ int main(int argc, char **argv) {
   double *t = calloc((size_t)nops * reps, sizeof *t);
   for (int i = 0; i < N; i++) xs[i] = 0.001 + (double)i / N;
   for (int i = 0; i < BYTES; i++) src[i] = (char)i;
+#ifndef VEC
+  for (int i = 0; i < QKEYS; i++) qkeys[i] = (long)(((unsigned long)i * 0x9E3779B97F4A7C15UL) >> 11);
+#endif
   srand(1);
   srand48(1);
   /* The count that takes about target seconds, per operation. */
