@@ -6,14 +6,17 @@
 // runs the augur command that reads them with a hang bound, and counts per
 // reader: crashes (a Go panic or fatal error, a signal), hangs, exit
 // statuses outside docs/cli.md's classes, errors that name the input
-// without a line, and non-finite numbers printed as an answer.
+// without a line (and, apart, those about the whole file, which has
+// none: empty, no events, refused), and non-finite numbers printed as an
+// answer.
 //
 //	go build -o /tmp/augur ./cmd/augur
 //	go run ./bench/mutate -augur /tmp/augur -n 300 -out /tmp/mutations
 //
 // The inputs that showed a problem are kept in -out, one directory per
 // reader, with the command line and its output. Exit status 1 if any
-// crash, hang, foreign exit status or non-finite answer was seen.
+// crash, hang, foreign exit status, unpositioned error or non-finite
+// answer was seen.
 package main
 
 import (
@@ -41,6 +44,10 @@ type reader struct {
 	seeds []string
 	args  []string
 	ext   string // the mutated file's extension
+	// files are written beside the input before the command runs (a
+	// platform that names the mutated profile), INPUT in them standing
+	// for the input's file name.
+	files map[string]string
 }
 
 func readers(root string) []reader {
@@ -49,17 +56,34 @@ func readers(root string) []reader {
 	ideal := j("examples/machines/ideal.yaml")
 	local := j("examples/mpi/localhost.xml")
 	sg := "internal/run/replay/testdata/simgrid/"
+	prof := "internal/machine/platform/testdata/profiles"
 	return []reader{
-		{"model", glob("examples/*.aug"), []string{"predict", "INPUT", "--machine", ideal, "--procs", "3", "--max-events", "200000"}, ".aug"},
-		{"model-check", glob("internal/frontend/export/testdata/*.aug"), []string{"check", "INPUT"}, ".aug"},
-		{"machine", glob("examples/machines/*.yaml"), []string{"predict", j("examples/sample.aug"), "--machine", "INPUT", "--procs", "4", "--max-events", "200000"}, ".yaml"},
-		{"platform", []string{j(sg, "small_platform.xml"), j(sg, "cluster_backbone.xml"), local}, []string{"replay", j(sg, "actions_allreduce.txt"), "--platform", "INPUT", "--max-events", "200000"}, ".xml"},
-		{"hostfile", []string{j(sg, "hostfile")}, []string{"replay", j(sg, "actions_allreduce.txt"), "--platform", j(sg, "small_platform.xml"), "--hostfile", "INPUT"}, ".txt"},
-		{"tit", glob(sg + "actions*.txt"), []string{"replay", "INPUT", "--platform", j(sg, "small_platform.xml"), "--max-events", "200000"}, ".txt"},
-		{"threadtrace", glob("internal/frontend/threadtrace/testdata/*.trace"), []string{"simulate", "INPUT", "--cpus", "2", "--max-events", "200000"}, ".trace"},
-		{"fit", glob("internal/tools/fit/testdata/*.txt"), []string{"fit", "INPUT"}, ".txt"},
+		{"model", glob("examples/*.aug"), []string{"predict", "INPUT", "--machine", ideal, "--procs", "3", "--max-events", "200000"}, ".aug", nil},
+		{"model-check", glob("internal/frontend/export/testdata/*.aug"), []string{"check", "INPUT"}, ".aug", nil},
+		{"machine", glob("examples/machines/*.yaml"), []string{"predict", j("examples/sample.aug"), "--machine", "INPUT", "--procs", "4", "--max-events", "200000"}, ".yaml", nil},
+		{"platform", []string{j(sg, "small_platform.xml"), j(sg, "cluster_backbone.xml"), local}, []string{"replay", j(sg, "actions_allreduce.txt"), "--platform", "INPUT", "--max-events", "200000"}, ".xml", nil},
+		{"hostfile", []string{j(sg, "hostfile")}, []string{"replay", j(sg, "actions_allreduce.txt"), "--platform", j(sg, "small_platform.xml"), "--hostfile", "INPUT"}, ".txt", nil},
+		{"tit", glob(sg + "actions*.txt"), []string{"replay", "INPUT", "--platform", j(sg, "small_platform.xml"), "--max-events", "200000"}, ".txt", nil},
+		{"threadtrace", glob("internal/frontend/threadtrace/testdata/*.trace"), []string{"simulate", "INPUT", "--cpus", "2", "--max-events", "200000"}, ".trace", nil},
+		{"fit", glob("internal/tools/fit/testdata/*.txt"), []string{"fit", "INPUT"}, ".txt", nil},
 		{"c-source", []string{j("examples/mpi/jacobi.c"), j("internal/frontend/instrument/testdata/while.c"), j("internal/frontend/instrument/testdata/nests.c")},
-			[]string{"analyze", "--machine", ideal, "--", "cc", "INPUT"}, ".c"},
+			[]string{"analyze", "--machine", ideal, "--", "cc", "INPUT"}, ".c", nil},
+		// A host's speed profile, named by the platform written beside it.
+		{"profile", glob("internal/machine/platform/testdata/profiles/*.profile"),
+			[]string{"replay", j(prof, "compute2e9.txt"), "--platform", "p.xml", "--hostfile", j(prof, "hosts2"), "--max-events", "200000"}, ".profile",
+			map[string]string{"p.xml": `<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1"><zone id="z" routing="Full">
+  <host id="A" speed="1Gf" speed_file="INPUT"/><host id="B" speed="1Gf"/>
+  <link id="l" bandwidth="1GBps" latency="1us" bandwidth_file="INPUT"/>
+  <route src="A" dst="B"><link_ctn id="l"/></route>
+</zone></platform>
+`}},
+		{"points", []string{j("bench/mutate/testdata/points.csv")},
+			[]string{"sweep", "predict", j("internal/tools/sweep/testdata/a.aug"), "--machine", ideal, "--points", "INPUT", "--out", "sweep", "-j", "1", "--max-events", "200000"}, ".csv", nil},
+		{"compile-db", []string{j("bench/mutate/testdata/compile_commands.json")},
+			[]string{"analyze", "--machine", ideal, "--compile-commands", "INPUT"}, ".json",
+			map[string]string{"pi.c": "#include <stdio.h>\nint main(void) {\n  double s = 0;\n  for (int i = 0; i < N; i++)\n    s += 4.0 / (1 + (i + 0.5) * (i + 0.5) / ((double)N * N));\n  printf(\"%g\\n\", s / N);\n  return 0;\n}\n"}},
 	}
 }
 
@@ -91,7 +115,7 @@ func main() {
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0x6d75))
 	bad := false
-	fmt.Printf("%-12s %6s  %-28s %7s %6s %8s %12s %10s\n", "reader", "runs", "exit statuses", "crashes", "hangs", "foreign", "unpositioned", "non-finite")
+	fmt.Printf("%-12s %6s  %-28s %7s %6s %8s %12s %10s %10s\n", "reader", "runs", "exit statuses", "crashes", "hangs", "foreign", "unpositioned", "whole-file", "non-finite")
 	for _, r := range readers(*root) {
 		if filter != nil && !filter.MatchString(r.name) {
 			continue
@@ -114,8 +138,8 @@ func main() {
 			inputs[i] = mutate(rng, src)
 		}
 		s := campaign(*augur, r, inputs, dir, *hang, *jobs)
-		fmt.Printf("%-12s %6d  %-28s %7d %6d %8d %12d %10d\n", r.name, s.runs, s.exits(), s.crashes, s.hangs, s.foreign, s.unpositioned, s.nonFinite)
-		if s.crashes+s.hangs+s.foreign+s.nonFinite > 0 {
+		fmt.Printf("%-12s %6d  %-28s %7d %6d %8d %12d %10d %10d\n", r.name, s.runs, s.exits(), s.crashes, s.hangs, s.foreign, s.unpositioned, s.wholeFile, s.nonFinite)
+		if s.crashes+s.hangs+s.foreign+s.unpositioned+s.nonFinite > 0 {
 			bad = true
 		}
 	}
@@ -136,6 +160,7 @@ type stats struct {
 	runs                                                   int
 	byExit                                                 map[int]int
 	crashes, hangs, foreign, unpositioned, nonFinite, kept int
+	wholeFile                                              int // errors of the whole file: positioned, not applicable
 }
 
 func (s *stats) exits() string {
@@ -152,6 +177,13 @@ func (s *stats) exits() string {
 }
 
 var (
+	// wholeFile are the errors about a file as a whole, which has no
+	// line to name (docs/cli.md: "a problem of the whole file is
+	// file: message"): it is empty, holds nothing of what it must
+	// (no events, no main activity, no data rows, no main function), or
+	// was refused before it was read. They are counted apart, as
+	// positioned where no position applies.
+	wholeFile = regexp.MustCompile(`(?m)(: (empty file|no events|no activity main|no DATA|no rows after the header|no points after the header|no header line naming the axes|no hosts|no data)\b|no main function in |: is (a directory|a named pipe|a device|not a regular file)|: is \d+ bytes .* more than the )`)
 	goCrash   = regexp.MustCompile(`(?m)^(panic: |fatal error: |goroutine \d+ \[|runtime: )`)
 	nonFinite = regexp.MustCompile(`(^|[^A-Za-z_])([+-]?Inf|NaN)([^A-Za-z_]|$)`)
 )
@@ -184,9 +216,15 @@ func runOne(augur string, r reader, i int, input []byte, dir string, hang time.D
 		fail(err)
 	}
 	defer os.RemoveAll(work)
-	path := filepath.Join(work, fmt.Sprintf("input%d%s", i, r.ext))
+	base := fmt.Sprintf("input%d%s", i, r.ext)
+	path := filepath.Join(work, base)
 	if err := os.WriteFile(path, input, 0o644); err != nil {
 		fail(err)
+	}
+	for name, text := range r.files {
+		if err := os.WriteFile(filepath.Join(work, name), []byte(strings.ReplaceAll(text, "INPUT", base)), 0o644); err != nil {
+			fail(err)
+		}
 	}
 	args := make([]string, len(r.args))
 	for k, a := range r.args {
@@ -224,9 +262,12 @@ func runOne(augur string, r reader, i int, input []byte, dir string, hang time.D
 		problems = append(problems, "non-finite answer")
 	}
 	// An error that names the input file must say where in it, unless it
-	// is about the file as a whole (empty, unreadable, not found).
-	unpositioned := code == 1 && bytes.Contains(stderr.Bytes(), []byte(path)) &&
-		!regexp.MustCompile(regexp.QuoteMeta(path)+`:\d+`).Match(stderr.Bytes())
+	// is about the file as a whole (wholeFile). The file is known by its
+	// name: a profile is named relative to its platform.
+	named := code == 1 && bytes.Contains(stderr.Bytes(), []byte(base)) &&
+		!regexp.MustCompile(regexp.QuoteMeta(base)+`:\d+`).Match(stderr.Bytes())
+	whole := named && wholeFile.Match(stderr.Bytes())
+	unpositioned := named && !whole
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.runs++
@@ -242,6 +283,9 @@ func runOne(augur string, r reader, i int, input []byte, dir string, hang time.D
 		case p == "non-finite answer":
 			s.nonFinite++
 		}
+	}
+	if whole {
+		s.wholeFile++
 	}
 	if unpositioned {
 		s.unpositioned++

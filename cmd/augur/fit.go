@@ -39,13 +39,14 @@ func (p *pointsFlag) Set(v string) error {
 }
 
 type fitFlags struct {
-	params  *string
-	metric  *string
-	format  *string
-	predict pointsFlag
-	extrap  *bool
-	terms   *int
-	median  *bool
+	params   *string
+	metric   *string
+	format   *string
+	predict  pointsFlag
+	extrap   *bool
+	terms    *int
+	median   *bool
+	progress *progressFlags
 }
 
 func newFitFlags(fs *flag.FlagSet) *fitFlags {
@@ -57,6 +58,7 @@ func newFitFlags(fs *flag.FlagSet) *fitFlags {
 	f.extrap = fs.Bool("extrap", false, "search exactly like Extra-P's default modelers (one term per parameter, no negative exponents, plain least squares)")
 	f.terms = fs.Int("terms", 2, "at most `N` PMNF terms per parameter (1-3)")
 	f.median = fs.Bool("median", false, "aggregate repeated measurements by their median instead of the mean")
+	f.progress = defineProgressFlags(fs)
 	return f
 }
 
@@ -140,6 +142,12 @@ func runFit(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur fit: --terms %d: use 1, 2 or 3\n", *ff.terms)
 		return exitUsage
 	}
+	pr, err := ff.progress.reporter(e, "augur fit")
+	if err != nil {
+		fmt.Fprintln(e.stderr, errorText("fit", err))
+		return exitUsage
+	}
+	pr.update("reading " + pos[0])
 	series, err := measure.ReadFile(pos[0], measure.Options{Params: fitSplitList(*ff.params), Metrics: fitSplitList(*ff.metric)})
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("fit", err))
@@ -147,8 +155,10 @@ func runFit(e *env, c *command, args []string) int {
 	}
 	opts := fit.Options{MaxTerms: *ff.terms, Median: *ff.median, ExtraP: *ff.extrap}
 	var results []fitResult
-	for _, s := range series {
-		m, err := fit.Fit(s.Data(), opts)
+	for i, s := range series {
+		data := s.Data()
+		pr.fraction(fmt.Sprintf("fitting %s (%d of %d, %s points)", s.Name(), i+1, len(series), count(int64(len(data.Values)))), float64(i)/float64(len(series)))
+		m, err := fit.Fit(data, opts)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "augur fit: %s: %s: %v\n", pos[0], s.Name(), err)
 			return exitInput
@@ -186,6 +196,7 @@ func runFit(e *env, c *command, args []string) int {
 		}
 		results = append(results, r)
 	}
+	pr.finish(fmt.Sprintf("done: %d model(s)", len(results)))
 	if *ff.format == "csv" {
 		if err := writeFitCSV(e.stdout, results); err != nil {
 			fmt.Fprintln(e.stderr, errorText("fit", err))

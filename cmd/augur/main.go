@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Exit statuses, documented in docs/cli.md.
@@ -44,6 +45,13 @@ type env struct {
 	// ctx is done when the user interrupts the command (Ctrl-C); nil in
 	// tests that never interrupt (see env.context).
 	ctx context.Context
+	// progress is the command's progress report, if it has one; run
+	// stops it when the command returns.
+	progress *progress
+	// progressEvery, when set, is the interval of progress lines instead
+	// of 2 s (a quarter of a second on a terminal): tests shorten it to
+	// see the report of a phase without waiting for it.
+	progressEvery time.Duration
 }
 
 func commands() []*command {
@@ -106,7 +114,9 @@ func run(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "augur: unknown command %q; run 'augur help'\n", name)
 		return exitUsage
 	}
-	return c.run(e, args[1:])
+	code := c.run(e, args[1:])
+	e.progress.stop()
+	return code
 }
 
 func find(name string) *command {

@@ -302,6 +302,7 @@ func runPredict(e *env, c *command, args []string) int {
 		reportTL.SlicesOnly()
 		opts.Timelines = append(opts.Timelines, reportTL)
 	}
+	prog.update("checking and compiling " + pos[0])
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
 	if partial && len(p.Times) > 0 {
@@ -394,6 +395,9 @@ func programArgs(fs *flag.FlagSet, text string) []string {
 
 // isTerminal reports whether w is a character device (a terminal).
 func isTerminal(w io.Writer) bool {
+	if pw, ok := w.(*progressWriter); ok {
+		w = pw.p.w
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

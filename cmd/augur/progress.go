@@ -47,6 +47,14 @@ func defineProgressFlags(fs *flag.FlagSet) *progressFlags {
 // by default, a line rewritten in place; with --progress elsewhere, plain
 // lines; nil (which reports nothing) with --no-progress or when standard
 // error is not a terminal. Both flags at once are a usage error.
+//
+// From then on the command's standard error goes through the reporter
+// (e.stderr is replaced), so that a warning or an error is never mixed
+// with a progress line, and a heartbeat repeats the last state with the
+// time elapsed whenever nothing was reported for an interval: a phase
+// that reports nothing itself (parsing a large file, a set-up, a call
+// into a library) still shows what is being done. finish stops it; run
+// stops it in any case when the command returns.
 func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 	if *pf.on && *pf.off {
 		return nil, fmt.Errorf("--progress and --no-progress contradict each other")
@@ -56,10 +64,17 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 		return nil, nil
 	}
 	now := time.Now()
-	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, last: now, every: 2 * time.Second}
+	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, last: now, every: 2 * time.Second, done: make(chan struct{})}
 	if tty {
 		p.every = time.Second / 4
 	}
+	if e.progressEvery > 0 {
+		p.every = e.progressEvery
+	}
+	e.progress.stop() // one reporter a command
+	e.progress = p
+	e.stderr = &progressWriter{p}
+	go p.heartbeat()
 	return p, nil
 }
 
@@ -74,26 +89,90 @@ type progress struct {
 	tty   bool
 	every time.Duration
 	start time.Time
+	done  chan struct{} // closed when the report ends: the heartbeat stops (nil: none runs)
 
-	mu    sync.Mutex
-	last  time.Time
-	shown bool // a line is on the terminal, to be erased
+	mu      sync.Mutex
+	last    time.Time
+	shown   bool   // a line is on the terminal, to be erased
+	state   string // what update said last: the heartbeat repeats it
+	stopped bool
 }
 
-// update shows the state, if the last was long enough ago. msg says what
-// is done, e.g. "simulated 1.2 s, 3 400 000 events".
+// update shows the state, if the last line was long enough ago, and keeps
+// it for the heartbeat. msg says what is done, e.g. "simulated 1.2 s,
+// 3 400 000 events", or what is being done: "reading trace.txt".
 func (p *progress) update(msg string) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	now := time.Now()
-	if now.Sub(p.last) < p.every {
+	p.state = msg
+	p.show(time.Now())
+}
+
+// show writes the state with the time elapsed, unless a line was written
+// less than p.every ago. p.mu is held.
+func (p *progress) show(now time.Time) {
+	if p.stopped || p.state == "" || now.Sub(p.last) < p.every {
 		return
 	}
 	p.last = now
-	p.write(fmt.Sprintf("%s (%s elapsed)", msg, since(p.start, now)))
+	p.write(fmt.Sprintf("%s (%s elapsed)", p.state, since(p.start, now)))
+}
+
+// heartbeat shows the last state again every p.every while nothing new
+// is reported, until the report ends. It looks twice an interval, so
+// that the lines stay about p.every apart whenever update wrote last.
+func (p *progress) heartbeat() {
+	t := time.NewTicker(max(p.every/2, time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case now := <-t.C:
+			p.mu.Lock()
+			p.show(now)
+			p.mu.Unlock()
+		}
+	}
+}
+
+// stop ends the report without a last line (the command failed, or has
+// finished it); nil-safe, and safe to call twice.
+func (p *progress) stop() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.halt()
+}
+
+// halt stops the heartbeat; p.mu is held.
+func (p *progress) halt() {
+	if !p.stopped {
+		p.stopped = true
+		if p.done != nil {
+			close(p.done)
+		}
+	}
+}
+
+// progressWriter is the command's standard error while a progress report
+// is on: each write waits for the report's line to be written, and on a
+// terminal erases it first (the heartbeat draws it again).
+type progressWriter struct{ p *progress }
+
+func (w *progressWriter) Write(b []byte) (int, error) {
+	w.p.mu.Lock()
+	defer w.p.mu.Unlock()
+	if w.p.tty && w.p.shown {
+		fmt.Fprint(w.p.w, "\r\033[K")
+		w.p.shown = false
+	}
+	return w.p.w.Write(b)
 }
 
 // fraction shows the state with the share done, and from it the time
@@ -138,6 +217,10 @@ func (p *progress) finish(msg string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	p.halt()
 	if p.tty {
 		if p.shown {
 			fmt.Fprint(p.w, "\r\033[K")

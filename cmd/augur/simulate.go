@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"augur/internal/frontend/threadtrace"
+	"augur/internal/infile"
 	"augur/internal/results"
 	"augur/internal/run/simulate"
 	"augur/internal/writers/report"
@@ -121,11 +122,29 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 
 	t0 := time.Now()
-	prog, err := threadtrace.Load(pos[0])
+	pr.update("reading " + pos[0])
+	var reading func(done, total int64)
+	if pr != nil {
+		reading = func(done, total int64) {
+			what := fmt.Sprintf("reading %s: %s", pos[0], infile.Size(done))
+			if total > 0 {
+				pr.fraction(what, float64(done)/float64(total))
+				return
+			}
+			pr.update(what)
+		}
+	}
+	prog, err := threadtrace.LoadContext(e.context(), pos[0], reading)
+	if err != nil && e.interrupted() {
+		pr.finish("interrupted")
+		fmt.Fprintln(e.stderr, "augur simulate: interrupted while reading the trace, before the simulation began")
+		return exitInterrupted
+	}
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("simulate", err))
 		return exitInput
 	}
+	pr.update(fmt.Sprintf("simulating %d threads on %d processors", len(prog.Threads), *sf.cpus))
 	readSecs := time.Since(t0).Seconds()
 
 	cfg := simulate.Config{CPUs: *sf.cpus, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",

@@ -38,7 +38,7 @@ type sweepFlags struct {
 	maxEvents                                   *int64
 	jobs                                        *int
 	out, format, report                         *string
-	progress                                    *bool
+	progress                                    *progressFlags
 	on, partition, timeLimit, augur             *string
 	tasks                                       *int
 	status, collect, runTask                    *string
@@ -66,7 +66,7 @@ func newSweepFlags(fs *flag.FlagSet) *sweepFlags {
 	f.out = fs.String("out", "augur-sweep", "`DIR` of the results files: finished points are kept there and never run again")
 	f.format = fs.String("format", "text", "output `FORMAT`: text, json (JSON lines) or csv")
 	f.report = fs.String("report", "", "write an HTML report (time, speed-up and efficiency curves, version against version) to `FILE`")
-	f.progress = fs.Bool("progress", false, "show the progress bar and time left on standard error even when it is not a terminal")
+	f.progress = defineProgressFlags(fs)
 	f.on = fs.String("on", "local", "`WHERE` to run: local (this machine's cores) or slurm (a job array; see docs/sweep.md)")
 	f.tasks = fs.Int("tasks", 0, "slurm: array tasks `N` to spread the points over (default: one per 100 points, at most 1000)")
 	f.partition = fs.String("partition", "", "slurm: the `PARTITION` (default: the cluster's default)")
@@ -156,14 +156,21 @@ func runSweep(e *env, c *command, args []string) int {
 	if *f.on != "local" && *f.on != "slurm" {
 		return fail(exitUsage, "--on %q: use local or slurm", *f.on)
 	}
+	pr, err := f.progress.reporter(e, "augur sweep")
+	if err != nil {
+		return fail(exitUsage, "%w", err)
+	}
+	pr.update("reading the versions and machines")
 	spec, code, err := buildSpec(f, pos, "")
 	if err != nil {
 		return fail(code, "%w", err)
 	}
 	dir := *f.out
 	if *f.on == "slurm" {
+		pr.stop()
 		return sweepSubmit(ctx, e, f, spec, args)
 	}
+	pr.update("reading the finished points in " + dir)
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -178,11 +185,16 @@ func runSweep(e *env, c *command, args []string) int {
 		return fail(exitUsage, "%w", err)
 	}
 	w.Header()
-	bar := newProgressBar(e.stderr, *f.progress)
 	defer gcPercent(sweepGCPercent)()
+	pr.update("setting up the points")
 	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: *f.jobs, Done: doneRecs, Store: store,
-		OnResult: w.Point, OnProgress: bar.update})
-	bar.clear()
+		OnResult: w.Point, OnProgress: func(p sweep.Progress) { pr.update(sweepProgress(p)) }})
+	switch {
+	case errors.Is(err, context.Canceled):
+		pr.finish("interrupted")
+	case err == nil:
+		pr.finish(fmt.Sprintf("done: %d points", len(results)))
+	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(e.stderr, "augur sweep: interrupted; the finished points are in %s: run the same command to resume\n", sweep.LocalFile(dir))
 		return exitInterrupted
@@ -635,45 +647,19 @@ func printCollected(e *env, spec *sweep.Spec, doneRecs map[string]sweep.Record, 
 	return finishSweep(e, spec, w, results, report)
 }
 
-// progressBar draws "[#####.....] 412/10000  elapsed 12s  left 4m31s" on
-// a terminal (or when asked), at most ten times a second.
-type progressBar struct {
-	w     io.Writer
-	on    bool
-	last  time.Time
-	shown bool
-}
-
-func newProgressBar(w io.Writer, force bool) *progressBar {
-	return &progressBar{w: w, on: force || isTerminal(w)}
-}
-
-func (b *progressBar) update(p sweep.Progress) {
-	if !b.on || (time.Since(b.last) < 100*time.Millisecond && p.Done < p.Total) {
-		return
-	}
-	b.last, b.shown = time.Now(), true
-	const width = 30
-	filled := 0
-	if p.Total > 0 {
-		filled = width * p.Done / p.Total
-	}
-	left := "?"
-	if p.Computed > 0 || p.Left > 0 {
-		left = p.Left.Round(time.Second).String()
-	}
-	failed := ""
+// sweepProgress is the progress line of a sweep: "412 of 10000 points,
+// 3 failed, about 4m31s left". The time left is the sweep's own estimate
+// (from the points' times, those of a resumed run's stored points too),
+// not the share done of the time elapsed: stored points take no time.
+func sweepProgress(p sweep.Progress) string {
+	msg := fmt.Sprintf("%s of %s points", count(int64(p.Done)), count(int64(p.Total)))
 	if p.Failed > 0 {
-		failed = fmt.Sprintf("  %d failed", p.Failed)
+		msg += fmt.Sprintf(", %d failed", p.Failed)
 	}
-	fmt.Fprintf(b.w, "\r[%s%s] %d/%d  elapsed %s  left %s%s \033[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
-		p.Done, p.Total, p.Elapsed.Round(time.Second), left, failed)
-}
-
-func (b *progressBar) clear() {
-	if b.shown {
-		fmt.Fprint(b.w, "\r\033[K")
+	if p.Computed > 0 || p.Left > 0 {
+		msg += ", about " + p.Left.Round(time.Second).String() + " left"
 	}
+	return msg
 }
 
 // sweepGCPercent is the collector's target while a sweep runs: a point

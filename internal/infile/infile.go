@@ -35,7 +35,8 @@ const (
 	MPITrace                 // a TiT trace: streamed, so no size cap
 	ThreadTrace              // a thread trace: read whole
 	Measurements             // measurements of fit and validate
-	CSource                  // a C source or header
+	CSource                  // a C source
+	CHeader                  // a C header found by an #include
 	CompileDB                // compile_commands.json
 	Points                   // a sweep's --points CSV or a sweep spec
 	Result                   // a result or timeline JSON (augur report)
@@ -70,6 +71,8 @@ func (k Kind) info() (string, int64) {
 		return "a measurement file", 256 * mib
 	case CSource:
 		return "a C source", 64 * mib
+	case CHeader:
+		return "a C header", 64 * mib
 	case CompileDB:
 		return "a compile_commands.json", 256 * mib
 	case Points:

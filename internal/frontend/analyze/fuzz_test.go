@@ -15,12 +15,33 @@ import (
 // Mutated versions of the test programs never make the analysis panic or
 // hang, and whenever it succeeds the model it writes parses and checks.
 // They are read with -fopenmp: the OpenMP test programs are seeds too.
+// Each input is read with the system's headers, which costs a few tenths
+// of a second; FuzzAnalyzeStubs explores the same analysis many times
+// faster.
 func FuzzAnalyze(f *testing.F) {
+	omp, _ := filepath.Glob("testdata/omp/*.c")
+	fuzzAnalyze(f, append([]string{"testdata/pi.c", "testdata/nests.c", "testdata/ops.c"}, omp...))
+}
+
+// FuzzAnalyzeStubs is FuzzAnalyze with the C front end's few prototypes
+// for the C library (../cfront/testdata/stubs, -nostdinc -isystem) and
+// augur's own declarations of MPI, seeded with every test program: an
+// input parses a few hundred lines of headers instead of tens of
+// thousands.
+func FuzzAnalyzeStubs(f *testing.F) {
+	var seeds []string
+	for _, dir := range []string{"testdata", "testdata/omp", "testdata/checks"} {
+		m, _ := filepath.Glob(dir + "/*.c")
+		seeds = append(seeds, m...)
+	}
+	fuzzAnalyze(f, seeds, "-nostdinc", "-isystem", "../cfront/testdata/stubs")
+}
+
+func fuzzAnalyze(f *testing.F, seeds []string, flags ...string) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		f.Skip("no C compiler")
 	}
-	omp, _ := filepath.Glob("testdata/omp/*.c")
-	for _, name := range append([]string{"testdata/pi.c", "testdata/nests.c", "testdata/ops.c"}, omp...) {
+	for _, name := range seeds {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -31,6 +52,7 @@ func FuzzAnalyze(f *testing.F) {
 	if err != nil {
 		f.Skip(err)
 	}
+	flags = append([]string{"-fopenmp"}, flags...)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if len(src) > 1<<14 {
 			return
@@ -39,7 +61,7 @@ func FuzzAnalyze(f *testing.F) {
 		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := l.Load(context.Background(), []string{path}, cfront.Options{Flags: []string{"-fopenmp"}})
+		p, err := l.Load(context.Background(), []string{path}, cfront.Options{Flags: flags})
 		if err != nil || p.Diags.HasErrors() {
 			return
 		}

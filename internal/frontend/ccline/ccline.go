@@ -1,7 +1,7 @@
 // Package ccline reads a C compiler's command line as gcc reads it, so that
 // augur analyze and augur instrument take a program's compile line as its
 // makefile writes it: the sources; the preprocessing flags (-D, -U, -I,
-// -iquote, -isystem, -idirafter, -include); what changes the code the
+// -iquote, -isystem, -idirafter, -include, -nostdinc); what changes the code the
 // machine executes (-O, -f, -m, -pthread) and the dialect (-std, -ansi);
 // what only the linker reads (-l, -L, -Wl,...); and what matters to neither
 // (warnings, debug information, dependency files). A flag that is none of
@@ -68,6 +68,7 @@ var rules = []flagRule{
 	{name: "-idirafter", value: true, kind: preprocessFlag},
 	{name: "-include", value: true, kind: preprocessFlag},
 	{name: "-I", value: true, kind: preprocessFlag},
+	{name: "-nostdinc", kind: preprocessFlag},
 	// The dialect and what the machine executes.
 	{name: "-std=", prefix: true, kind: codeGenFlag},
 	{name: "-ansi", kind: codeGenFlag},
@@ -179,9 +180,13 @@ type Line struct {
 	// The include search: -iquote, -I, -isystem and -idirafter
 	// directories, each in order.
 	Quote, Include, System, After []string
-	Macros                        []Macro
-	Preinclude                    []string // -include FILE
-	CodeGen                       CodeGen
+	// NoStdInc is -nostdinc: only the directories the line gives are
+	// searched, not the system's (the C library's and the compiler's)
+	// nor MPI's, which augur adds as mpicc would.
+	NoStdInc   bool
+	Macros     []Macro
+	Preinclude []string // -include FILE
+	CodeGen    CodeGen
 	// Compile is every flag that compiles, as given and in order: all but
 	// -c, -S, -E, -x, -o FILE, link-only flags and the input files. It is
 	// what instrument --build gives the compiler before the sources.
@@ -224,7 +229,7 @@ func Parse(args []string) (*Line, error) {
 		if strings.HasPrefix(a, "--") {
 			return nil, &Error{a, "gcc's flags are written with one dash here; the flags with two are augur's own (augur analyze --help)"}
 		}
-		if strings.HasPrefix(a, "-Wp,") || a == "-Xpreprocessor" || a == "-imacros" || a == "-nostdinc" || a == "-undef" {
+		if strings.HasPrefix(a, "-Wp,") || a == "-Xpreprocessor" || a == "-imacros" || a == "-undef" {
 			return nil, &Error{a, "augur does not read this preprocessor flag; give the macros and directories as -D, -U and -I"}
 		}
 		r := match(a)
@@ -310,6 +315,8 @@ func (l *Line) flag(r *flagRule, a, val string, words []string) error {
 			l.After = append(l.After, val)
 		case "-include":
 			l.Preinclude = append(l.Preinclude, val)
+		case "-nostdinc":
+			l.NoStdInc = true
 		}
 		l.Compile = append(l.Compile, words...)
 	case codeGenFlag:

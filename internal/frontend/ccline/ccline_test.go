@@ -9,7 +9,7 @@ import (
 // A NAS-style build line, with the compiler first, flags before and after
 // the sources and link flags mixed in, is read as gcc reads it.
 func TestParseBuildLine(t *testing.T) {
-	line := "mpicc -O3 -march=native -DCLASS=W -D MPI -I../common -I /opt/inc -iquote q -isystem s -idirafter a " +
+	line := "mpicc -O3 -march=native -DCLASS=W -D MPI -I../common -I /opt/inc -iquote q -isystem s -idirafter a -nostdinc " +
 		"-include first.h -UDEBUG -std=c99 -Wall -g -ffast-math -fopenmp -pthread is.c -c -o is.o c_print_results.c -lm -L /usr/lib -Wl,-O1 helper.o"
 	l, err := Parse(strings.Fields(line))
 	if err != nil {
@@ -19,11 +19,12 @@ func TestParseBuildLine(t *testing.T) {
 		Compiler: "mpicc",
 		Sources:  []string{"is.c", "c_print_results.c"},
 		Quote:    []string{"q"}, Include: []string{"../common", "/opt/inc"}, System: []string{"s"}, After: []string{"a"},
+		NoStdInc:   true,
 		Macros:     []Macro{{Name: "CLASS", Value: "W"}, {Name: "MPI", Value: "1"}, {Name: "DEBUG", Undef: true}},
 		Preinclude: []string{"first.h"},
 		CodeGen: CodeGen{Opt: "3", FastMath: true, Arch: "native", OpenMP: true,
 			Flags: []string{"-O3", "-march=native", "-std=c99", "-ffast-math", "-fopenmp", "-pthread"}},
-		Compile: strings.Fields("-O3 -march=native -DCLASS=W -D MPI -I../common -I /opt/inc -iquote q -isystem s -idirafter a " +
+		Compile: strings.Fields("-O3 -march=native -DCLASS=W -D MPI -I../common -I /opt/inc -iquote q -isystem s -idirafter a -nostdinc " +
 			"-include first.h -UDEBUG -std=c99 -Wall -g -ffast-math -fopenmp -pthread"),
 		Link:   []string{"-lm", "-L", "/usr/lib", "-Wl,-O1", "helper.o"},
 		Output: "is.o",

@@ -10,6 +10,7 @@
 package cfront
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -19,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,7 +189,18 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			continue
 		}
 		u.Pragmas = pragmas(f, src)
-		ast, directives, diags := translate(cfg, f, line, mpiDirs, p.System, src)
+		// -isystem directories hold system headers, as for gcc: their
+		// functions and macros are the library's.
+		for _, d := range line.System {
+			if d = filepath.Clean(d); !slices.Contains(p.System, d) {
+				p.System = append(p.System, d)
+			}
+		}
+		dirs := mpiDirs
+		if line.NoStdInc {
+			dirs = nil // only the directories the line gives
+		}
+		ast, directives, diags := translate(cfg, f, line, dirs, p.System, src)
 		u.AST, u.Directives = ast, directives
 		p.Diags = append(p.Diags, diags...)
 	}
@@ -256,21 +269,30 @@ func parseCompileCommands(path string, data []byte) (map[string]*ccline.Line, []
 		e.Msg = "not a compile_commands.json: " + e.Msg
 		return nil, nil, e
 	}
+	at := entryPlaces(data)
 	out := map[string]*ccline.Line{}
 	var files []string
 	for i, e := range entries {
+		// A problem of an entry is at the entry's "{".
+		bad := func(format string, a ...any) error {
+			var line, col int
+			if i < len(at) {
+				line, col = at[i][0], at[i][1]
+			}
+			return diag.At(path, line, col, "entry %d%s", i+1, fmt.Sprintf(format, a...))
+		}
 		args := e.Arguments
 		if len(args) == 0 {
 			if args, err = ccline.Split(e.Command); err != nil {
-				return nil, nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
+				return nil, nil, bad(": %v", err)
 			}
 		}
 		if e.File == "" || len(args) == 0 {
-			return nil, nil, fmt.Errorf("%s: entry %d has no file or no command", path, i+1)
+			return nil, nil, bad(" has no file or no command")
 		}
 		line, err := ccline.Parse(args)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: entry %d (%s): %w", path, i+1, e.File, err)
+			return nil, nil, bad(" (%s): %v", e.File, err)
 		}
 		abs := func(p string) string {
 			if filepath.IsAbs(p) || e.Directory == "" {
@@ -293,6 +315,41 @@ func parseCompileCommands(path string, data []byte) (map[string]*ccline.Line, []
 		out[f] = line
 	}
 	return out, files, nil
+}
+
+// entryPlaces are the line and column of each element of the JSON array
+// data (which decodes), in order.
+func entryPlaces(data []byte) [][2]int {
+	var at [][2]int
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // "["
+		return nil
+	}
+	line, col, done := 1, 1, int64(0)
+	advance := func(to int64) {
+		for ; done < to; done++ {
+			if data[done] == '\n' {
+				line, col = line+1, 1
+			} else {
+				col++
+			}
+		}
+	}
+	for dec.More() {
+		// InputOffset is the end of what came before: the element
+		// starts after the blanks and the comma.
+		start := dec.InputOffset()
+		for start < int64(len(data)) && strings.IndexByte(" \t\r\n,", data[start]) >= 0 {
+			start++
+		}
+		advance(start)
+		at = append(at, [2]int{line, col})
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			break
+		}
+	}
+	return at
 }
 
 // relative is path relative to the working directory when it is below
@@ -357,6 +414,8 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 	defer os.RemoveAll(stubs)
 	cfg := *base
 	cfg.IncludePaths, cfg.SysIncludePaths = searchPaths(base, line, mpiDirs, stubs)
+	headers := &headerFS{}
+	cfg.FS, cfg.FSOnly = headers, true
 	predefined := base.Predefined + "\n" + defineText(line.Macros)
 	// A pragma in a header of these directories is the system's, not the
 	// program's directive.
@@ -375,23 +434,37 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 			sources = append(sources, cc.Source{Name: inc})
 		}
 		sources = append(sources, cc.Source{Name: file, Value: src})
-		if d := checkShape(&cfg, file, src, sources); d != nil {
+		d, err := checkShape(&cfg, file, src, sources)
+		if d != nil {
 			return nil, nil, append(diags, d)
 		}
-		ast, err := cc.Translate(&cfg, sources)
-		if err == nil {
-			for i, d := range directives {
-				if strings.HasPrefix(d.Text, "omp ") {
-					directives[i].Text = expand(d.Text, ast.Macros, 0)
+		if err == nil || !strings.Contains(err.Error(), "include file not found: ") {
+			// A header missing is stubbed from the preprocessor's error
+			// alone: cc's parser would read a unit cut at that #include,
+			// and can loop without end at such an end ("*" and the end
+			// of the unit, FuzzLoadStubs).
+			var ast *cc.AST
+			if ast, err = cc.Translate(&cfg, sources); err == nil {
+				for i, d := range directives {
+					if strings.HasPrefix(d.Text, "omp ") {
+						directives[i].Text = expand(d.Text, ast.Macros, 0)
+					}
 				}
+				return ast, directives, diags
 			}
-			return ast, directives, diags
 		}
 		errs := ccErrors(err, file, src)
 		missing := ""
 		for _, d := range errs {
 			if name, ok := strings.CutPrefix(d.Msg, "include file not found: "); ok {
 				missing = strings.Trim(name, `<>"`)
+				if r := headers.refusal(missing); r != nil {
+					// Found, but not a file to read: an error at the
+					// #include, never a stub. What cc said after it
+					// (the unit ended there) is consequential.
+					d.Msg = fmt.Sprintf("#include %s: %s %s", name, r.Path, r.Msg)
+					return nil, nil, append(diags, d)
+				}
 				at := includeAt(file, src, missing, Position{File: d.File, Line: d.Line, Col: d.Col})
 				if stubbed[missing] || attempt > 50 {
 					missing = ""
@@ -403,6 +476,9 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 				if filepath.Base(missing) == "mpi.h" {
 					content = fallbackMPI
 					msg = "mpi.h not found (no OpenMPI, MPICH or SimGrid installed); using augur's own declarations of MPI"
+					if line.NoStdInc {
+						msg = "mpi.h not found in the directories given (-nostdinc: MPI's are not searched; give them with -I); using augur's own declarations of MPI"
+					}
 				}
 				if err := writeStub(stubs, missing, content); err != nil {
 					return nil, nil, append(diags, problem(at, false, err.Error()))
@@ -441,16 +517,21 @@ func writeStub(dir, name string, content []byte) error {
 
 // searchPaths are gcc's include searches. For "...": the including
 // file's directory (""), -iquote, -I, MPI's directories (which mpicc
-// adds as -I), -isystem, the system's, -idirafter; for <...> the same
-// from -I on. The stubs of missing headers come last.
+// adds as -I; none with -nostdinc), -isystem, the system's (not with
+// -nostdinc), -idirafter;
+// for <...> the same from -I on. The stubs of missing headers come last.
 func searchPaths(base *cc.Config, line *ccline.Line, mpiDirs []string, stubs string) (quote, system []string) {
 	var chain []string
 	for _, dirs := range [][]string{line.Include, mpiDirs, line.System} {
 		chain = append(chain, dirs...)
 	}
-	quote = append(append(append([]string{""}, line.Quote...), chain...), base.IncludePaths[1:]...)
+	stdQuote, stdSystem := base.IncludePaths[1:], base.SysIncludePaths
+	if line.NoStdInc {
+		stdQuote, stdSystem = nil, nil
+	}
+	quote = append(append(append([]string{""}, line.Quote...), chain...), stdQuote...)
 	quote = append(append(quote, line.After...), stubs)
-	system = append(append([]string(nil), chain...), base.SysIncludePaths...)
+	system = append(append([]string(nil), chain...), stdSystem...)
 	system = append(append(system, line.After...), stubs)
 	return quote, system
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,12 +167,28 @@ func TestCompileCommands(t *testing.T) {
 }
 
 // Mutated C sources never make the front end panic or hang, and every
-// diagnostic names a file.
+// diagnostic names a file. The inputs are read with the system's headers,
+// which makes each one cost a few tenths of a second (glibc's and MPI's
+// headers are parsed anew); FuzzLoadStubs explores the same front end
+// many times faster.
 func FuzzLoad(f *testing.F) {
+	fuzzLoad(f, []string{"testdata/prog.c", "testdata/mpiprog.c", "testdata/broken.c"}, "-Itestdata/include")
+}
+
+// FuzzLoadStubs is FuzzLoad with testdata/stubs's few prototypes for the
+// C library (-nostdinc -isystem) and augur's own declarations of MPI:
+// an input parses a few hundred lines of headers instead of tens of
+// thousands.
+func FuzzLoadStubs(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/*.c")
+	fuzzLoad(f, seeds, "-nostdinc", "-isystem", "testdata/stubs", "-Itestdata/include")
+}
+
+func fuzzLoad(f *testing.F, seeds []string, flags ...string) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		f.Skip("no C compiler")
 	}
-	for _, name := range []string{"testdata/prog.c", "testdata/mpiprog.c", "testdata/broken.c"} {
+	for _, name := range seeds {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -190,7 +207,7 @@ func FuzzLoad(f *testing.F) {
 		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := l.Load(context.Background(), []string{path}, Options{Flags: []string{"-Itestdata/include"}})
+		p, err := l.Load(context.Background(), []string{path}, Options{Flags: flags})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,6 +244,35 @@ func TestIncludeSearch(t *testing.T) {
 	text := load("-iquote", "testdata/search/i", "-Itestdata/search/q", "-idirafter", "testdata/search/s")
 	if !strings.Contains(text, "testdata/search/prog.c:3:10: warning: angle.h not found") || strings.Contains(text, "quoted.h not found") || strings.Contains(text, "sys_only.h") {
 		t.Errorf("-iquote for <...>:\n%s", text)
+	}
+}
+
+// -nostdinc searches only the directories the line gives: the system's
+// stdio.h is not found (read as empty, with a warning), MPI's mpi.h
+// neither (augur's own declarations); -isystem's headers are system
+// headers, as for gcc.
+func TestNoStdInc(t *testing.T) {
+	needCC(t)
+	l, err := NewLoader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Load(context.Background(), []string{"testdata/prog.c"}, Options{Flags: []string{"-nostdinc", "-Itestdata/include"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := diagText(p); !strings.Contains(text, "testdata/prog.c:1:10: warning: stdio.h not found") {
+		t.Errorf("-nostdinc found the system's stdio.h:\n%s", text)
+	}
+	p, err = l.Load(context.Background(), []string{"testdata/prog.c", "testdata/mpiprog.c"}, Options{Flags: []string{"-nostdinc", "-isystem", "testdata/stubs", "-Itestdata/include"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := diagText(p); text != "testdata/mpiprog.c:1:10: warning: mpi.h not found in the directories given (-nostdinc: MPI's are not searched; give them with -I); using augur's own declarations of MPI\n" {
+		t.Errorf("with the stubs:\n%s", text)
+	}
+	if !slices.Contains(p.System, "testdata/stubs") {
+		t.Errorf("-isystem's directory is not a system one: %q", p.System)
 	}
 }
 

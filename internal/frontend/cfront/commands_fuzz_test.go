@@ -34,3 +34,18 @@ func FuzzCompileCommands(f *testing.F) {
 		}
 	})
 }
+
+// A problem of an entry is placed at its "{" (bench/mutate found the
+// entry's number alone: "db.json: entry 2 (b.c): compile line: ...").
+func TestCompileCommandsEntryPlaces(t *testing.T) {
+	data := "[\n  {\"directory\": \"/src\", \"file\": \"a.c\", \"arguments\": [\"cc\", \"-c\", \"a.c\"]},\n" +
+		"  \n   {\"directory\": \"/src\", \"file\": \"b.c\",\n    \"command\": \"cc -O9x -c b.c\"},\n{\"file\": \"c.c\"}\n]\n"
+	_, _, err := parseCompileCommands("db.json", []byte(data))
+	if err == nil || err.Error() != "db.json:4:4: entry 2 (b.c): compile line: -O9x: not an optimisation level: gcc takes -O, -O0 to -O3, -Os, -Oz, -Og and -Ofast" {
+		t.Errorf("bad flag: %v", err)
+	}
+	_, _, err = parseCompileCommands("db.json", []byte(strings.Replace(data, "-O9x", "-O2", 1)))
+	if err == nil || err.Error() != "db.json:6:1: entry 3 has no file or no command" {
+		t.Errorf("no command: %v", err)
+	}
+}

@@ -19,6 +19,15 @@ const (
 	maxNesting = 1024   // brackets ( [ { open at once
 	maxExprOps = 10000  // operators in the expressions open at once
 	maxItems   = 100000 // statements and declarations in the blocks open at once
+	// maxStatementDepth bounds statements nested in one another: blocks
+	// and the bodies of if, else, for, while, do and switch, braced or
+	// not (an else-if chain is a list, not a nest, here). augur
+	// analyze's passes take a time that grows with the cube of this
+	// depth or faster (each block's count is taken over all the blocks
+	// around it, in passes nested as deep): 80 nested ifs took 14 s,
+	// the 666 of a mutated test program (bench/mutate) hours; 64 take
+	// a few seconds.
+	maxStatementDepth = 64
 )
 
 // Brackets as shape keeps them: a "{" that opens a block (a function's
@@ -48,6 +57,19 @@ type shape struct {
 	items []int  // s.item when each open "{" was read
 	ops   int
 	item  int
+	// depth is the statements open around the text (blocks and the
+	// bodies of control statements), pending the control keywords read
+	// since the last statement ended, whose bodies are still to come,
+	// and depths the depth when each open block was read, depthAt the
+	// number of brackets open with it.
+	depth, pending  int
+	depths, depthAt []int
+	// starPos is the place of the last "*" read, operand whether a token
+	// that can end cc's reading of a pointer's qualifiers came after it
+	// (starAt: none seen yet).
+	starPos [2]int
+	starAt  bool
+	operand bool
 
 	quote   byte // inside a "..." or '...' literal
 	esc     bool // after a backslash in a literal
@@ -134,6 +156,15 @@ func (s *shape) byte(c byte) {
 			s.prev = c
 			return
 		}
+		if control[string(s.word)] {
+			s.control(len(s.word))
+			if s.problem != "" {
+				return
+			}
+		}
+		if !keyword[string(s.word)] || operandKeyword[string(s.word)] {
+			s.operand = true // a name, a number
+		}
 		s.last, s.notCall, s.word = 'w', notCall[string(s.word)], s.word[:0]
 	}
 	bol := s.bol
@@ -142,7 +173,7 @@ func (s *shape) byte(c byte) {
 	case c == '#' && bol:
 		s.direct, s.prev = true, c
 	case c == '"' || c == '\'':
-		s.quote, s.last, s.notCall = c, 'w', false
+		s.quote, s.last, s.notCall, s.operand = c, 'w', false, true
 	case isWordByte(c):
 		if s.word == nil {
 			s.word = make([]byte, 0, 16)
@@ -157,6 +188,9 @@ func (s *shape) byte(c byte) {
 	case c == ';':
 		s.ops = s.base()
 		s.statement()
+		if n := len(s.open); n == 0 || s.open[n-1] == openBlock {
+			s.pending = 0 // not the ";" of a for's parentheses
+		}
 		s.last = c
 	case c == ',':
 		if n := len(s.open); n == 0 || s.open[n-1] == openBrace || s.open[n-1] == openBlock {
@@ -170,7 +204,37 @@ func (s *shape) byte(c byte) {
 		s.operator()
 		s.last = c
 	}
+	switch c {
+	case '*':
+		s.starPos, s.starAt, s.operand = [2]int{s.line, s.col}, true, false
+	case '(', ')', '[', ']', ',', ':', '+', '-', '!', '~', '&':
+		s.operand = true
+	}
 }
+
+// strandedStar reports whether the last "*" is followed by nothing that
+// ends cc's reading of a pointer's qualifiers (a name, a literal, an
+// operator that starts an operand, one of ( ) [ ] , :): cc's parser then
+// reads on past the end of the unit without end, its memory growing
+// ("int main(void) * {}" at the end of a file). A correct unit never
+// ends so: what follows a "*" is an operand or a declarator.
+func (s *shape) strandedStar() bool { return s.starAt && !s.operand }
+
+// keyword are C's keywords (and GCC's spellings of them), which are not
+// names; operandKeyword those that start an operand.
+var (
+	keyword = map[string]bool{"auto": true, "break": true, "case": true, "char": true, "const": true, "continue": true,
+		"default": true, "do": true, "double": true, "else": true, "enum": true, "extern": true, "float": true, "for": true,
+		"goto": true, "if": true, "inline": true, "int": true, "long": true, "register": true, "restrict": true,
+		"return": true, "short": true, "signed": true, "sizeof": true, "static": true, "struct": true, "switch": true,
+		"typedef": true, "union": true, "unsigned": true, "void": true, "volatile": true, "while": true, "_Alignas": true,
+		"_Alignof": true, "_Atomic": true, "_Bool": true, "_Complex": true, "_Generic": true, "_Imaginary": true,
+		"_Noreturn": true, "_Static_assert": true, "_Thread_local": true, "__attribute__": true, "__restrict": true,
+		"__restrict__": true, "__const": true, "__volatile__": true, "__inline": true, "__inline__": true,
+		"__extension__": true, "asm": true, "__asm__": true, "typeof": true, "__typeof__": true, "alignof": true,
+		"__alignof__": true}
+	operandKeyword = map[string]bool{"sizeof": true, "_Alignof": true, "alignof": true, "__alignof__": true, "_Generic": true}
+)
 
 func (s *shape) opening(c byte) {
 	if len(s.open) >= maxNesting {
@@ -192,6 +256,17 @@ func (s *shape) opening(c byte) {
 		}
 		s.bases = append(s.bases, s.ops)
 		s.items = append(s.items, s.item)
+		if n, k := len(s.open), len(s.depthAt); kind == openBlock && (n == 0 || k > 0 && s.depthAt[k-1] == n) {
+			// The body of the control statements pending, or a block
+			// of its own (not the inner braces of an initializer).
+			s.depths, s.depthAt = append(s.depths, s.depth), append(s.depthAt, len(s.open)+1)
+			s.depth += max(1, s.pending)
+			s.pending = 0
+			if s.depth > maxStatementDepth {
+				s.failDepth(s.line, s.col)
+				return
+			}
+		}
 	case '(':
 		if s.last == 'w' && !s.notCall {
 			kind = openCall
@@ -225,6 +300,10 @@ func (s *shape) closing(c byte) {
 			return
 		}
 		s.ops, s.item = s.base(), items
+		if k := len(s.depths); k > 0 && s.depthAt[k-1] == n {
+			// The block ends the statements whose body it was.
+			s.depth, s.depths, s.depthAt, s.pending = s.depths[k-1], s.depths[:k-1], s.depthAt[:k-1], 0
+		}
 		s.statement()
 	}
 }
@@ -252,6 +331,21 @@ func (s *shape) statement() {
 
 func (s *shape) fail(msg string) { s.problem, s.at = msg, [2]int{s.line, s.col} }
 
+// control is a control keyword read (n bytes, just before the byte being
+// read): its body is one statement deeper than the keyword.
+func (s *shape) control(n int) {
+	if s.pending++; s.depth+s.pending > maxStatementDepth {
+		s.failDepth(s.line, s.col-n)
+	}
+}
+
+func (s *shape) failDepth(line, col int) {
+	s.problem, s.at = fmt.Sprintf("statements nest too deep (more than %d levels of blocks and of if, else, for, while, do and switch bodies)", maxStatementDepth), [2]int{line, col}
+}
+
+// control are the keywords whose statement has a statement as its body.
+var control = map[string]bool{"if": true, "else": true, "for": true, "while": true, "do": true, "switch": true}
+
 // notCall are the words after which "(" opens an operand, not a call:
 // sizeof (int){1} is a compound literal.
 var notCall = map[string]bool{"sizeof": true, "return": true, "case": true, "_Alignof": true, "alignof": true,
@@ -268,19 +362,28 @@ func isExponent(c byte) bool { return c == 'e' || c == 'E' || c == 'p' || c == '
 // own text is scanned first, for the place; then the text cc's
 // preprocessor makes of it, headers and macros expanded, which only the
 // file's name can locate.
-func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *diag.Error {
+//
+// It returns the preprocessor's error too, which is Translate's to
+// report.
+func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) (*diag.Error, error) {
 	s := newShape()
 	s.Write(src)
 	if s.problem != "" {
-		return problem(Position{File: file, Line: s.at[0], Col: s.at[1]}, false, s.problem)
+		return problem(Position{File: file, Line: s.at[0], Col: s.at[1]}, false, s.problem), nil
 	}
 	pp := newShape()
 	quiet := *cfg
 	quiet.PragmaHandler = nil // Translate hands the directives over
-	// The preprocessor's own errors are cc.Translate's to report.
-	if err := cc.Preprocess(&quiet, sources, pp); err == nil {
+	const stranded = `unexpected end of file: nothing after this "*" is what it points to or multiplies`
+	// The preprocessor's own errors are cc.Translate's to report; its
+	// parser goes on all the same, so the file's own "*" is checked then.
+	err := cc.Preprocess(&quiet, sources, pp)
+	if err != nil && s.strandedStar() {
+		return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded), err
+	}
+	if err == nil {
 		if pp.problem != "" {
-			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded")
+			return problem(Position{File: file}, false, pp.problem+", once its macros and #include files are expanded"), err
 		}
 		// A unit that ends inside brackets (a truncated file) is refused
 		// here: cc's parser loops at the end of some of them (after
@@ -289,10 +392,16 @@ func checkShape(cfg *cc.Config, file string, src []byte, sources []cc.Source) *d
 		if n := len(pp.open); n > 0 && pp.quote == 0 {
 			line, col := lastChar(src)
 			return problem(Position{File: file, Line: line, Col: col}, false,
-				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1])))
+				fmt.Sprintf("unexpected end of file: %d bracket(s) still open (the innermost %s)", n, bracketName(pp.open[n-1]))), nil
+		}
+		if pp.strandedStar() {
+			if s.strandedStar() {
+				return problem(Position{File: file, Line: s.starPos[0], Col: s.starPos[1]}, false, stranded), err
+			}
+			return problem(Position{File: file}, false, stranded+", once its macros and #include files are expanded"), err
 		}
 	}
-	return nil
+	return nil, err
 }
 
 // lastChar is the line and column of src's last character that is not

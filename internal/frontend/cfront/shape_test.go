@@ -21,10 +21,11 @@ func scan(src string) string {
 }
 
 const (
-	tooDeep  = "brackets nest too deep (more than 1024 levels of blocks, parentheses or brackets)"
-	tooLong  = "expression too long (more than 10000 operators)"
-	tooMany  = "too many statements and declarations (more than 100000 in a block and those around it)"
-	mainOpen = "int main(void) {\n"
+	tooDeep   = "brackets nest too deep (more than 1024 levels of blocks, parentheses or brackets)"
+	tooLong   = "expression too long (more than 10000 operators)"
+	tooMany   = "too many statements and declarations (more than 100000 in a block and those around it)"
+	tooNested = "statements nest too deep (more than 64 levels of blocks and of if, else, for, while, do and switch bodies)"
+	mainOpen  = "int main(void) {\n"
 )
 
 // The shapes that overflowed cc's parser or augur's passes over its tree
@@ -36,7 +37,13 @@ func TestShapeLimits(t *testing.T) {
 		name, src, want string
 	}{
 		// Line 2 holds the braces; main's own is the first level.
-		{"blocks", mainOpen + strings.Repeat("{", n) + strings.Repeat("}", n) + "}", "2:1024: " + tooDeep},
+		{"initializers", "int t[1] = " + strings.Repeat("{", n) + "0" + strings.Repeat("}", n) + ";", "1:1036: " + tooDeep},
+		// Statements nest 64 deep at most (main's body is the first
+		// level), braced or not: the 64th "{" or "if" is one too many.
+		{"blocks", mainOpen + strings.Repeat("{", n) + strings.Repeat("}", n) + "}", "2:64: " + tooNested},
+		{"ifs", mainOpen + strings.Repeat("if (x) ", n) + "x = 1;}", "2:" + strconv.Itoa(1+7*63) + ": " + tooNested},
+		{"loops", mainOpen + strings.Repeat("for (i = 0; i < n; i++) {\n", 100) + strings.Repeat("}", 100) + "}", "65:1: " + tooNested},
+		{"else", mainOpen + strings.Repeat("if (x) x = 1; else {\n", 100) + strings.Repeat("}", 100) + "}", "65:1: " + tooNested},
 		{"parens", mainOpen + "return " + strings.Repeat("(", n) + "0" + strings.Repeat(")", n) + ";}", "2:1031: " + tooDeep},
 		// " x = " then "1+": "=" is the first operator, the 10,000th "+" at 5+2·10000.
 		{"sum", mainOpen + " int x;\n x = " + strings.Repeat("1+", n) + "1;}", "3:20005: " + tooLong},
@@ -56,6 +63,10 @@ func TestShapeLimits(t *testing.T) {
 		{"table", "int t[] = {" + strings.Repeat("-1,", n) + "};\n", ""},
 		{"blocks in sequence", mainOpen + strings.Repeat("if (x+y) { a = b*c + d; b = -a; }\n", n/20) + "}", ""},
 		{"functions", strings.Repeat("int f(int a) { return a + 1; }\n", 90000), ""},
+		// An else-if chain, a do-while and a switch in a row never nest.
+		{"else if", mainOpen + strings.Repeat("if (x) x = 1; else ", n/100) + "x = 2;}", ""},
+		{"loops in sequence", mainOpen + strings.Repeat("do { for (;;) { while (x) if (y) switch (z) { case 1: x = 2; } } } while (x);\n", n/100) + "}", ""},
+		{"63 levels", mainOpen + strings.Repeat("if (x) {\n", 63) + strings.Repeat("}", 63) + "}", ""},
 		// 1,024 levels and 10,000 operators are fine.
 		{"at the limits", mainOpen + strings.Repeat("(", 1023) + strings.Repeat("1+", 9999-1023) + "1" + strings.Repeat(")", 1023) + ";}", ""},
 	}
@@ -77,9 +88,9 @@ func TestLoadRefusesHostileShapes(t *testing.T) {
 		"macro.c": "#define B {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{\n#define E }}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}\n" + mainOpen + strings.Repeat("B ", 30) + "\n" + strings.Repeat("E ", 30) + "\nreturn 0;\n}\n",
 	}
 	want := map[string]string{
-		"nest.c":  "nest.c:2:1024: " + tooDeep,
+		"nest.c":  "nest.c:2:64: " + tooNested,
 		"sum.c":   "sum.c:3:20005: " + tooLong,
-		"macro.c": "macro.c: " + tooDeep + ", once its macros and #include files are expanded",
+		"macro.c": "macro.c: " + tooNested + ", once its macros and #include files are expanded",
 	}
 	for name, src := range files {
 		path := filepath.Join(dir, name)
@@ -120,6 +131,14 @@ func TestLoadMessages(t *testing.T) {
 		// A file cut in a parameter list: cc's parser looped for minutes
 		// here (bench/mutate found it), refused before it now.
 		{"int main(int argc, char **", []string{`1:26: unexpected end of file: 1 bracket(s) still open (the innermost "(")`}},
+		// A "*" that nothing it could point to or multiply follows: cc's
+		// parser read on past the end without end, its memory growing
+		// (bench/mutate: a comment's "*/" left after its "/*" was cut).
+		{"int main(void)\n * so augur it. */\n", []string{`2:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void) ** {}\n", []string{`1:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void)\n * so augur it. */\n/* unterminated\n{ return 0; }\n", []string{`2:17: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int *\n", []string{`1:5: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
+		{"int main(void) *const\n", []string{`1:16: unexpected end of file: nothing after this "*" is what it points to or multiplies`}},
 	}
 	for i, tt := range tests {
 		name := fmt.Sprintf("m%d.c", i)

@@ -1,7 +1,9 @@
 package threadtrace
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"augur/internal/infile"
 )
@@ -522,6 +524,13 @@ func (b *builder) unlock(e *Event, t int32, line int, m int32) error {
 
 // Load reads the thread trace at path and builds its program.
 func Load(path string) (*Program, error) {
+	return LoadContext(context.Background(), path, nil)
+}
+
+// LoadContext is Load that stops when ctx is done (its error, wrapped)
+// and tells read, if not nil, how many of the file's bytes it has read:
+// a trace of hundreds of megabytes takes seconds to read.
+func LoadContext(ctx context.Context, path string, read func(done, total int64)) (*Program, error) {
 	f, err := infile.Open(path, infile.ThreadTrace)
 	if err != nil {
 		return nil, err
@@ -531,9 +540,32 @@ func Load(path string) (*Program, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	tr, err := parse(f, path, size)
+	tr, err := parse(&progressReader{r: f, ctx: ctx, total: size, read: read}, path, size)
 	if err != nil {
 		return nil, err
 	}
 	return Build(tr)
+}
+
+// progressReader reads from r, reporting to read (if not nil) after each
+// read and failing once ctx is done.
+type progressReader struct {
+	r           io.Reader
+	ctx         context.Context
+	done, total int64
+	read        func(done, total int64)
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	select {
+	case <-p.ctx.Done():
+		return 0, p.ctx.Err()
+	default:
+	}
+	n, err := p.r.Read(b)
+	p.done += int64(n)
+	if p.read != nil {
+		p.read(p.done, p.total)
+	}
+	return n, err
 }

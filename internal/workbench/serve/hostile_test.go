@@ -34,7 +34,7 @@ func TestKillerRequests(t *testing.T) {
 			"nest.c": "int main(void) {\n" + strings.Repeat("{", 1000000) + "\n" + strings.Repeat("}", 1000000) + "\nreturn 0;\n}\n",
 			"sum.c":  "int main(void) {\n int x = 0;\n x = " + strings.Repeat("1+", 1000000) + "1;\nreturn x;\n}\n",
 		}
-		wantC := map[string]string{"nest.c": "nest.c:2:1024: brackets nest too deep", "sum.c": "sum.c:3:20005: expression too long"}
+		wantC := map[string]string{"nest.c": "nest.c:2:64: statements nest too deep", "sum.c": "sum.c:3:20005: expression too long"}
 		for name, src := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 				t.Fatal(err)

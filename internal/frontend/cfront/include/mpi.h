@@ -5,6 +5,9 @@
 #ifndef AUGUR_MPI_H
 #define AUGUR_MPI_H
 
+/* OpenMPI's mpi.h includes it too: programs use NULL without including it. */
+#include <stddef.h>
+
 typedef int MPI_Comm;
 typedef int MPI_Datatype;
 typedef int MPI_Op;
