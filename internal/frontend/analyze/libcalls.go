@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"slices"
+	"strings"
 
 	"modernc.org/cc/v4"
 )
@@ -125,17 +126,8 @@ func (o *opsCounter) bulk(x *cc.PostfixExpression, name string) bool {
 		return false
 	}
 	args := callArgs(x)
-	var n Expr
-	ok := len(args) == 3
-	if ok {
-		n, ok = o.w.sym(args[2])
-	}
-	if !ok {
-		o.add("call", 1)
-		o.w.note(x, name+"(size)", "%s of a size the analysis cannot read: priced as one call, its bytes are not counted", name)
-		return true
-	}
-	o.addSized(kind, n)
+	n, ok := o.w.symArg(args, 2, len(args) == 3)
+	o.addSizedOr(x, kind, n, ok, "call", name+"(size)", "%s of a size the analysis cannot read: priced as one call, its bytes are not counted")
 	return true
 }
 
@@ -162,16 +154,31 @@ func (o *opsCounter) sort(x *cc.PostfixExpression, name string) bool {
 		return false
 	}
 	args := callArgs(x)
-	var n Expr
-	ok := len(args) >= 4
-	if ok {
-		n, ok = o.w.sym(args[1])
-	}
-	if !ok {
-		o.add("libc_qsort", 1)
-		o.w.note(x, name+"(count)", "%s of a count the analysis cannot read: priced as the sort of one element", name)
-		return true
-	}
-	o.addSized("qsort", n)
+	n, ok := o.w.symArg(args, 1, len(args) >= 4)
+	o.addSizedOr(x, "qsort", n, ok, "libc_qsort", name+"(count)", "%s of a count the analysis cannot read: priced as the sort of one element")
 	return true
+}
+
+// symArg is the value of argument i of a call with arguments args, when
+// the call has the arguments it needs (enough) and the analysis can read
+// it.
+func (w *walker) symArg(args []cc.ExpressionNode, i int, enough bool) (Expr, bool) {
+	if !enough || i >= len(args) {
+		return nil, false
+	}
+	return w.sym(args[i])
+}
+
+// addSizedOr counts one operation of kind over n (addSized) when n is
+// known; otherwise one operation of fallback and, once per call site,
+// the warning unread (its %s the function's name, the first part of
+// what).
+func (o *opsCounter) addSizedOr(x *cc.PostfixExpression, kind string, n Expr, known bool, fallback, what, unread string) {
+	if known {
+		o.addSized(kind, n)
+		return
+	}
+	o.add(fallback, 1)
+	name, _, _ := strings.Cut(what, "(")
+	o.w.note(x, what, unread, name)
 }

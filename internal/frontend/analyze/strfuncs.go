@@ -37,11 +37,6 @@ func (o *opsCounter) strBytes(x *cc.PostfixExpression, name string) bool {
 	} else if ok = at < len(args); ok {
 		n, ok = o.w.allocated[baseOf(args[at])]
 	}
-	if !ok {
-		o.add("call", 1)
-		o.w.note(x, name+"(length)", "%s of a string whose length the analysis cannot read: priced as one call, its bytes are not counted", name)
-		return true
-	}
-	o.addSized("memcpy", n)
+	o.addSizedOr(x, "memcpy", n, ok, "call", name+"(length)", "%s of a string whose length the analysis cannot read: priced as one call, its bytes are not counted")
 	return true
 }
