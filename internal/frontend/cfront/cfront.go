@@ -438,11 +438,14 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 		if d != nil {
 			return nil, nil, append(diags, d)
 		}
-		if err == nil || !strings.Contains(err.Error(), "include file not found: ") {
-			// A header missing is stubbed from the preprocessor's error
-			// alone: cc's parser would read a unit cut at that #include,
-			// and can loop without end at such an end ("*" and the end
-			// of the unit, FuzzLoadStubs).
+		if err == nil {
+			// The preprocessor's errors are reported as they are, without
+			// parsing: cc's preprocessor stops at its first error, so its
+			// parser would read a unit cut there, and can loop without
+			// end at such an end ("*" and the end of the unit after a
+			// missing header or an unterminated character constant,
+			// FuzzLoadStubs), its memory growing. Translate would report
+			// the same errors and only consequential ones after them.
 			var ast *cc.AST
 			if ast, err = cc.Translate(&cfg, sources); err == nil {
 				for i, d := range directives {
