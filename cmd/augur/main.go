@@ -75,14 +75,27 @@ func commands() []*command {
 	}
 }
 
+// stopGrace is how long a command may take to stop after SIGINT or
+// SIGTERM: printing a partial result takes milliseconds.
+const stopGrace = 5 * time.Second
+
 func main() {
 	// The first SIGINT or SIGTERM asks the command to stop cleanly and
 	// keep what it has; after it the signals kill as usual, so a second
 	// Ctrl-C ends a command that does not stop at once.
+	//
+	// A phase that cannot look at the context (cc's parser, a system
+	// call) may not stop at all, and a batch system or timeout(1) sends
+	// SIGTERM once: the process ends by itself stopGrace after the
+	// signal, with the status of an interrupted run.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-ctx.Done()
 		stop()
+		time.AfterFunc(stopGrace, func() {
+			fmt.Fprintf(os.Stderr, "augur: interrupted; the command did not stop within %v, ended without its result\n", stopGrace)
+			os.Exit(exitInterrupted)
+		})
 	}()
 	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr, ctx: ctx}, os.Args[1:]))
 }
