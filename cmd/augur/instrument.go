@@ -22,6 +22,7 @@ type instrumentFlags struct {
 	machine     *string
 	build       *bool
 	alignLoops  *int
+	progress    *progressFlags
 }
 
 func newInstrumentFlags(fs *flag.FlagSet) *instrumentFlags {
@@ -34,6 +35,7 @@ func newInstrumentFlags(fs *flag.FlagSet) *instrumentFlags {
 	f.refSpeed = fs.Float64("ref-speed", 0, "with --time, the `FLOPS` per second that turn measured compute seconds into the trace's flops, stated in the traces as assumed (default: this host's speed, from --machine or measured now)")
 	f.machine = fs.String("machine", "", "with --time, the machine `FILE` of the host the program will run on (augur bench machine -o FILE): its flop rate turns measured compute seconds into the trace's flops (default: this host's, measured now)")
 	f.build = fs.Bool("build", false, "compile the instrumented program into DIR/PROG with the compile line's compiler and flags (without a compiler named first: mpicc, or cc when the program does not include mpi.h)")
+	f.progress = defineProgressFlags(fs)
 	f.alignLoops = fs.Int("align-loops", defaultAlignLoops, "with --time, start every loop of the build at a multiple of `BYTES` (-falign-loops; default 0: the build is yours, nothing added): the timers move the code after them, and an inner loop that comes to straddle a cache line of instructions can run 1.7 times slower; aligned, build your own program with the same -falign-loops for the prediction to hold (docs/instrument.md)")
 	return f
 }
@@ -132,8 +134,15 @@ func runInstrument(e *env, c *command, args []string) int {
 	if err != nil {
 		return fail(exitInput, "%w", err)
 	}
+	pr, err := f.progress.reporter(e, "augur instrument")
+	if err != nil {
+		return fail(exitUsage, "%w", err)
+	}
 	var ref mpi.Reference
 	if *f.time {
+		if *f.machine == "" && *f.refSpeed == 0 {
+			pr.update("measuring this host's flop rate")
+		}
 		if ref, err = recordingReference(*f.machine, *f.refSpeed); err != nil {
 			return fail(exitInput, "%w", err)
 		}
@@ -145,6 +154,7 @@ func runInstrument(e *env, c *command, args []string) int {
 	req := instrument.Request{Files: files, Front: cfront.Options{Flags: line.Compile},
 		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, Ref: ref, AlignLoops: *f.alignLoops,
 		Dir: dir, Compiler: line.Compiler, LinkFlags: line.Link}
+	pr.update(fmt.Sprintf("reading and instrumenting %s", strings.Join(files, ", ")))
 	b, err := instrument.Prepare(e.context(), req)
 	var sampleErr *instrument.SampleError
 	var flagErr *cfront.FlagError
@@ -160,13 +170,24 @@ func runInstrument(e *env, c *command, args []string) int {
 	for _, w := range b.Warnings {
 		fmt.Fprintln(e.stderr, w)
 	}
+	var compileErr error
+	if *f.build {
+		pr.update(fmt.Sprintf("compiling %s with %s", b.Binary, b.Compiler))
+		compileErr = b.Compile(e.context(), e.stderr)
+	}
+	// The report's line is erased before standard output.
+	if compileErr != nil {
+		pr.finish("stopped")
+	} else {
+		pr.finish("done")
+	}
 	fmt.Fprintf(e.stdout, "wrote %d instrumented file(s), %s, and %s to %s\n", len(b.Sources), b.Summary, strings.Join(b.Link, ", "), dir)
 	if !*f.build {
 		fmt.Fprintf(e.stdout, "build: %s %s\n", b.Compiler, shellWords(b.Args))
 		return exitOK
 	}
-	if err := b.Compile(e.context(), e.stderr); err != nil {
-		return fail(exitInput, "%w", err)
+	if compileErr != nil {
+		return fail(exitInput, "%w", compileErr)
 	}
 	fmt.Fprintf(e.stdout, "built %s\n", b.Binary)
 	if *f.time {

@@ -175,6 +175,27 @@ func (w *progressWriter) Write(b []byte) (int, error) {
 	return w.p.w.Write(b)
 }
 
+// announce says msg once, on a line of its own, and leaves the heartbeat
+// nothing to repeat until the next update: the phase it names runs
+// another program that writes to the same terminal (record runs the
+// program), whose lines a progress line redrawn in place would cut.
+func (p *progress) announce(msg string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	if p.tty && p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.shown = false
+	}
+	fmt.Fprintf(p.w, "%s: %s\n", p.cmd, msg)
+	p.state, p.last = "", time.Now()
+}
+
 // fraction shows the state with the share done, and from it the time
 // left, assuming the rest goes as fast as what is done.
 func (p *progress) fraction(msg string, done float64) {

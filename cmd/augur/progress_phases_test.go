@@ -27,7 +27,8 @@ func withProgress(t *testing.T, args ...string) (int, string) {
 // phases, not only while it simulates: reading and checking a model,
 // reading a platform and setting up the ranks, reading a thread trace
 // (with the share read), reading and analysing a C program, reading and
-// fitting measurements, a sweep's set-up. The heartbeat repeats the phase
+// fitting measurements, a sweep's set-up, instrumenting and compiling a
+// program, building a recorder and reading its trace. The heartbeat repeats the phase
 // while it lasts (TestProgressHeartbeat).
 func TestProgressPhases(t *testing.T) {
 	dir := t.TempDir()
@@ -56,6 +57,30 @@ func TestProgressPhases(t *testing.T) {
 			want []string
 		}{"analyze", []string{"analyze", "--machine", ex + "machines/ideal.yaml", "--", "cc", ex + "analyze/pi.c"},
 			[]string{"augur analyze: reading " + ex + "analyze/pi.c (", "augur analyze: analysing blocks and counts (", "augur analyze: predicting on ideal (machine 1 of 1) ("}})
+	}
+	if _, err := exec.LookPath("cc"); err == nil {
+		bin := filepath.Join(dir, "stencil")
+		if out, err := exec.Command("cc", "-O2", "-pthread", "-o", bin, ex+"pthreads/stencil.c").CombinedOutput(); err != nil {
+			t.Fatalf("cc: %v\n%s", err, out)
+		}
+		cases = append(cases, []struct {
+			name string
+			args []string
+			want []string
+		}{
+			// The run is said once, on a line of its own: the program's
+			// output shares the terminal.
+			{"record", []string{"record", "-o", filepath.Join(dir, "s.trace"), "--", bin, "2", "2", "40", "10"},
+				[]string{"augur record: building the pthread recorder (once; cached) (", "augur record: running " + bin + " under the recorder\n", "augur record: reading the trace "}},
+		}...)
+	}
+	if _, err := exec.LookPath("mpicc"); err == nil {
+		cases = append(cases, struct {
+			name string
+			args []string
+			want []string
+		}{"instrument", []string{"instrument", "--count", "--out", filepath.Join(dir, "cnt"), "--build", "mpicc", "-O1", ex + "analyze/pi.c"},
+			[]string{"augur instrument: reading and instrumenting " + ex + "analyze/pi.c (", "augur instrument: compiling " + filepath.Join(dir, "cnt", "pi") + " with mpicc (", "augur instrument: done in "}})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -21,6 +21,7 @@ type recordFlags struct {
 	refSpeed *float64
 	machine  *string
 	runs     *int
+	progress *progressFlags
 }
 
 func newRecordFlags(fs *flag.FlagSet) *recordFlags {
@@ -31,6 +32,7 @@ func newRecordFlags(fs *flag.FlagSet) *recordFlags {
 		np:       fs.Int("np", 0, "with --mpi: number of ranks `N`"),
 		refSpeed: fs.Float64("ref-speed", 0, "with --mpi: `FLOPS` (flop/s) that convert measured compute time to flops, stated in the trace as assumed (default: this host's speed, from --machine or measured at start)"),
 		machine:  fs.String("machine", "", "with --mpi: this host's machine `FILE` (augur bench machine -o FILE): its flop rate converts measured compute time to flops (default: measured at start)"),
+		progress: defineProgressFlags(fs),
 		runs:     fs.Int("runs", 1, "with --mpi: record the program `N` times and keep the traces of the quickest run (the least span from MPI_Init to MPI_Finalize), as a measured time is the least of several runs"),
 	}
 }
@@ -40,7 +42,7 @@ func recordCommand() *command {
 		define:  func(fs *flag.FlagSet) { newRecordFlags(fs) },
 		name:    "record",
 		summary: "record a pthread or MPI program's trace",
-		usage:   "[--cpu K] [-o TRACE] -- PROGRAM ARGS...   |   --mpi --np N [--machine FILE | --ref-speed FLOPS] [--runs N] [-o OUT] -- PROGRAM ARGS...",
+		usage:   "[--cpu K] [-o TRACE] [--progress|--no-progress] -- PROGRAM ARGS...   |   --mpi --np N [--machine FILE | --ref-speed FLOPS] [--runs N] [-o OUT] [--progress|--no-progress] -- PROGRAM ARGS...",
 		help: `Runs an unmodified, dynamically linked pthread program under augur's
 LD_PRELOAD recorder (recorder/pthread/csrc/recorder.c, built on first use with
 the system C compiler into the user cache directory, or taken from
@@ -73,6 +75,10 @@ func runRecord(e *env, c *command, args []string) int {
 	if len(argv) == 0 {
 		return usageErr("no program to record: augur record [flags] -- PROGRAM ARGS...")
 	}
+	pr, err := rf.progress.reporter(e, "augur record")
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	if *rf.mpi {
 		if *rf.cpu >= 0 {
 			return usageErr("--cpu applies to pthread recordings, not with --mpi")
@@ -86,7 +92,7 @@ func runRecord(e *env, c *command, args []string) int {
 		if *rf.runs < 1 || *rf.runs > 100 {
 			return usageErr("--runs N: N must be 1 to 100, got %d", *rf.runs)
 		}
-		return recordMPI(e, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Machine: *rf.machine, Out: *rf.out, Argv: argv, Runs: *rf.runs})
+		return recordMPI(e, pr, mpiRecord{NP: *rf.np, RefSpeed: *rf.refSpeed, Machine: *rf.machine, Out: *rf.out, Argv: argv, Runs: *rf.runs})
 	}
 	if *rf.np != 0 || *rf.refSpeed != 0 || *rf.machine != "" || *rf.runs != 1 {
 		return usageErr("--np, --machine, --ref-speed and --runs need --mpi")
@@ -107,6 +113,7 @@ func runRecord(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("record", err))
 		return exitInput
 	}
+	pr.update("building the pthread recorder (once; cached)")
 	lib, err := pthread.Library(pthread.CacheDir())
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("record", err))
@@ -126,6 +133,7 @@ func runRecord(e *env, c *command, args []string) int {
 	if *rf.cpu >= 0 {
 		cmd.Env = append(cmd.Env, fmt.Sprintf("AUGUR_RECORD_CPU=%d", *rf.cpu))
 	}
+	pr.announce("running " + argv[0] + " under the recorder")
 	start := time.Now()
 	runErr := cmd.Run()
 	wall := time.Since(start)
@@ -141,6 +149,7 @@ func runRecord(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur record: %s wrote no trace: is it a dynamically linked program that returns from main or calls exit()? (a static binary, or one ended by a signal or _exit, is not recorded)\n", argv[0])
 		return exitInput
 	}
+	pr.update("reading the trace " + out)
 	p, err := threadtrace.Load(abs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur record: the trace is not usable: %v\n", err)

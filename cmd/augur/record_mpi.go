@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,10 +24,13 @@ type mpiRecord struct {
 // (recorder/mpi, built with mpicc on first use into the user cache
 // directory, or taken from $AUGUR_MPI_RECORDER) and writes one TiT trace
 // per rank and the index naming them.
-func recordMPI(e *env, r mpiRecord) int {
+func recordMPI(e *env, pr *progress, r mpiRecord) int {
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintln(e.stderr, errorText("record --mpi", fmt.Errorf(format, a...)))
 		return code
+	}
+	if r.Machine == "" && r.RefSpeed == 0 {
+		pr.update("measuring this host's flop rate")
 	}
 	ref, err := recordingReference(r.Machine, r.RefSpeed)
 	if err != nil {
@@ -50,11 +52,17 @@ func recordMPI(e *env, r mpiRecord) int {
 		if err != nil {
 			cache = os.TempDir()
 		}
+		pr.update("building the MPI recorder (once; cached)")
 		if lib, err = mpi.Build(filepath.Join(cache, "augur")); err != nil {
 			return fail(exitInput, "building the recorder: %v", err)
 		}
 	}
-	runs, err := mpi.Quickest(context.Background(), mpi.Run{NP: r.NP, Ref: ref, Dir: dir, Argv: r.Argv,
+	what := fmt.Sprintf("running %s on %d rank(s) under the recorder", r.Argv[0], r.NP)
+	if r.Runs > 1 {
+		what += fmt.Sprintf(", %d times", r.Runs)
+	}
+	pr.announce(what)
+	runs, err := mpi.Quickest(e.context(), mpi.Run{NP: r.NP, Ref: ref, Dir: dir, Argv: r.Argv,
 		Lib: lib, Stdout: e.stdout, Stderr: e.stderr}, max(r.Runs, 1))
 	if err != nil {
 		return fail(exitInput, "%w", err)

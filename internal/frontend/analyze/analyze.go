@@ -68,11 +68,30 @@ const (
 
 // weaker returns the less certain of two provenances.
 func weaker(a, b How) How {
-	rank := map[How]int{Exact: 0, Symbolic: 1, Annotated: 2, Measured: 3, Stepped: 4, Default: 5}
-	if rank[b] > rank[a] {
+	if certainty(b) > certainty(a) {
 		return b
 	}
 	return a
+}
+
+// certainty ranks provenances from the most certain (0) on. A switch,
+// not a map: nestCount asks it for every frame of every block.
+func certainty(h How) int {
+	switch h {
+	case Exact:
+		return 0
+	case Symbolic:
+		return 1
+	case Annotated:
+		return 2
+	case Measured:
+		return 3
+	case Stepped:
+		return 4
+	case Default:
+		return 5
+	}
+	return 0
 }
 
 // Block is one block of a function.

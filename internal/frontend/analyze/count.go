@@ -13,44 +13,91 @@ type lin struct {
 
 // linear reads e as an affine form of its names, if it is one.
 func linear(e Expr) (lin, bool) {
+	_, l, ok := simplified(e)
+	return l, ok
+}
+
+// simplified reads e once, from its leaves up: its affine form when it
+// has one (ok), else e with each of its parts simplified (simplify).
+// One pass: taking every subtree's affine form anew at each level, as
+// simplify did, was quadratic in the depth of e, and a count under an
+// else-if chain of n arms is a product of n conditions (300 arms took
+// minutes). The affine forms of the parts are combined in place (they
+// are the parts' own, made here).
+func simplified(e Expr) (Expr, lin, bool) {
 	switch x := e.(type) {
 	case Num:
-		return lin{c: x.V, coef: map[string]float64{}}, true
+		return e, lin{c: x.V, coef: map[string]float64{}}, true
 	case Name:
-		return lin{coef: map[string]float64{x.N: 1}}, true
+		return e, lin{coef: map[string]float64{x.N: 1}}, true
 	case Bin:
-		a, ok1 := linear(x.A)
-		b, ok2 := linear(x.B)
-		if !ok1 || !ok2 {
+		a, la, okA := simplified(x.A)
+		b, lb, okB := simplified(x.B)
+		if okA && okB {
+			if l, ok := combine(x.Op, la, lb); ok {
+				return nil, l, true
+			}
+		}
+		return Bin{x.Op, asExpr(x.A, a, la, okA), asExpr(x.B, b, lb, okB)}, lin{}, false
+	case Call:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = simplify(a)
+		}
+		if x.Fn == "max" && len(args) == 2 {
+			// max(0, c) of a constant c.
+			if a, ok := constOf(args[0]); ok {
+				if b, ok := constOf(args[1]); ok {
+					return Num{math.Max(a, b)}, lin{}, false
+				}
+			}
+		}
+		return Call{x.Fn, args}, lin{}, false
+	case Cond:
+		return Cond{simplify(x.C), simplify(x.A), simplify(x.B)}, lin{}, false
+	}
+	return e, lin{}, false
+}
+
+// asExpr is simplified's answer for e as an expression: a leaf as it
+// is, another affine form written out.
+func asExpr(e, x Expr, l lin, affine bool) Expr {
+	if !affine {
+		return x
+	}
+	switch e.(type) {
+	case Num, Name:
+		return e
+	}
+	return fromLinear(l)
+}
+
+// combine is the affine form of a op b, if it has one: a sum, a
+// difference, a product by a constant. It may reuse a's and b's maps.
+func combine(op string, a, b lin) (lin, bool) {
+	switch op {
+	case "+", "-":
+		s := 1.0
+		if op == "-" {
+			s = -1
+		}
+		a.c += s * b.c
+		for k, v := range b.coef {
+			a.coef[k] += s * v
+		}
+		return a, true
+	case "*":
+		if len(a.coef) == 0 {
+			a, b = b, a
+		}
+		if len(b.coef) != 0 {
 			return lin{}, false
 		}
-		switch x.Op {
-		case "+", "-":
-			s := 1.0
-			if x.Op == "-" {
-				s = -1
-			}
-			out := lin{c: a.c + s*b.c, coef: map[string]float64{}}
-			for k, v := range a.coef {
-				out.coef[k] += v
-			}
-			for k, v := range b.coef {
-				out.coef[k] += s * v
-			}
-			return out, true
-		case "*":
-			if len(a.coef) == 0 {
-				a, b = b, a
-			}
-			if len(b.coef) != 0 {
-				return lin{}, false
-			}
-			out := lin{c: a.c * b.c, coef: map[string]float64{}}
-			for k, v := range a.coef {
-				out.coef[k] = v * b.c
-			}
-			return out, true
+		a.c *= b.c
+		for k, v := range a.coef {
+			a.coef[k] = v * b.c
 		}
+		return a, true
 	}
 	return lin{}, false
 }
@@ -144,10 +191,11 @@ func nestCount(frames []countFrame) (Expr, How) {
 			outside[f.loop.Var] = true
 		}
 	}
+	loops := canonicalLoops(frames)
 	for _, f := range frames {
 		how = weaker(how, f.how)
 		factor := f.f
-		if share, ok := periodic(factor, frames); ok && f.loop == nil {
+		if share, ok := periodicIn(factor, loops); ok && f.loop == nil {
 			factor = share // j % 3 == 0: one iteration in three (periodic.go)
 		}
 		if f.loop != nil {
@@ -255,30 +303,8 @@ func (a *Analysis) callCounts() {
 // terms collected, so that generated bounds and counts stay readable:
 // n + 1 - 1 is n.
 func simplify(e Expr) Expr {
-	switch x := e.(type) {
-	case Bin:
-		if l, ok := linear(e); ok {
-			return fromLinear(l)
-		}
-		return Bin{x.Op, simplify(x.A), simplify(x.B)}
-	case Call:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = simplify(a)
-		}
-		if x.Fn == "max" && len(args) == 2 {
-			// max(0, c) of a constant c.
-			if a, ok := constOf(args[0]); ok {
-				if b, ok := constOf(args[1]); ok {
-					return Num{math.Max(a, b)}
-				}
-			}
-		}
-		return Call{x.Fn, args}
-	case Cond:
-		return Cond{simplify(x.C), simplify(x.A), simplify(x.B)}
-	}
-	return e
+	x, l, ok := simplified(e)
+	return asExpr(e, x, l, ok)
 }
 
 // fromLinear writes an affine form: its terms in name order, the constant

@@ -630,14 +630,28 @@ func preludeCosts() []string {
 // cost is the sum over its iterations, so that evaluating it costs the
 // simulator nothing per iteration.
 func pure(bs []*Block) bool {
-	for _, b := range bs {
-		if b.omp != nil || b.Kind == MPI || b.Kind == CallK || !pure(b.Body) || !pure(b.Then) || !pure(b.Else) {
-			return false
-		}
+	if !computesOnly(bs) {
+		return false
 	}
+	// One pass over the whole subtree: a part of it that steps steps
+	// in it too (more loops around a block only add indices its counts
+	// may read), so the parts need not be collected apart, which made
+	// an else-if chain of n arms cost n passes over what follows.
 	var c cost
 	c.collect(bs, nil)
 	return !c.stepped
+}
+
+// computesOnly reports whether the blocks bs and those in them only
+// compute: no OpenMP construct, MPI call or call of a function priced
+// apart.
+func computesOnly(bs []*Block) bool {
+	for _, b := range bs {
+		if b.omp != nil || b.Kind == MPI || b.Kind == CallK || !computesOnly(b.Body) || !computesOnly(b.Then) || !computesOnly(b.Else) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxCostOps bounds the binary operators of one cost the analysis writes

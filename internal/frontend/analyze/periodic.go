@@ -14,6 +14,25 @@ import "math"
 // constant: v % k == c or !=, v a counted loop's index with a constant
 // step.
 func periodic(f Expr, frames []countFrame) (Expr, bool) {
+	return periodicIn(f, canonicalLoops(frames))
+}
+
+// canonicalLoops maps the index of each counted loop of frames to its
+// loop, the innermost of a name.
+func canonicalLoops(frames []countFrame) map[string]*LoopInfo {
+	loops := map[string]*LoopInfo{}
+	for _, fr := range frames {
+		if fr.loop != nil && fr.loop.Var != "" && fr.loop.Canonical {
+			loops[fr.loop.Var] = fr.loop
+		}
+	}
+	return loops
+}
+
+// periodicIn is periodic with the counted loops around f looked up by
+// index (canonicalLoops): nestCount asks it for every frame of a block,
+// and the frames of an else-if chain of n arms are n deep.
+func periodicIn(f Expr, loops map[string]*LoopInfo) (Expr, bool) {
 	cond, ok := f.(Cond)
 	if !ok {
 		return nil, false
@@ -41,12 +60,7 @@ func periodic(f Expr, frames []countFrame) (Expr, bool) {
 	if !isName || !ok || k < 1 || k != math.Trunc(k) {
 		return nil, false
 	}
-	var loop *LoopInfo
-	for _, fr := range frames {
-		if fr.loop != nil && fr.loop.Var == v.N && fr.loop.Canonical {
-			loop = fr.loop
-		}
-	}
+	loop := loops[v.N]
 	if loop == nil {
 		return nil, false
 	}
