@@ -89,15 +89,20 @@ func main() {
 	// SIGTERM once: the process ends by itself stopGrace after the
 	// signal, with the status of an interrupted run.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-ctx.Done()
-		stop()
-		time.AfterFunc(stopGrace, func() {
-			fmt.Fprintf(os.Stderr, "augur: interrupted; the command did not stop within %v, ended without its result\n", stopGrace)
-			os.Exit(exitInterrupted)
-		})
-	}()
+	go endAfterSignal(ctx, stop, stopGrace, os.Stderr, os.Exit)
 	os.Exit(run(&env{stdout: os.Stdout, stderr: os.Stderr, ctx: ctx}, os.Args[1:]))
+}
+
+// endAfterSignal waits for ctx, done at the first SIGINT or SIGTERM,
+// gives the signals their default action back (stop), and ends the
+// process with exitInterrupted grace later, saying so on w, if the
+// command has not ended it by then.
+func endAfterSignal(ctx context.Context, stop func(), grace time.Duration, w io.Writer, exit func(int)) {
+	<-ctx.Done()
+	stop()
+	time.Sleep(grace)
+	fmt.Fprintf(w, "augur: interrupted; the command did not stop within %v, ended without its result\n", grace)
+	exit(exitInterrupted)
 }
 
 func run(e *env, args []string) int {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // stopAfter is a context that the user interrupts after its Err has been
@@ -268,5 +269,41 @@ func TestProgressTerminalLine(t *testing.T) {
 	if lines := strings.Split(b.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "augur predict: simulated 1 s (") ||
 		!strings.HasPrefix(lines[1], "augur predict: done in ") {
 		t.Errorf("plain output %q", b.String())
+	}
+}
+
+// A command that does not stop at the first SIGINT or SIGTERM (a phase
+// that cannot look at its context, such as cc's parser) is ended grace
+// later with the status of an interrupted run and a line that says so:
+// one SIGTERM from timeout(1) or a batch system always ends augur.
+func TestSignalEndsAStuckCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	status := make(chan int, 1)
+	var w syncBuffer
+	go endAfterSignal(ctx, func() { close(stopped) }, 10*time.Millisecond, &w, func(code int) { status <- code })
+	select {
+	case <-stopped:
+		t.Fatal("the signals' default action was given back before any signal")
+	case code := <-status:
+		t.Fatalf("ended with %d before any signal", code)
+	case <-time.After(50 * time.Millisecond):
+	}
+	cancel() // the first signal
+	select {
+	case code := <-status:
+		if code != exitInterrupted {
+			t.Errorf("status %d, want %d", code, exitInterrupted)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the process was not ended after the grace")
+	}
+	select {
+	case <-stopped:
+	default:
+		t.Error("the signals' default action was not given back (a second Ctrl-C would not kill)")
+	}
+	if want := "augur: interrupted; the command did not stop within 10ms, ended without its result\n"; w.String() != want {
+		t.Errorf("said %q, want %q", w.String(), want)
 	}
 }
