@@ -205,8 +205,8 @@ func (a *Archive) readAnchor() error {
 	if b.err == nil && compression != compressionNone {
 		b.failAt(at+1, "compression %d: augur reads uncompressed archives (1) only", compression)
 	}
-	b.fixed64() // locations
-	b.fixed64() // global definitions
+	b.fixed64()        // locations
+	b.fixed64()        // global definitions
 	b.str(len(b.data)) // machine name
 	a.Creator = b.str(len(b.data))
 	return b.err
