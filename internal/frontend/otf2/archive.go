@@ -334,6 +334,11 @@ func (a *Archive) findRanks() error {
 	return nil
 }
 
+// EventFile is the file of rank's events.
+func (a *Archive) EventFile(rank int) string {
+	return filepath.Join(a.Dir, strconv.FormatUint(a.Ranks[rank], 10)+".evt")
+}
+
 // NP is the number of ranks.
 func (a *Archive) NP() int { return len(a.Ranks) }
 
