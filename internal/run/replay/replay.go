@@ -21,6 +21,7 @@ import (
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
+	"augur/internal/procbound"
 	"augur/internal/results"
 )
 
@@ -300,6 +301,9 @@ func fromOTF2(o Options, dir string) (index, rule string, notRead, events []stri
 		return "", "", nil, nil, err
 	}
 	np := a.NP()
+	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", o.Trace, np)); err != nil {
+		return "", "", nil, nil, err
+	}
 	if o.NP > np {
 		return "", "", nil, nil, settingErr("%s has %d ranks, but %d were asked for", o.Trace, np, o.NP)
 	}
