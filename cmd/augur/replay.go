@@ -96,13 +96,18 @@ func replayCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newReplayFlags(fs) },
 		name:    "replay",
-		summary: "replay MPI traces (SimGrid TiT) on a platform",
+		summary: "replay MPI traces (SimGrid TiT, OTF2) on a platform",
 		usage:   "TRACE --platform FILE [--hostfile FILE] [--np N] [flags]",
 		help: `Replays the MPI program recorded in TRACE, a SimGrid time-independent trace
 (one shared trace whose lines start with their rank, or an index file naming
 one trace per rank), on a SimGrid platform or an augur machine, the way
 SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
 protocol, network models and collective algorithms (SMPI's default selector).
+TRACE may be an OTF2 archive too (Score-P's traces.otf2, or its directory):
+its MPI events on MPI_COMM_WORLD and its duplicates are replayed, the time
+between MPI calls as computation in seconds of the recording host, scaled by
+--ref-speed FLOPS or --ref-machine FILE (that host's speed) or, without
+either, taking its recorded seconds on every host; the rule used is stated.
 On a machine file whose node group has collectives measured by augur bench
 machine, a collective over exactly those processes of one node takes its
 measured time instead (plain or in place, as the recorder marked it; the

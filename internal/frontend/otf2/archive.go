@@ -119,6 +119,10 @@ func IsArchive(path string) bool {
 	if err != nil {
 		return false
 	}
+	// Only a regular file is opened: a named pipe would block the open.
+	if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(p)
 	if err != nil {
 		return false
