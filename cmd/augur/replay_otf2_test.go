@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -87,6 +92,101 @@ func TestReplayOTF2Usage(t *testing.T) {
 		code, _, errs := augur(t, append([]string{"replay", "--platform", plat}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, %q; want %d and %q", c.args, code, errs, c.code, c.want)
+		}
+	}
+}
+
+// otf2Messages runs scripts/otf2-messages.py on an archive, or on
+// otf2-print's output given as input.
+func otf2Messages(t *testing.T, arg string, input []byte) (string, int) {
+	t.Helper()
+	cmd := exec.Command("python3", "../../scripts/otf2-messages.py", arg)
+	cmd.Stdin = bytes.NewReader(input)
+	out, err := cmd.CombinedOutput()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), code
+}
+
+// --otf2 writes the predicted or replayed run as an OTF2 archive that
+// the OTF2 library's otf2-print reads, every message matched by a
+// receive (sender, receiver, tag, size, order), checked by
+// scripts/otf2-messages.py over otf2-print's output; the script finds a
+// receive missing or a size changed.
+func TestOTF2Output(t *testing.T) {
+	for _, tool := range []string{"otf2-print", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not found (apt-get install otf2-tools python3)", tool)
+		}
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", ring4, "--platform", sg + "cluster_backbone.xml", "--ref-speed", "1e9"}, "8 messages on 8 (sender, receiver, communicator, tag)"},
+		{[]string{"replay", sg + "actions_with_isend.txt", "--platform", sg + "small_platform.xml", "--hostfile", sg + "hostfile"}, "messages on"},
+		{[]string{"predict", ex + "pingpong.aug", "--machine", ex + "machines/gescher.yaml", "--procs", "2"}, "200 messages on 2 (sender, receiver, communicator, tag)"},
+	} {
+		out := filepath.Join(dir, c.args[0]+strconv.Itoa(len(c.args)))
+		code, _, errs := augur(t, append(c.args, "--otf2", out)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		anchor := filepath.Join(out, "traces.otf2")
+		got, rc := otf2Messages(t, anchor, nil)
+		if rc != 0 || !strings.Contains(got, c.want) || !strings.Contains(got, "every send matched") {
+			t.Errorf("%v: exit %d: %s", c.args, rc, got)
+		}
+		printed, err := exec.Command("otf2-print", "-A", anchor).Output()
+		if err != nil {
+			t.Fatalf("otf2-print: %v", err)
+		}
+		for _, w := range []string{"SYSTEM_TREE_NODE", "LOCATION_GROUP", "Type: COMM_LOCATIONS", "COMM ", "REGION", "ENTER", "MPI_SEND", "MPI_RECV"} {
+			if !bytes.Contains(printed, []byte(w)) {
+				t.Errorf("%v: otf2-print -A shows no %s", c.args, w)
+			}
+		}
+		if c.args[0] != "replay" || c.args[1] != ring4 {
+			continue
+		}
+		if !bytes.Contains(printed, []byte("MPI_COLLECTIVE_END")) {
+			t.Errorf("no collective in otf2-print's output")
+		}
+		// Equal runs, equal archives.
+		again := filepath.Join(dir, "again")
+		if code, _, errs := augur(t, append(c.args, "--otf2", again)...); code != exitOK {
+			t.Fatalf("again: exit %d: %s", code, errs)
+		}
+		for _, f := range []string{"traces.otf2", "traces.def", "traces/0.evt", "traces/3.evt", "traces/3.def"} {
+			a, err1 := os.ReadFile(filepath.Join(out, f))
+			b, err2 := os.ReadFile(filepath.Join(again, f))
+			if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+				t.Errorf("%s differs between two equal runs (%v, %v)", f, err1, err2)
+			}
+		}
+		// The script is not fooled: a receive dropped, a size changed.
+		lines := strings.Split(string(printed), "\n")
+		var dropped, resized []string
+		done := false
+		for _, l := range lines {
+			if !done && strings.HasPrefix(l, "MPI_RECV") {
+				done = true
+				resized = append(resized, strings.Replace(l, "Length: 1000", "Length: 999", 1))
+				continue
+			}
+			dropped = append(dropped, l)
+			resized = append(resized, l)
+		}
+		for what, text := range map[string][]string{"dropped": dropped, "resized": resized} {
+			got, rc := otf2Messages(t, "-", []byte(strings.Join(text, "\n")))
+			if rc != 1 || !strings.Contains(got, "1 mismatches among 8 sends") {
+				t.Errorf("a receive %s: exit %d: %s", what, rc, got)
+			}
 		}
 	}
 }
