@@ -128,7 +128,7 @@ func TestOTF2Output(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"replay", ring4, "--platform", sg + "cluster_backbone.xml", "--ref-speed", "1e9"}, "8 messages on 8 (sender, receiver, communicator, tag)"},
+		{[]string{"replay", ring4, "--platform", sg + "cluster_backbone.xml", "--ref-speed", "1e9"}, "9 messages on 9 (sender, receiver, communicator, tag)"},
 		{[]string{"replay", sg + "actions_with_isend.txt", "--platform", sg + "small_platform.xml", "--hostfile", sg + "hostfile"}, "messages on"},
 		{[]string{"predict", ex + "pingpong.aug", "--machine", ex + "machines/gescher.yaml", "--procs", "2"}, "200 messages on 2 (sender, receiver, communicator, tag)"},
 	} {
@@ -184,7 +184,7 @@ func TestOTF2Output(t *testing.T) {
 		}
 		for what, text := range map[string][]string{"dropped": dropped, "resized": resized} {
 			got, rc := otf2Messages(t, "-", []byte(strings.Join(text, "\n")))
-			if rc != 1 || !strings.Contains(got, "1 mismatches among 8 sends") {
+			if rc != 1 || !strings.Contains(got, "1 mismatches among 9 sends") {
 				t.Errorf("a receive %s: exit %d: %s", what, rc, got)
 			}
 		}

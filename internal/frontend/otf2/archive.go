@@ -87,8 +87,13 @@ type region struct {
 
 type group struct {
 	typ, paradigm uint8
+	flags         uint32
 	members       []uint64
 }
+
+// groupGlobalMembers marks a communicator's group whose events name
+// ranks of MPI_COMM_WORLD already (OTF2_GROUP_FLAG_GLOBAL_MEMBERS).
+const groupGlobalMembers = 1
 
 type comm struct {
 	name  string
@@ -281,7 +286,7 @@ func (a *Archive) readGlobalDefs(path string) error {
 				g.members[i] = b.u64()
 			}
 			if b.pos < end {
-				g.typ, g.paradigm = b.u8(), b.u8()
+				g.typ, g.paradigm, g.flags = b.u8(), b.u8(), b.u32()
 			}
 			a.groups[self] = g
 		case 0x16: // Comm: self, name, group, parent, flags
@@ -360,23 +365,33 @@ func (a *Archive) Host(rank int) string {
 	return ""
 }
 
-// worldLike tells whether comm c has every rank in world order
-// (MPI_COMM_WORLD or a duplicate of it), and its size.
-func (a *Archive) worldLike(c comm) (world bool, size int, self bool) {
+// worldLike tells whether comm c has every rank (MPI_COMM_WORLD, a
+// duplicate of it, a split that reorders them) and, if so, the world rank
+// of each of its ranks (nil: the same); its size; whether it is
+// MPI_COMM_SELF.
+func (a *Archive) worldLike(c comm) (world bool, ranks []uint64, size int, self bool) {
 	g, ok := a.groups[c.group]
-	if !ok {
-		return false, 0, false
+	switch {
+	case !ok:
+		return false, nil, 0, false
+	case g.typ == groupCommSelf:
+		return false, nil, 1, true
+	case g.typ == groupCommLocations:
+		return len(g.members) == len(a.Ranks), nil, len(g.members), false
+	case g.typ != groupCommGroup || len(g.members) != len(a.Ranks):
+		return false, nil, len(g.members), false
 	}
-	if g.typ == groupCommSelf {
-		return false, 1, true
-	}
-	if g.typ != groupCommGroup || len(g.members) != len(a.Ranks) {
-		return false, len(g.members), false
-	}
+	seen := make([]bool, len(g.members))
+	identity := true
 	for i, m := range g.members {
-		if m != uint64(i) {
-			return false, len(g.members), false
+		if m >= uint64(len(seen)) || seen[m] {
+			return false, nil, len(g.members), false
 		}
+		seen[m] = true
+		identity = identity && m == uint64(i)
 	}
-	return true, len(g.members), false
+	if identity || g.flags&groupGlobalMembers != 0 {
+		return true, nil, len(g.members), false
+	}
+	return true, g.members, len(g.members), false
 }

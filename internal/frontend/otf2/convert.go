@@ -230,17 +230,29 @@ func (c *rankConv) isMPI(region uint32) (name string, mpi bool) {
 }
 
 // checkComm refuses a communicator other than MPI_COMM_WORLD and its
-// duplicates; self tells the caller it is MPI_COMM_SELF.
+// duplicates (communicators of every rank), turning the event's peer and
+// root into world ranks; self tells the caller it is MPI_COMM_SELF.
 func (c *rankConv) checkComm(e *event, what string) (self bool, err error) {
 	cm, ok := c.a.comms[e.comm]
 	if !ok {
 		return false, c.fail(e, "communicator %d is not defined", e.comm)
 	}
-	world, size, self := c.a.worldLike(cm)
-	if world || self {
-		return self, nil
+	world, ranks, size, self := c.a.worldLike(cm)
+	if self {
+		return true, nil
 	}
-	return false, c.fail(e, "%s on communicator %q (%d of %d ranks): augur replays MPI_COMM_WORLD and its duplicates only", what, cm.name, size, c.a.NP())
+	if !world {
+		return false, c.fail(e, "%s on communicator %q (%d of %d ranks): augur replays MPI_COMM_WORLD and its duplicates only", what, cm.name, size, c.a.NP())
+	}
+	if ranks != nil {
+		if int64(e.peer) < int64(len(ranks)) {
+			e.peer = uint32(ranks[e.peer])
+		}
+		if int64(e.root) < int64(len(ranks)) {
+			e.root = uint32(ranks[e.root])
+		}
+	}
+	return false, nil
 }
 
 func (c *rankConv) peer(e *event) (string, error) {
@@ -420,7 +432,7 @@ func (c *rankConv) collective(e *event) error {
 		// the release of a communicator or window, nothing to replay.
 		cm, ok := c.a.comms[e.comm]
 		if ok {
-			if world, _, _ := c.a.worldLike(cm); world {
+			if world, _, _, _ := c.a.worldLike(cm); world {
 				c.flushCompute()
 				c.emit("barrier")
 			}

@@ -103,7 +103,7 @@ func TestMalformed(t *testing.T) {
 		{"traces/1.evt", with(evt, 0, 0x07), "1.evt: byte 0: 0x07 where a chunk starts with 0x03"},
 		{"traces/1.evt", with(evt, 28, 0x09), "1.evt: byte 28: compressed integer of 9 bytes"},
 		{"traces/1.evt", with(evt, 18, 0x0c), "1.evt: byte 18: event record 0x0c before any timestamp"},
-		{"traces.def", with(def, 19, 0xff), "traces.def: byte 19: record of 1000000000 bytes runs past the end of its chunk"},
+		{"traces.def", with(def, 19, 0xff), "traces.def: byte 19: record of 14555638649707954180 bytes runs past the end of its chunk"},
 		{"traces.def", def[:100], "traces.def: byte "},
 		{"traces.otf2", with(anchor, 3, 'X'), "traces.otf2: byte 0: not an OTF2 anchor file"},
 		{"traces.otf2", with(anchor, 29, 2), "traces.otf2: byte 29: compression 2: augur reads uncompressed archives"},

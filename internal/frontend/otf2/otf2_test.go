@@ -78,8 +78,9 @@ func sameAction(a, b string) bool {
 
 // TestConvertMatchesTiT reads an archive the OTF2 library wrote (4
 // ranks: send/recv, irecv/isend/wait on a duplicate of MPI_COMM_WORLD,
-// bcast, reduce, allreduce, barrier, OpenMP events and worker threads
-// that are not read) and checks that each rank's actions are those of
+// bcast, reduce, allreduce, barrier, a message on a communicator of
+// every rank in reverse order, OpenMP events and worker threads that are
+// not read) and checks that each rank's actions are those of
 // the TiT trace the writer wrote of the same run, action by action.
 func TestConvertMatchesTiT(t *testing.T) {
 	bin := writerBin(t)

@@ -8,7 +8,9 @@
  * DIR/traces.otf2 is the archive; TIT the shared TiT trace. MODE "full"
  * (the default) also writes what augur does not read (an OpenMP thread
  * per rank, a metric on rank 0); "subcomm" adds a send on a communicator
- * of ranks 0 and 1 only, which augur must refuse by name; "openirecv"
+ * of ranks 0 and 1 only, which augur must refuse by name (the full mode
+ * also sends a message on a communicator of every rank, reordered);
+ * "openirecv"
  * leaves an MPI_Irecv never completed. */
 #include <otf2/otf2.h>
 #include <stdio.h>
@@ -36,7 +38,7 @@ static const char *region_names[R_NREGIONS] = {"main", "MPI_Init", "MPI_Finalize
     "MPI_Allreduce", "MPI_Barrier", "MPI_Comm_rank", "!$omp parallel @foo.c:12"};
 
 /* Communicators. */
-enum { C_WORLD, C_DUP, C_SELF, C_PAIR };
+enum { C_WORLD, C_DUP, C_SELF, C_PAIR, C_REV };
 
 static OTF2_EvtWriter *ew[NP];
 static uint64_t clk[NP];
@@ -77,18 +79,21 @@ static void leave(int r, int region) {
     OTF2_EvtWriter_Leave(ew[r], NULL, clk[r], region);
 }
 
+/* world is the world rank of rank peer of communicator comm. */
+static int world(int comm, int peer) { return comm == C_REV ? NP - 1 - peer : peer; }
+
 static void send(int r, int to, uint32_t tag, uint64_t len, int comm) {
     enter(r, R_SEND);
     OTF2_EvtWriter_MpiSend(ew[r], NULL, clk[r], to, comm, tag, len);
     leave(r, R_SEND);
-    action(r, "send %d %u %llu", to, tag, (unsigned long long)len);
+    action(r, "send %d %u %llu", world(comm, to), tag, (unsigned long long)len);
 }
 static void recv(int r, int from, uint32_t tag, uint64_t len, int comm) {
     enter(r, R_RECV);
     clk[r] += 5000;
     OTF2_EvtWriter_MpiRecv(ew[r], NULL, clk[r], from, comm, tag, len);
     leave(r, R_RECV);
-    action(r, "recv %d %u %llu", from, tag, (unsigned long long)len);
+    action(r, "recv %d %u %llu", world(comm, from), tag, (unsigned long long)len);
 }
 
 static void coll(int r, int region, OTF2_CollectiveOp op, int comm, uint32_t root, uint64_t sent, uint64_t recvd, const char *titline) {
@@ -211,6 +216,18 @@ int main(int argc, char **argv) {
         snprintf(line, sizeof line, "barrier");
         coll(r, R_BARRIER, OTF2_COLLECTIVE_OP_BARRIER, C_WORLD, OTF2_UNDEFINED_UINT32, 0, 0, line);
     }
+    if (full) {
+        /* A message on a communicator of every rank in reverse order
+         * (as MPI_Comm_split with descending keys makes it): world rank 0
+         * is its rank 3, world 3 its rank 0. */
+        for (int r = 0; r < NP; r += NP - 1) {
+            compute(r, 20000);
+            if (r == 0)
+                send(r, 0, 5, 64, C_REV);
+            else
+                recv(r, 3, 5, 64, C_REV);
+        }
+    }
     if (subcomm) {
         compute(0, 1000);
         send(0, 1, 3, 64, C_PAIR);
@@ -266,9 +283,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < R_NREGIONS; i++)
         OTF2_GlobalDefWriter_WriteString(gw, s++, region_names[i]);
     enum { S_MACHINE = R_NREGIONS + 1, S_NODE, S_CLASS_MACHINE, S_CLASS_NODE, S_WORLD, S_DUP, S_SELF, S_PAIR,
-           S_MASTER, S_WORKER, S_RANK0 };
+           S_MASTER, S_WORKER, S_REV, S_RANK0 };
     const char *more[] = {"Linux", "node7", "machine", "node", "MPI_COMM_WORLD", "MPI_COMM_WORLD dup 1",
-                          "MPI_COMM_SELF", "pair_comm", "Master thread", "OMP thread 1"};
+                          "MPI_COMM_SELF", "pair_comm", "Master thread", "OMP thread 1", "rev_comm"};
     for (size_t i = 0; i < sizeof more / sizeof *more; i++)
         OTF2_GlobalDefWriter_WriteString(gw, s++, more[i]);
     for (int r = 0; r < NP; r++) {
@@ -292,17 +309,19 @@ int main(int argc, char **argv) {
                              : i >= R_BCAST && i <= R_BARRIER ? OTF2_REGION_ROLE_COLL_OTHER : OTF2_REGION_ROLE_POINT2POINT;
         OTF2_GlobalDefWriter_WriteRegion(gw, i, i + 1, i + 1, 0, role, p, OTF2_REGION_FLAG_NONE, 0, 0, 0);
     }
-    uint64_t locs[NP], ranks[NP], pair[2] = {0, 1};
+    uint64_t locs[NP], ranks[NP], rev[NP], pair[2] = {0, 1};
     for (int r = 0; r < NP; r++)
-        locs[r] = r, ranks[r] = r;
+        locs[r] = r, ranks[r] = r, rev[r] = NP - 1 - r;
     OTF2_GlobalDefWriter_WriteGroup(gw, 0, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, NP, locs);
     OTF2_GlobalDefWriter_WriteGroup(gw, 1, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, NP, ranks);
     OTF2_GlobalDefWriter_WriteGroup(gw, 2, 0, OTF2_GROUP_TYPE_COMM_SELF, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 0, NULL);
     OTF2_GlobalDefWriter_WriteGroup(gw, 3, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2, pair);
+    OTF2_GlobalDefWriter_WriteGroup(gw, 4, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, NP, rev);
     OTF2_GlobalDefWriter_WriteComm(gw, C_WORLD, S_WORLD, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
     OTF2_GlobalDefWriter_WriteComm(gw, C_DUP, S_DUP, 1, C_WORLD, OTF2_COMM_FLAG_NONE);
     OTF2_GlobalDefWriter_WriteComm(gw, C_SELF, S_SELF, 2, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
     OTF2_GlobalDefWriter_WriteComm(gw, C_PAIR, S_PAIR, 3, C_WORLD, OTF2_COMM_FLAG_NONE);
+    OTF2_GlobalDefWriter_WriteComm(gw, C_REV, S_REV, 4, C_WORLD, OTF2_COMM_FLAG_NONE);
     OTF2_Archive_CloseGlobalDefWriter(ar, gw);
     OTF2_Archive_Close(ar);
     if (fclose(tit) != 0) {
