@@ -177,6 +177,9 @@ func Open(path string) (*Archive, error) {
 	if err := a.readGlobalDefs(a.Dir + ".def"); err != nil {
 		return nil, err
 	}
+	if a.Resolution == 0 {
+		return nil, &Error{File: a.Dir + ".def", Offset: -1, Msg: "no clock properties: the definitions do not say how many clock ticks make a second"}
+	}
 	if err := a.findRanks(); err != nil {
 		return nil, err
 	}
@@ -228,6 +231,11 @@ func (a *Archive) readGlobalDefs(path string) error {
 	if err != nil {
 		return err
 	}
+	return a.globalDefs(b)
+}
+
+// globalDefs reads the global definitions in b.
+func (a *Archive) globalDefs(b *buf) error {
 	return records(b, a.defChunk, func(b *buf, id byte) bool {
 		at := b.offset() - 1
 		end := b.recordLen()

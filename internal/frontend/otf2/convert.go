@@ -3,6 +3,7 @@ package otf2
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -140,11 +141,23 @@ func (a *Archive) convertRank(rank int, path string, speed float64, notRead map[
 	}
 	defer f.Close()
 	loc := a.Ranks[rank]
-	c := &rankConv{a: a, rank: rank, speed: speed, w: bufio.NewWriterSize(f, 1<<16),
-		pending: map[uint64]int{}, isends: map[uint64][2]uint32{},
-		path: filepath.Join(a.Dir, strconv.FormatUint(loc, 10)+".evt")}
+	secs, err := a.writeRank(rank, f, a.EventFile(rank), speed, func(fn func(e *event) error) error {
+		return a.events(loc, notRead, fn)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return secs, f.Close()
+}
+
+// writeRank writes rank's actions to w from the events read calls its
+// argument for (those of the event file evt), and returns its
+// computation in seconds.
+func (a *Archive) writeRank(rank int, w io.Writer, evt string, speed float64, read func(fn func(e *event) error) error) (float64, error) {
+	c := &rankConv{a: a, rank: rank, speed: speed, w: bufio.NewWriterSize(w, 1<<16),
+		pending: map[uint64]int{}, isends: map[uint64][2]uint32{}, path: evt}
 	c.emit("init")
-	if err := a.events(loc, notRead, c.event); err != nil {
+	if err := read(c.event); err != nil {
 		return 0, err
 	}
 	if len(c.pending) > 0 {
@@ -161,7 +174,7 @@ func (a *Archive) convertRank(rank int, path string, speed float64, notRead map[
 	if err := c.w.Flush(); err != nil {
 		return 0, err
 	}
-	return c.total, f.Close()
+	return c.total, nil
 }
 
 func (c *rankConv) fail(e *event, format string, a ...any) error {

@@ -120,7 +120,13 @@ func (a *Archive) readLocals(loc uint64) (*locals, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = records(b, a.defChunk, func(b *buf, id byte) bool {
+	return a.localDefs(b)
+}
+
+// localDefs reads the local definitions in b.
+func (a *Archive) localDefs(b *buf) (*locals, error) {
+	l := &locals{}
+	err := records(b, a.defChunk, func(b *buf, id byte) bool {
 		at := b.offset() - 1
 		end := b.recordLen()
 		switch id {
@@ -216,13 +222,21 @@ func (a *Archive) events(loc uint64, notRead map[string]int64, fn func(e *event)
 		return err
 	}
 	path := filepath.Join(a.Dir, strconv.FormatUint(loc, 10)+".evt")
+	return a.eventsOf(l, func(rec func(b *buf, id byte) bool) error {
+		return streamChunks(path, a.eventChunk, rec)
+	}, notRead, fn)
+}
+
+// eventsOf reads the events whose records each calls rec for, with the
+// location's local definitions l.
+func (a *Archive) eventsOf(l *locals, each func(rec func(b *buf, id byte) bool) error, notRead map[string]int64, fn func(e *event) error) error {
 	var (
 		e       event
 		now     uint64
 		haveNow bool
 		ferr    error
 	)
-	err = streamChunks(path, a.eventChunk, func(b *buf, id byte) bool {
+	err := each(func(b *buf, id byte) bool {
 		at := b.offset() - 1
 		if id == evTimestamp {
 			t := b.fixed64()
