@@ -190,3 +190,45 @@ func TestOTF2Output(t *testing.T) {
 		}
 	}
 }
+
+// sweep replay and validate read OTF2 archives too (with their compute
+// in recorded seconds): the same time as augur replay's.
+func TestSweepValidateOTF2(t *testing.T) {
+	plat := sg + "cluster_backbone.xml"
+	code, out, errs := augur(t, "replay", ring4, "--platform", plat, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("replay: exit %d: %s", code, errs)
+	}
+	var r struct {
+		Time float64 `json:"simulation_time_s"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if code, _, errs := augur(t, "sweep", "replay", ring4+"/traces.otf2", "--platform", plat, "--out", dir); code != exitOK {
+		t.Fatalf("sweep: exit %d: %s", code, errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Status string  `json:"status"`
+		Time   float64 `json:"time_s"`
+	}
+	if err := json.Unmarshal(bytes.SplitN(data, []byte("\n"), 2)[0], &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Status != "ok" || s.Time != r.Time {
+		t.Errorf("sweep replay: %s %g s, replay %g s", s.Status, s.Time, r.Time)
+	}
+	csv := filepath.Join(dir, "m.csv")
+	if err := os.WriteFile(csv, []byte("procs,measured\n4,"+strconv.FormatFloat(r.Time, 'g', -1, 64)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = augur(t, "validate", ring4+"/traces.otf2", csv, "--machine", plat)
+	if code != exitOK || !strings.Contains(out, "mean error: 0.0 %") {
+		t.Errorf("validate: exit %d: %s%s", code, out, errs)
+	}
+}
