@@ -132,6 +132,29 @@ type rankConv struct {
 	total    float64
 	finished bool
 	calls    []p2p
+	notRead  map[string]int64
+}
+
+// paradigmName names the paradigms of regions whose time a replay counts
+// as computation without saying more ("" for the program's own code).
+func paradigmName(p uint8) string {
+	switch p {
+	case paradigmOpenMP:
+		return "OpenMP"
+	case paradigmCUDA:
+		return "CUDA"
+	case 7:
+		return "POSIX threads"
+	case 18:
+		return "OpenACC"
+	case 19:
+		return "OpenCL"
+	case 23:
+		return "HIP"
+	case 24:
+		return "Kokkos"
+	}
+	return ""
 }
 
 func (a *Archive) convertRank(rank int, path string, speed float64, notRead map[string]int64) (float64, error) {
@@ -141,7 +164,7 @@ func (a *Archive) convertRank(rank int, path string, speed float64, notRead map[
 	}
 	defer f.Close()
 	loc := a.Ranks[rank]
-	secs, err := a.writeRank(rank, f, a.EventFile(rank), speed, func(fn func(e *event) error) error {
+	secs, err := a.writeRank(rank, f, a.EventFile(rank), speed, notRead, func(fn func(e *event) error) error {
 		return a.events(loc, notRead, fn)
 	})
 	if err != nil {
@@ -153,9 +176,9 @@ func (a *Archive) convertRank(rank int, path string, speed float64, notRead map[
 // writeRank writes rank's actions to w from the events read calls its
 // argument for (those of the event file evt), and returns its
 // computation in seconds.
-func (a *Archive) writeRank(rank int, w io.Writer, evt string, speed float64, read func(fn func(e *event) error) error) (float64, error) {
+func (a *Archive) writeRank(rank int, w io.Writer, evt string, speed float64, notRead map[string]int64, read func(fn func(e *event) error) error) (float64, error) {
 	c := &rankConv{a: a, rank: rank, speed: speed, w: bufio.NewWriterSize(w, 1<<16),
-		pending: map[uint64]int{}, isends: map[uint64][2]uint32{}, path: evt}
+		pending: map[uint64]int{}, isends: map[uint64][2]uint32{}, path: evt, notRead: notRead}
 	c.emit("init")
 	if err := read(c.event); err != nil {
 		return 0, err
@@ -283,6 +306,9 @@ func (c *rankConv) event(e *event) error {
 	case evEnter:
 		name, mpi := c.isMPI(e.region)
 		if !mpi {
+			if p := paradigmName(c.a.regions[e.region].paradigm); p != "" {
+				c.notRead[p+" regions entered (their time outside MPI calls counted as computation)"]++
+			}
 			return nil
 		}
 		c.advance(e.time)

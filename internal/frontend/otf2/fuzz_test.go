@@ -153,10 +153,11 @@ func FuzzArchive(f *testing.F) {
 			return // no clock properties: Open refuses it
 		}
 		if err == nil {
-			_, err = a.writeRank(0, io.Discard, "0.evt", 1e9, func(fn func(e *event) error) error {
+			notRead := map[string]int64{}
+			_, err = a.writeRank(0, io.Discard, "0.evt", 1e9, notRead, func(fn func(e *event) error) error {
 				return a.eventsOf(l, func(rec func(b *buf, id byte) bool) error {
 					return records(&buf{file: "0.evt", data: evt}, a.eventChunk, rec)
-				}, map[string]int64{}, fn)
+				}, notRead, fn)
 			})
 		}
 		if err != nil {

@@ -72,8 +72,8 @@ func TestOTF2ReplaysAsTiT(t *testing.T) {
 		if !strings.Contains(got.ComputeRule, "9.81e+07 flop/s (given by --ref-speed)") {
 			t.Errorf("rule %q", got.ComputeRule)
 		}
-		if len(got.Warnings) != 2 {
-			t.Errorf("warnings %q: want the worker threads' events and rank 0's fork and join", got.Warnings)
+		if len(got.Warnings) != 3 {
+			t.Errorf("warnings %q: want the worker threads' events, rank 0's fork and join and its OpenMP region", got.Warnings)
 		}
 		if filepath.Base(got.Ranks[3].Elements[0].Where) != "3.evt" {
 			t.Errorf("rank 3's actions are from %s, want its event file", got.Ranks[3].Elements[0].Where)
