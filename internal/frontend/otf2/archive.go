@@ -193,6 +193,11 @@ func (a *Archive) readAnchor() error {
 	if err != nil {
 		return err
 	}
+	return a.anchor(b)
+}
+
+// anchor reads the anchor in b.
+func (a *Archive) anchor(b *buf) error {
 	if !bytes.HasPrefix(b.data, Magic) {
 		return &Error{File: a.Anchor, Offset: 0, Msg: "not an OTF2 anchor file (it does not start with OTF2's mark)"}
 	}

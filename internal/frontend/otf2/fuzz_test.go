@@ -120,8 +120,8 @@ func TestMalformed(t *testing.T) {
 }
 
 // The readers never panic or hang on corrupt definitions and events, and
-// every error says where. In memory: the anchor is ring4's, the global
-// definitions, rank 0's local definitions and its events the fuzzer's.
+// every error says where. In memory: the anchor, the global definitions,
+// rank 0's local definitions and its events, seeded from ring4's.
 func FuzzArchive(f *testing.F) {
 	read := func(p string) []byte {
 		data, err := os.ReadFile(filepath.Join(ring4, p))
@@ -130,18 +130,18 @@ func FuzzArchive(f *testing.F) {
 		}
 		return data
 	}
-	f.Add(read("traces/0.evt"), read("traces.def"), read("traces/0.def"))
-	f.Add(read("traces/3.evt"), read("traces.def"), read("traces/3.def"))
-	base, err := Open(filepath.Join(ring4, "traces.otf2"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, evt, def, loc []byte) {
-		a := &Archive{Anchor: base.Anchor, Dir: base.Dir, eventChunk: base.eventChunk, defChunk: base.defChunk,
+	anchor := read("traces.otf2")
+	f.Add(read("traces/0.evt"), read("traces.def"), read("traces/0.def"), anchor)
+	f.Add(read("traces/3.evt"), read("traces.def"), read("traces/3.def"), anchor)
+	f.Fuzz(func(t *testing.T, evt, def, loc, anchor []byte) {
+		a := &Archive{Anchor: "traces.otf2", Dir: "traces",
 			strings: map[uint32]string{}, regions: map[uint32]region{}, groups: map[uint32]group{},
 			comms: map[uint32]comm{}, locations: map[uint64]location{}, locGroups: map[uint32]locGroup{},
 			nodes: map[uint32]sysNode{}}
-		err := a.globalDefs(&buf{file: "traces.def", data: def})
+		err := a.anchor(&buf{file: "traces.otf2", data: anchor})
+		if err == nil {
+			err = a.globalDefs(&buf{file: "traces.def", data: def})
+		}
 		if err == nil {
 			err = a.findRanks()
 		}
