@@ -487,6 +487,9 @@ func (c *rankConv) collective(e *event) error {
 	}
 	p := float64(c.a.NP())
 	root := func() (string, error) {
+		if e.root == undefined32 {
+			return "", c.fail(e, "%s: the trace gives no root", name)
+		}
 		if int64(e.root) >= int64(c.a.NP()) {
 			return "", c.fail(e, "%s: root %d is not a rank (there are %d)", name, e.root, c.a.NP())
 		}
