@@ -6,11 +6,11 @@
  *   mpiwrite DIR TIT SPEED [MODE]
  *
  * DIR/traces.otf2 is the archive; TIT the shared TiT trace. MODE "full"
- * (the default) also writes what augur does not read (an OpenMP thread
- * per rank, a metric on rank 0); "subcomm" adds a send on a communicator
+ * (the default) also writes what augur does not read (a worker thread
+ * per rank, an OpenMP fork, join and parallel region on rank 0); "subcomm" adds a send on a communicator
  * of ranks 0 and 1 only, which augur must refuse by name (the full mode
  * also sends a message on a communicator of every rank, reordered);
- * "openirecv"
+ * "long" repeats the ring, its events in several chunks; "openirecv"
  * leaves an MPI_Irecv never completed. */
 #include <otf2/otf2.h>
 #include <stdio.h>
@@ -112,14 +112,17 @@ int main(int argc, char **argv) {
     }
     const char *mode = argc > 4 ? argv[4] : "full";
     int full = strcmp(mode, "full") == 0, subcomm = strcmp(mode, "subcomm") == 0,
-        openirecv = strcmp(mode, "openirecv") == 0;
+        openirecv = strcmp(mode, "openirecv") == 0, lng = strcmp(mode, "long") == 0;
+    /* long: the ring 20000 times, in event chunks of 256 KiB (several a
+     * rank), so that events cross chunk boundaries. */
+    int rounds = lng ? 20000 : 1;
     speed = atof(argv[3]);
     tit = fopen(argv[2], "w");
     if (!tit) {
         perror(argv[2]);
         return 1;
     }
-    OTF2_Archive *ar = OTF2_Archive_Open(argv[1], "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
+    OTF2_Archive *ar = OTF2_Archive_Open(argv[1], "traces", OTF2_FILEMODE_WRITE, lng ? 256 * 1024 : 1024 * 1024,
                                          4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!ar) {
         fprintf(stderr, "OTF2_Archive_Open failed\n");
@@ -152,7 +155,8 @@ int main(int argc, char **argv) {
     }
     /* Ring of blocking messages, on MPI_COMM_WORLD: even ranks send
      * first. */
-    for (int r = 0; r < NP; r++) {
+    for (int k = 0; k < rounds * NP; k++) {
+        int r = k % NP;
         compute(r, 1000000 + 250000 * r);
         int next = (r + 1) % NP, prev = (r + NP - 1) % NP;
         if (r % 2 == 0) {
