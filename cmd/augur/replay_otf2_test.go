@@ -54,7 +54,7 @@ func TestReplayOTF2(t *testing.T) {
 		}
 	}
 	// The recording host's machine file: Gescher's 700 Mflop/s, so rank
-	// 1's 6 ms of bursts take 4.2 ms on the cluster's 1 Gflop/s hosts.
+	// 1's 6.12 ms of bursts take 4.284 ms on the cluster's 1 Gflop/s hosts.
 	code, out, errs := augur(t, "replay", ring4+"/traces.otf2", "--platform", plat, "--ref-machine", "../../examples/machines/gescher.yaml", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("--ref-machine: exit %d: %s", code, errs)
@@ -67,8 +67,8 @@ func TestReplayOTF2(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Ranks) != 4 || math.Abs(r.Ranks[1].Compute-4.2e-3) > 1e-12 {
-		t.Errorf("--ref-machine gescher.yaml: ranks %+v, want rank 1 computing 4.2 ms", r.Ranks)
+	if len(r.Ranks) != 4 || math.Abs(r.Ranks[1].Compute-4.284e-3) > 1e-12 {
+		t.Errorf("--ref-machine gescher.yaml: ranks %+v, want rank 1 computing 4.284 ms", r.Ranks)
 	}
 	if !strings.Contains(errs, "700 Mflop/s") && !strings.Contains(errs, "7e+08 flop/s (of machine file ../../examples/machines/gescher.yaml, node group sgi1450)") {
 		t.Errorf("--ref-machine: stderr %q", errs)

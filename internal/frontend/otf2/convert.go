@@ -249,6 +249,24 @@ func (c *rankConv) flushCompute() {
 
 func num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
+// blocks is n counts of v each.
+func blocks(v float64, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(num(v))
+	}
+	return b.String()
+}
+
+// approximated notes a vector collective whose per-rank counts OTF2 does
+// not keep: it is replayed with its totals in equal blocks.
+func (c *rankConv) approximated(name string) {
+	c.notRead[name+" calls' per-rank counts (OTF2 keeps their totals only: replayed as equal blocks)"]++
+}
+
 // advance counts the time up to t as computation when outside MPI.
 func (c *rankConv) advance(t uint64) {
 	if c.haveLast && c.depth == 0 && t > c.last {
@@ -462,7 +480,9 @@ func (c *rankConv) flushCalls() {
 // allreduce, allgather and alltoall count N from every rank to every
 // rank (p·N sent); scatter's receivers and gather's senders N each; a
 // scan on rank r sends (p-r)·N and receives (r+1)·N, an exscan
-// (p-1-r)·N and r·N.
+// (p-1-r)·N and r·N. The vector collectives count only a rank's totals
+// (a gatherv's root the sum of what it receives, a reduce-scatter's ranks
+// the whole vector): their per-rank counts are the totals' equal shares.
 func (c *rankConv) collective(e *event) error {
 	name := collName(e.op)
 	if e.op == collCreateHandle || e.op == collCreateAndAllocate {
@@ -540,8 +560,33 @@ func (c *rankConv) collective(e *event) error {
 			n = float64(e.sent+e.recvd) / (p - 1)
 		}
 		action = "exscan " + num(n) + " 0"
-	default:
-		return c.fail(e, "%s: an OTF2 trace gives only its total bytes, not the per-rank counts it needs; augur does not replay it", name)
+	case collGatherv:
+		r, err := root()
+		if err != nil {
+			return err
+		}
+		action = "gatherv " + num(float64(e.sent)) + " " + blocks(float64(e.recvd)/p, c.a.NP()) + " " + r
+		c.approximated(name)
+	case collScatterv:
+		r, err := root()
+		if err != nil {
+			return err
+		}
+		action = "scatterv " + blocks(float64(e.sent)/p, c.a.NP()) + " " + num(float64(e.recvd)) + " " + r
+		c.approximated(name)
+	case collAllgatherv:
+		action = "allgatherv " + num(float64(e.sent)/p) + " " + blocks(float64(e.recvd)/p, c.a.NP())
+		c.approximated(name)
+	case collAlltoallv, collAlltoallw:
+		action = "alltoallv " + num(float64(e.sent)) + " " + blocks(float64(e.sent)/p, c.a.NP()) + " " +
+			num(float64(e.recvd)) + " " + blocks(float64(e.recvd)/p, c.a.NP())
+		c.approximated(name)
+	case collReduceScatter, collReduceScatterBlock:
+		// Every rank sends the whole vector (the sum of the counts).
+		action = "reducescatter " + blocks(float64(e.sent)/p, c.a.NP()) + " 0"
+		if e.op == collReduceScatter {
+			c.approximated(name)
+		}
 	}
 	c.flushCompute()
 	c.emit(action)

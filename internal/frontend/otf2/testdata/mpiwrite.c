@@ -32,10 +32,12 @@ static OTF2_FlushCallbacks flush_callbacks = {.otf2_pre_flush = pre_flush, .otf2
 
 /* Regions. */
 enum { R_MAIN, R_INIT, R_FINALIZE, R_SEND, R_RECV, R_ISEND, R_IRECV, R_WAIT, R_WAITALL,
-       R_BCAST, R_REDUCE, R_ALLREDUCE, R_BARRIER, R_COMM_RANK, R_OMP_PARALLEL, R_NREGIONS };
+       R_BCAST, R_REDUCE, R_ALLREDUCE, R_BARRIER, R_COMM_RANK, R_OMP_PARALLEL,
+       R_ALLGATHERV, R_ALLTOALLV, R_GATHERV, R_REDSCAT, R_NREGIONS };
 static const char *region_names[R_NREGIONS] = {"main", "MPI_Init", "MPI_Finalize", "MPI_Send",
     "MPI_Recv", "MPI_Isend", "MPI_Irecv", "MPI_Wait", "MPI_Waitall", "MPI_Bcast", "MPI_Reduce",
-    "MPI_Allreduce", "MPI_Barrier", "MPI_Comm_rank", "!$omp parallel @foo.c:12"};
+    "MPI_Allreduce", "MPI_Barrier", "MPI_Comm_rank", "!$omp parallel @foo.c:12",
+    "MPI_Allgatherv", "MPI_Alltoallv", "MPI_Gatherv", "MPI_Reduce_scatter_block"};
 
 /* Communicators. */
 enum { C_WORLD, C_DUP, C_SELF, C_PAIR, C_REV };
@@ -96,7 +98,8 @@ static void recv(int r, int from, uint32_t tag, uint64_t len, int comm) {
     action(r, "recv %d %u %llu", world(comm, from), tag, (unsigned long long)len);
 }
 
-static void coll(int r, int region, OTF2_CollectiveOp op, int comm, uint32_t root, uint64_t sent, uint64_t recvd, const char *titline) {
+static void coll(int r, int region, OTF2_CollectiveOp op, int comm, uint32_t root, uint64_t sent, uint64_t recvd,
+                 const char *titline) {
     enter(r, region);
     OTF2_EvtWriter_MpiCollectiveBegin(ew[r], NULL, clk[r]);
     clk[r] += 4000;
@@ -221,6 +224,23 @@ int main(int argc, char **argv) {
         coll(r, R_BARRIER, OTF2_COLLECTIVE_OP_BARRIER, C_WORLD, OTF2_UNDEFINED_UINT32, 0, 0, line);
     }
     if (full) {
+        /* Vector collectives with equal counts, whose totals are all an
+         * OTF2 trace keeps (as Score-P counts them): the equal blocks
+         * augur replays them as are then exact. */
+        for (int r = 0; r < NP; r++) {
+            compute(r, 30000);
+            coll(r, R_ALLGATHERV, OTF2_COLLECTIVE_OP_ALLGATHERV, C_WORLD, OTF2_UNDEFINED_UINT32, 256 * NP, 256 * NP,
+                 "allgatherv 256 256 256 256 256");
+            compute(r, 30000);
+            coll(r, R_ALLTOALLV, OTF2_COLLECTIVE_OP_ALLTOALLV, C_DUP, OTF2_UNDEFINED_UINT32, 128 * NP, 128 * NP,
+                 "alltoallv 512 128 128 128 128 512 128 128 128 128");
+            compute(r, 30000);
+            coll(r, R_GATHERV, OTF2_COLLECTIVE_OP_GATHERV, C_WORLD, 2, 64, r == 2 ? 64 * NP : 0,
+                 r == 2 ? "gatherv 64 64 64 64 64 2" : "gatherv 64 0 0 0 0 2");
+            compute(r, 30000);
+            coll(r, R_REDSCAT, OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, C_WORLD, OTF2_UNDEFINED_UINT32, 32 * NP, 32 * NP,
+                 "reducescatter 32 32 32 32 0");
+        }
         /* A message on a communicator of every rank in reverse order
          * (as MPI_Comm_split with descending keys makes it): world rank 0
          * is its rank 3, world 3 its rank 0. */
@@ -310,7 +330,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < R_NREGIONS; i++) {
         OTF2_Paradigm p = i == R_MAIN ? OTF2_PARADIGM_COMPILER : i == R_OMP_PARALLEL ? OTF2_PARADIGM_OPENMP : OTF2_PARADIGM_MPI;
         OTF2_RegionRole role = i == R_MAIN ? OTF2_REGION_ROLE_FUNCTION : i == R_OMP_PARALLEL ? OTF2_REGION_ROLE_PARALLEL
-                             : i >= R_BCAST && i <= R_BARRIER ? OTF2_REGION_ROLE_COLL_OTHER : OTF2_REGION_ROLE_POINT2POINT;
+                             : (i >= R_BCAST && i <= R_BARRIER) || i >= R_ALLGATHERV ? OTF2_REGION_ROLE_COLL_OTHER : OTF2_REGION_ROLE_POINT2POINT;
         OTF2_GlobalDefWriter_WriteRegion(gw, i, i + 1, i + 1, 0, role, p, OTF2_REGION_FLAG_NONE, 0, 0, 0);
     }
     uint64_t locs[NP], ranks[NP], rev[NP], pair[2] = {0, 1};
