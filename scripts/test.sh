@@ -15,9 +15,12 @@ cd "$(dirname "$0")/.."
 # cluster on loopback and submits a sweep through it; bear and make:
 # cmd/augur's TestAnalyzeCompileCommandsFromBear records a make build's
 # compile_commands.json; csmith and libcsmith-dev (csmith.h) write the
-# random C programs analyze's TestCsmith reads.
+# random C programs analyze's TestCsmith reads; libotf2-trace-dev (the
+# OTF2 library and headers), otf2-tools (otf2-print) and python3-otf2:
+# internal/frontend/otf2's tests write archives with the real library and
+# read augur's own back with otf2-print.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc gfortran libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev"
+packages="graphviz gcc gfortran libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev libotf2-trace-dev otf2-tools python3-otf2"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

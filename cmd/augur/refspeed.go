@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/frontend/otf2"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/recorder/mpi"
@@ -88,4 +89,42 @@ func refText(ref mpi.Reference) string {
 		return "given by --ref-speed; stated in the trace as assumed, not measured"
 	}
 	return "this host's, " + ref.Source
+}
+
+// flagError is a wrong flag value or combination (exit status 2).
+type flagError struct{ error }
+
+func (e *flagError) Unwrap() error { return e.error }
+
+// otf2Reference is the speed of the host an OTF2 trace was recorded on,
+// from --ref-speed or --ref-machine (the machine file of that host: its
+// only node group, or the one named as bench machine names the host the
+// trace says rank 0 ran on), and where it comes from; 0 when neither is
+// given.
+func otf2Reference(trace string, given float64, machineFile string) (float64, string, error) {
+	switch {
+	case given != 0 && machineFile != "":
+		return 0, "", &flagError{fmt.Errorf("--ref-speed and --ref-machine both give the recording host's speed: give one")}
+	case given < 0 || math.IsInf(given, 0) || math.IsNaN(given):
+		return 0, "", &flagError{fmt.Errorf("--ref-speed %g: want a positive number of flop/s", given)}
+	case given > 0:
+		return given, "", nil
+	case machineFile == "":
+		return 0, "", nil
+	}
+	m, err := platform.LoadMachine(machineFile)
+	if err != nil {
+		return 0, "", err
+	}
+	host := ""
+	if otf2.IsArchive(trace) {
+		if a, err := otf2.Open(trace); err == nil && a.NP() > 0 {
+			host = a.Host(0)
+		}
+	}
+	g, err := hostGroup(m, host)
+	if err != nil {
+		return 0, "", fmt.Errorf("--ref-machine %s: %w", machineFile, err)
+	}
+	return g.Flops, "machine file " + machineFile + ", node group " + g.Name, nil
 }

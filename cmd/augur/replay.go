@@ -71,6 +71,8 @@ type replayFlags struct {
 	report    *string
 	maxEvents *int64
 	progress  *progressFlags
+	refSpeed  *float64
+	refMach   *string
 }
 
 func newReplayFlags(fs *flag.FlagSet) *replayFlags {
@@ -85,6 +87,8 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = limitFlag(fs, "max-events", "stop after `N` events and operations (default 2e10)")
 	f.progress = defineProgressFlags(fs)
+	f.refSpeed = fs.Float64("ref-speed", 0, "for an OTF2 trace (compute in seconds): the `FLOPS` (flop/s) of the host it was recorded on; a burst of t s takes t × FLOPS / F s on a host of F flop/s (default: its recorded seconds on every host)")
+	f.refMach = fs.String("ref-machine", "", "for an OTF2 trace: the machine `FILE` (augur bench machine) of the host it was recorded on, whose flop rate is --ref-speed (its only node group, or the one named as the trace's host)")
 	return f
 }
 
@@ -92,13 +96,18 @@ func replayCommand() *command {
 	c := &command{
 		define:  func(fs *flag.FlagSet) { newReplayFlags(fs) },
 		name:    "replay",
-		summary: "replay MPI traces (SimGrid TiT) on a platform",
+		summary: "replay MPI traces (SimGrid TiT, OTF2) on a platform",
 		usage:   "TRACE --platform FILE [--hostfile FILE] [--np N] [flags]",
 		help: `Replays the MPI program recorded in TRACE, a SimGrid time-independent trace
 (one shared trace whose lines start with their rank, or an index file naming
 one trace per rank), on a SimGrid platform or an augur machine, the way
 SimGrid 3.32's smpirun -replay does: same actions, datatypes, point-to-point
 protocol, network models and collective algorithms (SMPI's default selector).
+TRACE may be an OTF2 archive too (Score-P's traces.otf2, or its directory):
+its MPI events on MPI_COMM_WORLD and its duplicates are replayed, the time
+between MPI calls as computation in seconds of the recording host, scaled by
+--ref-speed FLOPS or --ref-machine FILE (that host's speed) or, without
+either, taking its recorded seconds on every host; the rule used is stated.
 On a machine file whose node group has collectives measured by augur bench
 machine, a collective over exactly those processes of one node takes its
 measured time instead (plain or in place, as the recorder marked it; the
@@ -168,6 +177,13 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
 		Cfg: cfg, MaxEvents: *rf.maxEvents}
+	if opts.RefSpeed, opts.RefSource, err = otf2Reference(pos[0], *rf.refSpeed, *rf.refMach); err != nil {
+		var ue *flagError
+		if errors.As(err, &ue) {
+			return fail(exitUsage, "%w", err)
+		}
+		return fail(exitInput, "%w", err)
+	}
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Counting = func(done, total int64) {
@@ -207,7 +223,11 @@ func runReplay(e *env, c *command, args []string) int {
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Platform = *rf.platform
-	noteReference(e, res.Reference)
+	if res.ComputeRule != "" {
+		fmt.Fprintf(e.stderr, "augur replay: an OTF2 trace: %s\n", res.ComputeRule)
+	} else {
+		noteReference(e, res.Reference)
+	}
 	if tl != nil {
 		if err := rf.trace.write(e, "replay", tl); err != nil {
 			return fail(exitInput, "%w", err)
@@ -308,6 +328,9 @@ func noteReference(e *env, ref *tit.Reference) {
 
 func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
 	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n", trace, r.NP, plat, r.Model)
+	if r.ComputeRule != "" {
+		fmt.Fprintf(w, "OTF2 trace: %s\n", r.ComputeRule)
+	}
 	if ref := r.Reference; ref != nil && ref.Measured {
 		fmt.Fprintf(w, "Compute recorded at %s: a burst of t s there takes t × %.4g / F s on a host of F flop/s\n", ref, ref.Speed)
 	}

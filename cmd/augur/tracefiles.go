@@ -18,8 +18,8 @@ import (
 // one timeline is recorded and written by one Chrome/Perfetto writer and
 // one Paraver writer (docs/output.md, "Timelines").
 type traceFlags struct {
-	trace, paraver, window *string
-	limit                  *int
+	trace, paraver, otf2, window *string
+	limit                        *int
 }
 
 // defaultTraceLimit keeps a Chrome trace to about 150 MB.
@@ -29,13 +29,14 @@ func defineTraceFlags(fs *flag.FlagSet) *traceFlags {
 	return &traceFlags{
 		trace:   fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE`: open it in Perfetto (ui.perfetto.dev) or chrome://tracing; messages are arrows"),
 		paraver: fs.String("paraver", "", "write the timeline as a Paraver trace: `FILE`.prv, FILE.pcf and FILE.row (FILE may end in .prv)"),
+		otf2:    fs.String("otf2", "", "write the timeline as an OTF2 archive for Vampir (and otf2-print): `DIR`/traces.otf2, DIR/traces.def and DIR/traces/"),
 		window:  fs.String("trace-window", "", "keep only `T0:T1` of the timeline (seconds, or with a unit: 2ms:3.5ms; either side may be empty)"),
 		limit:   fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N arrows (messages; a collective of P processes counts P-1); past them the files stop where the first was lost (a warning says when)"),
 	}
 }
 
 // wanted reports whether a trace file was asked for.
-func (f *traceFlags) wanted() bool { return *f.trace != "" || *f.paraver != "" }
+func (f *traceFlags) wanted() bool { return *f.trace != "" || *f.paraver != "" || *f.otf2 != "" }
 
 // timeline makes the timeline the flags ask for, or a usage error.
 func (f *traceFlags) timeline() (*results.Timeline, error) {
@@ -119,6 +120,11 @@ func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 		})
 		if err != nil {
 			return fmt.Errorf("--paraver: %w", err)
+		}
+	}
+	if *f.otf2 != "" {
+		if err := tl.WriteOTF2(*f.otf2); err != nil {
+			return fmt.Errorf("--otf2: %w", err)
 		}
 	}
 	if c := tl.Complete(); !math.IsInf(c, 1) {

@@ -41,6 +41,8 @@ const (
 	Points                   // a sweep's --points CSV or a sweep spec
 	Result                   // a result or timeline JSON (augur report)
 	Counts                   // counts of `augur instrument --count`
+	OTF2Anchor               // an OTF2 archive's anchor file (.otf2)
+	OTF2Defs                 // an OTF2 archive's definitions (.def): read whole
 )
 
 const (
@@ -81,6 +83,10 @@ func (k Kind) info() (string, int64) {
 		return "a result", 2 * gib
 	case Counts:
 		return "a counts file", 64 * mib
+	case OTF2Anchor:
+		return "an OTF2 anchor file", 16 * mib
+	case OTF2Defs:
+		return "an OTF2 definitions file", 1 * gib
 	}
 	return "an input", 64 * mib
 }

@@ -54,6 +54,9 @@ func Layout(path string) (files []string, shared bool, err error) {
 		return nil, false, err
 	}
 	defer f.Close()
+	if isOTF2(f) {
+		return nil, false, &Error{File: path, Line: 1, Msg: "an OTF2 archive's anchor, not a time-independent trace (augur replay reads OTF2 archives as such)"}
+	}
 	lr := newTextReader(f, 1<<16)
 	first, err := lr.next()
 	if err == io.EOF {

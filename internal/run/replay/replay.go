@@ -9,16 +9,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"time"
 
 	"augur/internal/engine"
+	"augur/internal/frontend/otf2"
 	"augur/internal/frontend/tit"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
+	"augur/internal/procbound"
 	"augur/internal/results"
 )
 
@@ -50,6 +53,13 @@ type Options struct {
 	// returns an error wrapping the context's, and with it the partial
 	// result (Partial set) of what had been replayed.
 	Context context.Context
+	// RefSpeed is the flop rate of the host an OTF2 trace was recorded
+	// on, whose compute is seconds: a burst of t s takes t·RefSpeed/F s
+	// on a host of F flop/s. RefSource says where it comes from ("" for
+	// a speed given by hand). 0: each burst takes its recorded seconds
+	// on whatever host it replays on.
+	RefSpeed  float64
+	RefSource string
 }
 
 // actionKind classifies an action of tit.Elements by its index.
@@ -91,6 +101,9 @@ type Result struct {
 	// Reference is the speed the trace states its compute amounts were
 	// converted at (nil: it states none, as SimGrid's own traces).
 	Reference *tit.Reference `json:"-"`
+	// ComputeRule says, for an OTF2 trace, how its compute (seconds on
+	// the recording host) was turned into work on the replay's hosts.
+	ComputeRule string `json:"-"`
 }
 
 // SettingError is a --cfg setting or network model that cannot be
@@ -147,7 +160,20 @@ func Run(o Options) (*Result, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	tr, err := tit.OpenContext(ctx, o.Trace, o.NP, set, o.Counting)
+	path, rule, notRead, events := o.Trace, "", []string(nil), []string(nil)
+	if otf2.IsArchive(o.Trace) {
+		dir, err := os.MkdirTemp("", "augur-otf2-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(dir)
+		if path, rule, notRead, events, err = fromOTF2(o, dir); err != nil {
+			return nil, err
+		}
+	} else if o.RefSpeed > 0 {
+		return nil, settingErr("--ref-speed and --ref-machine are for OTF2 traces, whose compute is seconds; %s is a time-independent trace, whose compute is flops", o.Trace)
+	}
+	tr, err := tit.OpenContext(ctx, path, o.NP, set, o.Counting)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +226,11 @@ func Run(o Options) (*Result, error) {
 	}
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
-		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref}
+		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref,
+		ComputeRule: rule}
+	for _, n := range notRead {
+		out.Warnings = append(out.Warnings, "not read from the OTF2 trace: "+n)
+	}
 	if colls != nil {
 		out.MeasuredCollectives = o.Machine.Groups[o.Machine.GroupOf(int(nodeOf[0]))].Name
 	}
@@ -212,7 +242,10 @@ func Run(o Options) (*Result, error) {
 		u := res.Units[i]
 		host := hosts[i]
 		where := o.Trace
-		if !tr.Shared && i < len(tr.Files) {
+		switch {
+		case events != nil:
+			where = events[i]
+		case !tr.Shared && i < len(tr.Files):
 			where = tr.Files[i]
 		}
 		var st []engine.ElemStats
@@ -256,4 +289,54 @@ func algoKey(k string) bool {
 		return strings.HasPrefix(k, "smpi/")
 	}
 	return false
+}
+
+// fromOTF2 writes the OTF2 archive o.Trace as a time-independent trace
+// in dir, its compute converted to flops at the rule Options.RefSpeed
+// sets, and returns the trace's index, the rule in words, what the
+// archive holds that is not replayed, and each rank's event file.
+func fromOTF2(o Options, dir string) (index, rule string, notRead, events []string, err error) {
+	a, err := otf2.Open(o.Trace)
+	if err != nil {
+		return "", "", nil, nil, err
+	}
+	np := a.NP()
+	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", o.Trace, np)); err != nil {
+		return "", "", nil, nil, err
+	}
+	if o.NP > np {
+		return "", "", nil, nil, settingErr("%s has %d ranks, but %d were asked for", o.Trace, np, o.NP)
+	}
+	nodeOf, _, err := place(o, np)
+	if err != nil {
+		return "", "", nil, nil, err
+	}
+	speed := func(int) float64 { return o.RefSpeed }
+	if o.RefSpeed > 0 {
+		src := "given by --ref-speed"
+		if o.RefSource != "" {
+			src = "of " + o.RefSource
+		}
+		rule = fmt.Sprintf("compute recorded in seconds on a host of %.4g flop/s (%s): a burst of t s takes t × %.4g / F s on a host of F flop/s", o.RefSpeed, src, o.RefSpeed)
+	} else {
+		rates := make([]float64, np)
+		for r := range rates {
+			c, err := o.Machine.FlopCost(int(nodeOf[r]))
+			if err != nil {
+				return "", "", nil, nil, err
+			}
+			rates[r] = 1 / c
+		}
+		speed = func(r int) float64 { return rates[r] }
+		rule = "compute recorded in seconds, replayed as those seconds on every host: the recording host's speed is not known (give --ref-speed FLOPS or --ref-machine FILE to scale it to the platform's hosts)"
+	}
+	conv, err := a.Convert(dir, speed)
+	if err != nil {
+		return "", "", nil, nil, err
+	}
+	events = make([]string, np)
+	for r := range events {
+		events[r] = a.EventFile(r)
+	}
+	return conv.Index, rule, conv.NotRead, events, nil
 }
