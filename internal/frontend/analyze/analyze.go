@@ -559,12 +559,17 @@ func (a *Analysis) sortDiags() {
 // ModelName makes a model name of a file's base name: letters, digits
 // and underscores.
 func ModelName(base string) string {
-	return strings.Map(func(r rune) rune {
+	name := strings.Map(func(r rune) rune {
 		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
 			return r
 		}
 		return '_'
 	}, base)
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		// A name starts with a letter or "_": 2d.c, 0278.c.
+		name = "prog_" + name
+	}
+	return name
 }
 
 // MarkMeasured records that the count of block name (a loop's iterations

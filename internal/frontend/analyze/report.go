@@ -240,6 +240,7 @@ type point struct {
 // gives one: each index at the middle of its range, weighted with the
 // count of the whole nest.
 func outerPoints(frames []countFrame, env map[string]float64, limit int) []point {
+	const visitsPerPoint = 64
 	if len(frames) == 0 {
 		return []point{{env, 1}}
 	}
@@ -248,6 +249,11 @@ func outerPoints(frames []countFrame, env map[string]float64, limit int) []point
 	for k, v := range env {
 		e[k] = v
 	}
+	// Iterations that reach no point (an inner loop empty for most of an
+	// outer range: for (i = -1e12; i < n; i++) for (j = 0; j < i; j++))
+	// count too, or a huge range would be walked to its end: at most
+	// visitsPerPoint of them a point.
+	visits := limit * visitsPerPoint
 	var walk func(i int, w float64) bool
 	walk = func(i int, w float64) bool {
 		if i == len(frames) {
@@ -280,6 +286,9 @@ func outerPoints(frames []countFrame, env map[string]float64, limit int) []point
 			return false
 		}
 		for v := from; (step > 0 && v < to) || (step < 0 && v > to); v += step {
+			if visits--; visits < 0 || v+step == v {
+				return false // too many, or a step lost to rounding: from -1e308 by 1
+			}
 			e[f.loop.Var] = v
 			if !walk(i+1, w) {
 				return false
