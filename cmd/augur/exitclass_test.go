@@ -48,6 +48,8 @@ func TestExitClasses(t *testing.T) {
 		// More processes or nodes than augur simulates: usage errors.
 		{[]string{"replay", ring, "--platform", platform, "--np", "134217728"}, exitUsage, "augur replay: --np 134217728: 134217728 processes are more than the 67108864 augur simulates"},
 		{[]string{"predict", model, "--machine", ideal, "--procs", "134217728"}, exitUsage, "augur predict: --procs 134217728: 134217728 processes are more than"},
+		{[]string{"replay", ring, "--platform", platform, "--np", "1e9"}, exitUsage, "augur replay: invalid value \"1e9\" for flag -np"},
+		{[]string{"predict", model, "--machine", ideal, "--procs", "1e9"}, exitUsage, "augur predict: invalid value \"1e9\" for flag -procs"},
 		{[]string{"predict", model, "--machine", ideal, "--procs", "4", "--nodes", "100000000"}, exitUsage, "augur predict: machine \"ideal\": --nodes 100000000 out of range"},
 
 		// Input errors, at their place, found before or during the run.
