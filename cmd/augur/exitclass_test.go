@@ -48,6 +48,8 @@ func TestExitClasses(t *testing.T) {
 		// More processes or nodes than augur simulates: usage errors.
 		{[]string{"replay", ring, "--platform", platform, "--np", "134217728"}, exitUsage, "augur replay: --np 134217728: 134217728 processes are more than the 67108864 augur simulates"},
 		{[]string{"predict", model, "--machine", ideal, "--procs", "134217728"}, exitUsage, "augur predict: --procs 134217728: 134217728 processes are more than"},
+		{[]string{"replay", ring, "--platform", platform, "--np", "1e9"}, exitUsage, "augur replay: invalid value \"1e9\" for flag -np"},
+		{[]string{"predict", model, "--machine", ideal, "--procs", "1e9"}, exitUsage, "augur predict: invalid value \"1e9\" for flag -procs"},
 		{[]string{"predict", model, "--machine", ideal, "--procs", "4", "--nodes", "100000000"}, exitUsage, "augur predict: machine \"ideal\": --nodes 100000000 out of range"},
 
 		// Input errors, at their place, found before or during the run.
@@ -61,12 +63,18 @@ func TestExitClasses(t *testing.T) {
 		{[]string{"predict", badPeer, "--machine", ideal, "--procs", "2"}, exitSim, badPeer + ":5:3: send S: process 1 addresses process 2, but there are 2 processes (0..1)"},
 
 		// A sweep axis no model declares: once, before any point runs.
-		{[]string{"sweep", "predict", model, "--machine", ideal, "--procs", "2", "--set", "nodez=1,2", "--out", sw}, exitUsage, "augur sweep: --set nodez: no param \"nodez\" in sample (" + model + "); did you mean \"nodes\"?\n"},
+		{[]string{"sweep", "predict", model, "--machine", ideal, "--procs", "2", "--set", "nodez=1,2,3", "--out", sw}, exitUsage, "augur sweep: --set nodez: no param \"nodez\" in sample (" + model + "); did you mean \"nodes\"?\n"},
 		{[]string{"sweep", "predict", model, "--machine", ideal, "--procs", "2", "--points", typo, "--out", sw}, exitInput, typo + ":1: column nodez: no param \"nodez\" in sample (" + model + "); did you mean \"nodes\"?\n"},
 	} {
 		code, _, errs := augur(t, c.args...)
 		if code != c.want || !strings.HasPrefix(errs, c.stderr) {
 			t.Errorf("augur %s: exit %d, want %d; standard error:\n%s\nwant it to start\n%s", strings.Join(c.args, " "), code, c.want, errs, c.stderr)
+		}
+		// The sweep's typo is said once, not once a point.
+		if msg := `no param "nodez"`; strings.Contains(c.stderr, msg) {
+			if n := strings.Count(errs, msg); n != 1 {
+				t.Errorf("augur %s: the typo said %d times, want once:\n%s", strings.Join(c.args, " "), n, errs)
+			}
 		}
 	}
 	if _, err := os.Stat(sw); err == nil {

@@ -117,6 +117,7 @@ func TestFitErrors(t *testing.T) {
 		{[]string{"fit", writeTemp(t, "d.csv", "p,time\n1,1\n2,nan\n4,3\n")}, exitInput, `row 2, column "time": nan is not a measurement`},
 		{[]string{"fit", writeTemp(t, "e.csv", "p,time\n1,1\n2,2\n4,3\n"), "--predict", "q=3"}, exitUsage, "no value for parameter p"},
 		{[]string{"fit", writeTemp(t, "f.csv", "p,time\n1,1\n2,2\n4,3\n"), "--predict", "p=x"}, exitUsage, "not a finite number"},
+		{[]string{"fit", writeTemp(t, "g.csv", "p,time\n1,1e308\n2,1e308\n4,1e308\n")}, exitInput, "g.csv:2: time: value 1e+308 is beyond ±1e+150"},
 		{[]string{"fit", "does-not-exist.csv"}, exitInput, "no such file"},
 	}
 	for _, c := range cases {

@@ -28,6 +28,10 @@ func TestOverflowIsAnErrorNotAnAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	farXML := write("far.xml", strings.Replace(string(plat), `latency="1us"`, `latency="1e308s"`, 1))
+	// A latency profile (docs/network.md) whose value is 1e308 s from the
+	// start: every message over shm then takes longer than any time.
+	write("far.profile", "0 1e308\n")
+	farProfile := write("farprofile.xml", strings.Replace(string(plat), `latency="1us"`, `latency="1us" latency_file="far.profile"`, 1))
 	write("r0.txt", "0 init\n0 send 1 0 100\n0 finalize\n")
 	write("r1.txt", "1 init\n1 recv 0 0 100\n1 finalize\n")
 	index := write("index.txt", "r0.txt\nr1.txt\n")
@@ -42,12 +46,17 @@ func TestOverflowIsAnErrorNotAnAnswer(t *testing.T) {
 		{[]string{"predict", write("sum.aug", "model sum\nactivity main {\n  action A cost 1e308\n  action B cost 1e308\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, filepath.Join(dir, "sum.aug") + ":4:3: action B reaches an infinite simulated time"},
 		{[]string{"predict", write("loop.aug", "model loops\nactivity main {\n  loop 10 {\n    action A cost 1e308\n  }\n}\n"), "--machine", ex + "machines/ideal.yaml", "--procs", "1"}, filepath.Join(dir, "loop.aug") + ":4:5: action A reaches an infinite simulated time"},
 		{[]string{"replay", index, "--platform", farXML}, "mpi send: the message of 100 B from process 0 to process 1 reaches an infinite simulated time"},
+		{[]string{"replay", index, "--platform", farProfile}, "augur replay: mpi send: the message of 100 B from process 0 to process 1 reaches an infinite simulated time"},
 	} {
 		code, out, errs := augur(t, c.args...)
 		if code != exitSim || !strings.Contains(errs, c.want) {
 			t.Errorf("augur %s: exit %d, stderr %q; want exit %d and %q", strings.Join(c.args, " "), code, errs, exitSim, c.want)
 		}
-		for _, bad := range []string{"Inf", "NaN", "deadlock"} {
+		// "Deadlock", "deadlock" or "DEADLOCK", in the answer or the error.
+		if strings.Contains(strings.ToLower(out+errs), "deadlock") {
+			t.Errorf("augur %s called the overflow a deadlock:\n%s%s", strings.Join(c.args, " "), out, errs)
+		}
+		for _, bad := range []string{"Inf", "NaN"} {
 			if strings.Contains(out, bad) {
 				t.Errorf("augur %s printed %q as an answer:\n%s", strings.Join(c.args, " "), bad, out)
 			}

@@ -678,6 +678,9 @@ func FuzzCheck(f *testing.F) {
 	for _, tt := range checkTests {
 		f.Add(tt.src)
 	}
+	for _, src := range repoModels(f) {
+		f.Add(string(src))
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		file, _ := Parse("t.aug", []byte(src))
 		Check(file, CheckOptions{Procs: 4})

@@ -3,6 +3,7 @@ package model
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -27,6 +28,47 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkRoundTrip(t, src)
 	})
+}
+
+// repoModels reads every model of the repository a user could start
+// from: the .aug files under examples/ and under every testdata
+// directory. It fails when it finds too few (a moved folder would
+// otherwise leave a fuzz target seeded from nothing).
+func repoModels(tb testing.TB) [][]byte {
+	tb.Helper()
+	root := filepath.Join("..", "..", "..")
+	var out [][]byte
+	sample := false
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if !strings.HasSuffix(rel, ".aug") || !strings.HasPrefix(rel, "examples/") && !strings.Contains("/"+rel, "/testdata/") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sample = sample || rel == "examples/sample.aug"
+		out = append(out, src)
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !sample || len(out) < 10 {
+		tb.Fatalf("found %d models under examples/ and testdata/ (examples/sample.aug among them: %v), want at least 10", len(out), sample)
+	}
+	return out
 }
 
 // checkRoundTrip is the property FuzzParse checks, shared with the

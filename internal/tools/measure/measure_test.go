@@ -54,6 +54,10 @@ func TestBadData(t *testing.T) {
 		// Squares of such values overflow: the fit was a constant with
 		// 80 % SMAPE, or an internal error, before the bound.
 		{"huge", "p,time\n1,1e200\n2,2e200\n4,4e200\n", "bad.csv:2: time: value 1e+200 is beyond ±1e+150"},
+		{"all1e308", "p,time\n1,1e308\n2,1e308\n4,1e308\n", "bad.csv:2: time: value 1e+308 is beyond ±1e+150"},
+		{"params1e308", "p,time\n1e306,1e308\n1e307,1e308\n1e308,1e308\n", "bad.csv:2: time: value 1e+308 is beyond ±1e+150"},
+		// Every cell 1e308: no line is the culprit, the column is.
+		{"every1e308", "p,time\n1e308,1e308\n1e308,1e308\n1e308,1e308\n", "bad.csv: time: parameter p is constant (1e+308 in every row)"},
 	}
 	for _, c := range cases {
 		o := Options{}
