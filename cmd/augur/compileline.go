@@ -64,7 +64,8 @@ func splitOwnFlags(fs *flag.FlagSet, args []string) (own, words []string, err er
 			name, _, hasValue := strings.Cut(a[2:], "=")
 			f := fs.Lookup(name)
 			if f == nil {
-				return nil, nil, fmt.Errorf("unknown flag %s (augur's flags are written with two dashes, the compiler's with one)", a)
+				return nil, nil, fmt.Errorf("unknown flag %s%s (augur's flags are written with two dashes, the compiler's with one)", a,
+					flagSuggestion(fs, fmt.Errorf("flag provided but not defined: %s", a)))
 			}
 			own = append(own, a)
 			if hasValue || isBoolFlag(f) {

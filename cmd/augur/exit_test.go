@@ -128,3 +128,24 @@ func TestExitStatuses(t *testing.T) {
 		}
 	}
 }
+
+// A misspelt flag or command is answered with the one it is nearest to,
+// when one is a plausible typo, and otherwise as before: exit 2.
+func TestDidYouMean(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", "--proc", "4", "x.aug"}, "augur predict: flag provided but not defined: -proc; did you mean --procs?\n"},
+		{[]string{"replay", "--np2", "x"}, "augur replay: flag provided but not defined: -np2; did you mean --np?\n"},
+		{[]string{"analyze", "--machne", "m.yaml", "x.c"}, "augur analyze: unknown flag --machne; did you mean --machine? (augur's flags"},
+		{[]string{"predit", "x.aug"}, "augur: unknown command \"predit\"; did you mean \"predict\"? (run 'augur help')\n"},
+		{[]string{"predict", "--zzzzzz", "x.aug"}, "augur predict: flag provided but not defined: -zzzzzz\n"},
+		{[]string{"frobnicate"}, "augur: unknown command \"frobnicate\"; run 'augur help'\n"},
+	} {
+		code, _, errOut := augur(t, tt.args...)
+		if code != exitUsage || !strings.HasPrefix(errOut, tt.want) {
+			t.Errorf("augur %s: exit %d, stderr %q, want exit 2 and %q", strings.Join(tt.args, " "), code, errOut, tt.want)
+		}
+	}
+}

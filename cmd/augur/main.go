@@ -14,6 +14,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"augur/internal/machine"
 )
 
 // Exit statuses, documented in docs/cli.md.
@@ -129,6 +131,14 @@ func run(e *env, args []string) int {
 	}
 	c := find(name)
 	if c == nil {
+		var names []string
+		for _, c := range commands() {
+			names = append(names, c.name)
+		}
+		if near := machine.Suggest(name, names); near != "" {
+			fmt.Fprintf(e.stderr, "augur: unknown command %q; did you mean %q? (run 'augur help')\n", name, near)
+			return exitUsage
+		}
 		fmt.Fprintf(e.stderr, "augur: unknown command %q; run 'augur help'\n", name)
 		return exitUsage
 	}
@@ -282,10 +292,31 @@ func parseFlags(e *env, c *command, fs *flag.FlagSet, args []string) (pos []stri
 		return nil, exitOK, true
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur %s: %v\nRun 'augur %s --help' for its flags.\n", c.name, err, c.name)
+		fmt.Fprintf(e.stderr, "augur %s: %v%s\nRun 'augur %s --help' for its flags.\n", c.name, err, flagSuggestion(fs, err), c.name)
 		return nil, exitUsage, true
 	}
 	return pos, 0, false
+}
+
+// flagSuggestion is "; did you mean --NAME?" when err is the flag
+// package's unknown flag and one of fs's flags is a plausible typo of
+// it (--proc for --procs), else "".
+func flagSuggestion(fs *flag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
+	if !ok {
+		return ""
+	}
+	name = strings.TrimLeft(name, "-")
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	near := machine.Suggest(name, names)
+	if near == "" {
+		return ""
+	}
+	if len(near) == 1 {
+		return fmt.Sprintf("; did you mean -%s?", near)
+	}
+	return fmt.Sprintf("; did you mean --%s?", near)
 }
 
 func versionCommand() *command {
