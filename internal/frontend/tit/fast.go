@@ -211,6 +211,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 	if end < 0 {
 		return -1
 	}
+	end = lineEndAfter(b, end)
 	l.apply(st, &a)
 	if look {
 		switch m.misses++; {
@@ -244,15 +245,18 @@ func (l *lowerer) apply(st *rankState, a *action) {
 	case actBcast:
 		coll(st, ir.Bcast, ElemBcast, a.a, a.x, nil)
 	case actAllreduce:
-		if !coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil) {
+		// collIn with the computation amount, as lower gives it: the
+		// compiled form applies allreduces read without the rank's
+		// measured collectives to a rank that has them.
+		if !collIn(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil, false, a.y) {
 			l.reduction(st, a.y, a.x, combineSteps(l.np), ElemAllreduce)
 		}
 	}
 }
 
 // read reads into a the action whose name starts at i in line b, and
-// returns the offset of the line's end (its '\n', or the end of b); -1
-// if the fast path does not take it.
+// returns the end of the last field it read (a blank or the line's
+// '\n'); -1 if the fast path does not take it.
 func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
 	j := fieldAt(b, i)
 	if !ended(b, j) {
@@ -317,7 +321,7 @@ func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
 	default:
 		return -1
 	}
-	return lineEndAfter(b, j)
+	return j
 }
 
 // readP2P reads send, isend, recv or irecv (act) whose name ended at j,
@@ -331,7 +335,7 @@ func (l *lowerer) readP2P(st *rankState, b []byte, j int, act uint8, a *action) 
 		return -1
 	}
 	*a = action{act: act, a: peer, b: tag, x: msgBytes(size, ds)}
-	return lineEndAfter(b, j)
+	return j
 }
 
 // lineMemo remembers, for one rank, the last lines the fast path read

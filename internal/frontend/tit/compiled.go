@@ -1,0 +1,565 @@
+package tit
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"augur/internal/infile"
+	"augur/internal/ir"
+	"augur/internal/procbound"
+)
+
+// The compiled form of a trace: each rank's actions as the fast path
+// reads them (package doc of fast.go), encoded compactly, so that a trace
+// replayed again (a sweep's next platform, the workbench) is not parsed
+// again. What it holds is what reading the text gives before anything
+// the platform or the settings decide: an action's message bytes (its
+// count times its datatype, the rank's default datatype as it stood at
+// that line), its flops, peers and tags; the rank's node speed, measured
+// collectives and SMPI settings are applied when it is replayed, by the
+// same helpers (lowerer.apply, lower) as for the text. A line the fast
+// path does not take (a rare action, a line written an odd way, a line
+// with fields past its action's) is kept as its text and lowered by the
+// general path at replay: the operations are the text path's by
+// construction, and TestCompiledMatchesText and FuzzCompiled check it.
+//
+// A trace is compiled only whole and only if every line reads without
+// error (Compile checks each as the replay would, with the same state:
+// the rank, the number of ranks, the default datatype); a trace with an
+// error is replayed from its text, which reports the error where the
+// replay reaches it.
+//
+// Layout (integers little endian):
+//
+//	magic "augurTC1" | np uint32 | CRC-32C of the rest uint32
+//	rank 0's records | rank 1's | ... | np uint64: the end of each rank's records
+//
+// A record is an opcode byte (actCompute..actAllreduce, or opRaw) and its
+// fields: integers as unsigned varints (a peer of a point-to-point
+// action, the source and destination of a wait as zig-zag varints of
+// their distance from the rank, which makes a neighbour's one byte),
+// amounts as numbers (putNum).
+const (
+	compiledMagic  = "augurTC1"
+	compiledHeader = 16
+	opRaw          = 15
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// putNum appends v: an integer below 2^53 (not -0) as the varint of
+// 2v, anything else as the varint 1 and its 8 bytes. Amounts in traces
+// are mostly integers; a recorded trace's measured flops may not be.
+func putNum(b []byte, v float64) []byte {
+	if v >= 0 && v < 1<<53 && v == math.Trunc(v) && !math.Signbit(v) {
+		return binary.AppendUvarint(b, uint64(v)<<1)
+	}
+	b = append(b, 1)
+	return binary.LittleEndian.AppendUint64(b, math.Float64bits(v))
+}
+
+func zigzag(v int32) uint64 { return uint64(uint32(v<<1) ^ uint32(v>>31)) }
+
+func unzig(u uint64) int32 { return int32(uint32(u>>1)) ^ -int32(u&1) }
+
+// appendRecord appends the record of action a of rank rank.
+func appendRecord(b []byte, rank int32, a *action) []byte {
+	b = append(b, a.act)
+	switch a.act {
+	case actCompute:
+		b = putNum(b, a.x)
+	case actSend, actIsend, actRecv, actIrecv:
+		b = binary.AppendUvarint(b, zigzag(a.a-rank))
+		b = binary.AppendUvarint(b, uint64(uint32(a.b)))
+		b = putNum(b, a.x)
+	case actWait, actTest:
+		b = binary.AppendUvarint(b, zigzag(a.a-rank))
+		b = binary.AppendUvarint(b, zigzag(a.b-rank))
+		b = binary.AppendUvarint(b, uint64(uint32(a.c)))
+	case actBcast:
+		b = binary.AppendUvarint(b, uint64(uint32(a.a)))
+		b = putNum(b, a.x)
+	case actAllreduce:
+		b = putNum(b, a.x)
+		b = putNum(b, a.y)
+	}
+	return b
+}
+
+func appendRaw(b, line []byte) []byte {
+	b = append(b, opRaw)
+	b = binary.AppendUvarint(b, uint64(len(line)))
+	return append(b, line...)
+}
+
+var errCorrupt = errors.New("corrupt compiled trace")
+
+// decoder reads records.
+type decoder struct {
+	b   []byte
+	pos int
+	bad bool
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.pos < len(d.b) && d.b[d.pos] < 0x80 {
+		v := uint64(d.b[d.pos])
+		d.pos++
+		return v
+	}
+	v, n := binary.Uvarint(d.b[d.pos:])
+	if n <= 0 {
+		d.bad, d.pos = true, len(d.b)
+		return 0
+	}
+	d.pos += n
+	return v
+}
+
+// int32 is uvarint for a field written from an int32.
+func (d *decoder) int32() int32 {
+	v := d.uvarint()
+	if v > math.MaxUint32 {
+		d.bad = true
+	}
+	return int32(uint32(v))
+}
+
+func (d *decoder) num() float64 {
+	u := d.uvarint()
+	if u&1 == 0 {
+		return float64(u >> 1)
+	}
+	if u != 1 || len(d.b)-d.pos < 8 {
+		d.bad, d.pos = true, len(d.b)
+		return 0
+	}
+	v := math.Float64frombits(binary.LittleEndian.Uint64(d.b[d.pos:]))
+	d.pos += 8
+	return v
+}
+
+// record decodes the next record into a, or returns the text of a raw
+// line; np bounds the ranks it names.
+func (d *decoder) record(rank, np int32, a *action) ([]byte, error) {
+	op := d.b[d.pos]
+	d.pos++
+	*a = action{act: op}
+	switch op {
+	case actCompute:
+		a.x = d.num()
+	case actSend, actIsend, actRecv, actIrecv:
+		a.a = rank + unzig(d.uvarint())
+		a.b = d.int32()
+		a.x = d.num()
+		d.bad = d.bad || a.a < 0 || a.a >= np
+	case actWait, actTest:
+		a.a = rank + unzig(d.uvarint())
+		a.b = rank + unzig(d.uvarint())
+		a.c = d.int32()
+		d.bad = d.bad || a.a < 0 || a.a >= np || a.b < 0 || a.b >= np || (a.a != rank && a.b != rank)
+	case actWaitall, actBarrier:
+	case actBcast:
+		a.a = d.int32()
+		a.x = d.num()
+		d.bad = d.bad || a.a < 0 || a.a >= np
+	case actAllreduce:
+		a.x = d.num()
+		a.y = d.num()
+	case opRaw:
+		n := d.uvarint()
+		if d.bad || n > uint64(len(d.b)-d.pos) {
+			return nil, errCorrupt
+		}
+		line := d.b[d.pos : d.pos+int(n)]
+		d.pos += int(n)
+		return line, nil
+	default:
+		d.bad = true
+	}
+	if d.bad {
+		return nil, errCorrupt
+	}
+	return nil, nil
+}
+
+// Compiled is a compiled trace checked whole (its magic, CRC, offsets):
+// the bytes of one, usually a cache file mapped into memory.
+type Compiled struct {
+	img  []byte
+	np   int32
+	ends []uint64 // ranks' records end at img[compiledHeader+ends[r]]
+}
+
+// ParseCompiled checks img as a compiled trace.
+func ParseCompiled(img []byte) (*Compiled, error) {
+	if len(img) < compiledHeader || string(img[:8]) != compiledMagic {
+		return nil, errCorrupt
+	}
+	np := binary.LittleEndian.Uint32(img[8:])
+	if crc32.Checksum(img[compiledHeader:], castagnoli) != binary.LittleEndian.Uint32(img[12:]) {
+		return nil, fmt.Errorf("%w: checksum", errCorrupt)
+	}
+	if np == 0 || uint64(np)*8 > uint64(len(img)-compiledHeader) || procbound.Check(int64(np), "") != nil {
+		return nil, errCorrupt
+	}
+	data := len(img) - compiledHeader - 8*int(np)
+	ends := make([]uint64, np)
+	prev := uint64(0)
+	for r := range ends {
+		e := binary.LittleEndian.Uint64(img[compiledHeader+data+8*r:])
+		if e < prev || e > uint64(data) {
+			return nil, errCorrupt
+		}
+		ends[r], prev = e, e
+	}
+	if prev != uint64(data) {
+		return nil, errCorrupt
+	}
+	return &Compiled{img: img, np: int32(np), ends: ends}, nil
+}
+
+// NP is the number of ranks compiled.
+func (c *Compiled) NP() int { return int(c.np) }
+
+func (c *Compiled) records(rank int) []byte {
+	start := uint64(0)
+	if rank > 0 {
+		start = c.ends[rank-1]
+	}
+	return c.img[compiledHeader+start : compiledHeader+c.ends[rank]]
+}
+
+// OpenCompiled opens a compiled trace: files and shared are the text
+// trace's (Trace.Files and Trace.Shared: what the replay reports and
+// where the reference speed is read, Resolve gives them).
+func OpenCompiled(c *Compiled, files []string, shared bool, set Settings) *Trace {
+	t := &Trace{Files: files, Shared: shared, np: c.np, set: set, ranks: make([]*rankState, c.np), compiled: c}
+	t.low = lowerer{np: c.np, set: set}
+	return t
+}
+
+// compiledStream lowers one rank's records.
+type compiledStream struct {
+	t    *Trace
+	st   rankState
+	d    decoder
+	done bool
+}
+
+func (s *compiledStream) Next(op *ir.Op) error {
+	if s.st.pop(op) {
+		return nil
+	}
+	if s.done {
+		*op = ir.Op{Kind: ir.End, Elem: -1}
+		return nil
+	}
+	s.st.out, s.st.got = op, false
+	err := s.fill()
+	s.st.out = nil
+	if err != nil || s.st.got {
+		return err
+	}
+	*op = ir.Op{Kind: ir.End, Elem: -1} // not reached: fill ends with an operation
+	return nil
+}
+
+func (s *compiledStream) fill() error {
+	low, st, d := &s.t.low, &s.st, &s.d
+	for !st.ready() {
+		if d.pos >= len(d.b) {
+			low.finish(st)
+			s.done = true
+			return nil
+		}
+		var a action
+		raw, err := d.record(st.rank, low.np, &a)
+		if err != nil {
+			return fmt.Errorf("rank %d: %w", st.rank, err)
+		}
+		if raw == nil {
+			low.apply(st, &a)
+			continue
+		}
+		f := splitFields(s.t.fields[:0], raw)
+		s.t.fields = f
+		if err := low.lower(st, f); err != nil {
+			// Not reached: Compile lowered the line without error.
+			return fmt.Errorf("rank %d: compiled line %q: %w", st.rank, raw, err)
+		}
+	}
+	return nil
+}
+
+// Source is where a trace's actions are read from, as Open resolves
+// it: the files (one per rank, or the one shared trace), whether shared,
+// and the number of ranks asked for (≤ 0: as many as the trace has).
+type Source struct {
+	Files  []string
+	Shared bool
+	NP     int
+}
+
+// Resolve reads the layout of the trace at path for np ranks as Open
+// does (an index naming one shared trace for several ranks is that
+// trace) and checks np against it.
+func Resolve(path string, np int) (Source, error) {
+	files, shared, err := Layout(path)
+	if err != nil {
+		return Source{}, err
+	}
+	if !shared && len(files) == 1 && np != 1 {
+		// smpirun's documented form for several ranks: a one-line index
+		// naming one trace that every rank reads, each taking the lines
+		// that start with its rank.
+		if _, inner, err := Layout(files[0]); err == nil && inner {
+			files, shared = files[:1], true
+		}
+	}
+	if !shared && np > len(files) {
+		return Source{}, fmt.Errorf("%s names %d trace files, but %d ranks were asked for", path, len(files), np)
+	}
+	return Source{Files: files, Shared: shared, NP: np}, nil
+}
+
+// Compile reads the trace src whole, checking every line as the replay
+// would, and writes its compiled form to w, which must be at offset 0
+// and take WriteAt (a file). It returns the number of ranks. An error
+// in the trace is returned as Open's streams would return it (file and
+// line); w then holds nothing of use.
+func Compile(ctx context.Context, src Source, w io.WriterAt) (int, error) {
+	np := src.NP
+	if np <= 0 {
+		if src.Shared {
+			var err error
+			if np, err = maxRank(ctx, src.Files[0], nil); err != nil {
+				return 0, err
+			}
+		} else {
+			np = len(src.Files)
+		}
+	}
+	if np <= 0 {
+		return 0, fmt.Errorf("%s: no ranks", src.Files[0])
+	}
+	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", src.Files[0], np)); err != nil {
+		return 0, err
+	}
+	c := &compiler{ctx: ctx, low: lowerer{np: int32(np), set: DefaultSettings()}}
+	out := &sectionWriter{w: w, off: compiledHeader, crc: crc32.New(castagnoli)}
+	out.bw = bufio.NewWriterSize(writerAt{out}, 1<<16)
+	ends := make([]uint64, np)
+	if src.Shared {
+		recs, err := c.shared(src.Files[0], np)
+		if err != nil {
+			return 0, err
+		}
+		for r, b := range recs {
+			out.write(b)
+			ends[r] = uint64(out.n)
+		}
+	} else {
+		var buf []byte
+		for r := range np {
+			var err error
+			if buf, err = c.rankFile(src.Files[r], int32(r), buf[:0]); err != nil {
+				return 0, err
+			}
+			out.write(buf)
+			ends[r] = uint64(out.n)
+		}
+	}
+	table := make([]byte, 0, 8*np)
+	for _, e := range ends {
+		table = binary.LittleEndian.AppendUint64(table, e)
+	}
+	out.write(table)
+	if err := out.bw.Flush(); err != nil {
+		return 0, err
+	}
+	if out.err != nil {
+		return 0, out.err
+	}
+	head := make([]byte, 0, compiledHeader)
+	head = append(head, compiledMagic...)
+	head = binary.LittleEndian.AppendUint32(head, uint32(np))
+	head = binary.LittleEndian.AppendUint32(head, out.crc.Sum32())
+	if _, err := w.WriteAt(head, 0); err != nil {
+		return 0, err
+	}
+	return np, nil
+}
+
+// sectionWriter writes the records after the header, summing them.
+type sectionWriter struct {
+	w   io.WriterAt
+	bw  *bufio.Writer
+	off int64 // where the next flushed byte goes
+	n   int   // bytes written after the header
+	crc interface {
+		io.Writer
+		Sum32() uint32
+	}
+	err error
+}
+
+func (s *sectionWriter) write(b []byte) {
+	s.crc.Write(b)
+	s.bw.Write(b)
+	s.n += len(b)
+}
+
+type writerAt struct{ s *sectionWriter }
+
+func (w writerAt) Write(b []byte) (int, error) {
+	n, err := w.s.w.WriteAt(b, w.s.off)
+	w.s.off += int64(n)
+	if err != nil && w.s.err == nil {
+		w.s.err = err
+	}
+	return n, err
+}
+
+// compiler reads a trace's lines into records, lowering each as the
+// replay does (into operations it drops) so that every error is found
+// and the state reading depends on (the default datatype) kept.
+type compiler struct {
+	ctx    context.Context
+	low    lowerer
+	fields [][]byte
+	lines  int
+}
+
+// line compiles the line that starts text into *recs for st (from: the
+// offset of the action's name, 0 in a rank's own file) and returns the
+// offset of its end.
+func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int, error) {
+	if c.lines++; c.lines&(1<<16-1) == 0 {
+		if err := c.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	defer func() { st.ops, st.head = st.ops[:0], 0 }()
+	i := from
+	if from == 0 {
+		if i = skipRank(text); i >= 0 {
+			i++
+		}
+	}
+	if i >= 0 {
+		var a action
+		if j := c.low.read(st, text, i, &a); j >= 0 && text[j] == '\n' {
+			c.low.apply(st, &a)
+			*recs = appendRecord(*recs, st.rank, &a)
+			return j, nil
+		}
+	}
+	n := lineEnd(text)
+	f := splitFields(c.fields[:0], text[:n])
+	c.fields = f
+	if len(f) == 0 || f[0][0] == '#' {
+		return n, nil
+	}
+	if from > 0 {
+		// A shared trace's line the caller did not read the rank of.
+		return n, errNotFast
+	}
+	if err := c.low.lower(st, f); err != nil {
+		return n, err
+	}
+	*recs = appendRaw(*recs, text[:n])
+	return n, nil
+}
+
+var errNotFast = errors.New("not a fast line")
+
+// rankFile compiles one rank's own file, appending to recs.
+func (c *compiler) rankFile(path string, rank int32, recs []byte) ([]byte, error) {
+	f, err := infile.Open(path, infile.MPITrace)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st := &rankState{rank: rank, defType: 1}
+	lr := newTextReader(f, 1<<16)
+	for {
+		text, err := lr.text()
+		if err == io.EOF {
+			return recs, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		n, err := c.line(st, text, 0, &recs)
+		if err != nil {
+			if c.ctx.Err() != nil {
+				return nil, err
+			}
+			return nil, &Error{File: path, Line: int(lr.line + 1), Msg: err.Error()}
+		}
+		lr.consume(n)
+	}
+}
+
+// shared compiles a shared trace into each rank's records (held in
+// memory: the shared trace interleaves the ranks).
+func (c *compiler) shared(path string, np int) ([][]byte, error) {
+	f, err := infile.Open(path, infile.MPITrace)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sts := make([]rankState, np)
+	recs := make([][]byte, np)
+	for r := range sts {
+		sts[r] = rankState{rank: int32(r), defType: 1}
+	}
+	lr := newTextReader(f, 1<<16)
+	for {
+		text, err := lr.text()
+		if err == io.EOF {
+			return recs, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if v, j := digits(text, 0); j > 0 && j <= 9 && hasNext(text, j) && int64(v) < int64(np) {
+			if n, err := c.line(&sts[v], text, j+1, &recs[v]); err == nil {
+				lr.consume(n)
+				continue
+			} else if err != errNotFast {
+				return nil, err
+			}
+		}
+		n := lineEnd(text)
+		fl := splitFields(c.fields[:0], text[:n])
+		c.fields = fl
+		if len(fl) == 0 || fl[0][0] == '#' {
+			lr.consume(n)
+			continue
+		}
+		rk, ok := parseInt(fl[0])
+		if !ok || rk < 0 {
+			return nil, &Error{File: path, Line: int(lr.line + 1), Msg: fmt.Sprintf("%q is not a rank: a shared trace's lines start with the rank they belong to", fl[0])}
+		}
+		if rk >= int32(np) {
+			lr.consume(n)
+			continue // SimGrid ignores the actions of ranks it does not run
+		}
+		st := &sts[rk]
+		err = c.low.lower(st, fl)
+		st.ops, st.head = st.ops[:0], 0
+		if err != nil {
+			return nil, &Error{File: path, Line: int(lr.line + 1), Msg: err.Error()}
+		}
+		recs[rk] = appendRaw(recs[rk], text[:n])
+		lr.consume(n)
+	}
+}
