@@ -71,6 +71,7 @@ type replayFlags struct {
 	report    *string
 	maxEvents *int64
 	progress  *progressFlags
+	noCache   *bool
 }
 
 func newReplayFlags(fs *flag.FlagSet) *replayFlags {
@@ -85,6 +86,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.report = fs.String("report", "", "write a self-contained HTML report (charts and timeline) to `FILE` (see augur report)")
 	f.maxEvents = limitFlag(fs, "max-events", "stop after `N` events and operations (default 2e10)")
 	f.progress = defineProgressFlags(fs)
+	f.noCache = defineCacheFlag(fs)
 	return f
 }
 
@@ -167,7 +169,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitInput, "%w", err)
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
-		Cfg: cfg, MaxEvents: *rf.maxEvents}
+		Cfg: cfg, MaxEvents: *rf.maxEvents, Cache: traceCache(*rf.noCache)}
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Counting = func(done, total int64) {

@@ -245,6 +245,10 @@ func OpenCompiled(c *Compiled, files []string, shared bool, set Settings) *Trace
 	return t
 }
 
+// OnClose has Close call f (once): the release of a mapped compiled
+// form, which the trace's streams read until then.
+func (t *Trace) OnClose(f func() error) { t.onClose = f }
+
 // compiledStream lowers one rank's records.
 type compiledStream struct {
 	t    *Trace

@@ -47,6 +47,7 @@ type Trace struct {
 	// compiled, if set, is the trace's compiled form, which the streams
 	// read instead of the text (OpenCompiled).
 	compiled *Compiled
+	onClose  func() error
 }
 
 // Layout reads path and tells whether it is an index (the trace files it
@@ -238,6 +239,12 @@ func (t *Trace) NP() int { return int(t.np) }
 // Close releases the files the trace holds open (per-rank files are
 // raw descriptors, which nothing else closes).
 func (t *Trace) Close() error {
+	if f := t.onClose; f != nil {
+		t.onClose = nil
+		if err := f(); err != nil {
+			return err
+		}
+	}
 	if t.pool != nil {
 		t.pool.closeAll()
 	}

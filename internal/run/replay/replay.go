@@ -20,6 +20,7 @@ import (
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
 	"augur/internal/results"
+	"augur/internal/tracecache"
 )
 
 // Options is what a replay needs.
@@ -46,6 +47,9 @@ type Options struct {
 	// trace, which counts its ranks when NP is 0, has come (bytes read,
 	// bytes in all).
 	Counting func(done, total int64)
+	// Cache, if set, holds traces' compiled forms: the trace is read from
+	// its entry, compiled into one first if it has none (tracecache).
+	Cache *tracecache.Cache
 	// Context, if set, stops the replay when it is done: Run then
 	// returns an error wrapping the context's, and with it the partial
 	// result (Partial set) of what had been replayed.
@@ -88,6 +92,9 @@ func actionStats(st []engine.ElemStats, where string) []results.Stats {
 type Result struct {
 	results.Replay
 	Wall time.Duration `json:"-"`
+	// Read says how the trace was read (its text, its cached compiled
+	// form, compiled now) and how long opening it took.
+	Read tracecache.Opened `json:"-"`
 	// Reference is the speed the trace states its compute amounts were
 	// converted at (nil: it states none, as SimGrid's own traces).
 	Reference *tit.Reference `json:"-"`
@@ -147,7 +154,13 @@ func Run(o Options) (*Result, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	tr, err := tit.OpenContext(ctx, o.Trace, o.NP, set, o.Counting)
+	var tr *tit.Trace
+	read := tracecache.Opened{How: tracecache.Text, Why: "no cache"}
+	if o.Cache != nil {
+		tr, read, err = o.Cache.Open(ctx, o.Trace, o.NP, set, o.Counting)
+	} else {
+		tr, err = tit.OpenContext(ctx, o.Trace, o.NP, set, o.Counting)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +213,7 @@ func Run(o Options) (*Result, error) {
 	}
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
-		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref}
+		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref, Read: read}
 	if colls != nil {
 		out.MeasuredCollectives = o.Machine.Groups[o.Machine.GroupOf(int(nodeOf[0]))].Name
 	}

@@ -11,6 +11,7 @@ import (
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
+	"augur/internal/tracecache"
 	"augur/internal/run/predict"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
@@ -38,6 +39,7 @@ type worker struct {
 	machines map[int]*machine.Machine
 	threads  map[int]*threadtrace.Program
 	hostfile *platform.Hostfile
+	cache    *tracecache.Cache // nil: traces are read from their text
 }
 
 func newWorker(s *Spec) *worker {
@@ -153,7 +155,7 @@ func (w *worker) replay(p Point) (Outcome, error) {
 		return Outcome{}, err
 	}
 	res, err := replay.Run(replay.Options{Trace: v.Path, NP: sys["np"], Machine: m, Hostfile: hf,
-		Cfg: cfg, MaxEvents: w.spec.MaxEvents})
+		Cfg: cfg, MaxEvents: w.spec.MaxEvents, Cache: w.cache})
 	if err != nil {
 		return Outcome{}, err
 	}
