@@ -5,8 +5,10 @@
 # simulated rank, which is what grows with the machine), and the
 # ratios. Targets of issue 4: >= 50x SimGrid's speed, <= 1/10 of its memory.
 #
-#   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
-#   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see internal/frontend/tit/gen)
+#   bench/replay_speed.sh                   # the table of issue 32: ring, stencil, pairwise (~1e6 actions each),
+#                                           # text, first (compiling) and cached replays against smpirun
+#   bench/replay_speed.sh cached [REPS]     # the same, each command run REPS times (default 3), minima kept
+#   bench/replay_speed.sh stencil 256 400   # PATTERN NP ITERS (see internal/frontend/tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
 #   bench/replay_speed.sh patterns BASE     # the same, with augur as of git revision BASE replayed in the
@@ -14,8 +16,71 @@
 #
 # Both simulators give the same simulation time (printed for each); augur
 # also reports its engine events (messages, flows, collective rounds).
+#
+# Compute amounts vary line to line as recorded ones do (gentit -spread:
+# each amount Flops x (1 +- SPREAD), seeded; SPREAD=0 in the environment
+# gives gentit's repeating traces, whose lines the reader's memo answers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+spread=${SPREAD:-0.5}
+[ $# -eq 0 ] && set -- cached
+if [ "${1:-}" = cached ]; then
+  # Issue 32's table. Per trace, in one run and alternating: smpirun
+  # -replay; augur replay from the text (--no-cache); augur's first
+  # replay (an empty cache: it compiles the trace, writes the entry and
+  # replays from it); augur's replay from the cached compiled form. Each
+  # REPS times, the minimum wall time kept (the machine is shared); ns
+  # per action and the ratios to smpirun from those minima.
+  reps=${2:-3}
+  command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-dev (SimGrid 3.32)"; exit 1; }
+  [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+  go build -o "$work/augur" ./cmd/augur
+  go build -o "$work/gentit" ./bench/gentit
+  replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   (spread $spread, $reps runs each, minimum wall time)"
+  printf "%-16s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n" case actions smpirun_s text_s first_s cached_s \
+    "text ns" "first ns" "cache ns" "text x" "first x" "cached x"
+  wall() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints its wall time
+    local out=$1; shift
+    /usr/bin/time -f "%e" -o "$work/t" "$@" > "$out" 2>&1 || true
+    cat "$work/t"
+  }
+  minof() { printf "%s\n" "$@" | sort -g | head -1; }
+  for c in "ring 256 1000" "stencil 256 400" "pairwise 256 8"; do
+    read -r p np it <<< "$c"
+    rm -rf "$work/trace"
+    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -seed 1 \
+      -out "$work/trace" -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
+    # Files changed less than 3 s ago make a "racy" cache entry, checked
+    # by content on every read (internal/tracecache): let them settle.
+    sleep 3
+    args=("$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
+    S=(); T=(); F=(); C=()
+    for _ in $(seq "$reps"); do
+      S+=("$(wall "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
+        -hostfile "$work/hostfile" "$replaymain")")
+      T+=("$(wall "$work/t.out" "$work/augur" replay --no-cache "${args[@]}")")
+      rm -rf "$work/cache"
+      F+=("$(AUGUR_CACHE_DIR=$work/cache wall "$work/f.out" "$work/augur" replay "${args[@]}")")
+      C+=("$(AUGUR_CACHE_DIR=$work/cache wall "$work/c.out" "$work/augur" replay "${args[@]}")")
+    done
+    st=$(grep -o 'Simulation time [0-9.e+-]*' "$work/s.out" | awk '{print $3}')
+    for o in t f c; do
+      at=$(awk '/^Simulation time/{print $3}' "$work/$o.out")
+      [ "$at" = "$st" ] || echo "  ($o: simulation time $at, smpirun's $st)"
+    done
+    awk -v n="$p x$it" -v a="$actions" -v s="$(minof "${S[@]}")" -v t="$(minof "${T[@]}")" -v f="$(minof "${F[@]}")" \
+      -v c="$(minof "${C[@]}")" 'function r(x) { return s / (x > 0 ? x : 0.005) } BEGIN {
+      printf "%-16s %9d %9.2f %9.2f %9.2f %9.2f %9.0f %9.0f %9.0f %9.1f %9.1f %9.1f\n", n, a, s, t, f, c,
+        1e9 * t / a, 1e9 * f / a, 1e9 * c / a, r(t), r(f), r(c) }'
+  done
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+# The other modes measure the replay from the text, as before the trace
+# cache (the cached mode above has both).
+export AUGUR_CACHE=off
 if [ "${1:-}" = patterns ]; then
   # Each row replays one trace with both simulators, one right after the
   # other, and gives the ratio of their times: wall, and CPU (user+system;
@@ -53,7 +118,7 @@ if [ "${1:-}" = patterns ]; then
   for c in "ring 256 1000" "ring 1600 160" "pairwise 256 1" "stencil 256 400" "colls 256 27" "mix 256 400"; do
     read -r p np it <<< "$c"
     rm -rf "$work/trace"
-    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -out "$work/trace" \
+    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -out "$work/trace" \
       -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
     read -r aw ac < <(timed "$work/a.out" "$work/augur" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
     read -r sw sc < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
@@ -120,7 +185,7 @@ command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-d
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 go build -o "$work/augur" ./cmd/augur
-go run ./bench/gentit -pattern "$pattern" -np "$np" -iters "$iters" -bytes 1e4 -flops 1e6 \
+go run ./bench/gentit -pattern "$pattern" -np "$np" -iters "$iters" -bytes 1e4 -flops 1e6 -spread "$spread" \
   -out "$work/trace" -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" > "$work/gen.txt"
 actions=$(awk '{print $2}' "$work/gen.txt")
 echo "trace: $pattern, $np ranks, $iters iterations: $actions actions (cluster of $np hosts, 2.25 GB/s backbone)"

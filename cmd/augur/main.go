@@ -64,6 +64,7 @@ func commands() []*command {
 		exportCommand(),
 		simulateCommand(),
 		replayCommand(),
+		traceCommand(),
 		recordCommand(),
 		fitCommand(),
 		benchCommand(),

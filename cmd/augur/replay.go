@@ -120,7 +120,9 @@ for, 4 when a host turns off under a rank or a link under a transfer (the
 platform's state profiles), 130 when interrupted (Ctrl-C, SIGTERM): the
 actions replayed by then are printed, marked partial. Progress (simulated
 time, events, actions) goes to standard error on a terminal (--progress
-elsewhere, --no-progress never). The Go collector runs at GOGC=25 (less memory, no measurable time
+elsewhere, --no-progress never). The first replay of a trace compiles it
+into the trace cache (see augur trace); later replays read that compiled
+form without parsing the text, with the same output (--no-cache: never). The Go collector runs at GOGC=25 (less memory, no measurable time
 cost) unless GOGC is set in the environment. See docs/replay.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }

@@ -105,6 +105,10 @@ type Opened struct {
 	How  How
 	Why  string // for Text: why not compiled
 	Took time.Duration
+	// Entry is the cache file read, of Bytes bytes (Hit, Compiled).
+	Entry string
+	Bytes int64
+	NP    int // ranks compiled (Compile)
 }
 
 // entry layout: magic | flags uint32 | reserved uint32 | SHA-256 of the
@@ -129,40 +133,63 @@ type fileID struct {
 // text, as without a cache: its errors are then reported where the
 // replay reaches them.
 func (c *Cache) Open(ctx context.Context, path string, np int, set tit.Settings, counting func(done, total int64)) (*tit.Trace, Opened, error) {
-	start := time.Now()
-	text := func(why string) (*tit.Trace, Opened, error) {
-		t, err := tit.OpenContext(ctx, path, np, set, counting)
-		return t, Opened{How: Text, Why: why}, err
-	}
 	src, err := tit.Resolve(path, np)
 	if err != nil {
 		return nil, Opened{}, err
 	}
+	t, how, err := c.open(ctx, src, set)
+	if err == nil {
+		return t, how, nil
+	}
+	if ctx.Err() != nil {
+		return nil, Opened{}, ctx.Err()
+	}
+	t, terr := tit.OpenContext(ctx, path, np, set, counting)
+	return t, Opened{How: Text, Why: err.Error()}, terr
+}
+
+// Compile makes sure the cache holds the compiled form of the trace at
+// path for np ranks, compiling it if it does not; an error in the trace
+// is returned (file and line).
+func (c *Cache) Compile(ctx context.Context, path string, np int) (Opened, error) {
+	src, err := tit.Resolve(path, np)
+	if err != nil {
+		return Opened{}, err
+	}
+	t, how, err := c.open(ctx, src, tit.DefaultSettings())
+	if err != nil {
+		return Opened{}, err
+	}
+	how.NP = t.NP()
+	return how, t.Close()
+}
+
+// open reads src from its entry, compiling it first if need be; any
+// error says why it could not.
+func (c *Cache) open(ctx context.Context, src tit.Source, set tit.Settings) (*tit.Trace, Opened, error) {
+	start := time.Now()
 	ids, exact, total, err := identify(src.Files)
 	if err != nil {
-		return text(err.Error())
+		return nil, Opened{}, err
 	}
 	name := filepath.Join(c.Dir, entryName(src, ids)+".tc")
-	if t, err := c.lookup(name, src, set, !exact, false); err == nil {
-		return t, Opened{How: Hit, Took: time.Since(start)}, nil
+	if t, size, err := c.lookup(name, src, set, !exact, false); err == nil {
+		return t, Opened{How: Hit, Took: time.Since(start), Entry: name, Bytes: size}, nil
 	}
 	if c.MaxBytes > 0 && total > 2*c.MaxBytes {
-		// The compiled form is about a third of the text: one this
+		// The compiled form is about a quarter of the text: one this
 		// large would not fit.
-		return text(fmt.Sprintf("trace of %s, larger than the cache", infile.Size(total)))
+		return nil, Opened{}, fmt.Errorf("trace of %s, larger than the cache", infile.Size(total))
 	}
 	if err := c.compile(ctx, name, src, ids, exact, start); err != nil {
-		if ctx.Err() != nil {
-			return nil, Opened{}, ctx.Err()
-		}
-		return text(err.Error())
+		return nil, Opened{}, err
 	}
-	t, err := c.lookup(name, src, set, false, true)
+	t, size, err := c.lookup(name, src, set, false, true)
 	if err != nil {
-		return text(err.Error())
+		return nil, Opened{}, err
 	}
 	c.evict(name)
-	return t, Opened{How: Compiled, Took: time.Since(start)}, nil
+	return t, Opened{How: Compiled, Took: time.Since(start), Entry: name, Bytes: size}, nil
 }
 
 // identify stats the files; exact is false where stat gives no change
@@ -239,26 +266,26 @@ func contentHash(files []string) ([32]byte, error) {
 // change time, which names another entry. just says the entry was
 // written from the files a moment ago (no check). A damaged entry is
 // removed.
-func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, just bool) (*tit.Trace, error) {
+func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, just bool) (*tit.Trace, int64, error) {
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
 	if err != nil {
 		f, err = os.Open(name) // a cache shared read-only
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	img, release, err := mapFile(f, fi.Size())
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	bad := func(err error) (*tit.Trace, error) {
+	bad := func(err error) (*tit.Trace, int64, error) {
 		release()
-		return nil, err
+		return nil, 0, err
 	}
 	if len(img) < entryHeader || string(img[:8]) != entryMagic {
 		os.Remove(name)
@@ -291,7 +318,7 @@ func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, ju
 	os.Chtimes(name, now, now) // recently used; a read-only cache still reads
 	t := tit.OpenCompiled(comp, src.Files, src.Shared, set)
 	t.OnClose(release)
-	return t, nil
+	return t, fi.Size(), nil
 }
 
 // compile writes the entry name for src, whose files had identities ids

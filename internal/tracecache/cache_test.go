@@ -247,13 +247,13 @@ func TestRacyEntryCheckedByContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr, err := c.lookup(es[0], src, tit.DefaultSettings(), false, false); err != nil {
+	if tr, _, err := c.lookup(es[0], src, tit.DefaultSettings(), false, false); err != nil {
 		t.Fatalf("the entry of the unchanged file: %v", err)
 	} else {
 		tr.Close()
 	}
 	os.WriteFile(p, []byte("0 compute 9000\n"), 0o644)
-	if tr, err := c.lookup(es[0], src, tit.DefaultSettings(), false, false); err == nil {
+	if tr, _, err := c.lookup(es[0], src, tit.DefaultSettings(), false, false); err == nil {
 		tr.Close()
 		t.Fatal("a racy entry of a changed file was taken")
 	}

@@ -11,10 +11,10 @@ import (
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
-	"augur/internal/tracecache"
 	"augur/internal/run/predict"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
+	"augur/internal/tracecache"
 )
 
 // Statuses of a point's result.

@@ -96,12 +96,13 @@ func (s Spec) Rank(w *bufio.Writer, r int) int64 {
 	}
 	b := s.Bytes
 	rng := rand.New(rand.NewPCG(s.Seed, uint64(r)))
-	// flops is the amount of the next compute action.
-	flops := func() float64 {
+	// flops is the amount of the next compute action: Flops, or a
+	// varied amount written as the recorder writes it ("%.0f").
+	flops := func() any {
 		if s.Spread == 0 {
 			return s.Flops
 		}
-		return math.Round(s.Flops * (1 + s.Spread*(2*rng.Float64()-1)))
+		return strconv.FormatFloat(math.Round(s.Flops*(1+s.Spread*(2*rng.Float64()-1))), 'f', 0, 64)
 	}
 	stencil := func() {
 		px, py := grid(p)
