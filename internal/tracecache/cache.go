@@ -259,14 +259,16 @@ func contentHash(files []string) ([32]byte, error) {
 	return sum, nil
 }
 
-// lookup opens the entry at name. A racy entry (any with always, for
+// lookup opens the entry at name, whose streams read it through
+// buffers of their own (as the text's read theirs: the same memory per
+// rank). A racy entry (any with always, for
 // identities without a change time) is taken only if the files' contents
 // hash as it says; that done when the files are older than RacyWindow,
 // the entry stops being racy: a later change of theirs changes their
 // change time, which names another entry. just says the entry was
 // written from the files a moment ago (no check). A damaged entry is
 // removed.
-func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, just bool) (*tit.Trace, int64, error) {
+func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, just bool) (_ *tit.Trace, _ int64, err error) {
 	f, err := os.OpenFile(name, os.O_RDWR, 0)
 	if err != nil {
 		f, err = os.Open(name) // a cache shared read-only
@@ -274,50 +276,47 @@ func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, ju
 	if err != nil {
 		return nil, 0, err
 	}
-	defer f.Close()
+	defer func() {
+		if err != nil {
+			f.Close()
+		}
+	}()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, 0, err
 	}
-	img, release, err := mapFile(f, fi.Size())
-	if err != nil {
-		return nil, 0, err
-	}
-	bad := func(err error) (*tit.Trace, int64, error) {
-		release()
-		return nil, 0, err
-	}
-	if len(img) < entryHeader || string(img[:8]) != entryMagic {
+	var head [entryHeader]byte
+	if _, err := f.ReadAt(head[:], 0); err != nil || string(head[:8]) != entryMagic {
 		os.Remove(name)
-		return bad(errors.New("not a cache entry"))
+		return nil, 0, errors.New("not a cache entry")
 	}
-	if racy := binary.LittleEndian.Uint32(img[8:])&flagRacy != 0; (racy || always) && !just {
+	if racy := binary.LittleEndian.Uint32(head[8:])&flagRacy != 0; (racy || always) && !just {
 		checked := time.Now()
 		sum, err := contentHash(src.Files)
 		if err != nil {
-			return bad(err)
+			return nil, 0, err
 		}
-		if !bytes.Equal(sum[:], img[16:48]) {
+		if !bytes.Equal(sum[:], head[16:48]) {
 			os.Remove(name) // the files changed: never to be found again
-			return bad(errors.New("stale entry"))
+			return nil, 0, errors.New("stale entry")
 		}
 		if racy && !always && c.settled(src.Files, checked) {
 			var flags [4]byte
 			f.WriteAt(flags[:], 8) // best effort: racy again next time if not
 		}
 	}
-	comp, err := tit.ParseCompiled(img[entryHeader:])
+	comp, err := tit.ReadCompiled(io.NewSectionReader(f, entryHeader, fi.Size()-entryHeader), fi.Size()-entryHeader)
 	if err != nil {
 		os.Remove(name)
-		return bad(err)
+		return nil, 0, err
 	}
 	if src.NP > 0 && comp.NP() != src.NP {
-		return bad(errors.New("entry for another number of ranks"))
+		return nil, 0, errors.New("entry for another number of ranks")
 	}
 	now := time.Now()
 	os.Chtimes(name, now, now) // recently used; a read-only cache still reads
 	t := tit.OpenCompiled(comp, src.Files, src.Shared, set)
-	t.OnClose(release)
+	t.OnClose(f.Close)
 	return t, fi.Size(), nil
 }
 

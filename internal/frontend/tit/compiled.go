@@ -190,50 +190,115 @@ func (d *decoder) record(rank, np int32, a *action) ([]byte, error) {
 }
 
 // Compiled is a compiled trace checked whole (its magic, CRC, offsets):
-// the bytes of one, usually a cache file mapped into memory.
+// in memory (ParseCompiled) or in a file its streams read from, each
+// through a buffer of its own (ReadCompiled).
 type Compiled struct {
-	img  []byte
+	img  []byte      // the whole form, or nil
+	r    io.ReaderAt // the form's file when img is nil
 	np   int32
-	ends []uint64 // ranks' records end at img[compiledHeader+ends[r]]
+	ends []uint64 // rank r's records end at compiledHeader+ends[r]
+	buf  int      // each rank's buffer with r
 }
+
+// maxRecord bounds a record other than a line kept as text: an opcode,
+// three varints of 32 bits (5 bytes each) and a number (9 bytes) at most.
+const maxRecord = 1 + 3*binary.MaxVarintLen32 + 9
 
 // ParseCompiled checks img as a compiled trace.
 func ParseCompiled(img []byte) (*Compiled, error) {
-	if len(img) < compiledHeader || string(img[:8]) != compiledMagic {
+	if len(img) < compiledHeader {
 		return nil, errCorrupt
 	}
-	np := binary.LittleEndian.Uint32(img[8:])
+	np, err := checkHeader(img[:compiledHeader], int64(len(img)))
+	if err != nil {
+		return nil, err
+	}
 	if crc32.Checksum(img[compiledHeader:], castagnoli) != binary.LittleEndian.Uint32(img[12:]) {
 		return nil, fmt.Errorf("%w: checksum", errCorrupt)
 	}
-	if np == 0 || uint64(np)*8 > uint64(len(img)-compiledHeader) || procbound.Check(int64(np), "") != nil {
+	ends, err := checkTable(img[len(img)-8*int(np):], int64(len(img)))
+	if err != nil {
+		return nil, err
+	}
+	return &Compiled{img: img, np: int32(np), ends: ends}, nil
+}
+
+// ReadCompiled checks the compiled trace of size bytes that r reads (a
+// cache file): one pass over it for its checksum, then its offsets. The
+// streams read r until the trace is closed.
+func ReadCompiled(r io.ReaderAt, size int64) (*Compiled, error) {
+	var head [compiledHeader]byte
+	if size < compiledHeader {
 		return nil, errCorrupt
 	}
-	data := len(img) - compiledHeader - 8*int(np)
-	ends := make([]uint64, np)
+	if _, err := r.ReadAt(head[:], 0); err != nil {
+		return nil, err
+	}
+	np, err := checkHeader(head[:], size)
+	if err != nil {
+		return nil, err
+	}
+	crc := crc32.New(castagnoli)
+	if _, err := io.CopyBuffer(crc, io.NewSectionReader(r, compiledHeader, size-compiledHeader), make([]byte, 1<<16)); err != nil {
+		return nil, err
+	}
+	if crc.Sum32() != binary.LittleEndian.Uint32(head[12:]) {
+		return nil, fmt.Errorf("%w: checksum", errCorrupt)
+	}
+	table := make([]byte, 8*int(np))
+	if _, err := r.ReadAt(table, size-int64(len(table))); err != nil {
+		return nil, err
+	}
+	ends, err := checkTable(table, size)
+	if err != nil {
+		return nil, err
+	}
+	buf := poolBufferBudget / int(np)
+	return &Compiled{r: r, np: int32(np), ends: ends, buf: min(max(buf, 512), 4096)}, nil
+}
+
+// checkHeader checks the header of a compiled form of size bytes and
+// returns its number of ranks.
+func checkHeader(head []byte, size int64) (uint32, error) {
+	if string(head[:8]) != compiledMagic {
+		return 0, errCorrupt
+	}
+	np := binary.LittleEndian.Uint32(head[8:])
+	if np == 0 || int64(np)*8 > size-compiledHeader || procbound.Check(int64(np), "") != nil {
+		return 0, errCorrupt
+	}
+	return np, nil
+}
+
+// checkTable reads the ranks' offsets: in order, within the records,
+// the last at their end.
+func checkTable(table []byte, size int64) ([]uint64, error) {
+	data := uint64(size - compiledHeader - int64(len(table)))
+	ends := make([]uint64, len(table)/8)
 	prev := uint64(0)
 	for r := range ends {
-		e := binary.LittleEndian.Uint64(img[compiledHeader+data+8*r:])
-		if e < prev || e > uint64(data) {
+		e := binary.LittleEndian.Uint64(table[8*r:])
+		if e < prev || e > data {
 			return nil, errCorrupt
 		}
 		ends[r], prev = e, e
 	}
-	if prev != uint64(data) {
+	if prev != data {
 		return nil, errCorrupt
 	}
-	return &Compiled{img: img, np: int32(np), ends: ends}, nil
+	return ends, nil
 }
 
 // NP is the number of ranks compiled.
 func (c *Compiled) NP() int { return int(c.np) }
 
-func (c *Compiled) records(rank int) []byte {
+// section is where rank's records are: offsets in the form.
+func (c *Compiled) section(rank int) (int64, int64) {
 	start := uint64(0)
 	if rank > 0 {
 		start = c.ends[rank-1]
 	}
-	return c.img[compiledHeader+start : compiledHeader+c.ends[rank]]
+	return compiledHeader + int64(start), compiledHeader + int64(c.ends[rank])
 }
 
 // OpenCompiled opens a compiled trace: files and shared are the text
@@ -245,16 +310,32 @@ func OpenCompiled(c *Compiled, files []string, shared bool, set Settings) *Trace
 	return t
 }
 
-// OnClose has Close call f (once): the release of a mapped compiled
-// form, which the trace's streams read until then.
+// OnClose has Close call f (once): the release of the file a compiled
+// form is read from, which the trace's streams read until then.
 func (t *Trace) OnClose(f func() error) { t.onClose = f }
 
-// compiledStream lowers one rank's records.
+// compiledStream lowers one rank's records: all in d.b (a form in
+// memory), or read into buf from the form's file as they are needed,
+// off the next offset to read, end the end of the rank's records.
 type compiledStream struct {
-	t    *Trace
-	st   rankState
-	d    decoder
-	done bool
+	t        *Trace
+	st       rankState
+	d        decoder
+	buf      []byte
+	off, end int64
+	done     bool
+}
+
+func (t *Trace) compiledStream(rank int, init rankState) *compiledStream {
+	s := &compiledStream{t: t, st: init}
+	start, end := t.compiled.section(rank)
+	if t.compiled.img != nil {
+		s.d.b = t.compiled.img[start:end]
+		s.off, s.end = end, end
+	} else {
+		s.off, s.end = start, end
+	}
+	return s
 }
 
 func (s *compiledStream) Next(op *ir.Op) error {
@@ -278,9 +359,22 @@ func (s *compiledStream) Next(op *ir.Op) error {
 func (s *compiledStream) fill() error {
 	low, st, d := &s.t.low, &s.st, &s.d
 	for !st.ready() {
+		if s.off < s.end {
+			// Reading the file: the next record whole in the buffer.
+			if err := s.more(maxRecord); err != nil {
+				return err
+			}
+			if d.pos < len(d.b) && d.b[d.pos] == opRaw {
+				if n, k := binary.Uvarint(d.b[d.pos+1:]); k > 0 && n < uint64(s.end-s.off)+uint64(len(d.b)) {
+					if err := s.more(1 + k + int(n)); err != nil {
+						return err
+					}
+				}
+			}
+		}
 		if d.pos >= len(d.b) {
 			low.finish(st)
-			s.done = true
+			s.done, s.buf, s.d.b = true, nil, nil
 			return nil
 		}
 		var a action
@@ -299,6 +393,35 @@ func (s *compiledStream) fill() error {
 			return fmt.Errorf("rank %d: compiled line %q: %w", st.rank, raw, err)
 		}
 	}
+	return nil
+}
+
+// more reads the file until at least need bytes are buffered from d.pos
+// or the rank's records are all in. A buffer grown for a long line kept
+// as text goes back to its size after it.
+func (s *compiledStream) more(need int) error {
+	left := len(s.d.b) - s.d.pos
+	if left >= need {
+		return nil
+	}
+	c := s.t.compiled
+	size := max(c.buf, need)
+	buf := s.buf
+	if cap(buf) < size || (cap(buf) > 4*c.buf && size == c.buf) {
+		buf = make([]byte, size)
+	}
+	buf = buf[:cap(buf)]
+	n := copy(buf, s.d.b[s.d.pos:])
+	want := int(min(int64(len(buf)-n), s.end-s.off))
+	m, err := c.r.ReadAt(buf[n:n+want], s.off)
+	if m < want {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return fmt.Errorf("rank %d: compiled trace: %w", s.st.rank, err)
+	}
+	s.off += int64(want)
+	s.buf, s.d.b, s.d.pos = buf, buf[:n+want], 0
 	return nil
 }
 

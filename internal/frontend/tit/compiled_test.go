@@ -16,8 +16,9 @@ import (
 )
 
 // compileTo compiles the trace at path for np ranks into a file in dir
-// and opens it; the error is Compile's.
-func compileTo(t testing.TB, dir, path string, np int, set Settings) (*Trace, error) {
+// and opens it: in memory (buf 0) or read from the file through buffers
+// of buf bytes; the error is Compile's.
+func compileTo(t testing.TB, dir, path string, np int, set Settings, buf int) (*Trace, error) {
 	t.Helper()
 	src, err := Resolve(path, np)
 	if err != nil {
@@ -27,10 +28,25 @@ func compileTo(t testing.TB, dir, path string, np int, set Settings) (*Trace, er
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	if _, err := Compile(context.Background(), src, f); err != nil {
+		f.Close()
 		return nil, err
 	}
+	if buf > 0 {
+		fi, err := f.Stat()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := ReadCompiled(f, fi.Size())
+		if err != nil {
+			t.Fatalf("%s: the compiled form does not read back: %v", path, err)
+		}
+		c.buf = buf
+		tr := OpenCompiled(c, src.Files, src.Shared, set)
+		tr.OnClose(f.Close)
+		return tr, nil
+	}
+	f.Close()
 	img, err := os.ReadFile(f.Name())
 	if err != nil {
 		t.Fatal(err)
@@ -107,52 +123,67 @@ func sameCompiled(t testing.TB, path string, np, max int) {
 	}{{DefaultSettings(), false}, {Settings{TestTime: 3e-5, NoCompute: true}, false}, {DefaultSettings(), true}} {
 		text, err := Open(path, np, v.set)
 		if err != nil {
-			if _, cerr := compileTo(t, dir, path, np, v.set); cerr == nil {
+			if _, cerr := compileTo(t, dir, path, np, v.set, 0); cerr == nil {
 				t.Fatalf("%s: Open fails (%v) but Compile does not", path, err)
 			}
 			return
 		}
 		want, werr := drainSet(t, text, max, v.colls)
 		text.Close()
-		comp, cerr := compileTo(t, dir, path, np, v.set)
-		if cerr != nil {
-			if werr == nil && len(want) > 0 && max > 1<<20 {
-				t.Fatalf("%s: compiling fails (%v), the text replays", path, cerr)
-			}
-			var e *Error
-			if !errors.As(cerr, &e) {
-				t.Fatalf("%s: compile error without a position: %v", path, cerr)
-			}
-			if werr == nil {
-				// The text's drain stopped short of the error (max).
-				continue
-			}
-			if text.Shared && werr.Error() != cerr.Error() {
-				// A shared trace is read in order: both meet the same
-				// first error.
-				t.Fatalf("%s: compile error %q, text error %q", path, cerr, werr)
-			}
-			continue
-		}
-		if werr != nil {
-			t.Fatalf("%s: compiled, but the text gives the error %v", path, werr)
-		}
-		if comp.NP() != text.NP() {
-			t.Fatalf("%s: %d ranks compiled, %d in the text", path, comp.NP(), text.NP())
-		}
-		got, gerr := drainSet(t, comp, max, v.colls)
-		if gerr != nil {
-			t.Fatalf("%s: the compiled form gives the error %v", path, gerr)
-		}
-		if g, w := fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", want); g != w {
-			for r := range want {
-				if g, w := fmt.Sprintf("%+v", got[r]), fmt.Sprintf("%+v", want[r]); g != w {
-					t.Fatalf("%s (%+v): rank %d lowers differently compiled:\n%s\ntext:\n%s", path, v, r, g, w)
-				}
-			}
-			t.Fatalf("%s: lowers differently compiled", path)
+		for _, buf := range []int{0, 1, 40, 4096} {
+			sameAs(t, dir, path, np, max, v.set, v.colls, buf, text, want, werr)
 		}
 	}
+}
+
+// sameAs is sameCompiled's comparison for one setting and one way of
+// reading the compiled form (buf, as compileTo takes it).
+func sameAs(t testing.TB, dir, path string, np, max int, set Settings, colls bool, buf int, text *Trace, want [][]ir.Op, werr error) {
+	t.Helper()
+	how := fmt.Sprintf("%+v, measured collectives %v, buffer %d", set, colls, buf)
+	comp, cerr := compileTo(t, dir, path, np, set, buf)
+	if cerr != nil {
+		if werr == nil && complete(want) {
+			t.Fatalf("%s: compiling fails (%v), the text replays", path, cerr)
+		}
+		var e *Error
+		if !errors.As(cerr, &e) {
+			t.Fatalf("%s: compile error without a position: %v", path, cerr)
+		}
+		if werr != nil && text.Shared && werr.Error() != cerr.Error() {
+			// A shared trace is read in order: both meet the same first
+			// error. (Per-rank files are drained in turn, and the text
+			// may meet another rank's first.)
+			t.Fatalf("%s: compile error %q, text error %q", path, cerr, werr)
+		}
+		return
+	}
+	defer comp.Close()
+	if werr != nil {
+		t.Fatalf("%s: compiled, but the text gives the error %v", path, werr)
+	}
+	if comp.NP() != text.NP() {
+		t.Fatalf("%s: %d ranks compiled, %d in the text", path, comp.NP(), text.NP())
+	}
+	got, gerr := drainSet(t, comp, max, colls)
+	if gerr != nil {
+		t.Fatalf("%s (%s): the compiled form gives the error %v", path, how, gerr)
+	}
+	for r := range want {
+		if g, w := fmt.Sprintf("%+v", got[r]), fmt.Sprintf("%+v", want[r]); g != w {
+			t.Fatalf("%s (%s): rank %d lowers differently compiled:\n%s\ntext:\n%s", path, how, r, g, w)
+		}
+	}
+}
+
+// complete tells whether every rank's operations end.
+func complete(ops [][]ir.Op) bool {
+	for _, o := range ops {
+		if len(o) == 0 || o[len(o)-1].Kind != ir.End {
+			return false
+		}
+	}
+	return true
 }
 
 // The compiled form gives exactly the text's operations: every generated

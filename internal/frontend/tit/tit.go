@@ -260,7 +260,7 @@ func (t *Trace) Close() error {
 func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 	init := rankState{rank: int32(rank), defType: 1, flopCost: flopCost}
 	if t.compiled != nil {
-		s := &compiledStream{t: t, st: init, d: decoder{b: t.compiled.records(rank)}}
+		s := t.compiledStream(rank, init)
 		t.ranks[rank] = &s.st
 		return s
 	}
