@@ -9,6 +9,8 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"runtime"
+	"sync/atomic"
 
 	"augur/internal/infile"
 	"augur/internal/ir"
@@ -493,14 +495,12 @@ func Compile(ctx context.Context, src Source, w io.WriterAt) (int, error) {
 			ends[r] = uint64(out.n)
 		}
 	} else {
-		var buf []byte
-		for r := range np {
-			var err error
-			if buf, err = c.rankFile(src.Files[r], int32(r), buf[:0]); err != nil {
-				return 0, err
-			}
-			out.write(buf)
+		err := c.rankFiles(src.Files[:np], func(r int, b []byte) {
+			out.write(b)
 			ends[r] = uint64(out.n)
+		})
+		if err != nil {
+			return 0, err
 		}
 	}
 	table := make([]byte, 0, 8*np)
@@ -634,6 +634,74 @@ func (c *compiler) rankFile(path string, rank int32, recs []byte) ([]byte, error
 		lr.consume(n)
 	}
 }
+
+// rankFiles compiles each rank's own file and hands the records to put
+// in rank order. Ranks are compiled on up to compileWorkers cores at
+// once (the replay has not begun: the other cores are free), each
+// worker taking the next rank; at most 2 × workers ranks are ahead of
+// put, so that memory stays a few ranks' records. The error is the
+// lowest rank's, as compiling in order would give.
+func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
+	workers := min(runtime.GOMAXPROCS(0), compileWorkers, len(files))
+	if workers <= 1 {
+		var buf []byte
+		for r, f := range files {
+			var err error
+			if buf, err = c.rankFile(f, int32(r), buf[:0]); err != nil {
+				return err
+			}
+			put(r, buf)
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(c.ctx)
+	defer cancel()
+	type done struct {
+		b   []byte
+		err error
+	}
+	results := make([]chan done, len(files))
+	for r := range results {
+		results[r] = make(chan done, 1)
+	}
+	ahead := make(chan struct{}, 2*workers)
+	var next atomic.Int64
+	for range workers {
+		w := &compiler{ctx: ctx, low: c.low}
+		go func() {
+			for {
+				select {
+				case ahead <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				r := int(next.Add(1) - 1)
+				if r >= len(files) {
+					return
+				}
+				b, err := w.rankFile(files[r], int32(r), nil)
+				results[r] <- done{b, err}
+			}
+		}()
+	}
+	for r := range files {
+		var d done
+		select {
+		case d = <-results[r]:
+		case <-c.ctx.Done():
+			return c.ctx.Err()
+		}
+		if d.err != nil {
+			return d.err
+		}
+		put(r, d.b)
+		<-ahead
+	}
+	return nil
+}
+
+// compileWorkers bounds the cores a compile uses.
+const compileWorkers = 4
 
 // shared compiles a shared trace into each rank's records (held in
 // memory: the shared trace interleaves the ranks).
