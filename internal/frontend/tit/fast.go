@@ -188,23 +188,39 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 	if l.general {
 		return -1
 	}
-	m := &st.memo
-	look := l.memo && m.pause == 0
-	if look {
-		if e := m.find(b[from:]); e != nil {
-			m.misses = 0
-			l.apply(st, &e.action)
-			return from + int(e.n) - 1
-		}
-	} else if m.pause > 0 {
-		m.pause--
-	}
 	i := from
 	if from == 0 {
 		if i = skipRank(b); i < 0 {
 			return -1
 		}
 		i++
+	}
+	m := &st.memo
+	look := l.memo && m.pause == 0
+	// A compute line of a recorded trace carries a measured amount and
+	// never comes back: past memoComputeMisses of them missed in a row,
+	// the rank's compute lines are read without looking them up (nor
+	// added, which would push out lines that do come back), but for one
+	// in 256, which looks again.
+	compute := len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:]) == computeWord
+	if look && compute && m.cmiss >= memoComputeMisses {
+		m.cskip++
+		look = m.cskip == 0
+	}
+	if look {
+		if e := m.find(b[from:]); e != nil {
+			m.misses = 0
+			if compute {
+				m.cmiss = 0
+			}
+			l.apply(st, &e.action)
+			return from + int(e.n) - 1
+		}
+		if compute && m.cmiss < memoComputeMisses {
+			m.cmiss++
+		}
+	} else if m.pause > 0 {
+		m.pause--
 	}
 	var a action
 	end := l.read(st, b, i, &a)
@@ -358,6 +374,8 @@ type lineMemo struct {
 	hand         uint8  // the clock's, a slot
 	misses       uint8  // lines not found in a row
 	pause        uint16 // lines still to read without looking them up
+	cmiss        uint8  // compute lines not found in a row, up to memoComputeMisses
+	cskip        uint8  // compute lines not looked up, modulo 256
 }
 
 // memoLines is how many lines a rank's memo holds: a loop body of up to
@@ -377,6 +395,13 @@ const (
 	memoMisses = 2 * memoLines
 	memoPause  = 1024
 )
+
+// memoComputeMisses compute lines missed in a row make a rank read its
+// compute lines without the memo; computeWord is "compute " as the
+// first word of a line.
+const memoComputeMisses = 4
+
+var computeWord = binary.LittleEndian.Uint64([]byte("compute "))
 
 // memoSize is the memory a rank's memo takes; memoBudget bounds all the
 // ranks' together (a trace of more ranks is read without memos), like
