@@ -57,3 +57,26 @@ func TestReplayThroughCache(t *testing.T) {
 		t.Errorf("trace compile: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// augur trace compile: an error in a trace is exit 1 at its line, and
+// leaves no entry; a usage error or a cache turned off, exit 2.
+func TestTraceCompileErrors(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("AUGUR_CACHE_DIR", dir)
+	bad := writeTemp(t, "bad.txt", "0 compute 5\n0 send 9 0 1\n")
+	if code, _, errs := augur(t, "trace", "compile", bad, "--np", "2"); code != exitInput || !strings.Contains(errs, "bad.txt:2: send: partner 9 is not a rank") {
+		t.Errorf("a trace with an error: exit %d, %s", code, errs)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 0 {
+		t.Errorf("left in the cache: %v", m)
+	}
+	for _, args := range [][]string{{"trace"}, {"trace", "compile"}, {"trace", "build", bad}, {"trace", "compile", bad, "--np", "-1"}} {
+		if code, _, errs := augur(t, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, %s", args, code, errs)
+		}
+	}
+	t.Setenv("AUGUR_CACHE", "off")
+	if code, _, errs := augur(t, "trace", "compile", bad); code != exitUsage || !strings.Contains(errs, "cache is off") {
+		t.Errorf("cache off: exit %d, %s", code, errs)
+	}
+}

@@ -56,7 +56,9 @@ func runTrace(e *env, c *command, args []string) int {
 		return code
 	}
 	if len(pos) < 2 || pos[0] != "compile" {
-		return fail(exitUsage, errors.New("want 'compile TRACE...'\nRun 'augur trace --help'."))
+		fmt.Fprintln(e.stderr, errorText("trace", errors.New("want 'compile TRACE...'")))
+		fmt.Fprintln(e.stderr, "Run 'augur trace --help'.")
+		return exitUsage
 	}
 	if np < 0 {
 		return fail(exitUsage, fmt.Errorf("--np %d: want a number of ranks ≥ 1", np))
