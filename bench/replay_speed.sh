@@ -7,7 +7,8 @@
 #
 #   bench/replay_speed.sh                   # the table of issue 32: ring and stencil (~1e6 actions), pairwise (2.6e5),
 #                                           # text, first (compiling) and cached replays against smpirun
-#   bench/replay_speed.sh cached [REPS]     # the same, each command run REPS times (default 3), minima kept
+#   bench/replay_speed.sh cached [REPS]     # the same, each command run REPS times (default 3), minima kept;
+#                                           # CASES="ring 64 100;stencil 64 50" for other cases
 #   bench/replay_speed.sh stencil 256 400   # PATTERN NP ITERS (see internal/frontend/tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
@@ -29,8 +30,9 @@ if [ "${1:-}" = cached ]; then
   # -replay; augur replay from the text (--no-cache); augur's first
   # replay (an empty cache: it compiles the trace, writes the entry and
   # replays from it); augur's replay from the cached compiled form. Each
-  # REPS times, the minimum wall time kept (the machine is shared); ns
-  # per action and the ratios to smpirun from those minima.
+  # REPS times, the minimum wall time and the minimum CPU time (user +
+  # system, steadier on a shared machine) kept: a row of each, with ns per
+  # action and the ratios to smpirun from those minima.
   reps=${2:-3}
   command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-dev (SimGrid 3.32)"; exit 1; }
   [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
@@ -38,16 +40,17 @@ if [ "${1:-}" = cached ]; then
   go build -o "$work/augur" ./cmd/augur
   go build -o "$work/gentit" ./bench/gentit
   replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
-  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   (spread $spread, $reps runs each, minimum wall time)"
-  printf "%-16s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n" case actions smpirun_s text_s first_s cached_s \
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   (spread $spread, $reps runs each, minima)"
+  printf "%-16s %-5s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n" case time actions smpirun_s text_s first_s cached_s \
     "text ns" "first ns" "cache ns" "text x" "first x" "cached x"
-  wall() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints its wall time
+  timed() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints "wall cpu" (cpu: user + system)
     local out=$1; shift
-    /usr/bin/time -f "%e" -o "$work/t" "$@" > "$out" 2>&1 || true
-    cat "$work/t"
+    /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" > "$out" 2>&1 || true
+    awk '{printf "%s %.2f\n", $1, $2 + $3}' "$work/t"
   }
   minof() { printf "%s\n" "$@" | sort -g | head -1; }
-  for c in "ring 256 1000" "stencil 256 400" "pairwise 256 2"; do
+  IFS=';' read -ra cases <<< "${CASES:-ring 256 1000;stencil 256 400;pairwise 256 2}"
+  for c in "${cases[@]}"; do
     read -r p np it <<< "$c"
     rm -rf "$work/trace"
     actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -seed 1 \
@@ -56,24 +59,27 @@ if [ "${1:-}" = cached ]; then
     # by content on every read (internal/tracecache): let them settle.
     sleep 3
     args=("$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
-    S=(); T=(); F=(); C=()
+    S=(); T=(); F=(); C=(); Sc=(); Tc=(); Fc=(); Cc=()
     for _ in $(seq "$reps"); do
-      S+=("$(wall "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
-        -hostfile "$work/hostfile" "$replaymain")")
-      T+=("$(wall "$work/t.out" "$work/augur" replay --no-cache "${args[@]}")")
+      read -r w u < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
+        -hostfile "$work/hostfile" "$replaymain"); S+=("$w"); Sc+=("$u")
+      read -r w u < <(timed "$work/t.out" "$work/augur" replay --no-cache "${args[@]}"); T+=("$w"); Tc+=("$u")
       rm -rf "$work/cache"
-      F+=("$(AUGUR_CACHE_DIR=$work/cache wall "$work/f.out" "$work/augur" replay "${args[@]}")")
-      C+=("$(AUGUR_CACHE_DIR=$work/cache wall "$work/c.out" "$work/augur" replay "${args[@]}")")
+      read -r w u < <(AUGUR_CACHE_DIR=$work/cache timed "$work/f.out" "$work/augur" replay "${args[@]}"); F+=("$w"); Fc+=("$u")
+      read -r w u < <(AUGUR_CACHE_DIR=$work/cache timed "$work/c.out" "$work/augur" replay "${args[@]}"); C+=("$w"); Cc+=("$u")
     done
     st=$(grep -o 'Simulation time [0-9.e+-]*' "$work/s.out" | awk '{print $3}')
     for o in t f c; do
       at=$(awk '/^Simulation time/{print $3}' "$work/$o.out")
       [ "$at" = "$st" ] || echo "  ($o: simulation time $at, smpirun's $st)"
     done
-    awk -v n="$p x$it" -v a="$actions" -v s="$(minof "${S[@]}")" -v t="$(minof "${T[@]}")" -v f="$(minof "${F[@]}")" \
-      -v c="$(minof "${C[@]}")" 'function r(x) { return s / (x > 0 ? x : 0.005) } BEGIN {
-      printf "%-16s %9d %9.2f %9.2f %9.2f %9.2f %9.0f %9.0f %9.0f %9.1f %9.1f %9.1f\n", n, a, s, t, f, c,
-        1e9 * t / a, 1e9 * f / a, 1e9 * c / a, r(t), r(f), r(c) }'
+    row() { # NAME KIND S T F C
+      awk -v n="$1" -v k="$2" -v a="$actions" -v s="$3" -v t="$4" -v f="$5" -v c="$6" 'function r(x) { return s / (x > 0 ? x : 0.005) } BEGIN {
+        printf "%-16s %-5s %9d %9.2f %9.2f %9.2f %9.2f %9.0f %9.0f %9.0f %9.1f %9.1f %9.1f\n", n, k, a, s, t, f, c,
+          1e9 * t / a, 1e9 * f / a, 1e9 * c / a, r(t), r(f), r(c) }'
+    }
+    row "$p x$it" wall "$(minof "${S[@]}")" "$(minof "${T[@]}")" "$(minof "${F[@]}")" "$(minof "${C[@]}")"
+    row "$p x$it" cpu "$(minof "${Sc[@]}")" "$(minof "${Tc[@]}")" "$(minof "${Fc[@]}")" "$(minof "${Cc[@]}")"
   done
   echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
