@@ -554,14 +554,19 @@ func (w writerAt) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// compiler reads a trace's lines into records, lowering each as the
-// replay does (into operations it drops) so that every error is found
-// and the state reading depends on (the default datatype) kept.
+// compiler reads a trace's lines into records. A line the fast path
+// reads is checked by reading it (the fast path takes only well-formed
+// actions); any other is lowered by the general path, which finds its
+// errors and keeps the one state reading depends on, the rank's default
+// datatype. Nothing else is lowered: the requests posted and matched
+// change the operations, never whether a line reads (the operations,
+// and the requests, are dropped after each line).
 type compiler struct {
-	ctx    context.Context
-	low    lowerer
-	fields [][]byte
-	lines  int
+	ctx     context.Context
+	low     lowerer
+	fields  [][]byte
+	lines   int
+	readBuf []byte // rankFile's, one file after another
 }
 
 // line compiles the line that starts text into *recs for st (from: the
@@ -573,7 +578,7 @@ func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int
 			return 0, err
 		}
 	}
-	defer func() { st.ops, st.head = st.ops[:0], 0 }()
+	defer drop(st)
 	i := from
 	if from == 0 {
 		if i = skipRank(text); i >= 0 {
@@ -583,7 +588,6 @@ func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int
 	if i >= 0 {
 		var a action
 		if j := c.low.read(st, text, i, &a); j >= 0 && text[j] == '\n' {
-			c.low.apply(st, &a)
 			*recs = appendRecord(*recs, st.rank, &a)
 			return j, nil
 		}
@@ -607,6 +611,14 @@ func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int
 
 var errNotFast = errors.New("not a fast line")
 
+// drop forgets what lowering a line left in st but its default
+// datatype: its operations and requests.
+func drop(st *rankState) {
+	st.ops, st.head = st.ops[:0], 0
+	st.posted.clear()
+	st.self = st.self[:0]
+}
+
 // rankFile compiles one rank's own file, appending to recs.
 func (c *compiler) rankFile(path string, rank int32, recs []byte) ([]byte, error) {
 	f, err := infile.Open(path, infile.MPITrace)
@@ -615,7 +627,10 @@ func (c *compiler) rankFile(path string, rank int32, recs []byte) ([]byte, error
 	}
 	defer f.Close()
 	st := &rankState{rank: rank, defType: 1}
-	lr := newTextReader(f, 1<<16)
+	if c.readBuf == nil {
+		c.readBuf = make([]byte, 1<<16)
+	}
+	lr := &textReader{lineReader: lineReader{buf: c.readBuf}, rd: f}
 	for {
 		text, err := lr.text()
 		if err == io.EOF {
@@ -665,6 +680,9 @@ func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
 		results[r] = make(chan done, 1)
 	}
 	ahead := make(chan struct{}, 2*workers)
+	// Buffers written go back to the workers: a rank's records are
+	// appended to one a rank before used, not grown afresh.
+	free := make(chan []byte, 2*workers)
 	var next atomic.Int64
 	for range workers {
 		w := &compiler{ctx: ctx, low: c.low}
@@ -679,7 +697,12 @@ func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
 				if r >= len(files) {
 					return
 				}
-				b, err := w.rankFile(files[r], int32(r), nil)
+				var buf []byte
+				select {
+				case buf = <-free:
+				default:
+				}
+				b, err := w.rankFile(files[r], int32(r), buf[:0])
 				results[r] <- done{b, err}
 			}
 		}()
@@ -695,6 +718,10 @@ func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
 			return d.err
 		}
 		put(r, d.b)
+		select {
+		case free <- d.b:
+		default:
+		}
 		<-ahead
 	}
 	return nil
@@ -750,7 +777,7 @@ func (c *compiler) shared(path string, np int) ([][]byte, error) {
 		}
 		st := &sts[rk]
 		err = c.low.lower(st, fl)
-		st.ops, st.head = st.ops[:0], 0
+		drop(st)
 		if err != nil {
 			return nil, &Error{File: path, Line: int(lr.line + 1), Msg: err.Error()}
 		}
