@@ -481,7 +481,7 @@ func Compile(ctx context.Context, src Source, w io.WriterAt) (int, error) {
 	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", src.Files[0], np)); err != nil {
 		return 0, err
 	}
-	c := &compiler{ctx: ctx, low: lowerer{np: int32(np), set: DefaultSettings()}}
+	c := &compiler{ctx: ctx, low: lowerer{np: int32(np), set: DefaultSettings(), memo: np <= memoBudget/memoSize}}
 	out := &sectionWriter{w: w, off: compiledHeader, crc: crc32.New(castagnoli)}
 	out.bw = bufio.NewWriterSize(writerAt{out}, 1<<16)
 	ends := make([]uint64, np)
@@ -579,18 +579,10 @@ func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int
 		}
 	}
 	defer drop(st)
-	i := from
-	if from == 0 {
-		if i = skipRank(text); i >= 0 {
-			i++
-		}
-	}
-	if i >= 0 {
-		var a action
-		if j := c.low.read(st, text, i, &a); j >= 0 && text[j] == '\n' {
-			*recs = appendRecord(*recs, st.rank, &a)
-			return j, nil
-		}
+	var a action
+	if j := c.low.readFast(st, text, from, &a); j >= 0 && !a.extra {
+		*recs = appendRecord(*recs, st.rank, &a)
+		return j, nil
 	}
 	n := lineEnd(text)
 	f := splitFields(c.fields[:0], text[:n])

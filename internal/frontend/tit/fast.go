@@ -149,7 +149,11 @@ func skipRank(b []byte) int {
 // lowering is done again each time (requests posted and matched, the
 // operations pushed).
 type action struct {
-	act     uint8 // actCompute, ...
+	act uint8 // actCompute, ...
+	// extra: the line has fields past the action's (which the replay
+	// ignores, as SimGrid does; the compiled form keeps such a line as
+	// text, for the general path: "in_place" is one).
+	extra   bool
 	a, b, c int32 // peer, tag (p2p); source, destination, tag (wait, test); root (bcast)
 	x, y    float64
 	// x: flops (compute, the allreduce's computation in y) or message
@@ -181,10 +185,24 @@ var p2pKinds = [...]struct {
 // offset of the line's end; if not, -1, and nothing has changed. The
 // line is read from offset from on: 0 in a rank's own file (whose rank
 // field is skipped, not read), the action's name in a shared trace (the
-// caller has read the rank). A line the rank has had before, byte for
-// byte from there on, is taken from the rank's memo (see lineMemo)
-// instead of being read again.
+// caller has read the rank).
 func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
+	var a action
+	return l.fast(st, b, from, &a, true)
+}
+
+// readFast reads the action of the line that starts b into a as
+// lowerFast takes it, without lowering it, and returns the offset of
+// the line's end; -1 if the fast path does not take the line.
+func (l *lowerer) readFast(st *rankState, b []byte, from int, a *action) int {
+	return l.fast(st, b, from, a, false)
+}
+
+// fast is lowerFast (lower set: a is scratch) and readFast. A line the
+// rank has had before, byte for byte from from on, is taken from the
+// rank's memo (see lineMemo) instead of being read again; with lower,
+// lowered from the memo's entry in place, not copied.
+func (l *lowerer) fast(st *rankState, b []byte, from int, a *action, lower bool) int {
 	if l.general {
 		return -1
 	}
@@ -213,7 +231,11 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 			if compute {
 				m.cmiss = 0
 			}
-			l.apply(st, &e.action)
+			if lower {
+				l.apply(st, &e.action)
+			} else {
+				*a = e.action
+			}
 			return from + int(e.n) - 1
 		}
 		if compute && m.cmiss < memoComputeMisses {
@@ -222,13 +244,15 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 	} else if m.pause > 0 {
 		m.pause--
 	}
-	var a action
-	end := l.read(st, b, i, &a)
-	if end < 0 {
+	j := l.read(st, b, i, a)
+	if j < 0 {
 		return -1
 	}
-	end = lineEndAfter(b, end)
-	l.apply(st, &a)
+	a.extra = b[j] != '\n'
+	end := lineEndAfter(b, j)
+	if lower {
+		l.apply(st, a)
+	}
 	if look {
 		switch m.misses++; {
 		case m.misses > memoMisses:
@@ -236,7 +260,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 			// peer): stop looking them up for a while.
 			m.misses, m.pause, m.last, m.expect = 0, memoPause, 0, 0
 		case end < len(b) && end-from < memoText:
-			m.add(b[from:end+1], &a)
+			m.add(b[from:end+1], a)
 		default:
 			m.last, m.expect = 0, 0
 		}
