@@ -216,7 +216,7 @@ func identify(files []string) ([]fileID, bool, int64, error) {
 // entryName hashes what names an entry.
 func entryName(src tit.Source, ids []fileID) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s np=%d shared=%v n=%d\n", entryMagic, src.NP, src.Shared, len(src.Files))
+	fmt.Fprintf(h, "%s %s np=%d shared=%v n=%d\n", entryMagic, tit.CompiledFormat, src.NP, src.Shared, len(src.Files))
 	var b [40]byte
 	for i, f := range src.Files {
 		abs, err := filepath.Abs(f)

@@ -19,7 +19,7 @@ import (
 
 // The compiled form of a trace: each rank's actions as the fast path
 // reads them (package doc of fast.go), encoded compactly, so that a trace
-// replayed again (a sweep's next platform, the workbench) is not parsed
+// replayed again (a sweep's next platform, the next run) is not parsed
 // again. What it holds is what reading the text gives before anything
 // the platform or the settings decide: an action's message bytes (its
 // count times its datatype, the rank's default datatype as it stood at
@@ -48,10 +48,16 @@ import (
 // their distance from the rank, which makes a neighbour's one byte),
 // amounts as numbers (putNum).
 const (
-	compiledMagic  = "augurTC1"
+	compiledMagic  = CompiledFormat
 	compiledHeader = 16
 	opRaw          = 15
 )
+
+// CompiledFormat names the compiled form's layout and what its records
+// mean: change it with either (a record's encoding, what reading a line
+// gives), and every compiled form made before is refused, and made
+// again, rather than misread. The trace cache names its entries with it.
+const CompiledFormat = "augurTC1"
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
