@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"augur/internal/tracecache"
+	"augur/internal/frontend/tracecache"
 )
 
 // defineCacheFlag defines --no-cache, which replay and sweep take.

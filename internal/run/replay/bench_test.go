@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
+	"augur/internal/frontend/tracecache"
 	"augur/internal/machine/platform"
-	"augur/internal/tracecache"
 )
 
 // BenchmarkReplayTrace replays the trace named by $AUGUR_REPLAY_TRACE on

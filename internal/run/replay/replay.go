@@ -15,12 +15,12 @@ import (
 
 	"augur/internal/engine"
 	"augur/internal/frontend/tit"
+	"augur/internal/frontend/tracecache"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/netmodel"
 	"augur/internal/results"
-	"augur/internal/tracecache"
 )
 
 // Options is what a replay needs.

@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"augur/internal/tracecache"
+	"augur/internal/frontend/tracecache"
 )
 
 // Result is a point with its outcome.

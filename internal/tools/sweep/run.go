@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"augur/internal/frontend/threadtrace"
+	"augur/internal/frontend/tracecache"
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
 	"augur/internal/run/predict"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
-	"augur/internal/tracecache"
 )
 
 // Statuses of a point's result.
