@@ -5,7 +5,9 @@
 # tree, replays the bench traces (the patterns of bench/replay_speed.sh,
 # under SMPI, CM02 and LV08, with and without a limited backbone) and
 # SimGrid's own replay cases (internal/run/replay/testdata/simgrid) with both, and
-# compares `augur replay --format json` byte for byte. Exit status 1 if
+# compares `augur replay --format json` byte for byte; the working tree's
+# twice through a trace cache of its own (the first replay compiles the
+# trace, the second reads the compiled form), both compared. Exit status 1 if
 # any output differs. A BASE before 9834b06 writes the JSON of schema
 # version 1 (docs/output.md, "The header"): every output then differs by
 # the renamed fields; compare from that revision on.
@@ -28,23 +30,30 @@ go build -o "$work/augur-new" ./cmd/augur && go build -o "$work/gentit" ./bench/
 n=0; bad=0
 same() { # NAME ARGS...: replays with both binaries and compares
   local name=$1; shift
-  "$work/augur-base" replay "$@" --format json > "$work/a.json" 2>&1; local sa=$?
-  "$work/augur-new" replay "$@" --format json > "$work/b.json" 2>&1; local sb=$?
-  n=$((n + 1))
-  if [ $sa -ne $sb ] || ! cmp -s "$work/a.json" "$work/b.json"; then
-    bad=$((bad + 1)); echo "DIFFERS: $name (exit $sa vs $sb)"; diff "$work/a.json" "$work/b.json" | head -5
-  fi
+  AUGUR_CACHE=off "$work/augur-base" replay "$@" --format json > "$work/a.json" 2>&1; local sa=$?
+  local run sb
+  for run in first cached; do
+    [ $run = first ] && rm -rf "$work/cache"
+    AUGUR_CACHE_DIR=$work/cache "$work/augur-new" replay "$@" --format json > "$work/b.json" 2>&1; sb=$?
+    n=$((n + 1))
+    if [ $sa -ne $sb ] || ! cmp -s "$work/a.json" "$work/b.json"; then
+      bad=$((bad + 1)); echo "DIFFERS: $name, $run replay (exit $sa vs $sb)"; diff "$work/a.json" "$work/b.json" | head -5
+    fi
+  done
 }
 # pattern np iters: the bench sizes, shortened where the model sweep
 # would take long (the byte comparison needs no long run).
-for c in "ring 256 1000" "ring 1600 50" "stencil 256 100" "pairwise 256 1" "colls 256 90" "mix 256 100"; do
-  read -r p np it <<< "$c"
+# Each with equal compute amounts and with amounts that vary line to line
+# (spread 0.5), as recorded ones do: the reader's memo then finds none.
+for c in "ring 256 1000" "ring 1600 50" "stencil 256 100" "pairwise 256 1" "colls 256 90" "mix 256 100" \
+  "ring 256 1000 0.5" "stencil 256 100 0.5" "pairwise 256 1 0.5" "mix 256 100 0.5"; do
+  read -r p np it spread <<< "$c"
   rm -rf "$work/t"
-  "$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -out "$work/t" > /dev/null
+  "$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "${spread:-0}" -out "$work/t" > /dev/null
   for bb in 2.25e9 0; do
     "$work/gentit" -np "$np" -platform "$work/c.xml" -backbone "$bb" -hostfile "$work/hf" > /dev/null
     for model in SMPI CM02 LV08; do
-      same "$p $np x$it backbone=$bb $model" "$work/t/index.txt" --platform "$work/c.xml" --hostfile "$work/hf" --network-model "$model"
+      same "$p $np x$it spread=${spread:-0} backbone=$bb $model" "$work/t/index.txt" --platform "$work/c.xml" --hostfile "$work/hf" --network-model "$model"
     done
   done
 done

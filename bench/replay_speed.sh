@@ -5,8 +5,11 @@
 # simulated rank, which is what grows with the machine), and the
 # ratios. Targets of issue 4: >= 50x SimGrid's speed, <= 1/10 of its memory.
 #
-#   bench/replay_speed.sh                   # stencil, 256 ranks, 400 iterations (~1.02e6 actions)
-#   bench/replay_speed.sh mix 256 400       # PATTERN NP ITERS (see internal/frontend/tit/gen)
+#   bench/replay_speed.sh                   # the table of issue 32: ring and stencil (~1e6 actions), pairwise (1.3e5),
+#                                           # text, first (compiling) and cached replays against smpirun
+#   bench/replay_speed.sh cached [REPS]     # the same, each command run REPS times (default 3), minima kept;
+#                                           # CASES="ring 64 100;stencil 64 50" for other cases
+#   bench/replay_speed.sh stencil 256 400   # PATTERN NP ITERS (see internal/frontend/tit/gen)
 #   bench/replay_speed.sh all               # stencil and mix at 256, 1024 and 4096 ranks (~1e6 actions each)
 #   bench/replay_speed.sh patterns          # one table: every pattern and SimGrid's replay cases (issue 20)
 #   bench/replay_speed.sh patterns BASE     # the same, with augur as of git revision BASE replayed in the
@@ -14,8 +17,76 @@
 #
 # Both simulators give the same simulation time (printed for each); augur
 # also reports its engine events (messages, flows, collective rounds).
+#
+# Compute amounts vary line to line as recorded ones do (gentit -spread:
+# each amount Flops x (1 +- SPREAD), seeded; SPREAD=0 in the environment
+# gives gentit's repeating traces, whose lines the reader's memo answers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+spread=${SPREAD:-0.5}
+[ $# -eq 0 ] && set -- cached
+if [ "${1:-}" = cached ]; then
+  # Issue 32's table. Per trace, in one run and alternating: smpirun
+  # -replay; augur replay from the text (--no-cache); augur's first
+  # replay (an empty cache: it compiles the trace, writes the entry and
+  # replays from it); augur's replay from the cached compiled form. Each
+  # REPS times, the minimum wall time and the minimum CPU time (user +
+  # system, steadier on a shared machine) kept: a row of each, with ns per
+  # action and the ratios to smpirun from those minima.
+  reps=${2:-3}
+  command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-dev (SimGrid 3.32)"; exit 1; }
+  [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
+  work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+  go build -o "$work/augur" ./cmd/augur
+  go build -o "$work/gentit" ./bench/gentit
+  replaymain=/usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain
+  echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)   (spread $spread, $reps runs each, minima)"
+  printf "%-16s %-5s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n" case time actions smpirun_s text_s first_s cached_s \
+    "text ns" "first ns" "cache ns" "text x" "first x" "cached x"
+  timed() { # OUT CMD...: runs CMD, stdout+stderr to OUT; prints "wall cpu" (cpu: user + system)
+    local out=$1; shift
+    /usr/bin/time -f "%e %U %S" -o "$work/t" "$@" > "$out" 2>&1 || true
+    awk '{printf "%s %.2f\n", $1, $2 + $3}' "$work/t"
+  }
+  minof() { printf "%s\n" "$@" | sort -g | head -1; }
+  IFS=';' read -ra cases <<< "${CASES:-ring 256 1000;stencil 256 400;pairwise 256 1}"
+  for c in "${cases[@]}"; do
+    read -r p np it <<< "$c"
+    rm -rf "$work/trace"
+    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -seed 1 \
+      -out "$work/trace" -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
+    # Files changed less than 3 s ago make a "racy" cache entry, checked
+    # by content on every read (internal/tracecache): let them settle.
+    sleep 3
+    args=("$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
+    S=(); T=(); F=(); C=(); Sc=(); Tc=(); Fc=(); Cc=()
+    for _ in $(seq "$reps"); do
+      read -r w u < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
+        -hostfile "$work/hostfile" "$replaymain"); S+=("$w"); Sc+=("$u")
+      read -r w u < <(timed "$work/t.out" "$work/augur" replay --no-cache "${args[@]}"); T+=("$w"); Tc+=("$u")
+      rm -rf "$work/cache"
+      read -r w u < <(AUGUR_CACHE_DIR=$work/cache timed "$work/f.out" "$work/augur" replay "${args[@]}"); F+=("$w"); Fc+=("$u")
+      read -r w u < <(AUGUR_CACHE_DIR=$work/cache timed "$work/c.out" "$work/augur" replay "${args[@]}"); C+=("$w"); Cc+=("$u")
+    done
+    st=$(grep -o 'Simulation time [0-9.e+-]*' "$work/s.out" | awk '{print $3}')
+    for o in t f c; do
+      at=$(awk '/^Simulation time/{print $3}' "$work/$o.out")
+      [ "$at" = "$st" ] || echo "  ($o: simulation time $at, smpirun's $st)"
+    done
+    row() { # NAME KIND S T F C
+      awk -v n="$1" -v k="$2" -v a="$actions" -v s="$3" -v t="$4" -v f="$5" -v c="$6" 'function r(x) { return s / (x > 0 ? x : 0.005) } BEGIN {
+        printf "%-16s %-5s %9d %9.2f %9.2f %9.2f %9.2f %9.0f %9.0f %9.0f %9.1f %9.1f %9.1f\n", n, k, a, s, t, f, c,
+          1e9 * t / a, 1e9 * f / a, 1e9 * c / a, r(t), r(f), r(c) }'
+    }
+    row "$p x$it" wall "$(minof "${S[@]}")" "$(minof "${T[@]}")" "$(minof "${F[@]}")" "$(minof "${C[@]}")"
+    row "$p x$it" cpu "$(minof "${Sc[@]}")" "$(minof "${Tc[@]}")" "$(minof "${Fc[@]}")" "$(minof "${Cc[@]}")"
+  done
+  echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+# The other modes measure the replay from the text, as before the trace
+# cache (the cached mode above has both).
+export AUGUR_CACHE=off
 if [ "${1:-}" = patterns ]; then
   # Each row replays one trace with both simulators, one right after the
   # other, and gives the ratio of their times: wall, and CPU (user+system;
@@ -53,7 +124,7 @@ if [ "${1:-}" = patterns ]; then
   for c in "ring 256 1000" "ring 1600 160" "pairwise 256 1" "stencil 256 400" "colls 256 27" "mix 256 400"; do
     read -r p np it <<< "$c"
     rm -rf "$work/trace"
-    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -out "$work/trace" \
+    actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -out "$work/trace" \
       -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
     read -r aw ac < <(timed "$work/a.out" "$work/augur" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
     read -r sw sc < <(timed "$work/s.out" smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
@@ -120,7 +191,7 @@ command -v smpirun >/dev/null || { echo "smpirun not found: install libsimgrid-d
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found: install the Debian package time"; exit 1; }
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 go build -o "$work/augur" ./cmd/augur
-go run ./bench/gentit -pattern "$pattern" -np "$np" -iters "$iters" -bytes 1e4 -flops 1e6 \
+go run ./bench/gentit -pattern "$pattern" -np "$np" -iters "$iters" -bytes 1e4 -flops 1e6 -spread "$spread" \
   -out "$work/trace" -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" > "$work/gen.txt"
 actions=$(awk '{print $2}' "$work/gen.txt")
 echo "trace: $pattern, $np ranks, $iters iterations: $actions actions (cluster of $np hosts, 2.25 GB/s backbone)"

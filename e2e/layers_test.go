@@ -20,7 +20,7 @@ var layers = [][]string{
 	{"internal/machine", "internal/machine/platform", "internal/netmodel/flow", "internal/netmodel/constant"},
 	{"internal/frontend/model", "internal/frontend/ccline", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen", "internal/frontend/otf2",
 		"internal/frontend/threadtrace", "internal/frontend/analyze", "internal/frontend/compile", "internal/frontend/export",
-		"internal/frontend/instrument", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
+		"internal/frontend/instrument", "internal/frontend/tracecache", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
 	{"internal/engine", "internal/engine/internal/coll", "internal/engine/internal/cpu", "internal/engine/internal/protocol"},
 	{"internal/results"},
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",

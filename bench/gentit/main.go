@@ -20,13 +20,15 @@ func main() {
 	iters := flag.Int("iters", 10, "iterations")
 	bytes := flag.Float64("bytes", 1e5, "message size in bytes")
 	flops := flag.Float64("flops", 1e7, "flops per compute action")
+	spread := flag.Float64("spread", 0, "vary each compute amount by up to ± this fraction, as measured amounts vary (0: all equal)")
+	seed := flag.Uint64("seed", 1, "seed of -spread's generator")
 	out := flag.String("out", "", "directory for one trace per rank and index.txt")
 	shared := flag.String("shared", "", "file for one shared trace")
 	plat := flag.String("platform", "", "also write a SimGrid cluster platform of -np hosts to this file")
 	backbone := flag.Float64("backbone", 0, "backbone bandwidth in bytes/s for -platform (0: none)")
 	hostfile := flag.String("hostfile", "", "also write a hostfile naming the -np hosts")
 	flag.Parse()
-	s := gen.Spec{Pattern: *pattern, NP: *np, Iters: *iters, Bytes: *bytes, Flops: *flops}
+	s := gen.Spec{Pattern: *pattern, NP: *np, Iters: *iters, Bytes: *bytes, Flops: *flops, Spread: *spread, Seed: *seed}
 	fail := func(err error) {
 		fmt.Fprintln(os.Stderr, "gentit:", err)
 		os.Exit(1)

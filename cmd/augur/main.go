@@ -66,6 +66,7 @@ func commands() []*command {
 		exportCommand(),
 		simulateCommand(),
 		replayCommand(),
+		traceCommand(),
 		recordCommand(),
 		fitCommand(),
 		benchCommand(),

@@ -132,7 +132,10 @@ func TestProgressInterruptedReplay(t *testing.T) {
 	}
 	b.WriteString("0 finalize\n")
 	trace := writeTemp(t, "long.txt", b.String())
-	args := []string{"replay", trace, "--platform", ex + "machines/ideal.yaml"}
+	// From the text: compiling the trace into the cache would poll the
+	// context too (every 65 536 lines), moving the stop one engine poll
+	// earlier.
+	args := []string{"replay", trace, "--platform", ex + "machines/ideal.yaml", "--no-cache"}
 	for _, c := range []struct{ format, want string }{
 		{"text", "Interrupted at simulated time 32767.000000\n"},
 		{"json", "\"partial\": true,\n  \"simulated_time_reached_s\": 32767\n}\n"},
@@ -142,6 +145,12 @@ func TestProgressInterruptedReplay(t *testing.T) {
 		if code != exitInterrupted || !strings.HasSuffix(out, c.want) || !strings.Contains(errs, "interrupted at simulated time 32767 s") {
 			t.Errorf("--format %s: exit %d, want %d; output does not end with %q:\n%s\nstderr:\n%s", c.format, code, exitInterrupted, c.want, out, errs)
 		}
+	}
+	// Interrupted while the trace is compiled into the cache: nothing
+	// was simulated, nothing is printed but the reason.
+	if code, out, errs := augurCtx(t, &stopAfter{context.Background(), 0}, args[:len(args)-1]...); code != exitInterrupted || out != "" ||
+		!strings.Contains(errs, "interrupted while reading the trace") {
+		t.Errorf("interrupted while compiling: exit %d\n%s\nstderr:\n%s", code, out, errs)
 	}
 	if code, out, _ := augurCtx(t, context.Background(), append(args, "--format", "json")...); code != exitOK || strings.Contains(out, "partial") ||
 		!strings.Contains(out, `"simulation_time_s": 100000,`) {

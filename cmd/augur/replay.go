@@ -73,6 +73,7 @@ type replayFlags struct {
 	progress  *progressFlags
 	refSpeed  *float64
 	refMach   *string
+	noCache   *bool
 }
 
 func newReplayFlags(fs *flag.FlagSet) *replayFlags {
@@ -89,6 +90,7 @@ func newReplayFlags(fs *flag.FlagSet) *replayFlags {
 	f.progress = defineProgressFlags(fs)
 	f.refSpeed = fs.Float64("ref-speed", 0, "for an OTF2 trace (compute in seconds): the `FLOPS` (flop/s) of the host it was recorded on; a burst of t s takes t × FLOPS / F s on a host of F flop/s (default: its recorded seconds on every host)")
 	f.refMach = fs.String("ref-machine", "", "for an OTF2 trace: the machine `FILE` (augur bench machine) of the host it was recorded on, whose flop rate is --ref-speed (its only node group, or the one named as the trace's host)")
+	f.noCache = defineCacheFlag(fs)
 	return f
 }
 
@@ -127,7 +129,9 @@ for, 4 when a host turns off under a rank or a link under a transfer (the
 platform's state profiles), 130 when interrupted (Ctrl-C, SIGTERM): the
 actions replayed by then are printed, marked partial. Progress (simulated
 time, events, actions) goes to standard error on a terminal (--progress
-elsewhere, --no-progress never). The Go collector runs at GOGC=25 (less memory, no measurable time
+elsewhere, --no-progress never). The first replay of a trace compiles it
+into the trace cache (see augur trace); later replays read that compiled
+form without parsing the text, with the same output (--no-cache: never). The Go collector runs at GOGC=25 (less memory, no measurable time
 cost) unless GOGC is set in the environment. See docs/replay.md.`,
 	}
 	c.run = func(e *env, args []string) int { return runReplay(e, c, args) }
@@ -176,7 +180,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitInput, "%w", err)
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
-		Cfg: cfg, MaxEvents: *rf.maxEvents}
+		Cfg: cfg, MaxEvents: *rf.maxEvents, Cache: traceCache(*rf.noCache)}
 	if opts.RefSpeed, opts.RefSource, err = otf2Reference(pos[0], *rf.refSpeed, *rf.refMach); err != nil {
 		var ue *flagError
 		if errors.As(err, &ue) {

@@ -42,10 +42,12 @@ type sweepFlags struct {
 	on, partition, timeLimit, augur             *string
 	tasks                                       *int
 	status, collect, runTask                    *string
+	noCache                                     *bool
 }
 
 func newSweepFlags(fs *flag.FlagSet) *sweepFlags {
 	f := &sweepFlags{}
+	f.noCache = defineCacheFlag(fs)
 	fs.Var(&f.machines, "machine", "predict: a machine `FILE` or NAME=FILE (repeatable: one curve per machine)")
 	fs.Var(&f.platforms, "platform", "replay: a SimGrid platform or augur machine, `FILE` or NAME=FILE (repeatable)")
 	f.nodes = fs.String("nodes", "", "predict: node counts, a `LIST` such as 1,2,4 or 1..8*2")
@@ -188,7 +190,7 @@ func runSweep(e *env, c *command, args []string) int {
 	defer gcPercent(sweepGCPercent)()
 	pr.update("setting up the points")
 	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: *f.jobs, Done: doneRecs, Store: store,
-		OnResult: w.Point, OnProgress: func(p sweep.Progress) { pr.update(sweepProgress(p)) }})
+		Cache: traceCache(*f.noCache), OnResult: w.Point, OnProgress: func(p sweep.Progress) { pr.update(sweepProgress(p)) }})
 	switch {
 	case errors.Is(err, context.Canceled):
 		pr.finish("interrupted")
@@ -564,7 +566,8 @@ func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
 	share := job.Share(k)
 	t0 := time.Now()
 	defer gcPercent(sweepGCPercent)()
-	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: jobs, Done: doneRecs, Store: store, Only: share})
+	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: jobs, Done: doneRecs, Store: store, Only: share,
+		Cache: traceCache(false)})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: task %d: %v\n", k, err)
 		return exitInterrupted

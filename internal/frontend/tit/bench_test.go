@@ -1,11 +1,13 @@
 package tit
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"augur/internal/frontend/tit/gen"
 	"augur/internal/ir"
@@ -25,6 +27,11 @@ func readAll(tb testing.TB, path string) int {
 		tb.Fatal(err)
 	}
 	defer tr.Close()
+	return readTrace(tb, tr)
+}
+
+// readTrace is readAll of an opened trace.
+func readTrace(tb testing.TB, tr *Trace) int {
 	np := tr.NP()
 	streams := make([]ir.Stream, np)
 	for r := range streams {
@@ -163,4 +170,74 @@ func interleave(index, out string) error {
 		}
 	}
 	return os.WriteFile(out, []byte(w.String()), 0o644)
+}
+
+// BenchmarkReadVarying reads a ring whose compute amounts vary line to
+// line (gen's spread, as recorded amounts vary: the memo finds nothing)
+// from its text, per-rank files and shared, and from its compiled form;
+// and times the compile.
+func BenchmarkReadVarying(b *testing.B) {
+	dir := b.TempDir()
+	spec := gen.Spec{Pattern: "ring", NP: 256, Iters: 250, Bytes: 1e4, Flops: 1e6, Spread: 0.5, Seed: 1}
+	index, actions, err := gen.WriteIndex(filepath.Join(dir, "idx"), spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	shared := filepath.Join(dir, "shared.txt")
+	if err := interleave(index, shared); err != nil {
+		b.Fatal(err)
+	}
+	per := func(b *testing.B, cpu time.Duration) {
+		n := float64(int64(b.N) * actions)
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/action")
+		b.ReportMetric(float64(cpuTime()-cpu)/n, "cpu-ns/action")
+	}
+	for _, c := range []struct{ name, path string }{{"text-index", index}, {"text-shared", shared}} {
+		b.Run(c.name, func(b *testing.B) {
+			cpu := cpuTime()
+			for b.Loop() {
+				readAll(b, c.path)
+			}
+			per(b, cpu)
+		})
+	}
+	src, err := Resolve(index, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(dir, "compiled")
+	compile := func(b *testing.B) {
+		f, err := os.Create(out)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := Compile(context.Background(), src, f); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
+	}
+	b.Run("compile", func(b *testing.B) {
+		cpu := cpuTime()
+		for b.Loop() {
+			compile(b)
+		}
+		per(b, cpu)
+	})
+	compile(b)
+	img, err := os.ReadFile(out)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("compiled", func(b *testing.B) {
+		cpu := cpuTime()
+		for b.Loop() {
+			c, err := ParseCompiled(img)
+			if err != nil {
+				b.Fatal(err)
+			}
+			readTrace(b, OpenCompiled(c, src.Files, false, DefaultSettings()))
+		}
+		per(b, cpu)
+		b.ReportMetric(float64(len(img))/float64(actions), "bytes/action")
+	})
 }

@@ -149,7 +149,11 @@ func skipRank(b []byte) int {
 // lowering is done again each time (requests posted and matched, the
 // operations pushed).
 type action struct {
-	act     uint8 // actCompute, ...
+	act uint8 // actCompute, ...
+	// extra: the line has fields past the action's (which the replay
+	// ignores, as SimGrid does; the compiled form keeps such a line as
+	// text, for the general path: "in_place" is one).
+	extra   bool
 	a, b, c int32 // peer, tag (p2p); source, destination, tag (wait, test); root (bcast)
 	x, y    float64
 	// x: flops (compute, the allreduce's computation in y) or message
@@ -181,23 +185,26 @@ var p2pKinds = [...]struct {
 // offset of the line's end; if not, -1, and nothing has changed. The
 // line is read from offset from on: 0 in a rank's own file (whose rank
 // field is skipped, not read), the action's name in a shared trace (the
-// caller has read the rank). A line the rank has had before, byte for
-// byte from there on, is taken from the rank's memo (see lineMemo)
-// instead of being read again.
+// caller has read the rank).
 func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
+	var a action
+	return l.fast(st, b, from, &a, true)
+}
+
+// readFast reads the action of the line that starts b into a as
+// lowerFast takes it, without lowering it, and returns the offset of
+// the line's end; -1 if the fast path does not take the line.
+func (l *lowerer) readFast(st *rankState, b []byte, from int, a *action) int {
+	return l.fast(st, b, from, a, false)
+}
+
+// fast is lowerFast (lower set: a is scratch) and readFast. A line the
+// rank has had before, byte for byte from from on, is taken from the
+// rank's memo (see lineMemo) instead of being read again; with lower,
+// lowered from the memo's entry in place, not copied.
+func (l *lowerer) fast(st *rankState, b []byte, from int, a *action, lower bool) int {
 	if l.general {
 		return -1
-	}
-	m := &st.memo
-	look := l.memo && m.pause == 0
-	if look {
-		if e := m.find(b[from:]); e != nil {
-			m.misses = 0
-			l.apply(st, &e.action)
-			return from + int(e.n) - 1
-		}
-	} else if m.pause > 0 {
-		m.pause--
 	}
 	i := from
 	if from == 0 {
@@ -206,12 +213,46 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 		}
 		i++
 	}
-	var a action
-	end := l.read(st, b, i, &a)
-	if end < 0 {
+	m := &st.memo
+	look := l.memo && m.pause == 0
+	// A compute line of a recorded trace carries a measured amount and
+	// never comes back: past memoComputeMisses of them missed in a row,
+	// the rank's compute lines are read without looking them up (nor
+	// added, which would push out lines that do come back), but for one
+	// in 256, which looks again.
+	compute := len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:]) == computeWord
+	if look && compute && m.cmiss >= memoComputeMisses {
+		m.cskip++
+		look = m.cskip == 0
+	}
+	if look {
+		if e := m.find(b[from:]); e != nil {
+			m.misses = 0
+			if compute {
+				m.cmiss = 0
+			}
+			if lower {
+				l.apply(st, &e.action)
+			} else {
+				*a = e.action
+			}
+			return from + int(e.n) - 1
+		}
+		if compute && m.cmiss < memoComputeMisses {
+			m.cmiss++
+		}
+	} else if m.pause > 0 {
+		m.pause--
+	}
+	j := l.read(st, b, i, a)
+	if j < 0 {
 		return -1
 	}
-	l.apply(st, &a)
+	a.extra = b[j] != '\n'
+	end := lineEndAfter(b, j)
+	if lower {
+		l.apply(st, a)
+	}
 	if look {
 		switch m.misses++; {
 		case m.misses > memoMisses:
@@ -219,7 +260,7 @@ func (l *lowerer) lowerFast(st *rankState, b []byte, from int) int {
 			// peer): stop looking them up for a while.
 			m.misses, m.pause, m.last, m.expect = 0, memoPause, 0, 0
 		case end < len(b) && end-from < memoText:
-			m.add(b[from:end+1], &a)
+			m.add(b[from:end+1], a)
 		default:
 			m.last, m.expect = 0, 0
 		}
@@ -244,15 +285,18 @@ func (l *lowerer) apply(st *rankState, a *action) {
 	case actBcast:
 		coll(st, ir.Bcast, ElemBcast, a.a, a.x, nil)
 	case actAllreduce:
-		if !coll(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil) {
+		// collIn with the computation amount, as lower gives it: the
+		// compiled form applies allreduces read without the rank's
+		// measured collectives to a rank that has them.
+		if !collIn(st, ir.Allreduce, ElemAllreduce, 0, a.x, nil, false, a.y) {
 			l.reduction(st, a.y, a.x, combineSteps(l.np), ElemAllreduce)
 		}
 	}
 }
 
 // read reads into a the action whose name starts at i in line b, and
-// returns the offset of the line's end (its '\n', or the end of b); -1
-// if the fast path does not take it.
+// returns the end of the last field it read (a blank or the line's
+// '\n'); -1 if the fast path does not take it.
 func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
 	j := fieldAt(b, i)
 	if !ended(b, j) {
@@ -317,7 +361,7 @@ func (l *lowerer) read(st *rankState, b []byte, i int, a *action) int {
 	default:
 		return -1
 	}
-	return lineEndAfter(b, j)
+	return j
 }
 
 // readP2P reads send, isend, recv or irecv (act) whose name ended at j,
@@ -331,7 +375,7 @@ func (l *lowerer) readP2P(st *rankState, b []byte, j int, act uint8, a *action) 
 		return -1
 	}
 	*a = action{act: act, a: peer, b: tag, x: msgBytes(size, ds)}
-	return lineEndAfter(b, j)
+	return j
 }
 
 // lineMemo remembers, for one rank, the last lines the fast path read
@@ -354,6 +398,8 @@ type lineMemo struct {
 	hand         uint8  // the clock's, a slot
 	misses       uint8  // lines not found in a row
 	pause        uint16 // lines still to read without looking them up
+	cmiss        uint8  // compute lines not found in a row, up to memoComputeMisses
+	cskip        uint8  // compute lines not looked up, modulo 256
 }
 
 // memoLines is how many lines a rank's memo holds: a loop body of up to
@@ -373,6 +419,13 @@ const (
 	memoMisses = 2 * memoLines
 	memoPause  = 1024
 )
+
+// memoComputeMisses compute lines missed in a row make a rank read its
+// compute lines without the memo; computeWord is "compute " as the
+// first word of a line.
+const memoComputeMisses = 4
+
+var computeWord = binary.LittleEndian.Uint64([]byte("compute "))
 
 // memoSize is the memory a rank's memo takes; memoBudget bounds all the
 // ranks' together (a trace of more ranks is read without memos), like

@@ -271,9 +271,9 @@ func TestMemoPause(t *testing.T) {
 	var op ir.Op
 	lower := func(i int) {
 		t.Helper()
-		line := []byte(fmt.Sprintf("0 compute %d\n", i))
+		line := []byte(fmt.Sprintf("0 bcast %d\n", i))
 		st.out, st.got = &op, false
-		if n := l.lowerFast(st, line, 0); n != len(line)-1 || op.Cost != float64(i) {
+		if n := l.lowerFast(st, line, 0); n != len(line)-1 || op.Bytes != float64(i) {
 			t.Fatalf("line %d: end %d, %+v", i, n, op)
 		}
 	}
@@ -296,5 +296,50 @@ func TestMemoPause(t *testing.T) {
 	lower(memoMisses) // held (the last line added), found again
 	if st.memo.misses != 0 {
 		t.Errorf("a line held is not found after the pause: %+v", st.memo)
+	}
+}
+
+// Compute lines that do not come back (measured amounts) stop being
+// looked up after memoComputeMisses of them, and push out none of the
+// lines that do come back; one in 256 is looked up, and a compute line
+// found again makes the rank look its compute lines up again.
+func TestMemoComputeSkip(t *testing.T) {
+	l := lowerer{np: 2, set: DefaultSettings(), memo: true}
+	st := &rankState{rank: 0, defType: 1, flopCost: 1}
+	var op ir.Op
+	lower := func(line string, want float64) {
+		t.Helper()
+		st.out, st.got = &op, false
+		if n := l.lowerFast(st, []byte(line), 0); n != len(line)-1 || (op.Cost != want && op.Bytes != want) {
+			t.Fatalf("%q: end %d, %+v", line, n, op)
+		}
+	}
+	for i := range 40 {
+		lower("0 bcast 7\n", 7)
+		lower(fmt.Sprintf("0 compute %d\n", 1000+i), float64(1000+i))
+		lower("0 barrier\n", 0)
+	}
+	if st.memo.cmiss != memoComputeMisses {
+		t.Fatalf("compute lines still looked up: %+v", st.memo)
+	}
+	held := 0
+	for _, e := range st.memo.lines {
+		if e.n > 0 && e.act == actCompute {
+			held++
+		}
+	}
+	if held != memoComputeMisses {
+		t.Errorf("%d compute lines held, want the %d looked up", held, memoComputeMisses)
+	}
+	if e := st.memo.find([]byte("0 bcast 7\n")); e == nil {
+		t.Error("a line that comes back was pushed out")
+	}
+	// The same compute line from now on: found at the next look, after
+	// which compute lines are looked up again.
+	for range 256 {
+		lower("0 compute 1000\n", 1000)
+	}
+	if st.memo.cmiss != 0 {
+		t.Errorf("a compute line that comes back is still not looked up: %+v", st.memo)
 	}
 }

@@ -44,6 +44,10 @@ type Trace struct {
 	ranks  []*rankState
 	low    lowerer
 	fields [][]byte // scratch for the line being lowered by the general path
+	// compiled, if set, is the trace's compiled form, which the streams
+	// read instead of the text (OpenCompiled).
+	compiled *Compiled
+	onClose  func() error
 }
 
 // Layout reads path and tells whether it is an index (the trace files it
@@ -154,17 +158,13 @@ func Open(path string, np int, set Settings) (*Trace, error) {
 // np ≤ 0) has come: counting(bytes read, bytes in all), every 2^18
 // lines (about 5 MB), where ctx is looked at too. It returns ctx's error when ctx is done during that pass.
 func OpenContext(ctx context.Context, path string, np int, set Settings, counting func(done, total int64)) (*Trace, error) {
-	files, shared, err := Layout(path)
+	src, err := Resolve(path, np)
 	if err != nil {
 		return nil, err
 	}
-	if !shared && len(files) == 1 && np != 1 {
-		// smpirun's documented form for several ranks: a one-line index
-		// naming one trace that every rank reads, each taking the lines
-		// that start with its rank.
-		if _, inner, err := Layout(files[0]); err == nil && inner {
-			path, shared = files[0], true
-		}
+	files, shared := src.Files, src.Shared
+	if shared {
+		path = files[0]
 	}
 	if np <= 0 {
 		if shared {
@@ -174,9 +174,6 @@ func OpenContext(ctx context.Context, path string, np int, set Settings, countin
 		} else {
 			np = len(files)
 		}
-	}
-	if !shared && np > len(files) {
-		return nil, fmt.Errorf("%s names %d trace files, but %d ranks were asked for", path, len(files), np)
 	}
 	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", path, np)); err != nil {
 		return nil, err
@@ -245,6 +242,12 @@ func (t *Trace) NP() int { return int(t.np) }
 // Close releases the files the trace holds open (per-rank files are
 // raw descriptors, which nothing else closes).
 func (t *Trace) Close() error {
+	if f := t.onClose; f != nil {
+		t.onClose = nil
+		if err := f(); err != nil {
+			return err
+		}
+	}
 	if t.pool != nil {
 		t.pool.closeAll()
 	}
@@ -259,6 +262,11 @@ func (t *Trace) Close() error {
 // rank's node (compute N becomes Cost N·flopCost).
 func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 	init := rankState{rank: int32(rank), defType: 1, flopCost: flopCost}
+	if t.compiled != nil {
+		s := t.compiledStream(rank, init)
+		t.ranks[rank] = &s.st
+		return s
+	}
 	if t.Shared {
 		s := &sharedStream{t: t, st: init}
 		t.ranks[rank] = &s.st

@@ -4,13 +4,16 @@ import (
 	"os"
 	"testing"
 
+	"augur/internal/frontend/tracecache"
 	"augur/internal/machine/platform"
 )
 
 // BenchmarkReplayTrace replays the trace named by $AUGUR_REPLAY_TRACE on
 // $AUGUR_REPLAY_PLATFORM with $AUGUR_REPLAY_HOSTFILE (bench/gentit writes
 // all three), for profiling: go test ./internal/run/replay -run - -bench ReplayTrace
-// -cpuprofile cpu.out. Skipped without them.
+// -cpuprofile cpu.out. Skipped without them. With $AUGUR_REPLAY_CACHE (a
+// directory), the trace is read through a trace cache there: compiled
+// by the first replay, read from its compiled form by the others.
 func BenchmarkReplayTrace(b *testing.B) {
 	trace, plat, hfile := os.Getenv("AUGUR_REPLAY_TRACE"), os.Getenv("AUGUR_REPLAY_PLATFORM"), os.Getenv("AUGUR_REPLAY_HOSTFILE")
 	if trace == "" || plat == "" || hfile == "" {
@@ -24,9 +27,13 @@ func BenchmarkReplayTrace(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	var cache *tracecache.Cache
+	if dir := os.Getenv("AUGUR_REPLAY_CACHE"); dir != "" {
+		cache = &tracecache.Cache{Dir: dir, RacyWindow: tracecache.DefaultRacyWindow}
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		res, err := Run(Options{Trace: trace, NP: len(hf.Names), Machine: m, Hostfile: hf})
+		res, err := Run(Options{Trace: trace, NP: len(hf.Names), Machine: m, Hostfile: hf, Cache: cache})
 		if err != nil {
 			b.Fatal(err)
 		}

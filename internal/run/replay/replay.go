@@ -17,6 +17,7 @@ import (
 	"augur/internal/engine"
 	"augur/internal/frontend/otf2"
 	"augur/internal/frontend/tit"
+	"augur/internal/frontend/tracecache"
 	"augur/internal/ir"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
@@ -49,6 +50,9 @@ type Options struct {
 	// trace, which counts its ranks when NP is 0, has come (bytes read,
 	// bytes in all).
 	Counting func(done, total int64)
+	// Cache, if set, holds traces' compiled forms: the trace is read from
+	// its entry, compiled into one first if it has none (tracecache).
+	Cache *tracecache.Cache
 	// Context, if set, stops the replay when it is done: Run then
 	// returns an error wrapping the context's, and with it the partial
 	// result (Partial set) of what had been replayed.
@@ -98,6 +102,9 @@ func actionStats(st []engine.ElemStats, where string) []results.Stats {
 type Result struct {
 	results.Replay
 	Wall time.Duration `json:"-"`
+	// Read says how the trace was read (its text, its cached compiled
+	// form, compiled now) and how long opening it took.
+	Read tracecache.Opened `json:"-"`
 	// Reference is the speed the trace states its compute amounts were
 	// converted at (nil: it states none, as SimGrid's own traces).
 	Reference *tit.Reference `json:"-"`
@@ -161,7 +168,8 @@ func Run(o Options) (*Result, error) {
 		ctx = context.Background()
 	}
 	path, rule, notRead, events := o.Trace, "", []string(nil), []string(nil)
-	if otf2.IsArchive(o.Trace) {
+	archive := otf2.IsArchive(o.Trace)
+	if archive {
 		dir, err := os.MkdirTemp("", "augur-otf2-")
 		if err != nil {
 			return nil, err
@@ -173,7 +181,19 @@ func Run(o Options) (*Result, error) {
 	} else if o.RefSpeed > 0 {
 		return nil, settingErr("--ref-speed and --ref-machine are for OTF2 traces, whose compute is seconds; %s is a time-independent trace, whose compute is flops", o.Trace)
 	}
-	tr, err := tit.OpenContext(ctx, path, o.NP, set, o.Counting)
+	var tr *tit.Trace
+	read := tracecache.Opened{How: tracecache.Text, Why: "no cache"}
+	switch {
+	case archive:
+		// Converted into a temporary directory for this replay: an entry
+		// keyed by its files would never be met again.
+		read.Why = "an OTF2 archive, converted for this replay"
+		tr, err = tit.OpenContext(ctx, path, o.NP, set, o.Counting)
+	case o.Cache != nil:
+		tr, read, err = o.Cache.Open(ctx, path, o.NP, set, o.Counting)
+	default:
+		tr, err = tit.OpenContext(ctx, path, o.NP, set, o.Counting)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +247,7 @@ func Run(o Options) (*Result, error) {
 	out := &Result{Replay: results.Replay{Header: results.NewHeader(results.CommandReplay),
 		SimulationTime: res.Time, Trace: o.Trace, NP: np, Model: nc.Model.String(), Events: res.Events,
 		Operations: res.Ops, Deadlock: res.Deadlock, Warnings: []string{}}, Wall: res.Wall, Reference: ref,
-		ComputeRule: rule}
+		ComputeRule: rule, Read: read}
 	for _, n := range notRead {
 		out.Warnings = append(out.Warnings, "not read from the OTF2 trace: "+n)
 	}

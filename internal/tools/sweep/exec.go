@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync/atomic"
 	"time"
+
+	"augur/internal/frontend/tracecache"
 )
 
 // Result is a point with its outcome.
@@ -42,6 +44,9 @@ type Options struct {
 	OnResult func(Result)
 	// OnProgress is called after every result.
 	OnProgress func(Progress)
+	// Cache, if set, holds the compiled forms of the traces replayed:
+	// every point after the first reads its trace without parsing it.
+	Cache *tracecache.Cache
 }
 
 // Run runs the sweep's points that have no stored result on a pool of
@@ -95,6 +100,7 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 	var next atomic.Int64
 	for w := 0; w < min(jobs, len(todo)); w++ {
 		wk := newWorker(s)
+		wk.cache = o.Cache
 		go func() {
 			for ctx.Err() == nil {
 				k := int(next.Add(1)) - 1

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"augur/internal/frontend/threadtrace"
+	"augur/internal/frontend/tracecache"
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
@@ -38,6 +39,7 @@ type worker struct {
 	machines map[int]*machine.Machine
 	threads  map[int]*threadtrace.Program
 	hostfile *platform.Hostfile
+	cache    *tracecache.Cache // nil: traces are read from their text
 }
 
 func newWorker(s *Spec) *worker {
@@ -153,7 +155,7 @@ func (w *worker) replay(p Point) (Outcome, error) {
 		return Outcome{}, err
 	}
 	res, err := replay.Run(replay.Options{Trace: v.Path, NP: sys["np"], Machine: m, Hostfile: hf,
-		Cfg: cfg, MaxEvents: w.spec.MaxEvents})
+		Cfg: cfg, MaxEvents: w.spec.MaxEvents, Cache: w.cache})
 	if err != nil {
 		return Outcome{}, err
 	}

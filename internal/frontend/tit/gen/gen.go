@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -29,6 +30,13 @@ type Spec struct {
 	Iters   int
 	Bytes   float64 // message size
 	Flops   float64 // per compute action
+	// Spread, when > 0, varies each compute action's amount as a
+	// recorded trace's measured ones vary: Flops × (1 ± Spread), uniform,
+	// rounded to a whole flop (the recorder writes "%.0f"), drawn from a
+	// generator seeded by Seed and the rank, so that no two lines repeat
+	// and the same spec writes the same trace.
+	Spread float64
+	Seed   uint64
 }
 
 // Patterns lists the pattern names.
@@ -49,6 +57,8 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("%d iterations: want at least 1", s.Iters)
 	case !(s.Bytes >= 0) || !(s.Flops >= 0):
 		return fmt.Errorf("sizes must be ≥ 0")
+	case !(s.Spread >= 0 && s.Spread <= 1):
+		return fmt.Errorf("spread %g: want 0 to 1", s.Spread)
 	}
 	return nil
 }
@@ -84,7 +94,16 @@ func (s Spec) Rank(w *bufio.Writer, r int) int64 {
 		w.WriteByte('\n')
 		n++
 	}
-	b, f := s.Bytes, s.Flops
+	b := s.Bytes
+	rng := rand.New(rand.NewPCG(s.Seed, uint64(r)))
+	// flops is the amount of the next compute action: Flops, or a
+	// varied amount written as the recorder writes it ("%.0f").
+	flops := func() any {
+		if s.Spread == 0 {
+			return s.Flops
+		}
+		return strconv.FormatFloat(math.Round(s.Flops*(1+s.Spread*(2*rng.Float64()-1))), 'f', 0, 64)
+	}
 	stencil := func() {
 		px, py := grid(p)
 		x, y := r%px, r/px
@@ -100,13 +119,13 @@ func (s Spec) Rank(w *bufio.Writer, r int) int64 {
 			line("isend", nb[d], d, b)
 		}
 		line("waitall")
-		line("compute", f)
+		line("compute", flops())
 	}
 	line("init")
 	for it := 0; it < s.Iters; it++ {
 		switch s.Pattern {
 		case "ring":
-			line("compute", f)
+			line("compute", flops())
 			line("isend", (r+1)%p, 0, b)
 			line("recv", (r-1+p)%p, 0, b)
 			line("wait", r, (r+1)%p, 0)
@@ -118,20 +137,20 @@ func (s Spec) Rank(w *bufio.Writer, r int) int64 {
 				line("irecv", (r-k+p)%p, 0, b)
 			}
 			line("waitall")
-			line("compute", f)
+			line("compute", flops())
 		case "colls":
-			line("compute", f)
+			line("compute", flops())
 			switch it % 9 {
 			case 0:
 				line("bcast", b, it%p)
 			case 1:
-				line("allreduce", b, f)
+				line("allreduce", b, flops())
 			case 2:
 				line("alltoall", math.Max(1, math.Floor(b/float64(p))), math.Max(1, math.Floor(b/float64(p))))
 			case 3:
 				line("barrier")
 			case 4:
-				line("reduce", b, f, (it/9)%p)
+				line("reduce", b, flops(), (it/9)%p)
 			case 5:
 				line("allgather", math.Max(1, math.Floor(b/float64(p))), math.Max(1, math.Floor(b/float64(p))))
 			case 6:
@@ -139,7 +158,7 @@ func (s Spec) Rank(w *bufio.Writer, r int) int64 {
 			case 7:
 				line("scatter", b, b, 0)
 			case 8:
-				line("scan", b, f)
+				line("scan", b, flops())
 			}
 		case "mix":
 			stencil()
