@@ -457,6 +457,7 @@ func translate(base *cc.Config, file string, line *ccline.Line, mpiDirs, systemD
 			}
 		}
 		errs := ccErrors(err, file, src)
+		placeUnchecked(errs, &cfg, sources, file)
 		missing := ""
 		for _, d := range errs {
 			if name, ok := strings.CutPrefix(d.Msg, "include file not found: "); ok {

@@ -145,6 +145,12 @@ func TestLoadMessages(t *testing.T) {
 		// preprocessor's error is the answer now, without parsing.
 		{"A00000(void)*\nTa*\xb2i\xb3'\xa7&\xd4BM int x = ;\nreturn 0\n", []string{"2:7: character constant not terminated"}},
 		{"int main(void) {\n  char c = 'a;\n  return c;\n}\n", []string{"2:12: character constant not terminated"}},
+		// cc's checker says "internal error: UnaryExpressionPlus" with no
+		// place for an operand that is not an lvalue assigned to
+		// (bench/mutate: a "+" inserted before "x *= 1.0001").
+		{"int main(void)\n{\n    double x = -1, y = +2;\n    +x *= 2;\n    -x = 3;\n    return 0;\n}\n", []string{
+			`4:5: the C front end cannot check unary "+" here: is it assigned to or incremented? It is not an lvalue`,
+			`5:5: the C front end cannot check unary "-" here: is it assigned to or incremented? It is not an lvalue`}},
 	}
 	for i, tt := range tests {
 		name := fmt.Sprintf("m%d.c", i)
