@@ -168,11 +168,17 @@ type progressWriter struct{ p *progress }
 func (w *progressWriter) Write(b []byte) (int, error) {
 	w.p.mu.Lock()
 	defer w.p.mu.Unlock()
-	if w.p.tty && w.p.shown {
-		fmt.Fprint(w.p.w, "\r\033[K")
-		w.p.shown = false
-	}
+	w.p.erase()
 	return w.p.w.Write(b)
+}
+
+// erase clears the line drawn in place on a terminal, if one is shown;
+// p.mu is held.
+func (p *progress) erase() {
+	if p.tty && p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+		p.shown = false
+	}
 }
 
 // announce says msg once, on a line of its own, and leaves the heartbeat
@@ -188,10 +194,7 @@ func (p *progress) announce(msg string) {
 	if p.stopped {
 		return
 	}
-	if p.tty && p.shown {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.shown = false
-	}
+	p.erase()
 	fmt.Fprintf(p.w, "%s: %s\n", p.cmd, msg)
 	p.state, p.last = "", time.Now()
 }
@@ -243,9 +246,7 @@ func (p *progress) finish(msg string) {
 	}
 	p.halt()
 	if p.tty {
-		if p.shown {
-			fmt.Fprint(p.w, "\r\033[K")
-		}
+		p.erase()
 		return
 	}
 	p.write(fmt.Sprintf("%s in %s", msg, since(p.start, time.Now())))

@@ -346,23 +346,7 @@ func (t *Trace) compiledStream(rank int, init rankState) *compiledStream {
 	return s
 }
 
-func (s *compiledStream) Next(op *ir.Op) error {
-	if s.st.pop(op) {
-		return nil
-	}
-	if s.done {
-		*op = ir.Op{Kind: ir.End, Elem: -1}
-		return nil
-	}
-	s.st.out, s.st.got = op, false
-	err := s.fill()
-	s.st.out = nil
-	if err != nil || s.st.got {
-		return err
-	}
-	*op = ir.Op{Kind: ir.End, Elem: -1} // not reached: fill ends with an operation
-	return nil
-}
+func (s *compiledStream) Next(op *ir.Op) error { return next(&s.st, s.done, s, op) }
 
 func (s *compiledStream) fill() error {
 	low, st, d := &s.t.low, &s.st, &s.d

@@ -88,25 +88,7 @@ func drainSet(t testing.TB, tr *Trace, max int, colls bool) ([][]ir.Op, error) {
 			tr.SetCollectiveTimes(r, measured{}, 1e-9)
 		}
 	}
-	out := make([][]ir.Op, np)
-	done := make([]bool, np)
-	for left, n := np, 0; left > 0 && n < max; n++ {
-		for r, s := range streams {
-			if done[r] {
-				continue
-			}
-			var op ir.Op
-			if err := s.Next(&op); err != nil {
-				return out, err
-			}
-			out[r] = append(out[r], op)
-			if op.Kind == ir.End {
-				done[r] = true
-				left--
-			}
-		}
-	}
-	return out, nil
+	return drainStreams(streams, max)
 }
 
 // sameCompiled compiles the trace at path and fails unless the compiled

@@ -312,19 +312,27 @@ type fileStream struct {
 
 func (s *fileStream) path() string { return s.t.Files[s.st.rank] }
 
-func (s *fileStream) Next(op *ir.Op) error {
-	if s.st.pop(op) {
+func (s *fileStream) Next(op *ir.Op) error { return next(&s.st, s.done, s, op) }
+
+// filler is a rank's stream as next reads it: fill lowers the rank's
+// next action into st.out (or queues what it makes), and ends the
+// stream at its end.
+type filler interface{ fill() error }
+
+// next is the Next of a rank's stream, from the text or the compiled
+// form: what is queued first, then an action lowered straight into op.
+func next(st *rankState, done bool, f filler, op *ir.Op) error {
+	if st.pop(op) {
 		return nil
 	}
-	if s.done {
+	if done {
 		*op = ir.Op{Kind: ir.End, Elem: -1}
 		return nil
 	}
-	// Nothing queued: lower straight into op.
-	s.st.out, s.st.got = op, false
-	err := s.fill()
-	s.st.out = nil
-	if err != nil || s.st.got {
+	st.out, st.got = op, false
+	err := f.fill()
+	st.out = nil
+	if err != nil || st.got {
 		return err
 	}
 	*op = ir.Op{Kind: ir.End, Elem: -1} // not reached: fill ends with an operation

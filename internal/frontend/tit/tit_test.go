@@ -14,14 +14,19 @@ import (
 // round-robin, as the engine interleaves them).
 func drain(t testing.TB, tr *Trace, max int) ([][]ir.Op, error) {
 	t.Helper()
-	np := tr.NP()
-	streams := make([]ir.Stream, np)
+	streams := make([]ir.Stream, tr.NP())
 	for r := range streams {
 		streams[r] = tr.Stream(r, 1)
 	}
-	out := make([][]ir.Op, np)
-	done := make([]bool, np)
-	for left, n := np, 0; left > 0 && n < max; n++ {
+	return drainStreams(streams, max)
+}
+
+// drainStreams reads the streams in turn, one operation each a round, for
+// at most max rounds or until every one has ended.
+func drainStreams(streams []ir.Stream, max int) ([][]ir.Op, error) {
+	out := make([][]ir.Op, len(streams))
+	done := make([]bool, len(streams))
+	for left, n := len(streams), 0; left > 0 && n < max; n++ {
 		for r, s := range streams {
 			if done[r] {
 				continue

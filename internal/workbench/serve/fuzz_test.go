@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,24 +63,16 @@ func FuzzAPI(f *testing.F) {
 		}
 		return b
 	}
-	route := func(p string) uint8 {
-		for i, r := range fuzzRoutes {
-			if r == p {
-				return uint8(i)
-			}
+	// index is the fuzzer's byte that picks x among xs.
+	index := func(xs []string, x string) uint8 {
+		i := slices.Index(xs, x)
+		if i < 0 {
+			f.Fatalf("no %s among %v", x, xs)
 		}
-		f.Fatalf("no route %s", p)
-		return 0
+		return uint8(i)
 	}
-	method := func(m string) uint8 {
-		for i, x := range fuzzMethods {
-			if x == m {
-				return uint8(i)
-			}
-		}
-		f.Fatalf("no method %s", m)
-		return 0
-	}
+	route := func(p string) uint8 { return index(fuzzRoutes, p) }
+	method := func(m string) uint8 { return index(fuzzMethods, m) }
 	tiny := "model m\nactivity main { action A cost 1 }\n"
 	spin := "model spin\nactivity main {\n  loop 100000000 { action A cost uniform(1, 2) }\n}\n"
 	chain := "model m\nactivity main { action A cost 1" + strings.Repeat("+1", 10001) + " }\n"
