@@ -423,7 +423,9 @@ type engine struct {
 	// the two entries -1-ui, r. nowHead is the next entry.
 	nowList []int32
 	nowHead int
-	ib      issueBatches // issue events in batches (issue.go)
+	// SimGrid's timing precision under a flow model (timingWindow)
+	win timingWindow
+	ib  issueBatches // issue events in batches (issue.go)
 
 	msgs MessageTracer // Config.Tracer, if it takes messages
 	err  error
@@ -549,21 +551,15 @@ func (e *engine) fail(err error) {
 }
 
 // run is the event loop: it starts every process, then takes events in
-// (time, insertion) order — profile changes first, then the steps of
-// nowList, then the queue — and hands each to the part it belongs to.
+// (time, insertion) order (take) and hands each to the part it belongs
+// to.
 func (e *engine) run() error {
 	if err := e.startAll(); err != nil {
 		return err
 	}
 	for e.err == nil {
-		var ev des.Event
-		if e.prof.due() {
-			ev = e.prof.pq.Pop()
-		} else if e.nowHead != len(e.nowList) && e.nowFirst() {
-			ev = e.takeNow()
-		} else if e.q.Len() > 0 {
-			ev = e.q.Pop()
-		} else {
+		ev, ok := e.take()
+		if !ok {
 			break
 		}
 		e.now = ev.Time
@@ -629,6 +625,69 @@ func (e *engine) run() error {
 		}
 	}
 	return nil
+}
+
+// take takes the next event: those of the current window first (see
+// openWindow), then profile changes, the steps of nowList and the queue;
+// false when none is left.
+func (e *engine) take() (des.Event, bool) {
+	switch {
+	case e.win.pending():
+		return e.win.next(), true
+	case e.prof.due():
+		return e.prof.pq.Pop(), true
+	case e.nowHead != len(e.nowList) && e.nowFirst():
+		return e.takeNow(), true
+	case e.q.Len() > 0:
+		ev := e.q.Pop()
+		if e.win.width > 0 && ev.Time > e.now {
+			// SimGrid's step to the next end of an action: batches
+			// still open close (a unit or flow pushed from now on
+			// belongs to a later step), and the flow network learns
+			// the window, so that the flows of a group due within it
+			// end now too.
+			e.win.fill(&e.q, ev.Time)
+			e.ib.open, e.p2p.netLat.open = 0, 0
+			e.p2p.flows.SetHorizon(ev.Time + e.win.width)
+		}
+		return ev, true
+	}
+	return des.Event{}, false
+}
+
+// timingWindow is SimGrid's timing precision (precision/timing, 1e-9 s
+// under smpirun) under a flow model: when simulated time moves on to the
+// next end of an action, SimGrid ends every action due less than that
+// later at the same instant. So when time moves on to an event at t,
+// fill takes every queued event due less than width after t out of the
+// queue and sets it at t; they are handled next, in their order, before
+// anything they set off.
+type timingWindow struct {
+	width float64 // 0: every event at its own time
+	evs   []des.Event
+	head  int
+}
+
+func (w *timingWindow) pending() bool { return w.head != len(w.evs) }
+
+func (w *timingWindow) next() des.Event {
+	w.head++
+	return w.evs[w.head-1]
+}
+
+// fill takes out of q the events due less than w.width after t (the
+// event at t just popped not included).
+func (w *timingWindow) fill(q *des.Queue, t float64) {
+	w.evs, w.head = w.evs[:0], 0
+	for {
+		next, ok := q.PeekTime()
+		if !ok || !(next-t < w.width) {
+			return
+		}
+		ev := q.Pop()
+		ev.Time = t
+		w.evs = append(w.evs, ev)
+	}
 }
 
 // startAll starts every process at time 0, in pid order. Their start
@@ -711,8 +770,10 @@ func (e *engine) advance(ui int32, t float64) {
 		if !e.countOp(t) {
 			return
 		}
-		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU) {
-			if u.op.Kind == ir.End && e.cpus.roomy && !e.cfg.plainEvents {
+		// A computation after a folded one starts by an event too under
+		// SimGrid's timing precision: the one before may end early.
+		if t > e.now && !(u.op.Kind == ir.Compute && u.hasCPU && e.win.width == 0) {
+			if u.op.Kind == ir.End && e.cpus.roomy && !e.cfg.plainEvents && e.win.width == 0 {
 				// Ending affects no one but through the CPU it
 				// gives back, which no one waits for: end now, the
 				// event it would take still counted.

@@ -44,6 +44,7 @@ func (p *pointToPoint) initNet() error {
 	}
 	p.net, p.flows = n, n
 	p.proto = protocol.SMPI(&c)
+	e.win.width = c.Timing
 	n.Attach(&e.q, uint8(evNetSolve))
 	// One pending event per flow (its latency or its completion): a
 	// rate change moves the completion instead of adding an event.

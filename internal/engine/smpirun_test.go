@@ -54,7 +54,13 @@ func (c *smpiCase) write(name, text string) string {
 // six printed decimals.
 func (c *smpiCase) compare(label, plat, hosts, trace string, np int, cfg ...[2]string) {
 	c.t.Helper()
-	idx := c.write(filepath.Base(trace)+".idx", trace+"\n")
+	c.compareIndex(label, plat, hosts, c.write(filepath.Base(trace)+".idx", trace+"\n"), np, cfg...)
+}
+
+// compareIndex is compare for a trace given by its index file (a trace
+// per rank).
+func (c *smpiCase) compareIndex(label, plat, hosts, idx string, np int, cfg ...[2]string) {
+	c.t.Helper()
 	args := []string{"-no-privatize", "-replay", idx, "-np", strconv.Itoa(np), "-platform", plat, "-hostfile", hosts}
 	for _, kv := range cfg {
 		args = append(args, "--cfg="+kv[0]+":"+kv[1])
@@ -73,7 +79,7 @@ func (c *smpiCase) compare(label, plat, hosts, trace string, np int, cfg ...[2]s
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	res, err := replay.Run(replay.Options{Trace: trace, NP: np, Machine: m, Hostfile: h, Cfg: cfg})
+	res, err := replay.Run(replay.Options{Trace: idx, NP: np, Machine: m, Hostfile: h, Cfg: cfg})
 	if err != nil {
 		c.t.Fatalf("%s: %v", label, err)
 	}

@@ -215,6 +215,13 @@ type Config struct {
 	LoopbackLat  float64 // network/loopback-lat: seconds, for a host to itself without a loopback link
 	LoopbackBw   float64 // network/loopback-bw: bytes/s, idem
 	Precision    float64 // maxmin/precision: rates below it count as zero
+	// Timing is SimGrid's precision/timing (surf/precision, 1e-9 s as
+	// smpirun sets it): when simulated time moves on to the next end of
+	// an action, every other action due less than Timing later ends at
+	// that same instant. Under a flow model the engine does the same, so
+	// that replays give smpirun's times where ends fall within a
+	// nanosecond of each other; 0 ends every action at its own time.
+	Timing float64
 
 	// SMPI's point-to-point protocol (engine.Config follows these when the
 	// machine asks for a flow model).
@@ -248,6 +255,7 @@ func Defaults(k Kind) Config {
 		LoopbackLat:      0,
 		LoopbackBw:       10e9,
 		Precision:        1e-5,
+		Timing:           1e-9,
 		DetachedThresh:   65536,
 		AsyncSmallThresh: 0,
 		TestTime:         1e-4,
@@ -294,6 +302,7 @@ var Keys = []Key{
 	{Name: "network/loopback-lat", Doc: "seconds; a host to itself when the platform has no loopback link", set: setNum(func(c *Config) *float64 { return &c.LoopbackLat }, false)},
 	{Name: "network/loopback-bw", Doc: "bytes/s; idem", set: setNum(func(c *Config) *float64 { return &c.LoopbackBw }, true)},
 	{Name: "maxmin/precision", Doc: "rates and remainders below this are zero", set: setNum(func(c *Config) *float64 { return &c.Precision }, true)},
+	{Name: "precision/timing", Aliases: []string{"surf/precision"}, Doc: "seconds; under a flow model, actions due less than this after the next end end with it, as in SimGrid (0: each at its own time)", set: setNum(func(c *Config) *float64 { return &c.Timing }, false)},
 	{Name: "smpi/send-is-detached-thresh", Doc: "bytes; a send smaller than this returns at once (detached), larger ones wait for the transfer", set: setNum(func(c *Config) *float64 { return &c.DetachedThresh }, false)},
 	{Name: "smpi/async-small-thresh", Doc: "bytes; only 0 (SimGrid's default): augur does not model messages that move before their receive is posted", set: func(c *Config, v string) error {
 		if err := setNum(func(c *Config) *float64 { return &c.AsyncSmallThresh }, false)(c, v); err != nil {
@@ -323,7 +332,7 @@ var Keys = []Key{
 // Ignored keys are SimGrid keys accepted for compatibility that change
 // nothing in augur (they tune SimGrid's own machinery); the commands say
 // so on standard error when one is given (IsIgnored).
-var Ignored = []string{"surf/precision", "precision/timing", "precision/work-amount", "network/optim",
+var Ignored = []string{"precision/work-amount", "network/optim",
 	"network/maxmin-selective-update", "smpi/host-speed", "smpi/privatization",
 	"smpi/display-timing", "smpi/cpu-threshold", "smpi/np", "smpi/hostfile",
 	"smpi/tmpdir", "contexts/factory", "contexts/stack-size", "network/solver", "cpu/optim",

@@ -66,6 +66,12 @@ type Flows interface {
 	// Solve shares the links anew among the transfers whose starts and
 	// ends asked for it (an Update of kind Solve), at t.
 	Solve(t float64)
+	// SetHorizon says that the completions due before end have been
+	// taken out of the queue to happen at the current instant (SimGrid's
+	// precision/timing): a transfer due before it that has no event of
+	// its own (one of a group of flows) ends now too, and none of those
+	// taken out is moved.
+	SetHorizon(end float64)
 	// SetBandwidth, SetLatency and SetState apply a change of link l's
 	// profile at t. SetState returns a transfer crossing l when l turns
 	// off (-1: none): it fails.

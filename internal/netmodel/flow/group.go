@@ -55,7 +55,14 @@ type flowGroup struct {
 	// members: one entry per member at its virtual finish (Time: vfin,
 	// Target: flow), equal levels in joining order.
 	members des.Queue
-	head    int32 // the member with the pending event, -1 none
+	head    int32   // the member with the pending event, -1 none
+	headDue float64 // when the head's event is due
+	// dueLevel: members whose virtual finish is at most this level end
+	// at instant dueAt, with the member that ended first (the level the
+	// group reaches at the net's horizon, at the rate before anyone
+	// left: SimGrid ends every flow due within precision/timing of the
+	// instant, at the dates it gave them before).
+	dueAt, dueLevel float64
 }
 
 // levelNow brings the group's clock to the current time.
@@ -129,7 +136,7 @@ func (n *Net) formGroup(flows, links []int32) bool {
 	gi := n.newGroup()
 	g := &n.groups[gi]
 	g.link, g.used, g.lambda, g.limit = L, n.links[L].used, best, limit
-	g.clock, g.at = 0, n.now
+	g.clock, g.at, g.dueAt = 0, n.now, -1
 	for _, id := range flows {
 		f := &n.flows[id]
 		f.grp = gi
@@ -171,7 +178,8 @@ func (n *Net) scheduleHead(g *flowGroup) {
 	g.head = h
 	f := &n.flows[h]
 	f.version++
-	n.reschedule(n.now+math.Max(f.vfin-g.clock, 0)/g.lambda, h, f.version)
+	g.headDue = n.now + math.Max(f.vfin-g.clock, 0)/g.lambda
+	n.reschedule(g.headDue, h, f.version)
 }
 
 // joinGroup lets flow id, just active on its links, join the group of the
@@ -204,6 +212,12 @@ func (n *Net) joinGroup(id int32) bool {
 	g := &n.groups[gi]
 	cL := coefOn(f, g.link)
 	if cL == 0 || !(f.factor > 0) {
+		return false
+	}
+	if g.head >= 0 && n.now < g.headDue && g.headDue < n.horizon {
+		// The head's event was taken out to happen now (SetHorizon):
+		// moving it would keep the head from ending. The full solve,
+		// after the instant's ends, takes the newcomer in.
 		return false
 	}
 	used := g.used + cL*f.weight
@@ -241,10 +255,23 @@ func (n *Net) leaveGroup(id int32) int32 {
 	gi := f.grp
 	g := &n.groups[gi]
 	f.grp = 0
-	// The head ends exactly when the level reaches its virtual finish.
-	g.clock, g.at = math.Max(g.clock, f.vfin), n.now
+	switch {
+	case g.head == id && n.now < g.headDue:
+		// Ending before its time, within SimGrid's precision/timing of
+		// an earlier end: the others have moved only as far as now.
+		n.levelNow(g)
+	case g.head == id:
+		// The head ends exactly when the level reaches its virtual finish.
+		g.clock, g.at = math.Max(g.clock, f.vfin), n.now
+	}
+	// (A member ending with the head, below, leaves the level as the
+	// head's end set it.)
 	if g.head == id {
 		g.head = -1
+	}
+	if g.dueAt != n.now {
+		g.dueAt = n.now
+		g.dueLevel = g.clock + g.lambda*math.Max(n.horizon-n.now, 0)
 	}
 	g.members.Pop() // id: only the first finisher ends
 	g.used -= coefOn(f, g.link) * f.weight
@@ -253,11 +280,18 @@ func (n *Net) leaveGroup(id int32) int32 {
 		return -1
 	}
 	lambda := n.links[g.link].capacity / g.used
-	if g.used > 0 && lambda < g.limit*(1-groupMargin) {
+	keep := g.used > 0 && lambda < g.limit*(1-groupMargin)
+	if keep {
 		g.lambda = lambda
-		if h := g.members.Peek(); h.Time <= g.clock {
-			return h.Target
-		}
+	}
+	// The next member ends now too if it is due by the instant's level:
+	// at the same level (a lockstep of equal flows), or, where SimGrid's
+	// precision/timing makes it, before the horizon even when the group
+	// is about to be solved in full.
+	if h := g.members.Peek(); h.Time <= g.dueLevel && (keep || h.Time > g.clock) {
+		return h.Target
+	}
+	if keep {
 		n.scheduleHead(g)
 		return -1
 	}

@@ -94,6 +94,11 @@ type Net struct {
 	q         *des.Queue
 	solveKind uint8
 
+	// horizon: the completions due before it happen at the current
+	// instant (SetHorizon); never later than now means none but those
+	// due now.
+	horizon float64
+
 	// scratch
 	route, back []int32
 	riLinks     []int32   // routeOf's scratch
@@ -309,6 +314,10 @@ func (n *Net) Solve(t float64) {
 	n.now = t
 	n.netSolve()
 }
+
+// SetHorizon says that the completions due before end happen at the
+// current instant (netmodel.Flows).
+func (n *Net) SetHorizon(end float64) { n.horizon = end }
 
 // activate lets a flow that paid its latency share its links. done: it
 // had nothing to move and has ended.
