@@ -135,6 +135,7 @@ func (n *Net) formGroup(flows, links []int32) bool {
 	}
 	gi := n.newGroup()
 	g := &n.groups[gi]
+	n.links[L].tight = true // full while the group lasts
 	g.link, g.used, g.lambda, g.limit = L, n.links[L].used, best, limit
 	g.clock, g.at, g.dueAt = 0, n.now, -1
 	for _, id := range flows {

@@ -66,6 +66,12 @@ type netLink struct {
 	remain   float64 // solver scratch: capacity left
 	used     float64 // solver scratch: Σ coef·weight of unfixed flows
 	load     float64 // Σ coef·weight of the active flows (kept as they come and go)
+	// tight: the last solve over the link left it (nearly) full, so it
+	// couples its flows; a link with room to spare couples no one while
+	// it keeps some (local solves, netSolve). outside: solver scratch,
+	// the capacity taken by flows a local solve leaves as they are.
+	tight   bool
+	outside float64
 }
 
 // Net is the flow-level network of one machine. It is not safe for
@@ -84,8 +90,11 @@ type Net struct {
 
 	// Flows whose component must be solved again before time moves on:
 	// every start and end of an instant is batched into one solve.
+	// fullNext: the next solve couples flows through every link (a
+	// link's bandwidth or latency changed).
 	pending      []int32
 	solvePending bool
+	fullNext     bool
 
 	routes routeCache
 
@@ -121,8 +130,9 @@ type Net struct {
 
 // New returns the flow network of machine m under model c, which must
 // be a flow model (c.Model.Flow()). groups lets it keep flows that share
-// a single bottleneck in groups (group.go): the same shares, faster;
-// without, every change is solved in full.
+// a single bottleneck in groups (group.go) and solve a change only among
+// the flows its full links couple (netSolve): the same shares, faster;
+// without, every change is solved in full over its whole component.
 func New(m *machine.Machine, c netmodel.Config, groups bool) (*Net, error) {
 	if !c.Model.Flow() {
 		return nil, fmt.Errorf("machine %q: the %s network model is not a flow model", m.Name, c.Model)
@@ -381,9 +391,11 @@ func (n *Net) finishFlow(id int32) (next int32) {
 	n.free = append(n.free, id)
 	// Neighbours: the flows still on the freed links (a fat pipe couples
 	// no one; a group's members were updated by leaveGroup).
+	// A link that had room to spare was no one's bottleneck: what the
+	// flow leaves there changes no share (local solves, netSolve).
 	if g == 0 {
 		for _, l := range f.links {
-			if lk := &n.links[l]; len(lk.flows) > 0 && !lk.fatpipe {
+			if lk := &n.links[l]; len(lk.flows) > 0 && !lk.fatpipe && (lk.tight || !n.useGroups) {
 				n.markReshare(lk.flows[0])
 			}
 		}
@@ -404,20 +416,46 @@ func (n *Net) markReshare(seed int32) {
 	}
 }
 
-// netSolve recomputes the max-min shares of the flows connected through
-// shared links to the pending seeds, and reschedules their completions.
+// netSolve recomputes the max-min shares of the flows that the pending
+// starts and ends affect, and reschedules their completions.
+//
+// Under groups it first solves locally: flows are coupled only through
+// the links that are full (tight, as the last solve over them left
+// them); a link with room to spare is a constraint of the local solve
+// with the capacity the flows outside it leave, and those keep their
+// shares. That is the full solve's answer
+// (max-min shares are unique) as long as no such link fills up: if one
+// crossed by outside flows does, the change is solved again over the
+// whole component. A ring of messages over a backbone with room to spare
+// then solves two or three flows at each start and end instead of every
+// flow under way.
 func (n *Net) netSolve() {
 	n.solvePending = false
+	if !n.solveComponent(n.useGroups && !n.fullNext) {
+		n.solveComponent(false)
+	}
+	n.pending, n.fullNext = n.pending[:0], false
+}
+
+// solveComponent solves the component of the pending seeds, coupled
+// through every link or, local, through the tight ones (see netSolve);
+// false, with nothing rescheduled, when a local solve filled a link that
+// flows outside it cross.
+func (n *Net) solveComponent(local bool) bool {
 	n.stamp++
 	st := n.stamp
 	flows, links := n.compFlows[:0], n.compLinks[:0]
-	for _, seed := range n.pending {
-		if f := &n.flows[seed]; f.state == flowActive && f.mark != st {
+	defer func() { n.compFlows, n.compLinks = flows[:0], links[:0] }()
+	add := func(id int32) {
+		if f := &n.flows[id]; f.state == flowActive && f.mark != st {
 			f.mark = st
-			flows = append(flows, seed)
+			flows = append(flows, id)
 		}
 	}
-	n.pending = n.pending[:0]
+	for _, seed := range n.pending {
+		add(seed)
+	}
+	closed := true // no link of the solve is crossed by a flow left as it is
 	for i := 0; i < len(flows); i++ {
 		f := &n.flows[flows[i]]
 		for _, l := range f.links {
@@ -426,16 +464,32 @@ func (n *Net) netSolve() {
 				continue
 			}
 			lk.mark = st
+			lk.outside = 0
 			links = append(links, l)
 			if lk.fatpipe {
 				continue // a fat pipe couples no one
 			}
+			if local && !lk.tight {
+				continue // room to spare: its other flows keep their shares
+			}
 			for _, g := range lk.flows {
-				if n.flows[g].mark != st {
-					n.flows[g].mark = st
-					flows = append(flows, g)
+				add(g)
+			}
+		}
+	}
+	if local {
+		// The capacity the flows outside the solve take on its links.
+		for _, l := range links {
+			lk := &n.links[l]
+			if lk.fatpipe || lk.tight {
+				continue
+			}
+			for _, g := range lk.flows {
+				if gf := &n.flows[g]; gf.mark != st {
+					lk.outside += coefOn(gf, l) * n.valueOf(gf)
 				}
 			}
+			closed = closed && lk.outside == 0
 		}
 	}
 	now := n.now
@@ -449,9 +503,17 @@ func (n *Net) netSolve() {
 		f.last = now
 		f.fixed = false
 	}
-	if rounds := solveMaxMin(n, flows, links); rounds == 1 && n.formGroup(flows, links) {
-		n.compFlows, n.compLinks = flows, links
-		return
+	rounds := solveMaxMin(n, flows, links)
+	for _, l := range links {
+		lk := &n.links[l]
+		full := !lk.fatpipe && lk.remain <= tightSlack*lk.capacity
+		if local && full && lk.outside > 0 {
+			return false // the outside flows' shares change too: solve in full
+		}
+		lk.tight = full
+	}
+	if rounds == 1 && closed && n.formGroup(flows, links) {
+		return true
 	}
 	for _, id := range flows {
 		f := &n.flows[id]
@@ -463,7 +525,22 @@ func (n *Net) netSolve() {
 		}
 		n.reschedule(now+math.Max(f.remain, 0)/rate, id, f.version)
 	}
-	n.compFlows, n.compLinks = flows, links
+	return true
+}
+
+// tightSlack: a link whose capacity left after a solve is at most this
+// fraction of it is full (tight). Rounding leaves a full link some 1e-16
+// of its capacity at most; a link counted full for less room than this
+// only makes local solves larger.
+const tightSlack = 1e-9
+
+// valueOf is flow f's current max-min share (a group member's follows
+// its group's level).
+func (n *Net) valueOf(f *flow) float64 {
+	if f.grp != 0 {
+		return f.weight * n.groups[f.grp].lambda
+	}
+	return f.value
 }
 
 // solveMaxMin gives every flow of the component its weighted max-min
@@ -475,7 +552,7 @@ func (n *Net) netSolve() {
 func solveMaxMin(n *Net, flows, links []int32) (rounds int) {
 	for _, l := range links {
 		lk := &n.links[l]
-		lk.remain = lk.capacity
+		lk.remain = lk.capacity - lk.outside
 	}
 	// The unfixed flows, in component order (sums are taken in that
 	// order, as they always were: results stay bit-identical); fixed

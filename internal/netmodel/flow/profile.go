@@ -113,6 +113,7 @@ func (n *Net) linkLat(l int32, lat float64) {
 // reshare asks for the shares of the active flows among ids to be
 // computed anew.
 func (n *Net) reshare(ids []int32) {
+	n.fullNext = true // the link's capacity or its flows' weights moved
 	for _, id := range ids {
 		if n.flows[id].state == flowActive {
 			n.markReshare(id)
