@@ -26,7 +26,7 @@ for np in $nps; do
       rm -rf "$work/t"; "$work/gentit" -pattern "$pattern" -np "$np" -iters "$iters" -bytes 2e4 -flops 2e6 -out "$work/t" > /dev/null
       models="SMPI CM02 LV08"; [ "$np" -ge 1024 ] && models=SMPI
       for model in $models; do
-        a=$("$work/augur" replay "$work/t/index.txt" --platform "$work/c.xml" --hostfile "$work/hf" --network-model "$model" | awk '/^Simulation time/{print $3}')
+        a=$("$work/augur" replay "$work/t/index.txt" --platform "$work/c.xml" --hostfile "$work/hf" --network-model "$model" 2>/dev/null | awk '/^Simulation time/{print $3}')
         s=$(smpirun -no-privatize -replay "$work/t/index.txt" -np "$np" -platform "$work/c.xml" -hostfile "$work/hf" \
               --cfg=network/model:"$model" /usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain 2>&1 | awk '/Simulation time/{print $NF}' | head -1)
         bound=1; case $pattern in colls|mix) bound=5;; esac

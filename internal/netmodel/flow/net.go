@@ -543,6 +543,38 @@ func (n *Net) valueOf(f *flow) float64 {
 	return f.value
 }
 
+// solveOne is solveMaxMin's round for a component of one flow (most
+// local solves: a flow starting where nothing it crosses is full), with
+// the same arithmetic: the flow takes the least of its bound, its fat
+// pipes' capacities and what its shared links have left.
+func solveOne(n *Net, id int32) (rounds int) {
+	f := &n.flows[id]
+	lb := f.bound
+	lambda := math.Inf(1)
+	for i, l := range f.links {
+		lk := &n.links[l]
+		if lk.fatpipe {
+			lb = math.Min(lb, lk.capacity/f.coef[i])
+			continue
+		}
+		lk.used = f.coef[i] * f.weight
+		if lk.used > 0 {
+			lambda = math.Min(lambda, math.Max(lk.remain, 0)/lk.used)
+		}
+	}
+	lambda = math.Min(lambda, lb/f.weight)
+	f.value, f.fixed = f.weight*lambda, true
+	if math.IsInf(lambda, 1) {
+		return 1
+	}
+	for i, l := range f.links {
+		if lk := &n.links[l]; !lk.fatpipe {
+			lk.remain -= f.coef[i] * f.value
+		}
+	}
+	return 1
+}
+
 // solveMaxMin gives every flow of the component its weighted max-min
 // share: progressive filling, v_j = w_j·λ, raising λ until a link is full
 // (Σ coef·v = capacity on shared links) or a flow reaches its bound (its
@@ -553,6 +585,9 @@ func solveMaxMin(n *Net, flows, links []int32) (rounds int) {
 	for _, l := range links {
 		lk := &n.links[l]
 		lk.remain = lk.capacity - lk.outside
+	}
+	if len(flows) == 1 {
+		return solveOne(n, flows[0])
 	}
 	// The unfixed flows, in component order (sums are taken in that
 	// order, as they always were: results stay bit-identical); fixed
