@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"augur/internal/machine"
+	"augur/internal/diag"
 )
 
 // Exit statuses, documented in docs/cli.md.
@@ -136,7 +136,7 @@ func run(e *env, args []string) int {
 		for _, c := range commands() {
 			names = append(names, c.name)
 		}
-		if near := machine.Suggest(name, names); near != "" {
+		if near := diag.Suggest(name, names); near != "" {
 			fmt.Fprintf(e.stderr, "augur: unknown command %q; did you mean %q? (run 'augur help')\n", name, near)
 			return exitUsage
 		}
@@ -310,7 +310,7 @@ func flagSuggestion(fs *flag.FlagSet, err error) string {
 	name = strings.TrimLeft(name, "-")
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	near := machine.Suggest(name, names)
+	near := diag.Suggest(name, names)
 	if near == "" {
 		return ""
 	}

@@ -419,7 +419,7 @@ func checkParamAxes(s *sweep.Spec, points string) error {
 				continue
 			}
 			msg := fmt.Sprintf("no param %q in %s (%s)", a.Name, in.Name, in.Path)
-			if near := machine.Suggest(a.Name, append(names, "nodes", "procs", "threads")); near != "" {
+			if near := diag.Suggest(a.Name, append(names, "nodes", "procs", "threads")); near != "" {
 				msg += fmt.Sprintf("; did you mean %q?", near)
 			} else if len(names) > 0 {
 				msg += "; its params: " + strings.Join(names, ", ")

@@ -209,7 +209,7 @@ func (p *parser) objectDepth(n *yaml.Node, what string, allowed []string, depth 
 			if contains(keys, extensionKeys) {
 				keys = append(keys[:len(keys)-1:len(keys)-1], "an x- key")
 			}
-			if s := suggest(name, keys, true); s != "" {
+			if s := diag.SuggestFold(name, keys); s != "" {
 				return nil, p.errf(k, "unknown key %q in %s; did you mean %q?", name, what, s)
 			}
 			return nil, p.errf(k, "unknown key %q in %s (want %s)", name, what, orList(keys))
@@ -523,7 +523,7 @@ func (p *parser) machine(root *yaml.Node) (*Machine, error) {
 		if i, ok := swIndex[name]; ok {
 			return i, nil
 		}
-		if s := suggest(name, m.Switches, false); s != "" {
+		if s := diag.Suggest(name, m.Switches); s != "" {
 			return 0, p.errf(resolve(n), "%s: unknown switch %q; did you mean %q?", what, name, s)
 		}
 		return 0, p.errf(resolve(n), "%s: unknown switch %q (switches are %s)", what, name, orList(quoteAll(m.Switches)))

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"augur/internal/diag"
 )
 
 // A unit is a suffix and the factor that converts it to the base unit
@@ -150,7 +152,7 @@ func parseQuantity(s string, units []unit, allowInf bool) (float64, error) {
 			return 0, fmt.Errorf("unknown unit %q; did you mean %q?", u, x.name)
 		}
 	}
-	if best := suggest(u, names, false); best != "" {
+	if best := diag.Suggest(u, names); best != "" {
 		return 0, fmt.Errorf("unknown unit %q; did you mean %q?", u, best)
 	}
 	return 0, fmt.Errorf("unknown unit %q (want %s)", u, unitNames(units))
@@ -198,67 +200,6 @@ func unitNames(units []unit) string {
 		b.WriteString(u.name)
 	}
 	return b.String()
-}
-
-// suggest returns the candidate closest to s by edit distance (ignoring
-// case if fold), if it is close enough to be a plausible typo, else "".
-// Suggest is the candidate nearest to a misspelt s, "" if none is near
-// (case counts).
-func Suggest(s string, candidates []string) string { return suggest(s, candidates, false) }
-
-func suggest(s string, candidates []string, fold bool) string {
-	best, bestD := "", math.MaxInt
-	for _, c := range candidates {
-		a, b := s, c
-		if fold {
-			a, b = strings.ToLower(a), strings.ToLower(b)
-		}
-		d := editDistance(a, b)
-		if d < bestD {
-			best, bestD = c, d
-		}
-	}
-	limit := 2
-	if len(s) <= 4 {
-		limit = 1
-	}
-	if bestD > limit || bestD >= len(s) {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the optimal string alignment distance between a and b in
-// bytes: insertions, deletions, substitutions and transpositions of adjacent
-// bytes ("mian" for "main") each cost 1.
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		// Long strings are never typos of our short keys; skip the
-		// quadratic work (fuzzed inputs can be large).
-		return math.MaxInt / 2
-	}
-	// d[i][j] is the distance between a[:i] and b[:j], rows kept whole
-	// since transpositions look two rows back.
-	w := len(b) + 1
-	d := make([]int, (len(a)+1)*w)
-	for j := 0; j <= len(b); j++ {
-		d[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		d[i*w] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			v := min(d[(i-1)*w+j]+1, d[i*w+j-1]+1, d[(i-1)*w+j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				v = min(v, d[(i-2)*w+j-2]+1)
-			}
-			d[i*w+j] = v
-		}
-	}
-	return d[len(a)*w+len(b)]
 }
 
 // ParseFlops reads a flop rate: a bare number (flop/s) or a number with

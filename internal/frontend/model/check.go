@@ -600,32 +600,11 @@ func (c *checker) opsCall(e *CallExpr, x checkCtx) {
 func closestOp(name string) string {
 	best, bestD := "", 3
 	for _, k := range machine.OpKeys {
-		if d := editDistance(name, k.Key); d < bestD {
+		if d := diag.Distance(name, k.Key); d < bestD {
 			best, bestD = k.Key, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 func countWord(n int, word string) string {
