@@ -37,21 +37,11 @@ func (s setFlag) Set(v string) error {
 	if !ok || name == "" {
 		return fmt.Errorf("want NAME=VALUE, got %q", v)
 	}
-	e, err := model.ParseExpr(val)
+	x, err := model.ParseNumber(val)
 	if err != nil {
 		return fmt.Errorf("value of %s: %v", name, err)
 	}
-	n, ok := e.(*model.Number)
-	if !ok {
-		if u, isNeg := e.(*model.Unary); isNeg && u.Op == "-" {
-			if x, isNum := u.X.(*model.Number); isNum {
-				s[name] = -x.Value
-				return nil
-			}
-		}
-		return fmt.Errorf("value of %s must be a number (units allowed, e.g. 12ms, 8KiB), got %q", name, val)
-	}
-	s[name] = n.Value
+	s[name] = x
 	return nil
 }
 

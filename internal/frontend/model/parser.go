@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,35 @@ func Parse(filename string, src []byte) (f *File, diags diag.List) {
 	}()
 	f = p.parseFile()
 	return f, p.diags
+}
+
+// ParseNumber reads a value as --set, the workbench's params and sweep
+// lists give it: a number, with a unit if wanted (12ms, 8KiB), possibly
+// negative, finite.
+func ParseNumber(text string) (float64, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0, fmt.Errorf("missing number")
+	}
+	if v, err := strconv.ParseFloat(text, 64); err == nil {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return 0, fmt.Errorf("%q is not a finite number", text)
+		}
+		return v, nil
+	}
+	e, err := ParseExpr(text)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", text)
+	}
+	neg := 1.0
+	if u, ok := e.(*Unary); ok && u.Op == "-" {
+		e, neg = u.X, -1
+	}
+	n, ok := e.(*Number)
+	if !ok || math.IsNaN(n.Value) || math.IsInf(n.Value, 0) {
+		return 0, fmt.Errorf("%q is not a number (units allowed, e.g. 12ms, 8KiB)", text)
+	}
+	return neg * n.Value, nil
 }
 
 // ParseExpr parses a lone expression (used for --set values and tests).

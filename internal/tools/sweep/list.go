@@ -46,13 +46,13 @@ func ParseList(s string) ([]float64, error) {
 func parseItem(item string) ([]float64, error) {
 	first, rest, isRange := strings.Cut(item, "..")
 	if !isRange {
-		v, err := ParseNumber(item)
+		v, err := model.ParseNumber(item)
 		if err != nil {
 			return nil, err
 		}
 		return []float64{v}, nil
 	}
-	a, err := ParseNumber(first)
+	a, err := model.ParseNumber(first)
 	if err != nil {
 		return nil, fmt.Errorf("first value: %v", err)
 	}
@@ -63,20 +63,20 @@ func parseItem(item string) ([]float64, error) {
 		if rest[i] != '+' && rest[i] != '*' {
 			continue
 		}
-		if _, err := ParseNumber(rest[:i]); err != nil {
+		if _, err := model.ParseNumber(rest[:i]); err != nil {
 			continue
 		}
-		if _, err := ParseNumber(rest[i+1:]); err != nil {
+		if _, err := model.ParseNumber(rest[i+1:]); err != nil {
 			continue
 		}
 		last, step, geometric = rest[:i], rest[i+1:], rest[i] == '*'
 		break
 	}
-	b, err := ParseNumber(last)
+	b, err := model.ParseNumber(last)
 	if err != nil {
 		return nil, fmt.Errorf("last value: %v", err)
 	}
-	st, err := ParseNumber(step)
+	st, err := model.ParseNumber(step)
 	if err != nil {
 		return nil, fmt.Errorf("step: %v", err)
 	}
@@ -128,34 +128,6 @@ func parseItem(item string) ([]float64, error) {
 		}
 	}
 	return out, nil
-}
-
-// ParseNumber reads one finite number, with a unit if wanted, as --set
-// takes it (12ms, 8KiB, -3).
-func ParseNumber(s string) (float64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, fmt.Errorf("missing number")
-	}
-	if v, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return 0, fmt.Errorf("%q is not a finite number", s)
-		}
-		return v, nil
-	}
-	e, err := model.ParseExpr(s)
-	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
-	}
-	neg := 1.0
-	if u, ok := e.(*model.Unary); ok && u.Op == "-" {
-		e, neg = u.X, -1
-	}
-	n, ok := e.(*model.Number)
-	if !ok || math.IsNaN(n.Value) || math.IsInf(n.Value, 0) {
-		return 0, fmt.Errorf("%q is not a number (units allowed, e.g. 12ms, 8KiB)", s)
-	}
-	return neg * n.Value, nil
 }
 
 // formatNum writes a number as the outputs show it: the shortest form

@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 
+	"augur/internal/frontend/model"
 	"augur/internal/infile"
 	"augur/internal/procbound"
 )
@@ -165,7 +166,7 @@ func (a Axis) value(text string) (Value, error) {
 		}
 		return Value{Text: text}, nil
 	}
-	v, err := ParseNumber(text)
+	v, err := model.ParseNumber(text)
 	if err != nil {
 		return Value{}, fmt.Errorf("%s: %v", a.Name, err)
 	}

@@ -114,19 +114,11 @@ func parseParams(in map[string]string) (map[string]float64, error) {
 		if name == "" {
 			continue
 		}
-		e, err := model.ParseExpr(text)
+		x, err := model.ParseNumber(text)
 		if err != nil {
 			return nil, fmt.Errorf("value of %s: %v", name, err)
 		}
-		neg := 1.0
-		if u, ok := e.(*model.Unary); ok && u.Op == "-" {
-			e, neg = u.X, -1
-		}
-		n, ok := e.(*model.Number)
-		if !ok {
-			return nil, fmt.Errorf("value of %s must be a number (units allowed, e.g. 12ms, 8KiB), got %q", name, text)
-		}
-		out[name] = neg * n.Value
+		out[name] = x
 	}
 	return out, nil
 }
