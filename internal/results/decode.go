@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"augur/internal/diag"
+	"augur/internal/engine"
 )
 
 // Decode reads a result document of augur predict, replay or simulate
@@ -90,6 +91,7 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		Cat  string          `json:"cat"`
 		Pid  json.RawMessage `json:"pid"`
 		Tid  json.RawMessage `json:"tid"`
+		ID   json.RawMessage `json:"id"`
 		Ts   float64         `json:"ts"`
 		Dur  float64         `json:"dur"`
 		Args struct {
@@ -146,6 +148,11 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	}
 	t := NewTimeline(nil, nil)
 	open := map[[2]int32][]event{} // B/E pairs
+	// Flows of category "message" (what WriteChrome writes for a
+	// message): a start and an end with one id are a message from the
+	// start's track to the end's.
+	flows := map[string][2]int32{}
+	flowAt := map[string]float64{}
 	for i := range doc.TraceEvents {
 		e := &doc.TraceEvents[i]
 		switch e.Ph {
@@ -155,6 +162,20 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		case "B":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
 			open[k] = append(open[k], *e)
+		case "s", "f":
+			if e.Cat != "message" || len(e.ID) == 0 {
+				continue
+			}
+			k, id := track(e), string(e.ID)
+			if e.Ph == "s" {
+				flows[id], flowAt[id] = k, e.Ts*1e-6
+				continue
+			}
+			if from, ok := flows[id]; ok {
+				delete(flows, id)
+				t.Message(engine.Message{Src: from[0], SrcTid: from[1], Dst: k[0], DstTid: k[1],
+					SendPost: flowAt[id], SendStart: flowAt[id], RecvPost: flowAt[id], RecvEnd: e.Ts * 1e-6})
+			}
 		case "E":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
 			if st := open[k]; len(st) > 0 {
