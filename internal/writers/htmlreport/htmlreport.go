@@ -259,7 +259,7 @@ svg .axis{font-size:11px;fill:#333}svg .value{font-size:10px;fill:#222}svg .lege
 .legend span{margin-right:12px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .pies{display:flex;flex-wrap:wrap;gap:8px}.scroll{overflow-x:auto}
 table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{padding:2px 6px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
-td.name{max-width:16em;overflow:hidden;text-overflow:ellipsis}td.where{max-width:15em;overflow:hidden;text-overflow:ellipsis;text-align:left}
+th[data-col=where]{text-align:left}td.name{max-width:16em;overflow:hidden;text-overflow:ellipsis}td.where{max-width:15em;overflow:hidden;text-overflow:ellipsis;text-align:left}
 .legend .note{color:#666;font-size:12px}.legend .arrow svg{vertical-align:middle;margin-right:4px}
 th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}th{cursor:pointer;background:#f4f4f4}
 th.asc::after{content:" ▲"}th.desc::after{content:" ▼"}.note{color:#666;font-size:12px}footer{margin-top:24px;color:#777;font-size:12px}

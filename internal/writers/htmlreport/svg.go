@@ -325,7 +325,12 @@ func gantt(t *results.Timeline, c colours) string {
 	left := min(max(chars*6+10, 60), w/4)
 	fit := (left - 10) / 6
 	rowH := 14.0
-	if len(g.Rows) > 24 {
+	switch n := len(g.Rows); {
+	case n <= 8:
+		rowH = 24 // a few ranks: rows tall enough for arrows to read
+	case n <= 16:
+		rowH = 18
+	case n > 24:
 		rowH = math.Max(4, 336/float64(len(g.Rows)))
 	}
 	h := int(float64(len(g.Rows))*rowH) + 44
@@ -339,7 +344,7 @@ func gantt(t *results.Timeline, c colours) string {
 		y := float64(i) * rowH
 		if i%labelEvery == 0 {
 			fmt.Fprintf(&b, `<text x="%d" y="%s" class="tick track" text-anchor="end">%s<title>%s</title></text>`,
-				left-4, num(y+math.Min(rowH, 12)-2), esc(clip(row.Label, fit)), esc(row.Label))
+				left-4, num(y+math.Min(rowH, 12)-2+math.Max(0, rowH-12)/2), esc(clip(row.Label, fit)), esc(row.Label))
 		}
 		for _, run := range row.Runs {
 			if run[2] < 0 {
