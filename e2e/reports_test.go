@@ -126,7 +126,6 @@ func fits(t *testing.T, name string, l layout, elementTables bool) {
 	}
 }
 
-
 // The reports of predict, replay, simulate, sweep and analyze at 1280×800
 // in headless Chromium: what matters (the communication and waiting
 // columns) is on screen without scrolling, as the DOM measures it.
