@@ -203,6 +203,31 @@ func FuzzWrite(f *testing.F) {
 	})
 }
 
+// Any Chrome trace the reader takes draws as a timeline, its messages as
+// arrows, whatever their times and tracks.
+func FuzzWriteTimeline(f *testing.F) {
+	b, err := os.ReadFile("../../results/testdata/sample.trace.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add([]byte(`{"traceEvents":[{"ph":"X","name":"send","cat":"send","pid":1,"tid":1,"ts":0,"dur":5,"args":{"rank":0,"thread":0}},` +
+		`{"ph":"X","name":"recv","cat":"recv","pid":1,"tid":2,"ts":0,"dur":9,"args":{"rank":1,"thread":0}},` +
+		`{"ph":"s","name":"message","cat":"message","id":1,"pid":1,"tid":1,"ts":1},{"ph":"f","bp":"e","name":"message","cat":"message","id":1,"pid":1,"tid":2,"ts":8.5}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tl, err := results.ReadChromeTrace("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank"}
+		r.AttachTimeline(tl)
+		var b strings.Builder
+		if err := Write(&b, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
 // A replay-like result: two ranks on hosts with long names, a message
 // between them, an element of a microsecond among ones of hundreds of
 // milliseconds.
