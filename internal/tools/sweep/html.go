@@ -289,8 +289,20 @@ func writeTable(b *strings.Builder, sum *Summary) {
 	for _, n := range sum.Axes {
 		fmt.Fprintf(b, "<th>%s</th>", esc(n))
 	}
-	for _, v := range sum.Versions {
-		fmt.Fprintf(b, "<th>%s time</th>", esc(v))
+	// Each version's time column has one unit, from its largest time.
+	top := make([]float64, len(sum.Versions))
+	for _, r := range sum.Rows {
+		for vi, c := range r.Cells {
+			if vi < len(top) && c.Status == StatusOK && !math.IsInf(c.Time, 0) {
+				top[vi] = math.Max(top[vi], math.Abs(c.Time))
+			}
+		}
+	}
+	scales := make([]float64, len(top))
+	for vi, v := range sum.Versions {
+		var unit string
+		scales[vi], unit = results.TimeUnit(top[vi])
+		fmt.Fprintf(b, "<th>%s time (%s)</th>", esc(v), unit)
 		if sum.Scaling != "" {
 			fmt.Fprintf(b, "<th>%s speed-up</th><th>%s efficiency</th>", esc(v), esc(v))
 		}
@@ -307,10 +319,14 @@ func writeTable(b *strings.Builder, sum *Summary) {
 		for _, v := range r.Values {
 			fmt.Fprintf(b, "<td>%s</td>", esc(v.Text))
 		}
-		for _, c := range r.Cells {
+		for vi, c := range r.Cells {
 			switch c.Status {
 			case StatusOK:
-				fmt.Fprintf(b, "<td>%s</td>", esc(seconds(c.Time)))
+				text := seconds(c.Time)
+				if vi < len(top) {
+					text = results.ValueText(c.Time, top[vi], scales[vi])
+				}
+				fmt.Fprintf(b, `<td title="%s">%s</td>`, esc(seconds(c.Time)), text)
 			case "":
 				b.WriteString("<td>-</td>")
 			default:

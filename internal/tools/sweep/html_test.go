@@ -30,3 +30,19 @@ func TestLineChartAxes(t *testing.T) {
 		t.Errorf("the ideal line is not named, or the axis not:\n%s", svg)
 	}
 }
+
+// The table's time columns have one unit each, named in the header: A's
+// times of 0.5 s and 2 ms read 500.0 and 2.0 (ms).
+func TestTableUnits(t *testing.T) {
+	sum := &Summary{Versions: []string{"A"}, Rows: []Row{
+		{Cells: []Cell{{Status: StatusOK, Time: 0.5}}},
+		{Cells: []Cell{{Status: StatusOK, Time: 0.002}}},
+	}}
+	var b strings.Builder
+	writeTable(&b, sum)
+	for _, want := range []string{"<th>A time (ms)</th>", `<td title="500 ms">500.0</td>`, `<td title="2 ms">2.0</td>`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the table lacks %q:\n%s", want, b.String())
+		}
+	}
+}
