@@ -78,12 +78,20 @@ func jsonErr(name, what string, data []byte, err error) error {
 	return e
 }
 
+// chromeMessageSample bounds the messages ReadChromeTrace keeps: more
+// than a report draws (htmlreport.MaxArrows), and a few hundred
+// kilobytes however large the trace.
+const chromeMessageSample = 4096
+
 // ReadChromeTrace reads a timeline in the Chrome Trace Event format, the
 // form `augur predict --trace` (and simulate and replay) write: complete
 // events ("ph":"X") with pid, tid, name, cat, ts and dur in microseconds.
 // Both the object form {"traceEvents": [...]} and a bare array are read.
 // Slices whose arguments carry augur's rank and thread (what WriteChrome
 // writes) are put on that process and thread; others on their pid and tid.
+// Flows of category "message" (a start "s" and an end "f" with one id)
+// are read as messages, a sample of at most 2·chromeMessageSample of them
+// (Timeline.SampleMessages): what the views draw as arrows.
 func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	type event struct {
 		Ph   string          `json:"ph"`
@@ -147,6 +155,7 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		return k
 	}
 	t := NewTimeline(nil, nil)
+	t.SampleMessages(chromeMessageSample)
 	open := map[[2]int32][]event{} // B/E pairs
 	// Flows of category "message" (what WriteChrome writes for a
 	// message): a start and an end with one id are a message from the

@@ -213,6 +213,9 @@ type pieSlice struct {
 	label  string
 	value  float64
 	colour string
+	// legend, if set, is written in the legend instead of label (the
+	// slice keeps label as data-label, what programs read).
+	legend string
 }
 
 // pieKind tells the browser tests what a pie's slices are: the categories
@@ -264,8 +267,12 @@ func pieChart(title string, kind pieKind, slices []pieSlice) string {
 			fmt.Fprintf(&b, `<text x="250" y="%d" class="legend">…</text>`, y)
 			break
 		}
+		name := s.label
+		if s.legend != "" {
+			name = s.legend
+		}
 		fmt.Fprintf(&b, `<rect x="250" y="%d" width="12" height="12" fill="%s"/><text x="268" y="%d" class="legend">%s %s (%.1f%%)<title>%s</title></text>`,
-			y-10, s.colour, y, esc(clip(s.label, 28)), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100, esc(s.label))
+			y-10, s.colour, y, esc(clip(name, 28)), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100, esc(name))
 		y += 20
 	}
 	b.WriteString(`</svg>`)
@@ -275,9 +282,9 @@ func pieChart(title string, kind pieKind, slices []pieSlice) string {
 // categoryPie is the pie of one unit's compute, communication and waiting.
 func categoryPie(r *results.Result, u results.Unit) string {
 	return pieChart(u.Name, pieCategories, []pieSlice{
-		{r.Categories[0], u.Compute, categoryColours[0]},
-		{r.Categories[1], u.Communication, categoryColours[1]},
-		{r.Categories[2], u.Waiting, categoryColours[2]},
+		{label: r.Categories[0], value: u.Compute, colour: categoryColours[0]},
+		{label: r.Categories[1], value: u.Communication, colour: categoryColours[1]},
+		{label: r.Categories[2], value: u.Waiting, colour: categoryColours[2]},
 	})
 }
 
@@ -296,10 +303,10 @@ func elementPie(title string, els []results.Stats, c colours) string {
 			folded++
 			continue
 		}
-		slices = append(slices, pieSlice{e.Name, e.Total, c.of(e.Name)})
+		slices = append(slices, pieSlice{label: e.Name, value: e.Total, colour: c.of(e.Name)})
 	}
 	if rest > 0 {
-		slices = append(slices, pieSlice{fmt.Sprintf("%d others", folded), rest, "#bbb"})
+		slices = append(slices, pieSlice{label: "others", value: rest, colour: "#bbb", legend: fmt.Sprintf("%d others", folded)})
 	}
 	return pieChart(title, pieElements, slices)
 }
