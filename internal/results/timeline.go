@@ -102,8 +102,9 @@ func (t *Timeline) SetWindow(t0, t1 float64) {
 }
 
 // SlicesOnly makes the timeline keep element executions only, not
-// messages and collectives: the HTML report and the workbench draw the
-// former, and a large run's arrows would cost memory for nothing.
+// messages and collectives: the workbench draws the former, and a large
+// run's arrows would cost memory for nothing (the HTML report takes a
+// sample of them: SampleMessages).
 func (t *Timeline) SlicesOnly() { t.slicesOnly = true }
 
 // SampleMessages makes the timeline keep a sample of the messages (from

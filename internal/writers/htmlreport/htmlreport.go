@@ -1,7 +1,7 @@
 // Package htmlreport writes a result as one self-contained HTML file: the
 // charts of the workbench (Performance Prophet Fig. 14: time per unit as bars, a pie
 // of the unit chosen in a drop-down, a sortable table per element, and the
-// timeline) drawn as static SVG. The file loads nothing from the network;
+// timeline with its messages as arrows) drawn as static SVG. The file loads nothing from the network;
 // its only script switches the pie and sorts the tables, and the page reads
 // fine without it.
 package htmlreport
