@@ -16,6 +16,7 @@ import (
 	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/predict"
+	"augur/internal/writers/htmlreport"
 	"augur/internal/writers/report"
 )
 
@@ -289,7 +290,8 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	if *pf.report != "" {
 		reportTL = results.NewTimeline(nil, nil)
-		reportTL.SlicesOnly()
+		// The report draws a sample of the messages as arrows.
+		reportTL.SampleMessages(htmlreport.MaxArrows)
 		opts.Timelines = append(opts.Timelines, reportTL)
 	}
 	prog.update("checking and compiling " + pos[0])

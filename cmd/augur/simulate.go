@@ -420,12 +420,12 @@ func simFmt(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 // threadGantt draws a simulated run: a row per thread, coloured by the
 // processor it ran on, dashed while blocked.
 func threadGantt(p *threadtrace.Program, r *simulate.Outcome, name string) *report.Gantt {
-	gt := &report.Gantt{Title: fmt.Sprintf("%s: %s model, %d processors, completion %s", name, r.Model, r.CPUs, simFmt(r.Completion)),
-		Unit: "trace units (s)", End: r.Completion}
+	gt := &report.Gantt{Title: fmt.Sprintf("%s: %s model, %d processors, completion %s", name, r.Model, r.CPUs, results.Seconds(r.Completion)),
+		Unit: "s", End: r.Completion}
 	for _, t := range p.Threads {
 		gt.Rows = append(gt.Rows, t.Name)
 	}
-	for c := 0; c < r.CPUs && c < 10; c++ {
+	for c := 0; c < r.CPUs; c++ {
 		gt.Legend = append(gt.Legend, fmt.Sprintf("cpu%d", c))
 	}
 	for _, s := range r.Slices {

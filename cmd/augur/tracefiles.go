@@ -28,7 +28,7 @@ const defaultTraceLimit = 1_000_000
 func defineTraceFlags(fs *flag.FlagSet) *traceFlags {
 	return &traceFlags{
 		trace:   fs.String("trace", "", "write the timeline as Chrome Trace Event JSON to `FILE`: open it in Perfetto (ui.perfetto.dev) or chrome://tracing; messages are arrows"),
-		paraver: fs.String("paraver", "", "write the timeline as a Paraver trace: `FILE`.prv, FILE.pcf and FILE.row (FILE may end in .prv)"),
+		paraver: fs.String("paraver", "", "write the timeline as a Paraver trace: `FILE`.prv, FILE.pcf and FILE.row (FILE may end in .prv), with the views FILE.states.cfg, FILE.communication.cfg and FILE.elements.cfg"),
 		otf2:    fs.String("otf2", "", "write the timeline as an OTF2 archive for Vampir (and otf2-print): `DIR`/traces.otf2, DIR/traces.def and DIR/traces/"),
 		window:  fs.String("trace-window", "", "keep only `T0:T1` of the timeline (seconds, or with a unit: 2ms:3.5ms; either side may be empty)"),
 		limit:   fs.Int("trace-limit", defaultTraceLimit, "keep at most `N` slices and N arrows (messages; a collective of P processes counts P-1); past them the files stop where the first was lost (a warning says when)"),
@@ -118,6 +118,11 @@ func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 				})
 			})
 		})
+		for _, v := range tl.ParaverViews() {
+			if err == nil {
+				err = os.WriteFile(base+"."+v.Name+".cfg", []byte(v.Text), 0o644)
+			}
+		}
 		if err != nil {
 			return fmt.Errorf("--paraver: %w", err)
 		}

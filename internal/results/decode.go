@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"augur/internal/diag"
+	"augur/internal/engine"
 )
 
 // Decode reads a result document of augur predict, replay or simulate
@@ -77,12 +78,20 @@ func jsonErr(name, what string, data []byte, err error) error {
 	return e
 }
 
+// chromeMessageSample bounds the messages ReadChromeTrace keeps: more
+// than a report draws (htmlreport.MaxArrows), and a few hundred
+// kilobytes however large the trace.
+const chromeMessageSample = 4096
+
 // ReadChromeTrace reads a timeline in the Chrome Trace Event format, the
 // form `augur predict --trace` (and simulate and replay) write: complete
 // events ("ph":"X") with pid, tid, name, cat, ts and dur in microseconds.
 // Both the object form {"traceEvents": [...]} and a bare array are read.
 // Slices whose arguments carry augur's rank and thread (what WriteChrome
 // writes) are put on that process and thread; others on their pid and tid.
+// Flows of category "message" (a start "s" and an end "f" with one id)
+// are read as messages, a sample of at most 2·chromeMessageSample of them
+// (Timeline.SampleMessages): what the views draw as arrows.
 func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	type event struct {
 		Ph   string          `json:"ph"`
@@ -90,6 +99,7 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		Cat  string          `json:"cat"`
 		Pid  json.RawMessage `json:"pid"`
 		Tid  json.RawMessage `json:"tid"`
+		ID   json.RawMessage `json:"id"`
 		Ts   float64         `json:"ts"`
 		Dur  float64         `json:"dur"`
 		Args struct {
@@ -145,7 +155,13 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		return k
 	}
 	t := NewTimeline(nil, nil)
+	t.SampleMessages(chromeMessageSample)
 	open := map[[2]int32][]event{} // B/E pairs
+	// Flows of category "message" (what WriteChrome writes for a
+	// message): a start and an end with one id are a message from the
+	// start's track to the end's.
+	flows := map[string][2]int32{}
+	flowAt := map[string]float64{}
 	for i := range doc.TraceEvents {
 		e := &doc.TraceEvents[i]
 		switch e.Ph {
@@ -155,6 +171,20 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 		case "B":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
 			open[k] = append(open[k], *e)
+		case "s", "f":
+			if e.Cat != "message" || len(e.ID) == 0 {
+				continue
+			}
+			k, id := track(e), string(e.ID)
+			if e.Ph == "s" {
+				flows[id], flowAt[id] = k, e.Ts*1e-6
+				continue
+			}
+			if from, ok := flows[id]; ok {
+				delete(flows, id)
+				t.Message(engine.Message{Src: from[0], SrcTid: from[1], Dst: k[0], DstTid: k[1],
+					SendPost: flowAt[id], SendStart: flowAt[id], RecvPost: flowAt[id], RecvEnd: e.Ts * 1e-6})
+			}
 		case "E":
 			k := [2]int32{id(e.Pid), id(e.Tid)}
 			if st := open[k]; len(st) > 0 {

@@ -21,6 +21,20 @@ const (
 	prvGroup   = 10 // collectives
 )
 
+// paraverStates are the states the .pcf names, with their colours: the
+// ones Paraver users know (running blue, waiting a message red), group
+// communication orange as in the HTML report's communication.
+var paraverStates = []struct {
+	value int
+	name  string
+	rgb   [3]uint8
+}{
+	{0, "Idle", [3]uint8{117, 195, 255}},
+	{prvRunning, "Running", [3]uint8{0, 0, 255}},
+	{prvWaiting, "Waiting a message", [3]uint8{255, 0, 0}},
+	{prvGroup, "Group Communication", [3]uint8{242, 142, 43}},
+}
+
 // paraverLayout places the timeline's tracks in Paraver's objects: one
 // application whose tasks are the processes (by pid) and whose threads
 // are their threads, each task on its node (1 if it has none); every
@@ -124,7 +138,8 @@ type prvRecord struct {
 // names of nodes, CPUs, tasks and threads. Every element execution is a
 // state record (1 running, 3 waiting a message, 10 group communication,
 // from the element) with an event of type ParaverEventType at its start
-// (the element's number) and end (0); every point-to-point message is a
+// (the element's number) and end (0), except that an execution shorter
+// than a nanosecond gets its two events and no state; every point-to-point message is a
 // communication record (logical and physical send, logical and physical
 // receive, size, tag). Records are in time order; times are integer
 // nanoseconds. The header's date is fixed, so equal runs give equal files.
@@ -141,11 +156,16 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 		}
 		t0, t1 := nanos(s.start), nanos(s.end)
 		end = max(end, t1)
-		endOrder := uint8(0)
 		if t1 == t0 {
-			endOrder = 1 // right after its own start
+			// An execution that lasts no time (at Paraver's nanosecond)
+			// has no state: a state record of length 0 is one Paraver
+			// draws as nothing and counts as a burst. Its two events
+			// stay, so the element view and event counts still see it;
+			// its end comes right after its start.
+			recs = append(recs, prvRecord{t0, 1, 1, int32(i)}, prvRecord{t1, 2, 1, int32(i)})
+			continue
 		}
-		recs = append(recs, prvRecord{t0, 0, 1, int32(i)}, prvRecord{t0, 1, 1, int32(i)}, prvRecord{t1, 2, endOrder, int32(i)})
+		recs = append(recs, prvRecord{t0, 0, 1, int32(i)}, prvRecord{t0, 1, 1, int32(i)}, prvRecord{t1, 2, 0, int32(i)})
 	}
 	for i, b := range msgs {
 		recs = append(recs, prvRecord{nanos(b.m.SendPost), 3, 2, int32(i)})
@@ -214,7 +234,15 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 func (t *Timeline) writePCF(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("DEFAULT_OPTIONS\n\nLEVEL               THREAD\nUNITS               NANOSEC\n\n")
-	fmt.Fprintf(bw, "STATES\n0    Idle\n%d    Running\n%d    Waiting a message\n%d   Group Communication\n\n", prvRunning, prvWaiting, prvGroup)
+	bw.WriteString("STATES\n")
+	for _, s := range paraverStates {
+		fmt.Fprintf(bw, "%-4d %s\n", s.value, s.name)
+	}
+	bw.WriteString("\nSTATES_COLOR\n")
+	for _, s := range paraverStates {
+		fmt.Fprintf(bw, "%-4d {%d,%d,%d}\n", s.value, s.rgb[0], s.rgb[1], s.rgb[2])
+	}
+	bw.WriteString("\n")
 	fmt.Fprintf(bw, "EVENT_TYPE\n0    %d    Element\nVALUES\n0      End\n", ParaverEventType)
 	for i, n := range t.elemNames {
 		fmt.Fprintf(bw, "%d      %s\n", i+1, strings.NewReplacer("\n", " ", "\r", " ").Replace(n))

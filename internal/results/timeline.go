@@ -29,6 +29,10 @@ type Timeline struct {
 	finished bool
 	// slicesOnly: messages and collectives are not kept (SlicesOnly).
 	slicesOnly bool
+	// sample > 0: keep a sample of at most 2·sample messages, one in
+	// stride of those sent, and no collectives (SampleMessages).
+	sample, stride int
+	seen           int64
 
 	msgs        []engine.Message
 	colls       []engine.Collective
@@ -98,9 +102,18 @@ func (t *Timeline) SetWindow(t0, t1 float64) {
 }
 
 // SlicesOnly makes the timeline keep element executions only, not
-// messages and collectives: the HTML report and the workbench draw the
-// former, and a large run's arrows would cost memory for nothing.
+// messages and collectives: the workbench draws the former, and a large
+// run's arrows would cost memory for nothing (the HTML report takes a
+// sample of them: SampleMessages).
 func (t *Timeline) SlicesOnly() { t.slicesOnly = true }
+
+// SampleMessages makes the timeline keep a sample of the messages (from
+// n to 2n of them, every k-th in the order they were sent, k a power of
+// two) and no collectives: what the HTML report draws as arrows, at a
+// memory that does not grow with the run.
+func (t *Timeline) SampleMessages(n int) {
+	t.sample, t.stride = max(n, 1), 1
+}
 
 // ElementNames returns the names of the timeline's elements.
 func (t *Timeline) ElementNames() []string { return append([]string(nil), t.elemNames...) }
@@ -191,6 +204,24 @@ func (t *Timeline) Message(m engine.Message) {
 	if t.windowed && (m.SendPost < t.w0 || m.RecvEnd > t.w1) {
 		return
 	}
+	if t.sample > 0 {
+		t.seen++
+		if (t.seen-1)%int64(t.stride) != 0 {
+			return
+		}
+		t.msgs = append(t.msgs, m)
+		if len(t.msgs) >= 2*t.sample {
+			// Keep every other: the sample stays one in stride.
+			k := 0
+			for i := 0; i < len(t.msgs); i += 2 {
+				t.msgs[k] = t.msgs[i]
+				k++
+			}
+			t.msgs = t.msgs[:k]
+			t.stride *= 2
+		}
+		return
+	}
 	if t.arrows >= t.limit {
 		t.droppedMsgs++
 		t.cut = math.Min(t.cut, m.SendPost)
@@ -204,7 +235,7 @@ func (t *Timeline) Message(m engine.Message) {
 // from the last process to arrive to each one that was waiting for it.
 // It makes the timeline an engine.MessageTracer.
 func (t *Timeline) Collective(c engine.Collective) {
-	if t.finished || t.slicesOnly || len(c.Arrivals) < 2 {
+	if t.finished || t.slicesOnly || t.sample > 0 || len(c.Arrivals) < 2 {
 		return
 	}
 	last := latest(c.Arrivals)
@@ -326,6 +357,50 @@ func (t *Timeline) Dropped() int64 { return t.dropped }
 // and collective arrows beyond the limit.
 func (t *Timeline) Messages() int          { return len(t.msgs) }
 func (t *Timeline) DroppedMessages() int64 { return t.droppedMsgs }
+
+// Arrow is a message as the views draw it: from the sender's track at
+// the send to the receiver's track at the arrival.
+type Arrow struct {
+	From, To     int     // tracks (Rows)
+	Send, Arrive float64 // seconds
+	Bytes        float64
+	Tag          int32
+}
+
+// Arrows returns at most n of the messages kept (every k-th, in the
+// order they were sent) and how many messages were sent in all (more
+// than kept when SampleMessages or the limit dropped some).
+func (t *Timeline) Arrows(n int) (arrows []Arrow, sent int64) {
+	t.Finish()
+	sent = int64(len(t.msgs)) + t.droppedMsgs
+	if t.sample > 0 {
+		sent = t.seen
+	}
+	k := 1
+	if n > 0 && len(t.msgs) > n {
+		k = (len(t.msgs) + n - 1) / n
+	}
+	for i := 0; i < len(t.msgs); i += k {
+		m := &t.msgs[i]
+		from, to := t.RowOf(m.Src, m.SrcTid), t.RowOf(m.Dst, m.DstTid)
+		if from < 0 || to < 0 {
+			continue
+		}
+		arrows = append(arrows, Arrow{From: from, To: to, Send: m.SendPost, Arrive: m.RecvEnd, Bytes: m.Bytes, Tag: m.Tag})
+	}
+	return arrows, sent
+}
+
+// ElementTimes returns the time the timeline's slices spend in each
+// element (indexed as ElementNames), to name in a legend every element
+// drawn, however small.
+func (t *Timeline) ElementTimes() []float64 {
+	out := make([]float64, len(t.elemNames))
+	for _, s := range t.slices {
+		out[s.elem] += s.end - s.start
+	}
+	return out
+}
 
 // Outside is the number of slices the window left out.
 func (t *Timeline) Outside() int64 { return t.outside }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"augur/internal/results"
 )
 
 // maxCurves bounds the chart groups of a report; the table has every row.
@@ -128,7 +130,7 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 			return out
 		}
 		times := get(func(c Cell) (float64, bool) { return c.Time, c.Status == StatusOK })
-		b.WriteString(lineChart("time (s) against "+sum.X, sum.X, times, labels))
+		b.WriteString(lineChart("time against "+sum.X, sum.X, yTime, times, labels))
 		if sum.Scaling != "" {
 			sp := get(func(c Cell) (float64, bool) {
 				if c.Speedup == nil {
@@ -146,14 +148,14 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 				ideal.xs, ideal.ys = append(ideal.xs, pos(r, k)), append(ideal.ys, pos(r, k)/x0)
 				effIdeal.xs, effIdeal.ys = append(effIdeal.xs, pos(r, k)), append(effIdeal.ys, 1)
 			}
-			b.WriteString(lineChart("speed-up against "+sum.X, sum.X, append(sp, ideal), labels))
+			b.WriteString(lineChart("speed-up against "+sum.X, sum.X, "speed-up", append(sp, ideal), labels))
 			eff := get(func(c Cell) (float64, bool) {
 				if c.Efficiency == nil {
 					return 0, false
 				}
 				return *c.Efficiency, true
 			})
-			b.WriteString(lineChart("efficiency against "+sum.X, sum.X, append(eff, effIdeal), labels))
+			b.WriteString(lineChart("efficiency against "+sum.X, sum.X, "efficiency", append(eff, effIdeal), labels))
 		}
 		if len(sum.Versions) > 1 {
 			var ratios []series
@@ -172,17 +174,24 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 			for k, r := range c.rows {
 				one.xs, one.ys = append(one.xs, pos(r, k)), append(one.ys, 1)
 			}
-			b.WriteString(lineChart("time over "+first+"'s (below 1: faster than "+first+")", sum.X, append(ratios, one), labels))
+			b.WriteString(lineChart("time over "+first+"'s (below 1: faster than "+first+")", sum.X, "time ratio", append(ratios, one), labels))
 		}
 		b.WriteString("</div>\n")
 	}
 }
 
+// yTime names the y axis of times: in seconds, drawn in the unit their
+// largest value needs.
+const yTime = "time"
+
 // lineChart draws series as an SVG chart. X is on a log2 scale when it
 // spans more than a factor 8 (processor counts), linear otherwise; labels,
-// if any, name the positions 0, 1, ... of a text axis.
-func lineChart(title, xname string, ss []series, labels []string) string {
-	const W, H, L, R, T, B = 360.0, 240.0, 50.0, 10.0, 24.0, 36.0
+// if any, name the positions 0, 1, ... of a text axis. Y starts at 0 and
+// has round ticks (1, 2 or 5 times a power of ten); yname is written
+// along it, with the unit for times. A dashed series (ideal, equal) is
+// named at its end.
+func lineChart(title, xname, yname string, ss []series, labels []string) string {
+	const W, H, L, R, T, B = 380.0, 240.0, 62.0, 44.0, 24.0, 36.0
 	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
 	for _, s := range ss {
 		for i := range s.xs {
@@ -205,15 +214,23 @@ func lineChart(title, xname string, ss []series, labels []string) string {
 	if x1 == x0 {
 		x0, x1 = x0-1, x1+1
 	}
-	ymax *= 1.05
+	yscale, ylabel := 1.0, yname
+	if yname == yTime {
+		var unit string
+		yscale, unit = results.TimeUnit(ymax)
+		ylabel = "time (" + unit + ")"
+	}
+	ticks, step := results.Ticks(0, ymax, 4)
+	ymax = ticks[len(ticks)-1]
 	px := func(v float64) float64 { return L + (fx(v)-x0)/(x1-x0)*(W-L-R) }
 	py := func(v float64) float64 { return H - B - v/ymax*(H-T-B) }
 	fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#444"/><line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#444"/>`,
 		L, H-B, W-R, H-B, L, T, L, H-B)
-	for k := 0; k <= 4; k++ {
-		v := ymax * float64(k) / 4
-		fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="10" text-anchor="end">%.3g</text>`, L-4, py(v)+3, v)
+	for _, v := range ticks {
+		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" font-size="10" text-anchor="end" class="ytick">%s</text>`,
+			L, py(v), W-R, py(v), L-4, py(v)+3, results.TickText(v, step, yscale))
 	}
+	fmt.Fprintf(&b, `<text x="14" y="%g" font-size="11" text-anchor="middle" transform="rotate(-90 14 %g)" class="yaxis">%s</text>`, (T+H-B)/2, (T+H-B)/2, html.EscapeString(ylabel))
 	// X ticks at the points themselves.
 	seen := map[float64]bool{}
 	for _, s := range ss {
@@ -247,6 +264,11 @@ func lineChart(title, xname string, ss []series, labels []string) string {
 			dash = ` stroke-dasharray="4 3"`
 		}
 		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"><title>%s</title></polyline>`, s.colour, dash, strings.Join(pts, " "), html.EscapeString(s.name))
+		if s.dash {
+			// Named where it ends, in the right margin.
+			n := len(s.xs) - 1
+			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="10" fill="%s" class="series-label">%s</text>`, px(s.xs[n])+4, py(s.ys[n])+3, s.colour, html.EscapeString(s.name))
+		}
 		if !s.dash {
 			for i := range s.xs {
 				fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"><title>%s: %s=%s, %.6g</title></circle>`, px(s.xs[i]), py(s.ys[i]), s.colour, html.EscapeString(s.name), html.EscapeString(xname), formatNum(s.xs[i]), s.ys[i])
@@ -267,8 +289,20 @@ func writeTable(b *strings.Builder, sum *Summary) {
 	for _, n := range sum.Axes {
 		fmt.Fprintf(b, "<th>%s</th>", esc(n))
 	}
-	for _, v := range sum.Versions {
-		fmt.Fprintf(b, "<th>%s time</th>", esc(v))
+	// Each version's time column has one unit, from its largest time.
+	top := make([]float64, len(sum.Versions))
+	for _, r := range sum.Rows {
+		for vi, c := range r.Cells {
+			if vi < len(top) && c.Status == StatusOK && !math.IsInf(c.Time, 0) {
+				top[vi] = math.Max(top[vi], math.Abs(c.Time))
+			}
+		}
+	}
+	scales := make([]float64, len(top))
+	for vi, v := range sum.Versions {
+		var unit string
+		scales[vi], unit = results.TimeUnit(top[vi])
+		fmt.Fprintf(b, "<th>%s time (%s)</th>", esc(v), unit)
 		if sum.Scaling != "" {
 			fmt.Fprintf(b, "<th>%s speed-up</th><th>%s efficiency</th>", esc(v), esc(v))
 		}
@@ -285,10 +319,14 @@ func writeTable(b *strings.Builder, sum *Summary) {
 		for _, v := range r.Values {
 			fmt.Fprintf(b, "<td>%s</td>", esc(v.Text))
 		}
-		for _, c := range r.Cells {
+		for vi, c := range r.Cells {
 			switch c.Status {
 			case StatusOK:
-				fmt.Fprintf(b, "<td>%s</td>", esc(seconds(c.Time)))
+				text := seconds(c.Time)
+				if vi < len(top) {
+					text = results.ValueText(c.Time, top[vi], scales[vi])
+				}
+				fmt.Fprintf(b, `<td title="%s">%s</td>`, esc(seconds(c.Time)), text)
 			case "":
 				b.WriteString("<td>-</td>")
 			default:

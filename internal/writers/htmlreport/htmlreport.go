@@ -1,7 +1,7 @@
 // Package htmlreport writes a result as one self-contained HTML file: the
 // charts of the workbench (Performance Prophet Fig. 14: time per unit as bars, a pie
 // of the unit chosen in a drop-down, a sortable table per element, and the
-// timeline) drawn as static SVG. The file loads nothing from the network;
+// timeline with its messages as arrows) drawn as static SVG. The file loads nothing from the network;
 // its only script switches the pie and sorts the tables, and the page reads
 // fine without it.
 package htmlreport
@@ -9,6 +9,7 @@ package htmlreport
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -136,9 +137,9 @@ func pieUnitList(r *results.Result) []int {
 	return out
 }
 
-func elementColourMap(r *results.Result) map[string]int {
-	m := map[string]int{}
-	names := make([]string, 0, len(r.Elements))
+// elementColours numbers every element of the result, in name order.
+func elementColourMap(r *results.Result) colours {
+	var names []string
 	for _, e := range r.Elements {
 		names = append(names, e.Name)
 	}
@@ -151,12 +152,13 @@ func elementColourMap(r *results.Result) map[string]int {
 		names = append(names, r.Timeline.ElementNames()...)
 	}
 	sort.Strings(names)
+	c := colours{}
 	for _, n := range names {
-		if _, ok := m[n]; !ok {
-			m[n] = len(m)
+		if _, ok := c[n]; !ok {
+			c[n] = len(c)
 		}
 	}
-	return m
+	return c
 }
 
 func legend(r *results.Result) string {
@@ -175,34 +177,78 @@ func legend(r *results.Result) string {
 	return b.String()
 }
 
+// timeColumns are the element table's time columns: header, key for
+// programs (data-col), and the value.
+var timeColumns = []struct {
+	head, col string
+	cat       int // -1: not a category; else its index, whose name is the header
+	v         func(e *results.Stats) float64
+}{
+	{"total", "total_s", -1, func(e *results.Stats) float64 { return e.Total }},
+	{"mean", "mean_s", -1, func(e *results.Stats) float64 { return e.Mean }},
+	{"min", "min_s", -1, func(e *results.Stats) float64 { return e.Min }},
+	{"max", "max_s", -1, func(e *results.Stats) float64 { return e.Max }},
+	{"", "compute_s", 0, func(e *results.Stats) float64 { return e.Compute }},
+	{"", "communication_s", 1, func(e *results.Stats) float64 { return e.Communication }},
+	{"", "waiting_s", 2, func(e *results.Stats) float64 { return e.Waiting }},
+}
+
 // elementTable is a table sortable by any column (the script sorts on the
-// data-v values; without the script it stays in the given order).
+// data-v values; without the script it stays in the given order). Each
+// time column has one unit, chosen from its largest value and named in
+// its header; its cells are plain numbers in it, their exact value in
+// seconds in data-v and their tooltip.
 func elementTable(els []results.Stats, cats [3]string, where bool) string {
 	var b strings.Builder
 	b.WriteString(`<div class="scroll"><table class="elements sortable"><thead><tr><th data-t="s" data-col="name">name</th><th data-t="s" data-col="kind">kind</th>`)
 	if where {
 		b.WriteString(`<th data-t="s" data-col="where">where</th>`)
 	}
-	fmt.Fprintf(&b, `<th data-col="calls">calls</th><th data-col="total_s">total</th><th data-col="mean_s">mean</th><th data-col="min_s">min</th><th data-col="max_s">max</th><th data-col="share">share</th><th data-col="compute_s">%s</th><th data-col="communication_s">%s</th><th data-col="waiting_s">%s</th></tr></thead><tbody>`,
-		esc(cats[0]), esc(cats[1]), esc(cats[2]))
-	sec := func(v float64) string {
-		return fmt.Sprintf(`<td data-v="%g">%s</td>`, v, esc(strings.TrimSuffix(results.Seconds(v), " s")))
+	b.WriteString(`<th data-col="calls">calls</th>`)
+	type colUnit struct {
+		top, scale float64
 	}
-	for _, e := range els {
-		fmt.Fprintf(&b, `<tr data-name="%s"><td>%s</td><td>%s</td>`, esc(e.Name), esc(e.Name), esc(e.Kind))
-		if where {
-			fmt.Fprintf(&b, `<td>%s</td>`, esc(e.Where))
+	units := make([]colUnit, len(timeColumns))
+	for k, c := range timeColumns {
+		for i := range els {
+			if v := math.Abs(c.v(&els[i])); v > units[k].top && !math.IsInf(v, 0) {
+				units[k].top = v
+			}
 		}
-		fmt.Fprintf(&b, `<td data-v="%d">%d</td>%s%s%s%s<td data-v="%g">%.1f%%</td>%s%s%s</tr>`,
-			e.Calls, e.Calls, sec(e.Total), sec(e.Mean), sec(e.Min), sec(e.Max), e.Share, e.Share*100,
-			sec(e.Compute), sec(e.Communication), sec(e.Waiting))
+		scale, unit := results.TimeUnit(units[k].top)
+		units[k].scale = scale
+		head := c.head
+		if c.cat >= 0 {
+			head = cats[c.cat]
+		}
+		fmt.Fprintf(&b, `<th data-col="%s" data-unit="%s">%s (%s)</th>`, c.col, unit, esc(head), unit)
+		if c.col == "max_s" {
+			b.WriteString(`<th data-col="share">share</th>`)
+		}
 	}
-	b.WriteString(`</tbody></table></div><p class="note">Times in seconds. Click a column to sort.</p>`)
+	b.WriteString(`</tr></thead><tbody>`)
+	for i := range els {
+		e := &els[i]
+		fmt.Fprintf(&b, `<tr data-name="%s"><td class="name" title="%s">%s</td><td>%s</td>`, esc(e.Name), esc(e.Name), esc(e.Name), esc(e.Kind))
+		if where {
+			fmt.Fprintf(&b, `<td class="where" title="%s">%s</td>`, esc(e.Where), esc(e.Where))
+		}
+		fmt.Fprintf(&b, `<td data-v="%d">%d</td>`, e.Calls, e.Calls)
+		for k, c := range timeColumns {
+			v := c.v(e)
+			fmt.Fprintf(&b, `<td data-v="%g" title="%s">%s</td>`, v, esc(results.Seconds(v)), results.ValueText(v, units[k].top, units[k].scale))
+			if c.col == "max_s" {
+				fmt.Fprintf(&b, `<td data-v="%g">%.1f%%</td>`, e.Share, e.Share*100)
+			}
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table></div><p class="note">Each time column is in the unit its header names (s, ms, µs, ns); hover a cell for its value with its unit. Click a column to sort.</p>`)
 	return b.String()
 }
 
 const css = `
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:960px;padding:16px;color:#222}
+body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1232px;padding:16px;color:#222}
 h1{font-size:22px;margin:0}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px solid #ddd}h3{font-size:15px}
 .kind{font-size:12px;color:#fff;background:#666;border-radius:3px;padding:1px 6px;vertical-align:middle}
 .sub{color:#555;margin:2px 0}.time{font-size:28px;font-weight:600;margin:8px 0}
@@ -212,7 +258,9 @@ svg.chart{max-width:100%;height:auto;display:block}svg .grid{stroke:#eee}svg .ti
 svg .axis{font-size:11px;fill:#333}svg .value{font-size:10px;fill:#222}svg .legend{font-size:12px}
 .legend span{margin-right:12px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .pies{display:flex;flex-wrap:wrap;gap:8px}.scroll{overflow-x:auto}
-table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{padding:2px 8px;border-bottom:1px solid #eee;text-align:right}
+table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{padding:2px 6px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
+th[data-col=where]{text-align:left}td.name{max-width:16em;overflow:hidden;text-overflow:ellipsis}td.where{max-width:15em;overflow:hidden;text-overflow:ellipsis;text-align:left}
+.legend .note{color:#666;font-size:12px}.legend .arrow svg{vertical-align:middle;margin-right:4px}
 th:first-child,td:first-child,th:nth-child(2),td:nth-child(2){text-align:left}th{cursor:pointer;background:#f4f4f4}
 th.asc::after{content:" ▲"}th.desc::after{content:" ▼"}.note{color:#666;font-size:12px}footer{margin-top:24px;color:#777;font-size:12px}
 `

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"augur/internal/engine"
 	"augur/internal/results"
 )
 
@@ -48,10 +49,15 @@ func TestReportSample(t *testing.T) {
 		`<title>compute: 162.184 s (83.5%)</title>`,
 		`<title>communication: 32 s (16.5%)</title>`,
 		`<h3>Elements of process 0</h3>`,
-		// the table over all processes, SA1 first: 4 calls, 448 s, 62.6 %
-		`<tr data-name="SA1"><td>SA1</td><td>action</td><td>examples/sample.aug:25:3</td><td data-v="4">4</td><td data-v="448">448</td><td data-v="112">112</td>`,
+		// the table over all processes, SA1 first: 4 calls, 448 s, 62.6 %;
+		// its total column in s (top 448 s: 448.0), its mean column too
+		`<tr data-name="SA1"><td class="name" title="SA1">SA1</td><td>action</td><td class="where" title="examples/sample.aug:25:3">examples/sample.aug:25:3</td><td data-v="4">4</td><td data-v="448" title="448 s">448.0</td><td data-v="112" title="112 s">112.0</td>`,
 		// process 0's own table, from the result: SA1 once, 112 s, 57.7 % of its 194.184 s
-		`<tr data-name="SA1"><td>SA1</td><td>action</td><td>examples/sample.aug:25:3</td><td data-v="1">1</td><td data-v="112">112</td>`,
+		`<tr data-name="SA1"><td class="name" title="SA1">SA1</td><td>action</td><td class="where" title="examples/sample.aug:25:3">examples/sample.aug:25:3</td><td data-v="1">1</td><td data-v="112" title="112 s">112.0</td>`,
+		// one unit per time column, named in its header
+		`<th data-col="total_s" data-unit="s">total (s)</th>`,
+		`<th data-col="communication_s" data-unit="s">communication (s)</th>`,
+		"Each time column is in the unit its header names",
 		`<td data-v="0.5767712629412479">57.7%</td>`,
 		// the bars' axis is in seconds, its ticks plain numbers
 		`>time (s)</text>`,
@@ -167,20 +173,9 @@ func TestThreadBarHeight(t *testing.T) {
 	svg := barChart(r, 512)
 	for _, want := range []string{`data-category="not yet created" data-v="2"`, `data-category="busy" data-v="5"`,
 		// the axis goes to 10 s over 260 px: the bar's top is at 20
-		`x="447" y="20" width="60" height="26" fill="#e15759" data-category="ready-waiting"`} {
+		`x="597" y="20" width="60" height="26" fill="#e15759" data-category="ready-waiting"`} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("bar lacks %q:\n%s", want, svg)
-		}
-	}
-}
-
-func TestTickText(t *testing.T) {
-	for _, c := range []struct {
-		v, step, scale float64
-		want           string
-	}{{0.25, 0.05, 1, "0.25"}, {0.003, 0.0005, 1e3, "3.0"}, {250, 50, 1, "250"}, {1.5e-6, 5e-7, 1e6, "1.5"}} {
-		if got := tickText(c.v, c.step, c.scale); got != c.want {
-			t.Errorf("tickText(%g, %g, %g) = %q, want %q", c.v, c.step, c.scale, got, c.want)
 		}
 	}
 }
@@ -206,4 +201,143 @@ func FuzzWrite(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// Any Chrome trace the reader takes draws as a timeline, its messages as
+// arrows, whatever their times and tracks.
+func FuzzWriteTimeline(f *testing.F) {
+	b, err := os.ReadFile("../../results/testdata/sample.trace.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b)
+	f.Add([]byte(`{"traceEvents":[{"ph":"X","name":"send","cat":"send","pid":1,"tid":1,"ts":0,"dur":5,"args":{"rank":0,"thread":0}},` +
+		`{"ph":"X","name":"recv","cat":"recv","pid":1,"tid":2,"ts":0,"dur":9,"args":{"rank":1,"thread":0}},` +
+		`{"ph":"s","name":"message","cat":"message","id":1,"pid":1,"tid":1,"ts":1},{"ph":"f","bp":"e","name":"message","cat":"message","id":1,"pid":1,"tid":2,"ts":8.5}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tl, err := results.ReadChromeTrace("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank"}
+		r.AttachTimeline(tl)
+		var b strings.Builder
+		if err := Write(&b, r, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// A replay-like result: two ranks on hosts with long names, a message
+// between them, an element of a microsecond among ones of hundreds of
+// milliseconds.
+func smallReplay() *results.Result {
+	tl := results.NewTimeline([]string{"compute", "send", "recv", "test"}, []string{"compute", "send", "recv", "wait"})
+	tl.SetProcess(0, "rank 0", "node-0.cluster.simgrid.org", -1)
+	tl.SetProcess(1, "rank 1", "node-1.cluster.simgrid.org", -1)
+	tl.SetTrackName(0, 0, "rank 0 (node-0.cluster.simgrid.org)")
+	tl.SetTrackName(1, 0, "rank 1 (node-1.cluster.simgrid.org)")
+	tl.Slice(0, 0, 0, 0, 0.4)
+	tl.Slice(0, 0, 1, 0.4, 0.4003)
+	tl.Slice(0, 0, 3, 0.4003, 0.400301)
+	tl.Slice(1, 0, 2, 0, 0.5274)
+	tl.Message(engine.Message{Src: 0, Dst: 1, SendElem: 1, RecvElem: 2, Bytes: 8, SendPost: 0.4, SendStart: 0.4, RecvPost: 0, RecvEnd: 0.5274})
+	r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank", Time: 0.5274,
+		Units: []results.Unit{{Name: "rank 0 (node-0.cluster.simgrid.org)", End: 0.400301, Compute: 0.4, Communication: 0.0003, Waiting: 1e-6},
+			{Name: "rank 1 (node-1.cluster.simgrid.org)", Pid: 1, End: 0.5274, Communication: 0.5274}},
+		Elements: []results.Stats{
+			{Name: "recv", Kind: "mpi", Calls: 1, Total: 0.5274, Mean: 0.5274, Min: 0.5274, Max: 0.5274, Communication: 0.5274},
+			{Name: "compute", Kind: "mpi", Calls: 1, Total: 0.4, Mean: 0.4, Min: 0.4, Max: 0.4, Compute: 0.4},
+			{Name: "send", Kind: "mpi", Calls: 1, Total: 302e-6, Mean: 302e-6, Min: 302e-6, Max: 302e-6, Communication: 302e-6},
+			{Name: "test", Kind: "mpi", Calls: 1, Total: 1e-6, Mean: 1e-6, Min: 1e-6, Max: 1e-6, Waiting: 1e-6},
+		}}
+	r.AttachTimeline(tl)
+	return r
+}
+
+// The timeline draws the message as an arrow from rank 0 at 0.4 s to
+// rank 1 at 0.5274 s; its legend names every element, the microsecond
+// one too, each in its own colour, and the arrows; the track labels fit
+// their column; each time column has one unit.
+func TestReportArrowsLegendUnits(t *testing.T) {
+	var b strings.Builder
+	if err := Write(&b, smallReplay(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := strings.Count(out, `<line class="msg"`); n != 1 {
+		t.Errorf("%d arrows, want 1", n)
+	}
+	if !strings.Contains(out, `<title>rank 0 (node-0.cluster.simgrid.org) → rank 1 (node-1.cluster.simgrid.org): sent 400 ms, arrived 527.4 ms</title>`) {
+		t.Error("the arrow's tooltip is not rank 0 → rank 1, 400 ms → 527.4 ms")
+	}
+	legend := regexp.MustCompile(`<p class="legend" data-legend="timeline">(.*?)</p>`).FindStringSubmatch(out)
+	if legend == nil {
+		t.Fatal("no timeline legend")
+	}
+	sw := regexp.MustCompile(`<span data-element="([^"]+)"><i style="background:([^"]+)"></i>`).FindAllStringSubmatch(legend[1], -1)
+	var names []string
+	colour := map[string]string{}
+	for _, m := range sw {
+		names = append(names, m[1])
+		if o, ok := colour[m[2]]; ok {
+			t.Errorf("%s and %s share colour %s", o, m[1], m[2])
+		}
+		colour[m[2]] = m[1]
+	}
+	// Largest first: recv 527.4 ms, compute 400 ms, send 300 µs, test 1 µs.
+	if strings.Join(names, " ") != "recv compute send test" {
+		t.Errorf("legend names %v", names)
+	}
+	if !strings.Contains(legend[1], `data-arrows="1"`) || !strings.Contains(legend[1], "message (1)") {
+		t.Errorf("the legend does not name the arrows: %s", legend[1])
+	}
+	// The labels' column holds "rank 1 (node-1.cluster.simgrid.org)"
+	// (35 characters, 220 px) whole.
+	if !strings.Contains(out, `class="tick track" text-anchor="end">rank 1 (node-1.cluster.simgrid.org)<title>`) {
+		t.Error("a track label was cut")
+	}
+	for _, want := range []string{
+		`<th data-col="total_s" data-unit="ms">total (ms)</th>`,
+		`<th data-col="waiting_s" data-unit="µs">waiting (µs)</th>`,
+		// 400 ms and 302 µs in one column, in ms with one decimal
+		`<td data-v="0.4" title="400 ms">400.0</td>`,
+		`<td data-v="0.000302" title="302 us">0.3</td>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	// Round ticks: 0, 100, ..., 500 ms on the timeline's axis.
+	if !strings.Contains(out, `class="tick" text-anchor="middle">100</text><line`) || !strings.Contains(out, `class="tick" text-anchor="middle">500</text>`) || !strings.Contains(out, `class="axis" text-anchor="middle">time (ms)</text>`) {
+		t.Error("the timeline's axis is not in round ms")
+	}
+}
+
+// Past MaxArrows, every k-th message is drawn and the legend says how
+// many of how many.
+func TestReportArrowSample(t *testing.T) {
+	tl := results.NewTimeline([]string{"a"}, []string{"compute"})
+	tl.SampleMessages(MaxArrows)
+	const n = 10000
+	for i := 0; i < n; i++ {
+		tl.Slice(int32(i%2), 0, 0, float64(i), float64(i+1))
+	}
+	for i := 0; i < n; i++ {
+		tl.Message(engine.Message{Src: int32(i % 2), Dst: int32(1 - i%2), SendPost: float64(i), RecvEnd: float64(i) + 0.5})
+	}
+	r := &results.Result{Kind: results.KindMPI, Categories: results.ProgramCategories, UnitName: "rank",
+		Units: []results.Unit{{Name: "rank 0", End: n}, {Name: "rank 1", Pid: 1, End: n}}}
+	r.AttachTimeline(tl)
+	var b strings.Builder
+	if err := Write(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	drawn := strings.Count(b.String(), `<line class="msg"`)
+	if drawn == 0 || drawn > MaxArrows {
+		t.Errorf("%d arrows drawn, want 1 to %d", drawn, MaxArrows)
+	}
+	if want := fmt.Sprintf("message (%d drawn of %d, evenly spaced in send order)", drawn, n); !strings.Contains(b.String(), want) {
+		t.Errorf("the legend lacks %q", want)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"html"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -13,11 +12,13 @@ import (
 )
 
 // Colours of the three categories (compute, communication, waiting) and
-// of elements; the workbench's web/app.js uses the same ones.
+// of elements. Elements have colours of their own, none of them a
+// category's, so that a pie of elements never reads as one of categories.
 var (
 	categoryColours = [3]string{"#4e79a7", "#f28e2b", "#e15759"}
-	elementColours  = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948",
-		"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f77b4", "#8c564b"}
+	elementColours  = []string{"#59a14f", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+		"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#17becf", "#393b79", "#8c6d31",
+		"#843c39", "#637939", "#5254a3", "#bd9e39", "#7b4173"}
 )
 
 // notStartedColour fills a thread's time before it was created.
@@ -25,8 +26,7 @@ const notStartedColour = "#e8e8e8"
 
 // elementColour gives element i its own colour: the palette, then hues a
 // golden angle apart (so that neighbours differ), at two lightnesses. No
-// two elements share one, however many there are (web/static/app.js does
-// the same).
+// two elements share one, however many there are.
 func elementColour(i int) string {
 	if i < len(elementColours) {
 		return elementColours[i]
@@ -35,6 +35,21 @@ func elementColour(i int) string {
 	hue := math.Mod(float64(j)*137.50776405, 360)
 	light := []int{42, 58, 50}[j%3]
 	return fmt.Sprintf("hsl(%.2f,%d%%,%d%%)", hue, 55+10*(j/3%3), light)
+}
+
+// colours numbers the elements of a report in name order, so that an
+// element has one colour in every chart of the page.
+type colours map[string]int
+
+func (c colours) of(name string) string {
+	i, ok := c[name]
+	if !ok {
+		// A name only a chart knows (a kind, when the timeline folds
+		// thousands of elements by kind) gets the next colour.
+		i = len(c)
+		c[name] = i
+	}
+	return elementColour(i)
 }
 
 func esc(s string) string { return html.EscapeString(s) }
@@ -47,47 +62,12 @@ func num(x float64) string {
 	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
 }
 
-// niceStep picks a round axis step giving about n ticks up to max.
-func niceStep(max float64, n int) float64 {
-	if max <= 0 {
-		return 1
+// clip shortens a label to n characters, with an ellipsis.
+func clip(s string, n int) string {
+	if rs := []rune(s); len(rs) > n {
+		return string(rs[:max(n-1, 1)]) + "…"
 	}
-	raw := max / float64(n)
-	p := math.Pow(10, math.Floor(math.Log10(raw)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
-		if m*p >= raw {
-			return m * p
-		}
-	}
-	return 10 * p
-}
-
-// timeUnit picks the unit of a time axis reaching max seconds: ticks are
-// plain numbers in it and the axis title names it, so "seconds" never
-// sits over ticks in milliseconds.
-func timeUnit(max float64) (scale float64, name string) {
-	switch {
-	case max >= 1:
-		return 1, "s"
-	case max >= 1e-3:
-		return 1e3, "ms"
-	case max >= 1e-6:
-		return 1e6, "µs"
-	}
-	return 1e9, "ns"
-}
-
-// tickText prints tick v (seconds) in the axis unit, with no more digits
-// than the step needs.
-func tickText(v, step, scale float64) string {
-	d := 0
-	if st := step * scale; st < 1 {
-		d = int(math.Ceil(-math.Log10(st) - 1e-9))
-	}
-	if d > 9 {
-		d = 9
-	}
-	return strconv.FormatFloat(v*scale, 'f', d, 64)
+	return s
 }
 
 // labelPlan says how to write n labels of at most chars characters under
@@ -111,7 +91,7 @@ func labelPlan(n int, slot float64, chars int) (upright bool, step int) {
 // segment carries data-unit, data-category and data-v (seconds) for
 // programs (the browser tests check them against the tables).
 func barChart(r *results.Result, maxBars int) string {
-	const w, left, top = 900, 64, 20
+	const w, left, top = 1200, 64, 20
 	units := r.Units
 	if len(units) == 0 {
 		return `<p class="empty">No units.</p>`
@@ -145,11 +125,11 @@ func barChart(r *results.Result, maxBars int) string {
 	for _, b := range bars {
 		maxT = math.Max(maxT, math.Max(b.u.End, b.u.Start+b.u.Compute+b.u.Communication+b.u.Waiting))
 	}
-	scale, unit := timeUnit(maxT)
-	step := niceStep(maxT, 5)
-	axisMax := math.Ceil(maxT/step) * step
-	if axisMax <= 0 {
-		axisMax = 1
+	scale, unit := results.TimeUnit(maxT)
+	ticks, step := results.Ticks(0, maxT, 5)
+	axisMax := ticks[len(ticks)-1]
+	if !(axisMax > 0) || math.IsInf(axisMax, 0) {
+		axisMax, ticks = 1, []float64{0, 1}
 	}
 	plotW := float64(w - left - 10)
 	slot := plotW / float64(len(bars))
@@ -164,9 +144,9 @@ func barChart(r *results.Result, maxBars int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart bar" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="time per %s" data-units="%d" data-categories="%s">`,
 		w, h, w, h, esc(r.UnitName), len(units), esc(strings.Join(r.Categories[:], "|")))
-	for v := 0.0; v <= axisMax+step/2; v += step {
+	for _, v := range ticks {
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" class="grid"/><text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`,
-			left, w-10, num(y(v)), num(y(v)), left-4, num(y(v)+4), tickText(v, step, scale))
+			left, w-10, num(y(v)), num(y(v)), left-4, num(y(v)+4), results.TickText(v, step, scale))
 	}
 	fmt.Fprintf(&b, `<text x="12" y="%d" class="axis" transform="rotate(-90 12 %d)" text-anchor="middle">time (%s)</text>`, top+int(plotH/2), top+int(plotH/2), unit)
 	bw := math.Min(math.Max(slot*0.8, 0.5), 60)
@@ -233,6 +213,9 @@ type pieSlice struct {
 	label  string
 	value  float64
 	colour string
+	// legend, if set, is written in the legend instead of label (the
+	// slice keeps label as data-label, what programs read).
+	legend string
 }
 
 // pieKind tells the browser tests what a pie's slices are: the categories
@@ -246,7 +229,7 @@ const (
 
 // pieChart draws slices with a legend giving each value and share.
 func pieChart(title string, kind pieKind, slices []pieSlice) string {
-	const w, h, cx, cy, rad = 540, 240, 120, 120, 100
+	const w, h, cx, cy, rad = 580, 240, 120, 120, 100
 	var total float64
 	for _, s := range slices {
 		total += math.Max(s.value, 0)
@@ -284,8 +267,12 @@ func pieChart(title string, kind pieKind, slices []pieSlice) string {
 			fmt.Fprintf(&b, `<text x="250" y="%d" class="legend">…</text>`, y)
 			break
 		}
-		fmt.Fprintf(&b, `<rect x="250" y="%d" width="12" height="12" fill="%s"/><text x="268" y="%d" class="legend">%s %s (%.1f%%)</text>`,
-			y-10, s.colour, y, esc(s.label), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100)
+		name := s.label
+		if s.legend != "" {
+			name = s.legend
+		}
+		fmt.Fprintf(&b, `<rect x="250" y="%d" width="12" height="12" fill="%s"/><text x="268" y="%d" class="legend">%s %s (%.1f%%)<title>%s</title></text>`,
+			y-10, s.colour, y, esc(clip(name, 28)), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100, esc(name))
 		y += 20
 	}
 	b.WriteString(`</svg>`)
@@ -295,86 +282,159 @@ func pieChart(title string, kind pieKind, slices []pieSlice) string {
 // categoryPie is the pie of one unit's compute, communication and waiting.
 func categoryPie(r *results.Result, u results.Unit) string {
 	return pieChart(u.Name, pieCategories, []pieSlice{
-		{r.Categories[0], u.Compute, categoryColours[0]},
-		{r.Categories[1], u.Communication, categoryColours[1]},
-		{r.Categories[2], u.Waiting, categoryColours[2]},
+		{label: r.Categories[0], value: u.Compute, colour: categoryColours[0]},
+		{label: r.Categories[1], value: u.Communication, colour: categoryColours[1]},
+		{label: r.Categories[2], value: u.Waiting, colour: categoryColours[2]},
 	})
 }
 
-// elementPie is the pie of elements' times (the largest 9, the rest folded).
-func elementPie(title string, els []results.Stats, colourOf map[string]int) string {
+// elementPie is the pie of elements' times: the largest 9, the rest
+// folded into one slice that says how many elements it holds.
+func elementPie(title string, els []results.Stats, c colours) string {
 	var slices []pieSlice
 	var rest float64
+	folded := 0
 	for i, e := range els {
 		if e.Total <= 0 {
 			continue
 		}
 		if i >= 9 {
 			rest += e.Total
+			folded++
 			continue
 		}
-		slices = append(slices, pieSlice{e.Name, e.Total, elementColour(colourOf[e.Name])})
+		slices = append(slices, pieSlice{label: e.Name, value: e.Total, colour: c.of(e.Name)})
 	}
 	if rest > 0 {
-		slices = append(slices, pieSlice{"others", rest, "#bbb"})
+		slices = append(slices, pieSlice{label: "others", value: rest, colour: "#bbb", legend: fmt.Sprintf("%d others", folded)})
 	}
 	return pieChart(title, pieElements, slices)
 }
 
+// MaxArrows bounds the messages drawn on the timeline: past it, every
+// k-th, and the legend says so.
+const MaxArrows = 1500
+
 // gantt draws the timeline folded into a grid (results.Timeline.Aggregate):
-// however many slices, at most bins × rows rectangles; above it the legend
-// of the elements drawn, each in its own colour.
-func gantt(t *results.Timeline, colourOf map[string]int) string {
-	const w, left, bins, maxRows = 900, 70, 600, 64
+// however many slices, at most bins × rows rectangles, and the messages
+// as arrows from the send to the arrival; above it the legend names
+// every element of the timeline, each in its own colour, and the arrows.
+func gantt(t *results.Timeline, c colours) string {
+	const w, bins, maxRows = 1200, 700, 64
 	g := t.Aggregate(results.Query{Bins: bins, MaxRows: maxRows})
+	// The labels' column is as wide as the longest (at 10 px type a
+	// character is about 6 px), up to a quarter of the chart; longer
+	// ones are cut, whole in their tooltip.
+	chars := 0
+	for _, row := range g.Rows {
+		chars = max(chars, utf8.RuneCountInString(row.Label))
+	}
+	left := min(max(chars*6+10, 60), w/4)
+	fit := (left - 10) / 6
 	rowH := 14.0
-	if len(g.Rows) > 24 {
+	switch n := len(g.Rows); {
+	case n <= 8:
+		rowH = 24 // a few ranks: rows tall enough for arrows to read
+	case n <= 16:
+		rowH = 18
+	case n > 24:
 		rowH = math.Max(4, 336/float64(len(g.Rows)))
 	}
 	h := int(float64(len(g.Rows))*rowH) + 44
-	cellW := float64(w-left-10) / float64(g.Bins)
+	plotW := float64(w - left - 10)
+	cellW := plotW / float64(g.Bins)
 	var b strings.Builder
-	drawn := map[int32]bool{}
 	fmt.Fprintf(&b, `<svg class="chart gantt" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="timeline">`, w, h, w, h)
+	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0 0 L6 3 L0 6 z" fill="#222"/></marker></defs>`)
 	labelEvery := int(math.Ceil(12 / rowH))
 	for i, row := range g.Rows {
 		y := float64(i) * rowH
 		if i%labelEvery == 0 {
-			fmt.Fprintf(&b, `<text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`, left-4, num(y+math.Min(rowH, 12)-2), esc(row.Label))
+			fmt.Fprintf(&b, `<text x="%d" y="%s" class="tick track" text-anchor="end">%s<title>%s</title></text>`,
+				left-4, num(y+math.Min(rowH, 12)-2+math.Max(0, rowH-12)/2), esc(clip(row.Label, fit)), esc(row.Label))
 		}
 		for _, run := range row.Runs {
 			if run[2] < 0 {
 				continue
 			}
-			drawn[run[2]] = true
 			frac := float64(run[3]) / 8
 			name := g.Elements[run[2]]
 			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="%s"><title>%s</title></rect>`,
-				num(left+float64(run[0])*cellW), num(y+1), num(float64(run[1])*cellW), num(rowH-2),
-				elementColour(colourOf[name]), num(0.35+0.65*frac), esc(name))
+				num(float64(left)+float64(run[0])*cellW), num(y+1), num(float64(run[1])*cellW), num(rowH-2),
+				c.of(name), num(0.35+0.65*frac), esc(name))
 		}
 	}
-	scale, unit := timeUnit(g.T1)
-	step := niceStep(g.T1-g.T0, 6)
-	ay := float64(len(g.Rows))*rowH + 4
-	for v := math.Ceil(g.T0/step) * step; v <= g.T1+step*1e-9; v += step {
-		x := left + (v-g.T0)/(g.T1-g.T0)*float64(w-left-10)
-		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%s" class="grid"/><text x="%s" y="%s" class="tick" text-anchor="middle">%s</text>`,
-			num(x), num(x), num(ay), num(x), num(ay+12), tickText(v, step, scale))
+	x := func(v float64) float64 { return float64(left) + (v-g.T0)/(g.T1-g.T0)*plotW }
+	// Arrows: a track's drawn row is found from the rows' first tracks.
+	rowOf := func(track int) int {
+		k := sort.Search(len(g.Rows), func(i int) bool { return g.Rows[i].First > track }) - 1
+		if k < 0 || track >= g.Rows[k].First+g.Rows[k].Tracks {
+			return -1
+		}
+		return k
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%s" class="axis" text-anchor="middle">time (%s)</text>`, left+(w-left-10)/2, num(ay+30), unit)
+	arrows, sent := t.Arrows(MaxArrows)
+	drawn := 0
+	for _, a := range arrows {
+		fr, tr := rowOf(a.From), rowOf(a.To)
+		if fr < 0 || tr < 0 || fr == tr {
+			continue // tracks folded into one row: no arrow to draw
+		}
+		drawn++
+		fmt.Fprintf(&b, `<line class="msg" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-opacity="0.6" stroke-width="0.8" marker-end="url(#arrow)"><title>%s → %s: sent %s, arrived %s</title></line>`,
+			num(x(a.Send)), num((float64(fr)+0.5)*rowH), num(x(a.Arrive)), num((float64(tr)+0.5)*rowH),
+			esc(g.Rows[fr].Label), esc(g.Rows[tr].Label), results.Seconds(a.Send), results.Seconds(a.Arrive))
+	}
+	scale, unit := results.TimeUnit(g.T1)
+	ticks, step := results.Ticks(g.T0, g.T1, 8)
+	ay := float64(len(g.Rows))*rowH + 4
+	for _, v := range ticks {
+		if v < g.T0-step*1e-9 || v > g.T1+step*1e-9 {
+			continue
+		}
+		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%s" class="grid"/><text x="%s" y="%s" class="tick" text-anchor="middle">%s</text>`,
+			num(x(v)), num(x(v)), num(ay), num(x(v)), num(ay+12), results.TickText(v, step, scale))
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%s" class="axis" text-anchor="middle">time (%s)</text>`, left+int(plotW/2), num(ay+30), unit)
 	b.WriteString(`</svg>`)
 
-	var names []string
-	for i := range drawn {
-		names = append(names, g.Elements[i])
+	// The legend: every element with time on the timeline, largest
+	// first (those too short to win a cell at this scale too: they are
+	// in the timeline, and zooming in the workbench shows them).
+	times := t.ElementTimes()
+	names := t.ElementNames()
+	type entry struct {
+		name string
+		t    float64
 	}
-	sort.Strings(names)
+	var es []entry
+	seen := map[string]bool{}
+	for i, n := range names {
+		if i < len(times) && times[i] > 0 && !seen[n] {
+			seen[n] = true
+			es = append(es, entry{n, times[i]})
+		}
+	}
+	if len(names) > len(g.Elements) {
+		// Folded by kind: the grid's names (kinds) are what is drawn.
+		es = es[:0]
+		for _, n := range g.Elements {
+			es = append(es, entry{n, 0})
+		}
+	}
+	sort.SliceStable(es, func(i, j int) bool { return es[i].t > es[j].t })
 	var l strings.Builder
-	l.WriteString(`<p class="legend">`)
-	for _, n := range names {
-		fmt.Fprintf(&l, `<span><i style="background:%s"></i>%s</span>`, elementColour(colourOf[n]), esc(n))
+	l.WriteString(`<p class="legend" data-legend="timeline">`)
+	for _, e := range es {
+		fmt.Fprintf(&l, `<span data-element="%s"><i style="background:%s"></i>%s</span>`, esc(e.name), c.of(e.name), esc(e.name))
 	}
-	l.WriteString(`</p>`)
+	if drawn > 0 {
+		note := fmt.Sprintf("message (%d)", drawn)
+		if int64(len(arrows)) < sent {
+			note = fmt.Sprintf("message (%d drawn of %d, evenly spaced in send order)", drawn, sent)
+		}
+		fmt.Fprintf(&l, `<span class="arrow" data-arrows="%d"><svg width="22" height="10" viewBox="0 0 22 10"><line x1="1" y1="5" x2="15" y2="5" stroke="#222" stroke-width="1.2"/><path d="M15 2 L21 5 L15 8 z" fill="#222"/></svg>%s</span>`, drawn, esc(note))
+	}
+	l.WriteString(`<span class="note">paler: the cell is partly idle</span></p>`)
 	return l.String() + b.String()
 }

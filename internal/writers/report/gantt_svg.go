@@ -8,16 +8,20 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"augur/internal/results"
 )
 
 // Gantt is a Gantt chart: one row per lane (a thread, a processor), bars
 // on a common time axis. It is what VPPB's Visualizer shows.
 type Gantt struct {
 	Title string
-	Unit  string // the time unit written on the axis, e.g. "s"
-	Rows  []string
-	Bars  []GanttBar
-	End   float64 // right end of the axis; 0: the last bar's end
+	// Unit is the unit of the bars' times: "s" (seconds; the axis then
+	// picks s, ms, µs or ns from the end) or another name written as is.
+	Unit string
+	Rows []string
+	Bars []GanttBar
+	End  float64 // right end of the axis; 0: the last bar's end
 	// Legend names the styles used, in style order (optional).
 	Legend []string
 }
@@ -34,7 +38,21 @@ type GanttBar struct {
 // StyleBlocked draws a bar as a thin line: the row is waiting.
 const StyleBlocked = -1
 
-var ganttPalette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"}
+var ganttPalette = []string{"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac",
+	"#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#a6761d", "#17becf", "#393b79", "#8c6d31", "#843c39", "#637939"}
+
+// ganttColour gives style i its own colour: the palette, then hues a
+// golden angle apart, so that no two processors share one.
+func ganttColour(i int) string {
+	if i < 0 {
+		i = -i
+	}
+	if i < len(ganttPalette) {
+		return ganttPalette[i]
+	}
+	j := i - len(ganttPalette)
+	return fmt.Sprintf("hsl(%.2f,%d%%,%d%%)", math.Mod(float64(j)*137.50776405, 360), 55+10*(j/3%3), []int{42, 58, 50}[j%3])
+}
 
 // WriteGanttSVG draws g as a standalone SVG document.
 func WriteGanttSVG(w io.Writer, g *Gantt) error {
@@ -51,11 +69,14 @@ func WriteGanttSVG(w io.Writer, g *Gantt) error {
 	}
 	plotW := width - left - right
 	x := func(t float64) float64 { return left + plotW*t/end }
-	legendH := 0.0
-	if len(g.Legend) > 0 {
-		legendH = 24
-	}
-	height := top + rowH*float64(len(g.Rows)) + 40 + legendH
+	// The legend: the styles, then the blocked line, 150 px each, in
+	// rows of what fits.
+	const entryW = 150.0
+	avail := width - left
+	perRow := int(avail / entryW)
+	entries := len(g.Legend) + 1
+	legendH := 22 * math.Ceil(float64(entries)/float64(perRow))
+	height := top + rowH*float64(len(g.Rows)) + 44 + legendH
 	bw := bufio.NewWriter(w)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="12">`+"\n",
@@ -80,42 +101,41 @@ func WriteGanttSVG(w io.Writer, g *Gantt) error {
 			fmt.Fprintf(bw, `<title>%s</title></line>`+"\n", ganttEsc(b.Label))
 			continue
 		}
-		fill := ganttPalette[((b.Style%len(ganttPalette))+len(ganttPalette))%len(ganttPalette)]
+		fill := ganttColour(b.Style)
 		fmt.Fprintf(bw, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#333" stroke-width="0.5">`,
 			f(x0), f(y+(rowH-barH)/2), f(math.Max(x1-x0, 0.5)), f(barH), fill)
 		fmt.Fprintf(bw, `<title>%s</title></rect>`+"\n", ganttEsc(b.Label))
 	}
-	// Time axis with about ten round ticks.
+	// Time axis with about ten round ticks, in the unit the end needs.
 	axisY := top + rowH*float64(len(g.Rows)) + 4
 	fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="black"/>`+"\n", f(left), f(axisY), f(left+plotW), f(axisY))
-	step := ganttNiceStep(end / 10)
-	for t := 0.0; t <= end*(1+1e-9); t += step {
-		fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="black"/>`, f(x(t)), f(axisY), f(x(t)), f(axisY+5))
-		fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="middle">%s</text>`+"\n", f(x(t)), f(axisY+18), strconv.FormatFloat(t, 'g', 6, 64))
+	scale, unit := 1.0, g.Unit
+	if g.Unit == "s" || g.Unit == "" {
+		scale, unit = results.TimeUnit(end)
 	}
-	fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="end">time (%s)</text>`+"\n", f(left+plotW), f(axisY+34), ganttEsc(g.Unit))
-	ly := axisY + 34
-	for i, name := range g.Legend {
-		lx := left + float64(i)*110
+	ticks, step := results.Ticks(0, end, 10)
+	for _, t := range ticks {
+		if t > end*(1+1e-9) {
+			break
+		}
+		fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="black"/>`, f(x(t)), f(axisY), f(x(t)), f(axisY+5))
+		fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="middle">%s</text>`+"\n", f(x(t)), f(axisY+18), results.TickText(t, step, scale))
+	}
+	fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="end">time (%s)</text>`+"\n", f(left+plotW), f(axisY+34), ganttEsc(unit))
+	ly := axisY + 34 + 22
+	for i := 0; i < entries; i++ {
+		lx := left + float64(i%perRow)*entryW
+		y := ly + 22*float64(i/perRow)
+		if i == len(g.Legend) {
+			fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#999" stroke-width="2" stroke-dasharray="3,2"/><text x="%s" y="%s">blocked</text>`+"\n",
+				f(lx), f(y-4), f(lx+14), f(y-4), f(lx+18), f(y))
+			continue
+		}
 		fmt.Fprintf(bw, `<rect x="%s" y="%s" width="14" height="12" fill="%s"/><text x="%s" y="%s">%s</text>`+"\n",
-			f(lx), f(ly-10), ganttPalette[i%len(ganttPalette)], f(lx+18), f(ly), ganttEsc(name))
+			f(lx), f(y-10), ganttColour(i), f(lx+18), f(y), ganttEsc(g.Legend[i]))
 	}
 	fmt.Fprintln(bw, "</svg>")
 	return bw.Flush()
-}
-
-// ganttNiceStep rounds a step up to 1, 2 or 5 times a power of ten.
-func ganttNiceStep(s float64) float64 {
-	if !(s > 0) || math.IsInf(s, 0) {
-		return 1
-	}
-	p := math.Pow(10, math.Floor(math.Log10(s)))
-	for _, m := range []float64{1, 2, 5, 10} {
-		if m*p >= s {
-			return m * p
-		}
-	}
-	return 10 * p
 }
 
 func ganttEsc(s string) string {

@@ -46,19 +46,47 @@ func TestGanttSVGIsWellFormed(t *testing.T) {
 	if rects != 6 {
 		t.Errorf("%d rects, want 6", rects)
 	}
-	// one blocked line, the axis, ticks 0..5 (step 0.5 → 11 ticks).
-	if lines != 1+1+11 {
-		t.Errorf("%d lines, want 13", lines)
+	// one blocked line, the axis, ticks 0..5 (step 0.5 → 11 ticks), the
+	// legend's blocked line.
+	if lines != 1+1+11+1 {
+		t.Errorf("%d lines, want 14", lines)
+	}
+	for _, want := range []string{">time (s)</text>", ">2.5</text>", ">blocked</text>"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the chart lacks %q", want)
+		}
 	}
 	if !strings.Contains(b.String(), "P on 2 processors &lt;direct&gt;") || !strings.Contains(b.String(), "P2 &amp; co") {
 		t.Error("title or row names not escaped")
 	}
 }
 
-func TestGanttNiceStep(t *testing.T) {
-	for _, c := range []struct{ in, want float64 }{{0.5, 0.5}, {0.7, 1}, {1.2, 2}, {3, 5}, {7, 10}, {0, 1}} {
-		if got := ganttNiceStep(c.in); got != c.want {
-			t.Errorf("ganttNiceStep(%g) = %g, want %g", c.in, got, c.want)
+// A run of 0.120919 s has its axis in ms, in round ticks; twelve
+// processors have twelve colours.
+func TestGanttSVGUnitsAndColours(t *testing.T) {
+	g := &Gantt{Title: "t", Unit: "s", Rows: []string{"T1"}, End: 0.120919}
+	for c := 0; c < 12; c++ {
+		g.Legend = append(g.Legend, "cpu")
+		g.Bars = append(g.Bars, GanttBar{Row: 0, Start: float64(c) * 0.01, End: float64(c+1) * 0.01, Style: c})
+	}
+	var b bytes.Buffer
+	if err := WriteGanttSVG(&b, g); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{">time (ms)</text>", ">0</text>", ">20</text>", ">120</text>"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the chart lacks %q", want)
 		}
+	}
+	if strings.Contains(out, ">140</text>") {
+		t.Error("a tick past the end")
+	}
+	seen := map[string]bool{}
+	for c := 0; c < 12; c++ {
+		if seen[ganttColour(c)] {
+			t.Errorf("processor %d shares colour %s", c, ganttColour(c))
+		}
+		seen[ganttColour(c)] = true
 	}
 }

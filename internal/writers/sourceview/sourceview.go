@@ -139,11 +139,16 @@ func innermost(bs []Block, file string, n int) int {
 	return best
 }
 
-// heat is a background for a share of the time: white to red.
+// heat is a background for a share of the time: white to red, never so
+// red that the code on it (#222) falls below a contrast of 7:1. Line
+// numbers keep a white background of their own.
 func heat(share float64) template.CSS {
 	a := math.Sqrt(math.Max(0, math.Min(1, share))) // small shares stay visible
-	return template.CSS(fmt.Sprintf("rgba(220,40,30,%.3f)", 0.06+0.6*a))
+	return template.CSS(fmt.Sprintf("rgba(220,40,30,%.3f)", 0.06+maxHeat*a))
 }
+
+// maxHeat is the most red a block gets on top of the least (0.06).
+const maxHeat = 0.34
 
 // opName reads an analysis key for people: load@SIZE, store@SIZE and
 // touch@SIZE are accesses to, and the first touch of, an allocation of
@@ -212,7 +217,7 @@ pre{margin:0;font:12.5px/1.45 ui-monospace,monospace}
 .ln{display:block;white-space:pre;cursor:default}
 .ln[data-b]{cursor:pointer}
 .ln.sel{outline:2px solid #1565c0}
-.no{display:inline-block;width:4em;color:#999;text-align:right;padding-right:1em;user-select:none}
+.no{display:inline-block;width:4em;color:#555;background:#fff;text-align:right;padding-right:1em;margin-right:.5em;user-select:none}
 table{border-collapse:collapse;margin:6px 0 14px}
 td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}
 td:first-child,th:first-child{text-align:left}

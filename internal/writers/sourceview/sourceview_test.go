@@ -2,6 +2,8 @@ package sourceview
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -50,5 +52,39 @@ func TestWrite(t *testing.T) {
 	var again bytes.Buffer
 	if err := Write(&again, samplePage()); err != nil || again.String() != out {
 		t.Error("the page is not byte-identical for the same input")
+	}
+}
+
+// luminance is WCAG's relative luminance of an sRGB colour (0-255).
+func luminance(r, g, b float64) float64 {
+	lin := func(c float64) float64 {
+		c /= 255
+		if c <= 0.03928 {
+			return c / 12.92
+		}
+		return math.Pow((c+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+}
+
+// The reddest block (all the time) keeps the code on it readable: #222
+// on the heat laid over white has a contrast of at least 7:1 (WCAG AAA),
+// and line numbers are #555 on their own white (7.5:1), never on red.
+func TestHeatContrast(t *testing.T) {
+	var r, g, b, a float64
+	if _, err := fmt.Sscanf(string(heat(1)), "rgba(%g,%g,%g,%g)", &r, &g, &b, &a); err != nil {
+		t.Fatal(err)
+	}
+	over := func(c float64) float64 { return a*c + (1-a)*255 }
+	bg := luminance(over(r), over(g), over(b))
+	text := luminance(0x22, 0x22, 0x22)
+	if c := (bg + 0.05) / (text + 0.05); c < 7 {
+		t.Errorf("code on the reddest block: contrast %.2f, want ≥ 7", c)
+	}
+	if c := (1 + 0.05) / (luminance(0x55, 0x55, 0x55) + 0.05); c < 7 {
+		t.Errorf("line numbers: contrast %.2f", c)
+	}
+	if !strings.Contains(pageHTML, ".no{display:inline-block;width:4em;color:#555;background:#fff") {
+		t.Error("line numbers lost their own white background")
 	}
 }
