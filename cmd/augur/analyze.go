@@ -257,6 +257,8 @@ func runAnalyze(e *env, c *command, args []string) int {
 	switch {
 	case deadlocked:
 		return exitDeadlock
+	case res.InputErrors > 0:
+		return exitInput // a machine or a value the program cannot be priced or run with
 	case len(res.Errors) > 0:
 		return exitSim
 	}

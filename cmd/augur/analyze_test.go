@@ -565,3 +565,14 @@ func TestAnalyzeGridOfProcs(t *testing.T) {
 		t.Errorf("--set npx=procs at 2 processes: %.9g s, want 90 µs and a few ns", got)
 	}
 }
+
+// TestAnalyzeMachineWithoutPrices: a machine without the price of an
+// operation the program runs (the ideal machine has no ops: table) is a
+// problem of that input, exit status 1, not a fault of the simulated
+// program; the report says which operation.
+func TestAnalyzeMachineWithoutPrices(t *testing.T) {
+	code, out, _ := augur(t, "analyze", "../../examples/analyze/pi.c", "--machine", "../../examples/machines/ideal.yaml")
+	if code != exitInput || !strings.Contains(out, "no time for operation branch") {
+		t.Errorf("exit %d, want %d, and the missing operation in the report:\n%s", code, exitInput, out)
+	}
+}

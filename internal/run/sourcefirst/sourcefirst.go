@@ -95,6 +95,11 @@ type Result struct {
 	// C calls: a deadlock has no run time.
 	Deadlocks []*engine.Deadlock
 	Errors    []string
+	// InputErrors counts the Errors that are problems placed in an
+	// input (a machine without the price of an operation the program
+	// performs, a value the model cannot run with) rather than faults of
+	// the simulated program.
+	InputErrors int
 	Measured  []MeasuredCount // with Request.Counts
 	Warnings  diag.List       // the front end's and the analysis's
 	// Partial: the context ended while predicting; the predictions
@@ -270,6 +275,10 @@ func Run(req Request) (*Result, error) {
 					}
 				}
 				err = fmt.Errorf("the model does not run at %d processes with these parameters: %v", req.Procs, errs)
+			}
+			var placed *diag.Error
+			if ce != nil || errors.As(err, &placed) {
+				res.InputErrors++
 			}
 			res.Errors = append(res.Errors, fmt.Sprintf("%s: %v", m.Name, err))
 			continue
