@@ -100,8 +100,8 @@ type Result struct {
 	// performs, a value the model cannot run with) rather than faults of
 	// the simulated program.
 	InputErrors int
-	Measured  []MeasuredCount // with Request.Counts
-	Warnings  diag.List       // the front end's and the analysis's
+	Measured    []MeasuredCount // with Request.Counts
+	Warnings    diag.List       // the front end's and the analysis's
 	// Partial: the context ended while predicting; the predictions
 	// finished before are kept.
 	Partial bool
