@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/results"
 	"augur/internal/tools/blockbench"
 	"augur/internal/tools/calib"
 )
@@ -352,10 +352,10 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(out)
+		enc.Encode(blockDocument(out))
 		return status
 	case "csv":
-		if err := writeBlockCSV(e.stdout, out); err != nil {
+		if err := results.WriteTable(e.stdout, blockDocument(out), blockTable); err != nil {
 			fmt.Fprintln(e.stderr, errorText("bench block", err))
 			return exitInput
 		}
@@ -365,31 +365,18 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	return status
 }
 
-// writeBlockCSV writes one table with the JSON's field names: a summary
-// row (the loop's count in n), then a step row per count timed.
-func writeBlockCSV(w io.Writer, o *blockbench.Report) error {
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	opt := func(x *float64) string {
-		if x == nil {
-			return ""
-		}
-		return num(*x)
-	}
-	rows := [][]string{{"record", "n", "seconds", "per_iter_s", "spread", "reps", "change", "tolerance", "settled",
-		"threshold", "t_th_s", "t_avgloop_s", "cold_start_s", "predicted_s", "measured_s", "error_pct", "partial"}}
-	rows = append(rows, []string{"summary", strconv.FormatInt(o.N, 10), "", "", "", "", "", "", strconv.FormatBool(o.Settled),
-		strconv.FormatInt(o.Threshold, 10), num(o.TThS), num(o.AvgLoop), num(o.ColdStart), num(o.Predicted),
-		opt(o.MeasuredS), opt(o.ErrorPct), strconv.FormatBool(o.Partial)})
-	for _, s := range o.Steps {
-		rows = append(rows, []string{"step", strconv.FormatInt(s.N, 10), num(s.Seconds), num(s.PerIter), num(s.Spread),
-			strconv.Itoa(s.Reps), opt(s.Change), num(s.Tol), strconv.FormatBool(s.Settled), "", "", "", "", "", "", "", ""})
-	}
-	cw := csv.NewWriter(w)
-	if err := cw.WriteAll(rows); err != nil {
-		return fmt.Errorf("writing CSV: %w", err)
-	}
-	return nil
+// blockDoc is bench block's document.
+type blockDoc struct {
+	results.Header
+	*blockbench.Report
 }
+
+func blockDocument(r *blockbench.Report) *blockDoc {
+	return &blockDoc{results.NewHeader(results.CommandBenchBlock), r}
+}
+
+// blockTable is bench block's CSV: the summary, a row per count timed.
+var blockTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "step", Path: "steps"}}}
 
 // writeBlockText writes bench block's report for people.
 func writeBlockText(w io.Writer, out *blockbench.Report, clock blockbench.Clock, eps, budget float64) {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"augur/internal/results"
 )
 
 // Writer prints a sweep: a line per point as it comes, then the summary,
@@ -101,6 +103,7 @@ func (w *Writer) Point(r Result) {
 			pt[n] = r.Values[i].Text
 		}
 		rec := struct {
+			results.Header
 			Record  string            `json:"record"`
 			Index   int               `json:"index"`
 			Version string            `json:"version"`
@@ -109,7 +112,7 @@ func (w *Writer) Point(r Result) {
 			Status  string            `json:"status"`
 			Time    float64           `json:"time_s"`
 			Error   string            `json:"error,omitempty"`
-		}{"point", r.Index + 1, version, machine, pt, r.Status, r.Time, r.Error}
+		}{results.NewHeader(results.CommandSweep), "point", r.Index + 1, version, machine, pt, r.Status, r.Time, r.Error}
 		w.json(rec)
 	case "csv":
 		rec := []string{"point", strconv.Itoa(r.Index + 1), version, machine}
@@ -228,6 +231,7 @@ func (w *Writer) pointMap(vals []Value, skip string) map[string]string {
 
 func (w *Writer) jsonSummary(sum *Summary) {
 	out := struct {
+		results.Header
 		Record   string       `json:"record"`
 		Mode     Mode         `json:"mode"`
 		Axes     []string     `json:"axes"`
@@ -239,7 +243,7 @@ func (w *Writer) jsonSummary(sum *Summary) {
 		Missing  int          `json:"missing"`
 		Rows     []jsonRow    `json:"rows"`
 		Changes  []jsonChange `json:"changes"`
-	}{Record: "summary", Mode: sum.Mode, Axes: sum.Axes, Versions: sum.Versions, Scaling: sum.Scaling, X: sum.X,
+	}{Header: results.NewHeader(results.CommandSweep), Record: "summary", Mode: sum.Mode, Axes: sum.Axes, Versions: sum.Versions, Scaling: sum.Scaling, X: sum.X,
 		Points: sum.Points, Failed: sum.Failed, Missing: sum.Missing, Rows: []jsonRow{}, Changes: []jsonChange{}}
 	for _, r := range sum.Rows {
 		jr := jsonRow{Machine: r.Machine, Point: w.pointMap(r.Values, ""), Winner: r.Winner}
