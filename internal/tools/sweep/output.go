@@ -35,8 +35,13 @@ func NewWriter(w io.Writer, format string, s *Spec) (*Writer, error) {
 	out := &Writer{w: w, format: format, spec: s, names: s.AxisNames(), varied: s.variedAxes(), total: len(s.Points())}
 	if format == "csv" {
 		out.csv = csv.NewWriter(w)
-		head := append([]string{"record", "index", "version", "machine"}, out.names...)
-		out.row(append(head, "status", "time_s", "speedup", "efficiency", "rank", "message"))
+		// The JSON's names: a coordinate is point_AXIS, as point.AXIS
+		// flattened (docs/output.md, "CSV").
+		head := []string{"record", "index", "version", "machine"}
+		for _, n := range out.names {
+			head = append(head, "point_"+n)
+		}
+		out.row(append(head, "status", "time_s", "speedup", "efficiency", "rank", "winner", "error", "text"))
 	}
 	return out, nil
 }
@@ -123,7 +128,7 @@ func (w *Writer) Point(r Result) {
 		if r.Status != StatusOK {
 			t = ""
 		}
-		w.row(append(rec, r.Status, t, "", "", "", r.Error))
+		w.row(append(rec, r.Status, t, "", "", "", "", r.Error, ""))
 	default:
 		var coords []string
 		for i, n := range w.names {
@@ -291,26 +296,20 @@ func (w *Writer) csvSummary(sum *Summary) {
 			if c.Status == StatusOK {
 				t, rk = num(c.Time), strconv.Itoa(c.Rank)
 			}
-			w.row(append(base("result", c.Version, r.Values), st, t, opt(c.Speedup), opt(c.Efficiency), rk, c.Error))
+			w.row(append(base("result", c.Version, r.Values), st, t, opt(c.Speedup), opt(c.Efficiency), rk, "", c.Error, ""))
 		}
 		if r.Winner != "" {
-			t := ""
-			for _, c := range r.Cells {
-				if c.Version == r.Winner {
-					t = num(c.Time)
-				}
-			}
-			w.row(append(base("winner", r.Winner, r.Values), StatusOK, t, "", "", "1", ""))
+			w.row(append(base("row", "", r.Values), "", "", "", "", "", r.Winner, "", ""))
 		}
 	}
 	for _, c := range sum.Changes {
 		vals := append([]Value(nil), c.Group...)
 		vals[sum.index(sum.X)] = c.From
-		rec := []string{"change", "", c.Winner, c.Machine}
+		rec := []string{"change", "", "", c.Machine}
 		for _, v := range vals {
 			rec = append(rec, v.Text)
 		}
-		w.row(append(rec, "", "", "", "", "", c.Text))
+		w.row(append(rec, "", "", "", "", "", c.Winner, "", c.Text))
 	}
 }
 

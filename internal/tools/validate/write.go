@@ -71,9 +71,11 @@ func ratio(a, b float64) float64 {
 // WriteCSV writes the JSON document as one table: a summary row (the
 // model, the machine, the mean errors), then a row per configuration.
 func WriteCSV(w io.Writer, t *Table, stable bool) error {
-	return results.WriteTable(w, document(t, stable), results.TableSpec{Summary: "summary",
-		Records: []results.TableRecord{{Name: "row", Path: "rows"}}})
+	return results.WriteTable(w, document(t, stable), CSVTable)
 }
+
+// CSVTable is validate's CSV: the summary, then a row per configuration.
+var CSVTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "row", Path: "rows"}}}
 
 type jsonRow struct {
 	Configuration string             `json:"configuration"`
