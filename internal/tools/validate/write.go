@@ -102,16 +102,16 @@ func WriteJSON(w io.Writer, t *Table, stable bool) error {
 
 // jsonDoc is validate's document.
 type jsonDoc struct {
-		results.Header
-		Model        string    `json:"model"`
-		Machine      string    `json:"machine"`
-		Reference    string    `json:"reference,omitempty"`
-		Rows         []jsonRow `json:"rows"`
-		MeanError    float64   `json:"mean_error_pct"`
-		MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
-		Warnings     []string  `json:"warnings"`
-		Partial      bool      `json:"partial,omitempty"`
-		Of           int       `json:"configurations,omitempty"`
+	results.Header
+	Model        string    `json:"model"`
+	Machine      string    `json:"machine"`
+	Reference    string    `json:"reference,omitempty"`
+	Rows         []jsonRow `json:"rows"`
+	MeanError    float64   `json:"mean_error_pct"`
+	MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
+	Warnings     []string  `json:"warnings"`
+	Partial      bool      `json:"partial,omitempty"`
+	Of           int       `json:"configurations,omitempty"`
 }
 
 func document(t *Table, stable bool) *jsonDoc {
