@@ -18,10 +18,14 @@ import (
 	"augur/internal/tools/calib"
 )
 
+// benchWords are bench's benchmarks, as its first argument names them.
+var benchWords = []string{"machine", "network", "block"}
+
 func benchCommand() *command {
 	c := &command{
 		define:  defineBenchFlags,
 		name:    "bench",
+		words:   benchWords,
 		summary: "benchmark this machine (MTC/CTC), the network between hosts, or a code block",
 		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c --n N [flags]",
 		help: `augur bench machine characterises this machine (ChronosMix's MTC and CTC):
@@ -164,7 +168,7 @@ func runBench(e *env, c *command, args []string) int {
 		}
 		return benchNetwork(e, bf)
 	}
-	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want machine, network or block\n", pos[0])
+	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want %s\n", pos[0], strings.Join(benchWords, ", "))
 	return exitUsage
 }
 

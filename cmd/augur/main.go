@@ -38,6 +38,9 @@ type command struct {
 	// define registers the command's flags on fs, so that help can list
 	// them without running the command; nil if it has none.
 	define func(fs *flag.FlagSet)
+	// words are what its first argument can be when that is a word of
+	// its own (bench machine, sweep predict), for completion.
+	words []string
 }
 
 // env is what a command may touch: no globals, so tests run commands in
@@ -75,6 +78,7 @@ func commands() []*command {
 		serveCommand(),
 		reportCommand(),
 		versionCommand(),
+		completionCommand(),
 	}
 }
 
