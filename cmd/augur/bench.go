@@ -27,7 +27,7 @@ func benchCommand() *command {
 		name:    "bench",
 		words:   benchWords,
 		summary: "benchmark this machine (MTC/CTC), the network between hosts, or a code block",
-		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c --n N [flags]",
+		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c -n N [flags]",
 		help: `augur bench machine characterises this machine (ChronosMix's MTC and CTC):
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
@@ -75,7 +75,7 @@ Every wait is bounded by --timeout.
 augur bench block times a C block with dPerf's threshold iteration rule:
 FILE.c defines void block_init(void) and double block(long i); the block
 runs for 1, 2, 4, ... iterations until the time per iteration settles
-within --eps, and the loop of --n iterations is predicted as
+within --eps, and the loop of -n iterations is predicted as
 t_th / th × n. --full also times the whole loop (in a fresh process) and
 reports the prediction's error and the time saved. See docs/bench.md.
 
@@ -290,7 +290,7 @@ func sanitizeName(s string) string {
 
 func benchBlock(e *env, bf *benchFlags, src string) int {
 	if *bf.n < 1 {
-		fmt.Fprintf(e.stderr, "augur bench block: --n N (the loop's iteration count, ≥ 1) is required\n")
+		fmt.Fprintf(e.stderr, "augur bench block: -n N (the loop's iteration count, ≥ 1) is required\n")
 		return exitUsage
 	}
 	if !(*bf.eps > 0 && *bf.eps < 1) {

@@ -179,6 +179,7 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
+Shell completion: source <(augur completion bash) (or zsh).
 Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
 
 Problems in an input are printed as file:line:col: message, warnings as
