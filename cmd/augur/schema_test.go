@@ -541,3 +541,33 @@ func schemaNetworkRun(t *testing.T) schemaRun {
 	}()
 	return schemaRun{cmd: "bench network", args: []string{"bench", "network", "--peer", addr, "--max-size", "64KiB", "--reps", "2", "--timeout", "30s"}, table: &netTable}
 }
+
+// csvRecords reads a command's CSV into rows by column name, for tests
+// that look at some of its cells.
+func csvRecords(t *testing.T, out string) []map[string]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) == 0 {
+		t.Fatalf("CSV: %v\n%s", err, out)
+	}
+	var recs []map[string]string
+	for _, r := range rows[1:] {
+		m := map[string]string{}
+		for i, v := range r {
+			m[rows[0][i]] = v
+		}
+		recs = append(recs, m)
+	}
+	return recs
+}
+
+// csvOf are the rows of record name.
+func csvOf(recs []map[string]string, name string) []map[string]string {
+	var out []map[string]string
+	for _, r := range recs {
+		if r["record"] == name {
+			out = append(out, r)
+		}
+	}
+	return out
+}

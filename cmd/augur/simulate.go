@@ -348,7 +348,7 @@ func writeSimText(w io.Writer, o *results.Simulation) {
 	fmt.Fprintln(w)
 	if o.Partial {
 		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %s; the accounts end there\n", simFmt(o.SimulatedTimeReached))
-	} else if o.Deadlock {
+	} else if o.DeadlockReport != nil {
 		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
 		for _, wt := range o.DeadlockReport.Waits {
 			if wt.Line == 0 {

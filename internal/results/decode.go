@@ -49,10 +49,6 @@ func Decode(name string, data []byte) (*Result, error) {
 		if err := strict(name, "simulation result", data, &d); err != nil {
 			return nil, err
 		}
-		d.Deadlock = d.DeadlockReport != nil
-		for i := range d.Attempts {
-			d.Attempts[i].Deadlock = d.Attempts[i].Report != nil
-		}
 		r = FromSimulation(&d)
 	case CommandAnalyze:
 		return nil, fmt.Errorf("%s: augur analyze's result has no per-process budget or timeline to show; its --report writes the source view, and augur predict on the model it writes (-o) gives a run's result", name)

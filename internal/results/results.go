@@ -222,8 +222,6 @@ func FromSimulation(d *Simulation) *Result {
 	r.Facts = append(r.Facts, Fact{"trace events", fmt.Sprint(d.TraceEvents)})
 	if d.DeadlockReport != nil {
 		r.Deadlock = d.DeadlockReport.String()
-	} else if d.Deadlock {
-		r.Deadlock = "the simulated program deadlocked"
 	}
 	for i, t := range d.Threads {
 		name := t.Name

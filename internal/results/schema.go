@@ -173,10 +173,8 @@ type Simulation struct {
 	ModelAsked string   `json:"model_requested"`
 	Model      string   `json:"model"`
 	Reason     string   `json:"model_reason,omitempty"`
-	// Deadlock is DeadlockReport != nil, for Go readers; the JSON has the
-	// report alone, null when the threads did not deadlock, in the shape
-	// of predict's deadlock.
-	Deadlock       bool            `json:"-"`
+	// DeadlockReport is null when the threads did not deadlock; it has
+	// the shape of predict's deadlock.
 	DeadlockReport *ThreadDeadlock `json:"deadlock"`
 	Completion     float64         `json:"time_s"`
 	OneCPU         *float64        `json:"one_processor_time_s"`
@@ -205,7 +203,6 @@ type Thread struct {
 // Attempt is one simulation model tried by --model auto.
 type Attempt struct {
 	Model      string          `json:"model"`
-	Deadlock   bool            `json:"-"` // Report != nil
 	Completion float64         `json:"time_s"`
 	Report     *ThreadDeadlock `json:"deadlock"`
 }
