@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 
@@ -167,17 +166,9 @@ func WriteJSON(w io.Writer, s *results.Prediction) error {
 	return enc.Encode(s)
 }
 
-// WriteCSV writes one table: a summary row, a row per process and a row
-// per element, told apart by the first column.
+// WriteCSV writes the JSON document as one table (docs/output.md, "CSV"):
+// a summary row, a row per process, element and blocked process, told
+// apart by the first column.
 func WriteCSV(w io.Writer, s *results.Prediction) error {
 	return results.WriteTable(w, s, results.PredictionTable)
-}
-
-// num prints a number with full precision and no exponent noise for
-// ordinary values.
-func num(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return fmt.Sprintf("%.0f", x)
-	}
-	return fmt.Sprintf("%.9g", x)
 }
