@@ -5,10 +5,14 @@ import (
 )
 
 // The JSON documents augur predict, augur replay and augur simulate write
-// (--format json), described once in docs/output.md. They share a header
-// that names the command and the version of this schema, and the same
-// field names and units: every time ends in _s and is in seconds (for
-// thread traces, in the trace's own unit), a unit's time budget is
+// (--format json), described once in docs/output.md with those of the
+// other commands (analyze, check, validate, sweep, fit, bench). Every
+// document starts with a header that names the command and the version
+// of this schema, and the same figure has the same name: a run's total
+// time is time_s, a deadlock null or {time_s, blocked}; every time ends
+// in _s and is in seconds (for thread traces, in the trace's own unit),
+// and their CSV is the same document as one table (WriteTable). A unit's
+// time budget is
 // end_s with compute_s, communication_s and waiting_s (busy_s, blocked_s
 // and ready_waiting_s for threads), and an element's figures are calls,
 // total_s, mean_s, min_s, max_s and share. Decode reads them back by the

@@ -91,7 +91,15 @@ func (w *Writer) row(rec []string) {
 }
 
 // num writes a time or ratio in full precision for programs.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+func num(x float64) string {
+	// As encoding/json writes it (1e-7, not strconv's 1e-07), so that the
+	// CSV and the JSON lines agree (docs/output.md, "CSV").
+	b, err := json.Marshal(x)
+	if err != nil {
+		return strconv.FormatFloat(x, 'g', -1, 64) // NaN, ±Inf: no JSON form
+	}
+	return string(b)
+}
 
 // Point writes one point's line.
 func (w *Writer) Point(r Result) {
