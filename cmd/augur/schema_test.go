@@ -571,3 +571,38 @@ func csvOf(recs []map[string]string, name string) []map[string]string {
 	}
 	return out
 }
+
+// The comparison catches each kind of difference: a field not in the
+// tables, a field of the tables missing where it is always written, a
+// type that differs, a map's value of another type.
+func TestSchemaCheckCatches(t *testing.T) {
+	c := &schemaCheck{cmd: "x", seen: map[string]bool{}, fields: map[string]*schemaField{
+		"a":      {path: "a", typ: "number"},
+		"b":      {path: "b", typ: "string"},
+		"m":      {path: "m", typ: "map of number"},
+		"l":      {path: "l", typ: "array of object", optional: true},
+		"l[].id": {path: "l[].id", typ: "number"},
+		"d":      {path: "d", typ: "object or null"},
+	}}
+	var doc map[string]any
+	dec := json.NewDecoder(strings.NewReader(`{"a": "one", "c": 1, "m": {"k": "v"}, "l": [{"id": 1}, {"name": "n"}], "d": null}`))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	c.object("doc", "", doc)
+	want := []string{
+		"x: doc: a is string, documented as number",
+		"x: doc: b documented as always written, missing",
+		"x: doc: c (number) is written but not in docs/output.md",
+		`x: doc: m["k"] is string, documented as number`,
+		"x: doc: l[].id documented as always written, missing",
+		"x: doc: l[].name (string) is written but not in docs/output.md",
+	}
+	sort.Strings(want)
+	got := append([]string{}, c.diffs...)
+	sort.Strings(got)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("differences\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
