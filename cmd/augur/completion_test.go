@@ -91,7 +91,8 @@ func TestCompletionBash(t *testing.T) {
 }
 
 // augur completion zsh is a zsh script that defines the completion of
-// augur when loaded after compinit.
+// augur when loaded after compinit, and completes a command's words and
+// flags in an interactive zsh.
 func TestCompletionZsh(t *testing.T) {
 	if _, err := exec.LookPath("zsh"); err != nil {
 		t.Skip("no zsh (scripts/test.sh installs it)")
@@ -109,10 +110,23 @@ func TestCompletionZsh(t *testing.T) {
 			t.Errorf("the zsh script lacks %q", want)
 		}
 	}
+	// Completion as a user sees it: the words of bench listed, a flag
+	// completed, in an interactive zsh in a pseudo-terminal.
+	abs, err := filepath.Abs("testdata/complete.zsh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	drive := exec.Command("zsh", "-f", abs, file)
+	drive.Dir = t.TempDir()
+	drive.Env = append(os.Environ(), "HOME="+drive.Dir)
+	out, err := drive.CombinedOutput()
+	if err != nil || strings.Count(string(out), "found: ") != 3 {
+		t.Errorf("zsh completion: %v\n%s", err, out)
+	}
 	cmd := exec.Command("zsh", "-f", "-c", "autoload -U compinit && compinit -u -D && source "+file+" && print -r -- ${_comps[augur]}")
 	cmd.Dir = t.TempDir()
 	cmd.Env = append(os.Environ(), "HOME="+cmd.Dir)
-	out, err := cmd.CombinedOutput()
+	out, err = cmd.CombinedOutput()
 	if err != nil || strings.TrimSpace(string(out)) != "_augur" {
 		t.Errorf("zsh: %v: %q, want augur completed by _augur", err, out)
 	}
