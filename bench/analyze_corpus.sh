@@ -108,7 +108,7 @@ while IFS=$'\t' read -r name size omp repo commit dir prep build args; do
             pargs=(predict "$model" --machine "$machine" --procs "$np" --threads "$thr" --format csv --no-progress)
             if [ "$cli" = new ] && [ "${AUGUR_ARGS:-yes}" != no ]; then pargs+=(--args "$a"); fi
             if "$augur" "${pargs[@]}" >"$work/pred.csv" 2>"$work/pred.err"; then
-                pred=$(awk -F, '$1 == "summary" { print $9 }' "$work/pred.csv")
+                pred=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i } $1 == "summary" { print $col["time_s"] }' "$work/pred.csv")
                 [ -n "$pred" ] || pred="predict printed no summary row"
             else
                 pred="predict: $(corpus_first_error "$work/pred.err")"

@@ -30,7 +30,7 @@ for sched in static dynamic guided; do
   for t in 1 2; do
     measured=$(for r in 1 2 3; do OMP_NUM_THREADS=$t "$work/tri-$sched" | awk '{ print $2, $3 }'; done | sort -g | head -1)
     predicted=$("$work/augur" analyze -O3 -march=native -fopenmp -D N="$n" -D SCHED="$sched" bench/omp/tri.c --machine "$machine" --threads "$t" --format json 2>/dev/null |
-      python3 -c 'import json, sys; print(json.load(sys.stdin)["machines"][0]["predicted_time_s"])')
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["machines"][0]["time_s"])')
     python3 -c "import sys; m, c, p, t = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[5]); print(f'{sys.argv[4]:<8} {t:>7} {m:12.4f} {c:14.4f} {p:12.4f} {100 * abs(p - m) / m:7.1f} % {100 * abs(p - c) / c:7.1f} %')" $measured "$predicted" "$sched" "$t"
   done
 done
@@ -44,7 +44,7 @@ if command -v mpicc >/dev/null && command -v mpirun >/dev/null; then
     set -- $pt
     measured=$(for r in 1 2 3; do OMP_NUM_THREADS=$2 mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$1" "$work/hybrid" | awk '{ print $2, $3 }'; done | sort -g | head -1)
     predicted=$("$work/augur" analyze -O3 -march=native -fopenmp -D N="$n" bench/omp/hybrid.c --machine "$machine" --procs "$1" --threads "$2" --format json 2>/dev/null |
-      python3 -c 'import json, sys; print(json.load(sys.stdin)["machines"][0]["predicted_time_s"])')
+      python3 -c 'import json, sys; print(json.load(sys.stdin)["machines"][0]["time_s"])')
     python3 -c "import sys; m, c, p = float(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); print(f'{sys.argv[4]:<8} {sys.argv[5]:>7} {m:12.4f} {c:14.4f} {p:12.4f} {100 * abs(p - m) / m:7.1f} % {100 * abs(p - c) / c:7.1f} %')" $measured "$predicted" "$1" "$2"
   done
 fi

@@ -27,18 +27,21 @@ for prog in pi jacobi matmul lu isort; do
   echo "== $prog"
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s
   "$work/augur" validate "$work/$prog.aug" "$dir/$prog.csv" --machine "$machine" --measured tm_s --format csv --stable |
-    awk -F, -v p="$prog" 'NR > 1 && $1 != "mean" && $0 !~ /: warning: / { print p "," $0 }' >>"$all"
+    python3 -c 'import csv, sys
+for r in csv.DictReader(sys.stdin):
+    if r["record"] == "row":
+        print(",".join([sys.argv[1], r["configuration"], r["time_s"], r["measured_time_s"], r["error_pct"]]))' "$prog" >>"$all"
   echo
 done
 python3 - "$all" <<'PY'
 import csv, sys, collections
 rows = list(csv.reader(open(sys.argv[1])))
-# columns: prog, configuration, nodes, procs, threads, ts_s, tm_s, error_pct
+# columns: prog, configuration, time_s (predicted), measured_time_s, error_pct
 errs = [float(r[-1]) for r in rows]
 print(f"all {len(errs)} configurations: mean error {sum(errs)/len(errs):.1f} %, worst {max(errs):.1f} %")
 by = collections.defaultdict(list)
 for r in rows:
-    by[r[0]].append((float(r[5]), float(r[6]), r[1]))
+    by[r[0]].append((float(r[2]), float(r[3]), r[1]))
 wrong = 0
 pairs = 0
 for p, v in by.items():

@@ -207,7 +207,7 @@ measure() { # NAME CMD... -> prints "wall_s rss_kb" and keeps stdout in $work/NA
 read -r aw ar < <(measure augur "$work/augur" replay "$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile" --format json)
 read -r sw sr < <(measure simgrid smpirun -no-privatize -replay "$work/trace/index.txt" -np "$np" -platform "$work/cluster.xml" \
   -hostfile "$work/hostfile" /usr/lib/x86_64-linux-gnu/simgrid/smpireplaymain)
-at=$(grep -o '"simulation_time_s": [0-9.e+-]*' "$work/augur.out" | awk '{print $2}')
+at=$(grep -o '"time_s": [0-9.e+-]*' "$work/augur.out" | awk '{print $2}')
 events=$(grep -o '"events": [0-9]*' "$work/augur.out" | awk '{print $2}')
 st=$(grep -o 'Simulation time [0-9.]*' "$work/simgrid.time" "$work/simgrid.out" 2>/dev/null | head -1 | awk '{print $3}')
 awk -v a="$actions" -v aw="$aw" -v ar="$ar" -v sw="$sw" -v sr="$sr" -v at="$at" -v st="$st" -v ev="$events" -v np="$np" 'BEGIN {

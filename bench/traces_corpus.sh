@@ -89,7 +89,7 @@ fi
 replay() {
     if "$augur" replay "$1/index.txt" --platform "$machine" --format csv --no-progress >"$work/replay.csv" 2>"$work/replay.err"; then
         local t
-        t=$(awk -F, '$1 == "summary" { print $7 }' "$work/replay.csv")
+        t=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i } $1 == "summary" { print $col["time_s"] }' "$work/replay.csv")
         printf '%s\n' "${t:-replay printed no time}"
     else
         printf 'replay: %s\n' "$(corpus_first_error "$work/replay.err")"

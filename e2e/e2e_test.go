@@ -436,7 +436,7 @@ func writeMPIResult(t *testing.T, dir string) {
 			r, sums["compute_s"], sums["communication_s"], sums["waiting_s"], ts*1e-6, strings.Join(list, ", "))
 	}
 	tr.WriteString("\n]}\n")
-	result := fmt.Sprintf(`{"command": "replay", "schema_version": 2, "simulation_time_s": %g, "platform": "cluster64.xml", "events": %d, %s]}`+"\n", end*1e-6, events, res.String())
+	result := fmt.Sprintf(`{"command": "replay", "schema_version": 3, "time_s": %g, "platform": "cluster64.xml", "events": %d, %s]}`+"\n", end*1e-6, events, res.String())
 	for name, text := range map[string]string{"mpi.json": result, "mpi.trace.json": tr.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)

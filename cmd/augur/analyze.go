@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -235,7 +234,9 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "%w", err)
 		}
 	case "csv":
-		writeAnalyzeCSV(e.stdout, res.Report, res.Warnings)
+		if err := results.WriteTable(e.stdout, res.Document(out.ModelFile), results.AnalysisTable); err != nil {
+			return fail(exitInput, "%w", err)
+		}
 	default:
 		writeAnalyzeText(e.stdout, out)
 	}
@@ -438,36 +439,4 @@ func share(v, total float64) string {
 		return "-"
 	}
 	return strconv.FormatFloat(100*v/total, 'f', 1, 64) + " %"
-}
-
-// writeAnalyzeCSV writes the block table; a warning follows as a row of
-// kind warning with its message in block and its position in file and
-// first_line, so that the table keeps one shape.
-func writeAnalyzeCSV(w io.Writer, r *analyze.Report, warnings diag.List) {
-	cw := csv.NewWriter(w)
-	head := []string{"block", "function", "kind", "file", "first_line", "last_line", "count", "count_value", "provenance", "memory_level"}
-	for _, m := range r.Machines {
-		head = append(head, "time_s_"+m)
-	}
-	cw.Write(head)
-	for _, row := range r.Rows {
-		rec := []string{row.Block, row.Func, string(row.Kind), row.Pos.File, strconv.Itoa(row.Pos.Line), strconv.Itoa(max(row.End.Line, row.Pos.Line)),
-			row.Count, strconv.FormatFloat(row.CountValue, 'g', -1, 64), string(row.How), row.Level}
-		for _, s := range row.Seconds {
-			rec = append(rec, strconv.FormatFloat(s, 'g', -1, 64))
-		}
-		cw.Write(rec)
-	}
-	for _, wn := range warnings {
-		line := ""
-		if wn.Line > 0 {
-			line = strconv.Itoa(wn.Line)
-		}
-		rec := []string{wn.Msg, "", "warning", wn.File, line, line, "", "", "", ""}
-		for range r.Machines {
-			rec = append(rec, "")
-		}
-		cw.Write(rec)
-	}
-	cw.Flush()
 }

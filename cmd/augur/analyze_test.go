@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -35,7 +34,7 @@ func TestAnalyzePi(t *testing.T) {
 	var r struct {
 		Machines []struct {
 			Name      string   `json:"name"`
-			Predicted *float64 `json:"predicted_time_s"`
+			Predicted *float64 `json:"time_s"`
 			Compute   float64  `json:"compute_time_s"`
 		} `json:"machines"`
 		Blocks []struct {
@@ -87,7 +86,7 @@ func TestAnalyzePi(t *testing.T) {
 	}
 	code, stdout, errs = augur(t, "predict", out, "--machine", opsMachine, "--procs", "2", "--set", "darts=1000", "--format", "json")
 	var p struct {
-		Time float64 `json:"predicted_time_s"`
+		Time float64 `json:"time_s"`
 	}
 	if code != exitOK || json.Unmarshal([]byte(stdout), &p) != nil || p.Time != *r.Machines[0].Predicted {
 		t.Errorf("predict of the written model: exit %d, %g s against analyze's %g s\n%s", code, p.Time, *r.Machines[0].Predicted, errs)
@@ -120,8 +119,8 @@ func TestAnalyzeErrors(t *testing.T) {
 	}
 }
 
-// A warning is printed as every reader prints one, and in the CSV it is a
-// row of kind warning with its file and line.
+// A warning is printed as every reader prints one, and the CSV has it in
+// the summary's warnings, as the JSON lists it.
 func TestAnalyzeWarnings(t *testing.T) {
 	if _, err := exec.LookPath("cc"); err != nil {
 		t.Skip("no C compiler")
@@ -130,7 +129,7 @@ func TestAnalyzeWarnings(t *testing.T) {
 	const msg = "library function atol is priced as one call; its own work is not counted"
 	code, out, errs := augur(t, "analyze", pi, "-I", "../../examples/analyze", "--format", "csv")
 	if code != exitOK || !strings.Contains(errs, pi+":48:") || !strings.Contains(errs, ": warning: "+msg+"\n") ||
-		!strings.Contains(out, msg+",,warning,"+pi+",48,48,") {
+		!strings.Contains(csvRecords(t, out)[0]["warnings"], `"`+pi+`:48:25: warning: `+msg+`"`) {
 		t.Errorf("exit %d\n%s\n%s", code, errs, out)
 	}
 }
@@ -224,7 +223,7 @@ func TestAnalyzeModelAgreesWithReport(t *testing.T) {
 		}
 		code, stdout, errs = augur(t, "predict", out, "--machine", c.machine, "--procs", c.procs, "--set", c.set, "--format", "json")
 		var p struct {
-			Time float64 `json:"predicted_time_s"`
+			Time float64 `json:"time_s"`
 		}
 		if code != exitOK || json.Unmarshal([]byte(stdout), &p) != nil {
 			t.Fatalf("%s: predict exit %d\n%s", c.prog, code, errs)
@@ -319,18 +318,11 @@ func TestAnalyzeAgainstMeasurements(t *testing.T) {
 		if code != exitOK {
 			t.Fatalf("%s: validate exit %d\n%s", prog, code, e)
 		}
-		rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-		if err != nil {
-			t.Fatal(err)
-		}
 		var pts []point
-		for _, r := range rows[1:] {
-			if len(r) != 7 || r[0] == "mean" || r[4] == "" {
-				continue // the mean and warnings
-			}
-			ts, _ := strconv.ParseFloat(r[4], 64)
-			tm, _ := strconv.ParseFloat(r[5], 64)
-			pct, _ := strconv.ParseFloat(r[6], 64)
+		for _, r := range csvOf(csvRecords(t, out), "row") {
+			ts, _ := strconv.ParseFloat(r["time_s"], 64)
+			tm, _ := strconv.ParseFloat(r["measured_time_s"], 64)
+			pct, _ := strconv.ParseFloat(r["error_pct"], 64)
 			pts = append(pts, point{ts, tm})
 			errs = append(errs, pct)
 		}
@@ -401,9 +393,9 @@ func predicted(t *testing.T, args ...string) float64 {
 		t.Fatalf("%v: exit %d\n%s", args, code, errs)
 	}
 	var r struct {
-		Time     *float64 `json:"predicted_time_s"`
+		Time     *float64 `json:"time_s"`
 		Machines []struct {
-			Time *float64 `json:"predicted_time_s"`
+			Time *float64 `json:"time_s"`
 		} `json:"machines"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {

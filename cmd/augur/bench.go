@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -14,16 +13,21 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/results"
 	"augur/internal/tools/blockbench"
 	"augur/internal/tools/calib"
 )
+
+// benchWords are bench's benchmarks, as its first argument names them.
+var benchWords = []string{"machine", "network", "block"}
 
 func benchCommand() *command {
 	c := &command{
 		define:  defineBenchFlags,
 		name:    "bench",
+		words:   benchWords,
 		summary: "benchmark this machine (MTC/CTC), the network between hosts, or a code block",
-		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c --n N [flags]",
+		usage:   "machine [-o FILE] [--quick] [--combine A.json,B.json] | network --listen ADDR:PORT | --peer HOST:PORT | --mpi [flags] | block FILE.c -n N [flags]",
 		help: `augur bench machine characterises this machine (ChronosMix's MTC and CTC):
 microbenchmarks of an instruction set (integer and floating-point
 arithmetic, sqrt, exp, log, branches, calls, random numbers, loads and
@@ -71,7 +75,7 @@ Every wait is bounded by --timeout.
 augur bench block times a C block with dPerf's threshold iteration rule:
 FILE.c defines void block_init(void) and double block(long i); the block
 runs for 1, 2, 4, ... iterations until the time per iteration settles
-within --eps, and the loop of --n iterations is predicted as
+within --eps, and the loop of -n iterations is predicted as
 t_th / th × n. --full also times the whole loop (in a fresh process) and
 reports the prediction's error and the time saved. See docs/bench.md.
 
@@ -164,7 +168,7 @@ func runBench(e *env, c *command, args []string) int {
 		}
 		return benchNetwork(e, bf)
 	}
-	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want machine, network or block\n", pos[0])
+	fmt.Fprintf(e.stderr, "augur bench: unknown benchmark %q: want %s\n", pos[0], strings.Join(benchWords, ", "))
 	return exitUsage
 }
 
@@ -286,7 +290,7 @@ func sanitizeName(s string) string {
 
 func benchBlock(e *env, bf *benchFlags, src string) int {
 	if *bf.n < 1 {
-		fmt.Fprintf(e.stderr, "augur bench block: --n N (the loop's iteration count, ≥ 1) is required\n")
+		fmt.Fprintf(e.stderr, "augur bench block: -n N (the loop's iteration count, ≥ 1) is required\n")
 		return exitUsage
 	}
 	if !(*bf.eps > 0 && *bf.eps < 1) {
@@ -352,10 +356,10 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(out)
+		enc.Encode(blockDocument(out))
 		return status
 	case "csv":
-		if err := writeBlockCSV(e.stdout, out); err != nil {
+		if err := results.WriteTable(e.stdout, blockDocument(out), blockTable); err != nil {
 			fmt.Fprintln(e.stderr, errorText("bench block", err))
 			return exitInput
 		}
@@ -365,31 +369,18 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 	return status
 }
 
-// writeBlockCSV writes one table with the JSON's field names: a summary
-// row (the loop's count in n), then a step row per count timed.
-func writeBlockCSV(w io.Writer, o *blockbench.Report) error {
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	opt := func(x *float64) string {
-		if x == nil {
-			return ""
-		}
-		return num(*x)
-	}
-	rows := [][]string{{"record", "n", "seconds", "per_iter_s", "spread", "reps", "change", "tolerance", "settled",
-		"threshold", "t_th_s", "t_avgloop_s", "cold_start_s", "predicted_s", "measured_s", "error_pct", "partial"}}
-	rows = append(rows, []string{"summary", strconv.FormatInt(o.N, 10), "", "", "", "", "", "", strconv.FormatBool(o.Settled),
-		strconv.FormatInt(o.Threshold, 10), num(o.TThS), num(o.AvgLoop), num(o.ColdStart), num(o.Predicted),
-		opt(o.MeasuredS), opt(o.ErrorPct), strconv.FormatBool(o.Partial)})
-	for _, s := range o.Steps {
-		rows = append(rows, []string{"step", strconv.FormatInt(s.N, 10), num(s.Seconds), num(s.PerIter), num(s.Spread),
-			strconv.Itoa(s.Reps), opt(s.Change), num(s.Tol), strconv.FormatBool(s.Settled), "", "", "", "", "", "", "", ""})
-	}
-	cw := csv.NewWriter(w)
-	if err := cw.WriteAll(rows); err != nil {
-		return fmt.Errorf("writing CSV: %w", err)
-	}
-	return nil
+// blockDoc is bench block's document.
+type blockDoc struct {
+	results.Header
+	*blockbench.Report
 }
+
+func blockDocument(r *blockbench.Report) *blockDoc {
+	return &blockDoc{results.NewHeader(results.CommandBenchBlock), r}
+}
+
+// blockTable is bench block's CSV: the summary, a row per count timed.
+var blockTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "step", Path: "steps"}}}
 
 // writeBlockText writes bench block's report for people.
 func writeBlockText(w io.Writer, out *blockbench.Report, clock blockbench.Clock, eps, budget float64) {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"augur/internal/infile"
 	"augur/internal/machine"
+	"augur/internal/results"
 	"augur/internal/tools/netbench"
 )
 
@@ -173,9 +173,11 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(netJSON{r, r.Fit.Latency(), r.Fit.Bandwidth()})
+		enc.Encode(netJSON{results.NewHeader(results.CommandBenchNetwork), r, r.Fit.Latency(), r.Fit.Bandwidth()})
 	case "csv":
-		writeNetCSV(e.stdout, r)
+		if err := results.WriteTable(e.stdout, netJSON{results.NewHeader(results.CommandBenchNetwork), r, r.Fit.Latency(), r.Fit.Bandwidth()}, netTable); err != nil {
+			return fail(exitInput, "%w", err)
+		}
 	default:
 		writeNetText(e.stdout, r)
 	}
@@ -185,8 +187,18 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	return exitOK
 }
 
+// netTable is bench network's CSV: the summary, then the samples, the
+// fit's segments, the collectives and their samples.
+var netTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{
+	{Name: "sample", Path: "samples"},
+	{Name: "segment", Path: "fit.segments"},
+	{Name: "collective", Path: "collectives"},
+	{Name: "collective_sample", Path: "collectives[].samples", Keys: []string{"collective", "algorithm", "procs"}},
+}}
+
 // netJSON adds the two headline numbers to the result.
 type netJSON struct {
+	results.Header
 	*netbench.Result
 	Latency   float64 `json:"latency_s"`
 	Bandwidth float64 `json:"bandwidth_bytes_per_s"`
@@ -293,24 +305,4 @@ func writeNetText(w io.Writer, r *netbench.Result) {
 		}
 		fmt.Fprintf(w, "%s %d (%s), %d procs: %s\n", c.Name, c.Algorithm, c.AlgName, c.Procs, strings.Join(parts, ", "))
 	}
-}
-
-// writeNetCSV writes one table: the samples, the segments and the
-// collectives, told apart by the record column.
-func writeNetCSV(w io.Writer, r *netbench.Result) {
-	cw := csv.NewWriter(w)
-	g := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
-	cw.Write([]string{"record", "collective", "algorithm", "algorithm_name", "procs", "size_bytes", "min_s", "median_s", "model_s", "latency_s", "bandwidth_bytes_per_s", "reps", "trips"})
-	for _, s := range r.Samples {
-		cw.Write([]string{"sample", "", "", "", "2", strconv.FormatInt(s.Size, 10), g(s.Min), g(s.Median), g(r.Fit.Time(s.Size)), "", "", strconv.Itoa(s.Reps), strconv.Itoa(s.Trips)})
-	}
-	for _, sg := range r.Fit.Segments {
-		cw.Write([]string{"segment", "", "", "", "", strconv.FormatInt(sg.From, 10), "", "", "", g(sg.Latency), g(sg.Bandwidth), "", ""})
-	}
-	for _, c := range r.Collectives {
-		for _, s := range c.Samples {
-			cw.Write([]string{"collective", c.Name, strconv.Itoa(c.Algorithm), c.AlgName, strconv.Itoa(c.Procs), strconv.FormatInt(s.Size, 10), g(s.Min), g(s.Median), "", "", "", strconv.Itoa(s.Reps), strconv.Itoa(s.Trips)})
-		}
-	}
-	cw.Flush()
 }

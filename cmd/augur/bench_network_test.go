@@ -42,9 +42,10 @@ func TestBenchNetworkLoopback(t *testing.T) {
 		t.Errorf("text: exit %d %s%s", code, text, errs)
 	}
 	code, csvOut, errs := augur(t, "bench", "network", "--peer", addr, "--max-size", "64KiB", "--reps", "2", "--format", "csv")
-	lines := strings.Split(strings.TrimSpace(csvOut), "\n")
-	if code != exitOK || lines[0] != "record,collective,algorithm,algorithm_name,procs,size_bytes,min_s,median_s,model_s,latency_s,bandwidth_bytes_per_s,reps,trips" ||
-		!strings.HasPrefix(lines[1], "sample,,,,2,1,") || !strings.HasPrefix(lines[17], "sample,,,,2,65536,") || !strings.HasPrefix(lines[18], "segment,,,,,0,") {
+	recs := csvRecords(t, csvOut)
+	samples, segs := csvOf(recs, "sample"), csvOf(recs, "segment")
+	if code != exitOK || recs[0]["record"] != "summary" || recs[0]["method"] != "tcp" || recs[0]["peer"] != addr ||
+		len(samples) != 17 || samples[0]["size_bytes"] != "1" || samples[16]["size_bytes"] != "65536" || len(segs) == 0 || segs[0]["from_bytes"] != "0" {
 		t.Errorf("csv: exit %d %s%s", code, csvOut, errs)
 	}
 	// --base: Gescher's nodes and intra with the measured network.
@@ -102,7 +103,7 @@ func TestBenchNetworkLoopback(t *testing.T) {
 	// trip of 100 kB between the two nodes.
 	code, out, errs := augur(t, "predict", ex+"pingpong.aug", "--machine", file, "--procs", "2", "--set", "SIZE=100000", "--set", "REPS=1", "--format", "json")
 	var p struct {
-		T float64 `json:"predicted_time_s"`
+		T float64 `json:"time_s"`
 	}
 	if code != exitOK || json.Unmarshal([]byte(out), &p) != nil {
 		t.Fatalf("predict: exit %d %s", code, errs)
@@ -125,7 +126,7 @@ func TestBenchNetworkLoopback(t *testing.T) {
 		} {
 			code, out, errs := augur(t, append([]string{"replay", trace, "--platform", file, "--np", "2", "--format", "json"}, c.args...)...)
 			var rep struct {
-				T float64 `json:"simulation_time_s"`
+				T float64 `json:"time_s"`
 			}
 			if code != exitOK || json.Unmarshal([]byte(out), &rep) != nil {
 				t.Fatalf("replay %v: exit %d %s", c.args, code, errs)

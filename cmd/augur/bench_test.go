@@ -46,7 +46,7 @@ func TestBenchMachineQuick(t *testing.T) {
 		t.Fatalf("predict on the measured machine: exit %d: %s", code, errs)
 	}
 	var p struct {
-		Time float64 `json:"predicted_time_s"`
+		Time float64 `json:"time_s"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &p); err != nil || p.Time < 194 {
 		t.Errorf("prediction %s (%v)", stdout, err)

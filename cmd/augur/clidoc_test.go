@@ -153,3 +153,36 @@ func TestHelpNamesFilesThatExist(t *testing.T) {
 		}
 	}
 }
+
+// A flag is spelled the same in `augur CMD --help` (printDefaults: one
+// dash for a one-letter name, two otherwise), in the command's usage and
+// help texts and in its section of docs/cli.md: "bench --help says -n N,
+// cli.md says --n N" was a user's finding. Both spellings parse; only one
+// is printed.
+func TestFlagSpellingAgrees(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := cliSections(string(doc))
+	ref := regexp.MustCompile("(?:^|[\\s`(\\[|,])(--?)([A-Za-z][a-z0-9-]*)\\b")
+	for _, c := range commands() {
+		fs := c.flags()
+		if fs == nil {
+			continue
+		}
+		var help strings.Builder
+		commandHelp(&help, c)
+		for where, text := range map[string]string{"augur " + c.name + " --help": help.String(), "docs/cli.md's section of " + c.name: sections[c.name]} {
+			for _, m := range ref.FindAllStringSubmatch(text, -1) {
+				f := fs.Lookup(m[2])
+				if f == nil || (takesCompileLine(c.name) && m[1] == "-") {
+					continue // another program's flag, or the compiler's
+				}
+				if got, want := m[1]+m[2], flagSpelling(f.Name); got != want {
+					t.Errorf("%s spells %s, help prints %s", where, got, want)
+				}
+			}
+		}
+	}
+}

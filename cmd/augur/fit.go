@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"augur/internal/frontend/model"
+	"augur/internal/results"
 	"augur/internal/tools/fit"
 	"augur/internal/tools/measure"
 )
@@ -154,7 +154,7 @@ func runFit(e *env, c *command, args []string) int {
 		return exitInput
 	}
 	opts := fit.Options{MaxTerms: *ff.terms, Median: *ff.median, ExtraP: *ff.extrap}
-	var results []fitResult
+	var fits []fitResult
 	for i, s := range series {
 		data := s.Data()
 		pr.fraction(fmt.Sprintf("fitting %s (%d of %d, %s points)", s.Name(), i+1, len(series), count(int64(len(data.Values)))), float64(i)/float64(len(series)))
@@ -194,11 +194,11 @@ func runFit(e *env, c *command, args []string) int {
 			}
 			r.Predictions = append(r.Predictions, fitPrediction{Point: pt, Value: m.Eval(x)})
 		}
-		results = append(results, r)
+		fits = append(fits, r)
 	}
-	pr.finish(fmt.Sprintf("done: %d model(s)", len(results)))
+	pr.finish(fmt.Sprintf("done: %d model(s)", len(fits)))
 	if *ff.format == "csv" {
-		if err := writeFitCSV(e.stdout, results); err != nil {
+		if err := results.WriteTable(e.stdout, fitDocument(pos[0], fits), fitTable); err != nil {
 			fmt.Fprintln(e.stderr, errorText("fit", err))
 			return exitInput
 		}
@@ -207,18 +207,34 @@ func runFit(e *env, c *command, args []string) int {
 	if *ff.format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			File   string      `json:"file"`
-			Models []fitResult `json:"models"`
-		}{pos[0], results}); err != nil {
+		if err := enc.Encode(fitDocument(pos[0], fits)); err != nil {
 			fmt.Fprintln(e.stderr, errorText("fit", err))
 			return exitInput
 		}
 		return exitOK
 	}
-	writeFitText(e.stdout, results)
+	writeFitText(e.stdout, fits)
 	return exitOK
 }
+
+// fitDoc is fit's document: the file fitted and a model per region and
+// metric.
+type fitDoc struct {
+	results.Header
+	File   string      `json:"file"`
+	Models []fitResult `json:"models"`
+}
+
+func fitDocument(file string, fits []fitResult) *fitDoc {
+	return &fitDoc{results.NewHeader(results.CommandFit), file, fits}
+}
+
+// fitTable is fit's CSV: a row per model, then its predictions, each
+// with the region and metric of its model.
+var fitTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{
+	{Name: "model", Path: "models"},
+	{Name: "prediction", Path: "models[].predictions", Keys: []string{"region", "metric"}},
+}}
 
 func fitContains(list []string, s string) bool {
 	for _, x := range list {
@@ -301,32 +317,4 @@ func writeFitText(w io.Writer, results []fitResult) {
 			fmt.Fprintf(w, "  at %-20s %.6g\n", fitFormatPoint(p.Point), p.Value)
 		}
 	}
-}
-
-// writeFitCSV writes one table with the JSON's field names: a model row
-// per metric, then a prediction row per --predict point (the point as
-// NAME=VALUE,... in point). Missing figures (n/a in text, null in JSON)
-// are empty.
-func writeFitCSV(w io.Writer, results []fitResult) error {
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	opt := func(x *float64) string {
-		if x == nil {
-			return ""
-		}
-		return num(*x)
-	}
-	rows := [][]string{{"record", "region", "metric", "params", "expression", "extrap_form", "smape", "cv_smape", "adj_r2", "rss", "points", "point", "value"}}
-	for _, r := range results {
-		params := strings.Join(r.Params, ",")
-		rows = append(rows, []string{"model", r.Region, r.Metric, params, r.Expression, r.ExtraP, num(r.SMAPE), opt(r.CVSMAPE),
-			opt(r.AdjR2), num(r.RSS), strconv.Itoa(r.Points), "", ""})
-		for _, p := range r.Predictions {
-			rows = append(rows, []string{"prediction", r.Region, r.Metric, params, "", "", "", "", "", "", "", fitFormatPoint(p.Point), num(p.Value)})
-		}
-	}
-	cw := csv.NewWriter(w)
-	if err := cw.WriteAll(rows); err != nil {
-		return fmt.Errorf("writing CSV: %w", err)
-	}
-	return nil
 }

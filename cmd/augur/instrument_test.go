@@ -98,7 +98,7 @@ func TestInstrumentCount(t *testing.T) {
 	}
 	code, out, errs = augur(t, "predict", model, "--machine", opsMachine, "--procs", "1", "--format", "json")
 	var p struct {
-		Time float64 `json:"predicted_time_s"`
+		Time float64 `json:"time_s"`
 	}
 	if code != exitOK || json.Unmarshal([]byte(out), &p) != nil {
 		t.Fatalf("predict: exit %d: %s", code, errs)

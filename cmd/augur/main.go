@@ -38,6 +38,9 @@ type command struct {
 	// define registers the command's flags on fs, so that help can list
 	// them without running the command; nil if it has none.
 	define func(fs *flag.FlagSet)
+	// words are what its first argument can be when that is a word of
+	// its own (bench machine, sweep predict), for completion.
+	words []string
 }
 
 // env is what a command may touch: no globals, so tests run commands in
@@ -75,6 +78,7 @@ func commands() []*command {
 		serveCommand(),
 		reportCommand(),
 		versionCommand(),
+		completionCommand(),
 	}
 }
 
@@ -175,6 +179,7 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
+Shell completion: source <(augur completion bash) (or zsh).
 Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
 
 Problems in an input are printed as file:line:col: message, warnings as

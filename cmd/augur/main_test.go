@@ -74,7 +74,7 @@ func TestPredictSampleJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var s struct {
-		Predicted float64 `json:"predicted_time_s"`
+		Predicted float64 `json:"time_s"`
 		Eval      float64 `json:"eval_time_s"`
 		Processes []struct {
 			Pid   int     `json:"pid"`
@@ -91,7 +91,7 @@ func TestPredictSampleJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	if math.Abs(s.Predicted-194.184) > 0.0005 {
-		t.Errorf("predicted_time_s %v, want 194.184", s.Predicted)
+		t.Errorf("time_s %v, want 194.184", s.Predicted)
 	}
 	if len(s.Processes) != 4 || len(s.Elements) != 5 {
 		t.Fatalf("%d processes, %d elements", len(s.Processes), len(s.Elements))
@@ -133,8 +133,9 @@ func TestPredictTextAndCSV(t *testing.T) {
 		t.Errorf("--sort name did not sort by name:\n%s", out)
 	}
 	_, csv, _ := augur(t, "predict", ex+"sample.aug", "--machine", ex+"machines/ideal.yaml", "--procs", "4", "--format", "csv")
-	lines := strings.Split(strings.TrimSpace(csv), "\n")
-	if len(lines) != 1+1+4+5 || !strings.HasPrefix(lines[1], "summary,sample,") {
+	recs := csvRecords(t, csv)
+	if len(recs) != 1+4+5 || recs[0]["record"] != "summary" || recs[0]["model"] != "sample" || recs[0]["time_s"] != "194.18443184713374" ||
+		len(csvOf(recs, "process")) != 4 || len(csvOf(recs, "element")) != 5 || csvOf(recs, "process")[0]["end_s"] != "194.18443184713374" {
 		t.Errorf("csv:\n%s", csv)
 	}
 }

@@ -31,7 +31,7 @@ func TestPredictCfg(t *testing.T) {
 	} {
 		code, out, errs := augur(t, append(append([]string(nil), base...), c.cfg...)...)
 		var r struct {
-			Time float64 `json:"predicted_time_s"`
+			Time float64 `json:"time_s"`
 		}
 		if code != exitOK || json.Unmarshal([]byte(out), &r) != nil {
 			t.Fatalf("%v: exit %d: %s", c.cfg, code, errs)
@@ -42,7 +42,7 @@ func TestPredictCfg(t *testing.T) {
 	}
 	// A flow model shares links; SMPI's factors change the time.
 	code, out, errs := augur(t, append(append([]string(nil), base...), "--cfg", "network/model:SMPI")...)
-	if code != exitOK || !strings.Contains(out, "predicted_time_s") {
+	if code != exitOK || !strings.Contains(out, `"time_s"`) {
 		t.Errorf("SMPI: exit %d: %s", code, errs)
 	}
 	// Settings the constant model cannot honour are refused, not ignored.

@@ -77,7 +77,7 @@ func TestRecordMPIJacobi(t *testing.T) {
 		t.Fatalf("replay: exit %d\n%s", code, errs)
 	}
 	var r struct {
-		Time  float64 `json:"simulation_time_s"`
+		Time  float64 `json:"time_s"`
 		Ranks []struct {
 			Compute float64 `json:"compute_s"`
 		} `json:"ranks"`

@@ -60,7 +60,7 @@ func replayCompute(t *testing.T, index, plat string, extra ...string) ([]float64
 		t.Fatalf("replay on %s: exit %d\n%s", plat, code, errs)
 	}
 	var r struct {
-		Time  float64 `json:"simulation_time_s"`
+		Time  float64 `json:"time_s"`
 		Ranks []struct {
 			Compute float64 `json:"compute_s"`
 		} `json:"ranks"`

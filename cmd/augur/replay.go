@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -10,7 +9,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -292,30 +290,7 @@ func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, 
 // (simulation time in end_s; empty when the ranks deadlocked), one row a
 // rank, one row a kind of action (record element).
 func writeReplayCSV(w io.Writer, r *replay.Result) error {
-	cw := csv.NewWriter(w)
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	rows := [][]string{{"record", "name", "kind", "rank", "host", "calls", "end_s", "total_s", "compute_s", "communication_s", "waiting_s"}}
-	sim := num(r.SimulationTime)
-	if r.Deadlock != nil || r.Partial {
-		sim = ""
-	}
-	rows = append(rows, []string{"summary", r.Model, "network model", "", "", strconv.FormatInt(r.Operations, 10), sim, "", "", "", ""})
-	for _, k := range r.Ranks {
-		rows = append(rows, []string{"rank", "", "", strconv.Itoa(k.Rank), k.Host, "", num(k.End), "", num(k.Compute), num(k.Communication), num(k.Waiting)})
-	}
-	for _, a := range r.Elements {
-		rows = append(rows, []string{"element", a.Name, a.Kind, "", "", strconv.FormatInt(a.Calls, 10), "", num(a.Total), num(a.Compute), num(a.Communication), num(a.Waiting)})
-	}
-	for _, wn := range r.Warnings {
-		rows = append(rows, []string{"warning", wn, "", "", "", "", "", "", "", "", ""})
-	}
-	if r.Partial {
-		rows = append(rows, []string{"partial", "", "", "", "", "", num(r.SimulatedTimeReached), "", "", "", ""})
-	}
-	if err := cw.WriteAll(rows); err != nil {
-		return fmt.Errorf("writing CSV: %w", err)
-	}
-	return nil
+	return results.WriteTable(w, r, results.ReplayTable)
 }
 
 // noteReference says on standard error, in one line, what is assumed of

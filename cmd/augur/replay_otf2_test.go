@@ -200,7 +200,7 @@ func TestSweepValidateOTF2(t *testing.T) {
 		t.Fatalf("replay: exit %d: %s", code, errs)
 	}
 	var r struct {
-		Time float64 `json:"simulation_time_s"`
+		Time float64 `json:"time_s"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)

@@ -41,7 +41,7 @@ func TestReplayJSONDeterministic(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	var r struct {
-		Time  float64 `json:"simulation_time_s"`
+		Time  float64 `json:"time_s"`
 		Ranks []struct {
 			Compute float64 `json:"compute_s"`
 			Comm    float64 `json:"communication_s"`
@@ -374,8 +374,9 @@ func TestReplayCSV(t *testing.T) {
 	for _, r := range rows[1:] {
 		kinds[r[0]]++
 	}
-	if strings.Join(rows[0], ",") != "record,name,kind,rank,host,calls,end_s,total_s,compute_s,communication_s,waiting_s" ||
-		rows[1][0] != "summary" || rows[1][6] != "19.692506" || kinds["rank"] != 3 || kinds["element"] != 4 {
+	sum := csvRecords(t, out)[0]
+	if rows[1][0] != "summary" || sum["time_s"] != "19.69250604051711" || sum["network_model"] != "SMPI" || sum["operations"] != "24" ||
+		kinds["rank"] != 3 || kinds["element"] != 4 {
 		t.Errorf("csv:\n%s", out)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -349,7 +348,7 @@ func writeSimText(w io.Writer, o *results.Simulation) {
 	fmt.Fprintln(w)
 	if o.Partial {
 		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %s; the accounts end there\n", simFmt(o.SimulatedTimeReached))
-	} else if o.Deadlock {
+	} else if o.DeadlockReport != nil {
 		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
 		for _, wt := range o.DeadlockReport.Waits {
 			if wt.Line == 0 {
@@ -393,25 +392,7 @@ func writeSimText(w io.Writer, o *results.Simulation) {
 // processors in cpu, the completion time in end_s, done false on a
 // deadlock), then a row per thread.
 func writeSimCSV(w io.Writer, o *results.Simulation) error {
-	cw := csv.NewWriter(w)
-	num := func(x float64) string { return strconv.FormatFloat(x, 'g', 9, 64) }
-	rows := [][]string{{"record", "name", "cpu", "priority", "start_s", "end_s", "busy_s", "blocked_s", "ready_waiting_s", "done"}}
-	rows = append(rows, []string{"summary", o.Model, strconv.Itoa(o.CPUs), "", "", num(o.Completion), "", "", "", strconv.FormatBool(!o.Deadlock)})
-	for _, t := range o.Threads {
-		cpu := ""
-		if t.CPU != nil {
-			cpu = strconv.Itoa(int(*t.CPU))
-		}
-		rows = append(rows, []string{"thread", t.Name, cpu, strconv.Itoa(int(t.Priority)), num(t.Start), num(t.End),
-			num(t.Busy), num(t.Blocked), num(t.Ready), strconv.FormatBool(t.Done)})
-	}
-	if o.Partial {
-		rows = append(rows, []string{"partial", "", "", "", "", num(o.SimulatedTimeReached), "", "", "", ""})
-	}
-	if err := cw.WriteAll(rows); err != nil {
-		return fmt.Errorf("writing CSV: %w", err)
-	}
-	return nil
+	return results.WriteTable(w, o, results.SimulationTable)
 }
 
 // simFmt prints a time with six significant digits.

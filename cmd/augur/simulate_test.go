@@ -43,10 +43,10 @@ func TestSimulateSeedExamples(t *testing.T) {
 		{"vppb-R.trace", "4", "P1=0,P2=1,P3=2,P4=3", "strict", exitOK, 21},
 	} {
 		o := simJSON(t, c.code, vppbTraces+c.file, "--cpus", c.cpus, "--bind", c.bind, "--model", c.model)
-		if o.Model != c.model || o.Completion != c.want || o.Deadlock != (c.code == exitDeadlock) {
-			t.Errorf("%s %s: model %s completion %g deadlock %v; want %g", c.file, c.model, o.Model, o.Completion, o.Deadlock, c.want)
+		if o.Model != c.model || o.Completion != c.want || (o.DeadlockReport != nil) != (c.code == exitDeadlock) {
+			t.Errorf("%s %s: model %s completion %g deadlock %v; want %g", c.file, c.model, o.Model, o.Completion, o.DeadlockReport != nil, c.want)
 		}
-		if o.Deadlock && (o.DeadlockReport == nil || len(o.DeadlockReport.Waits) == 0 || o.Speedup != nil) {
+		if o.DeadlockReport != nil && (len(o.DeadlockReport.Waits) == 0 || o.Speedup != nil) {
 			t.Errorf("%s %s: deadlock without a report, or with a speed-up", c.file, c.model)
 		}
 	}
@@ -85,8 +85,8 @@ func TestSimulateAutoR(t *testing.T) {
 // the reverse priorities still runs to completion.
 func TestSimulatePriorityFlag(t *testing.T) {
 	o := simJSON(t, exitOK, vppbTraces+"vppb-P.trace", "--cpus", "2", "--bind", "P1=0,P2=0,P3=1,P4=1", "--priority", "P4,P3,P2,P1", "--model", "direct")
-	if o.Threads[3].Priority != 4 || o.Threads[0].Priority != 1 || o.Deadlock {
-		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Priority, o.Threads[3].Priority, o.Deadlock)
+	if o.Threads[3].Priority != 4 || o.Threads[0].Priority != 1 || o.DeadlockReport != nil {
+		t.Errorf("priorities P1 %d, P4 %d, deadlock %v", o.Threads[0].Priority, o.Threads[3].Priority, o.DeadlockReport != nil)
 	}
 }
 
@@ -183,12 +183,12 @@ func TestSimulateCSV(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	want := `record,name,cpu,priority,start_s,end_s,busy_s,blocked_s,ready_waiting_s,done
-summary,direct,2,,,10,,,,true
-thread,P1,0,4,0,9,7,2,0,true
-thread,P2,0,3,0,10,3,0,7,true
-thread,P3,1,2,1,6,5,0,0,true
-thread,P4,1,1,4,9,3,0,2,true
+	want := `record,command,schema_version,trace,cpus,model_requested,model,deadlock,time_s,one_processor_time_s,speedup,recorded_time_s,trace_events,events,work_from,name,start_s,end_s,busy_s,blocked_s,ready_waiting_s,done,cpu,priority
+summary,simulate,3,../../internal/frontend/threadtrace/testdata/vppb-P.trace,2,direct,direct,,10,18,1.8,18,11,18,timestamps,,,,,,,,,
+thread,,,,,,,,,,,,,,,P1,0,9,7,2,0,true,0,4
+thread,,,,,,,,,,,,,,,P2,0,10,3,0,7,true,0,3
+thread,,,,,,,,,,,,,,,P3,1,6,5,0,0,true,1,2
+thread,,,,,,,,,,,,,,,P4,4,9,3,0,2,true,1,1
 `
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)

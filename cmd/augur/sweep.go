@@ -86,6 +86,7 @@ func sweepCommand() *command {
 		define:  func(fs *flag.FlagSet) { newSweepFlags(fs) },
 		name:    "sweep",
 		summary: "run a design-space sweep: versions × machines × parameters, locally or on Slurm",
+		words:   []string{string(sweep.Predict), string(sweep.Replay), string(sweep.Simulate)},
 		usage:   "predict|replay|simulate VERSION... [--machine|--platform FILE]... [LIST flags] [flags]\n       augur sweep --status DIR | --collect DIR",
 		help: `Runs every version (models for predict, MPI traces for replay, thread traces
 for simulate) on every machine at every point of the parameter grid, and

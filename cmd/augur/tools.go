@@ -2,17 +2,16 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
-	"strconv"
 
 	"augur/internal/diag"
 	"augur/internal/frontend/export"
 	"augur/internal/frontend/model"
 	"augur/internal/infile"
+	"augur/internal/results"
 )
 
 func checkCommand() *command {
@@ -61,20 +60,26 @@ warnings (unused definitions) do not change the status.`,
 			enc := json.NewEncoder(e.stdout)
 			enc.SetIndent("", "  ")
 			enc.Encode(struct {
+				results.Header
 				Diagnostics []diag.Record `json:"diagnostics"`
-			}{all})
+			}{results.NewHeader(results.CommandCheck), all})
 		case "csv":
-			cw := csv.NewWriter(e.stdout)
-			cw.Write([]string{"file", "line", "col", "severity", "message"})
-			for _, r := range all {
-				cw.Write([]string{r.File, strconv.Itoa(r.Line), strconv.Itoa(r.Col), r.Severity, r.Message})
+			doc := struct {
+				results.Header
+				Diagnostics []diag.Record `json:"diagnostics"`
+			}{results.NewHeader(results.CommandCheck), all}
+			if err := results.WriteTable(e.stdout, doc, checkTable); err != nil {
+				fmt.Fprintln(e.stderr, errorText("check", err))
+				return exitInput
 			}
-			cw.Flush()
 		}
 		return status
 	}
 	return c
 }
+
+// checkTable is check's CSV: the header, then a row per problem.
+var checkTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "diagnostic", Path: "diagnostics"}}}
 
 func defineCheckFlags(fs *flag.FlagSet) *string {
 	return fs.String("format", "text", "output `FORMAT`: text (problems on standard error), json or csv (on standard output)")

@@ -13,6 +13,7 @@ func traceCommand() *command {
 	c := &command{
 		define:  defineTraceCompileFlags,
 		name:    "trace",
+		words:   []string{"compile"},
 		summary: "compile MPI traces (SimGrid TiT) into the trace cache",
 		usage:   "compile TRACE... [--np N]",
 		help: `augur trace compile reads each TRACE (a shared trace or an index of per-rank

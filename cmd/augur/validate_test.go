@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,8 +38,8 @@ func TestValidateLAPW0(t *testing.T) {
 	var j struct {
 		Rows []struct {
 			Configuration string  `json:"configuration"`
-			Ts            float64 `json:"ts_s"`
-			Tm            float64 `json:"tm_s"`
+			Ts            float64 `json:"time_s"`
+			Tm            float64 `json:"measured_time_s"`
 			ErrorPct      float64 `json:"error_pct"`
 		} `json:"rows"`
 		Mean float64 `json:"mean_error_pct"`
@@ -52,7 +53,8 @@ func TestValidateLAPW0(t *testing.T) {
 		t.Error("--stable output differs between runs")
 	}
 	code, out, _ = augur(t, "validate", ex+"lapw0.aug", data, "--machine", ex+"machines/gescher.yaml", "--measured", "tm_s", "--format", "csv", "--stable")
-	if code != exitOK || !strings.HasPrefix(out, "configuration,nodes,procs,threads,ts_s,tm_s,error_pct\n") || strings.Count(out, "\n") != 10 {
+	rows := csvOf(csvRecords(t, out), "row")
+	if code != exitOK || len(rows) != 8 || rows[0]["measured_time_s"] != "264" || rows[0]["time_s"] != fmt.Sprint(j.Rows[0].Ts) || rows[0]["params_NAT"] != "32" {
 		t.Errorf("CSV:\n%s", out)
 	}
 }

@@ -12,8 +12,8 @@ type validateJSON struct {
 	Rows []struct {
 		Configuration string  `json:"configuration"`
 		Procs         int     `json:"procs"`
-		Ts            float64 `json:"ts_s"`
-		Tm            float64 `json:"tm_s"`
+		Ts            float64 `json:"time_s"`
+		Tm            float64 `json:"measured_time_s"`
 		Error         float64 `json:"error_pct"`
 	} `json:"rows"`
 	Mean float64 `json:"mean_error_pct"`
@@ -96,7 +96,7 @@ func TestValidateThreadTrace(t *testing.T) {
 			t.Fatalf("simulate --cpus %s: exit %d: %s", cpus, code, errs)
 		}
 		var s struct {
-			Completion float64 `json:"completion_time_s"`
+			Completion float64 `json:"time_s"`
 		}
 		if err := json.Unmarshal([]byte(sim), &s); err != nil {
 			t.Fatalf("%v\n%s", err, sim)

@@ -29,7 +29,7 @@ func Decode(name string, data []byte) (*Result, error) {
 	case h.Command == "" && h.SchemaVersion == 0:
 		return nil, fmt.Errorf("%s: not a result of augur predict, replay or simulate (no command and schema_version; a result written before schema version %d must be written again)", name, SchemaVersion)
 	case h.SchemaVersion != SchemaVersion:
-		return nil, fmt.Errorf("%s: a result of schema version %d; this augur reads version %d", name, h.SchemaVersion, SchemaVersion)
+		return nil, fmt.Errorf("%s: a result of schema version %d; this augur reads version %d (docs/output.md says what changed; run the command again)", name, h.SchemaVersion, SchemaVersion)
 	}
 	var r *Result
 	switch h.Command {

@@ -220,11 +220,8 @@ func FromSimulation(d *Simulation) *Result {
 		r.Facts = append(r.Facts, Fact{"on one processor", Seconds(*d.OneCPU)})
 	}
 	r.Facts = append(r.Facts, Fact{"trace events", fmt.Sprint(d.TraceEvents)})
-	if d.Deadlock {
-		r.Deadlock = "the simulated program deadlocked"
-		if d.DeadlockReport != nil {
-			r.Deadlock = d.DeadlockReport.String()
-		}
+	if d.DeadlockReport != nil {
+		r.Deadlock = d.DeadlockReport.String()
 	}
 	for i, t := range d.Threads {
 		name := t.Name

@@ -160,13 +160,14 @@ func TestDecodeErrors(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"{\n  \"a\": 1,\n  oops\n}", "x.json:3:3: not a result file: JSON: invalid character 'o' looking for beginning of object key string"},
 		{`{"a": 1}`, "not a result of augur predict, replay or simulate (no command and schema_version"},
-		{`{"predicted_time_s": 1}`, "a result written before schema version 2 must be written again"},
+		{`{"predicted_time_s": 1}`, "a result written before schema version 3 must be written again"},
 		{`{"traceEvents": []}`, "give it as the trace"},
-		{`{"command": "predict", "schema_version": 1}`, "a result of schema version 1; this augur reads version 2"},
-		{`{"command": "fit", "schema_version": 2}`, `a result of command "fit"`},
-		{`{"command": "predict", "schema_version": 2, "predicted_time_s": "soon"}`, "x.json:1:65: prediction result: JSON: predicted_time_s: want number, got string"},
-		{`{"command": "replay", "schema_version": 2, "finish_s": 1}`, `x.json: replay result: JSON: unknown field "finish_s"`},
-		{`{"command": "simulate", "schema_version": 2, "threads": [{"busy": 1}]}`, `x.json: simulation result: JSON: unknown field "busy"`},
+		{`{"command": "predict", "schema_version": 1}`, "a result of schema version 1; this augur reads version 3"},
+		{`{"command": "predict", "schema_version": 2, "predicted_time_s": 1}`, "a result of schema version 2; this augur reads version 3 (docs/output.md says what changed; run the command again)"},
+		{`{"command": "fit", "schema_version": 3}`, `a result of command "fit"`},
+		{`{"command": "predict", "schema_version": 3, "time_s": "soon"}`, "x.json:1:55: prediction result: JSON: time_s: want number, got string"},
+		{`{"command": "replay", "schema_version": 3, "finish_s": 1}`, `x.json: replay result: JSON: unknown field "finish_s"`},
+		{`{"command": "simulate", "schema_version": 3, "threads": [{"busy": 1}]}`, `x.json: simulation result: JSON: unknown field "busy"`},
 	} {
 		_, err := Decode("x.json", []byte(c.in))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -188,7 +189,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		f.Add(b)
 	}
-	f.Add([]byte(`{"command": "replay", "schema_version": 2, "ranks": [{"rank": 1e300, "end_s": -1e308}]}`))
+	f.Add([]byte(`{"command": "replay", "schema_version": 3, "ranks": [{"rank": 1e300, "end_s": -1e308}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Decode("fuzz.json", data)
 		if err == nil {

@@ -5,10 +5,14 @@ import (
 )
 
 // The JSON documents augur predict, augur replay and augur simulate write
-// (--format json), described once in docs/output.md. They share a header
-// that names the command and the version of this schema, and the same
-// field names and units: every time ends in _s and is in seconds (for
-// thread traces, in the trace's own unit), a unit's time budget is
+// (--format json), described once in docs/output.md with those of the
+// other commands (analyze, check, validate, sweep, fit, bench). Every
+// document starts with a header that names the command and the version
+// of this schema, and the same figure has the same name: a run's total
+// time is time_s, a deadlock null or {time_s, blocked}; every time ends
+// in _s and is in seconds (for thread traces, in the trace's own unit),
+// and their CSV is the same document as one table (WriteTable). A unit's
+// time budget is
 // end_s with compute_s, communication_s and waiting_s (busy_s, blocked_s
 // and ready_waiting_s for threads), and an element's figures are calls,
 // total_s, mean_s, min_s, max_s and share. Decode reads them back by the
@@ -17,8 +21,13 @@ import (
 // SchemaVersion is the version of the documents below. Version 1, never
 // written into the files, spelled the same figures differently per
 // command (comm_s, communication_s; finish_s, total_s; busy without a
-// unit).
-const SchemaVersion = 2
+// unit). Version 2 named a run's total time differently per command
+// (predicted_time_s, simulation_time_s, completion_time_s), gave
+// simulate's deadlock as a boolean beside a report and predict's threads
+// per process the name of simulate's list of threads; version 3 writes
+// time_s, a deadlock null or {time_s, blocked}, threads_per_process, and
+// the header in every command's document (docs/output.md, "What changed").
+const SchemaVersion = 3
 
 // Commands that write result documents, as Header.Command names them.
 const (
@@ -26,6 +35,13 @@ const (
 	CommandReplay   = "replay"
 	CommandSimulate = "simulate"
 	CommandAnalyze  = "analyze"
+	CommandCheck    = "check"
+	CommandValidate = "validate"
+	CommandSweep    = "sweep"
+	CommandFit      = "fit"
+	// bench's documents are named by the command and its mode.
+	CommandBenchBlock   = "bench block"
+	CommandBenchNetwork = "bench network"
 )
 
 // Header begins every result document.
@@ -55,7 +71,7 @@ type Prediction struct {
 	Machine string             `json:"machine"`
 	Nodes   int                `json:"nodes"`
 	Procs   int                `json:"procs"`
-	Threads int                `json:"threads"`
+	Threads int                `json:"threads_per_process"`
 	Seed    uint64             `json:"seed"`
 	Params  map[string]float64 `json:"params"`
 	// PerProcess are the params set to an expression of pid and procs
@@ -65,7 +81,7 @@ type Prediction struct {
 	// (a machine file's collectives key) timed the collectives; empty when
 	// they were simulated as messages.
 	MeasuredCollectives string           `json:"measured_collectives,omitempty"`
-	PredictedTime       float64          `json:"predicted_time_s"`
+	PredictedTime       float64          `json:"time_s"`
 	EvalTime            float64          `json:"eval_time_s"`
 	Events              int64            `json:"events"`
 	Executions          int64            `json:"element_executions"`
@@ -112,7 +128,7 @@ type Replay struct {
 	Header
 	// SimulationTime is what smpirun prints as "Simulation time": when
 	// the last rank finished its trace.
-	SimulationTime float64 `json:"simulation_time_s"`
+	SimulationTime float64 `json:"time_s"`
 	// Trace is the trace or index replayed, Platform where (a platform
 	// or machine file; empty when the caller does not say).
 	Trace    string `json:"trace"`
@@ -155,15 +171,16 @@ type Rank struct {
 // Simulation is augur simulate's document (thread traces, VPPB).
 type Simulation struct {
 	Header
-	Trace          string          `json:"trace"`
-	Threads        []Thread        `json:"threads"`
-	CPUs           int             `json:"cpus"`
-	ModelAsked     string          `json:"model_requested"`
-	Model          string          `json:"model"`
-	Reason         string          `json:"model_reason,omitempty"`
-	Deadlock       bool            `json:"deadlock"`
-	DeadlockReport *ThreadDeadlock `json:"deadlock_report"`
-	Completion     float64         `json:"completion_time_s"`
+	Trace      string   `json:"trace"`
+	Threads    []Thread `json:"threads"`
+	CPUs       int      `json:"cpus"`
+	ModelAsked string   `json:"model_requested"`
+	Model      string   `json:"model"`
+	Reason     string   `json:"model_reason,omitempty"`
+	// DeadlockReport is null when the threads did not deadlock; it has
+	// the shape of predict's deadlock.
+	DeadlockReport *ThreadDeadlock `json:"deadlock"`
+	Completion     float64         `json:"time_s"`
 	OneCPU         *float64        `json:"one_processor_time_s"`
 	Speedup        *float64        `json:"speedup"`
 	Recorded       float64         `json:"recorded_time_s"`
@@ -190,9 +207,8 @@ type Thread struct {
 // Attempt is one simulation model tried by --model auto.
 type Attempt struct {
 	Model      string          `json:"model"`
-	Deadlock   bool            `json:"deadlock"`
-	Completion float64         `json:"completion_time_s"`
-	Report     *ThreadDeadlock `json:"deadlock_report"`
+	Completion float64         `json:"time_s"`
+	Report     *ThreadDeadlock `json:"deadlock"`
 }
 
 // Analysis is augur analyze's document: a C/MPI program split into
@@ -222,8 +238,8 @@ type Analysis struct {
 	Errors         []string        `json:"errors"`
 	MeasuredCounts []MeasuredCount `json:"measured_counts"`
 	Warnings       []string        `json:"warnings"`
-	// Partial: interrupted while predicting; machines not reached have no
-	// predicted_time_s.
+	// Partial: interrupted while predicting; machines not reached have a
+	// null time_s.
 	Partial bool `json:"partial,omitempty"`
 }
 
@@ -232,7 +248,7 @@ type Analysis struct {
 // predicted).
 type AnalysisMachine struct {
 	Name      string   `json:"name"`
-	Predicted *float64 `json:"predicted_time_s"`
+	Predicted *float64 `json:"time_s"`
 	Compute   float64  `json:"compute_time_s"`
 	// MissingOps are operations the program needs that the machine file
 	// does not time (priced at 0).
@@ -242,7 +258,7 @@ type AnalysisMachine struct {
 	// augur bench machine timed the C library calls).
 	SubstitutedOps []string `json:"substituted_ops,omitempty"`
 	// Deadlock says who waits for whom when the model deadlocked on this
-	// machine (predicted_time_s is then null), at the C calls' positions.
+	// machine (time_s is then null), at the C calls' positions.
 	Deadlock *engine.Deadlock `json:"deadlock"`
 }
 
@@ -260,7 +276,7 @@ type AnalysisBlock struct {
 	CountValue  float64            `json:"count_value"`
 	Provenance  string             `json:"provenance"`
 	MemoryLevel string             `json:"memory_level"`
-	TimeS       []float64          `json:"time_s"`
+	TimeS       []float64          `json:"times_s"`
 }
 
 // AnalysisParam is a parameter of the program (a #define, a command-line

@@ -44,7 +44,7 @@ const (
 type ThreadWait struct {
 	Thread string `json:"thread"`
 	Line   int    `json:"line"`
-	Op     string `json:"op"`
+	Op     string `json:"element"`
 	Reason string `json:"waits_for"`
 }
 
@@ -52,7 +52,7 @@ type ThreadWait struct {
 // can go on.
 type ThreadDeadlock struct {
 	Time  float64      `json:"time_s"`
-	Waits []ThreadWait `json:"waits"`
+	Waits []ThreadWait `json:"blocked"`
 }
 
 func (d *ThreadDeadlock) String() string {

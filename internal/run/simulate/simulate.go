@@ -66,7 +66,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *Outcome, erro
 	}
 	d := &results.Simulation{Header: results.NewHeader(results.CommandSimulate), Trace: o.Trace,
 		CPUs: o.Config.CPUs, ModelAsked: o.Model, Model: res.Model.String(), Reason: reason,
-		Deadlock: res.Deadlock != nil, DeadlockReport: res.Deadlock, Completion: res.Completion,
+		DeadlockReport: res.Deadlock, Completion: res.Completion,
 		Recorded: p.Recorded, TraceEvents: p.Events, SimEvents: res.Events, WorkFrom: "timestamps"}
 	if p.HasCPU {
 		d.WorkFrom = "cpu times"
@@ -89,7 +89,7 @@ func Run(p *threadtrace.Program, o Options) (*results.Simulation, *Outcome, erro
 		}
 	}
 	for _, a := range attempts {
-		d.Attempts = append(d.Attempts, results.Attempt{Model: a.Model.String(), Deadlock: a.Result.Deadlock != nil, Completion: a.Result.Completion, Report: a.Result.Deadlock})
+		d.Attempts = append(d.Attempts, results.Attempt{Model: a.Model.String(), Completion: a.Result.Completion, Report: a.Result.Deadlock})
 	}
 	for i, t := range res.Threads {
 		th := results.Thread{ThreadStats: t}

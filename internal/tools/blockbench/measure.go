@@ -41,7 +41,7 @@ func (e *BuildError) Unwrap() error { return e.Err }
 // ReportStep is one count the threshold search timed, as reported.
 type ReportStep struct {
 	N       int64    `json:"n"`
-	Seconds float64  `json:"seconds"`
+	Seconds float64  `json:"time_s"`
 	PerIter float64  `json:"per_iter_s"`
 	Spread  float64  `json:"spread"`
 	Reps    int      `json:"reps"`

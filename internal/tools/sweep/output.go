@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"augur/internal/results"
 )
 
 // Writer prints a sweep: a line per point as it comes, then the summary,
@@ -33,8 +35,13 @@ func NewWriter(w io.Writer, format string, s *Spec) (*Writer, error) {
 	out := &Writer{w: w, format: format, spec: s, names: s.AxisNames(), varied: s.variedAxes(), total: len(s.Points())}
 	if format == "csv" {
 		out.csv = csv.NewWriter(w)
-		head := append([]string{"record", "index", "version", "machine"}, out.names...)
-		out.row(append(head, "status", "time_s", "speedup", "efficiency", "rank", "message"))
+		// The JSON's names: a coordinate is point_AXIS, as point.AXIS
+		// flattened (docs/output.md, "CSV").
+		head := []string{"record", "index", "version", "machine"}
+		for _, n := range out.names {
+			head = append(head, "point_"+n)
+		}
+		out.row(append(head, "status", "time_s", "speedup", "efficiency", "rank", "winner", "error", "text"))
 	}
 	return out, nil
 }
@@ -84,7 +91,15 @@ func (w *Writer) row(rec []string) {
 }
 
 // num writes a time or ratio in full precision for programs.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+func num(x float64) string {
+	// As encoding/json writes it (1e-7, not strconv's 1e-07), so that the
+	// CSV and the JSON lines agree (docs/output.md, "CSV").
+	b, err := json.Marshal(x)
+	if err != nil {
+		return strconv.FormatFloat(x, 'g', -1, 64) // NaN, ±Inf: no JSON form
+	}
+	return string(b)
+}
 
 // Point writes one point's line.
 func (w *Writer) Point(r Result) {
@@ -101,6 +116,7 @@ func (w *Writer) Point(r Result) {
 			pt[n] = r.Values[i].Text
 		}
 		rec := struct {
+			results.Header
 			Record  string            `json:"record"`
 			Index   int               `json:"index"`
 			Version string            `json:"version"`
@@ -109,7 +125,7 @@ func (w *Writer) Point(r Result) {
 			Status  string            `json:"status"`
 			Time    float64           `json:"time_s"`
 			Error   string            `json:"error,omitempty"`
-		}{"point", r.Index + 1, version, machine, pt, r.Status, r.Time, r.Error}
+		}{results.NewHeader(results.CommandSweep), "point", r.Index + 1, version, machine, pt, r.Status, r.Time, r.Error}
 		w.json(rec)
 	case "csv":
 		rec := []string{"point", strconv.Itoa(r.Index + 1), version, machine}
@@ -120,7 +136,7 @@ func (w *Writer) Point(r Result) {
 		if r.Status != StatusOK {
 			t = ""
 		}
-		w.row(append(rec, r.Status, t, "", "", "", r.Error))
+		w.row(append(rec, r.Status, t, "", "", "", "", r.Error, ""))
 	default:
 		var coords []string
 		for i, n := range w.names {
@@ -228,6 +244,7 @@ func (w *Writer) pointMap(vals []Value, skip string) map[string]string {
 
 func (w *Writer) jsonSummary(sum *Summary) {
 	out := struct {
+		results.Header
 		Record   string       `json:"record"`
 		Mode     Mode         `json:"mode"`
 		Axes     []string     `json:"axes"`
@@ -239,7 +256,7 @@ func (w *Writer) jsonSummary(sum *Summary) {
 		Missing  int          `json:"missing"`
 		Rows     []jsonRow    `json:"rows"`
 		Changes  []jsonChange `json:"changes"`
-	}{Record: "summary", Mode: sum.Mode, Axes: sum.Axes, Versions: sum.Versions, Scaling: sum.Scaling, X: sum.X,
+	}{Header: results.NewHeader(results.CommandSweep), Record: "summary", Mode: sum.Mode, Axes: sum.Axes, Versions: sum.Versions, Scaling: sum.Scaling, X: sum.X,
 		Points: sum.Points, Failed: sum.Failed, Missing: sum.Missing, Rows: []jsonRow{}, Changes: []jsonChange{}}
 	for _, r := range sum.Rows {
 		jr := jsonRow{Machine: r.Machine, Point: w.pointMap(r.Values, ""), Winner: r.Winner}
@@ -287,26 +304,20 @@ func (w *Writer) csvSummary(sum *Summary) {
 			if c.Status == StatusOK {
 				t, rk = num(c.Time), strconv.Itoa(c.Rank)
 			}
-			w.row(append(base("result", c.Version, r.Values), st, t, opt(c.Speedup), opt(c.Efficiency), rk, c.Error))
+			w.row(append(base("result", c.Version, r.Values), st, t, opt(c.Speedup), opt(c.Efficiency), rk, "", c.Error, ""))
 		}
 		if r.Winner != "" {
-			t := ""
-			for _, c := range r.Cells {
-				if c.Version == r.Winner {
-					t = num(c.Time)
-				}
-			}
-			w.row(append(base("winner", r.Winner, r.Values), StatusOK, t, "", "", "1", ""))
+			w.row(append(base("row", "", r.Values), "", "", "", "", "", r.Winner, "", ""))
 		}
 	}
 	for _, c := range sum.Changes {
 		vals := append([]Value(nil), c.Group...)
 		vals[sum.index(sum.X)] = c.From
-		rec := []string{"change", "", c.Winner, c.Machine}
+		rec := []string{"change", "", "", c.Machine}
 		for _, v := range vals {
 			rec = append(rec, v.Text)
 		}
-		w.row(append(rec, "", "", "", "", "", c.Text))
+		w.row(append(rec, "", "", "", "", "", c.Winner, "", c.Text))
 	}
 }
 

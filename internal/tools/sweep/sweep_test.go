@@ -214,7 +214,7 @@ func TestSameOutputAnyJobs(t *testing.T) {
 				t.Errorf("json summary %v %v", err, lines[24])
 			}
 		}
-		if format == "csv" && !strings.Contains(outs[0], "change,,A,ideal,120,16,,,,,,A is faster than B from procs=16 on (W=120)\n") {
+		if format == "csv" && !strings.Contains(outs[0], "change,,,ideal,120,16,,,,,,A,,A is faster than B from procs=16 on (W=120)\n") {
 			t.Errorf("csv:\n%s", outs[0])
 		}
 	}

@@ -1,13 +1,13 @@
 package validate
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"text/tabwriter"
+
+	"augur/internal/results"
 )
 
 // WriteText prints the table in Performance Prophet's layout. stable leaves Te and
@@ -68,87 +68,54 @@ func ratio(a, b float64) float64 {
 	return a / b
 }
 
-// WriteCSV writes one row per configuration with the same columns, and a
-// final "mean" row holding the mean errors.
+// WriteCSV writes the JSON document as one table: a summary row (the
+// model, the machine, the mean errors), then a row per configuration.
 func WriteCSV(w io.Writer, t *Table, stable bool) error {
-	cw := csv.NewWriter(w)
-	head := []string{"configuration", "nodes", "procs", "threads", "ts_s", "tm_s"}
-	if !stable {
-		head = append(head, "te_s", "tm_over_te")
-	}
-	head = append(head, "error_pct")
-	if t.RefName != "" {
-		head = append(head, "ref_s", "ref_error_pct")
-	}
-	cw.Write(head)
-	f := func(v float64) string { return strconv.FormatFloat(v, 'g', 8, 64) }
-	for _, r := range t.Rows {
-		rec := []string{r.Config.Label(), strconv.Itoa(r.Config.Nodes), strconv.Itoa(r.Config.Procs), strconv.Itoa(r.Config.Threads), f(r.Predicted), f(r.Measured)}
-		if !stable {
-			te := r.Eval.Seconds()
-			rec = append(rec, f(te), f(ratio(r.Measured, te)))
-		}
-		rec = append(rec, f(r.Error()))
-		if t.RefName != "" {
-			rec = append(rec, f(*r.Reference), f(r.RefError()))
-		}
-		cw.Write(rec)
-	}
-	mean := make([]string, len(head))
-	mean[0] = "mean"
-	for i, h := range head {
-		switch h {
-		case "error_pct":
-			mean[i] = f(t.MeanError())
-		case "ref_error_pct":
-			mean[i] = f(t.MeanRefError())
-		}
-	}
-	cw.Write(mean)
-	for _, wn := range t.Warnings {
-		// The text says what it is: file:line:col: warning: message.
-		row := make([]string, len(head))
-		row[0] = wn
-		cw.Write(row)
-	}
-	if t.Partial {
-		// The configurations there were, in nodes' column: a count.
-		part := make([]string, len(head))
-		part[0], part[1] = "partial", strconv.Itoa(t.Of)
-		cw.Write(part)
-	}
-	cw.Flush()
-	return cw.Error()
+	return results.WriteTable(w, document(t, stable), CSVTable)
 }
+
+// CSVTable is validate's CSV: the summary, then a row per configuration.
+var CSVTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "row", Path: "rows"}}}
 
 type jsonRow struct {
 	Configuration string             `json:"configuration"`
 	Nodes         int                `json:"nodes,omitempty"`
 	Procs         int                `json:"procs,omitempty"`
-	Threads       int                `json:"threads,omitempty"`
+	Threads       int                `json:"threads_per_process,omitempty"`
 	Params        map[string]float64 `json:"params"`
-	Ts            float64            `json:"ts_s"`
-	Tm            float64            `json:"tm_s"`
-	Te            *float64           `json:"te_s,omitempty"`
+	Ts            float64            `json:"time_s"`
+	Tm            float64            `json:"measured_time_s"`
+	Te            *float64           `json:"eval_time_s,omitempty"`
 	TmOverTe      *float64           `json:"tm_over_te,omitempty"`
 	ErrorPct      float64            `json:"error_pct"`
 	Ref           *float64           `json:"ref_s,omitempty"`
 	RefErrorPct   *float64           `json:"ref_error_pct,omitempty"`
 }
 
-// WriteJSON writes {"model", "machine", "rows": [...], "mean_error_pct"}.
+// WriteJSON writes {"command", "schema_version", "model", "machine",
+// "rows": [...], "mean_error_pct", ...}.
 func WriteJSON(w io.Writer, t *Table, stable bool) error {
-	out := struct {
-		Model        string    `json:"model"`
-		Machine      string    `json:"machine"`
-		Reference    string    `json:"reference,omitempty"`
-		Rows         []jsonRow `json:"rows"`
-		MeanError    float64   `json:"mean_error_pct"`
-		MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
-		Warnings     []string  `json:"warnings"`
-		Partial      bool      `json:"partial,omitempty"`
-		Of           int       `json:"configurations,omitempty"`
-	}{Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}, Partial: t.Partial,
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(document(t, stable))
+}
+
+// jsonDoc is validate's document.
+type jsonDoc struct {
+	results.Header
+	Model        string    `json:"model"`
+	Machine      string    `json:"machine"`
+	Reference    string    `json:"reference,omitempty"`
+	Rows         []jsonRow `json:"rows"`
+	MeanError    float64   `json:"mean_error_pct"`
+	MeanRefError *float64  `json:"mean_ref_error_pct,omitempty"`
+	Warnings     []string  `json:"warnings"`
+	Partial      bool      `json:"partial,omitempty"`
+	Of           int       `json:"configurations,omitempty"`
+}
+
+func document(t *Table, stable bool) *jsonDoc {
+	out := &jsonDoc{Header: results.NewHeader(results.CommandValidate), Model: t.Model, Machine: t.Machine, Reference: t.RefName, MeanError: t.MeanError(), Rows: []jsonRow{}, Partial: t.Partial,
 		Warnings: append([]string{}, t.Warnings...)}
 	if t.Partial {
 		out.Of = t.Of
@@ -174,7 +141,5 @@ func WriteJSON(w io.Writer, t *Table, stable bool) error {
 		}
 		out.Rows = append(out.Rows, j)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return out
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strings"
 
@@ -167,50 +166,9 @@ func WriteJSON(w io.Writer, s *results.Prediction) error {
 	return enc.Encode(s)
 }
 
-// WriteCSV writes one table: a summary row, a row per process and a row
-// per element, told apart by the first column.
+// WriteCSV writes the JSON document as one table (docs/output.md, "CSV"):
+// a summary row, a row per process, element and blocked process, told
+// apart by the first column.
 func WriteCSV(w io.Writer, s *results.Prediction) error {
-	var b strings.Builder
-	b.WriteString("record,name,kind,where,pid,tid,node,calls,end_s,total_s,mean_s,share,compute_s,communication_s,waiting_s\n")
-	fmt.Fprintf(&b, "summary,%s,model,,,,,%d,%s,,,,,,\n", csvField(s.Model), s.Executions, num(s.PredictedTime))
-	for _, p := range s.Processes {
-		fmt.Fprintf(&b, "process,,,,%d,%d,%d,,%s,,,,%s,%s,%s\n", p.Pid, p.Tid, p.Node,
-			num(p.End), num(p.Compute), num(p.Communication), num(p.Waiting))
-		if b.Len() > 1<<16 {
-			if _, err := io.WriteString(w, b.String()); err != nil {
-				return err
-			}
-			b.Reset()
-		}
-	}
-	for _, e := range s.Elements {
-		fmt.Fprintf(&b, "element,%s,%s,%s,,,,%d,,%s,%s,%s,%s,%s,%s\n", csvField(e.Name), e.Kind, csvField(e.Where),
-			e.Calls, num(e.Total), num(e.Mean), num(e.Share), num(e.Compute), num(e.Communication), num(e.Waiting))
-	}
-	// Rows a complete run without warnings does not have come last, so
-	// that readers of the other records are not disturbed by them.
-	for _, wn := range s.Warnings {
-		fmt.Fprintf(&b, "warning,%s,,,,,,,,,,,,,\n", csvField(wn))
-	}
-	if s.Partial {
-		fmt.Fprintf(&b, "partial,,,,,,,,%s,,,,,,\n", num(s.SimulatedTimeReached))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func csvField(s string) string {
-	if strings.ContainsAny(s, ",\"\n") {
-		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
-	}
-	return s
-}
-
-// num prints a number with full precision and no exponent noise for
-// ordinary values.
-func num(x float64) string {
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return fmt.Sprintf("%.0f", x)
-	}
-	return fmt.Sprintf("%.9g", x)
+	return results.WriteTable(w, s, results.PredictionTable)
 }
