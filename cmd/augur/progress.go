@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,7 +62,7 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 	if *pf.on && *pf.off {
 		return nil, fmt.Errorf("--progress and --no-progress contradict each other")
 	}
-	tty := isTerminal(e.stderr)
+	tty := isTerminal(e.stderr) || e.columns > 0
 	if *pf.off || (!tty && !*pf.on) {
 		return nil, nil
 	}
@@ -67,6 +70,11 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, last: now, every: 2 * time.Second, done: make(chan struct{})}
 	if tty {
 		p.every = time.Second / 4
+		p.width = terminalWidth(e.stderr)
+		if e.columns > 0 {
+			cols := e.columns
+			p.width = func() int { return cols }
+		}
 	}
 	if e.progressEvery > 0 {
 		p.every = e.progressEvery
@@ -91,11 +99,23 @@ type progress struct {
 	start time.Time
 	done  chan struct{} // closed when the report ends: the heartbeat stops (nil: none runs)
 
+	// width gives the terminal's columns when the line is drawn (the
+	// terminal may be resized meanwhile); nil: 80.
+	width func() int
+
 	mu      sync.Mutex
 	last    time.Time
 	shown   bool   // a line is on the terminal, to be erased
 	state   string // what update said last: the heartbeat repeats it
 	stopped bool
+	// The time left is estimated from the rate since origin, when the
+	// share done was originDone: the first fraction of a phase (a plain
+	// update, or a share lower than the last, starts another), so that
+	// the phases before (reading, setting up) do not slow the estimate.
+	series     bool
+	origin     time.Time
+	originDone float64
+	lastDone   float64
 }
 
 // update shows the state, if the last line was long enough ago, and keeps
@@ -107,6 +127,7 @@ func (p *progress) update(msg string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.series = false
 	p.state = msg
 	p.show(time.Now())
 }
@@ -199,30 +220,85 @@ func (p *progress) announce(msg string) {
 	p.state, p.last = "", time.Now()
 }
 
-// fraction shows the state with the share done, and from it the time
-// left, assuming the rest goes as fast as what is done.
+// fraction shows the state with the share done (0 to 1) and, from the
+// rate since the phase's first share, an estimate of the time left: the
+// rest is assumed to go as fast as what was done in the phase. A share
+// outside (0, 1] is not shown (the state alone is).
 func (p *progress) fraction(msg string, done float64) {
 	if p == nil {
 		return
 	}
-	if done <= 0 || done > 1 {
+	if done <= 0 || done > 1 || done != done {
 		p.update(msg)
 		return
 	}
-	el := time.Since(p.start)
-	left := time.Duration(float64(el) * (1 - done) / done)
-	p.update(fmt.Sprintf("%s, %.0f%% done, about %s left", msg, 100*done, left.Round(time.Second)))
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if !p.series || done < p.lastDone {
+		p.series, p.origin, p.originDone = true, now, done
+	}
+	p.lastDone = done
+	p.state = fmt.Sprintf("%s, %s done%s", msg, percent(done), timeLeft(now.Sub(p.origin), done-p.originDone, 1-done))
+	p.show(now)
 }
 
-// ttyWidth is the longest line written over itself: a longer one would
-// wrap on an 80-column terminal, and \r would then rewrite only its end.
-const ttyWidth = 79
+// percent prints a share done: whole percents, but never 100 % before
+// the end, and tenths below 10 %, where a long run spends a while.
+func percent(done float64) string {
+	switch {
+	case done < 0.1:
+		return fmt.Sprintf("%.1f%%", math.Floor(1000*done)/10)
+	case done < 1:
+		return fmt.Sprintf("%.0f%%", math.Min(math.Floor(100*done), 99))
+	}
+	return "100%"
+}
+
+// timeLeft estimates the time to do the share left at the rate at
+// which share was done in el: ", about 3m12s left"; nothing until some
+// share has been done in a measurable time.
+func timeLeft(el time.Duration, share, left float64) string {
+	if share <= 0 || el <= 0 {
+		return ""
+	}
+	if left <= 0 {
+		return ", nothing left"
+	}
+	d := time.Duration(float64(el) * left / share)
+	switch {
+	case d < time.Second:
+		return ", less than 1s left"
+	case d < time.Minute:
+		return fmt.Sprintf(", about %s left", d.Round(time.Second))
+	case d < 100*time.Hour:
+		return fmt.Sprintf(", about %s left", strings.TrimSuffix(d.Round(time.Minute).String(), "0s"))
+	}
+	return ", more than 100h left"
+}
+
+// minWidth is the narrowest a terminal is taken to be: fewer columns
+// than that are a terminal that cannot say.
+const minWidth = 20
+
+// lineWidth is the longest line written over itself on the terminal:
+// one column short of its width, as a line filling the last column
+// wraps on some terminals, and \r would then rewrite only its end.
+func (p *progress) lineWidth() int {
+	w := 80
+	if p.width != nil {
+		if c := p.width(); c >= minWidth {
+			w = c
+		}
+	}
+	return w - 1
+}
 
 func (p *progress) write(line string) {
 	if p.tty {
 		text := []rune(p.cmd + ": " + line)
-		if len(text) > ttyWidth {
-			text = append(text[:ttyWidth-1], '…')
+		if w := p.lineWidth(); len(text) > w {
+			text = append(text[:w-1], '…')
 		}
 		// \033[K clears what a longer earlier line left.
 		fmt.Fprintf(p.w, "\r%s\033[K", string(text))
@@ -230,6 +306,25 @@ func (p *progress) write(line string) {
 		return
 	}
 	fmt.Fprintf(p.w, "%s: %s\n", p.cmd, line)
+}
+
+// terminalWidth gives a function that reads the width of the terminal
+// that w writes to: the terminal's own (TIOCGWINSZ), else $COLUMNS (a
+// shell's, when exported), else 0 (80 columns).
+func terminalWidth(w io.Writer) func() int {
+	if pw, ok := w.(*progressWriter); ok {
+		w = pw.p.w
+	}
+	f, _ := w.(*os.File)
+	return func() int {
+		if f != nil {
+			if c := ttyColumns(f); c > 0 {
+				return c
+			}
+		}
+		c, _ := strconv.Atoi(os.Getenv("COLUMNS"))
+		return c
+	}
 }
 
 // finish ends the report: on a terminal the line is erased (the result

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"augur/internal/frontend/tit"
 	"augur/internal/infile"
@@ -193,8 +194,19 @@ func runReplay(e *env, c *command, args []string) int {
 		opts.Counting = func(done, total int64) {
 			prog.fraction(fmt.Sprintf("counting the trace's ranks: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
 		}
-		opts.Progress = func(t float64, ev, ops int64) {
-			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
+		// The share read looks at every rank: a few times a line.
+		var looked time.Time
+		var read, size int64
+		opts.Progress = func(p replay.Progress) {
+			if now := time.Now(); now.Sub(looked) >= prog.every/4 {
+				looked = now
+				read, size = p.Share()
+			}
+			msg := fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(p.SimTime), count(p.Events), count(p.Ops))
+			if size > 0 {
+				msg += fmt.Sprintf(", %s of %s of the trace read", infile.Size(read), infile.Size(size))
+			}
+			prog.fraction(msg, float64(read)/float64(max(size, 1)))
 		}
 	}
 	var tl *results.Timeline
