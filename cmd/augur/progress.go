@@ -108,6 +108,9 @@ type progress struct {
 	shown   bool   // a line is on the terminal, to be erased
 	state   string // what update said last: the heartbeat repeats it
 	stopped bool
+	// stepwise: every update is shown, whatever the interval (a
+	// command of few steps, seconds apart); the heartbeat keeps it.
+	stepwise bool
 	// The time left is estimated from the rate since origin, when the
 	// share done was originDone: the first fraction of a phase (a plain
 	// update, or a share lower than the last, starts another), so that
@@ -129,13 +132,14 @@ func (p *progress) update(msg string) {
 	defer p.mu.Unlock()
 	p.series = false
 	p.state = msg
-	p.show(time.Now())
+	p.show(time.Now(), false)
 }
 
 // show writes the state with the time elapsed, unless a line was written
-// less than p.every ago. p.mu is held.
-func (p *progress) show(now time.Time) {
-	if p.stopped || p.state == "" || now.Sub(p.last) < p.every {
+// less than p.every ago (and the command did not ask for each of its
+// steps, stepwise, when it is not the heartbeat). p.mu is held.
+func (p *progress) show(now time.Time, heartbeat bool) {
+	if p.stopped || p.state == "" || (now.Sub(p.last) < p.every && (heartbeat || !p.stepwise)) {
 		return
 	}
 	p.last = now
@@ -154,7 +158,7 @@ func (p *progress) heartbeat() {
 			return
 		case now := <-t.C:
 			p.mu.Lock()
-			p.show(now)
+			p.show(now, true)
 			p.mu.Unlock()
 		}
 	}
@@ -202,6 +206,18 @@ func (p *progress) erase() {
 	}
 }
 
+// eachStep has every update shown, not one an interval: for commands
+// whose steps are few and seconds apart (bench), so that a log lists
+// them all. The heartbeat still repeats a step at the interval.
+func (p *progress) eachStep() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	p.stepwise = true
+	p.mu.Unlock()
+}
+
 // announce says msg once, on a line of its own, and leaves the heartbeat
 // nothing to repeat until the next update: the phase it names runs
 // another program that writes to the same terminal (record runs the
@@ -240,7 +256,7 @@ func (p *progress) fraction(msg string, done float64) {
 	}
 	p.lastDone = done
 	p.state = fmt.Sprintf("%s, %s done%s", msg, percent(done), timeLeft(now.Sub(p.origin), done-p.originDone, 1-done))
-	p.show(now)
+	p.show(now, false)
 }
 
 // percent prints a share done: whole percents, but never 100 % before
