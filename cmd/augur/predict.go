@@ -315,7 +315,7 @@ func runPredict(e *env, c *command, args []string) int {
 		reportTL.SlicesOnly()
 		opts.Timelines = append(opts.Timelines, reportTL)
 	}
-	prog.update("checking and compiling " + pos[0])
+	prog.phase("checking and compiling " + pos[0])
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
 	if partial && len(p.Times) > 0 {

@@ -67,7 +67,8 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 		return nil, nil
 	}
 	now := time.Now()
-	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, last: now, every: 2 * time.Second, done: make(chan struct{})}
+	// last is an interval back: the first state is shown at once.
+	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, every: 2 * time.Second, done: make(chan struct{})}
 	if tty {
 		p.every = time.Second / 4
 		p.width = terminalWidth(e.stderr)
@@ -79,6 +80,7 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 	if e.progressEvery > 0 {
 		p.every = e.progressEvery
 	}
+	p.last = now.Add(-p.every)
 	e.progress.stop() // one reporter a command
 	e.progress = p
 	e.stderr = &progressWriter{p}
@@ -111,6 +113,8 @@ type progress struct {
 	// stepwise: every update is shown, whatever the interval (a
 	// command of few steps, seconds apart); the heartbeat keeps it.
 	stepwise bool
+	// pending: the state is a phase not yet shown (phase).
+	pending bool
 	// The time left is estimated from the rate since origin, when the
 	// share done was originDone: the first fraction of a phase (a plain
 	// update, or a share lower than the last, starts another), so that
@@ -130,27 +134,56 @@ func (p *progress) update(msg string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.series = false
+	p.series, p.pending = false, false
 	p.state = msg
 	p.show(time.Now(), false)
 }
 
-// show writes the state with the time elapsed, unless a line was written
-// less than p.every ago (and the command did not ask for each of its
-// steps, stepwise, when it is not the heartbeat). p.mu is held.
-func (p *progress) show(now time.Time, heartbeat bool) {
-	if p.stopped || p.state == "" || (now.Sub(p.last) < p.every && (heartbeat || !p.stepwise)) {
+// phaseGap is the least time between two phases' lines: a command whose
+// phases come faster shows the last of them when the gap has passed
+// (the heartbeat), rather than a line each.
+const phaseGap = 100 * time.Millisecond
+
+// phase names what the command starts doing ("reading prog.c"): shown
+// at once, whatever the interval, so that a phase shorter than the
+// interval is seen too (one that follows another within phaseGap is
+// shown by the heartbeat when the gap has passed), then kept for the
+// heartbeat as update keeps its state.
+func (p *progress) phase(msg string) {
+	if p == nil {
 		return
 	}
-	p.last = now
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.series = false
+	p.state, p.pending = msg, true
+	p.show(time.Now(), false)
+}
+
+// show writes the state with the time elapsed, unless a line was written
+// less than p.every ago: a phase not yet shown (pending) waits phaseGap
+// at most, and the command's steps none if it asked for each (stepwise,
+// when it is not the heartbeat). p.mu is held.
+func (p *progress) show(now time.Time, heartbeat bool) {
+	wait := p.every
+	if p.pending {
+		wait = min(wait, phaseGap)
+	} else if p.stepwise && !heartbeat {
+		wait = 0
+	}
+	if p.stopped || p.state == "" || now.Sub(p.last) < wait {
+		return
+	}
+	p.last, p.pending = now, false
 	p.write(fmt.Sprintf("%s (%s elapsed)", p.state, since(p.start, now)))
 }
 
 // heartbeat shows the last state again every p.every while nothing new
 // is reported, until the report ends. It looks twice an interval, so
-// that the lines stay about p.every apart whenever update wrote last.
+// that the lines stay about p.every apart whenever update wrote last,
+// and at least every phaseGap, for a phase that waits.
 func (p *progress) heartbeat() {
-	t := time.NewTicker(max(p.every/2, time.Millisecond))
+	t := time.NewTicker(min(max(p.every/2, time.Millisecond), phaseGap))
 	defer t.Stop()
 	for {
 		select {
@@ -254,7 +287,7 @@ func (p *progress) fraction(msg string, done float64) {
 	if !p.series || done < p.lastDone {
 		p.series, p.origin, p.originDone = true, now, done
 	}
-	p.lastDone = done
+	p.lastDone, p.pending = done, false
 	p.state = fmt.Sprintf("%s, %s done%s", msg, percent(done), timeLeft(now.Sub(p.origin), done-p.originDone, 1-done))
 	p.show(now, false)
 }

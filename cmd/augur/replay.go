@@ -175,7 +175,7 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}
-	prog.update("reading the platform " + *rf.platform)
+	prog.phase("reading the platform " + *rf.platform)
 	m, hf, err := loadPlatform(*rf.platform, *rf.hostfile)
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -216,7 +216,7 @@ func runReplay(e *env, c *command, args []string) int {
 		}
 		opts.Timelines = results.Timelines{tl}
 	}
-	prog.update("reading " + pos[0] + " and setting up the ranks")
+	prog.phase("reading " + pos[0] + " and setting up the ranks")
 	res, err := replay.Run(opts)
 	partial := res != nil && res.Partial
 	var reached, simulated float64
