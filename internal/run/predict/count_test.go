@@ -21,9 +21,9 @@ func TestCountOps(t *testing.T) {
 	}
 	m := loadMachine(t, "gescher.yaml")
 	for _, c := range []struct {
-		procs    int
+		procs     int
 		want, ran int64
-		exact    bool
+		exact     bool
 	}{{4, 58, 58, true}, {1000, 14969, 14998, false}} {
 		var heard int64
 		var exact, called bool
