@@ -385,6 +385,11 @@ func TestProgressReplayShare(t *testing.T) {
 		if shares == 0 {
 			t.Errorf("%s: no line with the share of the trace read and the time left:\n%s", cache, strings.Join(lines, "\n"))
 		}
+		// Compiling it (100 002 lines) says how far it has read at the
+		// 65 536th line.
+		if compiling := strings.Contains(strings.Join(lines, "\n"), "reading the trace before the replay: "); compiling != (cache == "compiled now") {
+			t.Errorf("%s: the compiling's progress shown: %v:\n%s", cache, compiling, strings.Join(lines, "\n"))
+		}
 	}
 }
 

@@ -192,7 +192,9 @@ func runReplay(e *env, c *command, args []string) int {
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Counting = func(done, total int64) {
-			prog.fraction(fmt.Sprintf("counting the trace's ranks: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
+			// A pass before the replay: the count of a shared trace's
+			// ranks, or its compiling into the trace cache.
+			prog.fraction(fmt.Sprintf("reading the trace before the replay: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
 		}
 		// The share read looks at every rank: a few times a line.
 		var looked time.Time

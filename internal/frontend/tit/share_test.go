@@ -1,6 +1,7 @@
 package tit
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -103,5 +104,57 @@ func TestShare(t *testing.T) {
 				t.Errorf("at the end: %d of %d, want all %d", done, total, size)
 			}
 		})
+	}
+}
+
+// Compiling a trace tells how far it has read: a shared trace every
+// 2^16 lines (its bytes read, of the file's), the ranks' files every
+// 64th rank and at the last (the bytes of the files compiled, of all).
+func TestCompileProgress(t *testing.T) {
+	dir := t.TempDir()
+	const lines = 70000 // a rank: 140 000 lines of the shared trace, two reports
+	var shared, rank0, rank1 strings.Builder
+	for i := range lines {
+		fmt.Fprintf(&shared, "0 compute %d\n1 compute %d\n", i, i)
+		fmt.Fprintf(&rank0, "p0 compute %d\n", i)
+		fmt.Fprintf(&rank1, "p1 compute %d\n", i)
+	}
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, c := range []struct {
+		name  string
+		src   Source
+		calls int
+		last  [2]int64 // done, total of the last report; done 0: any part
+	}{
+		{"shared", Source{Files: []string{write("s.txt", shared.String())}, Shared: true, NP: 2}, 2, [2]int64{0, int64(shared.Len())}},
+		{"per-rank files", Source{Files: []string{write("r0.txt", rank0.String()), write("r1.txt", rank1.String())}, NP: 2}, 1,
+			[2]int64{int64(rank0.Len() + rank1.Len()), int64(rank0.Len() + rank1.Len())}},
+	} {
+		var got [][2]int64
+		f, err := os.Create(filepath.Join(dir, c.name+".tc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = CompileProgress(context.Background(), c.src, f, func(done, total int64) { got = append(got, [2]int64{done, total}) })
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := len(got) == c.calls
+		for i, g := range got {
+			ok = ok && g[0] > 0 && g[0] <= g[1] && g[1] == c.last[1] && (i == 0 || g[0] >= got[i-1][0])
+		}
+		if ok && c.last[0] > 0 {
+			ok = got[len(got)-1] == c.last
+		}
+		if !ok {
+			t.Errorf("%s: reports %v; want %d, of %d bytes, the last %v", c.name, got, c.calls, c.last[1], c.last)
+		}
 	}
 }

@@ -48,9 +48,9 @@ type Options struct {
 	// Progress, if set, is called every 2^14 events or actions
 	// (engine.Config.Progress) with how far the replay has come.
 	Progress func(Progress)
-	// Counting, if set, hears how far the first pass over a shared
-	// trace, which counts its ranks when NP is 0, has come (bytes read,
-	// bytes in all).
+	// Counting, if set, hears how far a pass over the trace before the
+	// replay has come (bytes read, bytes in all): the count of a shared
+	// trace's ranks when NP is 0, or its compiling into the Cache.
 	Counting func(done, total int64)
 	// Cache, if set, holds traces' compiled forms: the trace is read from
 	// its entry, compiled into one first if it has none (tracecache).
