@@ -314,7 +314,11 @@ func timeLeft(el time.Duration, share, left float64) string {
 	if left <= 0 {
 		return ", nothing left"
 	}
-	d := time.Duration(float64(el) * left / share)
+	return leftText(time.Duration(float64(el) * left / share))
+}
+
+// leftText says an estimate d of the time left: ", about 3m left".
+func leftText(d time.Duration) string {
 	switch {
 	case d < time.Second:
 		return ", less than 1s left"

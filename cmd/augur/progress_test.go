@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"augur/internal/tools/sweep"
 )
 
 // stopAfter is a context that the user interrupts after its Err has been
@@ -485,5 +487,22 @@ func TestSignalEndsAStuckCommand(t *testing.T) {
 	}
 	if want := "augur: interrupted; the command did not stop within 10ms, ended without its result\n"; w.String() != want {
 		t.Errorf("said %q, want %q", w.String(), want)
+	}
+}
+
+// A sweep's line has the points done, their share and the time left as
+// predict's and replay's have them; none once every point is done.
+func TestProgressSweepText(t *testing.T) {
+	for _, c := range []struct {
+		p    sweep.Progress
+		want string
+	}{
+		{sweep.Progress{Done: 3, Total: 10, Computed: 3, Left: 95 * time.Second}, "3 of 10 points, 30% done, about 2m left"},
+		{sweep.Progress{Done: 1, Total: 1000, Failed: 1}, "1 of 1000 points, 1 failed, 0.1% done"},
+		{sweep.Progress{Done: 10, Total: 10, Computed: 10}, "10 of 10 points"},
+	} {
+		if got := sweepProgress(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
 	}
 }

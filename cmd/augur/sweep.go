@@ -659,8 +659,11 @@ func sweepProgress(p sweep.Progress) string {
 	if p.Failed > 0 {
 		msg += fmt.Sprintf(", %d failed", p.Failed)
 	}
-	if p.Computed > 0 || p.Left > 0 {
-		msg += ", about " + p.Left.Round(time.Second).String() + " left"
+	if p.Total > 0 && p.Done < p.Total {
+		msg += ", " + percent(float64(p.Done)/float64(p.Total)) + " done"
+		if p.Computed > 0 || p.Left > 0 {
+			msg += leftText(p.Left)
+		}
 	}
 	return msg
 }
