@@ -277,7 +277,9 @@ func runPredict(e *env, c *command, args []string) int {
 			prog.fraction(fmt.Sprintf("setting up processes: %s of %s", count(int64(done)), count(int64(total))), float64(done)/float64(total))
 		}
 		reps := max(*pf.replications, 1)
-		var total int64 // operations a replication performs; 0: not known
+		// The operations a replication performs (element_executions,
+		// the end of each process included); 0: not known.
+		var total int64
 		about := ""
 		opts.Operations = func(ops int64, exact bool) {
 			total = ops
@@ -286,10 +288,10 @@ func runPredict(e *env, c *command, args []string) int {
 			}
 		}
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
-			msg := fmt.Sprintf("simulated %s, %s events, %s operations", results.Seconds(t), count(ev), count(ops))
+			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
 			share := -1.0 // not known
 			if total > 0 && ops < total {
-				msg = fmt.Sprintf("simulated %s, %s events, %s of %s%s operations", results.Seconds(t), count(ev), count(ops), about, count(total))
+				msg = fmt.Sprintf("simulated %s, %s events, %s of %s%s executions", results.Seconds(t), count(ev), count(ops), about, count(total))
 				share = float64(ops) / float64(total)
 			}
 			if reps > 1 {

@@ -319,8 +319,9 @@ func terminalLines(t *testing.T, cols int, args ...string) ([]string, string) {
 
 // predict shows the share of the operations done and the time left:
 // 100 000 actions of a single process with --step-loops are 100 001
-// operations (the end is one), counted before the run (every process's
-// stream run alone, so exactly: no "about"). The lines fill a terminal
+// executions (the end is one, as in the JSON's element_executions),
+// counted before the run (every process's stream run alone, so
+// exactly: no "about"). The lines fill a terminal
 // of 150 columns, not 80, and never its last column; on one of 60 they
 // are cut, with an ellipsis. Standard output is the result alone.
 func TestProgressPredictShare(t *testing.T) {
@@ -338,7 +339,7 @@ func TestProgressPredictShare(t *testing.T) {
 		} else if n > 80 {
 			wide++
 		}
-		if strings.Contains(l, " of 100,001 operations, ") && strings.Contains(l, "% done, ") && strings.Contains(l, " left (") {
+		if strings.Contains(l, " of 100,001 executions, ") && strings.Contains(l, "% done, ") && strings.Contains(l, " left (") {
 			shares++
 		}
 	}
