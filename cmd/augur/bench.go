@@ -49,10 +49,10 @@ cycle is written as one cycle and flagged (docs/bench.md). It writes a machine f
 uses directly (the ping-pong goes to network.intra: two processes on one
 machine talk within a node). --profile keeps the measurements as JSON;
 --combine joins profiles of several machines into one heterogeneous
-machine file. --quick takes about 20 s on an idle 2-core machine (some
-14 s of CPU time, and MPI's start-ups), longer on a loaded one: 33 to 47 s
-with a load average of 16; its progress report counts the steps (27 with
-MPI) and says the time left.
+machine file. --quick takes 12 to 20 s on a 2-core machine with little else
+running (some 10 s of CPU time, and MPI's start-ups), longer on a loaded
+one: 33 to 47 s with a load average of 16; its progress report counts the
+steps (27 with MPI) and says the time left.
 
 augur bench network measures the network between two hosts and writes a
 machine file for it (docs/bench.md). TCP needs only augur on both: run
@@ -113,7 +113,7 @@ type benchFlags struct {
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b := &benchFlags{}
 	b.out = fs.String("o", "", "machine, network: write the machine file to `FILE` (machine's default: standard output)")
-	b.quick = fs.Bool("quick", false, "machine: fewer repetitions and sizes (about 20 s on an idle machine)")
+	b.quick = fs.Bool("quick", false, "machine: fewer repetitions and sizes (12 to 20 s on an idle 2-core machine)")
 	b.name = fs.String("name", "", "machine, network: `NAME` of this machine's node group (default: the host name)")
 	b.profile = fs.String("profile", "", "machine: also save the measurements as JSON to `FILE`, for --combine")
 	b.combine = fs.String("combine", "", "machine: combine saved profiles `A.json,B.json` into one machine file instead of measuring")
