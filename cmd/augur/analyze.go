@@ -190,7 +190,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		Front:   cfront.Options{Flags: line.Compile, CompileCommands: *f.compileCommands},
 		Context: e.context(), Warn: func(d *diag.Error) { fmt.Fprintln(e.stderr, d) }}
 	if pr != nil {
-		req.Progress = pr.update
+		req.Progress = pr.phase
 		req.Simulated = func(what string, t float64, ev int64) {
 			pr.update(fmt.Sprintf("%s: simulated %s, %s events", what, results.Seconds(t), count(ev)))
 		}

@@ -53,7 +53,10 @@ cycle is written as one cycle and flagged (docs/bench.md). It writes a machine f
 uses directly (the ping-pong goes to network.intra: two processes on one
 machine talk within a node). --profile keeps the measurements as JSON;
 --combine joins profiles of several machines into one heterogeneous
-machine file. --quick finishes in well under 30 s.
+machine file. --quick takes 12 to 20 s on a 2-core machine with little else
+running (some 10 s of CPU time, and MPI's start-ups), longer on a loaded
+one: 33 to 47 s with a load average of 16; its progress report counts the
+steps (27 with MPI) and says the time left.
 
 augur bench network measures the network between two hosts and writes a
 machine file for it (docs/bench.md). TCP needs only augur on both: run
@@ -114,7 +117,7 @@ type benchFlags struct {
 func newBenchFlags(fs *flag.FlagSet) *benchFlags {
 	b := &benchFlags{}
 	b.out = fs.String("o", "", "machine, network: write the machine file to `FILE` (machine's default: standard output)")
-	b.quick = fs.Bool("quick", false, "machine: fewer repetitions and sizes (under 30 s)")
+	b.quick = fs.Bool("quick", false, "machine: fewer repetitions and sizes (12 to 20 s on an idle 2-core machine)")
 	b.name = fs.String("name", "", "machine, network: `NAME` of this machine's node group (default: the host name)")
 	b.profile = fs.String("profile", "", "machine: also save the measurements as JSON to `FILE`, for --combine")
 	b.combine = fs.String("combine", "", "machine: combine saved profiles `A.json,B.json` into one machine file instead of measuring")
@@ -218,11 +221,13 @@ func benchMachine(e *env, bf *benchFlags) int {
 				fmt.Fprintln(e.stderr, "\naugur bench machine: interrupted; stopping after the current measurement (Ctrl-C again quits at once)")
 			}
 		}()
-		var progress func(string)
+		var progress func(string, int, int)
 		if pr != nil {
 			// Every step is reported: they come seconds apart.
-			pr.every = 0
-			progress = func(s string) { pr.update("measuring " + s) }
+			pr.eachStep()
+			progress = func(s string, done, total int) {
+				pr.fraction(fmt.Sprintf("step %d of %d: measuring %s", done+1, total, s), float64(done)/float64(total))
+			}
 		}
 		p, err := calib.Characterise(ctx, name, *bf.quick, progress)
 		if e.interrupted() {
@@ -307,7 +312,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		return exitUsage
 	}
 	if pr != nil {
-		pr.every = 0 // a line per phase: they are few
+		pr.eachStep() // a line per phase: they are few
 	}
 	// fail reports an error, or the interruption that caused it.
 	fail := func(err error) int {

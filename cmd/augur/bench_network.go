@@ -106,7 +106,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	progress := func(string) {}
 	if pr != nil {
-		pr.every = 0 // a line per size or collective: they come seconds apart
+		pr.eachStep() // a line per size or collective: they come seconds apart
 		progress = func(s string) { pr.update("measuring " + s) }
 	}
 	// An interrupted measurement keeps nothing: a fit of part of the

@@ -147,7 +147,7 @@ func runFit(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("fit", err))
 		return exitUsage
 	}
-	pr.update("reading " + pos[0])
+	pr.phase("reading " + pos[0])
 	series, err := measure.ReadFile(pos[0], measure.Options{Params: fitSplitList(*ff.params), Metrics: fitSplitList(*ff.metric)})
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("fit", err))

@@ -141,7 +141,7 @@ func runInstrument(e *env, c *command, args []string) int {
 	var ref mpi.Reference
 	if *f.time {
 		if *f.machine == "" && *f.refSpeed == 0 {
-			pr.update("measuring this host's flop rate")
+			pr.phase("measuring this host's flop rate")
 		}
 		if ref, err = recordingReference(*f.machine, *f.refSpeed); err != nil {
 			return fail(exitInput, "%w", err)
@@ -154,7 +154,7 @@ func runInstrument(e *env, c *command, args []string) int {
 	req := instrument.Request{Files: files, Front: cfront.Options{Flags: line.Compile},
 		Time: *f.time, Sample: sample, Tolerance: *f.tolerance, Ref: ref, AlignLoops: *f.alignLoops,
 		Dir: dir, Compiler: line.Compiler, LinkFlags: line.Link}
-	pr.update(fmt.Sprintf("reading and instrumenting %s", strings.Join(files, ", ")))
+	pr.phase(fmt.Sprintf("reading and instrumenting %s", strings.Join(files, ", ")))
 	b, err := instrument.Prepare(e.context(), req)
 	var sampleErr *instrument.SampleError
 	var flagErr *cfront.FlagError
@@ -172,7 +172,7 @@ func runInstrument(e *env, c *command, args []string) int {
 	}
 	var compileErr error
 	if *f.build {
-		pr.update(fmt.Sprintf("compiling %s with %s", b.Binary, b.Compiler))
+		pr.phase(fmt.Sprintf("compiling %s with %s", b.Binary, b.Compiler))
 		compileErr = b.Compile(e.context(), e.stderr)
 	}
 	// The report's line is erased before standard output.

@@ -57,6 +57,10 @@ type env struct {
 	// of 2 s (a quarter of a second on a terminal): tests shorten it to
 	// see the report of a phase without waiting for it.
 	progressEvery time.Duration
+	// columns, when set, makes standard error a terminal of that many
+	// columns for the progress report (tests: a terminal of their own
+	// width without a pseudo-terminal).
+	columns int
 }
 
 func commands() []*command {

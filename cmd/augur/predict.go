@@ -267,15 +267,30 @@ func runPredict(e *env, c *command, args []string) int {
 		opts.Starting = func(done, total int) {
 			prog.fraction(fmt.Sprintf("setting up processes: %s of %s", count(int64(done)), count(int64(total))), float64(done)/float64(total))
 		}
-		reps := *pf.replications
+		reps := max(*pf.replications, 1)
+		// The operations a replication performs (element_executions,
+		// the end of each process included); 0: not known.
+		var total int64
+		about := ""
+		opts.Operations = func(ops int64, exact bool) {
+			total = ops
+			if !exact {
+				about = "about "
+			}
+		}
 		opts.Progress = func(rep int, t float64, ev, ops int64) {
 			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
+			share := -1.0 // not known
+			if total > 0 && ops < total {
+				msg = fmt.Sprintf("simulated %s, %s events, %s of %s%s executions", results.Seconds(t), count(ev), count(ops), about, count(total))
+				share = float64(ops) / float64(total)
+			}
 			if reps > 1 {
 				// Replications are alike: those done tell the time left.
-				prog.fraction(fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg), float64(rep)/float64(reps))
-				return
+				msg = fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg)
+				share = (float64(rep) + max(share, 0)) / float64(reps)
 			}
-			prog.update(msg)
+			prog.fraction(msg, share)
 		}
 	}
 	// The trace files' timeline has the flags' window and limit; the
@@ -294,7 +309,7 @@ func runPredict(e *env, c *command, args []string) int {
 		reportTL.SampleMessages(htmlreport.MaxArrows)
 		opts.Timelines = append(opts.Timelines, reportTL)
 	}
-	prog.update("checking and compiling " + pos[0])
+	prog.phase("checking and compiling " + pos[0])
 	p, err := predict.Run(opts)
 	partial := p != nil && p.Partial
 	if partial && len(p.Times) > 0 {

@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -59,18 +62,25 @@ func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
 	if *pf.on && *pf.off {
 		return nil, fmt.Errorf("--progress and --no-progress contradict each other")
 	}
-	tty := isTerminal(e.stderr)
+	tty := isTerminal(e.stderr) || e.columns > 0
 	if *pf.off || (!tty && !*pf.on) {
 		return nil, nil
 	}
 	now := time.Now()
-	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, last: now, every: 2 * time.Second, done: make(chan struct{})}
+	// last is an interval back: the first state is shown at once.
+	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, every: 2 * time.Second, done: make(chan struct{})}
 	if tty {
 		p.every = time.Second / 4
+		p.width = terminalWidth(e.stderr)
+		if e.columns > 0 {
+			cols := e.columns
+			p.width = func() int { return cols }
+		}
 	}
 	if e.progressEvery > 0 {
 		p.every = e.progressEvery
 	}
+	p.last = now.Add(-p.every)
 	e.progress.stop() // one reporter a command
 	e.progress = p
 	e.stderr = &progressWriter{p}
@@ -91,11 +101,28 @@ type progress struct {
 	start time.Time
 	done  chan struct{} // closed when the report ends: the heartbeat stops (nil: none runs)
 
+	// width gives the terminal's columns when the line is drawn (the
+	// terminal may be resized meanwhile); nil: 80.
+	width func() int
+
 	mu      sync.Mutex
 	last    time.Time
 	shown   bool   // a line is on the terminal, to be erased
 	state   string // what update said last: the heartbeat repeats it
 	stopped bool
+	// stepwise: every update is shown, whatever the interval (a
+	// command of few steps, seconds apart); the heartbeat keeps it.
+	stepwise bool
+	// pending: the state is a phase not yet shown (phase).
+	pending bool
+	// The time left is estimated from the rate since origin, when the
+	// share done was originDone: the first fraction of a phase (a plain
+	// update, or a share lower than the last, starts another), so that
+	// the phases before (reading, setting up) do not slow the estimate.
+	series     bool
+	origin     time.Time
+	originDone float64
+	lastDone   float64
 }
 
 // update shows the state, if the last line was long enough ago, and keeps
@@ -107,25 +134,56 @@ func (p *progress) update(msg string) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.series, p.pending = false, false
 	p.state = msg
-	p.show(time.Now())
+	p.show(time.Now(), false)
+}
+
+// phaseGap is the least time between two phases' lines: a command whose
+// phases come faster shows the last of them when the gap has passed
+// (the heartbeat), rather than a line each.
+const phaseGap = 100 * time.Millisecond
+
+// phase names what the command starts doing ("reading prog.c"): shown
+// at once, whatever the interval, so that a phase shorter than the
+// interval is seen too (one that follows another within phaseGap is
+// shown by the heartbeat when the gap has passed), then kept for the
+// heartbeat as update keeps its state.
+func (p *progress) phase(msg string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.series = false
+	p.state, p.pending = msg, true
+	p.show(time.Now(), false)
 }
 
 // show writes the state with the time elapsed, unless a line was written
-// less than p.every ago. p.mu is held.
-func (p *progress) show(now time.Time) {
-	if p.stopped || p.state == "" || now.Sub(p.last) < p.every {
+// less than p.every ago: a phase not yet shown (pending) waits phaseGap
+// at most, and the command's steps none if it asked for each (stepwise,
+// when it is not the heartbeat). p.mu is held.
+func (p *progress) show(now time.Time, heartbeat bool) {
+	wait := p.every
+	if p.pending {
+		wait = min(wait, phaseGap)
+	} else if p.stepwise && !heartbeat {
+		wait = 0
+	}
+	if p.stopped || p.state == "" || now.Sub(p.last) < wait {
 		return
 	}
-	p.last = now
+	p.last, p.pending = now, false
 	p.write(fmt.Sprintf("%s (%s elapsed)", p.state, since(p.start, now)))
 }
 
 // heartbeat shows the last state again every p.every while nothing new
 // is reported, until the report ends. It looks twice an interval, so
-// that the lines stay about p.every apart whenever update wrote last.
+// that the lines stay about p.every apart whenever update wrote last,
+// and at least every phaseGap, for a phase that waits.
 func (p *progress) heartbeat() {
-	t := time.NewTicker(max(p.every/2, time.Millisecond))
+	t := time.NewTicker(min(max(p.every/2, time.Millisecond), phaseGap))
 	defer t.Stop()
 	for {
 		select {
@@ -133,7 +191,7 @@ func (p *progress) heartbeat() {
 			return
 		case now := <-t.C:
 			p.mu.Lock()
-			p.show(now)
+			p.show(now, true)
 			p.mu.Unlock()
 		}
 	}
@@ -181,6 +239,18 @@ func (p *progress) erase() {
 	}
 }
 
+// eachStep has every update shown, not one an interval: for commands
+// whose steps are few and seconds apart (bench), so that a log lists
+// them all. The heartbeat still repeats a step at the interval.
+func (p *progress) eachStep() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	p.stepwise = true
+	p.mu.Unlock()
+}
+
 // announce says msg once, on a line of its own, and leaves the heartbeat
 // nothing to repeat until the next update: the phase it names runs
 // another program that writes to the same terminal (record runs the
@@ -199,30 +269,89 @@ func (p *progress) announce(msg string) {
 	p.state, p.last = "", time.Now()
 }
 
-// fraction shows the state with the share done, and from it the time
-// left, assuming the rest goes as fast as what is done.
+// fraction shows the state with the share done (0 to 1) and, from the
+// rate since the phase's first share, an estimate of the time left: the
+// rest is assumed to go as fast as what was done in the phase. A share
+// outside (0, 1] is not shown (the state alone is).
 func (p *progress) fraction(msg string, done float64) {
 	if p == nil {
 		return
 	}
-	if done <= 0 || done > 1 {
+	if done <= 0 || done > 1 || done != done {
 		p.update(msg)
 		return
 	}
-	el := time.Since(p.start)
-	left := time.Duration(float64(el) * (1 - done) / done)
-	p.update(fmt.Sprintf("%s, %.0f%% done, about %s left", msg, 100*done, left.Round(time.Second)))
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if !p.series || done < p.lastDone {
+		p.series, p.origin, p.originDone = true, now, done
+	}
+	p.lastDone, p.pending = done, false
+	p.state = fmt.Sprintf("%s, %s done%s", msg, percent(done), timeLeft(now.Sub(p.origin), done-p.originDone, 1-done))
+	p.show(now, false)
 }
 
-// ttyWidth is the longest line written over itself: a longer one would
-// wrap on an 80-column terminal, and \r would then rewrite only its end.
-const ttyWidth = 79
+// percent prints a share done: whole percents, but never 100 % before
+// the end, and tenths below 10 %, where a long run spends a while.
+func percent(done float64) string {
+	switch {
+	case done < 0.1:
+		return fmt.Sprintf("%.1f%%", math.Floor(1000*done)/10)
+	case done < 1:
+		return fmt.Sprintf("%.0f%%", math.Min(math.Floor(100*done), 99))
+	}
+	return "100%"
+}
+
+// timeLeft estimates the time to do the share left at the rate at
+// which share was done in el: ", about 3m12s left"; nothing until some
+// share has been done in a measurable time.
+func timeLeft(el time.Duration, share, left float64) string {
+	if share <= 0 || el <= 0 {
+		return ""
+	}
+	if left <= 0 {
+		return ", nothing left"
+	}
+	return leftText(time.Duration(float64(el) * left / share))
+}
+
+// leftText says an estimate d of the time left: ", about 3m left".
+func leftText(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return ", less than 1s left"
+	case d < time.Minute:
+		return fmt.Sprintf(", about %s left", d.Round(time.Second))
+	case d < 100*time.Hour:
+		return fmt.Sprintf(", about %s left", strings.TrimSuffix(d.Round(time.Minute).String(), "0s"))
+	}
+	return ", more than 100h left"
+}
+
+// minWidth is the narrowest a terminal is taken to be: fewer columns
+// than that are a terminal that cannot say.
+const minWidth = 20
+
+// lineWidth is the longest line written over itself on the terminal:
+// one column short of its width, as a line filling the last column
+// wraps on some terminals, and \r would then rewrite only its end.
+func (p *progress) lineWidth() int {
+	w := 80
+	if p.width != nil {
+		if c := p.width(); c >= minWidth {
+			w = c
+		}
+	}
+	return w - 1
+}
 
 func (p *progress) write(line string) {
 	if p.tty {
 		text := []rune(p.cmd + ": " + line)
-		if len(text) > ttyWidth {
-			text = append(text[:ttyWidth-1], '…')
+		if w := p.lineWidth(); len(text) > w {
+			text = append(text[:w-1], '…')
 		}
 		// \033[K clears what a longer earlier line left.
 		fmt.Fprintf(p.w, "\r%s\033[K", string(text))
@@ -230,6 +359,25 @@ func (p *progress) write(line string) {
 		return
 	}
 	fmt.Fprintf(p.w, "%s: %s\n", p.cmd, line)
+}
+
+// terminalWidth gives a function that reads the width of the terminal
+// that w writes to: the terminal's own (TIOCGWINSZ), else $COLUMNS (a
+// shell's, when exported), else 0 (80 columns).
+func terminalWidth(w io.Writer) func() int {
+	if pw, ok := w.(*progressWriter); ok {
+		w = pw.p.w
+	}
+	f, _ := w.(*os.File)
+	return func() int {
+		if f != nil {
+			if c := ttyColumns(f); c > 0 {
+				return c
+			}
+		}
+		c, _ := strconv.Atoi(os.Getenv("COLUMNS"))
+		return c
+	}
 }
 
 // finish ends the report: on a terminal the line is erased (the result

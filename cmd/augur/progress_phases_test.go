@@ -156,3 +156,42 @@ func TestProgressLongPhase(t *testing.T) {
 		t.Errorf("the reading was reported %d time(s), want the heartbeat's lines too:\n%.2000s", n, errb.String())
 	}
 }
+
+// analyze of a 6,000-line C file names each phase as it starts, at the
+// report's own interval (2 s when not on a terminal): reading the file
+// and analysing its blocks and counts are each shown although the first
+// lasts less than the interval, and then the prediction on the machine.
+func TestProgressAnalyzeLargeFile(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	var b strings.Builder
+	b.WriteString("double a[1000];\n")
+	n := 0
+	for ; strings.Count(b.String(), "\n") < 5900; n++ {
+		fmt.Fprintf(&b, "double f%d(int m) {\n  double s = 0;\n  for (int i = 0; i < m; i++)\n    s += a[i %% 1000] * %d.5;\n  return s;\n}\n", n, n)
+	}
+	b.WriteString("int main(void) {\n  double t = 0;\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  t += f%d(100);\n", i)
+	}
+	b.WriteString("  return t > 0;\n}\n")
+	src := writeTemp(t, "big.c", b.String())
+	if lines := strings.Count(b.String(), "\n"); lines < 6000 {
+		t.Fatalf("%d lines", lines)
+	}
+	var out bytes.Buffer
+	var errb syncBuffer
+	code := run(&env{stdout: &out, stderr: &errb}, []string{"analyze", "--progress", "--machine", opsMachine, "--", "cc", src})
+	if code != exitOK {
+		t.Fatalf("exit %d:\n%s", code, errb.String())
+	}
+	at, errs := 0, errb.String()
+	for _, w := range []string{"augur analyze: reading " + src + " (", "augur analyze: analysing blocks and counts (", "augur analyze: predicting on ", " (machine 1 of 1) (", "augur analyze: done in "} {
+		k := strings.Index(errs[at:], w)
+		if k < 0 {
+			t.Fatalf("no %q after byte %d of standard error:\n%.3000s", w, at, errs[at:])
+		}
+		at += k + len(w)
+	}
+}

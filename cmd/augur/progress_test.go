@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"augur/internal/tools/sweep"
 )
 
 // stopAfter is a context that the user interrupts after its Err has been
@@ -262,25 +264,197 @@ func TestProgressInterruptedReplications(t *testing.T) {
 	}
 }
 
-// On a terminal the line is rewritten in place, never longer than a
-// terminal's 80 columns (it would wrap, and \r would rewrite only its
-// end), and erased at the end.
+// On a terminal the line is rewritten in place, one column short of the
+// terminal's width (80 when it cannot say: a line as long would wrap,
+// and \r would rewrite only its end), and erased at the end.
 func TestProgressTerminalLine(t *testing.T) {
-	var b bytes.Buffer
-	p := &progress{w: &b, cmd: "augur predict", tty: true}
-	p.update(strings.Repeat("x", 200))
-	p.finish("done")
-	if !strings.HasPrefix(b.String(), "\raugur predict: xxx") || !strings.HasSuffix(b.String(), "…\033[K\r\033[K") ||
-		len([]rune(strings.Split(b.String(), "\033")[0])) != 1+ttyWidth {
-		t.Errorf("terminal output %q", b.String())
+	for _, c := range []struct {
+		width func() int
+		want  int // runes drawn
+	}{{nil, 79}, {func() int { return 150 }, 149}, {func() int { return 0 }, 79}, {func() int { return 5 }, 79}} {
+		var b bytes.Buffer
+		p := &progress{w: &b, cmd: "augur predict", tty: true, width: c.width}
+		p.update(strings.Repeat("x", 200))
+		p.finish("done")
+		if !strings.HasPrefix(b.String(), "\raugur predict: xxx") || !strings.HasSuffix(b.String(), "…\033[K\r\033[K") ||
+			len([]rune(strings.Split(b.String(), "\033")[0])) != 1+c.want {
+			t.Errorf("%d columns: terminal output %q", c.want+1, b.String())
+		}
 	}
-	b.Reset()
-	p = &progress{w: &b, cmd: "augur predict"}
+	var b bytes.Buffer
+	p := &progress{w: &b, cmd: "augur predict"}
 	p.update("simulated 1 s")
 	p.finish("done")
 	if lines := strings.Split(b.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "augur predict: simulated 1 s (") ||
 		!strings.HasPrefix(lines[1], "augur predict: done in ") {
 		t.Errorf("plain output %q", b.String())
+	}
+}
+
+// $COLUMNS gives the width when the terminal cannot (standard error is
+// not one here).
+func TestProgressColumnsVariable(t *testing.T) {
+	t.Setenv("COLUMNS", "132")
+	if w := terminalWidth(&bytes.Buffer{})(); w != 132 {
+		t.Errorf("width %d, want $COLUMNS' 132", w)
+	}
+}
+
+// terminalLines runs an augur command whose standard error is a
+// terminal of cols columns, every progress report written, and gives
+// the lines it drew over each other (without their \r and \033[K) and
+// standard output.
+func terminalLines(t *testing.T, cols int, args ...string) ([]string, string) {
+	t.Helper()
+	var out bytes.Buffer
+	var errb syncBuffer
+	if code := run(&env{stdout: &out, stderr: &errb, progressEvery: time.Nanosecond, columns: cols}, args); code != exitOK {
+		t.Fatalf("exit %d:\n%s", code, errb.String())
+	}
+	var lines []string
+	for _, l := range strings.Split(errb.String(), "\r") {
+		if l = strings.TrimSuffix(l, "\033[K"); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines, out.String()
+}
+
+// predict shows the share of the operations done and the time left:
+// 100 000 actions of a single process with --step-loops are 100 001
+// executions (the end is one, as in the JSON's element_executions),
+// counted before the run (every process's stream run alone, so
+// exactly: no "about"). The lines fill a terminal
+// of 150 columns, not 80, and never its last column; on one of 60 they
+// are cut, with an ellipsis. Standard output is the result alone.
+func TestProgressPredictShare(t *testing.T) {
+	model := writeTemp(t, "steps.aug", stepsModel)
+	args := []string{"predict", model, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--step-loops", "--stable", "--set", "N=100000", "--format", "json"}
+	_, quiet, _ := augur(t, args...)
+	lines, out := terminalLines(t, 150, args...)
+	if out != quiet {
+		t.Errorf("standard output changed on a terminal")
+	}
+	var shares, wide int
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 149 {
+			t.Errorf("a line of %d columns on a terminal of 150: %q", n, l)
+		} else if n > 80 {
+			wide++
+		}
+		if strings.Contains(l, " of 100,001 executions, ") && strings.Contains(l, "% done, ") && strings.Contains(l, " left (") {
+			shares++
+		}
+	}
+	if shares == 0 || wide == 0 {
+		t.Errorf("%d lines with the share done and the time left, %d wider than 80 columns:\n%s", shares, wide, strings.Join(lines, "\n"))
+	}
+	lines, _ = terminalLines(t, 60, args...)
+	cut := 0
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 59 {
+			t.Errorf("a line of %d columns on a terminal of 60: %q", n, l)
+		} else if n == 59 && strings.HasSuffix(l, "…") {
+			cut++
+		}
+	}
+	if cut == 0 {
+		t.Errorf("no line cut at 59 columns:\n%s", strings.Join(lines, "\n"))
+	}
+}
+
+// replay shows the share of the trace its ranks have read and the time
+// left: one rank's 100 000 computations, from the text and from the
+// trace cache's compiled form (the cache is the tests' own, TestMain).
+func TestProgressReplayShare(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("0 init\n")
+	for range 100000 {
+		b.WriteString("0 compute 1e9\n")
+	}
+	b.WriteString("0 finalize\n")
+	trace := writeTemp(t, "long.txt", b.String())
+	// From the text, then twice through the cache: compiled into it,
+	// then read from its compiled form.
+	for i, cache := range []string{"text", "compiled now", "compiled form"} {
+		args := []string{"replay", trace, "--platform", ex + "machines/ideal.yaml"}
+		if i == 0 {
+			args = append(args, "--no-cache")
+		}
+		lines, _ := terminalLines(t, 200, args...)
+		shares := 0
+		for _, l := range lines {
+			if strings.Contains(l, " of the trace read, ") && strings.Contains(l, "% done, ") && strings.Contains(l, " left (") {
+				shares++
+			}
+		}
+		if shares == 0 {
+			t.Errorf("%s: no line with the share of the trace read and the time left:\n%s", cache, strings.Join(lines, "\n"))
+		}
+		// Compiling it (100 002 lines) says how far it has read at the
+		// 65 536th line.
+		if compiling := strings.Contains(strings.Join(lines, "\n"), "reading the trace before the replay: "); compiling != (cache == "compiled now") {
+			t.Errorf("%s: the compiling's progress shown: %v:\n%s", cache, compiling, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+// The share done and the time left as the lines print them: tenths of a
+// percent below 10 %, never 100 % before the end; the time left from the
+// rate of the phase so far, none before a share is done.
+func TestProgressFractionText(t *testing.T) {
+	for done, want := range map[float64]string{0.0345: "3.4%", 0.1: "10%", 0.4567: "45%", 0.999: "99%", 1: "100%"} {
+		if got := percent(done); got != want {
+			t.Errorf("percent(%g) = %q, want %q", done, got, want)
+		}
+	}
+	for _, c := range []struct {
+		el          time.Duration
+		share, left float64
+		want        string
+	}{
+		{10 * time.Second, 0.25, 0.5, ", about 20s left"},
+		{90 * time.Second, 0.5, 0.5, ", about 2m left"},
+		{time.Hour, 0.4, 0.6, ", about 1h30m left"},
+		{100 * time.Millisecond, 0.5, 0.5, ", less than 1s left"},
+		{time.Second, 0, 0.5, ""},
+		{time.Second, 0.5, 0, ", nothing left"},
+		{1000 * time.Hour, 0.5, 0.5, ", more than 100h left"},
+	} {
+		if got := timeLeft(c.el, c.share, c.left); got != c.want {
+			t.Errorf("timeLeft(%v, %g, %g) = %q, want %q", c.el, c.share, c.left, got, c.want)
+		}
+	}
+	// A phase's first share has no time left yet; its next has.
+	var b bytes.Buffer
+	p := &progress{w: &b, cmd: "augur x", stepwise: true}
+	p.fraction("step 2 of 10", 0.1)
+	p.fraction("step 3 of 10", 0.2)
+	if lines := strings.Split(b.String(), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "augur x: step 2 of 10, 10% done (") ||
+		!strings.HasPrefix(lines[1], "augur x: step 3 of 10, 20% done, ") || !strings.Contains(lines[1], " left (") {
+		t.Errorf("lines %q", b.String())
+	}
+}
+
+// A command that asks for each of its steps (bench) gets a line a step,
+// and the heartbeat still only one an interval: an interval of an hour
+// repeats nothing in a test.
+func TestProgressEachStep(t *testing.T) {
+	var errb syncBuffer
+	e := &env{stderr: &errb, progressEvery: time.Hour}
+	on, off := true, false
+	p, err := (&progressFlags{on: &on, off: &off}).reporter(e, "augur bench machine")
+	if err != nil || p == nil {
+		t.Fatalf("reporter: %v %v", p, err)
+	}
+	p.eachStep()
+	for i := range 3 {
+		p.fraction(fmt.Sprintf("step %d of 3", i+1), float64(i)/3)
+	}
+	time.Sleep(20 * time.Millisecond) // a heartbeat ticking each millisecond would have written
+	p.finish("done")
+	if n := strings.Count(errb.String(), "\n"); n != 4 {
+		t.Errorf("%d lines, want 3 steps and the end:\n%s", n, errb.String())
 	}
 }
 
@@ -317,5 +491,22 @@ func TestSignalEndsAStuckCommand(t *testing.T) {
 	}
 	if want := "augur: interrupted; the command did not stop within 10ms, ended without its result\n"; w.String() != want {
 		t.Errorf("said %q, want %q", w.String(), want)
+	}
+}
+
+// A sweep's line has the points done, their share and the time left as
+// predict's and replay's have them; none once every point is done.
+func TestProgressSweepText(t *testing.T) {
+	for _, c := range []struct {
+		p    sweep.Progress
+		want string
+	}{
+		{sweep.Progress{Done: 3, Total: 10, Computed: 3, Left: 95 * time.Second}, "3 of 10 points, 30% done, about 2m left"},
+		{sweep.Progress{Done: 1, Total: 1000, Failed: 1}, "1 of 1000 points, 1 failed, 0.1% done"},
+		{sweep.Progress{Done: 10, Total: 10, Computed: 10}, "10 of 10 points"},
+	} {
+		if got := sweepProgress(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
 	}
 }

@@ -113,7 +113,7 @@ func runRecord(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("record", err))
 		return exitInput
 	}
-	pr.update("building the pthread recorder (once; cached)")
+	pr.phase("building the pthread recorder (once; cached)")
 	lib, err := pthread.Library(pthread.CacheDir())
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("record", err))
@@ -149,7 +149,7 @@ func runRecord(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur record: %s wrote no trace: is it a dynamically linked program that returns from main or calls exit()? (a static binary, or one ended by a signal or _exit, is not recorded)\n", argv[0])
 		return exitInput
 	}
-	pr.update("reading the trace " + out)
+	pr.phase("reading the trace " + out)
 	p, err := threadtrace.Load(abs)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur record: the trace is not usable: %v\n", err)

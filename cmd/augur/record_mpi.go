@@ -30,7 +30,7 @@ func recordMPI(e *env, pr *progress, r mpiRecord) int {
 		return code
 	}
 	if r.Machine == "" && r.RefSpeed == 0 {
-		pr.update("measuring this host's flop rate")
+		pr.phase("measuring this host's flop rate")
 	}
 	ref, err := recordingReference(r.Machine, r.RefSpeed)
 	if err != nil {
@@ -52,7 +52,7 @@ func recordMPI(e *env, pr *progress, r mpiRecord) int {
 		if err != nil {
 			cache = os.TempDir()
 		}
-		pr.update("building the MPI recorder (once; cached)")
+		pr.phase("building the MPI recorder (once; cached)")
 		if lib, err = mpi.Build(filepath.Join(cache, "augur")); err != nil {
 			return fail(exitInput, "building the recorder: %v", err)
 		}

@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"augur/internal/frontend/tit"
 	"augur/internal/infile"
@@ -172,7 +173,7 @@ func runReplay(e *env, c *command, args []string) int {
 	if *rf.model != "" {
 		cfg = append([][2]string{{"network/model", *rf.model}}, cfg...)
 	}
-	prog.update("reading the platform " + *rf.platform)
+	prog.phase("reading the platform " + *rf.platform)
 	m, hf, err := loadPlatform(*rf.platform, *rf.hostfile)
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -189,10 +190,23 @@ func runReplay(e *env, c *command, args []string) int {
 	opts.Context = e.context()
 	if prog != nil {
 		opts.Counting = func(done, total int64) {
-			prog.fraction(fmt.Sprintf("counting the trace's ranks: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
+			// A pass before the replay: the count of a shared trace's
+			// ranks, or its compiling into the trace cache.
+			prog.fraction(fmt.Sprintf("reading the trace before the replay: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
 		}
-		opts.Progress = func(t float64, ev, ops int64) {
-			prog.update(fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(t), count(ev), count(ops)))
+		// The share read looks at every rank: a few times a line.
+		var looked time.Time
+		var read, size int64
+		opts.Progress = func(p replay.Progress) {
+			if now := time.Now(); now.Sub(looked) >= prog.every/4 {
+				looked = now
+				read, size = p.Share()
+			}
+			msg := fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(p.SimTime), count(p.Events), count(p.Ops))
+			if size > 0 {
+				msg += fmt.Sprintf(", %s of %s of the trace read", infile.Size(read), infile.Size(size))
+			}
+			prog.fraction(msg, float64(read)/float64(max(size, 1)))
 		}
 	}
 	var tl *results.Timeline
@@ -202,7 +216,7 @@ func runReplay(e *env, c *command, args []string) int {
 		}
 		opts.Timelines = results.Timelines{tl}
 	}
-	prog.update("reading " + pos[0] + " and setting up the ranks")
+	prog.phase("reading " + pos[0] + " and setting up the ranks")
 	res, err := replay.Run(opts)
 	partial := res != nil && res.Partial
 	var reached, simulated float64

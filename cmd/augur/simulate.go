@@ -121,7 +121,7 @@ func runSimulate(e *env, c *command, args []string) int {
 	}
 
 	t0 := time.Now()
-	pr.update("reading " + pos[0])
+	pr.phase("reading " + pos[0])
 	var reading func(done, total int64)
 	if pr != nil {
 		reading = func(done, total int64) {
@@ -143,7 +143,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		fmt.Fprintln(e.stderr, errorText("simulate", err))
 		return exitInput
 	}
-	pr.update(fmt.Sprintf("simulating %d threads on %d processors", len(prog.Threads), *sf.cpus))
+	pr.phase(fmt.Sprintf("simulating %d threads on %d processors", len(prog.Threads), *sf.cpus))
 	readSecs := time.Since(t0).Seconds()
 
 	cfg := simulate.Config{CPUs: *sf.cpus, MaxEvents: *sf.maxEvents, Timeline: sf.trace.wanted() || *sf.gantt != "" || *sf.report != "",

@@ -163,7 +163,7 @@ func runSweep(e *env, c *command, args []string) int {
 	if err != nil {
 		return fail(exitUsage, "%w", err)
 	}
-	pr.update("reading the versions and machines")
+	pr.phase("reading the versions and machines")
 	spec, code, err := buildSpec(f, pos, "")
 	if err != nil {
 		return fail(code, "%w", err)
@@ -173,7 +173,7 @@ func runSweep(e *env, c *command, args []string) int {
 		pr.stop()
 		return sweepSubmit(ctx, e, f, spec, args)
 	}
-	pr.update("reading the finished points in " + dir)
+	pr.phase("reading the finished points in " + dir)
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -189,7 +189,7 @@ func runSweep(e *env, c *command, args []string) int {
 	}
 	w.Header()
 	defer gcPercent(sweepGCPercent)()
-	pr.update("setting up the points")
+	pr.phase("setting up the points")
 	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: *f.jobs, Done: doneRecs, Store: store,
 		Cache: traceCache(*f.noCache), OnResult: w.Point, OnProgress: func(p sweep.Progress) { pr.update(sweepProgress(p)) }})
 	switch {
@@ -660,8 +660,11 @@ func sweepProgress(p sweep.Progress) string {
 	if p.Failed > 0 {
 		msg += fmt.Sprintf(", %d failed", p.Failed)
 	}
-	if p.Computed > 0 || p.Left > 0 {
-		msg += ", about " + p.Left.Round(time.Second).String() + " left"
+	if p.Total > 0 && p.Done < p.Total {
+		msg += ", " + percent(float64(p.Done)/float64(p.Total)) + " done"
+		if p.Computed > 0 || p.Left > 0 {
+			msg += leftText(p.Left)
+		}
 	}
 	return msg
 }

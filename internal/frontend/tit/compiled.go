@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"sync/atomic"
 
@@ -454,11 +455,21 @@ func Resolve(path string, np int) (Source, error) {
 // in the trace is returned as Open's streams would return it (file and
 // line); w then holds nothing of use.
 func Compile(ctx context.Context, src Source, w io.WriterAt) (int, error) {
+	return CompileProgress(ctx, src, w, nil)
+}
+
+// CompileProgress is Compile for a run that wants to hear how far its
+// passes over the text have come: progress(bytes read, bytes in all),
+// when ctx is looked at (every 2^16 lines of a shared trace; after every
+// 64th rank's file, and the last), from the goroutine that called it. A
+// shared trace whose ranks are not given is read twice: the count of its
+// ranks, then its compiling.
+func CompileProgress(ctx context.Context, src Source, w io.WriterAt, progress func(done, total int64)) (int, error) {
 	np := src.NP
 	if np <= 0 {
 		if src.Shared {
 			var err error
-			if np, err = maxRank(ctx, src.Files[0], nil); err != nil {
+			if np, err = maxRank(ctx, src.Files[0], progress); err != nil {
 				return 0, err
 			}
 		} else {
@@ -471,7 +482,7 @@ func Compile(ctx context.Context, src Source, w io.WriterAt) (int, error) {
 	if err := procbound.Check(int64(np), fmt.Sprintf("%s: %d ranks", src.Files[0], np)); err != nil {
 		return 0, err
 	}
-	c := &compiler{ctx: ctx, low: lowerer{np: int32(np), set: DefaultSettings(), memo: np <= memoBudget/memoSize}}
+	c := &compiler{ctx: ctx, low: lowerer{np: int32(np), set: DefaultSettings(), memo: np <= memoBudget/memoSize}, progress: progress}
 	out := &sectionWriter{w: w, off: compiledHeader, crc: crc32.New(castagnoli)}
 	out.bw = bufio.NewWriterSize(writerAt{out}, 1<<16)
 	ends := make([]uint64, np)
@@ -557,6 +568,11 @@ type compiler struct {
 	fields  [][]byte
 	lines   int
 	readBuf []byte // rankFile's, one file after another
+	// progress, if set, hears the bytes read (read: a shared trace's
+	// reader's count) of size, when ctx is looked at.
+	progress func(done, total int64)
+	read     *countingReader
+	size     int64
 }
 
 // line compiles the line that starts text into *recs for st (from: the
@@ -566,6 +582,9 @@ func (c *compiler) line(st *rankState, text []byte, from int, recs *[]byte) (int
 	if c.lines++; c.lines&(1<<16-1) == 0 {
 		if err := c.ctx.Err(); err != nil {
 			return 0, err
+		}
+		if c.progress != nil && c.read != nil {
+			c.progress(c.read.n, c.size)
 		}
 	}
 	defer drop(st)
@@ -639,6 +658,7 @@ func (c *compiler) rankFile(path string, rank int32, recs []byte) ([]byte, error
 // put, so that memory stays a few ranks' records. The error is the
 // lowest rank's, as compiling in order would give.
 func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
+	put = c.reportFiles(files, put)
 	workers := min(runtime.GOMAXPROCS(0), compileWorkers, len(files))
 	if workers <= 1 {
 		var buf []byte
@@ -709,6 +729,30 @@ func (c *compiler) rankFiles(files []string, put func(r int, b []byte)) error {
 	return nil
 }
 
+// reportFiles wraps put to tell c.progress the bytes of the ranks'
+// files compiled, of all, every 64th rank and at the last: put is
+// called in rank order from the goroutine that compiles.
+func (c *compiler) reportFiles(files []string, put func(r int, b []byte)) func(int, []byte) {
+	if c.progress == nil {
+		return put
+	}
+	sizes := make([]int64, len(files))
+	var total, done int64
+	for r, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			sizes[r] = st.Size()
+			total += sizes[r]
+		}
+	}
+	return func(r int, b []byte) {
+		put(r, b)
+		done += sizes[r]
+		if r%64 == 63 || r == len(files)-1 {
+			c.progress(done, total)
+		}
+	}
+}
+
 // compileWorkers bounds the cores a compile uses.
 const compileWorkers = 4
 
@@ -725,7 +769,11 @@ func (c *compiler) shared(path string, np int) ([][]byte, error) {
 	for r := range sts {
 		sts[r] = rankState{rank: int32(r), defType: 1}
 	}
-	lr := newTextReader(f, 1<<16)
+	c.read = &countingReader{r: f}
+	if st, err := f.Stat(); err == nil {
+		c.size = st.Size()
+	}
+	lr := newTextReader(c.read, 1<<16)
 	for {
 		text, err := lr.text()
 		if err == io.EOF {

@@ -48,6 +48,10 @@ type Trace struct {
 	// read instead of the text (OpenCompiled).
 	compiled *Compiled
 	onClose  func() error
+	// watched are the ranks' streams Share looks at (Watch), shareTotal
+	// the bytes they read in all (0: not yet known, -1: unknown).
+	watched    []byteCounter
+	shareTotal int64
 }
 
 // Layout reads path and tells whether it is an index (the trace files it
@@ -265,6 +269,9 @@ func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 	if t.compiled != nil {
 		s := t.compiledStream(rank, init)
 		t.ranks[rank] = &s.st
+		if t.watched != nil {
+			t.watched = append(t.watched, s)
+		}
 		return s
 	}
 	if t.Shared {
@@ -274,6 +281,9 @@ func (t *Trace) Stream(rank int, flopCost float64) ir.Stream {
 	}
 	s := &fileStream{t: t, st: init}
 	t.ranks[rank] = &s.st
+	if t.watched != nil {
+		t.watched = append(t.watched, s)
+	}
 	return s
 }
 
@@ -400,6 +410,7 @@ type sharedReader struct {
 	path string
 	t    *Trace
 	f    *os.File
+	cr   *countingReader // f, counted for Trace.Share
 	lr   *textReader
 	eof  bool
 }
@@ -412,7 +423,8 @@ func (r *sharedReader) readUntil(st *rankState) error {
 		if err != nil {
 			return err
 		}
-		r.f, r.lr = f, newTextReader(f, 1<<16)
+		r.f, r.cr = f, &countingReader{r: f}
+		r.lr = newTextReader(r.cr, 1<<16)
 	}
 	low, lr := &r.t.low, r.lr
 	for !st.ready() && !r.eof {

@@ -131,13 +131,16 @@ type fileID struct {
 // trace that cannot be compiled (an error in it, a file the cache cannot
 // identify, a cache directory that cannot be written) is opened from its
 // text, as without a cache: its errors are then reported where the
-// replay reaches them.
+// replay reaches them. counting, if set, hears how far each pass over
+// the text has come (bytes read, bytes in all): compiling it (and
+// counting a shared trace's ranks first when np ≤ 0), or the count of
+// ranks of a trace opened from its text.
 func (c *Cache) Open(ctx context.Context, path string, np int, set tit.Settings, counting func(done, total int64)) (*tit.Trace, Opened, error) {
 	src, err := tit.Resolve(path, np)
 	if err != nil {
 		return nil, Opened{}, err
 	}
-	t, how, err := c.open(ctx, src, set)
+	t, how, err := c.open(ctx, src, set, counting)
 	if err == nil {
 		return t, how, nil
 	}
@@ -156,7 +159,7 @@ func (c *Cache) Compile(ctx context.Context, path string, np int) (Opened, error
 	if err != nil {
 		return Opened{}, err
 	}
-	t, how, err := c.open(ctx, src, tit.DefaultSettings())
+	t, how, err := c.open(ctx, src, tit.DefaultSettings(), nil)
 	if err != nil {
 		return Opened{}, err
 	}
@@ -166,7 +169,7 @@ func (c *Cache) Compile(ctx context.Context, path string, np int) (Opened, error
 
 // open reads src from its entry, compiling it first if need be; any
 // error says why it could not.
-func (c *Cache) open(ctx context.Context, src tit.Source, set tit.Settings) (*tit.Trace, Opened, error) {
+func (c *Cache) open(ctx context.Context, src tit.Source, set tit.Settings, progress func(done, total int64)) (*tit.Trace, Opened, error) {
 	start := time.Now()
 	ids, exact, total, err := identify(src.Files)
 	if err != nil {
@@ -181,7 +184,7 @@ func (c *Cache) open(ctx context.Context, src tit.Source, set tit.Settings) (*ti
 		// large would not fit.
 		return nil, Opened{}, fmt.Errorf("trace of %s, larger than the cache", infile.Size(total))
 	}
-	if err := c.compile(ctx, name, src, ids, exact, start); err != nil {
+	if err := c.compile(ctx, name, src, ids, exact, start, progress); err != nil {
 		return nil, Opened{}, err
 	}
 	t, size, err := c.lookup(name, src, set, false, true)
@@ -322,7 +325,9 @@ func (c *Cache) lookup(name string, src tit.Source, set tit.Settings, always, ju
 
 // compile writes the entry name for src, whose files had identities ids
 // when the lookup began at start.
-func (c *Cache) compile(ctx context.Context, name string, src tit.Source, ids []fileID, exact bool, start time.Time) error {
+// progress, if set, hears how far the passes over the text have come
+// (tit.CompileProgress).
+func (c *Cache) compile(ctx context.Context, name string, src tit.Source, ids []fileID, exact bool, start time.Time, progress func(done, total int64)) error {
 	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
 		return err
 	}
@@ -334,7 +339,7 @@ func (c *Cache) compile(ctx context.Context, name string, src tit.Source, ids []
 		tmp.Close()
 		os.Remove(tmp.Name()) // after the rename, nothing
 	}()
-	if _, err := tit.Compile(ctx, src, offsetWriter{tmp, entryHeader}); err != nil {
+	if _, err := tit.CompileProgress(ctx, src, offsetWriter{tmp, entryHeader}, progress); err != nil {
 		return err
 	}
 	after, _, _, err := identify(src.Files)

@@ -77,6 +77,13 @@ type Options struct {
 	// Starting, if set, hears how far the set-up of the processes has
 	// come (processes set up, of all), before the simulation begins.
 	Starting func(done, total int)
+	// Operations, if set, hears before the first replication runs how
+	// many operations (engine.Result.Ops) a replication performs, for
+	// the share of the run done: counted (exact) when every process's
+	// stream was run alone, else estimated from a sample of processes
+	// (count.go). Not called when they cannot be counted: the model
+	// forks threads or shares variables, or its processes run too long.
+	Operations func(ops int64, exact bool)
 }
 
 // Prediction is the result.
@@ -283,6 +290,11 @@ func Run(o Options) (*Prediction, error) {
 		if r == 0 {
 			if err := checkOps(o.Filename, m, nodeOf, prog.OpsUsed, table); err != nil {
 				return nil, err
+			}
+			if o.Operations != nil {
+				if n, exact := countOps(prog, procs, nodeOf, crowded(m, nodeOf)); n > 0 {
+					o.Operations(n, exact)
+				}
 			}
 		}
 		cfg := engine.Config{

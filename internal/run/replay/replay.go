@@ -45,10 +45,12 @@ type Options struct {
 	// Run gives them the action table and names their ranks and hosts.
 	Timelines results.Timelines
 	MaxEvents int64
-	Progress  func(simTime float64, events, ops int64)
-	// Counting, if set, hears how far the first pass over a shared
-	// trace, which counts its ranks when NP is 0, has come (bytes read,
-	// bytes in all).
+	// Progress, if set, is called every 2^14 events or actions
+	// (engine.Config.Progress) with how far the replay has come.
+	Progress func(Progress)
+	// Counting, if set, hears how far a pass over the trace before the
+	// replay has come (bytes read, bytes in all): the count of a shared
+	// trace's ranks when NP is 0, or its compiling into the Cache.
 	Counting func(done, total int64)
 	// Cache, if set, holds traces' compiled forms: the trace is read from
 	// its entry, compiled into one first if it has none (tracecache).
@@ -64,6 +66,18 @@ type Options struct {
 	// on whatever host it replays on.
 	RefSpeed  float64
 	RefSource string
+}
+
+// Progress is how far a replay has come: the simulated time reached,
+// the events and the operations (actions) so far, and Share, which says
+// how much of the trace the ranks have read, of its size (bytes of its
+// text or compiled form, tit.Trace.Share): the share of the replay done.
+// Share looks at every rank: call it now and then, for a line shown,
+// and only within Progress.
+type Progress struct {
+	SimTime     float64
+	Events, Ops int64
+	Share       func() (read, size int64)
 }
 
 // actionKind classifies an action of tit.Elements by its index.
@@ -236,8 +250,14 @@ func Run(o Options) (*Result, error) {
 	}
 	// A trace's ranks fork no threads.
 	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
-		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents, Progress: o.Progress,
+		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents,
 		UnitElements: true, Context: o.Context}
+	if o.Progress != nil {
+		tr.Watch()
+		cfg.Progress = func(t float64, events, ops int64) {
+			o.Progress(Progress{SimTime: t, Events: events, Ops: ops, Share: tr.Share})
+		}
+	}
 	o.Timelines.SetElements(prog.Elements)
 	res, err := engine.Run(cfg, prog)
 	partial := err != nil && o.Context != nil && o.Context.Err() != nil && res != nil

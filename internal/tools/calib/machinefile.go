@@ -61,38 +61,33 @@ func hostCollSizes(quick bool) []int64 {
 	return []int64{8, 1 << 10, 64 << 10, 1 << 20, 8 << 20, 31 << 20, 33 << 20, 128 << 20}
 }
 
-// Characterise runs the MTC and the CTC.
-func Characterise(ctx context.Context, name string, quick bool, progress func(string)) (*Profile, error) {
+// Characterise runs the MTC and the CTC. progress, if not nil, hears
+// each measurement as it starts, with the steps done before it and the
+// steps in all (steps).
+func Characterise(ctx context.Context, name string, quick bool, progress func(msg string, done, total int)) (*Profile, error) {
 	p := &Profile{Name: name, CPUs: runtime.NumCPU(), Quick: quick, Measured: time.Now().UTC()}
-	r := MTC(MTCOptions{Quick: quick, Progress: progress})
+	st := newSteps(quick, progress)
+	r := MTC(MTCOptions{Quick: quick, Progress: st.mtc})
 	p.Ops, p.Flops, p.Cycle, p.Nominal, p.Levels, p.Left = r.Ops, r.Flops, r.Cycle, r.NominalCycle, r.Levels, r.Left
-	if progress != nil {
-		progress("last cache level shared?")
-	}
+	st.start("last cache level shared?")
 	var levels [4]int
 	for k, ws := range r.Levels {
 		levels[k] = int(ws)
 	}
 	p.Sharing = LastLevelSharing(levels, p.CPUs, quick)
-	if progress != nil {
-		progress("C library calls")
-	}
+	st.start("C library calls")
 	if lib, left, err := LibCalls(ctx, LibCallOptions{Quick: quick}); err != nil {
 		p.Left = append(p.Left, "the C library calls (libm_*, libc_*; augur analyze prices them as before): "+firstLine(err.Error()))
 	} else {
 		p.Ops = append(p.Ops, lib...)
 		p.Left = append(p.Left, left...)
 	}
-	if progress != nil {
-		progress("ping-pong")
-	}
+	st.start("ping-pong")
 	samples, method, err := CTC(ctx, CTCOptions{Quick: quick})
 	if err != nil && method == "mpi" {
 		// MPI present but unusable (no slots, a broken install): say so
 		// and fall back to TCP rather than give up.
-		if progress != nil {
-			progress("MPI ping-pong failed (" + firstLine(err.Error()) + "); using loopback TCP")
-		}
+		st.start("MPI ping-pong failed (" + firstLine(err.Error()) + "); using loopback TCP")
 		samples, method, err = CTC(ctx, CTCOptions{Quick: quick, Method: "tcp"})
 	}
 	if err != nil {
@@ -108,7 +103,7 @@ func Characterise(ctx context.Context, name string, quick bool, progress func(st
 	if fit, err := netbench.FitPiecewise(netSamples(samples), 4); err == nil {
 		p.Intra = calibSegments(fit.Segments)
 	}
-	h, err := netbench.MeasureHost(ctx, netbench.HostOptions{Quick: quick, Colls: hostColls(), CollSizes: hostCollSizes(quick), Progress: progress})
+	h, err := netbench.MeasureHost(ctx, netbench.HostOptions{Quick: quick, Colls: hostColls(), CollSizes: hostCollSizes(quick), Progress: st.start})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err

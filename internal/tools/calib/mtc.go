@@ -149,14 +149,14 @@ func MTC(o MTCOptions) MTCResult {
 	// Rounds, not consecutive repetitions: each round times every
 	// operation once, so every operation's repetitions are spread over the
 	// whole run and see the same bursts of load elsewhere.
-	reps, target := 15, 25*time.Millisecond
+	reps, target := mtcRounds(o.Quick), 25*time.Millisecond
 	// The working sets of the four levels: the first three fit the first,
 	// second and third caches of current processors; the last is beyond
 	// them. The machine file records them (levels), and models blend
 	// between them.
 	levels := [4]int{16 << 10, 256 << 10, 4 << 20, 64 << 20}
 	if o.Quick {
-		reps, target, levels[3] = 11, 5*time.Millisecond, 32<<20
+		target, levels[3] = 5*time.Millisecond, 32<<20
 	}
 	// Memory is beyond the last cache level, however large the machine's.
 	levels[3] = memLevel(lastLevelCache(), levels[3], o.Quick)
