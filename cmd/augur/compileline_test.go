@@ -241,7 +241,7 @@ func TestAnalyzeNamesModelFile(t *testing.T) {
 	// The ideal machine has no time for a call: the prediction fails,
 	// naming the model's line.
 	code, out, errs := augur(t, "analyze", "--machine", "../../examples/machines/ideal.yaml", "--model", model, "mpicc", "-O2", prog)
-	if code != exitSim || !strings.Contains(out, "error:   ideal: "+model+":") {
+	if code != exitInput || !strings.Contains(out, "error:   ideal: "+model+":") {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -85,7 +85,7 @@ func TestProgressPhases(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, errs := withProgress(t, c.args...)
-			if code != exitOK && !(c.name == "analyze" && code == exitSim) { // the ideal machine prices no operation
+			if code != exitOK && !(c.name == "analyze" && code == exitInput) { // the ideal machine prices no operation
 				t.Fatalf("exit %d:\n%s", code, errs)
 			}
 			at := 0
