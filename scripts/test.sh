@@ -19,9 +19,10 @@ cd "$(dirname "$0")/.."
 # OTF2 library and headers), otf2-tools (otf2-print) and python3-otf2:
 # internal/frontend/otf2's tests write archives with the real library and
 # read augur's own back with otf2-print; zsh: cmd/augur's
-# TestCompletionZsh loads the script augur completion zsh prints.
+# TestCompletionZsh loads the script augur completion zsh prints; g++:
+# cmd/augur's TestRecordCxx builds a C++ MPI program with mpicxx.
 # Add a package here when a test starts needing it.
-packages="graphviz gcc gfortran libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev libotf2-trace-dev otf2-tools python3-otf2 zsh"
+packages="graphviz gcc g++ gfortran libsimgrid-dev openmpi-bin libopenmpi-dev chromium iproute2 slurm-wlm munge bear make csmith libcsmith-dev libotf2-trace-dev otf2-tools python3-otf2 zsh"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

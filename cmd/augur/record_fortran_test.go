@@ -70,3 +70,39 @@ func calls(t *testing.T, dir string, r int) []string {
 	}
 	return out
 }
+
+// A C++ MPI program records through the C bindings as a C one does:
+// cxx.cpp makes fortran_twin.c's calls through templates, a class
+// holding a reference to its communicator, std::vector and std::array
+// buffers and a lambda; built with mpicxx, its trace has the C twin's
+// calls line for line and replays the same with augur and SimGrid.
+func TestRecordCxx(t *testing.T) {
+	if _, err := exec.LookPath("mpicxx"); err != nil {
+		t.Skip("mpicxx not found: install g++ with OpenMPI to run this test")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "cxx")
+	if b, err := exec.Command("mpicxx", "-O2", "-std=c++17", "-o", bin, recTestdata+"cxx.cpp").CombinedOutput(); err != nil {
+		t.Fatalf("mpicxx: %v\n%s", err, b)
+	}
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	rec := filepath.Join(dir, "rec")
+	code, out, errs := augur(t, "record", "--mpi", "--np", "4", "-o", rec, "--", bin)
+	if code != exitOK || !strings.Contains(out, "cxx: done") {
+		t.Fatalf("record the C++ program: exit %d\n%s%s", code, out, errs)
+	}
+	crec, code, _, errs := recordProgram(t, "fortran_twin", "4")
+	if code != exitOK {
+		t.Fatalf("record the C twin: exit %d\n%s", code, errs)
+	}
+	for r := 0; r < 4; r++ {
+		x, c := calls(t, rec, r), calls(t, crec, r)
+		if strings.Join(x, "\n") != strings.Join(c, "\n") {
+			t.Errorf("rank %d: the C++ program's calls\n%s\nthe C twin's\n%s", r, strings.Join(x, "\n"), strings.Join(c, "\n"))
+		}
+		if len(x) < 20 {
+			t.Errorf("rank %d: %d calls recorded, want the program's 20 or more", r, len(x))
+		}
+	}
+	replayBoth(t, filepath.Join(rec, "index.txt"))
+}
