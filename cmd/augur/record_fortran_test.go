@@ -27,26 +27,35 @@ func TestRecordFortran(t *testing.T) {
 	if b, err := exec.Command("mpifort", "-O2", "-o", fbin, recTestdata+"fortran.f90").CombinedOutput(); err != nil {
 		t.Fatalf("mpifort: %v\n%s", err, b)
 	}
-	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
-	frec := filepath.Join(dir, "frec")
-	code, out, errs := augur(t, "record", "--mpi", "--np", "4", "-o", frec, "--", fbin)
-	if code != exitOK || !strings.Contains(out, "fortran: done") {
-		t.Fatalf("record the Fortran program: exit %d\n%s%s", code, out, errs)
+	recordsAsTwin(t, fbin, "fortran")
+}
+
+// recordsAsTwin records bin, a program that prints "NAME: done" and makes
+// fortran_twin.c's calls in another language, at 4 ranks, and fails
+// unless its trace has the C twin's calls line for line (compute amounts
+// aside, being measured) and replays the same with augur and SimGrid.
+func recordsAsTwin(t *testing.T, bin, name string) {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
+	rec := filepath.Join(t.TempDir(), "rec")
+	code, out, errs := augur(t, "record", "--mpi", "--np", "4", "-o", rec, "--", bin)
+	if code != exitOK || !strings.Contains(out, name+": done") {
+		t.Fatalf("record %s: exit %d\n%s%s", name, code, out, errs)
 	}
 	crec, code, _, errs := recordProgram(t, "fortran_twin", "4")
 	if code != exitOK {
 		t.Fatalf("record the C twin: exit %d\n%s", code, errs)
 	}
 	for r := 0; r < 4; r++ {
-		f, c := calls(t, frec, r), calls(t, crec, r)
-		if strings.Join(f, "\n") != strings.Join(c, "\n") {
-			t.Errorf("rank %d: the Fortran program's calls\n%s\nthe C twin's\n%s", r, strings.Join(f, "\n"), strings.Join(c, "\n"))
+		x, c := calls(t, rec, r), calls(t, crec, r)
+		if strings.Join(x, "\n") != strings.Join(c, "\n") {
+			t.Errorf("rank %d: %s's calls\n%s\nthe C twin's\n%s", r, name, strings.Join(x, "\n"), strings.Join(c, "\n"))
 		}
-		if len(f) < 20 {
-			t.Errorf("rank %d: %d calls recorded, want the program's 20 or more", r, len(f))
+		if len(x) < 20 {
+			t.Errorf("rank %d: %d calls recorded, want the program's 20 or more", r, len(x))
 		}
 	}
-	replayBoth(t, filepath.Join(frec, "index.txt"))
+	replayBoth(t, filepath.Join(rec, "index.txt"))
 }
 
 // calls are the MPI lines of rank r's trace in dir, without the compute
@@ -85,24 +94,5 @@ func TestRecordCxx(t *testing.T) {
 	if b, err := exec.Command("mpicxx", "-O2", "-std=c++17", "-o", bin, recTestdata+"cxx.cpp").CombinedOutput(); err != nil {
 		t.Fatalf("mpicxx: %v\n%s", err, b)
 	}
-	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
-	rec := filepath.Join(dir, "rec")
-	code, out, errs := augur(t, "record", "--mpi", "--np", "4", "-o", rec, "--", bin)
-	if code != exitOK || !strings.Contains(out, "cxx: done") {
-		t.Fatalf("record the C++ program: exit %d\n%s%s", code, out, errs)
-	}
-	crec, code, _, errs := recordProgram(t, "fortran_twin", "4")
-	if code != exitOK {
-		t.Fatalf("record the C twin: exit %d\n%s", code, errs)
-	}
-	for r := 0; r < 4; r++ {
-		x, c := calls(t, rec, r), calls(t, crec, r)
-		if strings.Join(x, "\n") != strings.Join(c, "\n") {
-			t.Errorf("rank %d: the C++ program's calls\n%s\nthe C twin's\n%s", r, strings.Join(x, "\n"), strings.Join(c, "\n"))
-		}
-		if len(x) < 20 {
-			t.Errorf("rank %d: %d calls recorded, want the program's 20 or more", r, len(x))
-		}
-	}
-	replayBoth(t, filepath.Join(rec, "index.txt"))
+	recordsAsTwin(t, bin, "cxx")
 }
