@@ -129,13 +129,7 @@ func TestProgressFlag(t *testing.T) {
 // 32 768 (init is no operation), which is not yet done: 32 767
 // computations are, so the simulated time reached is 32 767 s.
 func TestProgressInterruptedReplay(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("0 init\n")
-	for range 100000 {
-		b.WriteString("0 compute 1e9\n")
-	}
-	b.WriteString("0 finalize\n")
-	trace := writeTemp(t, "long.txt", b.String())
+	trace := longTrace(t)
 	// From the text: compiling the trace into the cache would poll the
 	// context too (every 65 536 lines), moving the stop one engine poll
 	// earlier.
@@ -367,13 +361,7 @@ func TestProgressPredictShare(t *testing.T) {
 // left: one rank's 100 000 computations, from the text and from the
 // trace cache's compiled form (the cache is the tests' own, TestMain).
 func TestProgressReplayShare(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("0 init\n")
-	for range 100000 {
-		b.WriteString("0 compute 1e9\n")
-	}
-	b.WriteString("0 finalize\n")
-	trace := writeTemp(t, "long.txt", b.String())
+	trace := longTrace(t)
 	// From the text, then twice through the cache: compiled into it,
 	// then read from its compiled form.
 	for i, cache := range []string{"text", "compiled now", "compiled form"} {
@@ -509,4 +497,17 @@ func TestProgressSweepText(t *testing.T) {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
 		}
 	}
+}
+
+// longTrace writes one rank's init and 100 000 computations of 10^9
+// flops (a second each at 1 Gf) and returns its path.
+func longTrace(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("0 init\n")
+	for range 100000 {
+		b.WriteString("0 compute 1e9\n")
+	}
+	b.WriteString("0 finalize\n")
+	return writeTemp(t, "long.txt", b.String())
 }

@@ -627,8 +627,8 @@ func (e *engine) run() error {
 	return nil
 }
 
-// take takes the next event: those of the current window first (see
-// openWindow), then profile changes, the steps of nowList and the queue;
+// take takes the next event: those of the current timing window first
+// (timingWindow), then profile changes, the steps of nowList and the queue;
 // false when none is left.
 func (e *engine) take() (des.Event, bool) {
 	switch {

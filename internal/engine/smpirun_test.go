@@ -41,9 +41,15 @@ func newSmpiCase(t *testing.T) *smpiCase {
 // write puts text in the file name of the scratch directory.
 func (c *smpiCase) write(name, text string) string {
 	c.t.Helper()
-	p := filepath.Join(c.dir, name)
+	return writeIn(c.t, c.dir, name, text)
+}
+
+// writeIn puts text in the file name of dir and returns its path.
+func writeIn(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		c.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return p
 }

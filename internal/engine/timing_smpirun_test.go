@@ -28,18 +28,11 @@ const twoXML = `<?xml version='1.0'?>
 // own time.
 func TestTimingPrecision(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	m, err := platform.Load(write("two.xml", twoXML))
+	m, err := platform.Load(writeIn(t, dir, "two.xml", twoXML))
 	if err != nil {
 		t.Fatal(err)
 	}
-	trace := write("t.txt", "0 init\n1 init\n0 compute 1000000\n1 compute 1000000.4\n1 compute 1000000\n0 finalize\n1 finalize\n")
+	trace := writeIn(t, dir, "t.txt", "0 init\n1 init\n0 compute 1000000\n1 compute 1000000.4\n1 compute 1000000\n0 finalize\n1 finalize\n")
 	for _, c := range []struct {
 		cfg  [][2]string
 		want float64

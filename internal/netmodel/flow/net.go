@@ -469,7 +469,7 @@ func (n *Net) solveComponent(local bool) bool {
 			if lk.fatpipe {
 				continue // a fat pipe couples no one
 			}
-			if local && !lk.tight {
+			if local && !lk.tight && !n.carriesGroup(lk) {
 				continue // room to spare: its other flows keep their shares
 			}
 			for _, g := range lk.flows {
@@ -526,6 +526,19 @@ func (n *Net) solveComponent(local bool) bool {
 		n.reschedule(now+math.Max(f.remain, 0)/rate, id, f.version)
 	}
 	return true
+}
+
+// carriesGroup reports whether a member of a group crosses lk. Such a
+// link couples its flows even with room to spare: a group must stay a
+// closed component (its limit knows only its members' loads), so a flow
+// coming to share any of its links joins it or dissolves it.
+func (n *Net) carriesGroup(lk *netLink) bool {
+	for _, g := range lk.flows {
+		if n.flows[g].grp != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // tightSlack: a link whose capacity left after a solve is at most this

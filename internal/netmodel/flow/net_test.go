@@ -3,6 +3,7 @@ package flow
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"augur/internal/netmodel"
@@ -218,6 +219,69 @@ func TestFlowGroupsMatchFullSolves(t *testing.T) {
 				f := drive(t, mustNet(t, m, nc, false), xs)
 				checkEnds(t, fmt.Sprintf("backbone %q, model %v, trial %d (groups against full solves)", bb, nc.Model, trial), g, f)
 			}
+		}
+	}
+}
+
+// TestGroupStaysClosed: ten senders share R's 500 B/s link r, a group at
+// 50 B/s each; S1's own link s1 has 60 B/s. A flow S1 -> X that does not
+// cross r then takes 5 B/s of it (X's link x has no more), s1 keeping
+// room. When the first member ends, r's share would rise to 55.6 B/s,
+// more than s1 can give S1 -> R beside S1 -> X: the group must not go on as if it were alone on s1 (it did
+// when the local solve of S1 -> X left the group out), and the ends are
+// those of full solves.
+func TestGroupStaysClosed(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<platform version="4.1"><zone id="z" routing="Full"><host id="R" speed="1f"/><host id="X" speed="1f"/>`)
+	b.WriteString(`<link id="r" bandwidth="500Bps" latency="0"/><link id="x" bandwidth="5Bps" latency="0"/><link id="s1" bandwidth="60Bps" latency="0"/>`)
+	for i := 2; i <= 10; i++ {
+		fmt.Fprintf(&b, `<link id="s%d" bandwidth="1000Bps" latency="0"/>`, i)
+	}
+	for i := 1; i <= 10; i++ {
+		fmt.Fprintf(&b, `<host id="S%d" speed="1f"/><route src="S%d" dst="R"><link_ctn id="s%d"/><link_ctn id="r"/></route>`, i, i, i)
+	}
+	b.WriteString(`<route src="S1" dst="X"><link_ctn id="s1"/><link_ctn id="x"/></route></zone></platform>`)
+	m := mustPlatform(t, b.String())
+	node := func(name string) int {
+		i, ok := m.HostIndex(name)
+		if !ok {
+			t.Fatalf("no host %s", name)
+		}
+		return i
+	}
+	var xs []xfer
+	for i := 1; i <= 10; i++ {
+		size := 1000.0
+		if i == 10 {
+			size = 100 // ends first, at 2 s
+		}
+		xs = append(xs, xfer{node(fmt.Sprintf("S%d", i)), node("R"), 0, size, -1})
+	}
+	xs = append(xs, xfer{node("S1"), node("X"), 1, 1000, -1})
+	g := drive(t, mustNet(t, m, plain(t), true), xs)
+	f := drive(t, mustNet(t, m, plain(t), false), xs)
+	checkEnds(t, "groups and local solves against full solves", g, f)
+}
+
+// TestTimingPrecisionEnds: three 300-byte flows into R's 100 B/s link
+// (starXML), the second 2e-8 bytes longer, due 0.6 ns after the first.
+// Under a timing precision of 1 ns both end together at 9 s (the second's
+// last bytes unmoved, as SimGrid ends an action due within
+// precision/timing), and the third, alone from then, at 9 + 100/100 = 10
+// s: the same with groups and with full solves. Without it the second
+// ends after the first.
+func TestTimingPrecisionEnds(t *testing.T) {
+	m := mustPlatform(t, starXML)
+	xs := []xfer{{1, 0, 0, 300, -1}, {2, 0, 0, 300 + 2e-8, -1}, {3, 0, 0, 400, -1}}
+	for _, groups := range []bool{true, false} {
+		got := driveWindow(t, mustNet(t, m, plain(t), groups), xs, 1e-9)
+		if got[0] != got[1] {
+			t.Errorf("groups %v: the first two end at %.15g and %.15g, want together", groups, got[0], got[1])
+		}
+		checkEnds(t, fmt.Sprint("window, groups ", groups), got, []float64{9, 9, 10})
+		plainEnds := drive(t, mustNet(t, m, plain(t), groups), xs)
+		if !(plainEnds[1] > plainEnds[0]) {
+			t.Errorf("groups %v, no window: the second ends at %.15g, not after the first (%.15g)", groups, plainEnds[1], plainEnds[0])
 		}
 	}
 }
