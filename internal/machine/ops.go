@@ -38,6 +38,9 @@ var OpKeys = []OpKey{
 	{"store_l3", "a store whose working set fits 4 MiB"},
 	{"store_mem", "a store to main memory"},
 	{"mem_byte", "a byte streamed to or from main memory (the inverse of the bandwidth)"},
+	{"mem_byte_mid1", "a byte a stream moves beyond the third level at a working set a quarter of the way from l3's to mem's (log scale): less than mem_byte where a large last cache still holds it"},
+	{"mem_byte_mid2", "a byte a stream moves beyond the third level at a working set half way from l3's to mem's"},
+	{"mem_byte_mid3", "a byte a stream moves beyond the third level at a working set three quarters of the way from l3's to mem's"},
 	{"mem_byte_node", "a byte of the node's memory traffic when all its CPUs stream at once (the inverse of the node's bandwidth)"},
 	{"page_touch", "the first write to a 4 KiB page of memory just allocated (the kernel maps and zeroes it)"},
 	// Reciprocal throughputs: the cost of an operation that overlaps with
@@ -138,6 +141,9 @@ func OpTime(ops map[string]float64, key string) (float64, bool) {
 	if t, ok := midRandomFallback(ops, key); ok {
 		return t, true
 	}
+	if t, ok := midStreamFallback(ops, key); ok {
+		return t, true
+	}
 	if level, ok := strings.CutPrefix(key, "load_rand_"); ok {
 		t, ok := ops["load_"+level] // a dependent load: the slower figure
 		return t, ok
@@ -190,6 +196,24 @@ func midRandomFallback(ops map[string]float64, key string) (float64, bool) {
 	}
 	f := float64(k[0]-'0') / 4
 	return math.Pow(lo, 1-f) * math.Pow(hi, f), true
+}
+
+// midStreamFallback prices a streamed byte between the third level and
+// memory (mem_byte_mid1 … mem_byte_mid3) that a machine file written
+// before augur bench machine measured them does not give: mem_byte times
+// the share of the way (k/4) from the third level, which is how such a
+// byte was priced before (a share of the stream from memory, the rest
+// from the cache at no transfer cost).
+func midStreamFallback(ops map[string]float64, key string) (float64, bool) {
+	k, ok := strings.CutPrefix(key, "mem_byte_mid")
+	if !ok || len(k) != 1 || k[0] < '1' || k[0] > '3' {
+		return 0, false
+	}
+	t, ok := ops["mem_byte"]
+	if !ok {
+		return 0, false
+	}
+	return t * float64(k[0]-'0') / 4, true
 }
 
 // MemByteNode is the seconds per byte of a node's memory bandwidth with

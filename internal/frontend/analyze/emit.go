@@ -51,8 +51,9 @@ cost transfer(bytes_) = bytes_ * max(ops(mem_byte: 1), streamers() * ops(mem_byt
 // The processes of a node (as shared()) times the threads of the
 // parallel region around, at most the node's CPUs.
 cost streamers() = min(cpus, max(1, ceil(procs / nodes)) * nthreads)
-// The share of bytes_ that a working set of ws_ bytes brings from memory.
-cost far(ws_, bytes_) = level(eff(ws_), bytes_, 3)
+// What bytes_ streamed over a working set of ws_ bytes cost beyond the
+// caches, in bytes at the memory's bandwidth (smid, streamfar.go).
+cost far(ws_, bytes_) = bytes_ * smid(level(eff(ws_), 1, 3))
 // The last level is shared by the processes of a node as much as the
 // machine says (ws_shared, measured by augur bench machine): where they
 // compete for it, what one's working set leaves of it is the node's, the
@@ -493,7 +494,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 	}
 	a.touchersLocals(&b)
 	if usesMemory {
-		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts+randomCosts, body))
+		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts+randomCosts+streamCosts, body))
 	}
 	b.WriteString(body)
 	return b.String()

@@ -438,7 +438,7 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 					key, ws, moved = "libc_memset_byte", size, 2*size
 				}
 				lib := price(key, n*size)
-				if far := transfer(n * moved * levelShares(ws, share, lv)[3]); far > lib {
+				if far := transfer(n * moved * streamShare(ws, share, lv, randPrice)); far > lib {
 					mem["mem_byte"] += far
 				} else {
 					mem[key] += lib
@@ -497,12 +497,12 @@ func blockSeconds(b *Block, level string, ws, share float64, env map[string]floa
 					size := b.streams[base]
 					if w, ok := b.streamWS[base]; ok {
 						v, _ := eval(w, env)
-						far += size * levelShares(v, share, lv)[3]
+						far += size * streamShare(v, share, lv, randPrice)
 					} else {
 						rest += size
 					}
 				}
-				far += rest * levelShares(ws, share, lv)[3]
+				far += rest * streamShare(ws, share, lv, randPrice)
 				streamFar["mem_byte"] += transfer(far)
 			default:
 				if _, ok := ops[key]; !ok {

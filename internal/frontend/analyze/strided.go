@@ -156,7 +156,7 @@ func stridedSeconds(kind string, n, stride, ws, share float64, lv [4]float64, pr
 		} else {
 			loads["load_tp"] += price("load_tp", n)
 		}
-		if f := moved * levelShares(ws, share, lv)[3]; f > 0 {
+		if f := moved * streamShare(ws, share, lv, func(k string) float64 { return price(k, 1) }); f > 0 {
 			far["mem_byte"] += transfer(f)
 		}
 		return

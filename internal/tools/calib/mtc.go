@@ -705,7 +705,18 @@ func memory(levels [4]int) []bench {
 		} else {
 			chain = pointerChain(ws.bytes / 8)
 		}
+		// Written, as midRandomLoads' data: pages only read map the
+		// kernel's zero page (the random loads would read one cached page),
+		// and pages first written inside a timed run charge the kernel's
+		// fault to the stores.
 		data := make([]uint64, ws.bytes/8)
+		for i := range data {
+			data[i] = uint64(i)
+		}
+		// The stores go on where the last run stopped, as the triad's
+		// do, so that over the rounds they stream the whole working set,
+		// not the first pages of it again and again.
+		j := 0
 		out = append(out, bench{key: "load_" + ws.key, doc: "dependent load, working set " + sizeText(ws.bytes), body: func(n int) uint64 {
 			p := uint32(0)
 			for i := 0; i < n; i++ {
@@ -721,7 +732,6 @@ func memory(levels [4]int) []bench {
 			return uint64(p)
 		}}, bench{key: "store_" + ws.key, doc: "sequential 8-byte store, working set " + sizeText(ws.bytes), rate: true, body: func(n int) uint64 {
 			m := len(data) - unroll
-			j := 0
 			for i := 0; i < n; i++ {
 				d := data[j : j+unroll : j+unroll]
 				v := uint64(i)
@@ -786,18 +796,46 @@ func memory(levels [4]int) []bench {
 	// the cycles the loads and stores take in the core: those (two loads
 	// or one store an element, load_tp and store_tp) are subtracted, and
 	// augur analyze adds them back for every loop.
+	// All three arrays are written first: a's pages, left to the timed
+	// runs, made the first pass over them the kernel's page faults (a
+	// virtual machine that faulted a page in 2 µs measured a third of its
+	// bandwidth).
 	third := levels[3] / 3 / 8
 	a, b, c := make([]float64, third), make([]float64, third), make([]float64, third)
 	for i := range b {
-		b[i], c[i] = float64(i), float64(2*i)
+		a[i], b[i], c[i] = 0, float64(i), float64(2*i)
 	}
 	out = append(out, bench{key: "page_touch", doc: "first write to a page of fresh memory (4 KiB: the kernel maps and zeroes it), what memory just allocated costs once", rate: true, body: func(n int) uint64 {
 		return touchFreshPages(n * unroll)
 	}})
+	out = append(out, midStreams(levels[2], levels[3])...)
 	out = append(out, bench{key: "mem_byte", doc: "a byte moved between memory and the caches (STREAM triad over " + sizeText(3*third*8) + ", write-allocate counted: 32 bytes an element, less its loads' and stores' own time; the inverse of the bandwidth)", per: triadBytes,
 		less: func(st map[string]Stat) float64 {
 			return triadCoreTime(st["load_tp"].Value, st["store_tp"].Value)
 		}, body: triad(a, b, c)})
+	return out
+}
+
+// midStreams times the triad, as mem_byte, at the working sets between
+// the third level and memory where midRandomLoads times random loads: a
+// last cache larger than the third level's working set (hundreds of MiB
+// on a server) streams at several times the memory's bandwidth, and a
+// stream's transfer is priced from these points rather than as a share
+// of mem_byte (the machine file's mem_byte_mid1 … mem_byte_mid3).
+func midStreams(l3, mem int) []bench {
+	var out []bench
+	for k := 1; k <= 3; k++ {
+		bytes := int(float64(l3)*math.Pow(float64(mem)/float64(l3), float64(k)/4)) &^ 63
+		n := max(bytes/3/8, unroll)
+		a, b, c := make([]float64, n), make([]float64, n), make([]float64, n)
+		for i := range b {
+			a[i], b[i], c[i] = 0, float64(i), float64(2*i)
+		}
+		out = append(out, bench{key: "mem_byte_mid" + itoa(k), doc: "a byte of the STREAM triad over " + sizeText(3*n*8) + " (" + itoa(k) + "/4 of the way from l3 to mem), as mem_byte", per: triadBytes,
+			less: func(st map[string]Stat) float64 {
+				return triadCoreTime(st["load_tp"].Value, st["store_tp"].Value)
+			}, body: triad(a, b, c)})
+	}
 	return out
 }
 
