@@ -642,76 +642,102 @@ func b2f(b bool) float64 {
 }
 
 // expr compiles an expression to a closure. Bools are 0 and 1.
+// expr compiles e. A subexpression whose value is the same wherever and
+// whenever it is evaluated — literals, params with one value, the run's
+// procs, nodes and threads, through operators and the pure math
+// functions — is evaluated once here, by the closure it compiles to, so
+// that its value is the one the closure would give: generated models
+// repeat pow(2, lsize) and floor(n / procs) inside the cost of every
+// iteration of a loop, which made evaluating them most of a prediction.
 func (c *compiler) expr(e model.Expr) expr {
+	f, _ := c.folded(e)
+	return f
+}
+
+// folded compiles e and reports whether it is constant (and folded).
+func (c *compiler) folded(e model.Expr) (expr, bool) {
 	switch e := e.(type) {
 	case nil:
-		return func(*vm) float64 { return 0 }
+		return func(*vm) float64 { return 0 }, true
 	case *model.Number:
 		v := e.Value
-		return func(*vm) float64 { return v }
+		return func(*vm) float64 { return v }, true
 	case *model.Bool:
 		v := b2f(e.Value)
-		return func(*vm) float64 { return v }
+		return func(*vm) float64 { return v }, true
 	case *model.Paren:
-		return c.expr(e.X)
+		return c.folded(e.X)
 	case *model.Ident:
 		return c.ident(e)
 	case *model.Unary:
-		x := c.expr(e.X)
+		x, k := c.folded(e.X)
 		if e.Op == "!" {
-			return func(v *vm) float64 { return b2f(x(v) == 0) }
+			return fold(func(v *vm) float64 { return b2f(x(v) == 0) }, k)
 		}
-		return func(v *vm) float64 { return -x(v) }
+		return fold(func(v *vm) float64 { return -x(v) }, k)
 	case *model.Cond:
-		cc, a, b := c.expr(e.C), c.expr(e.A), c.expr(e.B)
-		return func(v *vm) float64 {
+		cc, k1 := c.folded(e.C)
+		a, k2 := c.folded(e.A)
+		b, k3 := c.folded(e.B)
+		return fold(func(v *vm) float64 {
 			if cc(v) != 0 {
 				return a(v)
 			}
 			return b(v)
-		}
+		}, k1 && k2 && k3)
 	case *model.Binary:
 		return c.binary(e)
 	case *model.CallExpr:
 		return c.call(e)
 	}
 	c.errorf(e.Position(), "unsupported expression")
-	return func(*vm) float64 { return 0 }
+	return func(*vm) float64 { return 0 }, false
 }
 
-func (c *compiler) binary(e *model.Binary) expr {
-	x, y := c.expr(e.X), c.expr(e.Y)
-	// Fold constant operands: models are full of `121 / P` with P a param.
+// fold evaluates f once when it is constant: its operands read no unit
+// state, so f needs no vm.
+func fold(f expr, constant bool) (expr, bool) {
+	if !constant {
+		return f, false
+	}
+	v := f(nil)
+	return func(*vm) float64 { return v }, true
+}
+
+func (c *compiler) binary(e *model.Binary) (expr, bool) {
+	x, kx := c.folded(e.X)
+	y, ky := c.folded(e.Y)
+	k := kx && ky
 	switch e.Op {
 	case "+":
-		return func(v *vm) float64 { return x(v) + y(v) }
+		return fold(func(v *vm) float64 { return x(v) + y(v) }, k)
 	case "-":
-		return func(v *vm) float64 { return x(v) - y(v) }
+		return fold(func(v *vm) float64 { return x(v) - y(v) }, k)
 	case "*":
-		return func(v *vm) float64 { return x(v) * y(v) }
+		return fold(func(v *vm) float64 { return x(v) * y(v) }, k)
 	case "/":
-		return func(v *vm) float64 { return x(v) / y(v) }
+		return fold(func(v *vm) float64 { return x(v) / y(v) }, k)
 	case "%":
-		return func(v *vm) float64 { return math.Mod(x(v), y(v)) }
+		return fold(func(v *vm) float64 { return math.Mod(x(v), y(v)) }, k)
 	case "==":
-		return func(v *vm) float64 { return b2f(x(v) == y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) == y(v)) }, k)
 	case "!=":
-		return func(v *vm) float64 { return b2f(x(v) != y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) != y(v)) }, k)
 	case "<":
-		return func(v *vm) float64 { return b2f(x(v) < y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) < y(v)) }, k)
 	case "<=":
-		return func(v *vm) float64 { return b2f(x(v) <= y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) <= y(v)) }, k)
 	case ">":
-		return func(v *vm) float64 { return b2f(x(v) > y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) > y(v)) }, k)
 	case ">=":
-		return func(v *vm) float64 { return b2f(x(v) >= y(v)) }
+		return fold(func(v *vm) float64 { return b2f(x(v) >= y(v)) }, k)
 	case "&&":
-		return func(v *vm) float64 { return b2f(x(v) != 0 && y(v) != 0) }
+		return fold(func(v *vm) float64 { return b2f(x(v) != 0 && y(v) != 0) }, k)
 	case "||":
-		return func(v *vm) float64 { return b2f(x(v) != 0 || y(v) != 0) }
+		return fold(func(v *vm) float64 { return b2f(x(v) != 0 || y(v) != 0) }, k)
 	}
 	c.errorf(e.OpPos, "unknown operator %s", e.Op)
-	return func(*vm) float64 { return 0 }
+	return func(*vm) float64 { return 0 }, false
 }
 
 // perProcess reports whether a param's value differs between processes:
@@ -729,101 +755,105 @@ func (c *compiler) perProcess(e model.Expr) bool {
 	return found
 }
 
-func (c *compiler) ident(e *model.Ident) expr {
+// ident compiles a name; constant: a param with one value or the run's
+// procs, nodes or threads.
+func (c *compiler) ident(e *model.Ident) (expr, bool) {
 	name := e.Name
 	for i := len(c.scope) - 1; i >= 0; i-- {
 		if s, ok := c.scope[i][name]; ok {
-			return func(v *vm) float64 { return v.slots[s] }
+			return func(v *vm) float64 { return v.slots[s] }, false
 		}
 	}
 	if c.costArgs != nil {
 		if i, ok := c.costArgs[name]; ok {
-			return func(v *vm) float64 { return v.p.args[v.p.fp+i] }
+			return func(v *vm) float64 { return v.p.args[v.p.fp+i] }, false
 		}
 	}
 	if val, ok := c.params[name]; ok {
-		return func(*vm) float64 { return val }
+		return func(*vm) float64 { return val }, true
 	}
 	if f, ok := c.paramFns[name]; ok {
-		return f
+		return f, false
 	}
 	if i, ok := c.globals[name]; ok {
 		g := c.p
-		return func(*vm) float64 { return g.globals[i] }
+		return func(*vm) float64 { return g.globals[i] }, false
 	}
 	if i, ok := c.locals[name]; ok {
-		return func(v *vm) float64 { return v.locals[i] }
+		return func(v *vm) float64 { return v.locals[i] }, false
 	}
 	o := &c.p.opts
 	switch name {
 	case "pid":
-		return func(v *vm) float64 { return float64(v.pid) }
+		return func(v *vm) float64 { return float64(v.pid) }, false
 	case "tid":
-		return func(v *vm) float64 { return float64(v.tid) }
+		return func(v *vm) float64 { return float64(v.tid) }, false
 	case "uid":
-		return func(v *vm) float64 { return float64(v.uid) }
+		return func(v *vm) float64 { return float64(v.uid) }, false
 	case "nid":
-		return func(v *vm) float64 { return float64(v.nid) }
+		return func(v *vm) float64 { return float64(v.nid) }, false
 	case "nodes":
 		n := float64(o.Nodes)
-		return func(*vm) float64 { return n }
+		return func(*vm) float64 { return n }, true
 	case "procs":
 		n := float64(o.Procs)
-		return func(*vm) float64 { return n }
+		return func(*vm) float64 { return n }, true
 	case "threads":
 		n := float64(o.Threads)
-		return func(*vm) float64 { return n }
+		return func(*vm) float64 { return n }, true
 	case "nthreads":
-		return func(v *vm) float64 { return float64(v.nthreads) }
+		return func(v *vm) float64 { return float64(v.nthreads) }, false
 	case "cpus":
 		f := o.CPUsOf
-		return func(v *vm) float64 { return float64(f(v.nid)) }
+		return func(v *vm) float64 { return float64(f(v.nid)) }, false
 	case "ws_l1", "ws_l2", "ws_l3", "ws_mem":
 		f, k := o.LevelOf, levelIndex(name)
-		return func(v *vm) float64 { return f(v.nid, k) }
+		return func(v *vm) float64 { return f(v.nid, k) }, false
 	case "ws_shared":
 		f := o.SharedOf
-		return func(v *vm) float64 { return f(v.nid) }
+		return func(v *vm) float64 { return f(v.nid) }, false
 	}
 	c.errorf(e.Pos, "undefined: %s", name)
-	return func(*vm) float64 { return 0 }
+	return func(*vm) float64 { return 0 }, false
 }
 
-func (c *compiler) call(e *model.CallExpr) expr {
+// call compiles a call; constant: a pure math function (not a random
+// variate) of constant arguments.
+func (c *compiler) call(e *model.CallExpr) (expr, bool) {
 	if e.Fun == nil {
-		return func(*vm) float64 { return 0 }
+		return func(*vm) float64 { return 0 }, true
 	}
 	name := e.Fun.Name
 	args := make([]expr, len(e.Args))
+	constant := true
 	for i, a := range e.Args {
-		args[i] = c.expr(a)
+		var k bool
+		args[i], k = c.folded(a)
+		constant = constant && k
 	}
 	if name == model.OpsFunc {
-		return c.ops(e, args)
+		return c.ops(e, args), false
 	}
 	if cf, ok := c.costFns[name]; ok {
-		return c.costCall(cf, args, e)
+		return c.costCall(cf, args, e), false
 	}
 	fn, ok := model.BuiltinFuncs[name]
 	if !ok {
 		c.errorf(e.Fun.Pos, "undefined function %s", name)
-		return func(*vm) float64 { return 0 }
+		return func(*vm) float64 { return 0 }, false
 	}
 	if (fn.Arity >= 0 && len(args) != fn.Arity) || (fn.Arity < 0 && len(args) < 2) {
 		c.errorf(e.Fun.Pos, "%s takes %s arguments, not %d", name, arityWord(fn.Arity), len(args))
-		return func(*vm) float64 { return 0 }
-	}
-	one := func(f func(float64) float64) expr {
-		a := args[0]
-		return func(v *vm) float64 { return f(a(v)) }
+		return func(*vm) float64 { return 0 }, false
 	}
 	if fn.Math != nil {
-		return one(fn.Math)
+		f, a := fn.Math, args[0]
+		return fold(func(v *vm) float64 { return f(a(v)) }, constant)
 	}
 	switch name {
 	case "min", "max":
 		isMin := name == "min"
-		return func(v *vm) float64 {
+		return fold(func(v *vm) float64 {
 			r := args[0](v)
 			for _, a := range args[1:] {
 				x := a(v)
@@ -832,22 +862,22 @@ func (c *compiler) call(e *model.CallExpr) expr {
 				}
 			}
 			return r
-		}
+		}, constant)
 	case "pow":
 		a, b := args[0], args[1]
-		return func(v *vm) float64 { return math.Pow(a(v), b(v)) }
+		return fold(func(v *vm) float64 { return math.Pow(a(v), b(v)) }, constant)
 	case "uniform":
 		a, b := args[0], args[1]
-		return func(v *vm) float64 { lo := a(v); return lo + (b(v)-lo)*v.rand() }
+		return func(v *vm) float64 { lo := a(v); return lo + (b(v)-lo)*v.rand() }, false
 	case "normal":
 		m, s := args[0], args[1]
-		return func(v *vm) float64 { return m(v) + s(v)*v.normal() }
+		return func(v *vm) float64 { return m(v) + s(v)*v.normal() }, false
 	case "exponential":
 		m := args[0]
-		return func(v *vm) float64 { return -m(v) * math.Log(1-v.rand()) }
+		return func(v *vm) float64 { return -m(v) * math.Log(1-v.rand()) }, false
 	}
 	c.errorf(e.Fun.Pos, "undefined function %s", name)
-	return func(*vm) float64 { return 0 }
+	return func(*vm) float64 { return 0 }, false
 }
 
 // ops compiles ops(KEY: count, ...): Σ count × the time of KEY on the
