@@ -21,6 +21,7 @@ import (
 	"augur/internal/netmodel"
 	"augur/internal/run/simulate"
 	"augur/internal/tools/sweep"
+	"augur/internal/writers/sweephtml"
 )
 
 // listFlag collects a repeatable flag's values in order.
@@ -232,7 +233,7 @@ func writeSweepReport(path string, sum *sweep.Summary) error {
 	if err != nil {
 		return err
 	}
-	if err := sweep.WriteHTML(f, sum, "augur "+version); err != nil {
+	if err := sweephtml.Write(f, sum, "augur "+version); err != nil {
 		f.Close()
 		return err
 	}

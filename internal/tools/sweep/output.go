@@ -148,7 +148,7 @@ func (w *Writer) Point(r Result) {
 		if machine != "" {
 			where += " on " + machine
 		}
-		what := seconds(r.Time)
+		what := Seconds(r.Time)
 		switch r.Status {
 		case StatusDeadlock:
 			what = "deadlock: " + r.Error
@@ -172,8 +172,9 @@ func (w *Writer) json(v any) {
 	_, w.err = w.w.Write(append(b, '\n'))
 }
 
-// seconds formats a time for people: six significant digits.
-func seconds(t float64) string {
+// Seconds formats a time for people as a sweep's outputs do: six
+// significant digits.
+func Seconds(t float64) string {
 	switch {
 	case t == 0:
 		return "0 s"
@@ -372,7 +373,7 @@ func (w *Writer) textSummary(sum *Summary) {
 		for _, c := range r.Cells {
 			switch c.Status {
 			case StatusOK:
-				cells = append(cells, seconds(c.Time))
+				cells = append(cells, Seconds(c.Time))
 			case "":
 				cells = append(cells, "-")
 			default:

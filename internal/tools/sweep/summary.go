@@ -171,6 +171,50 @@ func rank(row *Row) {
 	}
 }
 
+// Curve is one line of a chart along X: the rows of one machine and one
+// value of every other coordinate, in the order they came.
+type Curve struct {
+	// Title names what sets the curve apart: its machine, and the other
+	// coordinates that vary among the rows.
+	Title string
+	Rows  []Row
+}
+
+// Curves groups the rows into curves along X, in the order of their
+// first rows.
+func (sum *Summary) Curves() []Curve {
+	x := sum.index(sum.X)
+	var curves []Curve
+	byKey := map[string]int{}
+	for _, r := range sum.Rows {
+		k := sum.groupKey(r, sum.X)
+		c, ok := byKey[k]
+		if !ok {
+			var parts []string
+			if r.Machine != "" {
+				parts = append(parts, r.Machine)
+			}
+			for i, n := range sum.Axes {
+				if i != x && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
+					parts = append(parts, n+"="+r.Values[i].Text)
+				}
+			}
+			c = len(curves)
+			byKey[k] = c
+			curves = append(curves, Curve{Title: strings.Join(parts, ", ")})
+		}
+		curves[c].Rows = append(curves[c].Rows, r)
+	}
+	return curves
+}
+
+// XIndex is X's place in Axes, -1 when there is no X.
+func (sum *Summary) XIndex() int { return sum.index(sum.X) }
+
+// XNumeric says X's values are numbers (a system or param axis), not
+// configuration files.
+func (sum *Summary) XNumeric() bool { return axisKind(sum.Mode, sum.X) != kindCfg }
+
 // index of an axis in the summary's coordinates.
 func (sum *Summary) index(name string) int {
 	for i, n := range sum.Axes {
