@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/engine"
 	"augur/internal/results"
+	"augur/internal/writers/internal/tracetest"
 )
 
 // cfgWindow is one window of a Paraver configuration file as read back:
@@ -143,20 +143,12 @@ func pcfSections(t *testing.T, pcf string) (states, colours map[int]bool, types 
 	return states, colours, types
 }
 
-// zeroLengths is tracetest.TwoRanks with executions that last no time: rank 0 tests
-// a request at 1.5 s and rank 1 at 0.5 s (a zero-length state between
-// two others, and one inside nothing).
+// zeroLengths is tracetest.TwoRanks with executions that last no time:
+// rank 0 tests a request at 1.5 s, between its send and more work.
 func zeroLengths() *results.Timeline {
-	tl := results.NewTimeline([]string{"work", "send", "recv", "test"}, []string{"action", "send", "recv", "wait"})
-	tl.SetProcess(0, "rank 0", "a", 0)
-	tl.SetProcess(1, "rank 1", "b", 1)
-	tl.Slice(0, 0, 0, 0, 1)
-	tl.Slice(0, 0, 1, 1, 1.5)
-	tl.Slice(0, 0, 3, 1.5, 1.5)
+	tl := tracetest.TwoRanks()
+	tl.AddNamed(0, 0, "test", "wait", 1.5, 1.5)
 	tl.Slice(0, 0, 0, 1.5, 2)
-	tl.Slice(1, 0, 2, 0, 2)
-	tl.Message(engine.Message{Src: 0, Dst: 1, Tag: 7, SendElem: 1, RecvElem: 2, Bytes: 1000,
-		SendPost: 1, SendStart: 1.2, RecvPost: 0, RecvEnd: 2})
 	return tl
 }
 
