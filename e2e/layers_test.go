@@ -28,7 +28,8 @@ var layers = [][]string{
 		"internal/tools/netbench", "internal/tools/blockbench"}, // drivers
 	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview",
 		"internal/writers/chrome", "internal/writers/paraver", "internal/writers/otf2", "internal/writers/table",
-		"internal/writers/validation", "internal/writers/sweephtml", "internal/writers/internal/tracetest"},
+		"internal/writers/validation", "internal/writers/sweephtml", "internal/writers/sweepout",
+		"internal/writers/internal/tracetest"},
 	{"internal/workbench/serve", "internal/workbench/web", "cmd/augur", "e2e", "examples/lapw0"},
 }
 
