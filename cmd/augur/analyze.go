@@ -21,6 +21,7 @@ import (
 	"augur/internal/results"
 	"augur/internal/run/sourcefirst"
 	"augur/internal/writers/sourceview"
+	"augur/internal/writers/table"
 )
 
 // stringList collects a repeated flag's values in order.
@@ -234,7 +235,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 			return fail(exitInput, "%w", err)
 		}
 	case "csv":
-		if err := results.WriteTable(e.stdout, res.Document(out.ModelFile), results.AnalysisTable); err != nil {
+		if err := table.Write(e.stdout, res.Document(out.ModelFile), results.AnalysisTable); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	default:

@@ -16,6 +16,7 @@ import (
 	"augur/internal/results"
 	"augur/internal/tools/blockbench"
 	"augur/internal/tools/calib"
+	"augur/internal/writers/table"
 )
 
 // benchWords are bench's benchmarks, as its first argument names them.
@@ -364,7 +365,7 @@ func benchBlock(e *env, bf *benchFlags, src string) int {
 		enc.Encode(blockDocument(out))
 		return status
 	case "csv":
-		if err := results.WriteTable(e.stdout, blockDocument(out), blockTable); err != nil {
+		if err := table.Write(e.stdout, blockDocument(out), blockTable); err != nil {
 			fmt.Fprintln(e.stderr, errorText("bench block", err))
 			return exitInput
 		}

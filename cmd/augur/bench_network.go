@@ -18,6 +18,7 @@ import (
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/tools/netbench"
+	"augur/internal/writers/table"
 )
 
 // netFlags are augur bench network's own flags.
@@ -175,7 +176,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(netJSON{results.NewHeader(results.CommandBenchNetwork), r, r.Fit.Latency(), r.Fit.Bandwidth()})
 	case "csv":
-		if err := results.WriteTable(e.stdout, netJSON{results.NewHeader(results.CommandBenchNetwork), r, r.Fit.Latency(), r.Fit.Bandwidth()}, netTable); err != nil {
+		if err := table.Write(e.stdout, netJSON{results.NewHeader(results.CommandBenchNetwork), r, r.Fit.Latency(), r.Fit.Bandwidth()}, netTable); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	default:

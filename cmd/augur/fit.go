@@ -14,6 +14,7 @@ import (
 	"augur/internal/results"
 	"augur/internal/tools/fit"
 	"augur/internal/tools/measure"
+	"augur/internal/writers/table"
 )
 
 // pointsFlag collects repeated --predict p=1024,n=64.
@@ -198,7 +199,7 @@ func runFit(e *env, c *command, args []string) int {
 	}
 	pr.finish(fmt.Sprintf("done: %d model(s)", len(fits)))
 	if *ff.format == "csv" {
-		if err := results.WriteTable(e.stdout, fitDocument(pos[0], fits), fitTable); err != nil {
+		if err := table.Write(e.stdout, fitDocument(pos[0], fits), fitTable); err != nil {
 			fmt.Fprintln(e.stderr, errorText("fit", err))
 			return exitInput
 		}

@@ -21,7 +21,9 @@ import (
 	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/replay"
+	"augur/internal/writers/chrome"
 	"augur/internal/writers/report"
+	"augur/internal/writers/table"
 )
 
 // noteIgnored says on standard error which --cfg keys augur accepts for
@@ -253,7 +255,7 @@ func runReplay(e *env, c *command, args []string) int {
 		var timeline bytes.Buffer
 		resultJSON, err := json.Marshal(res)
 		if err == nil {
-			err = tl.WriteChrome(&timeline)
+			err = chrome.Write(&timeline, tl)
 		}
 		if err == nil {
 			err = writeHTMLReport(*rf.report, resultJSON, timeline.Bytes())
@@ -304,7 +306,7 @@ func loadPlatform(path, hostfile string) (*machine.Machine, *platform.Hostfile, 
 // (simulation time in end_s; empty when the ranks deadlocked), one row a
 // rank, one row a kind of action (record element).
 func writeReplayCSV(w io.Writer, r *replay.Result) error {
-	return results.WriteTable(w, r, results.ReplayTable)
+	return table.Write(w, r, results.ReplayTable)
 }
 
 // noteReference says on standard error, in one line, what is assumed of

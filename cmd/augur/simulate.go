@@ -17,7 +17,9 @@ import (
 	"augur/internal/infile"
 	"augur/internal/results"
 	"augur/internal/run/simulate"
+	"augur/internal/writers/chrome"
 	"augur/internal/writers/report"
+	"augur/internal/writers/table"
 )
 
 type simulateFlags struct {
@@ -392,7 +394,7 @@ func writeSimText(w io.Writer, o *results.Simulation) {
 // processors in cpu, the completion time in end_s, done false on a
 // deadlock), then a row per thread.
 func writeSimCSV(w io.Writer, o *results.Simulation) error {
-	return results.WriteTable(w, o, results.SimulationTable)
+	return table.Write(w, o, results.SimulationTable)
 }
 
 // simFmt prints a time with six significant digits.
@@ -430,7 +432,7 @@ func writeSimReport(path string, prog *threadtrace.Program, res *simulate.Outcom
 	tl := results.NewTimeline(nil, nil)
 	fillThreadTimeline(tl, prog, res)
 	var timeline bytes.Buffer
-	if err := tl.WriteChrome(&timeline); err != nil {
+	if err := chrome.Write(&timeline, tl); err != nil {
 		return err
 	}
 	return writeHTMLReport(path, resultJSON, timeline.Bytes())

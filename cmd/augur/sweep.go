@@ -21,6 +21,8 @@ import (
 	"augur/internal/netmodel"
 	"augur/internal/run/simulate"
 	"augur/internal/tools/sweep"
+	"augur/internal/writers/sweephtml"
+	"augur/internal/writers/sweepout"
 )
 
 // listFlag collects a repeatable flag's values in order.
@@ -183,7 +185,7 @@ func runSweep(e *env, c *command, args []string) int {
 		return fail(exitInput, "%w", err)
 	}
 	defer store.Close()
-	w, err := sweep.NewWriter(e.stdout, *f.format, spec)
+	w, err := sweepout.NewWriter(e.stdout, *f.format, spec)
 	if err != nil {
 		return fail(exitUsage, "%w", err)
 	}
@@ -209,7 +211,7 @@ func runSweep(e *env, c *command, args []string) int {
 }
 
 // finishSweep writes the summary and the report and gives the exit status.
-func finishSweep(e *env, spec *sweep.Spec, w *sweep.Writer, results []sweep.Result, report string) int {
+func finishSweep(e *env, spec *sweep.Spec, w *sweepout.Writer, results []sweep.Result, report string) int {
 	sum := sweep.Summarize(spec, results)
 	if err := w.Summary(sum); err != nil {
 		fmt.Fprintln(e.stderr, errorText("sweep", err))
@@ -232,7 +234,7 @@ func writeSweepReport(path string, sum *sweep.Summary) error {
 	if err != nil {
 		return err
 	}
-	if err := sweep.WriteHTML(f, sum, "augur "+version); err != nil {
+	if err := sweephtml.Write(f, sum, "augur "+version); err != nil {
 		f.Close()
 		return err
 	}
@@ -638,7 +640,7 @@ func sweepCollect(e *env, c *command, dir, format, report string) int {
 }
 
 func printCollected(e *env, spec *sweep.Spec, doneRecs map[string]sweep.Record, format, report string) int {
-	w, err := sweep.NewWriter(e.stdout, format, spec)
+	w, err := sweepout.NewWriter(e.stdout, format, spec)
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("sweep", err))
 		return exitUsage

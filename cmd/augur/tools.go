@@ -12,6 +12,7 @@ import (
 	"augur/internal/frontend/model"
 	"augur/internal/infile"
 	"augur/internal/results"
+	"augur/internal/writers/table"
 )
 
 func checkCommand() *command {
@@ -68,7 +69,7 @@ warnings (unused definitions) do not change the status.`,
 				results.Header
 				Diagnostics []diag.Record `json:"diagnostics"`
 			}{results.NewHeader(results.CommandCheck), all}
-			if err := results.WriteTable(e.stdout, doc, checkTable); err != nil {
+			if err := table.Write(e.stdout, doc, checkTable); err != nil {
 				fmt.Fprintln(e.stderr, errorText("check", err))
 				return exitInput
 			}

@@ -12,6 +12,9 @@ import (
 	"strings"
 
 	"augur/internal/results"
+	"augur/internal/writers/chrome"
+	"augur/internal/writers/otf2"
+	"augur/internal/writers/paraver"
 )
 
 // traceFlags are the timeline flags predict, simulate and replay share:
@@ -102,7 +105,7 @@ func parseTime(s string) (float64, error) {
 // cut the timeline short.
 func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 	if *f.trace != "" {
-		if err := writeFileWith(*f.trace, tl.WriteChrome); err != nil {
+		if err := writeFileWith(*f.trace, func(w io.Writer) error { return chrome.Write(w, tl) }); err != nil {
 			return fmt.Errorf("--trace: %w", err)
 		}
 	}
@@ -114,11 +117,11 @@ func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 		err := writeFileWith(base+".prv", func(prv io.Writer) error {
 			return writeFileWith(base+".pcf", func(pcf io.Writer) error {
 				return writeFileWith(base+".row", func(row io.Writer) error {
-					return tl.WriteParaver(prv, pcf, row)
+					return paraver.Write(prv, pcf, row, tl)
 				})
 			})
 		})
-		for _, v := range tl.ParaverViews() {
+		for _, v := range paraver.Views(tl) {
 			if err == nil {
 				err = os.WriteFile(base+"."+v.Name+".cfg", []byte(v.Text), 0o644)
 			}
@@ -128,7 +131,7 @@ func (f *traceFlags) write(e *env, cmd string, tl *results.Timeline) error {
 		}
 	}
 	if *f.otf2 != "" {
-		if err := tl.WriteOTF2(*f.otf2); err != nil {
+		if err := otf2.Write(*f.otf2, tl); err != nil {
 			return fmt.Errorf("--otf2: %w", err)
 		}
 	}

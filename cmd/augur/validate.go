@@ -14,6 +14,7 @@ import (
 	"augur/internal/machine"
 	"augur/internal/run/predict"
 	"augur/internal/tools/validate"
+	"augur/internal/writers/validation"
 )
 
 type validateFlags struct {
@@ -244,11 +245,11 @@ func writeValidation(e *env, vf *validateFlags, t *validate.Table, fail func(int
 	}
 	switch *vf.format {
 	case "json":
-		err = validate.WriteJSON(e.stdout, t, *vf.stable)
+		err = validation.WriteJSON(e.stdout, t, *vf.stable)
 	case "csv":
-		err = validate.WriteCSV(e.stdout, t, *vf.stable)
+		err = validation.WriteCSV(e.stdout, t, *vf.stable)
 	default:
-		err = validate.WriteText(e.stdout, t, *vf.stable)
+		err = validation.WriteText(e.stdout, t, *vf.stable)
 	}
 	if err != nil {
 		return fail(exitInput, "%w", err)
@@ -261,8 +262,8 @@ func writeValidation(e *env, vf *validateFlags, t *validate.Table, fail func(int
 		path  string
 		write func(*os.File) error
 	}{
-		{*vf.svg, func(w *os.File) error { return validate.WriteSVG(w, t, title) }},
-		{*vf.png, func(w *os.File) error { return validate.WritePNG(w, t, title) }},
+		{*vf.svg, func(w *os.File) error { return validation.WriteSVG(w, t, title) }},
+		{*vf.png, func(w *os.File) error { return validation.WritePNG(w, t, title) }},
 	} {
 		if out.path == "" {
 			continue

@@ -87,7 +87,7 @@ const chromeMessageSample = 4096
 // form `augur predict --trace` (and simulate and replay) write: complete
 // events ("ph":"X") with pid, tid, name, cat, ts and dur in microseconds.
 // Both the object form {"traceEvents": [...]} and a bare array are read.
-// Slices whose arguments carry augur's rank and thread (what WriteChrome
+// Slices whose arguments carry augur's rank and thread (what writers/chrome
 // writes) are put on that process and thread; others on their pid and tid.
 // Flows of category "message" (a start "s" and an end "f" with one id)
 // are read as messages, a sample of at most 2·chromeMessageSample of them
@@ -157,7 +157,7 @@ func ReadChromeTrace(name string, data []byte) (*Timeline, error) {
 	t := NewTimeline(nil, nil)
 	t.SampleMessages(chromeMessageSample)
 	open := map[[2]int32][]event{} // B/E pairs
-	// Flows of category "message" (what WriteChrome writes for a
+	// Flows of category "message" (what writers/chrome writes for a
 	// message): a start and an end with one id are a message from the
 	// start's track to the end's.
 	flows := map[string][2]int32{}

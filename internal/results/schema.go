@@ -11,7 +11,7 @@ import (
 // of this schema, and the same figure has the same name: a run's total
 // time is time_s, a deadlock null or {time_s, blocked}; every time ends
 // in _s and is in seconds (for thread traces, in the trace's own unit),
-// and their CSV is the same document as one table (WriteTable). A unit's
+// and their CSV is the same document as one table (internal/writers/table). A unit's
 // time budget is
 // end_s with compute_s, communication_s and waiting_s (busy_s, blocked_s
 // and ready_waiting_s for threads), and an element's figures are calls,

@@ -23,7 +23,7 @@ type Timeline struct {
 	rowIndex map[[2]int32]int32
 	named    bool // tracks carry names from the trace's metadata
 
-	slices   []slice
+	slices   []Span
 	limit    int   // at most this many slices (and as many messages) are kept
 	dropped  int64 // slices beyond the limit
 	finished bool
@@ -63,9 +63,11 @@ type Row struct {
 	Tid  int32  `json:"tid"`
 }
 
-type slice struct {
-	row, elem  int32
-	start, end float64
+// Span is one element execution: track Row spent [Start, End) seconds
+// in element Elem (an index into the timeline's elements).
+type Span struct {
+	Row, Elem  int32
+	Start, End float64
 }
 
 // maxGanttColumns is the most distinct elements a Gantt grid tells apart.
@@ -290,7 +292,7 @@ func (t *Timeline) add(row, elem int32, start, end float64) {
 		t.cut = math.Min(t.cut, start)
 		return
 	}
-	t.slices = append(t.slices, slice{row: row, elem: elem, start: start, end: end})
+	t.slices = append(t.slices, Span{Row: row, Elem: elem, Start: start, End: end})
 }
 
 // Finish sorts the slices by track and time; adding stops. It is called
@@ -323,19 +325,19 @@ func (t *Timeline) Finish() {
 		t.rowIndex[k] = rank[old]
 	}
 	for i := range t.slices {
-		t.slices[i].row = rank[t.slices[i].row]
+		t.slices[i].Row = rank[t.slices[i].Row]
 	}
 	sort.SliceStable(t.slices, func(i, j int) bool {
 		a, b := &t.slices[i], &t.slices[j]
-		if a.row != b.row {
-			return a.row < b.row
+		if a.Row != b.Row {
+			return a.Row < b.Row
 		}
-		return a.start < b.start
+		return a.Start < b.Start
 	})
 	t.rowStart = make([]int, len(t.rows)+1)
 	r := 0
 	for i, s := range t.slices {
-		for r < int(s.row) {
+		for r < int(s.Row) {
 			r++
 			t.rowStart[r] = i
 		}
@@ -397,7 +399,7 @@ func (t *Timeline) Arrows(n int) (arrows []Arrow, sent int64) {
 func (t *Timeline) ElementTimes() []float64 {
 	out := make([]float64, len(t.elemNames))
 	for _, s := range t.slices {
-		out[s.elem] += s.end - s.start
+		out[s.Elem] += s.End - s.Start
 	}
 	return out
 }
@@ -421,7 +423,7 @@ func (t *Timeline) RowOf(pid, tid int32) int {
 	return -1
 }
 
-func (t *Timeline) rowSlices(r int) []slice {
+func (t *Timeline) rowSlices(r int) []Span {
 	t.Finish()
 	if r < 0 || r >= len(t.rows) {
 		return nil
@@ -529,15 +531,15 @@ func (t *Timeline) Aggregate(q Query) *Gantt {
 			ss := t.rowSlices(r)
 			// Slices of a track do not overlap, so they are sorted by end
 			// too: skip those that end before the window.
-			i := sort.Search(len(ss), func(i int) bool { return ss[i].end > q.T0 })
-			for ; i < len(ss) && ss[i].start < q.T1; i++ {
+			i := sort.Search(len(ss), func(i int) bool { return ss[i].End > q.T0 })
+			for ; i < len(ss) && ss[i].Start < q.T1; i++ {
 				s := ss[i]
-				a, b := math.Max(s.start, q.T0), math.Min(s.end, q.T1)
+				a, b := math.Max(s.Start, q.T0), math.Min(s.End, q.T1)
 				if b <= a {
 					// A zero-length slice still shows as a sliver.
-					if s.start >= q.T0 && s.start < q.T1 {
-						bin := min(int((s.start-q.T0)/width), q.Bins-1)
-						acc[bin*ne+int(col[s.elem])] += width * 1e-3
+					if s.Start >= q.T0 && s.Start < q.T1 {
+						bin := min(int((s.Start-q.T0)/width), q.Bins-1)
+						acc[bin*ne+int(col[s.Elem])] += width * 1e-3
 					}
 					continue
 				}
@@ -547,7 +549,7 @@ func (t *Timeline) Aggregate(q Query) *Gantt {
 					lo := math.Max(a, q.T0+float64(bin)*width)
 					hi := math.Min(b, q.T0+float64(bin+1)*width)
 					if hi > lo {
-						acc[bin*ne+int(col[s.elem])] += hi - lo
+						acc[bin*ne+int(col[s.Elem])] += hi - lo
 					}
 				}
 			}

@@ -66,7 +66,7 @@ func Summarize(s *Spec, rs []Result) *Summary {
 	for _, v := range s.Versions {
 		sum.Versions = append(sum.Versions, v.Name)
 	}
-	varied := s.variedAxes()
+	varied := s.VariedAxes()
 	if varied[s.Mode.scaling()] {
 		sum.Scaling = s.Mode.scaling()
 	}
@@ -120,8 +120,8 @@ func Summarize(s *Spec, rs []Result) *Summary {
 	return sum
 }
 
-// variedAxes are the axes with more than one value in the sweep.
-func (s *Spec) variedAxes() map[string]bool {
+// VariedAxes are the axes with more than one value in the sweep.
+func (s *Spec) VariedAxes() map[string]bool {
 	out := map[string]bool{}
 	for _, a := range s.Axes {
 		if len(a.Values) > 1 {
@@ -170,6 +170,50 @@ func rank(row *Row) {
 		row.Winner = row.Cells[ok[0]].Version
 	}
 }
+
+// Curve is one line of a chart along X: the rows of one machine and one
+// value of every other coordinate, in the order they came.
+type Curve struct {
+	// Title names what sets the curve apart: its machine, and the other
+	// coordinates that vary among the rows.
+	Title string
+	Rows  []Row
+}
+
+// Curves groups the rows into curves along X, in the order of their
+// first rows.
+func (sum *Summary) Curves() []Curve {
+	x := sum.index(sum.X)
+	var curves []Curve
+	byKey := map[string]int{}
+	for _, r := range sum.Rows {
+		k := sum.groupKey(r, sum.X)
+		c, ok := byKey[k]
+		if !ok {
+			var parts []string
+			if r.Machine != "" {
+				parts = append(parts, r.Machine)
+			}
+			for i, n := range sum.Axes {
+				if i != x && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
+					parts = append(parts, n+"="+r.Values[i].Text)
+				}
+			}
+			c = len(curves)
+			byKey[k] = c
+			curves = append(curves, Curve{Title: strings.Join(parts, ", ")})
+		}
+		curves[c].Rows = append(curves[c].Rows, r)
+	}
+	return curves
+}
+
+// XIndex is X's place in Axes, -1 when there is no X.
+func (sum *Summary) XIndex() int { return sum.index(sum.X) }
+
+// XNumeric says X's values are numbers (a system or param axis), not
+// configuration files.
+func (sum *Summary) XNumeric() bool { return axisKind(sum.Mode, sum.X) != kindCfg }
 
 // index of an axis in the summary's coordinates.
 func (sum *Summary) index(name string) int {
@@ -330,4 +374,58 @@ func (sum *Summary) machines() int {
 		seen[r.Machine] = true
 	}
 	return len(seen)
+}
+
+// SoleWinner is the version that wins every row, if one does.
+func (sum *Summary) SoleWinner() string {
+	win := ""
+	for _, r := range sum.Rows {
+		if r.Winner == "" {
+			continue
+		}
+		if win != "" && r.Winner != win {
+			return ""
+		}
+		win = r.Winner
+	}
+	return win
+}
+
+// CurveWinners says who wins each curve along X (when that does not
+// change along it), as "B (on m, W=120)".
+func (sum *Summary) CurveWinners() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range sum.Rows {
+		g := sum.groupKey(r, sum.X)
+		if r.Winner == "" || seen[g] {
+			continue
+		}
+		seen[g] = true
+		var where []string
+		if sum.machines() > 1 {
+			where = append(where, "on "+r.Machine)
+		}
+		for i, n := range sum.Axes {
+			if n != sum.X && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
+				where = append(where, n+"="+r.Values[i].Text)
+			}
+		}
+		out = append(out, r.Winner+" ("+strings.Join(where, ", ")+")")
+	}
+	return out
+}
+
+// Seconds formats a time for people as a sweep's outputs do: six
+// significant digits.
+func Seconds(t float64) string {
+	switch {
+	case t == 0:
+		return "0 s"
+	case t < 1e-3:
+		return fmt.Sprintf("%.4g us", t*1e6)
+	case t < 1:
+		return fmt.Sprintf("%.4g ms", t*1e3)
+	}
+	return fmt.Sprintf("%.6g s", t)
 }

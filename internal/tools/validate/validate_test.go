@@ -1,10 +1,6 @@
 package validate
 
 import (
-	"bytes"
-	"encoding/json"
-	"image/color"
-	"image/png"
 	"math"
 	"strings"
 	"testing"
@@ -42,89 +38,6 @@ func TestTable2Layout(t *testing.T) {
 	wantRef := (16.0/264*100 + 4.0/166*100 + 42.0/501*100) / 3
 	if math.Abs(tb.MeanRefError()-wantRef) > 1e-9 {
 		t.Errorf("mean ref error %g, want %g", tb.MeanRefError(), wantRef)
-	}
-	var b bytes.Buffer
-	if err := WriteText(&b, tb, false); err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{"configuration", "Ts (s)", "Tm (s)", "Te (s)", "Tm/Te", "Error (%)", "NAT=32 N1P4", "13200", "50.0", "mean error: 45.9 %"} {
-		if !strings.Contains(b.String(), s) {
-			t.Errorf("text lacks %q:\n%s", s, b.String())
-		}
-	}
-	b.Reset()
-	if err := WriteCSV(&b, tb, true); err != nil {
-		t.Fatal(err)
-	}
-	// The JSON's fields as one table: the summary (mean_error_pct), a row
-	// per configuration.
-	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 5 || !strings.HasPrefix(lines[0], "record,command,schema_version,model,machine,reference,mean_error_pct,mean_ref_error_pct,warnings,configuration,nodes,procs,params_NAT,time_s,measured_time_s,error_pct,ref_s,ref_error_pct") ||
-		!strings.HasPrefix(lines[1], "summary,validate,3,") || !strings.HasPrefix(lines[2], "row,,,,,,,,,NAT=32 N1P4,1,4,32,132,264,50,") {
-		t.Errorf("CSV:\n%s", b.String())
-	}
-	b.Reset()
-	if err := WriteJSON(&b, tb, false); err != nil {
-		t.Fatal(err)
-	}
-	var j struct {
-		Rows []struct {
-			Ts, Tm, Te float64 `json:"-"`
-			TsS        float64 `json:"time_s"`
-			TmOverTe   float64 `json:"tm_over_te"`
-			ErrorPct   float64 `json:"error_pct"`
-		} `json:"rows"`
-		Mean float64 `json:"mean_error_pct"`
-	}
-	if err := json.Unmarshal(b.Bytes(), &j); err != nil {
-		t.Fatal(err)
-	}
-	if len(j.Rows) != 3 || j.Rows[0].TsS != 132 || j.Rows[0].ErrorPct != 50 || math.Abs(j.Rows[0].TmOverTe-13200) > 1e-6 || j.Mean != tb.MeanError() {
-		t.Errorf("JSON: %s", b.String())
-	}
-}
-
-func TestCharts(t *testing.T) {
-	tb := table(t)
-	var b bytes.Buffer
-	if err := WriteSVG(&b, tb, "t"); err != nil {
-		t.Fatal(err)
-	}
-	svg := b.String()
-	for _, want := range []string{"<svg", "NAT=64", "measured (Tm)", "augur (Ts)", "time (s)"} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("SVG lacks %q", want)
-		}
-	}
-	var again bytes.Buffer
-	if err := WriteSVG(&again, tb, "t"); err != nil || again.String() != svg {
-		t.Error("the same table drew two different SVGs")
-	}
-	b.Reset()
-	if err := WritePNG(&b, tb, "t"); err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(&b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 864 || h != 461 {
-		t.Fatalf("size %dx%d, want 864x461 (9 x 4.8 inches at 96 dpi)", w, h)
-	}
-	// Bars of both series are drawn in their colours: the measured 264 s
-	// and the predicted 132 s of the first configuration, on a 600 s axis,
-	// are tall bars of many pixels each.
-	count := map[color.RGBA]int{}
-	for y := 0; y < img.Bounds().Dy(); y++ {
-		for x := 0; x < img.Bounds().Dx(); x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			count[color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8), 255}]++
-		}
-	}
-	for _, c := range []color.RGBA{colMeasured, colPredicted} {
-		if count[c] < 2000 {
-			t.Errorf("only %d pixels of colour %v", count[c], c)
-		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"augur/internal/engine"
 	"augur/internal/results"
 	"augur/internal/run/predict"
+	"augur/internal/writers/table"
 )
 
 // UnitElements lists the elements (named by names) that st, one unit's
@@ -170,5 +171,5 @@ func WriteJSON(w io.Writer, s *results.Prediction) error {
 // a summary row, a row per process, element and blocked process, told
 // apart by the first column.
 func WriteCSV(w io.Writer, s *results.Prediction) error {
-	return results.WriteTable(w, s, results.PredictionTable)
+	return table.Write(w, s, results.PredictionTable)
 }

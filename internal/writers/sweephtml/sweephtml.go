@@ -1,13 +1,18 @@
-package sweep
+// Package sweephtml writes a sweep's summary as one self-contained HTML
+// report (augur sweep --report): SVG charts along the sweep's X axis and
+// the table of every point.
+package sweephtml
 
 import (
 	"fmt"
 	"html"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"augur/internal/results"
+	"augur/internal/tools/sweep"
 )
 
 // maxCurves bounds the chart groups of a report; the table has every row.
@@ -24,12 +29,12 @@ type series struct {
 	xs, ys []float64
 }
 
-// WriteHTML writes a self-contained HTML report of the summary: for each
+// Write writes a self-contained HTML report of the summary: for each
 // curve (a machine and the other coordinates) the time of every version
 // along the sweep's X axis, and, when X is the scaling axis, speed-up and
 // efficiency against the ideal; with two versions or more, each version's
 // time over the first's; then the table and the ranking changes.
-func WriteHTML(w io.Writer, sum *Summary, generator string) error {
+func Write(w io.Writer, sum *sweep.Summary, generator string) error {
 	var b strings.Builder
 	esc := html.EscapeString
 	title := fmt.Sprintf("augur sweep %s: %s", sum.Mode, strings.Join(sum.Versions, " vs "))
@@ -67,60 +72,36 @@ th{background:#f4f4f4}.legend span{margin-right:1em}
 }
 
 // writeCurves draws the charts of each curve along X.
-func writeCurves(b *strings.Builder, sum *Summary) {
-	x := sum.index(sum.X)
-	numeric := axisKind(sum.Mode, sum.X) != kindCfg
-	type curve struct {
-		title string
-		rows  []Row
-	}
-	var curves []*curve
-	byKey := map[string]*curve{}
-	for _, r := range sum.Rows {
-		k := sum.groupKey(r, sum.X)
-		c := byKey[k]
-		if c == nil {
-			var parts []string
-			if r.Machine != "" {
-				parts = append(parts, r.Machine)
-			}
-			for i, n := range sum.Axes {
-				if i != x && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
-					parts = append(parts, n+"="+r.Values[i].Text)
-				}
-			}
-			c = &curve{title: strings.Join(parts, ", ")}
-			byKey[k] = c
-			curves = append(curves, c)
-		}
-		c.rows = append(c.rows, r)
-	}
+func writeCurves(b *strings.Builder, sum *sweep.Summary) {
+	x := sum.XIndex()
+	numeric := sum.XNumeric()
+	curves := sum.Curves()
 	if len(curves) > maxCurves {
 		fmt.Fprintf(b, "<p>Charts of the first %d of %d curves; the table has every point.</p>\n", maxCurves, len(curves))
 		curves = curves[:maxCurves]
 	}
 	var labels []string
 	if !numeric {
-		for _, r := range curves[0].rows {
+		for _, r := range curves[0].Rows {
 			labels = append(labels, r.Values[x].Text)
 		}
 	}
 	for _, c := range curves {
-		if c.title != "" {
-			fmt.Fprintf(b, "<h2>%s</h2>\n", html.EscapeString(c.title))
+		if c.Title != "" {
+			fmt.Fprintf(b, "<h2>%s</h2>\n", html.EscapeString(c.Title))
 		}
 		b.WriteString(`<div class="charts">`)
-		pos := func(r Row, k int) float64 {
+		pos := func(r sweep.Row, k int) float64 {
 			if numeric {
 				return r.Values[x].Num
 			}
 			return float64(k)
 		}
-		get := func(f func(Cell) (float64, bool)) []series {
+		get := func(f func(sweep.Cell) (float64, bool)) []series {
 			var out []series
 			for vi, name := range sum.Versions {
 				sr := series{name: name, colour: palette[vi%len(palette)]}
-				for k, r := range c.rows {
+				for k, r := range c.Rows {
 					if y, ok := f(r.Cells[vi]); ok {
 						sr.xs, sr.ys = append(sr.xs, pos(r, k)), append(sr.ys, y)
 					}
@@ -129,10 +110,10 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 			}
 			return out
 		}
-		times := get(func(c Cell) (float64, bool) { return c.Time, c.Status == StatusOK })
+		times := get(func(c sweep.Cell) (float64, bool) { return c.Time, c.Status == sweep.StatusOK })
 		b.WriteString(lineChart("time against "+sum.X, sum.X, yTime, times, labels))
 		if sum.Scaling != "" {
-			sp := get(func(c Cell) (float64, bool) {
+			sp := get(func(c sweep.Cell) (float64, bool) {
 				if c.Speedup == nil {
 					return 0, false
 				}
@@ -141,15 +122,15 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 			ideal := series{name: "ideal", colour: "#888", dash: true}
 			effIdeal := series{name: "ideal", colour: "#888", dash: true}
 			x0 := math.Inf(1)
-			for k, r := range c.rows {
+			for k, r := range c.Rows {
 				x0 = math.Min(x0, pos(r, k))
 			}
-			for k, r := range c.rows {
+			for k, r := range c.Rows {
 				ideal.xs, ideal.ys = append(ideal.xs, pos(r, k)), append(ideal.ys, pos(r, k)/x0)
 				effIdeal.xs, effIdeal.ys = append(effIdeal.xs, pos(r, k)), append(effIdeal.ys, 1)
 			}
 			b.WriteString(lineChart("speed-up against "+sum.X, sum.X, "speed-up", append(sp, ideal), labels))
-			eff := get(func(c Cell) (float64, bool) {
+			eff := get(func(c sweep.Cell) (float64, bool) {
 				if c.Efficiency == nil {
 					return 0, false
 				}
@@ -162,16 +143,16 @@ func writeCurves(b *strings.Builder, sum *Summary) {
 			first := sum.Versions[0]
 			for vi, name := range sum.Versions[1:] {
 				sr := series{name: name + " / " + first, colour: palette[(vi+1)%len(palette)]}
-				for k, r := range c.rows {
+				for k, r := range c.Rows {
 					a, v := r.Cells[0], r.Cells[vi+1]
-					if a.Status == StatusOK && v.Status == StatusOK && a.Time > 0 {
+					if a.Status == sweep.StatusOK && v.Status == sweep.StatusOK && a.Time > 0 {
 						sr.xs, sr.ys = append(sr.xs, pos(r, k)), append(sr.ys, v.Time/a.Time)
 					}
 				}
 				ratios = append(ratios, sr)
 			}
 			one := series{name: "equal", colour: "#888", dash: true}
-			for k, r := range c.rows {
+			for k, r := range c.Rows {
 				one.xs, one.ys = append(one.xs, pos(r, k)), append(one.ys, 1)
 			}
 			b.WriteString(lineChart("time over "+first+"'s (below 1: faster than "+first+")", sum.X, "time ratio", append(ratios, one), labels))
@@ -280,10 +261,10 @@ func lineChart(title, xname, yname string, ss []series, labels []string) string 
 }
 
 // writeTable writes every row with each version's figures.
-func writeTable(b *strings.Builder, sum *Summary) {
+func writeTable(b *strings.Builder, sum *sweep.Summary) {
 	esc := html.EscapeString
 	b.WriteString("<h2>Every point</h2><table><tr>")
-	if sum.Mode != Simulate {
+	if sum.Mode != sweep.Simulate {
 		b.WriteString("<th>machine</th>")
 	}
 	for _, n := range sum.Axes {
@@ -293,7 +274,7 @@ func writeTable(b *strings.Builder, sum *Summary) {
 	top := make([]float64, len(sum.Versions))
 	for _, r := range sum.Rows {
 		for vi, c := range r.Cells {
-			if vi < len(top) && c.Status == StatusOK && !math.IsInf(c.Time, 0) {
+			if vi < len(top) && c.Status == sweep.StatusOK && !math.IsInf(c.Time, 0) {
 				top[vi] = math.Max(top[vi], math.Abs(c.Time))
 			}
 		}
@@ -313,7 +294,7 @@ func writeTable(b *strings.Builder, sum *Summary) {
 	b.WriteString("</tr>\n")
 	for _, r := range sum.Rows {
 		b.WriteString("<tr>")
-		if sum.Mode != Simulate {
+		if sum.Mode != sweep.Simulate {
 			fmt.Fprintf(b, "<td>%s</td>", esc(r.Machine))
 		}
 		for _, v := range r.Values {
@@ -321,12 +302,12 @@ func writeTable(b *strings.Builder, sum *Summary) {
 		}
 		for vi, c := range r.Cells {
 			switch c.Status {
-			case StatusOK:
-				text := seconds(c.Time)
+			case sweep.StatusOK:
+				text := sweep.Seconds(c.Time)
 				if vi < len(top) {
 					text = results.ValueText(c.Time, top[vi], scales[vi])
 				}
-				fmt.Fprintf(b, `<td title="%s">%s</td>`, esc(seconds(c.Time)), text)
+				fmt.Fprintf(b, `<td title="%s">%s</td>`, esc(sweep.Seconds(c.Time)), text)
 			case "":
 				b.WriteString("<td>-</td>")
 			default:
@@ -347,3 +328,7 @@ func writeTable(b *strings.Builder, sum *Summary) {
 	}
 	b.WriteString("</table>\n")
 }
+
+// formatNum writes a number as the sweep's other outputs show it: the
+// shortest form that reads back exactly.
+func formatNum(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }

@@ -1,21 +1,23 @@
-package results
+package paraver
 
 import (
 	"fmt"
 	"strings"
+
+	"augur/internal/results"
 )
 
-// ParaverView is one Paraver configuration file (.cfg) written beside a
+// View is one Paraver configuration file (.cfg) written beside a
 // trace, so that whoever opens the .prv has views to load at once
 // (File > Load Configuration) instead of building them by hand.
-type ParaverView struct {
+type View struct {
 	Name string // the file is BASE.Name.cfg
 	Text string
 }
 
-// paraverWindow is one timeline window of a configuration file, in the
+// window is one timeline window of a configuration file, in the
 // syntax of Paraver's configuration files (ConfigFile.Version 3.4).
-type paraverWindow struct {
+type window struct {
 	name string
 	// thread is the semantic function at the thread level: "State As Is"
 	// (the state records) or "Last Evt Val" (the last value of the event
@@ -27,37 +29,37 @@ type paraverWindow struct {
 	comms     bool // draw the communication records as lines
 }
 
-// ParaverViews returns the views of the timeline's Paraver trace: the
+// Views returns the views of the timeline's Paraver trace: the
 // states of every rank and thread, the same with its messages drawn as
-// lines, and the element each one is in (the event ParaverEventType,
-// one colour per element). They refer only to what WritePCF names: the
+// lines, and the element each one is in (the event EventType,
+// one colour per element). They refer only to what the .pcf names: the
 // states and their colours, and the event type.
-func (t *Timeline) ParaverViews() []ParaverView {
-	n := len(t.elemNames)
+func Views(tl *results.Timeline) []View {
+	n := len(tl.ElementNames())
 	views := []struct {
 		name, description string
-		w                 paraverWindow
+		w                 window
 	}{
 		{"states", "augur: the state of every thread: running (computation), waiting a message (point to point), group communication (collectives).",
-			paraverWindow{name: "States", thread: "State As Is", maxY: prvGroup}},
+			window{name: "States", thread: "State As Is", maxY: Group}},
 		{"communication", "augur: the states with every point-to-point message drawn as a line from its send to its receive.",
-			paraverWindow{name: "Communication", thread: "State As Is", maxY: prvGroup, comms: true}},
+			window{name: "Communication", thread: "State As Is", maxY: Group, comms: true}},
 		{"elements", "augur: the element (action, MPI call, thread operation) each thread executes, one colour per element; the values are named in the .pcf.",
-			paraverWindow{name: "Elements", thread: "Last Evt Val", eventType: ParaverEventType, eventName: "Element", maxY: max(n, 1)}},
+			window{name: "Elements", thread: "Last Evt Val", eventType: EventType, eventName: "Element", maxY: max(n, 1)}},
 	}
-	out := make([]ParaverView, len(views))
+	out := make([]View, len(views))
 	for i, v := range views {
 		var b strings.Builder
 		b.WriteString("#ParaverCFG\nConfigFile.Version: 3.4\nConfigFile.NumWindows: 1\n")
 		fmt.Fprintf(&b, "ConfigFile.BeginDescription\n%s\nConfigFile.EndDescription\n\n", v.description)
 		v.w.write(&b, 1)
-		out[i] = ParaverView{Name: v.name, Text: b.String()}
+		out[i] = View{Name: v.name, Text: b.String()}
 	}
 	return out
 }
 
 // write writes window number id.
-func (w paraverWindow) write(b *strings.Builder, id int) {
+func (w window) write(b *strings.Builder, id int) {
 	rule := strings.Repeat("#", 80)
 	fmt.Fprintf(b, "%s\n< NEW DISPLAYING WINDOW %s >\n%s\n", rule, w.name, rule)
 	line := func(key, format string, args ...any) {

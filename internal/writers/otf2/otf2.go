@@ -1,4 +1,12 @@
-package results
+// Package otf2 writes a timeline as an OTF2 archive (the format of
+// Score-P, read by Vampir and Scalasca), in the layout augur's reader
+// (internal/frontend/otf2) reads and the library's otf2-print reads back:
+// an anchor, global definitions (a system tree of the hosts, a location
+// group per process and a location per track, a region per element, the
+// world communicator) and an event file per location (Enter and Leave of
+// every element execution, MpiSend and MpiRecv of every message, the
+// collectives' begin and end). Times are nanoseconds.
+package otf2
 
 import (
 	"bufio"
@@ -11,16 +19,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-)
 
-// The OTF2 writer: the timeline as an OTF2 archive (the format of
-// Score-P, read by Vampir and Scalasca), in the layout augur's reader
-// (internal/frontend/otf2) reads and the library's otf2-print reads back:
-// an anchor, global definitions (a system tree of the hosts, a location
-// group per process and a location per track, a region per element, the
-// world communicator) and an event file per location (Enter and Leave of
-// every element execution, MpiSend and MpiRecv of every message, the
-// collectives' begin and end). Times are nanoseconds.
+	"augur/internal/results"
+	"augur/internal/writers/paraver"
+)
 
 // Chunk sizes: the library's defaults.
 const (
@@ -161,12 +163,13 @@ func otf2Op(name string) byte {
 	return 0
 }
 
-// otf2Region is an element's region role and paradigm, by its class.
+// otf2Region is an element's region role and paradigm, by its class:
+// the Paraver writer's, so that both views class an element alike.
 func otf2Region(name, kind string) (role, paradigm byte) {
-	switch paraverState(name, kind) {
-	case prvRunning:
+	switch paraver.State(name, kind) {
+	case paraver.Running:
 		return 1, 1 // FUNCTION, USER
-	case prvWaiting:
+	case paraver.Waiting:
 		return 28, 4 // POINT2POINT, MPI
 	}
 	return 26, 4 // COLL_OTHER, MPI
@@ -179,7 +182,7 @@ func otf2Ticks(t float64) uint64 {
 	return uint64(math.Round(t * 1e9))
 }
 
-// WriteOTF2 writes the timeline as an OTF2 archive in dir: dir/traces.otf2
+// Write writes the timeline as an OTF2 archive in dir: dir/traces.otf2
 // (the anchor), dir/traces.def and dir/traces/ID.evt and ID.def per
 // location. Every process is a location group on its host's system tree
 // node and each of its tracks a location; every element a region; every
@@ -190,13 +193,16 @@ func otf2Ticks(t float64) uint64 {
 // MpiCollectiveBegin at each process's arrival and an
 // MpiCollectiveEnd when its execution ended. Equal timelines give equal
 // files.
-func (t *Timeline) WriteOTF2(dir string) error {
-	t.Finish()
+func Write(dir string, tl *results.Timeline) error {
+	t := tl.Tracks()
+	spans := t.Spans()
+	rows := t.Rows()
+	names, _ := t.Elements()
 	// Ranks: the processes in pid order; their master track is tid 0 (or
 	// their first track).
 	var pids []int32
 	master := map[int32]int{} // pid → location (row) of its rank
-	for r, row := range t.rows {
+	for r, row := range rows {
 		if _, ok := master[row.Pid]; !ok {
 			pids = append(pids, row.Pid)
 			master[row.Pid] = r
@@ -210,7 +216,7 @@ func (t *Timeline) WriteOTF2(dir string) error {
 	// one the trace writers bind it to): its events go between that
 	// slice's Enter and Leave; one on no slice goes by its time.
 	attached := map[int][]otf2Event{} // global slice index → events
-	loose := make([][]otf2Event, len(t.rows))
+	loose := make([][]otf2Event, len(rows))
 	seq := 0
 	put := func(row, slice int, e otf2Event) {
 		e.seq = seq
@@ -221,9 +227,9 @@ func (t *Timeline) WriteOTF2(dir string) error {
 			loose[row] = append(loose[row], e)
 		}
 	}
-	msgs, _ := t.bindMessages()
+	msgs, _ := t.BoundMessages()
 	for _, bm := range msgs {
-		m := bm.m
+		m := bm.M
 		sr, dr := t.RowOf(m.Src, m.SrcTid), t.RowOf(m.Dst, m.DstTid)
 		if sr < 0 || dr < 0 {
 			continue
@@ -231,14 +237,14 @@ func (t *Timeline) WriteOTF2(dir string) error {
 		tag := uint64(max(m.Tag, 0))
 		size := uint64(math.Max(0, math.Round(m.Bytes)))
 		body := appendU(appendU(appendU(appendU(nil, rankOf[m.Dst]), 0), tag), size)
-		put(sr, bm.send, otf2Event{time: otf2Ticks(m.SendPost), id: 0x0e, body: body})
+		put(sr, bm.Send, otf2Event{time: otf2Ticks(m.SendPost), id: 0x0e, body: body})
 		body = appendU(appendU(appendU(appendU(nil, rankOf[m.Src]), 0), tag), size)
-		put(dr, bm.recv, otf2Event{time: otf2Ticks(m.RecvEnd), id: 0x12, body: body})
+		put(dr, bm.Recv, otf2Event{time: otf2Ticks(m.RecvEnd), id: 0x12, body: body})
 	}
-	for _, c := range t.colls {
+	for _, c := range t.Collectives() {
 		op := byte(0)
-		if int(c.Elem) < len(t.elemNames) {
-			op = otf2Op(t.elemNames[c.Elem])
+		if int(c.Elem) < len(names) {
+			op = otf2Op(names[c.Elem])
 		}
 		for _, a := range c.Arrivals {
 			r := t.RowOf(a.Pid, a.Tid)
@@ -246,9 +252,9 @@ func (t *Timeline) WriteOTF2(dir string) error {
 				continue
 			}
 			end := a.At
-			s := t.collSlice(a.Pid, a.Tid, c.Elem, a.At, a.At)
+			s := t.CollSpan(a.Pid, a.Tid, c.Elem, a.At, a.At)
 			if s >= 0 {
-				end = t.slices[s].end
+				end = spans[s].End
 			}
 			put(r, s, otf2Event{time: otf2Ticks(a.At), id: 0x16})
 			body := append([]byte{op}, appendU(nil, 0)...)
@@ -268,11 +274,11 @@ func (t *Timeline) WriteOTF2(dir string) error {
 	// Regions: the elements executed, numbered densely in element order.
 	region := map[int32]uint64{}
 	var elems []int32
-	for i := range t.slices {
-		if s := &t.slices[i]; t.kept(s) {
-			if _, ok := region[s.elem]; !ok {
-				region[s.elem] = 0
-				elems = append(elems, s.elem)
+	for i := range spans {
+		if s := &spans[i]; t.Kept(s) {
+			if _, ok := region[s.Elem]; !ok {
+				region[s.Elem] = 0
+				elems = append(elems, s.Elem)
 			}
 		}
 	}
@@ -284,9 +290,9 @@ func (t *Timeline) WriteOTF2(dir string) error {
 	if err := os.MkdirAll(evtDir, 0o755); err != nil {
 		return err
 	}
-	counts := make([]uint64, len(t.rows))
+	counts := make([]uint64, len(rows))
 	var last uint64
-	for r := range t.rows {
+	for r := range rows {
 		b := newOTF2Buf(otf2EventChunk)
 		now := uint64(0)
 		emit := func(e otf2Event) {
@@ -295,24 +301,24 @@ func (t *Timeline) WriteOTF2(dir string) error {
 		}
 		lo := loose[r]
 		byTime(lo)
-		first := t.rowStart[r]
-		for i, s := range t.rowSlices(r) {
-			if !t.kept(&s) {
+		first := t.First(r)
+		for i, s := range spans[first:t.First(r+1)] {
+			if !t.Kept(&s) {
 				continue
 			}
-			a := max(otf2Ticks(s.start), now)
+			a := max(otf2Ticks(s.Start), now)
 			for len(lo) > 0 && lo[0].time < a {
 				emit(lo[0])
 				lo = lo[1:]
 			}
-			reg := appendU(nil, region[s.elem])
+			reg := appendU(nil, region[s.Elem])
 			emit(otf2Event{time: a, id: 0x0c, body: reg, noLen: true})
 			in := attached[first+i]
 			byTime(in)
 			for _, e := range in {
 				emit(e)
 			}
-			emit(otf2Event{time: otf2Ticks(s.end), id: 0x0d, body: reg, noLen: true})
+			emit(otf2Event{time: otf2Ticks(s.End), id: 0x0d, body: reg, noLen: true})
 		}
 		for _, e := range lo {
 			emit(e)
@@ -327,15 +333,15 @@ func (t *Timeline) WriteOTF2(dir string) error {
 			return err
 		}
 	}
-	defs, ndefs := t.otf2Defs(pids, master, counts, elems, last)
+	defs, ndefs := otf2Defs(t, pids, master, counts, elems, last)
 	if err := os.WriteFile(filepath.Join(dir, "traces.def"), defs, 0o644); err != nil {
 		return err
 	}
-	return writeOTF2Anchor(filepath.Join(dir, "traces.otf2"), uint64(len(t.rows)), ndefs, defs)
+	return writeOTF2Anchor(filepath.Join(dir, "traces.otf2"), uint64(len(rows)), ndefs, defs)
 }
 
 // otf2Defs writes the global definitions.
-func (t *Timeline) otf2Defs(pids []int32, master map[int32]int, counts []uint64, elems []int32, last uint64) ([]byte, uint64) {
+func otf2Defs(t *results.Tracks, pids []int32, master map[int32]int, counts []uint64, elems []int32, last uint64) ([]byte, uint64) {
 	b := newOTF2Buf(otf2DefChunk)
 	n := uint64(0)
 	def := func(id byte, body []byte) {
@@ -359,12 +365,12 @@ func (t *Timeline) otf2Defs(pids []int32, master map[int32]int, counts []uint64,
 	def(0x0c, append(appendU(appendU(appendU(nil, 0), str("augur")), str("machine")), otf2Undefined))
 	nodes := map[string]uint64{}
 	hostOf := func(pid int32) string {
-		if info, ok := t.procs[pid]; ok {
-			if info.host != "" {
-				return info.host
+		if info, ok := t.Process(pid); ok {
+			if info.Host != "" {
+				return info.Host
 			}
-			if info.node >= 0 {
-				return t.nodeName(info.node)
+			if info.Node >= 0 {
+				return t.NodeName(info.Node)
 			}
 		}
 		return "host"
@@ -380,26 +386,23 @@ func (t *Timeline) otf2Defs(pids []int32, master map[int32]int, counts []uint64,
 	group := map[int32]uint64{}
 	for i, p := range pids {
 		group[p] = uint64(i)
-		label := fmt.Sprintf("process %d", p)
-		if info, ok := t.procs[p]; ok && info.label != "" {
-			label = info.label
-		}
-		body := appendU(appendU(nil, uint64(i)), str(label))
+		body := appendU(appendU(nil, uint64(i)), str(t.ProcessLabel(p)))
 		body = append(body, 1) // PROCESS
 		body = append(appendU(body, nodes[hostOf(p)]), otf2Undefined)
 		def(0x0d, body)
 	}
-	for r, row := range t.rows {
-		body := appendU(appendU(nil, uint64(r)), str(t.trackLabel(r)))
+	for r, row := range t.Rows() {
+		body := appendU(appendU(nil, uint64(r)), str(t.TrackLabel(r)))
 		body = append(body, 1) // CPU_THREAD
 		body = appendU(appendU(body, counts[r]), group[row.Pid])
 		def(0x0e, body)
 	}
-	// Regions: the elements executed, in the order WriteOTF2 numbered them.
+	// Regions: the elements executed, in the order Write numbered them.
+	names, kinds := t.Elements()
 	for i, e := range elems {
 		name, kind := fmt.Sprintf("element %d", e), ""
-		if int(e) < len(t.elemNames) {
-			name, kind = t.elemNames[e], t.elemKinds[e]
+		if int(e) < len(names) {
+			name, kind = names[e], kinds[e]
 		}
 		role, paradigm := otf2Region(name, kind)
 		s := str(name)

@@ -1,9 +1,11 @@
-package sweep
+package sweephtml
 
 import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"augur/internal/tools/sweep"
 )
 
 // The time chart of a sweep whose times reach 295 ms: round ticks 0,
@@ -34,9 +36,9 @@ func TestLineChartAxes(t *testing.T) {
 // The table's time columns have one unit each, named in the header: A's
 // times of 0.5 s and 2 ms read 500.0 and 2.0 (ms).
 func TestTableUnits(t *testing.T) {
-	sum := &Summary{Versions: []string{"A"}, Rows: []Row{
-		{Cells: []Cell{{Status: StatusOK, Time: 0.5}}},
-		{Cells: []Cell{{Status: StatusOK, Time: 0.002}}},
+	sum := &sweep.Summary{Versions: []string{"A"}, Rows: []sweep.Row{
+		{Cells: []sweep.Cell{{Status: sweep.StatusOK, Time: 0.5}}},
+		{Cells: []sweep.Cell{{Status: sweep.StatusOK, Time: 0.002}}},
 	}}
 	var b strings.Builder
 	writeTable(&b, sum)

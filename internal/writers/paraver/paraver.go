@@ -1,4 +1,6 @@
-package results
+// Package paraver writes a timeline as a Paraver trace (.prv, .pcf, .row)
+// and the configuration files (.cfg) of its views.
+package paraver
 
 import (
 	"bufio"
@@ -7,18 +9,21 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"augur/internal/results"
 )
 
-// ParaverEventType is the Paraver event type of element executions: its
+// EventType is the Paraver event type of element executions: its
 // value is the element's number (in the .pcf file) at the start of an
 // execution and 0 at its end.
-const ParaverEventType = 50000001
+const EventType = 50000001
 
-// Paraver states the writer uses (Paraver's standard numbering).
+// The Paraver states the writer uses (Paraver's standard numbering); the
+// OTF2 writer classes regions by them too.
 const (
-	prvRunning = 1  // computation, delays
-	prvWaiting = 3  // point-to-point operations and waits
-	prvGroup   = 10 // collectives
+	Running = 1  // computation, delays
+	Waiting = 3  // point-to-point operations and waits
+	Group   = 10 // collectives
 )
 
 // paraverStates are the states the .pcf names, with their colours: the
@@ -30,17 +35,17 @@ var paraverStates = []struct {
 	rgb   [3]uint8
 }{
 	{0, "Idle", [3]uint8{117, 195, 255}},
-	{prvRunning, "Running", [3]uint8{0, 0, 255}},
-	{prvWaiting, "Waiting a message", [3]uint8{255, 0, 0}},
-	{prvGroup, "Group Communication", [3]uint8{242, 142, 43}},
+	{Running, "Running", [3]uint8{0, 0, 255}},
+	{Waiting, "Waiting a message", [3]uint8{255, 0, 0}},
+	{Group, "Group Communication", [3]uint8{242, 142, 43}},
 }
 
-// paraverLayout places the timeline's tracks in Paraver's objects: one
+// layout places the timeline's tracks in Paraver's objects: one
 // application whose tasks are the processes (by pid) and whose threads
 // are their threads, each task on its node (1 if it has none); every
 // thread track has a CPU of its own on its task's node (the CPU field
 // names the track, not a simulated processor).
-type paraverLayout struct {
+type layout struct {
 	tasks   []int32         // pids, in order
 	task    map[int32]int   // pid → task number (1-based)
 	thread  []int           // per track: thread number in its task (1-based)
@@ -53,17 +58,18 @@ type paraverLayout struct {
 	labels  []string        // per thread track
 }
 
-func (t *Timeline) paraverLayout() *paraverLayout {
-	l := &paraverLayout{task: map[int32]int{}, thread: make([]int, len(t.rows)), cpu: make([]int, len(t.rows)), groups: map[int32]int32{}}
+func newLayout(t *results.Tracks) *layout {
+	rows := t.Rows()
+	l := &layout{task: map[int32]int{}, thread: make([]int, len(rows)), cpu: make([]int, len(rows)), groups: map[int32]int32{}}
 	// Nodes in the order of the groups; processes on no node share one.
-	for _, g := range t.groups() {
-		key := g.node
+	for _, g := range t.Groups() {
+		key := g.Node
 		if key < 0 {
 			key = -1
 		}
 		if _, ok := l.groups[key]; !ok {
 			l.groups[key] = int32(len(l.names) + 1)
-			name := g.name
+			name := g.Name
 			if key < 0 {
 				name = "host"
 			}
@@ -71,7 +77,7 @@ func (t *Timeline) paraverLayout() *paraverLayout {
 			l.cpus = append(l.cpus, 0)
 		}
 	}
-	for r, row := range t.rows {
+	for r, row := range rows {
 		k, ok := l.task[row.Pid]
 		if !ok {
 			l.tasks = append(l.tasks, row.Pid)
@@ -79,8 +85,8 @@ func (t *Timeline) paraverLayout() *paraverLayout {
 			l.task[row.Pid] = k
 			l.threads = append(l.threads, 0)
 			key := int32(-1)
-			if info, ok := t.procs[row.Pid]; ok && info.node >= 0 {
-				key = info.node
+			if info, ok := t.Process(row.Pid); ok && info.Node >= 0 {
+				key = info.Node
 			}
 			l.node = append(l.node, int(l.groups[key]))
 		}
@@ -96,11 +102,11 @@ func (t *Timeline) paraverLayout() *paraverLayout {
 		offset[n] = first
 		first += c
 	}
-	for r, row := range t.rows {
+	for r, row := range rows {
 		l.cpu[r] += offset[l.node[l.task[row.Pid]-1]-1]
-		l.labels = append(l.labels, t.trackLabel(r))
+		l.labels = append(l.labels, t.TrackLabel(r))
 	}
-	if len(t.rows) == 0 {
+	if len(rows) == 0 {
 		// Paraver has no empty system: one idle thread on one CPU.
 		l.tasks, l.threads, l.node = []int32{0}, []int{1}, []int{1}
 		l.names, l.cpus, l.labels = []string{"host"}, []int{1}, []string{"process 0"}
@@ -108,21 +114,22 @@ func (t *Timeline) paraverLayout() *paraverLayout {
 	return l
 }
 
-// paraverState classifies an element by its name and kind.
-func paraverState(name, kind string) int {
+// State classifies an element by its name and kind: Running, Waiting or
+// Group.
+func State(name, kind string) int {
 	switch name {
 	case "compute", "sleep", "action", "delay":
-		return prvRunning
+		return Running
 	case "send", "isend", "recv", "irecv", "wait", "waitall", "waitany", "test", "sendRecv", "sendrecv", "finalize":
-		return prvWaiting
+		return Waiting
 	}
 	switch strings.ToLower(kind) {
 	case "action", "delay", "compute", "run", "busy":
-		return prvRunning
+		return Running
 	case "send", "recv", "isend", "irecv", "wait", "blocked":
-		return prvWaiting
+		return Waiting
 	}
-	return prvGroup
+	return Group
 }
 
 // prvRecord is one record to write, by its time (the first time field).
@@ -133,28 +140,31 @@ type prvRecord struct {
 	idx   int32 // slice or bound message
 }
 
-// WriteParaver writes the timeline as a Paraver trace: prv gets the
+// Write writes the timeline as a Paraver trace: prv gets the
 // records, pcf the names of states, event types and values, row the
 // names of nodes, CPUs, tasks and threads. Every element execution is a
 // state record (1 running, 3 waiting a message, 10 group communication,
-// from the element) with an event of type ParaverEventType at its start
+// from the element) with an event of type EventType at its start
 // (the element's number) and end (0), except that an execution shorter
 // than a nanosecond gets its two events and no state; every point-to-point message is a
 // communication record (logical and physical send, logical and physical
 // receive, size, tag). Records are in time order; times are integer
 // nanoseconds. The header's date is fixed, so equal runs give equal files.
-func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
-	t.Finish()
-	l := t.paraverLayout()
-	msgs, _ := t.bindMessages()
+func Write(prv, pcf, row io.Writer, tl *results.Timeline) error {
+	t := tl.Tracks()
+	spans := t.Spans()
+	rows := t.Rows()
+	names, kinds := t.Elements()
+	l := newLayout(t)
+	msgs, _ := t.BoundMessages()
 	var recs []prvRecord
 	var end int64
-	for i := range t.slices {
-		s := &t.slices[i]
-		if !t.kept(s) {
+	for i := range spans {
+		s := &spans[i]
+		if !t.Kept(s) {
 			continue
 		}
-		t0, t1 := nanos(s.start), nanos(s.end)
+		t0, t1 := results.Nanos(s.Start), results.Nanos(s.End)
 		end = max(end, t1)
 		if t1 == t0 {
 			// An execution that lasts no time (at Paraver's nanosecond)
@@ -168,8 +178,8 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 		recs = append(recs, prvRecord{t0, 0, 1, int32(i)}, prvRecord{t0, 1, 1, int32(i)}, prvRecord{t1, 2, 0, int32(i)})
 	}
 	for i, b := range msgs {
-		recs = append(recs, prvRecord{nanos(b.m.SendPost), 3, 2, int32(i)})
-		end = max(end, nanos(b.m.RecvEnd))
+		recs = append(recs, prvRecord{results.Nanos(b.M.SendPost), 3, 2, int32(i)})
+		end = max(end, results.Nanos(b.M.RecvEnd))
 	}
 	// Time order; at one time, the ends of executions that began earlier
 	// come first, so that a thread is in one state at a time, then the
@@ -197,41 +207,41 @@ func (t *Timeline) WriteParaver(prv, pcf, row io.Writer) error {
 	}
 	w.WriteString(")\n")
 	obj := func(r int) (cpu, task, thread int) {
-		return l.cpu[r], l.task[t.rows[r].Pid], l.thread[r]
+		return l.cpu[r], l.task[rows[r].Pid], l.thread[r]
 	}
 	for _, rec := range recs {
 		switch rec.kind {
 		case 0, 1, 2:
-			s := &t.slices[rec.idx]
-			cpu, task, thread := obj(int(s.row))
+			s := &spans[rec.idx]
+			cpu, task, thread := obj(int(s.Row))
 			switch rec.kind {
 			case 0:
-				fmt.Fprintf(w, "1:%d:1:%d:%d:%d:%d:%d\n", cpu, task, thread, rec.time, nanos(s.end),
-					paraverState(t.elemNames[s.elem], t.elemKinds[s.elem]))
+				fmt.Fprintf(w, "1:%d:1:%d:%d:%d:%d:%d\n", cpu, task, thread, rec.time, results.Nanos(s.End),
+					State(names[s.Elem], kinds[s.Elem]))
 			case 1:
-				fmt.Fprintf(w, "2:%d:1:%d:%d:%d:%d:%d\n", cpu, task, thread, rec.time, ParaverEventType, s.elem+1)
+				fmt.Fprintf(w, "2:%d:1:%d:%d:%d:%d:%d\n", cpu, task, thread, rec.time, EventType, s.Elem+1)
 			default:
-				fmt.Fprintf(w, "2:%d:1:%d:%d:%d:%d:0\n", cpu, task, thread, rec.time, ParaverEventType)
+				fmt.Fprintf(w, "2:%d:1:%d:%d:%d:%d:0\n", cpu, task, thread, rec.time, EventType)
 			}
 		case 3:
 			b := msgs[rec.idx]
-			sc, st, sth := obj(int(t.slices[b.send].row))
-			rc, rt, rth := obj(int(t.slices[b.recv].row))
-			fmt.Fprintf(w, "3:%d:1:%d:%d:%d:%d:%d:1:%d:%d:%d:%d:%d:%d\n", sc, st, sth, rec.time, nanos(b.m.SendStart),
-				rc, rt, rth, nanos(b.m.RecvPost), nanos(b.m.RecvEnd), int64(b.m.Bytes), b.m.Tag)
+			sc, st, sth := obj(int(spans[b.Send].Row))
+			rc, rt, rth := obj(int(spans[b.Recv].Row))
+			fmt.Fprintf(w, "3:%d:1:%d:%d:%d:%d:%d:1:%d:%d:%d:%d:%d:%d\n", sc, st, sth, rec.time, results.Nanos(b.M.SendStart),
+				rc, rt, rth, results.Nanos(b.M.RecvPost), results.Nanos(b.M.RecvEnd), int64(b.M.Bytes), b.M.Tag)
 		}
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := t.writePCF(pcf); err != nil {
+	if err := writePCF(pcf, names); err != nil {
 		return err
 	}
-	return t.writeROW(row, l)
+	return writeROW(row, t, l)
 }
 
 // writePCF names the states and the elements of the event type.
-func (t *Timeline) writePCF(w io.Writer) error {
+func writePCF(w io.Writer, names []string) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("DEFAULT_OPTIONS\n\nLEVEL               THREAD\nUNITS               NANOSEC\n\n")
 	bw.WriteString("STATES\n")
@@ -243,8 +253,8 @@ func (t *Timeline) writePCF(w io.Writer) error {
 		fmt.Fprintf(bw, "%-4d {%d,%d,%d}\n", s.value, s.rgb[0], s.rgb[1], s.rgb[2])
 	}
 	bw.WriteString("\n")
-	fmt.Fprintf(bw, "EVENT_TYPE\n0    %d    Element\nVALUES\n0      End\n", ParaverEventType)
-	for i, n := range t.elemNames {
+	fmt.Fprintf(bw, "EVENT_TYPE\n0    %d    Element\nVALUES\n0      End\n", EventType)
+	for i, n := range names {
 		fmt.Fprintf(bw, "%d      %s\n", i+1, strings.NewReplacer("\n", " ", "\r", " ").Replace(n))
 	}
 	bw.WriteString("\n")
@@ -252,7 +262,7 @@ func (t *Timeline) writePCF(w io.Writer) error {
 }
 
 // writeROW names the resources and the tasks' threads.
-func (t *Timeline) writeROW(w io.Writer, l *paraverLayout) error {
+func writeROW(w io.Writer, t *results.Tracks, l *layout) error {
 	bw := bufio.NewWriter(w)
 	total := 0
 	for _, c := range l.cpus {
@@ -270,11 +280,7 @@ func (t *Timeline) writeROW(w io.Writer, l *paraverLayout) error {
 	}
 	fmt.Fprintf(bw, "\nLEVEL TASK SIZE %d\n", len(l.tasks))
 	for _, pid := range l.tasks {
-		label := fmt.Sprintf("process %d", pid)
-		if info, ok := t.procs[pid]; ok && info.label != "" {
-			label = info.label
-		}
-		fmt.Fprintln(bw, rowName(label))
+		fmt.Fprintln(bw, rowName(t.ProcessLabel(pid)))
 	}
 	fmt.Fprintf(bw, "\nLEVEL THREAD SIZE %d\n", len(l.labels))
 	for _, label := range l.labels {

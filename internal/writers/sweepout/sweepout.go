@@ -1,4 +1,7 @@
-package sweep
+// Package sweepout writes what augur sweep prints: a line per point as
+// it comes, then the summary, as text for people or as JSON lines or CSV
+// for programs (docs/output.md).
+package sweepout
 
 import (
 	"encoding/csv"
@@ -10,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"augur/internal/results"
+	"augur/internal/tools/sweep"
 )
 
 // Writer prints a sweep: a line per point as it comes, then the summary,
@@ -17,7 +21,7 @@ import (
 type Writer struct {
 	w      io.Writer
 	format string
-	spec   *Spec
+	spec   *sweep.Spec
 	names  []string
 	varied map[string]bool
 	total  int
@@ -26,13 +30,13 @@ type Writer struct {
 }
 
 // NewWriter makes a writer for format text, json or csv.
-func NewWriter(w io.Writer, format string, s *Spec) (*Writer, error) {
+func NewWriter(w io.Writer, format string, s *sweep.Spec) (*Writer, error) {
 	switch format {
 	case "text", "json", "csv":
 	default:
 		return nil, fmt.Errorf("format %q: use text, json or csv", format)
 	}
-	out := &Writer{w: w, format: format, spec: s, names: s.AxisNames(), varied: s.variedAxes(), total: len(s.Points())}
+	out := &Writer{w: w, format: format, spec: s, names: s.AxisNames(), varied: s.VariedAxes(), total: len(s.Points())}
 	if format == "csv" {
 		out.csv = csv.NewWriter(w)
 		// The JSON's names: a coordinate is point_AXIS, as point.AXIS
@@ -53,8 +57,8 @@ func (w *Writer) Header() {
 	}
 	s := w.spec
 	machines := ""
-	if s.Mode != Simulate {
-		machines = fmt.Sprintf(" × %d %s", len(s.Machines), plural(len(s.Machines), map[Mode]string{Predict: "machine", Replay: "platform"}[s.Mode]))
+	if s.Mode != sweep.Simulate {
+		machines = fmt.Sprintf(" × %d %s", len(s.Machines), plural(len(s.Machines), map[sweep.Mode]string{sweep.Predict: "machine", sweep.Replay: "platform"}[s.Mode]))
 	}
 	var fixed []string
 	if pts := s.Points(); len(pts) > 0 {
@@ -102,7 +106,7 @@ func num(x float64) string {
 }
 
 // Point writes one point's line.
-func (w *Writer) Point(r Result) {
+func (w *Writer) Point(r sweep.Result) {
 	s := w.spec
 	machine := ""
 	if r.Machine >= 0 {
@@ -133,7 +137,7 @@ func (w *Writer) Point(r Result) {
 			rec = append(rec, v.Text)
 		}
 		t := num(r.Time)
-		if r.Status != StatusOK {
+		if r.Status != sweep.StatusOK {
 			t = ""
 		}
 		w.row(append(rec, r.Status, t, "", "", "", "", r.Error, ""))
@@ -148,11 +152,11 @@ func (w *Writer) Point(r Result) {
 		if machine != "" {
 			where += " on " + machine
 		}
-		what := seconds(r.Time)
+		what := sweep.Seconds(r.Time)
 		switch r.Status {
-		case StatusDeadlock:
+		case sweep.StatusDeadlock:
 			what = "deadlock: " + r.Error
-		case StatusError:
+		case sweep.StatusError:
 			what = "error: " + r.Error
 		}
 		width := len(strconv.Itoa(w.total))
@@ -172,21 +176,8 @@ func (w *Writer) json(v any) {
 	_, w.err = w.w.Write(append(b, '\n'))
 }
 
-// seconds formats a time for people: six significant digits.
-func seconds(t float64) string {
-	switch {
-	case t == 0:
-		return "0 s"
-	case t < 1e-3:
-		return fmt.Sprintf("%.4g us", t*1e6)
-	case t < 1:
-		return fmt.Sprintf("%.4g ms", t*1e3)
-	}
-	return fmt.Sprintf("%.6g s", t)
-}
-
 // Summary writes the summary and returns the first write error.
-func (w *Writer) Summary(sum *Summary) error {
+func (w *Writer) Summary(sum *sweep.Summary) error {
 	switch w.format {
 	case "json":
 		w.jsonSummary(sum)
@@ -232,7 +223,7 @@ type jsonChange struct {
 	Text     string            `json:"text"`
 }
 
-func (w *Writer) pointMap(vals []Value, skip string) map[string]string {
+func (w *Writer) pointMap(vals []sweep.Value, skip string) map[string]string {
 	pt := map[string]string{}
 	for i, n := range w.names {
 		if n != skip && vals[i].Text != "" {
@@ -242,11 +233,11 @@ func (w *Writer) pointMap(vals []Value, skip string) map[string]string {
 	return pt
 }
 
-func (w *Writer) jsonSummary(sum *Summary) {
+func (w *Writer) jsonSummary(sum *sweep.Summary) {
 	out := struct {
 		results.Header
 		Record   string       `json:"record"`
-		Mode     Mode         `json:"mode"`
+		Mode     sweep.Mode   `json:"mode"`
 		Axes     []string     `json:"axes"`
 		Versions []string     `json:"versions"`
 		Scaling  string       `json:"scaling_axis,omitempty"`
@@ -265,7 +256,7 @@ func (w *Writer) jsonSummary(sum *Summary) {
 			if c.Status == "" {
 				jc.Status = "missing"
 			}
-			if c.Status == StatusOK {
+			if c.Status == sweep.StatusOK {
 				t := c.Time
 				jc.Time = &t
 			}
@@ -287,9 +278,9 @@ func opt(p *float64) string {
 	return num(*p)
 }
 
-func (w *Writer) csvSummary(sum *Summary) {
+func (w *Writer) csvSummary(sum *sweep.Summary) {
 	for _, r := range sum.Rows {
-		base := func(record, version string, vals []Value) []string {
+		base := func(record, version string, vals []sweep.Value) []string {
 			rec := []string{record, "", version, r.Machine}
 			for _, v := range vals {
 				rec = append(rec, v.Text)
@@ -301,7 +292,7 @@ func (w *Writer) csvSummary(sum *Summary) {
 			if st == "" {
 				st = "missing"
 			}
-			if c.Status == StatusOK {
+			if c.Status == sweep.StatusOK {
 				t, rk = num(c.Time), strconv.Itoa(c.Rank)
 			}
 			w.row(append(base("result", c.Version, r.Values), st, t, opt(c.Speedup), opt(c.Efficiency), rk, "", c.Error, ""))
@@ -311,8 +302,8 @@ func (w *Writer) csvSummary(sum *Summary) {
 		}
 	}
 	for _, c := range sum.Changes {
-		vals := append([]Value(nil), c.Group...)
-		vals[sum.index(sum.X)] = c.From
+		vals := append([]sweep.Value(nil), c.Group...)
+		vals[sum.XIndex()] = c.From
 		rec := []string{"change", "", "", c.Machine}
 		for _, v := range vals {
 			rec = append(rec, v.Text)
@@ -321,7 +312,7 @@ func (w *Writer) csvSummary(sum *Summary) {
 	}
 }
 
-func (w *Writer) textSummary(sum *Summary) {
+func (w *Writer) textSummary(sum *sweep.Summary) {
 	w.printf("\n")
 	if sum.Missing > 0 {
 		w.printf("%d of %d runs have no result yet.\n", sum.Missing, sum.Missing+sum.Points)
@@ -336,7 +327,7 @@ func (w *Writer) textSummary(sum *Summary) {
 	w.printf("%s:\n", title)
 	tw := tabwriter.NewWriter(w.w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	var head []string
-	if sum.Mode != Simulate {
+	if sum.Mode != sweep.Simulate {
 		head = append(head, "machine")
 	}
 	var cols []int
@@ -363,7 +354,7 @@ func (w *Writer) textSummary(sum *Summary) {
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, r := range sum.Rows {
 		var cells []string
-		if sum.Mode != Simulate {
+		if sum.Mode != sweep.Simulate {
 			cells = append(cells, r.Machine)
 		}
 		for _, i := range cols {
@@ -371,8 +362,8 @@ func (w *Writer) textSummary(sum *Summary) {
 		}
 		for _, c := range r.Cells {
 			switch c.Status {
-			case StatusOK:
-				cells = append(cells, seconds(c.Time))
+			case sweep.StatusOK:
+				cells = append(cells, sweep.Seconds(c.Time))
 			case "":
 				cells = append(cells, "-")
 			default:
@@ -403,13 +394,13 @@ func (w *Writer) textSummary(sum *Summary) {
 				w.printf("  %s\n", c.Text)
 			}
 		case sum.X != "":
-			if win := sum.soleWinner(); win != "" {
+			if win := sum.SoleWinner(); win != "" {
 				w.printf("%s is the fastest at every point.\n", win)
 			} else {
-				w.printf("The fastest version does not change along %s; it depends on the rest: %s.\n", sum.X, strings.Join(sum.curveWinners(), ", "))
+				w.printf("The fastest version does not change along %s; it depends on the rest: %s.\n", sum.X, strings.Join(sum.CurveWinners(), ", "))
 			}
 		default:
-			if win := sum.soleWinner(); win != "" {
+			if win := sum.SoleWinner(); win != "" {
 				w.printf("%s is the fastest.\n", win)
 			}
 		}
@@ -417,44 +408,4 @@ func (w *Writer) textSummary(sum *Summary) {
 	if sum.Failed > 0 {
 		w.printf("%d of %d runs failed (status error); their lines above say why.\n", sum.Failed, sum.Points)
 	}
-}
-
-// soleWinner is the version that wins every row, if one does.
-func (sum *Summary) soleWinner() string {
-	win := ""
-	for _, r := range sum.Rows {
-		if r.Winner == "" {
-			continue
-		}
-		if win != "" && r.Winner != win {
-			return ""
-		}
-		win = r.Winner
-	}
-	return win
-}
-
-// curveWinners says who wins each curve along X (when that does not
-// change along it), as "B (on m, W=120)".
-func (sum *Summary) curveWinners() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range sum.Rows {
-		g := sum.groupKey(r, sum.X)
-		if r.Winner == "" || seen[g] {
-			continue
-		}
-		seen[g] = true
-		var where []string
-		if sum.machines() > 1 {
-			where = append(where, "on "+r.Machine)
-		}
-		for i, n := range sum.Axes {
-			if n != sum.X && !(sum.X == "procs" && n == "nodes" && sum.nodesDerived) && sum.variesInRows(i) {
-				where = append(where, n+"="+r.Values[i].Text)
-			}
-		}
-		out = append(out, r.Winner+" ("+strings.Join(where, ", ")+")")
-	}
-	return out
 }

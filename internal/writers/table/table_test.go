@@ -1,15 +1,17 @@
-package results
+package table
 
 import (
 	"strings"
 	"testing"
+
+	"augur/internal/results"
 )
 
-// WriteTable flattens a document by the rules of docs/output.md ("CSV"):
+// Write flattens a document by the rules of docs/output.md ("CSV"):
 // the summary's own fields, a row per record with its parent's keys,
 // nested objects as a_b, lists of scalars as their JSON, null empty,
 // numbers as the JSON writes them, lists marked JSON only left out.
-func TestWriteTable(t *testing.T) {
+func TestWrite(t *testing.T) {
 	type item struct {
 		Name  string    `json:"name"`
 		Value float64   `json:"value_s"`
@@ -21,7 +23,7 @@ func TestWriteTable(t *testing.T) {
 		Notes []item `json:"notes"`
 	}
 	doc := struct {
-		Header
+		results.Header
 		Time     float64            `json:"time_s"`
 		Params   map[string]float64 `json:"params"`
 		Deadlock *struct {
@@ -30,7 +32,7 @@ func TestWriteTable(t *testing.T) {
 		Warnings []string `json:"warnings"`
 		Groups   []group  `json:"groups"`
 	}{
-		Header: NewHeader(CommandPredict), Time: 194.18443184713374, Params: map[string]float64{"NAT": 64, "B": 1e-7},
+		Header: results.NewHeader(results.CommandPredict), Time: 194.18443184713374, Params: map[string]float64{"NAT": 64, "B": 1e-7},
 		Warnings: []string{`a "b", c`},
 		Groups: []group{
 			{Key: "g1", Items: []item{{"x", 0.1, []float64{1, 2.5}}, {"y", 3, nil}}, Notes: []item{{"n", 1, nil}}},
@@ -38,8 +40,8 @@ func TestWriteTable(t *testing.T) {
 		},
 	}
 	var b strings.Builder
-	err := WriteTable(&b, doc, TableSpec{Summary: "summary",
-		Records:  []TableRecord{{Name: "group", Path: "groups"}, {Name: "item", Path: "groups[].items", Keys: []string{"key"}}},
+	err := Write(&b, doc, results.TableSpec{Summary: "summary",
+		Records:  []results.TableRecord{{Name: "group", Path: "groups"}, {Name: "item", Path: "groups[].items", Keys: []string{"key"}}},
 		JSONOnly: []string{"groups[].notes"}})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package results
+package paraver
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/engine"
+	"augur/internal/results"
+	"augur/internal/writers/internal/tracetest"
 )
 
 // cfgWindow is one window of a Paraver configuration file as read back:
@@ -142,20 +143,12 @@ func pcfSections(t *testing.T, pcf string) (states, colours map[int]bool, types 
 	return states, colours, types
 }
 
-// zeroLengths is twoRanks with executions that last no time: rank 0 tests
-// a request at 1.5 s and rank 1 at 0.5 s (a zero-length state between
-// two others, and one inside nothing).
-func zeroLengths() *Timeline {
-	tl := NewTimeline([]string{"work", "send", "recv", "test"}, []string{"action", "send", "recv", "wait"})
-	tl.SetProcess(0, "rank 0", "a", 0)
-	tl.SetProcess(1, "rank 1", "b", 1)
-	tl.Slice(0, 0, 0, 0, 1)
-	tl.Slice(0, 0, 1, 1, 1.5)
-	tl.Slice(0, 0, 3, 1.5, 1.5)
+// zeroLengths is tracetest.TwoRanks with executions that last no time:
+// rank 0 tests a request at 1.5 s, between its send and more work.
+func zeroLengths() *results.Timeline {
+	tl := tracetest.TwoRanks()
+	tl.AddNamed(0, 0, "test", "wait", 1.5, 1.5)
 	tl.Slice(0, 0, 0, 1.5, 2)
-	tl.Slice(1, 0, 2, 0, 2)
-	tl.Message(engine.Message{Src: 0, Dst: 1, Tag: 7, SendElem: 1, RecvElem: 2, Bytes: 1000,
-		SendPost: 1, SendStart: 1.2, RecvPost: 0, RecvEnd: 2})
 	return tl
 }
 
@@ -166,7 +159,7 @@ func zeroLengths() *Timeline {
 func TestParaverViews(t *testing.T) {
 	tl := zeroLengths()
 	prv, pcf, row := writeParaver(t, tl)
-	if _, err := CheckParaver("zero", prv, pcf, row); err != nil {
+	if _, err := results.CheckParaver("zero", prv, pcf, row); err != nil {
 		t.Fatal(err)
 	}
 	states, colours, types := pcfSections(t, string(pcf))
@@ -189,14 +182,14 @@ func TestParaverViews(t *testing.T) {
 				usedValues[v[6]] = map[int]bool{}
 			}
 			usedValues[v[6]][v[7]] = true
-			if v[5] == 1500000000 && v[6] == ParaverEventType && (v[7] == 4 || v[7] == 0) && v[2] == 1 {
+			if v[5] == 1500000000 && v[6] == EventType && (v[7] == 4 || v[7] == 0) && v[2] == 1 {
 				zero++
 			}
 		}
 	}
 	// At 1.5 s rank 0's send ends (0), test starts (4) and ends (0), and
 	// work starts (1): the test's two events are there.
-	if !usedValues[ParaverEventType][4] || zero < 3 {
+	if !usedValues[EventType][4] || zero < 3 {
 		t.Errorf("the zero-length test lost its events (%d at 1.5 s):\n%s", zero, prv)
 	}
 	if n := strings.Count(string(prv), "\n1:"); n != 4 {
@@ -207,7 +200,7 @@ func TestParaverViews(t *testing.T) {
 			t.Errorf("state %d: named %v, coloured %v in the .pcf", s, states[s], colours[s])
 		}
 	}
-	views := tl.ParaverViews()
+	views := Views(tl)
 	var names []string
 	for _, v := range views {
 		names = append(names, v.Name)
@@ -279,7 +272,7 @@ func TestParaverViews(t *testing.T) {
 
 // The reader in this test refuses what Paraver would: it can fail.
 func TestParseCFGRefuses(t *testing.T) {
-	good := zeroLengths().ParaverViews()[0].Text
+	good := Views(zeroLengths())[0].Text
 	for _, bad := range []string{
 		strings.Replace(good, "ConfigFile.NumWindows: 1", "ConfigFile.NumWindows: 2", 1),
 		strings.Replace(good, "#ParaverCFG", "#Paraver", 1),

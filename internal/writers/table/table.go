@@ -1,4 +1,7 @@
-package results
+// Package table writes a result document as CSV: the document's JSON
+// flattened into one table by its results.TableSpec (docs/output.md,
+// "CSV").
+package table
 
 import (
 	"bytes"
@@ -7,47 +10,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"augur/internal/results"
 )
 
-// The CSV form of a result document (--format csv) is derived from its
-// JSON, so that the two cannot differ: one table whose first column,
-// record, tells the rows apart. The summary row holds the document's
-// fields that are not lists of records; a record row per element of each
-// list named as a record. Nested objects are flattened with their names
-// joined by "_" (deadlock.time_s is the column deadlock_time_s, a
-// parameter NAT of params the column params_NAT); a list of numbers or
-// strings is its JSON text in one cell; null is an empty cell; numbers
-// are written as in the JSON. Columns are in the order they first occur.
-
-// TableRecord names a list of objects in a document that becomes rows.
-type TableRecord struct {
-	// Name is the rows' record column.
-	Name string
-	// Path is the list's place in the document: "processes", a field of
-	// an object "deadlock.blocked", or a list inside another list's
-	// elements "rows[].results".
-	Path string
-	// Keys are fields of the enclosing list's element repeated in each
-	// row of a nested list (Path with "[]"), to say which element it
-	// belongs to.
-	Keys []string
-}
-
-// TableSpec says how a document is written as CSV.
-type TableSpec struct {
-	// Summary is the record column of the summary row; empty: no summary
-	// row.
-	Summary string
-	Records []TableRecord
-	// JSONOnly are paths of lists of objects left out of the CSV (a
-	// process's own elements: one row per process and element would be
-	// larger than the rest of the table).
-	JSONOnly []string
-}
-
-// WriteTable writes doc, a value that encodes as a JSON object, as CSV
-// by spec.
-func WriteTable(w io.Writer, doc any, spec TableSpec) error {
+// Write writes doc, a value that encodes as a JSON object, as CSV by
+// spec: the rules are results.TableSpec's.
+func Write(w io.Writer, doc any, spec results.TableSpec) error {
 	data, err := json.Marshal(doc)
 	if err != nil {
 		return fmt.Errorf("writing CSV: %w", err)

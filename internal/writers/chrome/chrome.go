@@ -1,4 +1,6 @@
-package results
+// Package chrome writes a timeline in the Chrome Trace Event format, for
+// Perfetto and chrome://tracing.
+package chrome
 
 import (
 	"bufio"
@@ -9,9 +11,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"augur/internal/results"
 )
 
-// WriteChrome writes the timeline in the Chrome Trace Event format (JSON
+// Write writes the timeline in the Chrome Trace Event format (JSON
 // object form) that Perfetto and chrome://tracing open:
 //
 //   - a process per node, named after it, whose tracks are the processes
@@ -28,26 +32,28 @@ import (
 //
 // Times are microseconds with nanosecond resolution, rounded from the
 // same integer nanoseconds as the Paraver writer's.
-func (t *Timeline) WriteChrome(w io.Writer) error {
-	t.Finish()
+func Write(w io.Writer, tl *results.Timeline) error {
+	t := tl.Tracks()
+	spans := t.Spans()
+	names, kinds := t.Elements()
 	bw := bufio.NewWriterSize(w, 1<<16)
-	msgs, unbound := t.bindMessages()
+	msgs, unbound := t.BoundMessages()
 	// Messages leaving and entering each slice, by slice index, for the
 	// slices' arguments.
 	outs := map[int][]int{}
 	ins := map[int][]int{}
 	for i, b := range msgs {
-		outs[b.send] = append(outs[b.send], i)
-		ins[b.recv] = append(ins[b.recv], i)
+		outs[b.Send] = append(outs[b.Send], i)
+		ins[b.Recv] = append(ins[b.Recv], i)
 	}
-	colls := t.bindCollectives()
+	colls := t.CollectiveArrows()
 	collOuts := map[int]bool{}
 	collIns := map[int]int32{}
 	for _, a := range colls {
-		collOuts[a.from] = true
-		collIns[a.to] = a.last
+		collOuts[a.From] = true
+		collIns[a.To] = a.Last
 	}
-	arrows, unbindable := t.planArrows(msgs, colls)
+	arrows, unbindable := planArrows(t, msgs, colls)
 	inline := map[int][]flowEvent{} // flow events written right after their slice
 	var global []flowEvent
 	for _, a := range arrows {
@@ -60,12 +66,12 @@ func (t *Timeline) WriteChrome(w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(bw, `{"displayTimeUnit":"ms","otherData":{"generator":"augur","slices":%d,"dropped_slices":%d,"messages":%d,"unbound_messages":%d,"collective_arrows":%d,"unbindable_arrows":%d,"dropped_arrows":%d`,
-		t.keptSlices(), t.dropped, len(msgs), unbound, len(colls), unbindable, t.droppedMsgs)
-	if !math.IsInf(t.cut, 1) {
-		fmt.Fprintf(bw, `,"complete_until_s":%s`, num(t.cut))
+		keptSlices(t), tl.Dropped(), len(msgs), unbound, len(colls), unbindable, tl.DroppedMessages())
+	if cut := tl.Complete(); !math.IsInf(cut, 1) {
+		fmt.Fprintf(bw, `,"complete_until_s":%s`, num(cut))
 	}
-	if t.windowed {
-		fmt.Fprintf(bw, `,"window_s":[%s,%s],"outside_window_slices":%d`, num(t.w0), num(t.w1), t.outside)
+	if w0, w1, ok := t.Window(); ok {
+		fmt.Fprintf(bw, `,"window_s":[%s,%s],"outside_window_slices":%d`, num(w0), num(w1), tl.Outside())
 	}
 	bw.WriteString("},\"traceEvents\":[\n")
 	first := true
@@ -75,17 +81,18 @@ func (t *Timeline) WriteChrome(w io.Writer) error {
 		}
 		first = false
 	}
-	gs := t.groups()
-	cpid := make([]int, len(t.rows)) // Chrome pid of each track
+	gs := t.Groups()
+	rows := t.Rows()
+	cpid := make([]int, len(rows)) // Chrome pid of each track
 	for gi, g := range gs {
 		sep()
-		fmt.Fprintf(bw, `{"ph":"M","name":"process_name","pid":%d,"args":{"name":%s}}`, gi+1, strconv.Quote(g.name))
+		fmt.Fprintf(bw, `{"ph":"M","name":"process_name","pid":%d,"args":{"name":%s}}`, gi+1, strconv.Quote(g.Name))
 		sep()
 		fmt.Fprintf(bw, `{"ph":"M","name":"process_sort_index","pid":%d,"args":{"sort_index":%d}}`, gi+1, gi)
-		for _, r := range g.rows {
+		for _, r := range g.Rows {
 			cpid[r] = gi + 1
 			sep()
-			fmt.Fprintf(bw, `{"ph":"M","name":"thread_name","pid":%d,"tid":%d,"args":{"name":%s}}`, gi+1, r+1, strconv.Quote(t.trackLabel(r)))
+			fmt.Fprintf(bw, `{"ph":"M","name":"thread_name","pid":%d,"tid":%d,"args":{"name":%s}}`, gi+1, r+1, strconv.Quote(t.TrackLabel(r)))
 			sep()
 			fmt.Fprintf(bw, `{"ph":"M","name":"thread_sort_index","pid":%d,"tid":%d,"args":{"sort_index":%d}}`, gi+1, r+1, r)
 		}
@@ -98,21 +105,21 @@ func (t *Timeline) WriteChrome(w io.Writer) error {
 			fmt.Fprintf(bw, `{"ph":"f","bp":"e","name":%q,"cat":%q,"id":%d,"pid":%d,"tid":%d,"ts":%s}`, f.cat, f.cat, f.id, cpid[f.row], f.row+1, micros(f.ts))
 		}
 	}
-	for r, row := range t.rows {
-		lo := t.rowStart[r]
-		for i, s := range t.slices[lo:t.rowStart[r+1]] {
-			if !t.kept(&s) {
+	for r, row := range rows {
+		lo := t.First(r)
+		for i, s := range spans[lo:t.First(r+1)] {
+			if !t.Kept(&s) {
 				break // slices of a track are in time order
 			}
 			idx := lo + i
-			t0, t1 := nanos(s.start), nanos(s.end)
+			t0, t1 := results.Nanos(s.Start), results.Nanos(s.End)
 			sep()
 			bw.WriteString(`{"ph":"X","name":`)
-			bw.WriteString(strconv.Quote(t.elemNames[s.elem]))
+			bw.WriteString(strconv.Quote(names[s.Elem]))
 			bw.WriteString(`,"cat":`)
-			bw.WriteString(strconv.Quote(chromeCat(t.elemKinds[s.elem])))
+			bw.WriteString(strconv.Quote(chromeCat(kinds[s.Elem])))
 			fmt.Fprintf(bw, `,"pid":%d,"tid":%d,"ts":%s,"dur":%s,"args":{"rank":%d,"thread":%d,"category":%s`,
-				cpid[r], r+1, micros(t0), micros(t1-t0), row.Pid, row.Tid, strconv.Quote(t.categoryName(s.elem)))
+				cpid[r], r+1, micros(t0), micros(t1-t0), row.Pid, row.Tid, strconv.Quote(t.Category(s.Elem)))
 			writeMessageArgs(bw, msgs, outs[idx], ins[idx])
 			if collOuts[idx] {
 				bw.WriteString(`,"arrived_last":true`)
@@ -174,23 +181,24 @@ type arrow struct{ s, f flowEvent }
 // An arrow whose end a reader would meet before its start (both at one
 // time, the end on such a slice) cannot be bound: it is left out and
 // counted.
-func (t *Timeline) planArrows(msgs []boundMessage, colls []collArrow) (arrows []arrow, unbindable int) {
+func planArrows(t *results.Tracks, msgs []results.BoundMessage, colls []results.CollArrow) (arrows []arrow, unbindable int) {
+	spans := t.Spans()
 	// shadowed: the slice lasts no time and the next slice of its track
 	// starts then.
 	shadowed := func(idx int) bool {
-		s := &t.slices[idx]
-		e := nanos(s.end)
-		if nanos(s.start) != e || idx+1 >= len(t.slices) {
+		s := &spans[idx]
+		e := results.Nanos(s.End)
+		if results.Nanos(s.Start) != e || idx+1 >= len(spans) {
 			return false
 		}
-		n := &t.slices[idx+1]
-		return n.row == s.row && t.kept(n) && nanos(n.start) == e
+		n := &spans[idx+1]
+		return n.Row == s.Row && t.Kept(n) && results.Nanos(n.Start) == e
 	}
 	add := func(cat string, id, from, to int, sendAt, arriveAt float64) {
-		s, f := flowTimes(&t.slices[from], &t.slices[to], sendAt, arriveAt)
+		s, f := flowTimes(&spans[from], &spans[to], sendAt, arriveAt)
 		a := arrow{
-			s: flowEvent{ts: s, start: true, cat: cat, id: id, row: int(t.slices[from].row), slice: from, inline: shadowed(from)},
-			f: flowEvent{ts: f, start: false, cat: cat, id: id, row: int(t.slices[to].row), slice: to, inline: shadowed(to)},
+			s: flowEvent{ts: s, start: true, cat: cat, id: id, row: int(spans[from].Row), slice: from, inline: shadowed(from)},
+			f: flowEvent{ts: f, start: false, cat: cat, id: id, row: int(spans[to].Row), slice: to, inline: shadowed(to)},
 		}
 		// Read order: (time, inline events by their slice's place in the
 		// file, then the global ones with starts first).
@@ -204,12 +212,12 @@ func (t *Timeline) planArrows(msgs []boundMessage, colls []collArrow) (arrows []
 	n := 0
 	for _, b := range msgs {
 		n++
-		add("message", n, b.send, b.recv, b.m.SendPost, b.m.RecvEnd)
+		add("message", n, b.Send, b.Recv, b.M.SendPost, b.M.RecvEnd)
 	}
 	n = 0
 	for _, c := range colls {
 		n++
-		add("collective", n, c.from, c.to, c.at, c.at)
+		add("collective", n, c.From, c.To, c.At, c.At)
 	}
 	return arrows, unbindable
 }
@@ -218,10 +226,10 @@ func (t *Timeline) planArrows(msgs []boundMessage, colls []collArrow) (arrows []
 // times, within their slices, but 1 ns before the end of a slice that
 // lasts (where the next slice may start), and never ending before it
 // starts.
-func flowTimes(from, to *slice, sendAt, arriveAt float64) (s, f int64) {
-	inside := func(sl *slice, at float64) int64 {
-		t0, t1 := nanos(sl.start), nanos(sl.end)
-		v := clampNs(nanos(at), t0, t1)
+func flowTimes(from, to *results.Span, sendAt, arriveAt float64) (s, f int64) {
+	inside := func(sl *results.Span, at float64) int64 {
+		t0, t1 := results.Nanos(sl.Start), results.Nanos(sl.End)
+		v := clampNs(results.Nanos(at), t0, t1)
 		if v == t1 && t1 > t0 {
 			v--
 		}
@@ -230,10 +238,10 @@ func flowTimes(from, to *slice, sendAt, arriveAt float64) (s, f int64) {
 	s, f = inside(from, sendAt), inside(to, arriveAt)
 	if f < s {
 		// The arrival moved before the send: meet where both slices are.
-		if nanos(from.start) <= f {
+		if results.Nanos(from.Start) <= f {
 			s = f
 		} else {
-			f = min(s, nanos(to.end))
+			f = min(s, results.Nanos(to.End))
 		}
 	}
 	return s, f
@@ -242,18 +250,18 @@ func flowTimes(from, to *slice, sendAt, arriveAt float64) (s, f int64) {
 // writeMessageArgs adds to a slice's arguments the messages it sent and
 // received: peer, bytes and tag of one, or the count, total bytes and
 // peers (at most 16 listed) of several.
-func writeMessageArgs(bw *bufio.Writer, msgs []boundMessage, outs, ins []int) {
+func writeMessageArgs(bw *bufio.Writer, msgs []results.BoundMessage, outs, ins []int) {
 	write := func(prefix string, ids []int, peer func(i int) int32) {
 		switch len(ids) {
 		case 0:
 		case 1:
-			m := msgs[ids[0]].m
+			m := msgs[ids[0]].M
 			fmt.Fprintf(bw, `,"%s_peer":%d,"%s_bytes":%s,"%s_tag":%d`, prefix, peer(ids[0]), prefix, num(m.Bytes), prefix, m.Tag)
 		default:
 			var total float64
 			var peers []string
 			for k, i := range ids {
-				total += msgs[i].m.Bytes
+				total += msgs[i].M.Bytes
 				if k < 16 {
 					peers = append(peers, strconv.Itoa(int(peer(i))))
 				}
@@ -261,8 +269,8 @@ func writeMessageArgs(bw *bufio.Writer, msgs []boundMessage, outs, ins []int) {
 			fmt.Fprintf(bw, `,"%s_messages":%d,"%s_bytes":%s,"%s_peers":[%s]`, prefix, len(ids), prefix, num(total), prefix, strings.Join(peers, ","))
 		}
 	}
-	write("sent", outs, func(i int) int32 { return msgs[i].m.Dst })
-	write("received", ins, func(i int) int32 { return msgs[i].m.Src })
+	write("sent", outs, func(i int) int32 { return msgs[i].M.Dst })
+	write("received", ins, func(i int) int32 { return msgs[i].M.Src })
 }
 
 // chromeCat is the slice category: the element's kind, or "element".
@@ -304,13 +312,11 @@ func num(x float64) string {
 }
 
 // keptSlices counts the slices the writers write.
-func (t *Timeline) keptSlices() int {
-	if math.IsInf(t.cut, 1) {
-		return len(t.slices)
-	}
+func keptSlices(t *results.Tracks) int {
+	spans := t.Spans()
 	n := 0
-	for i := range t.slices {
-		if t.kept(&t.slices[i]) {
+	for i := range spans {
+		if t.Kept(&spans[i]) {
 			n++
 		}
 	}

@@ -1,4 +1,4 @@
-package validate
+package validation
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"augur/internal/tools/validate"
 )
 
 // The chart of Performance Prophet's Fig. 15: for every configuration,
@@ -36,7 +38,7 @@ var (
 const maxLabels = 12
 
 // chart lays the table out as grouped bars.
-func chart(t *Table, title string) (*plot.Plot, error) {
+func chart(t *validate.Table, title string) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	maxV := 0.0
@@ -52,17 +54,17 @@ func chart(t *Table, title string) (*plot.Plot, error) {
 	series := []struct {
 		name string
 		c    color.Color
-		v    func(Row) float64
+		v    func(validate.Row) float64
 	}{
-		{"measured (Tm)", colMeasured, func(r Row) float64 { return r.Measured }},
-		{"augur (Ts)", colPredicted, func(r Row) float64 { return r.Predicted }},
+		{"measured (Tm)", colMeasured, func(r validate.Row) float64 { return r.Measured }},
+		{"augur (Ts)", colPredicted, func(r validate.Row) float64 { return r.Predicted }},
 	}
 	if t.RefName != "" {
 		series = append(series, struct {
 			name string
 			c    color.Color
-			v    func(Row) float64
-		}{t.RefName, colReference, func(r Row) float64 { return *r.Reference }})
+			v    func(validate.Row) float64
+		}{t.RefName, colReference, func(r validate.Row) float64 { return *r.Reference }})
 	}
 	n := max(len(t.Rows), 1)
 	// Bars share a group's width: narrower the more configurations.
@@ -137,16 +139,16 @@ func timeUnit(maxS float64) (string, float64) {
 }
 
 // WriteSVG draws the chart as SVG.
-func WriteSVG(w io.Writer, t *Table, title string) error {
+func WriteSVG(w io.Writer, t *validate.Table, title string) error {
 	return write(w, t, title, "svg")
 }
 
 // WritePNG draws the chart as PNG.
-func WritePNG(w io.Writer, t *Table, title string) error {
+func WritePNG(w io.Writer, t *validate.Table, title string) error {
 	return write(w, t, title, "png")
 }
 
-func write(w io.Writer, t *Table, title, format string) error {
+func write(w io.Writer, t *validate.Table, title, format string) error {
 	p, err := chart(t, title)
 	if err != nil {
 		return err
