@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
 		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",
 		"internal/tools/netbench", "internal/tools/blockbench"}, // drivers
-	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview"},
+	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview", "internal/writers/text"},
 	{"internal/workbench/serve", "internal/workbench/web", "cmd/augur", "e2e", "examples/lapw0"},
 }
 

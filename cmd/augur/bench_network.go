@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"runtime"
@@ -18,6 +17,7 @@ import (
 	"augur/internal/machine"
 	"augur/internal/results"
 	"augur/internal/tools/netbench"
+	"augur/internal/writers/text"
 )
 
 // netFlags are augur bench network's own flags.
@@ -179,7 +179,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return fail(exitInput, "%w", err)
 		}
 	default:
-		writeNetText(e.stdout, r)
+		text.Network(e.stdout, r)
 	}
 	if *bf.out != "" && *bf.format == "text" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
@@ -284,25 +284,4 @@ func mpiOptions(n *netFlags, maxSize int64, reps int) (netbench.MPIOptions, int,
 		o.CollSizes = append(o.CollSizes, s)
 	}
 	return o, exitOK, nil
-}
-
-func writeNetText(w io.Writer, r *netbench.Result) {
-	fmt.Fprintf(w, "network to %s (%s ping-pong), one-way time (half a round trip)\n", r.Peer, strings.ToUpper(r.Method))
-	fmt.Fprintf(w, "  %10s  %12s  %12s  %12s  %6s\n", "size", "min", "median", "model", "trips")
-	for _, s := range r.Samples {
-		fmt.Fprintf(w, "  %10d  %12s  %12s  %12s  %6d\n", s.Size, secText(s.Min), secText(s.Median), secText(r.Fit.Time(s.Size)), s.Trips)
-	}
-	fmt.Fprintf(w, "latency    %s\nbandwidth  %s (%.4g Mbit/s)\n", secText(r.Fit.Latency()), netbench.BW(r.Fit.Bandwidth()), r.Fit.Bandwidth()*8/1e6)
-	fmt.Fprintf(w, "piecewise fit, %d segment(s), mean error %.2f %%:\n", len(r.Fit.Segments), 100*r.Fit.MeanRelErr)
-	for _, g := range r.Fit.Segments {
-		fmt.Fprintf(w, "  from %10d B  latency %s  bandwidth %s\n", g.From, secText(g.Latency), netbench.BW(g.Bandwidth))
-	}
-	fmt.Fprintf(w, "SMPI: --network-model SMPI --cfg smpi/lat-factor:'%s' --cfg smpi/bw-factor:'%s'\n", r.LatFactor, r.BwFactor)
-	for _, c := range r.Collectives {
-		parts := make([]string, len(c.Samples))
-		for i, s := range c.Samples {
-			parts[i] = fmt.Sprintf("%d B %s", s.Size, secText(s.Min))
-		}
-		fmt.Fprintf(w, "%s %d (%s), %d procs: %s\n", c.Name, c.Algorithm, c.AlgName, c.Procs, strings.Join(parts, ", "))
-	}
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -398,19 +396,6 @@ func programArgs(fs *flag.FlagSet, text string) []string {
 		return nil
 	}
 	return append([]string{}, strings.Fields(text)...)
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	if pw, ok := w.(*progressWriter); ok {
-		w = pw.p.w
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // procsFlag names the flags that ask for procs processes of threads
