@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,10 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"augur/internal/results"
-	"augur/internal/tools/blockbench"
 	"augur/internal/tools/calib"
-	"augur/internal/writers/text"
 )
 
 // benchWords are bench's benchmarks, as its first argument names them.
@@ -178,21 +174,16 @@ func benchMachine(e *env, bf *benchFlags) int {
 	var profiles []*calib.Profile
 	name := *bf.name
 	if *bf.combine != "" {
-		for _, p := range fitSplitList(*bf.combine) {
-			prof, err := calib.LoadProfile(p)
-			if err != nil {
-				fmt.Fprintln(e.stderr, errorText("bench machine", err))
-				return exitInput
-			}
-			profiles = append(profiles, prof)
-		}
-		seen := map[string]bool{}
-		for _, p := range profiles {
-			if seen[p.Name] {
-				fmt.Fprintf(e.stderr, "augur bench machine: two profiles are named %q: measure them with different --name\n", p.Name)
-				return exitInput
-			}
-			seen[p.Name] = true
+		var err error
+		profiles, err = calib.LoadProfiles(fitSplitList(*bf.combine))
+		var dup *calib.DuplicateError
+		switch {
+		case errors.As(err, &dup):
+			fmt.Fprintf(e.stderr, "augur bench machine: %v: measure them with different --name\n", dup)
+			return exitInput
+		case err != nil:
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
+			return exitInput
 		}
 		if name == "" {
 			name = "combined"
@@ -203,7 +194,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 			if err != nil || h == "" {
 				h = "thishost"
 			}
-			name = sanitizeName(h)
+			name = calib.GroupName(h)
 		}
 		pr, err := bf.progress.reporter(e, "augur bench machine")
 		if err != nil {
@@ -244,12 +235,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 			fmt.Fprintf(e.stderr, "augur bench machine: not measured: %s\n", l)
 		}
 		profiles = []*calib.Profile{p}
-		var floored []string
-		for _, o := range p.Ops {
-			if o.Floored {
-				floored = append(floored, o.Key)
-			}
-		}
+		floored := p.Floored()
 		if len(floored) > 0 {
 			fmt.Fprintf(e.stderr, "augur bench machine: %s measured faster than one clock cycle (%.3g ns): reported as one cycle, flagged in the file\n", strings.Join(floored, ", "), p.Cycle*1e9)
 		}
@@ -276,112 +262,3 @@ func benchMachine(e *env, bf *benchFlags) int {
 	fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
 	return exitOK
 }
-
-// sanitizeName keeps a host name usable as a node group name.
-func sanitizeName(s string) string {
-	s, _, _ = strings.Cut(s, ".")
-	var b strings.Builder
-	for _, r := range s {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
-		return "thishost"
-	}
-	return b.String()
-}
-
-func benchBlock(e *env, bf *benchFlags, src string) int {
-	if *bf.n < 1 {
-		fmt.Fprintf(e.stderr, "augur bench block: -n N (the loop's iteration count, ≥ 1) is required\n")
-		return exitUsage
-	}
-	if !(*bf.eps > 0 && *bf.eps < 1) {
-		fmt.Fprintf(e.stderr, "augur bench block: --eps %g: want a fraction between 0 and 1\n", *bf.eps)
-		return exitUsage
-	}
-	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
-		fmt.Fprintf(e.stderr, "augur bench block: --format %q: use text, json or csv\n", *bf.format)
-		return exitUsage
-	}
-	pr, err := bf.progress.reporter(e, "augur bench block")
-	if err != nil {
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitUsage
-	}
-	if pr != nil {
-		pr.eachStep() // a line per phase: they are few
-	}
-	// fail reports an error, or the interruption that caused it.
-	fail := func(err error) int {
-		if e.interrupted() {
-			pr.finish("interrupted")
-			fmt.Fprintln(e.stderr, "augur bench block: interrupted before the prediction was complete; nothing to print")
-			return exitInterrupted
-		}
-		pr.finish("stopped")
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitSim
-	}
-	clock, err := blockbench.ParseClock(*bf.clock)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "augur bench block: --clock: %v\n", err)
-		return exitUsage
-	}
-	if *bf.reps < 1 || *bf.fullRuns < 1 || *bf.minTime < 0 || *bf.confirm < 0 || *bf.quantile > 0.75 {
-		fmt.Fprintf(e.stderr, "augur bench block: --reps and --full-runs must be ≥ 1, --min-time and --confirm ≥ 0, --quantile ≤ 0.75\n")
-		return exitUsage
-	}
-	ctx, cancel := context.WithTimeout(e.context(), 30*time.Minute)
-	defer cancel()
-	out, err := blockbench.Measure(ctx, blockbench.Request{
-		Source: src, CFlags: strings.Fields(*bf.cflags), N: *bf.n, Clock: clock, Quantile: *bf.quantile,
-		Search: blockbench.Options{Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Confirm: *bf.confirm, Budget: *bf.budget},
-		Full:   *bf.full, FullRuns: *bf.fullRuns, Progress: pr.update,
-	})
-	var build *blockbench.BuildError
-	switch {
-	case err != nil && !e.interrupted() && errors.As(err, &build):
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitInput
-	case err != nil:
-		return fail(err)
-	}
-	status := exitOK
-	if out.Partial {
-		status = exitInterrupted
-		pr.finish("interrupted while timing the full loop")
-		fmt.Fprintln(e.stderr, "augur bench block: interrupted while timing the full loop; the prediction is printed without the measured loop (partial)")
-	} else {
-		pr.finish("done")
-	}
-	switch *bf.format {
-	case "json":
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(blockDocument(out))
-		return status
-	case "csv":
-		if err := results.WriteTable(e.stdout, blockDocument(out), blockTable); err != nil {
-			fmt.Fprintln(e.stderr, errorText("bench block", err))
-			return exitInput
-		}
-		return status
-	}
-	text.Block(e.stdout, out, clock, *bf.eps, *bf.budget)
-	return status
-}
-
-// blockDoc is bench block's document.
-type blockDoc struct {
-	results.Header
-	*blockbench.Report
-}
-
-func blockDocument(r *blockbench.Report) *blockDoc {
-	return &blockDoc{results.NewHeader(results.CommandBenchBlock), r}
-}
-
-// blockTable is bench block's CSV: the summary, a row per count timed.
-var blockTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "step", Path: "steps"}}}

@@ -16,6 +16,7 @@ import (
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/results"
+	"augur/internal/tools/calib"
 	"augur/internal/tools/netbench"
 	"augur/internal/writers/text"
 )
@@ -98,7 +99,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	name := *bf.name
 	if name == "" {
 		h, _ := os.Hostname()
-		name = sanitizeName(h)
+		name = calib.GroupName(h)
 	}
 	pr, err := bf.progress.reporter(e, "augur bench network")
 	if err != nil {

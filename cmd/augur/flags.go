@@ -95,3 +95,15 @@ func flagSuggestion(fs *flag.FlagSet, err error) string {
 	}
 	return fmt.Sprintf("; did you mean --%s?", near)
 }
+
+// programArgs splits --args at white space; nil when the flag was not
+// given (the model's defaults), empty when it was given empty (a program
+// run with no arguments).
+func programArgs(fs *flag.FlagSet, text string) []string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "args" })
+	if !given {
+		return nil
+	}
+	return append([]string{}, strings.Fields(text)...)
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"augur/internal/results"
 	"fmt"
 	"io"
 	"sync"
@@ -261,20 +260,4 @@ func (p *progress) finish(msg string) {
 		return
 	}
 	p.write(fmt.Sprintf("%s in %s", msg, since(p.start, time.Now())))
-}
-
-// ended ends the report of a simulation and says on standard error when
-// it was interrupted: at the simulated time reached, with the events so
-// far. predict and replay share it; p may be nil (no report), the note
-// on standard error is written all the same.
-func (p *progress) ended(e *env, cmd string, partial bool, err error, reached, simulated float64, events int64) {
-	switch {
-	case partial:
-		p.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", results.Seconds(reached), count(events)))
-		fmt.Fprintf(e.stderr, "%s: interrupted at simulated time %s; the result is partial\n", cmd, results.Seconds(reached))
-	case err == nil:
-		p.finish(fmt.Sprintf("done: simulated %s, %s events", results.Seconds(simulated), count(events)))
-	default:
-		p.finish("stopped")
-	}
 }
