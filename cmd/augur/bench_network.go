@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -76,9 +76,9 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
 		return fail(exitUsage, "--format %q: use text, json or csv", *bf.format)
 	}
-	maxSize, err := sizeFlag("--max-size", *n.maxSize, netbench.MaxSize)
+	maxSize, err := netbench.ParseSize("max-size", *n.maxSize)
 	if err != nil {
-		return fail(exitUsage, "%w", err)
+		return fail(exitUsage, "%w", netSettingText(err))
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
@@ -136,9 +136,10 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return fail(exitSim, "%w", err)
 		}
 	} else {
-		o, code, err := mpiOptions(n, maxSize, *bf.reps)
+		o, err := netbench.MPISettings{Hosts: *n.hosts, NP: *n.np, Collectives: *n.colls, CollMaxSize: *n.collMax,
+			WorkDir: *n.workdir}.Options(maxSize, *bf.reps)
 		if err != nil {
-			return fail(code, "%w", err)
+			return fail(exitUsage, "%w", netSettingText(err))
 		}
 		o.Progress = progress
 		ctx, cancel := context.WithTimeout(e.context(), 10**n.timeout)
@@ -232,57 +233,11 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 	return exitOK
 }
 
-// sizeFlag reads a size flag (units allowed: 4MiB): a whole number of
-// bytes from 1 to limit. The sizes measured are the powers of two (four)
-// up to it.
-func sizeFlag(name, v string, limit int64) (int64, error) {
-	f, err := machine.ParseSize(v)
-	if err != nil || f < 1 || f > float64(limit) || f != float64(int64(f)) {
-		return 0, fmt.Errorf("%s %q: want a whole size from 1 B to %d B (16MiB)", name, v, limit)
+// netSettingText names the flag of a setting bench network refused.
+func netSettingText(err error) error {
+	var se *netbench.SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--%w", se)
 	}
-	return int64(f), nil
-}
-
-func mpiOptions(n *netFlags, maxSize int64, reps int) (netbench.MPIOptions, int, error) {
-	o := netbench.MPIOptions{Sizes: netbench.Sizes(maxSize), Reps: reps, Target: 0.01, WorkDir: *n.workdir}
-	for _, h := range strings.Split(*n.hosts, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			o.Hosts = append(o.Hosts, h)
-		}
-	}
-	if len(o.Hosts) == 0 {
-		return o, exitUsage, fmt.Errorf("--hosts %q: want at least one host", *n.hosts)
-	}
-	for _, p := range strings.Split(*n.np, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 2 {
-			return o, exitUsage, fmt.Errorf("--np %q: want process counts of at least 2", *n.np)
-		}
-		o.Procs = append(o.Procs, v)
-	}
-	switch *n.colls {
-	case "all":
-		o.Colls = netbench.Collectives
-	case "none":
-	default:
-		for _, c := range strings.Split(*n.colls, ",") {
-			c = strings.TrimSpace(c)
-			known := false
-			for _, k := range netbench.Collectives {
-				known = known || k == c
-			}
-			if !known {
-				return o, exitUsage, fmt.Errorf("--collectives: unknown collective %q (want %s, all or none)", c, strings.Join(netbench.Collectives, ", "))
-			}
-			o.Colls = append(o.Colls, c)
-		}
-	}
-	cmax, err := sizeFlag("--coll-max-size", *n.collMax, netbench.MaxSize)
-	if err != nil {
-		return o, exitUsage, err
-	}
-	for s := int64(1); s <= cmax; s *= 4 {
-		o.CollSizes = append(o.CollSizes, s)
-	}
-	return o, exitOK, nil
+	return err
 }

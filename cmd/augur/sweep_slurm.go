@@ -78,11 +78,11 @@ func sweepSubmit(ctx context.Context, e *env, f *sweepFlags, spec *sweep.Spec, a
 }
 
 // jobSpec rebuilds a submitted sweep from its job.json.
-func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, *sweepFlags, int) {
+func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, int) {
 	job, err := sweep.ReadJob(dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("sweep", err))
-		return nil, nil, nil, exitInput
+		return nil, nil, exitInput
 	}
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -90,7 +90,7 @@ func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, *sweepFla
 	pos, err := parseInterleaved(fs, job.Args)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: %s: %v\n", dir, err)
-		return nil, nil, nil, exitInput
+		return nil, nil, exitInput
 	}
 	// Relative paths start at the submitting directory; a task, which
 	// job.sh starts there, keeps them relative so that its messages name
@@ -102,15 +102,15 @@ func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, *sweepFla
 	spec, code, err := buildSpec(f, pos, base)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: %s: %v\n", dir, err)
-		return nil, nil, nil, code
+		return nil, nil, code
 	}
-	return job, spec, f, 0
+	return job, spec, 0
 }
 
 // sweepTask runs one array task's share (SLURM_ARRAY_TASK_ID) on the
 // CPUs Slurm gave it (SLURM_CPUS_PER_TASK, else one).
 func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
-	job, spec, _, code := jobSpec(e, c, dir)
+	job, spec, code := jobSpec(e, c, dir)
 	if code != 0 {
 		return code
 	}
@@ -153,16 +153,25 @@ func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
 	return exitOK
 }
 
-// sweepStatus says how far a submitted sweep is.
-func sweepStatus(ctx context.Context, e *env, dir string) int {
-	job, spec, _, code := jobSpec(e, sweepCommand(), dir)
+// jobDone rebuilds a submitted sweep and reads its finished points.
+func jobDone(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, map[string]sweep.Record, int) {
+	job, spec, code := jobSpec(e, c, dir)
 	if code != 0 {
-		return code
+		return nil, nil, nil, code
 	}
 	doneRecs, err := sweep.ReadDir(dir)
 	if err != nil {
 		fmt.Fprintln(e.stderr, errorText("sweep", err))
-		return exitInput
+		return nil, nil, nil, exitInput
+	}
+	return job, spec, doneRecs, 0
+}
+
+// sweepStatus says how far a submitted sweep is.
+func sweepStatus(ctx context.Context, e *env, dir string) int {
+	job, spec, doneRecs, code := jobDone(e, sweepCommand(), dir)
+	if code != 0 {
+		return code
 	}
 	done, failed := 0, 0
 	pts := spec.Points()
@@ -195,14 +204,9 @@ func sweepStatus(ctx context.Context, e *env, dir string) int {
 
 // sweepCollect prints a submitted sweep's results.
 func sweepCollect(e *env, c *command, dir, format, report string) int {
-	_, spec, _, code := jobSpec(e, c, dir)
+	_, spec, doneRecs, code := jobDone(e, c, dir)
 	if code != 0 {
 		return code
-	}
-	doneRecs, err := sweep.ReadDir(dir)
-	if err != nil {
-		fmt.Fprintln(e.stderr, errorText("sweep", err))
-		return exitInput
 	}
 	return printCollected(e, spec, doneRecs, format, report)
 }
