@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -78,7 +77,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	maxSize, err := netbench.ParseSize("max-size", *n.maxSize)
 	if err != nil {
-		return fail(exitUsage, "%w", netSettingText(err))
+		return fail(exitUsage, "%w", withFlag(err))
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
@@ -139,7 +138,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 		o, err := netbench.MPISettings{Hosts: *n.hosts, NP: *n.np, Collectives: *n.colls, CollMaxSize: *n.collMax,
 			WorkDir: *n.workdir}.Options(maxSize, *bf.reps)
 		if err != nil {
-			return fail(exitUsage, "%w", netSettingText(err))
+			return fail(exitUsage, "%w", withFlag(err))
 		}
 		o.Progress = progress
 		ctx, cancel := context.WithTimeout(e.context(), 10**n.timeout)
@@ -231,13 +230,4 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 		return fail(exitSim, "%w", err)
 	}
 	return exitOK
-}
-
-// netSettingText names the flag of a setting bench network refused.
-func netSettingText(err error) error {
-	var se *netbench.SettingError
-	if errors.As(err, &se) {
-		return fmt.Errorf("--%w", se)
-	}
-	return err
 }

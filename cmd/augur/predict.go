@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"augur/internal/diag"
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/procbound"
@@ -287,12 +288,9 @@ func procsFlag(procs, threads int) string {
 
 // predictOptionText names the flag of an option predict refused.
 func predictOptionText(err error) string {
-	var oe *predict.OptionError
-	switch {
-	case !errors.As(err, &oe):
-		return err.Error()
-	case oe.Option == "counts":
+	var se *diag.SettingError
+	if errors.As(err, &se) && se.Setting == "counts" {
 		return fmt.Sprintf("--nodes, --procs and --threads must be ≥ 0 and --replications 1..%d", predict.MaxReplications)
 	}
-	return "--" + oe.Text
+	return withFlag(err).Error()
 }

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 
+	"augur/internal/diag"
 	"augur/internal/tools/sweep"
 )
 
@@ -240,11 +241,11 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 		Nodes: *f.nodes, Procs: *f.procs, Threads: *f.threads, NP: *f.np, CPUs: *f.cpus,
 		ProcsPerNode: *f.procsPerNode, Sets: f.sets, Cfgs: f.cfgs, Mapping: *f.mapping, SimModel: *f.simModel,
 		Points: *f.points, Seed: *f.seed, MaxEvents: *f.maxEvents})
-	var se *sweep.SettingError
+	var se *diag.SettingError
 	var ue *sweep.UsageError
 	switch {
 	case errors.As(err, &se):
-		return nil, exitUsage, fmt.Errorf("--%w", se)
+		return nil, exitUsage, withFlag(err)
 	case errors.As(err, &ue):
 		return nil, exitUsage, err
 	case err != nil:

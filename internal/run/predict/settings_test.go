@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"augur/internal/diag"
 	"augur/internal/machine"
 )
 
@@ -22,14 +23,14 @@ func TestCheckSettings(t *testing.T) {
 		{Settings{Replications: 1, Mapping: "diagonal"}, "map"},
 	} {
 		_, _, err := CheckSettings(c.s)
-		var oe *OptionError
-		if !errors.As(err, &oe) || oe.Option != c.option {
-			t.Errorf("CheckSettings(%+v): %v, want an option error of %s", c.s, err, c.option)
+		var oe *diag.SettingError
+		if !errors.As(err, &oe) || oe.Setting != c.option {
+			t.Errorf("CheckSettings(%+v): %v, want a setting error of %s", c.s, err, c.option)
 		}
 	}
 	err = CheckOpOverrides(map[string]float64{"nosuch_*": 2}, nil)
-	var oe *OptionError
-	if !errors.As(err, &oe) || oe.Option != "op-speed" || err.Error() != "op-speed nosuch_*: no operation matches (the keys are in docs/bench.md)" {
+	var oe *diag.SettingError
+	if !errors.As(err, &oe) || oe.Setting != "op-speed" || err.Error() != "op-speed nosuch_*: no operation matches (the keys are in docs/bench.md)" {
 		t.Errorf("CheckOpOverrides: %v", err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"augur/internal/diag"
 )
 
 func TestMPISettings(t *testing.T) {
@@ -23,7 +25,7 @@ func TestMPISettings(t *testing.T) {
 		{MPISettings{Hosts: "a", NP: "2", Collectives: "all", CollMaxSize: "1.5"}, "coll-max-size"},
 	} {
 		_, err := c.s.Options(4, 1)
-		var se *SettingError
+		var se *diag.SettingError
 		if !errors.As(err, &se) || se.Setting != c.setting {
 			t.Errorf("Options(%+v): %v, want a setting error of %s", c.s, err, c.setting)
 		}

@@ -3,6 +3,8 @@ package sweep
 import (
 	"errors"
 	"testing"
+
+	"augur/internal/diag"
 )
 
 // Build's errors of settings name the setting (the CLI puts its flag's
@@ -17,7 +19,7 @@ func TestBuildSettingErrors(t *testing.T) {
 		{Request{Mode: "simulate", Versions: []string{"t.trace"}, Cfgs: []string{"network/model:SMPI"}, Mapping: "block", SimModel: "auto"}, "cfg", "cfg is for predict and replay, not simulate"},
 	} {
 		_, err := Build(c.r)
-		var se *SettingError
+		var se *diag.SettingError
 		if !errors.As(err, &se) || se.Setting != c.setting || err.Error() != c.want {
 			t.Errorf("Build(%+v): %v, want a setting error of %s %q", c.r, err, c.setting, c.want)
 		}
