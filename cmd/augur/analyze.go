@@ -218,7 +218,7 @@ func runAnalyze(e *env, c *command, args []string) int {
 		pr.finish("done")
 	}
 	if *f.report != "" {
-		if err := writeSourceView(*f.report, res); err != nil {
+		if err := sourceview.WriteFile(*f.report, "augur analyze: "+res.Model, res.Files, res.Report, res.Predicted); err != nil {
 			return fail(exitInput, "--report: %v", err)
 		}
 	}
@@ -260,27 +260,6 @@ func runAnalyze(e *env, c *command, args []string) int {
 		return exitSim
 	}
 	return exitOK
-}
-
-// writeSourceView writes the HTML source view (package sourceview).
-func writeSourceView(path string, o *sourcefirst.Result) error {
-	var files []sourceview.File
-	for _, name := range o.Files {
-		f, err := sourceview.ReadFile(name, name)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-	}
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := sourceview.Write(out, sourceview.FromReport("augur analyze: "+o.Model, files, o.Report, o.Predicted)); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }
 
 func machineName(m *machine.Machine, path string) string {
