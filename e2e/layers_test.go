@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
 		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",
 		"internal/tools/netbench", "internal/tools/blockbench"}, // drivers
-	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview",
+	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview", "internal/writers/text",
 		"internal/writers/chrome", "internal/writers/paraver", "internal/writers/otf2", "internal/writers/table",
 		"internal/writers/validation", "internal/writers/sweephtml", "internal/writers/sweepout",
 		"internal/writers/internal/tracetest"},

@@ -5,13 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
@@ -22,6 +18,7 @@ import (
 	"augur/internal/run/sourcefirst"
 	"augur/internal/writers/sourceview"
 	"augur/internal/writers/table"
+	"augur/internal/writers/text"
 )
 
 // stringList collects a repeated flag's values in order.
@@ -221,9 +218,8 @@ func runAnalyze(e *env, c *command, args []string) int {
 	} else {
 		pr.finish("done")
 	}
-	out := analyzeOutput{Result: res, ModelFile: *f.model}
 	if *f.report != "" {
-		if err := writeSourceView(*f.report, out); err != nil {
+		if err := sourceview.WriteFile(*f.report, "augur analyze: "+res.Model, res.Files, res.Report, res.Predicted); err != nil {
 			return fail(exitInput, "--report: %v", err)
 		}
 	}
@@ -231,15 +227,15 @@ func runAnalyze(e *env, c *command, args []string) int {
 	case "json":
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(res.Document(out.ModelFile)); err != nil {
+		if err := enc.Encode(res.Document(*f.model)); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	case "csv":
-		if err := table.Write(e.stdout, res.Document(out.ModelFile), results.AnalysisTable); err != nil {
+		if err := table.Write(e.stdout, res.Document(*f.model), results.AnalysisTable); err != nil {
 			return fail(exitInput, "%w", err)
 		}
 	default:
-		writeAnalyzeText(e.stdout, out)
+		text.Analysis(e.stdout, res, *f.model)
 	}
 	if res.Partial {
 		return exitInterrupted
@@ -267,177 +263,9 @@ func runAnalyze(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-// writeSourceView writes the HTML source view (package sourceview).
-func writeSourceView(path string, o analyzeOutput) error {
-	var files []sourceview.File
-	for _, name := range o.Files {
-		f, err := sourceview.ReadFile(name, name)
-		if err != nil {
-			return err
-		}
-		files = append(files, f)
-	}
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := sourceview.Write(out, sourceview.FromReport("augur analyze: "+o.Model, files, o.Report, o.Predicted)); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
 func machineName(m *machine.Machine, path string) string {
 	if m.Name != "" {
 		return m.Name
 	}
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-}
-
-// analyzeOutput is augur analyze's result with the file the model was
-// written to.
-type analyzeOutput struct {
-	*sourcefirst.Result
-	ModelFile string
-}
-
-func writeAnalyzeText(w io.Writer, o analyzeOutput) {
-	r := o.Report
-	fmt.Fprintf(w, "model:   %s (%s)", o.Model, strings.Join(o.Files, ", "))
-	if o.ModelFile != "" {
-		fmt.Fprintf(w, ", written to %s", o.ModelFile)
-	}
-	fmt.Fprintf(w, "\nflags:   %s\n", o.CodeGen)
-	if o.Threads > 1 {
-		fmt.Fprintf(w, "procs:   %d × %d OpenMP threads (times below are process 0's, the work of all its threads)\n", o.Procs, o.Threads)
-	} else {
-		fmt.Fprintf(w, "procs:   %d (times below are process 0's)\n", o.Procs)
-	}
-	for i, m := range r.Machines {
-		fmt.Fprintf(w, "machine: %-16s computation %s", m, secText(r.Total[i]))
-		if o.Predicted[i] != nil {
-			fmt.Fprintf(w, ", predicted run time %s", secText(*o.Predicted[i]))
-		}
-		if o.Deadlocks[i] != nil {
-			fmt.Fprint(w, ", DEADLOCK: no run time")
-		}
-		if len(r.Missing[i]) > 0 {
-			fmt.Fprintf(w, " (no time for %s: priced at 0)", strings.Join(r.Missing[i], ", "))
-		}
-		fmt.Fprintln(w)
-		if len(r.Substituted[i]) > 0 {
-			fmt.Fprintf(w, "         the machine file does not give %s: priced as before augur bench machine timed the C library calls; measure them again\n", strings.Join(r.Substituted[i], ", "))
-		}
-	}
-	for _, msg := range o.Errors {
-		fmt.Fprintf(w, "error:   %s\n", msg)
-	}
-	for i, d := range o.Deadlocks {
-		if d != nil {
-			fmt.Fprintf(w, "on %s: %s\n", r.Machines[i], d.Error())
-		}
-	}
-	if o.Partial {
-		fmt.Fprintln(w, "PARTIAL RESULT: interrupted while predicting; machines without a predicted run time were not predicted")
-	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "block\tkind\tlines\tcount\tprovenance\t"
-	for _, m := range r.Machines {
-		head += m + "\tshare\t"
-	}
-	fmt.Fprintln(tw, head)
-	for _, row := range r.Rows {
-		lines := strconv.Itoa(row.Pos.Line)
-		if row.End.Line > row.Pos.Line {
-			lines += "-" + strconv.Itoa(row.End.Line)
-		}
-		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t", row.Block, row.Kind, lines, strconv.FormatFloat(row.CountValue, 'g', 6, 64), row.How)
-		for i := range r.Machines {
-			line += secText(row.Seconds[i]) + "\t" + share(row.Seconds[i], r.Total[i]) + "\t"
-		}
-		fmt.Fprintln(tw, line)
-	}
-	tw.Flush()
-	fmt.Fprintln(w)
-	writeShares(w, "function", r.ByFunc, r)
-	fmt.Fprintln(w)
-	writeShares(w, "operation", r.ByClass, r)
-	if len(o.Unknowns) > 0 {
-		fmt.Fprintln(w, "\nnot known statically:")
-		for _, u := range o.Unknowns {
-			by := u.Param
-			switch {
-			case u.How == analyze.Annotated:
-				by = "annotated " + u.Value
-			case u.How == analyze.Measured:
-				by += " = " + u.Value + " (measured)"
-			case u.Param == "":
-				by = "taken as " + u.Value // no parameter stands for it
-			default:
-				by += " (default " + u.Value + ")"
-			}
-			what := u.What
-			if u.Block != "" {
-				what += " of " + u.Block
-			}
-			fmt.Fprintf(w, "  %s: %s: %s\n", u.Pos, what, by)
-		}
-	}
-	if len(o.Measured) > 0 {
-		fmt.Fprintln(w, "\ncounts of process 0, static against measured (loops: iterations; branches: executions):")
-		tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprint(tw, "block\tprovenance\tstatic\tmeasured\t\t\n")
-		for _, m := range o.Measured {
-			mark := ""
-			if m.Disagrees {
-				mark = "DIFFERS"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%.6g\t%.6g\t%s\t\n", m.Block, m.How, m.Static, m.Measured, mark)
-		}
-		tw.Flush()
-	}
-}
-
-// writeShares prints seconds per key and machine, largest first on the
-// first machine.
-func writeShares(w io.Writer, what string, m map[string][]float64, r *analyze.Report) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	first := func(k string) float64 {
-		if len(m[k]) == 0 {
-			return 0
-		}
-		return m[k][0]
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if first(keys[i]) != first(keys[j]) {
-			return first(keys[i]) > first(keys[j])
-		}
-		return keys[i] < keys[j]
-	})
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := what + "\t"
-	for _, name := range r.Machines {
-		head += name + "\tshare\t"
-	}
-	fmt.Fprintln(tw, head)
-	for _, k := range keys {
-		line := k + "\t"
-		for i := range r.Machines {
-			line += secText(m[k][i]) + "\t" + share(m[k][i], r.Total[i]) + "\t"
-		}
-		fmt.Fprintln(tw, line)
-	}
-	tw.Flush()
-}
-
-func share(v, total float64) string {
-	if total <= 0 {
-		return "-"
-	}
-	return strconv.FormatFloat(100*v/total, 'f', 1, 64) + " %"
 }

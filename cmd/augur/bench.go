@@ -3,20 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"augur/internal/results"
-	"augur/internal/tools/blockbench"
 	"augur/internal/tools/calib"
-	"augur/internal/writers/table"
 )
 
 // benchWords are bench's benchmarks, as its first argument names them.
@@ -180,21 +174,16 @@ func benchMachine(e *env, bf *benchFlags) int {
 	var profiles []*calib.Profile
 	name := *bf.name
 	if *bf.combine != "" {
-		for _, p := range fitSplitList(*bf.combine) {
-			prof, err := calib.LoadProfile(p)
-			if err != nil {
-				fmt.Fprintln(e.stderr, errorText("bench machine", err))
-				return exitInput
-			}
-			profiles = append(profiles, prof)
-		}
-		seen := map[string]bool{}
-		for _, p := range profiles {
-			if seen[p.Name] {
-				fmt.Fprintf(e.stderr, "augur bench machine: two profiles are named %q: measure them with different --name\n", p.Name)
-				return exitInput
-			}
-			seen[p.Name] = true
+		var err error
+		profiles, err = calib.LoadProfiles(fitSplitList(*bf.combine))
+		var dup *calib.DuplicateError
+		switch {
+		case errors.As(err, &dup):
+			fmt.Fprintf(e.stderr, "augur bench machine: %v: measure them with different --name\n", dup)
+			return exitInput
+		case err != nil:
+			fmt.Fprintln(e.stderr, errorText("bench machine", err))
+			return exitInput
 		}
 		if name == "" {
 			name = "combined"
@@ -205,7 +194,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 			if err != nil || h == "" {
 				h = "thishost"
 			}
-			name = sanitizeName(h)
+			name = calib.GroupName(h)
 		}
 		pr, err := bf.progress.reporter(e, "augur bench machine")
 		if err != nil {
@@ -246,12 +235,7 @@ func benchMachine(e *env, bf *benchFlags) int {
 			fmt.Fprintf(e.stderr, "augur bench machine: not measured: %s\n", l)
 		}
 		profiles = []*calib.Profile{p}
-		var floored []string
-		for _, o := range p.Ops {
-			if o.Floored {
-				floored = append(floored, o.Key)
-			}
-		}
+		floored := p.Floored()
 		if len(floored) > 0 {
 			fmt.Fprintf(e.stderr, "augur bench machine: %s measured faster than one clock cycle (%.3g ns): reported as one cycle, flagged in the file\n", strings.Join(floored, ", "), p.Cycle*1e9)
 		}
@@ -277,174 +261,4 @@ func benchMachine(e *env, bf *benchFlags) int {
 	}
 	fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
 	return exitOK
-}
-
-// sanitizeName keeps a host name usable as a node group name.
-func sanitizeName(s string) string {
-	s, _, _ = strings.Cut(s, ".")
-	var b strings.Builder
-	for _, r := range s {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
-		return "thishost"
-	}
-	return b.String()
-}
-
-func benchBlock(e *env, bf *benchFlags, src string) int {
-	if *bf.n < 1 {
-		fmt.Fprintf(e.stderr, "augur bench block: -n N (the loop's iteration count, ≥ 1) is required\n")
-		return exitUsage
-	}
-	if !(*bf.eps > 0 && *bf.eps < 1) {
-		fmt.Fprintf(e.stderr, "augur bench block: --eps %g: want a fraction between 0 and 1\n", *bf.eps)
-		return exitUsage
-	}
-	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
-		fmt.Fprintf(e.stderr, "augur bench block: --format %q: use text, json or csv\n", *bf.format)
-		return exitUsage
-	}
-	pr, err := bf.progress.reporter(e, "augur bench block")
-	if err != nil {
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitUsage
-	}
-	if pr != nil {
-		pr.eachStep() // a line per phase: they are few
-	}
-	// fail reports an error, or the interruption that caused it.
-	fail := func(err error) int {
-		if e.interrupted() {
-			pr.finish("interrupted")
-			fmt.Fprintln(e.stderr, "augur bench block: interrupted before the prediction was complete; nothing to print")
-			return exitInterrupted
-		}
-		pr.finish("stopped")
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitSim
-	}
-	clock, err := blockbench.ParseClock(*bf.clock)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "augur bench block: --clock: %v\n", err)
-		return exitUsage
-	}
-	if *bf.reps < 1 || *bf.fullRuns < 1 || *bf.minTime < 0 || *bf.confirm < 0 || *bf.quantile > 0.75 {
-		fmt.Fprintf(e.stderr, "augur bench block: --reps and --full-runs must be ≥ 1, --min-time and --confirm ≥ 0, --quantile ≤ 0.75\n")
-		return exitUsage
-	}
-	ctx, cancel := context.WithTimeout(e.context(), 30*time.Minute)
-	defer cancel()
-	out, err := blockbench.Measure(ctx, blockbench.Request{
-		Source: src, CFlags: strings.Fields(*bf.cflags), N: *bf.n, Clock: clock, Quantile: *bf.quantile,
-		Search: blockbench.Options{Epsilon: *bf.eps, MinTime: *bf.minTime, Reps: *bf.reps, Confirm: *bf.confirm, Budget: *bf.budget},
-		Full:   *bf.full, FullRuns: *bf.fullRuns, Progress: pr.update,
-	})
-	var build *blockbench.BuildError
-	switch {
-	case err != nil && !e.interrupted() && errors.As(err, &build):
-		fmt.Fprintln(e.stderr, errorText("bench block", err))
-		return exitInput
-	case err != nil:
-		return fail(err)
-	}
-	status := exitOK
-	if out.Partial {
-		status = exitInterrupted
-		pr.finish("interrupted while timing the full loop")
-		fmt.Fprintln(e.stderr, "augur bench block: interrupted while timing the full loop; the prediction is printed without the measured loop (partial)")
-	} else {
-		pr.finish("done")
-	}
-	switch *bf.format {
-	case "json":
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(blockDocument(out))
-		return status
-	case "csv":
-		if err := table.Write(e.stdout, blockDocument(out), blockTable); err != nil {
-			fmt.Fprintln(e.stderr, errorText("bench block", err))
-			return exitInput
-		}
-		return status
-	}
-	writeBlockText(e.stdout, out, clock, *bf.eps, *bf.budget)
-	return status
-}
-
-// blockDoc is bench block's document.
-type blockDoc struct {
-	results.Header
-	*blockbench.Report
-}
-
-func blockDocument(r *blockbench.Report) *blockDoc {
-	return &blockDoc{results.NewHeader(results.CommandBenchBlock), r}
-}
-
-// blockTable is bench block's CSV: the summary, a row per count timed.
-var blockTable = results.TableSpec{Summary: "summary", Records: []results.TableRecord{{Name: "step", Path: "steps"}}}
-
-// writeBlockText writes bench block's report for people.
-func writeBlockText(w io.Writer, out *blockbench.Report, clock blockbench.Clock, eps, budget float64) {
-	q, r := out.Quantile, out.Search
-	wallCost := out.CostWallS
-	fmt.Fprintf(w, "block %s, loop of %d iterations, %s time (clock overhead %s subtracted)\n", out.Block, r.Full, clockText(clock), secText(out.OverheadS))
-	last := r.Steps[len(r.Steps)-1]
-	if r.Settled {
-		fmt.Fprintf(w, "  threshold th     %d iterations (settled: %+.2f %% against th/2 within %.2f %%, cold start %+.2f %% per iteration beyond th/2)\n",
-			r.Threshold, 100*last.Change, 100*last.Tol, 100*last.Marginal)
-	} else {
-		why := "timed up to the full count"
-		if r.Threshold < r.Full {
-			why = fmt.Sprintf("stopped at %g × the predicted loop's time", budget)
-		}
-		fmt.Fprintf(w, "  threshold th     %d iterations (did not settle within %g %%: %s)\n", r.Threshold, 100*eps, why)
-	}
-	fmt.Fprintf(w, "  t_th             %s  (%s of %d runs)\n", secText(r.TTh), quantileText(q), r.ThRuns)
-	fmt.Fprintf(w, "  t_avgloop        %s  (t_th / th × n)\n", secText(r.AvgLoop))
-	fmt.Fprintf(w, "  cold start       %s  (first touch of the data and cold caches, once)\n", secText(r.ColdStart))
-	fmt.Fprintf(w, "  predicted loop   %s  (t_avgloop + cold start)\n", secText(r.Predicted))
-	fmt.Fprintf(w, "  benchmark cost   %s %s time, %s wall, %d counts\n", secText(r.Cost), clock, secText(wallCost), len(r.Steps))
-	if out.MeasuredS != nil {
-		how := "one fresh run"
-		if out.FullRuns > 1 {
-			how = fmt.Sprintf("minimum of %d fresh runs", out.FullRuns)
-		}
-		fmt.Fprintf(w, "  measured loop    %s  (%s; %s wall)  error %+.1f %%\n", secText(*out.MeasuredS), how, secText(*out.FullWallS), *out.ErrorPct)
-		fmt.Fprintf(w, "  slowdown         %.3g  (benchmark cost / measured loop: %.1f %% of the full run's time saved)\n", *out.Slowdown, *out.SavedPct)
-	}
-	if out.Partial {
-		fmt.Fprintln(w, "  PARTIAL RESULT: interrupted while timing the full loop; no measured loop to compare with")
-	}
-}
-
-func quantileText(q float64) string {
-	switch q {
-	case 0:
-		return "minimum"
-	case 0.5:
-		return "median"
-	}
-	return fmt.Sprintf("%g-quantile", q)
-}
-
-func clockText(c blockbench.Clock) string {
-	if c == blockbench.Wall {
-		return "wall-clock (real)"
-	}
-	return "CPU (virtual)"
-}
-
-func secText(s float64) string {
-	switch {
-	case s < 1e-3:
-		return strconv.FormatFloat(s*1e6, 'f', 2, 64) + " µs"
-	case s < 1:
-		return strconv.FormatFloat(s*1e3, 'f', 3, 64) + " ms"
-	}
-	return strconv.FormatFloat(s, 'f', 3, 64) + " s"
 }

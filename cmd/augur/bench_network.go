@@ -6,19 +6,19 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/results"
+	"augur/internal/tools/calib"
 	"augur/internal/tools/netbench"
 	"augur/internal/writers/table"
+	"augur/internal/writers/text"
 )
 
 // netFlags are augur bench network's own flags.
@@ -76,9 +76,9 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	if *bf.format != "text" && *bf.format != "json" && *bf.format != "csv" {
 		return fail(exitUsage, "--format %q: use text, json or csv", *bf.format)
 	}
-	maxSize, err := sizeFlag("--max-size", *n.maxSize, netbench.MaxSize)
+	maxSize, err := netbench.ParseSize("max-size", *n.maxSize)
 	if err != nil {
-		return fail(exitUsage, "%w", err)
+		return fail(exitUsage, "%w", withFlag(err))
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
@@ -99,7 +99,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	name := *bf.name
 	if name == "" {
 		h, _ := os.Hostname()
-		name = sanitizeName(h)
+		name = calib.GroupName(h)
 	}
 	pr, err := bf.progress.reporter(e, "augur bench network")
 	if err != nil {
@@ -136,9 +136,10 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return fail(exitSim, "%w", err)
 		}
 	} else {
-		o, code, err := mpiOptions(n, maxSize, *bf.reps)
+		o, err := netbench.MPISettings{Hosts: *n.hosts, NP: *n.np, Collectives: *n.colls, CollMaxSize: *n.collMax,
+			WorkDir: *n.workdir}.Options(maxSize, *bf.reps)
 		if err != nil {
-			return fail(code, "%w", err)
+			return fail(exitUsage, "%w", withFlag(err))
 		}
 		o.Progress = progress
 		ctx, cancel := context.WithTimeout(e.context(), 10**n.timeout)
@@ -180,7 +181,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 			return fail(exitInput, "%w", err)
 		}
 	default:
-		writeNetText(e.stdout, r)
+		text.Network(e.stdout, r)
 	}
 	if *bf.out != "" && *bf.format == "text" {
 		fmt.Fprintf(e.stdout, "wrote %s\n", *bf.out)
@@ -230,80 +231,4 @@ func netListen(e *env, n *netFlags, fail func(int, string, ...any) int) int {
 		return fail(exitSim, "%w", err)
 	}
 	return exitOK
-}
-
-// sizeFlag reads a size flag (units allowed: 4MiB): a whole number of
-// bytes from 1 to limit. The sizes measured are the powers of two (four)
-// up to it.
-func sizeFlag(name, v string, limit int64) (int64, error) {
-	f, err := machine.ParseSize(v)
-	if err != nil || f < 1 || f > float64(limit) || f != float64(int64(f)) {
-		return 0, fmt.Errorf("%s %q: want a whole size from 1 B to %d B (16MiB)", name, v, limit)
-	}
-	return int64(f), nil
-}
-
-func mpiOptions(n *netFlags, maxSize int64, reps int) (netbench.MPIOptions, int, error) {
-	o := netbench.MPIOptions{Sizes: netbench.Sizes(maxSize), Reps: reps, Target: 0.01, WorkDir: *n.workdir}
-	for _, h := range strings.Split(*n.hosts, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			o.Hosts = append(o.Hosts, h)
-		}
-	}
-	if len(o.Hosts) == 0 {
-		return o, exitUsage, fmt.Errorf("--hosts %q: want at least one host", *n.hosts)
-	}
-	for _, p := range strings.Split(*n.np, ",") {
-		v, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || v < 2 {
-			return o, exitUsage, fmt.Errorf("--np %q: want process counts of at least 2", *n.np)
-		}
-		o.Procs = append(o.Procs, v)
-	}
-	switch *n.colls {
-	case "all":
-		o.Colls = netbench.Collectives
-	case "none":
-	default:
-		for _, c := range strings.Split(*n.colls, ",") {
-			c = strings.TrimSpace(c)
-			known := false
-			for _, k := range netbench.Collectives {
-				known = known || k == c
-			}
-			if !known {
-				return o, exitUsage, fmt.Errorf("--collectives: unknown collective %q (want %s, all or none)", c, strings.Join(netbench.Collectives, ", "))
-			}
-			o.Colls = append(o.Colls, c)
-		}
-	}
-	cmax, err := sizeFlag("--coll-max-size", *n.collMax, netbench.MaxSize)
-	if err != nil {
-		return o, exitUsage, err
-	}
-	for s := int64(1); s <= cmax; s *= 4 {
-		o.CollSizes = append(o.CollSizes, s)
-	}
-	return o, exitOK, nil
-}
-
-func writeNetText(w io.Writer, r *netbench.Result) {
-	fmt.Fprintf(w, "network to %s (%s ping-pong), one-way time (half a round trip)\n", r.Peer, strings.ToUpper(r.Method))
-	fmt.Fprintf(w, "  %10s  %12s  %12s  %12s  %6s\n", "size", "min", "median", "model", "trips")
-	for _, s := range r.Samples {
-		fmt.Fprintf(w, "  %10d  %12s  %12s  %12s  %6d\n", s.Size, secText(s.Min), secText(s.Median), secText(r.Fit.Time(s.Size)), s.Trips)
-	}
-	fmt.Fprintf(w, "latency    %s\nbandwidth  %s (%.4g Mbit/s)\n", secText(r.Fit.Latency()), netbench.BW(r.Fit.Bandwidth()), r.Fit.Bandwidth()*8/1e6)
-	fmt.Fprintf(w, "piecewise fit, %d segment(s), mean error %.2f %%:\n", len(r.Fit.Segments), 100*r.Fit.MeanRelErr)
-	for _, g := range r.Fit.Segments {
-		fmt.Fprintf(w, "  from %10d B  latency %s  bandwidth %s\n", g.From, secText(g.Latency), netbench.BW(g.Bandwidth))
-	}
-	fmt.Fprintf(w, "SMPI: --network-model SMPI --cfg smpi/lat-factor:'%s' --cfg smpi/bw-factor:'%s'\n", r.LatFactor, r.BwFactor)
-	for _, c := range r.Collectives {
-		parts := make([]string, len(c.Samples))
-		for i, s := range c.Samples {
-			parts[i] = fmt.Sprintf("%d B %s", s.Size, secText(s.Min))
-		}
-		fmt.Fprintf(w, "%s %d (%s), %d procs: %s\n", c.Name, c.Algorithm, c.AlgName, c.Procs, strings.Join(parts, ", "))
-	}
 }

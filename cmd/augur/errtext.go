@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"augur/internal/diag"
 	"augur/internal/infile"
@@ -38,4 +39,15 @@ func statusOf(err error) int {
 		return exitInput
 	}
 	return exitSim
+}
+
+// withFlag puts the dashes of its flag before a setting that a library
+// refused (a *diag.SettingError, whose text starts with the setting's
+// name, which is the flag's); other errors are returned as they are.
+func withFlag(err error) error {
+	var se *diag.SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--%w", se)
+	}
+	return err
 }

@@ -2,19 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 
-	"augur/internal/frontend/model"
 	"augur/internal/results"
 	"augur/internal/tools/fit"
 	"augur/internal/tools/measure"
 	"augur/internal/writers/table"
+	"augur/internal/writers/text"
 )
 
 // pointsFlag collects repeated --predict p=1024,n=64.
@@ -87,33 +86,6 @@ Example:
 	return c
 }
 
-// fitResult is one model in the JSON output.
-type fitResult struct {
-	Region      string          `json:"region,omitempty"`
-	Metric      string          `json:"metric"`
-	Params      []string        `json:"params"`
-	Expression  string          `json:"expression"`
-	ExtraP      string          `json:"extrap_form"`
-	SMAPE       float64         `json:"smape"`
-	CVSMAPE     *float64        `json:"cv_smape"`
-	AdjR2       *float64        `json:"adj_r2"`
-	RSS         float64         `json:"rss"`
-	Points      int             `json:"points"`
-	Predictions []fitPrediction `json:"predictions"`
-}
-
-type fitPrediction struct {
-	Point map[string]float64 `json:"point"`
-	Value float64            `json:"value"`
-}
-
-func fitFinite(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
-}
-
 func fitSplitList(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -155,47 +127,28 @@ func runFit(e *env, c *command, args []string) int {
 		return exitInput
 	}
 	opts := fit.Options{MaxTerms: *ff.terms, Median: *ff.median, ExtraP: *ff.extrap}
-	var fits []fitResult
-	for i, s := range series {
-		data := s.Data()
-		pr.fraction(fmt.Sprintf("fitting %s (%d of %d, %s points)", s.Name(), i+1, len(series), count(int64(len(data.Values)))), float64(i)/float64(len(series)))
-		m, err := fit.Fit(data, opts)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "augur fit: %s: %s: %v\n", pos[0], s.Name(), err)
+	var fits []*measure.Model
+	for i := range series {
+		s := &series[i]
+		pr.fraction(fmt.Sprintf("fitting %s (%d of %d, %s points)", s.Name(), i+1, len(series), count(int64(len(s.Values)))), float64(i)/float64(len(series)))
+		m, err := measure.FitSeries(s, opts, ff.predict)
+		var pe *measure.PointError
+		var xe *measure.ExprError
+		switch {
+		case errors.As(err, &pe) && pe.Point != "":
+			fmt.Fprintf(e.stderr, "augur fit: --predict %s: %v\n", pe.Point, pe)
+			return exitUsage
+		case errors.As(err, &pe):
+			fmt.Fprintf(e.stderr, "augur fit: --predict: %v\n", pe)
+			return exitUsage
+		case errors.As(err, &xe):
+			fmt.Fprintf(e.stderr, "augur fit: %v\n", xe)
+			return exitSim
+		case err != nil:
+			fmt.Fprintf(e.stderr, "augur fit: %s: %v\n", pos[0], err)
 			return exitInput
 		}
-		// Parameter names become the cost function's arguments: they must
-		// be identifiers of the model language.
-		m.Params = fitIdentifiers(s.Params)
-		r := fitResult{Region: s.Region, Metric: s.Metric, Params: m.Params, Expression: m.Expr(), ExtraP: m.String(),
-			SMAPE: m.SMAPE, CVSMAPE: fitFinite(m.CVSMAPE), AdjR2: fitFinite(m.AdjR2), RSS: m.RSS, Points: m.Points,
-			Predictions: []fitPrediction{}}
-		if _, err := model.ParseExpr(r.Expression); err != nil {
-			fmt.Fprintf(e.stderr, "augur fit: internal error: the expression %q does not parse: %v\n", r.Expression, err)
-			return exitSim
-		}
-		for _, pt := range ff.predict {
-			x := make([]float64, len(s.Params))
-			for k, name := range s.Params {
-				v, ok := pt[name]
-				if !ok {
-					v, ok = pt[m.Params[k]]
-				}
-				if !ok {
-					fmt.Fprintf(e.stderr, "augur fit: --predict %s: no value for parameter %s (the parameters are %s)\n", fitFormatPoint(pt), name, strings.Join(s.Params, ", "))
-					return exitUsage
-				}
-				x[k] = v
-			}
-			for name := range pt {
-				if !fitContains(s.Params, name) && !fitContains(m.Params, name) {
-					fmt.Fprintf(e.stderr, "augur fit: --predict: unknown parameter %s (the parameters are %s)\n", name, strings.Join(s.Params, ", "))
-					return exitUsage
-				}
-			}
-			r.Predictions = append(r.Predictions, fitPrediction{Point: pt, Value: m.Eval(x)})
-		}
-		fits = append(fits, r)
+		fits = append(fits, m)
 	}
 	pr.finish(fmt.Sprintf("done: %d model(s)", len(fits)))
 	if *ff.format == "csv" {
@@ -214,7 +167,7 @@ func runFit(e *env, c *command, args []string) int {
 		}
 		return exitOK
 	}
-	writeFitText(e.stdout, fits)
+	text.Fit(e.stdout, fits)
 	return exitOK
 }
 
@@ -222,11 +175,11 @@ func runFit(e *env, c *command, args []string) int {
 // metric.
 type fitDoc struct {
 	results.Header
-	File   string      `json:"file"`
-	Models []fitResult `json:"models"`
+	File   string           `json:"file"`
+	Models []*measure.Model `json:"models"`
 }
 
-func fitDocument(file string, fits []fitResult) *fitDoc {
+func fitDocument(file string, fits []*measure.Model) *fitDoc {
 	return &fitDoc{results.NewHeader(results.CommandFit), file, fits}
 }
 
@@ -236,86 +189,3 @@ var fitTable = results.TableSpec{Summary: "summary", Records: []results.TableRec
 	{Name: "model", Path: "models"},
 	{Name: "prediction", Path: "models[].predictions", Keys: []string{"region", "metric"}},
 }}
-
-func fitContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func fitFormatPoint(pt map[string]float64) string {
-	keys := make([]string, 0, len(pt))
-	for k := range pt {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s=%g", k, pt[k])
-	}
-	return strings.Join(parts, ",")
-}
-
-// identifiers turns column names into model-language identifiers:
-// characters outside [A-Za-z0-9_] become _, a leading digit gets a _
-// prefix, keywords get a _ suffix.
-func fitIdentifiers(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		var b strings.Builder
-		for j, r := range n {
-			ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (j > 0 && r >= '0' && r <= '9')
-			if j == 0 && r >= '0' && r <= '9' {
-				b.WriteByte('_')
-				ok = true
-			}
-			if ok {
-				b.WriteRune(r)
-			} else {
-				b.WriteByte('_')
-			}
-		}
-		s := b.String()
-		if s == "" {
-			s = "x"
-		}
-		if model.Keywords[s] {
-			s += "_"
-		}
-		out[i] = s
-	}
-	return out
-}
-
-func writeFitText(w io.Writer, results []fitResult) {
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(w)
-		}
-		name := r.Metric
-		if r.Region != "" {
-			name = r.Region + " / " + r.Metric
-		}
-		if name == "" {
-			name = "(unnamed metric)"
-		}
-		fmt.Fprintf(w, "%s  (%d points; parameters %s)\n", name, r.Points, strings.Join(r.Params, ", "))
-		fmt.Fprintf(w, "  model       %s\n", r.Expression)
-		cv := "n/a"
-		if r.CVSMAPE != nil {
-			cv = fmt.Sprintf("%.3g %%", *r.CVSMAPE)
-		}
-		fmt.Fprintf(w, "  SMAPE       %.3g %%  (leave-one-out: %s)\n", r.SMAPE, cv)
-		if r.AdjR2 != nil {
-			fmt.Fprintf(w, "  adj. R²     %.6f\n", *r.AdjR2)
-		} else {
-			fmt.Fprintf(w, "  adj. R²     n/a (too few points for the terms)\n")
-		}
-		for _, p := range r.Predictions {
-			fmt.Fprintf(w, "  at %-20s %.6g\n", fitFormatPoint(p.Point), p.Value)
-		}
-	}
-}

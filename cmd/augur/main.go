@@ -4,14 +4,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"sort"
-	"strings"
 	"syscall"
 	"time"
 
@@ -25,7 +22,7 @@ const (
 	exitUsage    = 2 // the command line is wrong
 	exitDeadlock = 3 // the simulated program deadlocked
 	exitSim      = 4 // the simulation stopped on a fault (a limit, a bad cost)
-	// exitInterrupted (130, progress.go): stopped by Ctrl-C.
+	// exitInterrupted (130, below): stopped by Ctrl-C.
 )
 
 // command is one subcommand.
@@ -61,6 +58,25 @@ type env struct {
 	// columns for the progress report (tests: a terminal of their own
 	// width without a pseudo-terminal).
 	columns int
+}
+
+// exitInterrupted is the status of a command stopped by SIGINT or SIGTERM
+// (Ctrl-C): 128 + SIGINT, as shells report it, whatever the signal, so
+// that scripts tell an interrupted run from a finished one.
+const exitInterrupted = 130
+
+// context returns the command's context: done when the user interrupts
+// (main wires SIGINT and SIGTERM to it); never done in tests that set none.
+func (e *env) context() context.Context {
+	if e.ctx == nil {
+		return context.Background()
+	}
+	return e.ctx
+}
+
+// interrupted reports whether the user stopped the command.
+func (e *env) interrupted() bool {
+	return e.context().Err() != nil
 }
 
 func commands() []*command {
@@ -163,170 +179,6 @@ func find(name string) *command {
 		}
 	}
 	return nil
-}
-
-func usage(w io.Writer) {
-	fmt.Fprint(w, `augur predicts how long a parallel or distributed program takes on a machine
-you may not have: more nodes, other CPUs, another network.
-
-Usage:
-  augur COMMAND [arguments] [flags]
-
-Commands:
-`)
-	width := 0
-	for _, c := range commands() {
-		width = max(width, len(c.name))
-	}
-	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
-	}
-	fmt.Fprint(w, `
-Run 'augur help COMMAND' or 'augur COMMAND --help' for a command's flags.
-Shell completion: source <(augur completion bash) (or zsh).
-Documentation: docs/ (tutorial.md to start; cli.md for every command and flag).
-
-Problems in an input are printed as file:line:col: message, warnings as
-file:line:col: warning: message (docs/cli.md, "Errors and warnings").
-
-Exit status: 0 success, 1 errors in the input (model, machine, files),
-2 wrong command line, 3 the simulated program deadlocked, 4 the simulation
-stopped on a fault (a limit reached, an invalid cost), 130 interrupted
-(Ctrl-C: what was finished is printed, marked partial).
-`)
-}
-
-func commandHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "Usage: augur %s %s\n\n%s\n", c.name, c.usage, strings.TrimSpace(c.help))
-	fs := c.flags()
-	if fs != nil {
-		fmt.Fprint(w, "\nFlags:\n")
-		fs.SetOutput(w)
-		printDefaults(w, fs)
-	}
-}
-
-// flags returns the command's flag set, for help; nil if it has none.
-func (c *command) flags() *flag.FlagSet {
-	if c.define == nil {
-		return nil
-	}
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	c.define(fs)
-	return fs
-}
-
-// printDefaults lists flags as --name VALUE, with their help texts.
-func printDefaults(w io.Writer, fs *flag.FlagSet) {
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	sort.Strings(names)
-	for _, n := range names {
-		f := fs.Lookup(n)
-		arg, text := flag.UnquoteUsage(f)
-		dash := "--"
-		if len(n) == 1 {
-			dash = "-"
-		}
-		line := "  " + dash + n
-		if arg != "" {
-			line += " " + arg
-		}
-		fmt.Fprintf(w, "%s\n      %s", line, strings.ReplaceAll(text, "\n", "\n      "))
-		// A text that states its default in words ("default: not pinned")
-		// stands for a sentinel value that would mean nothing printed.
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" && !strings.Contains(text, "default") {
-			fmt.Fprintf(w, " (default %s)", f.DefValue)
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// parseInterleaved parses flags that may come before, between or after
-// positional arguments (augur predict MODEL --machine M), as people type.
-// Everything after a "--" is positional, flags or not: the command line of
-// the program augur record runs (augur record -o T -- ./app -o out -s 15).
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if endedAtDashes(fs, args[:len(args)-len(rest)]) {
-			// flag.Parse consumed the "--" itself: what it left is
-			// the program's.
-			return append(pos, rest...), nil
-		}
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
-// endedAtDashes reports whether the arguments flag.Parse consumed ended
-// with the "--" that stops it, rather than with a flag or a flag's value
-// that happens to be "--" (-o --). It reads them as flag.Parse does.
-func endedAtDashes(fs *flag.FlagSet, consumed []string) bool {
-	for i := 0; i < len(consumed); i++ {
-		a := consumed[i]
-		if a == "--" {
-			return i == len(consumed)-1
-		}
-		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		f := fs.Lookup(name)
-		if f == nil {
-			continue
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			continue
-		}
-		i++ // the flag's value, whatever it is
-	}
-	return false
-}
-
-// parseFlags parses a command's flags; on --help it prints the command's
-// help and returns done. Errors name the command and point to its help.
-func parseFlags(e *env, c *command, fs *flag.FlagSet, args []string) (pos []string, status int, done bool) {
-	fs.SetOutput(io.Discard)
-	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		commandHelp(e.stdout, c)
-		return nil, exitOK, true
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "augur %s: %v%s\nRun 'augur %s --help' for its flags.\n", c.name, err, flagSuggestion(fs, err), c.name)
-		return nil, exitUsage, true
-	}
-	return pos, 0, false
-}
-
-// flagSuggestion is "; did you mean --NAME?" when err is the flag
-// package's unknown flag and one of fs's flags is a plausible typo of
-// it (--proc for --procs), else "".
-func flagSuggestion(fs *flag.FlagSet, err error) string {
-	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: ")
-	if !ok {
-		return ""
-	}
-	name = strings.TrimLeft(name, "-")
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	near := diag.Suggest(name, names)
-	if near == "" {
-		return ""
-	}
-	if len(near) == 1 {
-		return fmt.Sprintf("; did you mean -%s?", near)
-	}
-	return fmt.Sprintf("; did you mean --%s?", near)
 }
 
 func versionCommand() *command {

@@ -4,13 +4,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 
-	"augur/internal/frontend/model"
+	"augur/internal/diag"
 	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/procbound"
@@ -19,81 +15,6 @@ import (
 	"augur/internal/writers/htmlreport"
 	"augur/internal/writers/report"
 )
-
-// setFlag collects repeated --set NAME=VALUE.
-type setFlag map[string]float64
-
-func (s setFlag) String() string {
-	var parts []string
-	for k, v := range s {
-		parts = append(parts, fmt.Sprintf("%s=%g", k, v))
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, ",")
-}
-
-func (s setFlag) Set(v string) error {
-	name, val, ok := strings.Cut(v, "=")
-	name = strings.TrimSpace(name)
-	if !ok || name == "" {
-		return fmt.Errorf("want NAME=VALUE, got %q", v)
-	}
-	x, err := model.ParseNumber(val)
-	if err != nil {
-		return fmt.Errorf("value of %s: %v", name, err)
-	}
-	s[name] = x
-	return nil
-}
-
-// paramFlag collects repeated --set NAME=VALUE for a model's params: a
-// number (units allowed, constant arithmetic computed) or an expression
-// of pid and procs, which gives the param a value per process.
-type paramFlag struct {
-	vals       map[string]float64
-	perProcess map[string]model.Expr
-	text       map[string]string
-}
-
-func newParamFlag() *paramFlag {
-	return &paramFlag{vals: map[string]float64{}, perProcess: map[string]model.Expr{}, text: map[string]string{}}
-}
-
-func (s *paramFlag) String() string {
-	if s == nil {
-		return ""
-	}
-	var parts []string
-	for k, v := range s.text {
-		parts = append(parts, k+"="+v)
-	}
-	sort.Strings(parts)
-	return strings.Join(parts, ",")
-}
-
-func (s *paramFlag) Set(v string) error {
-	name, val, ok := strings.Cut(v, "=")
-	name = strings.TrimSpace(name)
-	if !ok || name == "" {
-		return fmt.Errorf("want NAME=VALUE, got %q", v)
-	}
-	e, err := model.ParseExpr(val)
-	if err != nil {
-		return fmt.Errorf("value of %s: %v", name, err)
-	}
-	delete(s.vals, name)
-	delete(s.perProcess, name)
-	s.text[name] = strings.TrimSpace(val)
-	if x, ok := model.Fold(e); ok {
-		s.vals[name] = x
-		return nil
-	}
-	if err := model.CheckProcessValue(e); err != nil {
-		return fmt.Errorf("value of %s %v: a value is a number (units allowed: 12ms, 8KiB) or an expression of pid, procs, nodes and threads, which gives each process its own (1-pid)", name, err)
-	}
-	s.perProcess[name] = e
-	return nil
-}
 
 type predictFlags struct {
 	machine      *string
@@ -200,8 +121,10 @@ func runPredict(e *env, c *command, args []string) int {
 		fmt.Fprintf(e.stderr, "augur predict: --format %q: use text, json or csv\n", *pf.format)
 		return exitUsage
 	}
-	if *pf.nodes < 0 || *pf.procs < 0 || *pf.threads < 0 || *pf.replications < 1 || *pf.replications > 100000 {
-		fmt.Fprintf(e.stderr, "augur predict: --nodes, --procs and --threads must be ≥ 0 and --replications 1..100000\n")
+	how, explicit, err := predict.CheckSettings(predict.Settings{Nodes: *pf.nodes, Procs: *pf.procs, Threads: *pf.threads,
+		Replications: *pf.replications, Mapping: *pf.mapping})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "augur predict: %s\n", predictOptionText(err))
 		return exitUsage
 	}
 	threads, err := teamSize(*pf.threads)
@@ -211,11 +134,6 @@ func runPredict(e *env, c *command, args []string) int {
 	}
 	if err := procbound.Check(int64(*pf.procs)*int64(max(threads, 1)), procsFlag(*pf.procs, threads)); err != nil {
 		fmt.Fprintf(e.stderr, "augur predict: %v\n", err)
-		return exitUsage
-	}
-	how, explicit, err := machine.ParseMapping(*pf.mapping)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "augur predict: --map: %v\n", err)
 		return exitUsage
 	}
 	src, err := infile.ReadFile(pos[0], infile.Model)
@@ -243,7 +161,7 @@ func runPredict(e *env, c *command, args []string) int {
 		}
 	}
 	if err := predict.CheckOpOverrides(pf.opSpeed, pf.opTime); err != nil {
-		fmt.Fprintln(e.stderr, errorText("predict", err))
+		fmt.Fprintf(e.stderr, "augur predict: %s\n", predictOptionText(err))
 		return exitUsage
 	}
 	cfgWarnings := noteIgnored(e, "predict", pf.cfg)
@@ -263,36 +181,7 @@ func runPredict(e *env, c *command, args []string) int {
 		return exitUsage
 	}
 	opts.Context = e.context()
-	if prog != nil {
-		opts.Starting = func(done, total int) {
-			prog.fraction(fmt.Sprintf("setting up processes: %s of %s", count(int64(done)), count(int64(total))), float64(done)/float64(total))
-		}
-		reps := max(*pf.replications, 1)
-		// The operations a replication performs (element_executions,
-		// the end of each process included); 0: not known.
-		var total int64
-		about := ""
-		opts.Operations = func(ops int64, exact bool) {
-			total = ops
-			if !exact {
-				about = "about "
-			}
-		}
-		opts.Progress = func(rep int, t float64, ev, ops int64) {
-			msg := fmt.Sprintf("simulated %s, %s events, %s executions", results.Seconds(t), count(ev), count(ops))
-			share := -1.0 // not known
-			if total > 0 && ops < total {
-				msg = fmt.Sprintf("simulated %s, %s events, %s of %s%s executions", results.Seconds(t), count(ev), count(ops), about, count(total))
-				share = float64(ops) / float64(total)
-			}
-			if reps > 1 {
-				// Replications are alike: those done tell the time left.
-				msg = fmt.Sprintf("replication %d of %d: %s", rep+1, reps, msg)
-				share = (float64(rep) + max(share, 0)) / float64(reps)
-			}
-			prog.fraction(msg, share)
-		}
-	}
+	prog.predicting(&opts, *pf.replications)
 	// The trace files' timeline has the flags' window and limit; the
 	// report's has the whole run.
 	var tl, reportTL *results.Timeline
@@ -388,31 +277,6 @@ func runPredict(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-// programArgs splits --args at white space; nil when the flag was not
-// given (the model's defaults), empty when it was given empty (a program
-// run with no arguments).
-func programArgs(fs *flag.FlagSet, text string) []string {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "args" })
-	if !given {
-		return nil
-	}
-	return append([]string{}, strings.Fields(text)...)
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	if pw, ok := w.(*progressWriter); ok {
-		w = pw.p.w
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 // procsFlag names the flags that ask for procs processes of threads
 // threads each, for the process bound's message.
 func procsFlag(procs, threads int) string {
@@ -420,4 +284,13 @@ func procsFlag(procs, threads int) string {
 		return fmt.Sprintf("--procs %d × --threads %d", procs, threads)
 	}
 	return fmt.Sprintf("--procs %d", procs)
+}
+
+// predictOptionText names the flag of an option predict refused.
+func predictOptionText(err error) string {
+	var se *diag.SettingError
+	if errors.As(err, &se) && se.Setting == "counts" {
+		return fmt.Sprintf("--nodes, --procs and --threads must be ≥ 0 and --replications 1..%d", predict.MaxReplications)
+	}
+	return withFlag(err).Error()
 }

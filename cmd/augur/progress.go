@@ -1,92 +1,11 @@
 package main
 
 import (
-	"augur/internal/results"
-	"context"
-	"flag"
 	"fmt"
 	"io"
-	"math"
-	"os"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
-
-// exitInterrupted is the status of a command stopped by SIGINT or SIGTERM
-// (Ctrl-C): 128 + SIGINT, as shells report it, whatever the signal, so
-// that scripts tell an interrupted run from a finished one.
-const exitInterrupted = 130
-
-// context returns the command's context: done when the user interrupts
-// (main wires SIGINT and SIGTERM to it); never done in tests that set none.
-func (e *env) context() context.Context {
-	if e.ctx == nil {
-		return context.Background()
-	}
-	return e.ctx
-}
-
-// interrupted reports whether the user stopped the command.
-func (e *env) interrupted() bool {
-	return e.context().Err() != nil
-}
-
-// progressFlags are --progress and --no-progress, which every command
-// that can run long defines.
-type progressFlags struct {
-	on, off *bool
-}
-
-func defineProgressFlags(fs *flag.FlagSet) *progressFlags {
-	return &progressFlags{
-		on:  fs.Bool("progress", false, "report progress on standard error even when it is not a terminal (a line every 2 s and one at the end)"),
-		off: fs.Bool("no-progress", false, "no progress report, even on a terminal (where it is on by default)"),
-	}
-}
-
-// reporter returns the progress reporter the flags ask for: on a terminal
-// by default, a line rewritten in place; with --progress elsewhere, plain
-// lines; nil (which reports nothing) with --no-progress or when standard
-// error is not a terminal. Both flags at once are a usage error.
-//
-// From then on the command's standard error goes through the reporter
-// (e.stderr is replaced), so that a warning or an error is never mixed
-// with a progress line, and a heartbeat repeats the last state with the
-// time elapsed whenever nothing was reported for an interval: a phase
-// that reports nothing itself (parsing a large file, a set-up, a call
-// into a library) still shows what is being done. finish stops it; run
-// stops it in any case when the command returns.
-func (pf *progressFlags) reporter(e *env, cmd string) (*progress, error) {
-	if *pf.on && *pf.off {
-		return nil, fmt.Errorf("--progress and --no-progress contradict each other")
-	}
-	tty := isTerminal(e.stderr) || e.columns > 0
-	if *pf.off || (!tty && !*pf.on) {
-		return nil, nil
-	}
-	now := time.Now()
-	// last is an interval back: the first state is shown at once.
-	p := &progress{w: e.stderr, cmd: cmd, tty: tty, start: now, every: 2 * time.Second, done: make(chan struct{})}
-	if tty {
-		p.every = time.Second / 4
-		p.width = terminalWidth(e.stderr)
-		if e.columns > 0 {
-			cols := e.columns
-			p.width = func() int { return cols }
-		}
-	}
-	if e.progressEvery > 0 {
-		p.every = e.progressEvery
-	}
-	p.last = now.Add(-p.every)
-	e.progress.stop() // one reporter a command
-	e.progress = p
-	e.stderr = &progressWriter{p}
-	go p.heartbeat()
-	return p, nil
-}
 
 // progress writes what a long command is doing to standard error, at most
 // every p.every. It only reads the wall clock: what it prints never
@@ -292,44 +211,6 @@ func (p *progress) fraction(msg string, done float64) {
 	p.show(now, false)
 }
 
-// percent prints a share done: whole percents, but never 100 % before
-// the end, and tenths below 10 %, where a long run spends a while.
-func percent(done float64) string {
-	switch {
-	case done < 0.1:
-		return fmt.Sprintf("%.1f%%", math.Floor(1000*done)/10)
-	case done < 1:
-		return fmt.Sprintf("%.0f%%", math.Min(math.Floor(100*done), 99))
-	}
-	return "100%"
-}
-
-// timeLeft estimates the time to do the share left at the rate at
-// which share was done in el: ", about 3m12s left"; nothing until some
-// share has been done in a measurable time.
-func timeLeft(el time.Duration, share, left float64) string {
-	if share <= 0 || el <= 0 {
-		return ""
-	}
-	if left <= 0 {
-		return ", nothing left"
-	}
-	return leftText(time.Duration(float64(el) * left / share))
-}
-
-// leftText says an estimate d of the time left: ", about 3m left".
-func leftText(d time.Duration) string {
-	switch {
-	case d < time.Second:
-		return ", less than 1s left"
-	case d < time.Minute:
-		return fmt.Sprintf(", about %s left", d.Round(time.Second))
-	case d < 100*time.Hour:
-		return fmt.Sprintf(", about %s left", strings.TrimSuffix(d.Round(time.Minute).String(), "0s"))
-	}
-	return ", more than 100h left"
-}
-
 // minWidth is the narrowest a terminal is taken to be: fewer columns
 // than that are a terminal that cannot say.
 const minWidth = 20
@@ -361,25 +242,6 @@ func (p *progress) write(line string) {
 	fmt.Fprintf(p.w, "%s: %s\n", p.cmd, line)
 }
 
-// terminalWidth gives a function that reads the width of the terminal
-// that w writes to: the terminal's own (TIOCGWINSZ), else $COLUMNS (a
-// shell's, when exported), else 0 (80 columns).
-func terminalWidth(w io.Writer) func() int {
-	if pw, ok := w.(*progressWriter); ok {
-		w = pw.p.w
-	}
-	f, _ := w.(*os.File)
-	return func() int {
-		if f != nil {
-			if c := ttyColumns(f); c > 0 {
-				return c
-			}
-		}
-		c, _ := strconv.Atoi(os.Getenv("COLUMNS"))
-		return c
-	}
-}
-
 // finish ends the report: on a terminal the line is erased (the result
 // follows on standard output); elsewhere a last line says how it ended,
 // so that a log shows the run finished or was interrupted.
@@ -398,45 +260,4 @@ func (p *progress) finish(msg string) {
 		return
 	}
 	p.write(fmt.Sprintf("%s in %s", msg, since(p.start, time.Now())))
-}
-
-// ended ends the report of a simulation and says on standard error when
-// it was interrupted: at the simulated time reached, with the events so
-// far. predict and replay share it; p may be nil (no report), the note
-// on standard error is written all the same.
-func (p *progress) ended(e *env, cmd string, partial bool, err error, reached, simulated float64, events int64) {
-	switch {
-	case partial:
-		p.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", results.Seconds(reached), count(events)))
-		fmt.Fprintf(e.stderr, "%s: interrupted at simulated time %s; the result is partial\n", cmd, results.Seconds(reached))
-	case err == nil:
-		p.finish(fmt.Sprintf("done: simulated %s, %s events", results.Seconds(simulated), count(events)))
-	default:
-		p.finish("stopped")
-	}
-}
-
-// since prints a wall-clock duration for the progress line.
-func since(t0, now time.Time) string {
-	d := now.Sub(t0)
-	if d < 10*time.Second {
-		return d.Round(100 * time.Millisecond).String()
-	}
-	return d.Round(time.Second).String()
-}
-
-// count prints a large count with thin groups of three digits, for people.
-func count(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 || len(s) <= 4 {
-		return s
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }

@@ -64,7 +64,7 @@ func hostGroup(m *machine.Machine, host string) (*machine.Group, error) {
 	if len(m.Groups) > 1 {
 		g = nil
 		for i := range m.Groups {
-			if m.Groups[i].Name == sanitizeName(host) {
+			if m.Groups[i].Name == calib.GroupName(host) {
 				g = &m.Groups[i]
 			}
 		}
@@ -74,7 +74,7 @@ func hostGroup(m *machine.Machine, host string) (*machine.Group, error) {
 				names = append(names, gr.Name)
 			}
 			return nil, fmt.Errorf("%d node groups (%s) and none is named %s, this host: give the file augur bench machine wrote here",
-				len(m.Groups), strings.Join(names, ", "), sanitizeName(host))
+				len(m.Groups), strings.Join(names, ", "), calib.GroupName(host))
 		}
 	}
 	if !(g.Flops > 0) {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"augur/internal/tools/calib"
 )
 
 // The speed a recording converts at: the machine file's flop rate (its
@@ -16,7 +18,7 @@ func TestRecordingReference(t *testing.T) {
 	one := filepath.Join(dir, "one.yaml")
 	writeFile(t, one, "nodes:\n  - { name: x, count: 1, flops: 2.5Gf }\n")
 	two := filepath.Join(dir, "two.yaml")
-	writeFile(t, two, "nodes:\n  - { name: a, count: 1, flops: 1Gf }\n  - { name: "+sanitizeName(host)+", count: 1, flops: 3Gf }\n")
+	writeFile(t, two, "nodes:\n  - { name: a, count: 1, flops: 1Gf }\n  - { name: "+calib.GroupName(host)+", count: 1, flops: 3Gf }\n")
 	none := filepath.Join(dir, "none.yaml")
 	writeFile(t, none, "nodes:\n  - { name: a, count: 1 }\n")
 	for _, c := range []struct {
@@ -27,7 +29,7 @@ func TestRecordingReference(t *testing.T) {
 		err   string
 	}{
 		{one, 0, 2.5e9, "machine file " + one + ", node group x", ""},
-		{two, 0, 3e9, "node group " + sanitizeName(host), ""},
+		{two, 0, 3e9, "node group " + calib.GroupName(host), ""},
 		{"", 1.5e9, 1.5e9, "", ""},
 		{one, 1e9, 0, "", "give one"},
 		{none, 0, 0, "", "gives no flop rate"},

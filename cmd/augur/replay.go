@@ -7,59 +7,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"runtime/debug"
-	"strings"
-	"text/tabwriter"
-	"time"
 
 	"augur/internal/frontend/tit"
-	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
-	"augur/internal/netmodel"
 	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/replay"
 	"augur/internal/writers/chrome"
-	"augur/internal/writers/report"
 	"augur/internal/writers/table"
+	"augur/internal/writers/text"
 )
-
-// noteIgnored says on standard error which --cfg keys augur accepts for
-// SimGrid's sake but that change nothing in its simulation, so that no
-// setting is dropped silently, and returns the warnings for the output.
-func noteIgnored(e *env, cmd string, cfg [][2]string) []string {
-	var ws []string
-	for _, kv := range cfg {
-		if netmodel.IsIgnored(kv[0]) {
-			w := fmt.Sprintf("--cfg %s: accepted as smpirun does, but it changes nothing in augur's simulation", kv[0])
-			fmt.Fprintf(e.stderr, "augur %s: %s\n", cmd, w)
-			ws = append(ws, w)
-		}
-	}
-	return ws
-}
-
-// cfgFlag collects repeated --cfg KEY:VALUE, in order.
-type cfgFlag [][2]string
-
-func (c *cfgFlag) String() string {
-	var s []string
-	for _, kv := range *c {
-		s = append(s, kv[0]+":"+kv[1])
-	}
-	return strings.Join(s, " ")
-}
-
-func (c *cfgFlag) Set(v string) error {
-	k, val, err := netmodel.ParseCfg(v)
-	if err != nil {
-		return err
-	}
-	*c = append(*c, [2]string{k, val})
-	return nil
-}
 
 type replayFlags struct {
 	platform  *string
@@ -190,27 +148,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitInput, "%w", err)
 	}
 	opts.Context = e.context()
-	if prog != nil {
-		opts.Counting = func(done, total int64) {
-			// A pass before the replay: the count of a shared trace's
-			// ranks, or its compiling into the trace cache.
-			prog.fraction(fmt.Sprintf("reading the trace before the replay: %s of %s read", infile.Size(done), infile.Size(total)), float64(done)/float64(max(total, 1)))
-		}
-		// The share read looks at every rank: a few times a line.
-		var looked time.Time
-		var read, size int64
-		opts.Progress = func(p replay.Progress) {
-			if now := time.Now(); now.Sub(looked) >= prog.every/4 {
-				looked = now
-				read, size = p.Share()
-			}
-			msg := fmt.Sprintf("simulated %s, %s events, %s actions", results.Seconds(p.SimTime), count(p.Events), count(p.Ops))
-			if size > 0 {
-				msg += fmt.Sprintf(", %s of %s of the trace read", infile.Size(read), infile.Size(size))
-			}
-			prog.fraction(msg, float64(read)/float64(max(size, 1)))
-		}
-	}
+	prog.replaying(&opts)
 	var tl *results.Timeline
 	if rf.trace.wanted() || *rf.report != "" {
 		if tl, err = rf.trace.timeline(); err != nil {
@@ -276,7 +214,7 @@ func runReplay(e *env, c *command, args []string) int {
 			return fail(exitInput, "%w", err)
 		}
 	default:
-		writeReplayText(e.stdout, pos[0], *rf.platform, res)
+		text.Replay(e.stdout, pos[0], *rf.platform, res)
 	}
 	if partial {
 		return exitInterrupted
@@ -319,85 +257,4 @@ func noteReference(e *env, ref *tit.Reference) {
 	case !ref.Measured:
 		fmt.Fprintf(e.stderr, "augur replay: the trace's compute was converted to flops at %g flop/s, a speed assumed, not measured on the recording host: its bursts take their recorded time only on hosts of that speed (record again with augur record --mpi --machine FILE)\n", ref.Speed)
 	}
-}
-
-func writeReplayText(w io.Writer, trace, plat string, r *replay.Result) {
-	fmt.Fprintf(w, "Replay of %s: %d ranks on %s, network model %s\n", trace, r.NP, plat, r.Model)
-	if r.ComputeRule != "" {
-		fmt.Fprintf(w, "OTF2 trace: %s\n", r.ComputeRule)
-	}
-	if ref := r.Reference; ref != nil && ref.Measured {
-		fmt.Fprintf(w, "Compute recorded at %s: a burst of t s there takes t × %.4g / F s on a host of F flop/s\n", ref, ref.Speed)
-	}
-	if g := r.MeasuredCollectives; g != "" {
-		fmt.Fprintf(w, "Collectives: the times measured on %d processes of a node of %s (the machine file's collectives), not simulated as messages\n", r.NP, g)
-	}
-	fmt.Fprintln(w)
-	for _, wn := range r.Warnings {
-		fmt.Fprintf(w, "warning: %s\n", wn)
-	}
-	if len(r.Warnings) > 0 {
-		fmt.Fprintln(w)
-	}
-	if r.Partial {
-		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %f; the figures count the actions completed by then\n"+
-			"(a rank still running shows end 0)\n\n", r.SimulatedTimeReached)
-	}
-	if r.Deadlock != nil {
-		fmt.Fprintf(w, "%s\n\n", r.Deadlock.Error())
-	}
-	tw := tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "rank\thost\tend (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
-	rows := r.Ranks
-	cut := len(rows) > report.MaxTextProcesses
-	if cut {
-		rows = rows[:report.MaxTextProcesses/2]
-	}
-	for _, k := range rows {
-		fmt.Fprintf(tw, "%d\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t\n", k.Rank, k.Host, k.End, k.Compute, k.Communication, k.Waiting)
-	}
-	tw.Flush()
-	if cut {
-		fmt.Fprintf(w, "  ... %d more ranks (--format json lists them all)\n", len(r.Ranks)-len(rows))
-	}
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 2, 8, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "action\tcalls\ttotal (s)\tcompute (s)\tcomm (s)\twaiting (s)\t\n")
-	for _, a := range r.Elements {
-		fmt.Fprintf(tw, "%s\t%d\t%.6f\t%.6f\t%.6f\t%.6f\t\n", a.Name, a.Calls, a.Total, a.Compute, a.Communication, a.Waiting)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\n%d events, %d operations\n", r.Events, r.Operations)
-	if r.Deadlock != nil {
-		// No simulation time: the run did not end. Say when it stopped.
-		fmt.Fprintf(w, "Deadlock at simulated time %f\n", r.Deadlock.Time)
-		return
-	}
-	if r.Partial {
-		// Not "Simulation time": scripts that read smpirun's line must
-		// not take a partial replay for a complete one.
-		fmt.Fprintf(w, "Interrupted at simulated time %f\n", r.SimulatedTimeReached)
-		return
-	}
-	fmt.Fprintf(w, "Simulation time %f\n", r.SimulationTime)
-}
-
-// replayGCPercent is the collector's target during a replay unless GOGC
-// says otherwise. A replay allocates little once running (flows, requests
-// and trace buffers are reused), so collecting at 25 % growth instead of
-// Go's default 100 % costs almost no time and lowers the peak footprint:
-// 54 -> 44 MB peak RSS on a 4096-rank trace of collectives
-// (bench/replay_speed.sh mix 4096 25).
-const replayGCPercent = 25
-
-// gcPercent sets the collector's target to percent for the rest of the
-// command, unless GOGC in the environment says otherwise, and returns
-// what restores it. replay collects more often (replayGCPercent), sweep
-// less (sweepGCPercent).
-func gcPercent(percent int) (restore func()) {
-	if _, set := os.LookupEnv("GOGC"); set {
-		return func() {}
-	}
-	old := debug.SetGCPercent(percent)
-	return func() { debug.SetGCPercent(old) }
 }

@@ -6,11 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"augur/internal/frontend/threadtrace"
@@ -20,6 +17,7 @@ import (
 	"augur/internal/writers/chrome"
 	"augur/internal/writers/report"
 	"augur/internal/writers/table"
+	"augur/internal/writers/text"
 )
 
 type simulateFlags struct {
@@ -152,13 +150,13 @@ func runSimulate(e *env, c *command, args []string) int {
 		Context: e.context()}
 	if pr != nil {
 		cfg.Progress = func(t float64, ev int64, done float64) {
-			pr.fraction(fmt.Sprintf("simulated %s, %s events", simFmt(t), count(ev)), done)
+			pr.fraction(fmt.Sprintf("simulated %s, %s events", text.Sig6(t), count(ev)), done)
 		}
 	}
-	if cfg.Bind, err = parseBind(*sf.bind, prog, *sf.cpus); err != nil {
+	if cfg.Bind, err = simulate.ParseBind(*sf.bind, prog, *sf.cpus); err != nil {
 		return usageErr("--bind: %v", err)
 	}
-	if cfg.Prio, err = parsePriority(*sf.priority, prog); err != nil {
+	if cfg.Prio, err = simulate.ParsePriority(*sf.priority, prog); err != nil {
 		return usageErr("--priority: %v", err)
 	}
 
@@ -168,10 +166,10 @@ func runSimulate(e *env, c *command, args []string) int {
 	partial := res != nil && res.Partial
 	switch {
 	case partial:
-		pr.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", simFmt(res.Completion), count(res.Events)))
-		fmt.Fprintf(e.stderr, "augur simulate: interrupted at simulated time %s; the result is partial\n", simFmt(res.Completion))
+		pr.finish(fmt.Sprintf("interrupted at simulated time %s, %s events", text.Sig6(res.Completion), count(res.Events)))
+		fmt.Fprintf(e.stderr, "augur simulate: interrupted at simulated time %s; the result is partial\n", text.Sig6(res.Completion))
 	case err == nil:
-		pr.finish(fmt.Sprintf("done: simulated %s, %s events", simFmt(res.Completion), count(res.Events)))
+		pr.finish(fmt.Sprintf("done: simulated %s, %s events", text.Sig6(res.Completion), count(res.Events)))
 	default:
 		pr.finish("stopped")
 	}
@@ -191,7 +189,7 @@ func runSimulate(e *env, c *command, args []string) int {
 		if err != nil {
 			return usageErr("%v", err)
 		}
-		fillThreadTimeline(tl, prog, res)
+		simulate.FillTimeline(tl, prog, res)
 		if err := sf.trace.write(e, "simulate", tl); err != nil {
 			fmt.Fprintln(e.stderr, errorText("simulate", err))
 			return exitInput
@@ -220,7 +218,7 @@ func runSimulate(e *env, c *command, args []string) int {
 			return exitInput
 		}
 	default:
-		writeSimText(e.stdout, out)
+		text.Simulation(e.stdout, out)
 	}
 	if e.interrupted() {
 		if !partial {
@@ -237,97 +235,6 @@ func runSimulate(e *env, c *command, args []string) int {
 	return exitOK
 }
 
-func threadIndex(p *threadtrace.Program) map[string]int32 {
-	m := make(map[string]int32, len(p.Threads))
-	for i, t := range p.Threads {
-		m[t.Name] = int32(i)
-	}
-	return m
-}
-
-// parseBind reads T1=0,T2=1,...; every thread must be bound, or none.
-func parseBind(s string, p *threadtrace.Program, cpus int) ([]int32, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
-	}
-	idx := threadIndex(p)
-	bind := make([]int32, len(p.Threads))
-	for i := range bind {
-		bind[i] = -1
-	}
-	for _, part := range strings.Split(s, ",") {
-		name, v, ok := strings.Cut(strings.TrimSpace(part), "=")
-		if !ok {
-			return nil, fmt.Errorf("want THREAD=PROCESSOR, got %q", part)
-		}
-		t, ok := idx[name]
-		if !ok {
-			return nil, fmt.Errorf("no thread %q in the trace (threads: %s)", name, threadNames(p))
-		}
-		c, err := strconv.Atoi(v)
-		if err != nil || c < 0 || c >= cpus {
-			return nil, fmt.Errorf("%s=%s: processor must be 0..%d", name, v, cpus-1)
-		}
-		if bind[t] >= 0 {
-			return nil, fmt.Errorf("%s is bound twice", name)
-		}
-		bind[t] = int32(c)
-	}
-	var missing []string
-	for i, b := range bind {
-		if b < 0 {
-			missing = append(missing, p.Threads[i].Name)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, fmt.Errorf("bind every thread or none; not bound: %s", strings.Join(missing, ", "))
-	}
-	return bind, nil
-}
-
-// parsePriority reads T1,T2,... (highest first) or takes the trace header.
-func parsePriority(s string, p *threadtrace.Program) ([]int32, error) {
-	var order []int32
-	if strings.TrimSpace(s) == "" {
-		order = p.Priority
-	} else {
-		idx := threadIndex(p)
-		seen := map[int32]bool{}
-		for _, name := range strings.Split(s, ",") {
-			name = strings.TrimSpace(name)
-			t, ok := idx[name]
-			if !ok {
-				return nil, fmt.Errorf("no thread %q in the trace (threads: %s)", name, threadNames(p))
-			}
-			if seen[t] {
-				return nil, fmt.Errorf("%s is listed twice", name)
-			}
-			seen[t] = true
-			order = append(order, t)
-		}
-	}
-	if order == nil {
-		return nil, nil
-	}
-	prio := make([]int32, len(p.Threads))
-	for k, t := range order {
-		prio[t] = int32(len(order) - k)
-	}
-	return prio, nil
-}
-
-func threadNames(p *threadtrace.Program) string {
-	var names []string
-	for i, t := range p.Threads {
-		if i == 8 {
-			names = append(names, fmt.Sprintf("... %d in all", len(p.Threads)))
-			break
-		}
-		names = append(names, t.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 func simWriteFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
@@ -340,55 +247,6 @@ func simWriteFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-func writeSimText(w io.Writer, o *results.Simulation) {
-	fmt.Fprintf(w, "trace:            %s (%d events, %d threads; work from %s)\n", o.Trace, o.TraceEvents, len(o.Threads), o.WorkFrom)
-	fmt.Fprintf(w, "processors:       %d\n", o.CPUs)
-	fmt.Fprintf(w, "model:            %s", o.Model)
-	if o.ModelAsked == "auto" {
-		fmt.Fprintf(w, " (auto: %s)", o.Reason)
-	}
-	fmt.Fprintln(w)
-	if o.Partial {
-		fmt.Fprintf(w, "PARTIAL RESULT: interrupted at simulated time %s; the accounts end there\n", simFmt(o.SimulatedTimeReached))
-	} else if o.DeadlockReport != nil {
-		fmt.Fprintf(w, "DEADLOCK at %s: no thread can go on.\n", simFmt(o.DeadlockReport.Time))
-		for _, wt := range o.DeadlockReport.Waits {
-			if wt.Line == 0 {
-				fmt.Fprintf(w, "  %s is %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
-			} else {
-				fmt.Fprintf(w, "  %s is blocked in %s\n      waiting for %s\n", wt.Thread, wt.Op, wt.Reason)
-			}
-		}
-	} else {
-		fmt.Fprintf(w, "completion time:  %s (recorded on one processor: %s)\n", simFmt(o.Completion), simFmt(o.Recorded))
-		if o.Speedup != nil {
-			fmt.Fprintf(w, "speed-up:         %.3f (one processor, same model: %s)\n", *o.Speedup, simFmt(*o.OneCPU))
-		}
-	}
-	if o.ReadTime != nil {
-		fmt.Fprintf(w, "read time:        %.4f s; simulation time: %.4f s (%.0f events/s)\n", *o.ReadTime, *o.SimulateTime, float64(o.TraceEvents)/math.Max(*o.SimulateTime, 1e-9))
-	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "thread\tcpu\tstart\tend\tbusy\tblocked\tready-waiting\t")
-	for _, t := range o.Threads {
-		cpu := "any"
-		if t.CPU != nil {
-			cpu = strconv.Itoa(int(*t.CPU))
-		}
-		end := simFmt(t.End)
-		switch {
-		case !t.Done && o.Partial:
-			end += " (running)"
-		case !t.Done:
-			end += " (stuck)"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Name, cpu, simFmt(t.Start), end, simFmt(t.Busy), simFmt(t.Blocked), simFmt(t.Ready))
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "\nTimes in the trace's unit: seconds for traces augur records.")
-}
-
 // writeSimCSV writes the result as one table with the JSON's field names
 // (times in the trace's unit): a summary row (the model in name, the
 // processors in cpu, the completion time in end_s, done false on a
@@ -396,9 +254,6 @@ func writeSimText(w io.Writer, o *results.Simulation) {
 func writeSimCSV(w io.Writer, o *results.Simulation) error {
 	return table.Write(w, o, results.SimulationTable)
 }
-
-// simFmt prints a time with six significant digits.
-func simFmt(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }
 
 // threadGantt draws a simulated run: a row per thread, coloured by the
 // processor it ran on, dashed while blocked.
@@ -413,11 +268,11 @@ func threadGantt(p *threadtrace.Program, r *simulate.Outcome, name string) *repo
 	}
 	for _, s := range r.Slices {
 		gt.Bars = append(gt.Bars, report.GanttBar{Row: int(s.Thread), Start: s.Start, End: s.End, Style: int(s.CPU),
-			Label: fmt.Sprintf("%s on cpu%d, %s to %s", p.Threads[s.Thread].Name, s.CPU, simFmt(s.Start), simFmt(s.End))})
+			Label: fmt.Sprintf("%s on cpu%d, %s to %s", p.Threads[s.Thread].Name, s.CPU, text.Sig6(s.Start), text.Sig6(s.End))})
 	}
 	for _, b := range r.Blocks {
 		gt.Bars = append(gt.Bars, report.GanttBar{Row: int(b.Thread), Start: b.Start, End: b.End, Style: report.StyleBlocked,
-			Label: fmt.Sprintf("%s blocked at trace line %d, %s to %s", p.Threads[b.Thread].Name, b.Line, simFmt(b.Start), simFmt(b.End))})
+			Label: fmt.Sprintf("%s blocked at trace line %d, %s to %s", p.Threads[b.Thread].Name, b.Line, text.Sig6(b.Start), text.Sig6(b.End))})
 	}
 	return gt
 }
@@ -430,37 +285,10 @@ func writeSimReport(path string, prog *threadtrace.Program, res *simulate.Outcom
 		return err
 	}
 	tl := results.NewTimeline(nil, nil)
-	fillThreadTimeline(tl, prog, res)
+	simulate.FillTimeline(tl, prog, res)
 	var timeline bytes.Buffer
 	if err := chrome.Write(&timeline, tl); err != nil {
 		return err
 	}
 	return writeHTMLReport(path, resultJSON, timeline.Bytes())
-}
-
-// fillThreadTimeline puts a simulation's timeline (run with
-// Config.Timeline) in tl: process 1 has a track per thread (running
-// slices named by processor, blocked slices by the trace line), process 2
-// a track per processor (slices named by the thread that ran).
-func fillThreadTimeline(tl *results.Timeline, p *threadtrace.Program, r *simulate.Outcome) {
-	tl.SetCategories(results.ThreadCategories)
-	tl.SetProcess(1, fmt.Sprintf("threads (%s model, %d processors)", r.Model, r.CPUs), "", -1)
-	tl.SetProcess(2, "processors", "", -1)
-	for i, th := range p.Threads {
-		tl.SetTrackName(1, int32(i), th.Name)
-	}
-	for c := 0; c < r.CPUs; c++ {
-		tl.SetTrackName(2, int32(c), fmt.Sprintf("cpu%d", c))
-	}
-	for _, s := range r.Slices {
-		tl.AddNamed(1, s.Thread, fmt.Sprintf("cpu%d", s.CPU), "run", s.Start, s.End)
-		tl.AddNamed(2, s.CPU, p.Threads[s.Thread].Name, "run", s.Start, s.End)
-	}
-	for _, b := range r.Blocks {
-		what := "blocked"
-		if b.Line > 0 {
-			what = fmt.Sprintf("blocked (line %d)", b.Line)
-		}
-		tl.AddNamed(1, b.Thread, what, "blocked", b.Start, b.End)
-	}
 }

@@ -449,37 +449,6 @@ func nodeBandwidth(row []float64, g *machine.Group, speed, set map[string]float6
 	row[node] = t
 }
 
-// CheckOpOverrides checks what-if overrides of operation times: every
-// pattern of speed matches an operation key and has a positive factor,
-// every key of set is an operation with a non-negative time.
-func CheckOpOverrides(speed, set map[string]float64) error {
-	for pat, f := range speed {
-		if !(f > 0) || math.IsInf(f, 0) {
-			return fmt.Errorf("--op-speed %s=%g: the factor must be positive and finite", pat, f)
-		}
-		matched := false
-		for _, k := range machine.OpKeys {
-			if ok, err := path.Match(pat, k.Key); err != nil {
-				return fmt.Errorf("--op-speed %s: %v", pat, err)
-			} else if ok {
-				matched = true
-			}
-		}
-		if !matched {
-			return fmt.Errorf("--op-speed %s: no operation matches (the keys are in docs/bench.md)", pat)
-		}
-	}
-	for k, v := range set {
-		if _, ok := machine.OpIndex(k); !ok {
-			return fmt.Errorf("--op-time %s: unknown operation (the keys are in docs/bench.md)", k)
-		}
-		if !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("--op-time %s=%g: the time must be non-negative and finite", k, v)
-		}
-	}
-	return nil
-}
-
 // checkOps refuses a model whose ops(...) costs name an operation that a
 // node group hosting processes gives no time for.
 func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.OpUse, table [][]float64) error {
