@@ -68,9 +68,9 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
 		}
 	}
-	if w.isSpin(it, info) {
+	if w.omp.isSpin(it, info) {
 		// Priced by the other threads' work, not by a count (spin.go).
-		b.spin = &spinWait{stage: w.stageLoop()}
+		b.spin = &spinWait{stage: w.omp.stageLoop()}
 		info.Trips, info.TripsHow = Num{1}, Exact
 	}
 	b.Loop = info

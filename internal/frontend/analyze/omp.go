@@ -66,8 +66,10 @@ type ompClause struct {
 	name, arg string
 }
 
-// ompState is the walk's position among the directives.
+// ompState is the walker's OpenMP part: the walk's position among the
+// directives, and the regions and constructs it is in.
 type ompState struct {
+	w       *walker
 	dirs    map[string][]*ompDirective // by file, in order
 	fn      *Func                      // the function last seen
 	last    int                        // line of the last statement or declaration of that function that was visited
@@ -175,133 +177,133 @@ func contains(words []string, w string) bool {
 }
 
 // ompInit reads the program's directives.
-func (w *walker) ompInit(srcs []Source) {
-	w.omp.dirs = map[string][]*ompDirective{}
+func (mp *ompState) ompInit(srcs []Source) {
+	mp.dirs = map[string][]*ompDirective{}
 	for _, s := range srcs {
 		for _, p := range s.Directives {
-			w.omp.dirs[p.Pos.File] = append(w.omp.dirs[p.Pos.File], readDirective(p))
+			mp.dirs[p.Pos.File] = append(mp.dirs[p.Pos.File], readDirective(p))
 		}
 	}
 }
 
 // ompPending takes the directives of the current function's file that lie
 // after the last statement visited and before line, and moves on to line.
-func (w *walker) ompPending(n cc.Node, line int) []*ompDirective {
+func (mp *ompState) ompPending(n cc.Node, line int) []*ompDirective {
 	p := pos(n)
-	if w.omp.fn != w.fn {
-		w.omp.fn, w.omp.last = w.fn, w.fn.Pos.Line
+	if mp.fn != mp.w.fn {
+		mp.fn, mp.last = mp.w.fn, mp.w.fn.Pos.Line
 	}
 	var out []*ompDirective
-	for _, d := range w.omp.dirs[p.File] {
-		if !d.used && d.Pos.Line > w.omp.last && d.Pos.Line < line {
+	for _, d := range mp.dirs[p.File] {
+		if !d.used && d.Pos.Line > mp.last && d.Pos.Line < line {
 			d.used = true
 			out = append(out, d)
 		}
 	}
-	w.omp.last = max(w.omp.last, line)
+	mp.last = max(mp.last, line)
 	return out
 }
 
 // ompItem takes the directives before a block item: standalone ones
 // become blocks here; those that apply to a statement are left to
 // ompStmt, those before a declaration are warned about.
-func (w *walker) ompItem(it *cc.BlockItem, out *[]*Block) {
+func (mp *ompState) ompItem(it *cc.BlockItem, out *[]*Block) {
 	if it.Case == cc.BlockItemStmt {
 		return // ompStmt
 	}
-	for _, d := range w.ompPending(it, pos(it).Line) {
-		if !w.ompStandalone(d, out) {
-			w.ompWarn(d, "applies to a declaration")
+	for _, d := range mp.ompPending(it, pos(it).Line) {
+		if !mp.ompStandalone(d, out) {
+			mp.ompWarn(d, "applies to a declaration")
 		}
 	}
 }
 
 // ompEnd takes the standalone directives at the end of a compound
 // statement, before its "}".
-func (w *walker) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
+func (mp *ompState) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
 	line := cs.Token2.Position().Line
 	if line == 0 {
 		return
 	}
-	for _, d := range w.ompPending(cs, line) {
-		if !w.ompStandalone(d, out) {
-			w.ompWarn(d, "applies to no statement")
+	for _, d := range mp.ompPending(cs, line) {
+		if !mp.ompStandalone(d, out) {
+			mp.ompWarn(d, "applies to no statement")
 		}
 	}
 }
 
 // ompStmt handles the directives before statement s. It reports whether
 // it walked s (a construct whose body s is).
-func (w *walker) ompStmt(s *cc.Statement, out *[]*Block) bool {
+func (mp *ompState) ompStmt(s *cc.Statement, out *[]*Block) bool {
 	var construct *ompDirective
-	for _, d := range w.ompPending(s, pos(s).Line) {
-		if w.ompStandalone(d, out) {
+	for _, d := range mp.ompPending(s, pos(s).Line) {
+		if mp.ompStandalone(d, out) {
 			continue
 		}
 		if construct != nil {
-			w.ompWarn(construct, "is followed by another directive")
+			mp.ompWarn(construct, "is followed by another directive")
 		}
 		construct = d
 	}
 	if construct == nil {
 		return false
 	}
-	return w.ompConstruct(construct, s, out)
+	return mp.ompConstruct(construct, s, out)
 }
 
 // ompStandalone makes the block of a directive that applies to no
 // statement (or warns of it); false for a directive that applies to the
 // statement after it.
-func (w *walker) ompStandalone(d *ompDirective, out *[]*Block) bool {
+func (mp *ompState) ompStandalone(d *ompDirective, out *[]*Block) bool {
 	switch {
 	case d.name == "":
 		if !isCompileTime(d.Text) {
-			w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 		}
 		return true
-	case !w.o.Compiled.OpenMP:
-		w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+	case !mp.w.o.Compiled.OpenMP:
+		mp.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 		return true
-	case d.name == "barrier" && w.omp.nested > 0:
+	case d.name == "barrier" && mp.nested > 0:
 		return true // a team of one
 	case d.name == "barrier":
-		if w.omp.regions > 0 {
-			w.ompClauses(d, nil)
-			*out = append(*out, &Block{Name: w.fresh(fmt.Sprintf("%s_L%d_barrier", w.fn.Name, d.Pos.Line)), Kind: Branch, Func: w.fn.Name,
+		if mp.regions > 0 {
+			mp.ompClauses(d, nil)
+			*out = append(*out, &Block{Name: mp.w.fresh(fmt.Sprintf("%s_L%d_barrier", mp.w.fn.Name, d.Pos.Line)), Kind: Branch, Func: mp.w.fn.Name,
 				Pos: d.Pos, End: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: &ompConstruct{kind: ompBarrier, at: d.Pos, text: d.Text}})
 		} else {
-			w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 		}
 		return true
 	case d.name == "flush":
 		return true // a memory fence: nothing to time at this level
 	case standalone[d.name]:
-		w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
+		mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
 		return true
 	}
 	return false
 }
 
 // ompWarn warns of a directive that is not modelled.
-func (w *walker) ompWarn(d *ompDirective, why string) {
+func (mp *ompState) ompWarn(d *ompDirective, why string) {
 	if why != "" {
 		why = " (it " + why + ")"
 	}
-	w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
+	mp.w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
 }
 
 // ompConstruct walks statement s, the body of directive d.
-func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
+func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
 	c := &ompConstruct{at: d.Pos, text: d.Text}
 	loop := false
-	if w.omp.regions > 0 && strings.HasPrefix(d.name, "parallel") {
-		w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
-		w.omp.nested++
-		w.stmt(s, out)
-		w.omp.nested--
+	if mp.regions > 0 && strings.HasPrefix(d.name, "parallel") {
+		mp.w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
+		mp.nested++
+		mp.w.stmt(s, out)
+		mp.nested--
 		return true
 	}
-	if w.omp.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
+	if mp.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
 		return false // a team of one runs it all
 	}
 	switch d.name {
@@ -311,15 +313,15 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 		c.kind, loop = ompRegion, true
 		c.loop = &ompConstruct{kind: ompLoop, at: d.Pos, text: d.Text, sched: "static"}
 	case "for", "for simd":
-		if w.omp.regions == 0 {
-			w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
+		if mp.regions == 0 {
+			mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
 			return false
 		}
 		c.kind, c.sched = ompLoop, "static"
 	case "critical", "atomic", "master", "masked", "single":
-		if w.omp.regions == 0 {
+		if mp.regions == 0 {
 			if d.name == "critical" || d.name == "atomic" {
-				w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+				mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 			}
 			return false // one thread: master and single run it once
 		}
@@ -334,38 +336,38 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 			}
 		}
 	default:
-		w.ompWarn(d, "")
+		mp.ompWarn(d, "")
 		return false
 	}
 	if strings.HasSuffix(d.name, "simd") {
-		w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
+		mp.w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
 	}
-	w.ompClauses(d, c)
+	mp.ompClauses(d, c)
 	if loop || c.kind == ompLoop {
 		if s.Case != cc.StatementIteration || s.IterationStatement.Case == cc.IterationStatementWhile || s.IterationStatement.Case == cc.IterationStatementDo {
-			w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
 			return false
 		}
 	}
-	wrap := &Block{Name: w.fresh(fmt.Sprintf("%s_L%d_%s", w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: w.fn.Name,
+	wrap := &Block{Name: mp.w.fresh(fmt.Sprintf("%s_L%d_%s", mp.w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: mp.w.fn.Name,
 		Pos: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: c}
 	if c.kind == ompLoop {
-		w.stmt(s, out)
-		w.tagLoop(*out, c, d)
+		mp.w.stmt(s, out)
+		mp.tagLoop(*out, c, d)
 		return true
 	}
-	outerLoops := w.omp.regionLoops
+	outerLoops := mp.regionLoops
 	if c.kind == ompRegion {
-		w.omp.regions++
-		w.omp.regionLoops = len(w.loops)
+		mp.regions++
+		mp.regionLoops = len(mp.w.loops)
 	}
-	wrap.Then = w.body(s)
+	wrap.Then = mp.w.body(s)
 	if c.kind == ompRegion {
-		w.omp.regions--
-		w.omp.regionLoops = outerLoops
+		mp.regions--
+		mp.regionLoops = outerLoops
 	}
 	if loop {
-		w.tagLoop(wrap.Then, c.loop, d)
+		mp.tagLoop(wrap.Then, c.loop, d)
 	}
 	extend(wrap, s)
 	*out = append(*out, wrap)
@@ -373,21 +375,21 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 }
 
 // tagLoop marks the last block of bs, the loop of a for directive.
-func (w *walker) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
+func (mp *ompState) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
 	if k := len(bs); k > 0 && bs[k-1].Kind == Loop {
 		bs[k-1].omp = c
 		if nest, _ := sharedNest(bs[k-1], c.collapse); c.collapse > 1 && len(nest) < c.collapse {
-			w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
 		}
 		return
 	}
-	w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
+	mp.w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
 }
 
 // ompClauses reads the clauses of d into c (nil: a barrier's, which
 // should have none) and warns of those that change the time but are not
 // modelled.
-func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
+func (mp *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
 	for _, cl := range d.clauses {
 		switch cl.name {
 		case "private", "shared", "firstprivate", "lastprivate", "default", "copyin", "copyprivate", "linear",
@@ -399,22 +401,22 @@ func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
 			// copies at the end (a few operations) is not priced.
 		case "num_threads":
 			if c != nil && c.kind == ompRegion {
-				if e, ok := w.ompExpr(cl.arg, d); ok {
+				if e, ok := mp.ompExpr(cl.arg, d); ok {
 					c.threads = e
 				}
 				continue
 			}
-			w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
 		case "schedule":
 			lc := c
 			if c != nil && c.loop != nil {
 				lc = c.loop
 			}
 			if lc == nil || lc.kind != ompLoop {
-				w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
+				mp.w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
 				continue
 			}
-			w.ompSchedule(cl.arg, d, lc)
+			mp.ompSchedule(cl.arg, d, lc)
 		case "collapse":
 			lc := c
 			if c != nil && c.loop != nil {
@@ -422,20 +424,20 @@ func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(cl.arg))
 			if lc == nil || lc.kind != ompLoop || err != nil || n > 2 {
-				w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
+				mp.w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
 				continue
 			}
 			lc.collapse = n
 		case "nowait":
-			w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
+			mp.w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
 		default:
-			w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
+			mp.w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
 		}
 	}
 }
 
 // ompSchedule reads schedule(KIND[, CHUNK]).
-func (w *walker) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
+func (mp *ompState) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 	kind, chunk, _ := strings.Cut(arg, ",")
 	kind = strings.TrimSpace(kind)
 	if _, k, ok := strings.Cut(kind, ":"); ok {
@@ -448,19 +450,19 @@ func (w *walker) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 		c.sched = "static" // libgomp's auto is static
 	case "runtime":
 		c.sched = "dynamic"
-		w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
+		mp.w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
 	default:
-		w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
+		mp.w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
 	}
 	if chunk = strings.TrimSpace(chunk); chunk != "" {
-		if e, ok := w.ompExpr(chunk, d); ok {
+		if e, ok := mp.ompExpr(chunk, d); ok {
 			c.chunk = e
 		}
 	}
 }
 
 // ompExpr reads an expression of a clause in the model's terms.
-func (w *walker) ompExpr(text string, d *ompDirective) (Expr, bool) {
+func (mp *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
 	text = identifier.ReplaceAllStringFunc(text, func(id string) string {
 		if modelKeywords[id] {
 			return id + keywordMark
@@ -468,9 +470,9 @@ func (w *walker) ompExpr(text string, d *ompDirective) (Expr, bool) {
 		return id
 	})
 	text = strings.ReplaceAll(text, keywordMark+"(", "(")
-	e, err := parseAnnotation(text, w.lookup)
+	e, err := parseAnnotation(text, mp.w.lookup)
 	if err != nil {
-		w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
+		mp.w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
 		return nil, false
 	}
 	return e, true
@@ -483,13 +485,13 @@ var ompQueries = map[string]string{"omp_get_thread_num": "tid", "omp_get_num_thr
 
 // ompQuery reads id = omp_get_thread_num() and the like, with -fopenmp
 // (without it, they are the stubs of a sequential build: 0 and 1).
-func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
+func (mp *ompState) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 	p, ok := unparen(rhs).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall || len(callArgs(p)) != 0 {
 		return nil, false
 	}
 	v, ok := ompQueries[calleeName(p)]
-	if !ok || !w.o.Compiled.OpenMP {
+	if !ok || !mp.w.o.Compiled.OpenMP {
 		return nil, false
 	}
 	return Name{v}, true
@@ -500,7 +502,7 @@ func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 // thread: a nested region runs with one thread in libgomp, and the model
 // has no nested regions. Its critical and atomic sections keep their
 // locks, which the enclosing region's threads share.
-func (w *walker) ompCalled() {
+func (mp *ompState) ompCalled() {
 	// in: called inside a region; out: called outside any (from main).
 	in, out := map[string]bool{}, map[string]bool{"main": true}
 	var calls func(bs []*Block, inRegion bool)
@@ -513,7 +515,7 @@ func (w *walker) ompCalled() {
 				}
 				if !seen[b.Callee] {
 					seen[b.Callee] = true
-					if f := w.a.Func(b.Callee); f != nil {
+					if f := mp.w.a.Func(b.Callee); f != nil {
 						calls(f.Body, inRegion)
 					}
 				}
@@ -524,7 +526,7 @@ func (w *walker) ompCalled() {
 			calls(b.Else, r)
 		}
 	}
-	if f := w.a.Func("main"); f != nil {
+	if f := mp.w.a.Func("main"); f != nil {
 		calls(f.Body, false)
 	}
 	var inline func(bs []*Block, locks bool)
@@ -533,7 +535,7 @@ func (w *walker) ompCalled() {
 			if c := b.omp; c != nil {
 				switch {
 				case c.kind == ompRegion:
-					w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
+					mp.w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
 					c.inline = true
 				case c.kind == ompSection && (c.lock == "" && c.section != "atomic" || !locks), c.kind == ompBarrier:
 					c.inline = true
@@ -546,7 +548,7 @@ func (w *walker) ompCalled() {
 			inline(b.Else, locks)
 		}
 	}
-	for _, f := range w.a.Funcs {
+	for _, f := range mp.w.a.Funcs {
 		if in[f.Name] {
 			// Critical sections keep their locks where every call is
 			// inside a region; the model cannot say both.
@@ -557,22 +559,22 @@ func (w *walker) ompCalled() {
 
 // ompUnused warns of the directives no statement took: at file scope,
 // in functions that are not analysed.
-func (w *walker) ompUnused() {
-	files := sortedKeys(w.omp.dirs)
+func (mp *ompState) ompUnused() {
+	files := sortedKeys(mp.dirs)
 	for _, f := range files {
-		for _, d := range w.omp.dirs[f] {
+		for _, d := range mp.dirs[f] {
 			if d.used {
 				continue
 			}
 			switch {
 			case d.name == "":
 				if !isCompileTime(d.Text) {
-					w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+					mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 				}
-			case !w.o.Compiled.OpenMP:
-				w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+			case !mp.w.o.Compiled.OpenMP:
+				mp.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 			default:
-				w.ompWarn(d, "is outside the functions analysed")
+				mp.ompWarn(d, "is outside the functions analysed")
 			}
 		}
 	}

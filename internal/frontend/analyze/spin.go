@@ -46,15 +46,15 @@ type spinWait struct {
 
 // isSpin reports whether loop it, of no count the analysis can read, is a
 // spin-wait: inside a parallel region, its body reads by an atomic read.
-func (w *walker) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
-	if info.Trips != nil || w.omp.regions == 0 || w.omp.nested > 0 || !w.o.Compiled.OpenMP {
+func (mp *ompState) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
+	if info.Trips != nil || mp.regions == 0 || mp.nested > 0 || !mp.w.o.Compiled.OpenMP {
 		return false
 	}
 	from, to := pos(it.Statement), it.Statement.Position()
 	if end := lastLine(it.Statement); end > 0 {
 		to.Line = end
 	}
-	for _, d := range w.omp.dirs[from.File] {
+	for _, d := range mp.dirs[from.File] {
 		if d.name != "atomic" || d.Pos.Line < pos(it).Line || d.Pos.Line > to.Line {
 			continue
 		}
@@ -84,9 +84,9 @@ func lastLine(s *cc.Statement) int {
 
 // stageLoop is the innermost loop around the statement walked inside the
 // current parallel region, nil if none.
-func (w *walker) stageLoop() *Block {
-	if len(w.loops) > w.omp.regionLoops {
-		return w.loops[len(w.loops)-1].blk
+func (mp *ompState) stageLoop() *Block {
+	if len(mp.w.loops) > mp.regionLoops {
+		return mp.w.loops[len(mp.w.loops)-1].blk
 	}
 	return nil
 }

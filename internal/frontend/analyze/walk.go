@@ -222,6 +222,7 @@ type loopFrame struct {
 func Run(srcs []Source, o Options) (*Analysis, error) {
 	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
+	w.omp.w = w
 	if w.o.IsUser == nil {
 		w.o.IsUser = userFiles(srcs)
 	}
@@ -294,12 +295,12 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.clamped = map[*cc.Declarator]bool{}
 	w.binding = map[string]bool{}
 	w.skips = map[*cc.SelectionStatement]bool{}
-	w.ompInit(srcs)
+	w.omp.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
 	}
-	w.ompUnused()
-	w.ompCalled()
+	w.omp.ompUnused()
+	w.omp.ompCalled()
 	w.a.peerArgs()
 	w.a.counts()
 	w.a.reuse()
@@ -465,7 +466,7 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 	out := w.items(cs.BlockItemList)
-	w.ompEnd(cs, &out)
+	w.omp.ompEnd(cs, &out)
 	return out
 }
 
@@ -477,7 +478,7 @@ func (w *walker) items(list *cc.BlockItemList) []*Block {
 		if it == nil {
 			continue
 		}
-		w.ompItem(it, &out)
+		w.omp.ompItem(it, &out)
 		if s, ok := w.continueGuard(it); ok && l.BlockItemList != nil {
 			w.skips[s] = true
 			w.blockItem(it, &out)
@@ -570,7 +571,7 @@ func countInits(l *cc.InitializerList) int {
 }
 
 func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
-	if s == nil || w.ompStmt(s, out) {
+	if s == nil || w.omp.ompStmt(s, out) {
 		return
 	}
 	switch s.Case {
@@ -879,7 +880,7 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		}
 		return
 	}
-	if v, ok := w.ompQuery(rhs); ok {
+	if v, ok := w.omp.ompQuery(rhs); ok {
 		w.vals[d] = v
 		return
 	}
