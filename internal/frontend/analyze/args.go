@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -125,34 +124,8 @@ func (w *walker) argvValue(k int, d *cc.Declarator, def float64, hasDef bool) Ex
 	if d == nil {
 		return nil
 	}
-	if opts, ok := w.optVars[d]; ok {
-		// Set under a test of the argument against the option's name
-		// (strcmpopts.go): bound to the option.
-		if name, made := w.optVarParams[d]; made {
-			return Name{name}
-		}
-		doc := "value of the option " + strings.Join(opts, " ") + " of the program (the variable " + d.Name() + ", declared at " + pos(d).String() + ")"
-		if !hasDef {
-			// The value it has before the parse: int steps = 5; then
-			// the loop over the arguments.
-			if v, ok := constOf(w.vals[d]); ok {
-				def, hasDef = v, true
-			} else if v := w.initialValue(d); d.HasInitializer() && !math.IsNaN(v) {
-				def, hasDef = v, true
-			}
-		}
-		if !hasDef {
-			def = 1
-		} else {
-			doc += "; the program's default: " + numText(def)
-		}
-		p := w.a.param(w.varName(d), def, pos(d), "argv", doc)
-		p.Options = opts
-		if set, ok := w.o.Set[p.Name]; ok {
-			p.Default = set
-		}
-		w.optVarParams[d] = p.Name
-		return Name{p.Name}
+	if v, ok := w.values.optionVar(d, def, hasDef); ok {
+		return v
 	}
 	p := w.a.param(w.varName(d), 1, pos(d), "argv", "from the command line, at a position the analysis cannot follow")
 	if hasDef {

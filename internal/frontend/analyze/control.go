@@ -522,7 +522,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
 	switch p, how, ok := w.probability(s); {
-	case !ok && w.runOnce(s):
+	case !ok && w.values.runOnce(s):
 		// Taken on the program's first call only: not a cost of each.
 		b.Prob, b.FirstCall = Num{0}, true
 		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
@@ -543,7 +543,7 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 		}
 		// A test of a field that bounds a loop reads the loop's
 		// parameter (boundfields.go).
-		if c, ok := w.boundFieldCond(s); ok {
+		if c, ok := w.values.boundFieldCond(s); ok {
 			b.Cond = c
 			break
 		}

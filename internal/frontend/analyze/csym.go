@@ -213,18 +213,18 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			if v, ok := w.rankOf(x); ok {
 				return v, true // s.rank, s->size
 			}
-			if v, ok := w.onceValue(x); ok {
+			if v, ok := w.values.onceValue(x); ok {
 				return v, true
 			}
 			if key, ok := rankKey(x); ok {
-				if name, ok := w.optionSource(key); ok {
+				if name, ok := w.values.optionSource(key); ok {
 					return Name{name}, true // an option's field (strcmpopts.go)
 				}
-				if v, ok := w.optionDefault(key); ok {
+				if v, ok := w.values.optionDefault(key); ok {
 					return v, true
 				}
 			}
-			return w.fieldParam(x)
+			return w.values.fieldParam(x)
 		}
 		if v, ok := w.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
 			return v, true // gathered.go
@@ -425,7 +425,7 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 					return l.info.index(), true
 				}
 			}
-			if v, ok := w.onceValue(x); ok {
+			if v, ok := w.values.onceValue(x); ok {
 				return v, true
 			}
 			if w.opaque != nil && cc.IsIntegerType(r.Type()) {
@@ -464,12 +464,12 @@ func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
 	}
 	if rhs, ok := w.fieldVars[d]; ok && w.fn != nil && writesOf(w.funcs[w.fn.Name], d) == 1 {
 		// const int n = s->n;, n written nowhere else: the field's value.
-		if v, ok := w.fieldParam(rhs); ok {
+		if v, ok := w.values.fieldParam(rhs); ok {
 			w.vals[d] = v
 			return v, true
 		}
 	}
-	if w.boundOnly {
+	if w.values.boundTest() {
 		return nil, false // a test of bound fields only (boundfields.go)
 	}
 	name := w.paramName(d)

@@ -206,10 +206,10 @@ func (w *walker) guardValue(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
 		if !ok {
 			return nil, false
 		}
-		if name, ok := w.optionSource(key); ok {
+		if name, ok := w.values.optionSource(key); ok {
 			return Name{name}, true
 		}
-		if def, from := w.fieldDefault(key, map[string]bool{}); from != "" {
+		if def, from := w.values.fieldDefault(key, map[string]bool{}); from != "" {
 			return Num{def}, true
 		}
 	case *cc.UnaryExpression:

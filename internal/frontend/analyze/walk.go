@@ -78,35 +78,14 @@ type walker struct {
 	pragmas             map[string]map[int]string // file → line → pragma text
 	taken               map[string]bool           // model names in use
 	warned              map[string]bool           // library functions already warned about
+	// The parts, each in files of its own (docs/contributing.md).
+	values *progValues // what the program gives globals, fields and options
 	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
 	// rankKey: "pid" or "procs" wherever they are read (rank.go).
 	ranks map[string]string
-	// once are the globals and fields the program writes at one place
-	// only, with the value written (once.go); onceVals their values as
-	// read so far (nil: not expressible).
-	once     map[string]cc.ExpressionNode
-	onceVals map[string]Expr
 	// fptrs are the program's functions stored in each place that holds
 	// a function pointer (fptr.go).
 	fptrs map[string][]string
-	// fieldVals are the values the program gives each field, and
-	// fieldParams the parameters fields became (fields.go); fieldVars
-	// the variables of the function walked that copy a field whose
-	// value is not known (n = s->n).
-	fieldVals   map[string][]cc.ExpressionNode
-	fieldParams map[string]string
-	// optFields are the fields an option of the program sets (optfields.go,
-	// strcmpopts.go); optVars the variables, with their option words.
-	optFields map[string]*optionField
-	optVars   map[*cc.Declarator][]string
-	// boundFields are the fields loop conditions read, and boundOnly is
-	// set while a test of them is read (boundfields.go).
-	boundFields  map[string]bool
-	boundOnly    bool
-	optVarParams map[*cc.Declarator]string // their parameters, once made
-	// optionGiven are the values stored under a test of an argument
-	// against an option's name: the option's, not the program's default.
-	optionGiven map[cc.Node]bool
 	// unknownNames are the parameters made for function parameters whose
 	// value became unknown (paramName).
 	unknownNames map[*cc.Declarator]string
@@ -223,6 +202,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
+	w.values = &progValues{w: w}
 	if w.o.IsUser == nil {
 		w.o.IsUser = userFiles(srcs)
 	}
@@ -276,20 +256,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	}
 	w.anySource, w.procNull = mpiSpecialRanks(srcs)
 	w.ranks = w.rankVars(defs)
-	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
+	w.values.read(srcs, defs)
 	w.fptrs = w.pointees(srcs, defs)
-	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
-	w.optFields = optionFields(defs)
-	w.boundFields = boundFields(defs)
-	strFields, strVars, given := strcmpOptions(defs)
-	w.optionGiven = given
-	for key, of := range strFields {
-		if _, ok := w.optFields[key]; !ok {
-			w.optFields[key] = of
-		}
-	}
-	w.optVars, w.optVarParams = strVars, map[*cc.Declarator]string{}
-	w.optionParams()
 	w.findAllocators(defs)
 	w.gatheredIn = gatheredParams(w.funcs)
 	w.clamped = map[*cc.Declarator]bool{}
