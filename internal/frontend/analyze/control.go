@@ -64,7 +64,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		}
 	}
 	if info.Trips == nil {
-		if n, ok := w.receivedWalk(it); ok {
+		if n, ok := w.mpi.receivedWalk(it); ok {
 			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
 		}
 	}
@@ -102,7 +102,7 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	w.invalidate(step)
 	filled()
 	w.recurrences(it, info, pre)
-	w.counterTotals(it, info)
+	w.mpi.counterTotals(it, info)
 	w.unroll(b)
 	w.vectorise(b) // vector.go
 	extend(b, it.Statement)

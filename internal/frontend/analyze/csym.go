@@ -210,7 +210,7 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		case cc.PostfixExpressionPrimary:
 			return w.symAny(x.PrimaryExpression)
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			if v, ok := w.rankOf(x); ok {
+			if v, ok := w.mpi.rankOf(x); ok {
 				return v, true // s.rank, s->size
 			}
 			if v, ok := w.values.onceValue(x); ok {
@@ -409,7 +409,7 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 	case cc.PrimaryExpressionIdent:
 		switch r := x.ResolvedTo().(type) {
 		case *cc.Declarator:
-			if v, ok := w.rankOf(x); ok {
+			if v, ok := w.mpi.rankOf(x); ok {
 				return v, true
 			}
 			if v, ok := w.vals[r]; ok {

@@ -143,7 +143,7 @@ func (pv *progValues) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) m
 	}
 	out := map[string]cc.ExpressionNode{}
 	for key, n := range writes {
-		if _, rank := pv.w.ranks[key]; n == 1 && !rank && sites[key] != nil && readsNoLocal(sites[key]) {
+		if rank := pv.w.mpi.isRank(key); n == 1 && !rank && sites[key] != nil && readsNoLocal(sites[key]) {
 			out[key] = sites[key]
 		}
 	}

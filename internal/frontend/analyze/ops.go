@@ -1318,8 +1318,8 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	for _, a := range callArgs(x) {
 		o.expr(a, false)
 	}
-	name := o.w.callee(x)
-	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.candidates(x)) > 1) {
+	name := o.w.ptrs.callee(x)
+	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.ptrs.candidates(x)) > 1) {
 		return // a block of its own
 	}
 	if ops, ok := o.w.libOps(x, name); ok {

@@ -244,7 +244,7 @@ func (u *uniformity) exprVaries(e cc.Node) bool {
 			if x.Case != cc.PrimaryExpressionIdent {
 				return true
 			}
-			if v, ok := u.w.rankOf(x); ok {
+			if v, ok := u.w.mpi.rankOf(x); ok {
 				found = v.(Name).N == "pid"
 				return false
 			}
@@ -275,7 +275,7 @@ func (u *uniformity) exprVaries(e cc.Node) bool {
 				}
 				found = true
 			case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-				if v, ok := u.w.rankOf(x); ok {
+				if v, ok := u.w.mpi.rankOf(x); ok {
 					found = v.(Name).N == "pid"
 					return false
 				}

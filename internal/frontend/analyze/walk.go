@@ -67,25 +67,16 @@ type Options struct {
 
 // walker analyses the functions of a program.
 type walker struct {
-	// anySource and procNull are MPI_ANY_SOURCE and MPI_PROC_NULL as the
-	// program's mpi.h defines them (Open MPI: -1 and -2, MPICH the other
-	// way round): a receive from the one matches any sender, from the
-	// other nothing.
-	anySource, procNull float64
-	a                   *Analysis
-	o                   Options
-	funcs               map[string]*cc.FunctionDefinition
-	pragmas             map[string]map[int]string // file → line → pragma text
-	taken               map[string]bool           // model names in use
-	warned              map[string]bool           // library functions already warned about
+	a       *Analysis
+	o       Options
+	funcs   map[string]*cc.FunctionDefinition
+	pragmas map[string]map[int]string // file → line → pragma text
+	taken   map[string]bool           // model names in use
+	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
-	values *progValues // what the program gives globals, fields and options
-	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
-	// rankKey: "pid" or "procs" wherever they are read (rank.go).
-	ranks map[string]string
-	// fptrs are the program's functions stored in each place that holds
-	// a function pointer (fptr.go).
-	fptrs map[string][]string
+	values *progValues   // what the program gives globals, fields and options
+	mpi    *mpiPart      // the MPI calls and the rank
+	ptrs   *funcPointers // the functions called through pointers
 	// unknownNames are the parameters made for function parameters whose
 	// value became unknown (paramName).
 	unknownNames map[*cc.Declarator]string
@@ -127,9 +118,6 @@ type walker struct {
 	// which may write the locals whose address was taken (reload.go).
 	aliasStores map[cc.Node][]cc.Type
 	opaquePtrs  map[*cc.Declarator]bool
-	// dtypes are the sizes in bytes of the MPI datatypes the program
-	// constructs (dtype.go).
-	dtypes map[*cc.Declarator]Expr
 	// argc is main's first parameter (nil in other functions), and
 	// argcChanged whether main assigns it.
 	argc        *cc.Declarator
@@ -165,10 +153,8 @@ type walker struct {
 	// symDepth is how deep symAny is (maxSymDepth).
 	symDepth int
 	// elems are the values of the elements of arrays an MPI_Allgather
-	// filled, and gatheredIn the functions' parameters every call passes
-	// such an array (gathered.go).
-	elems      map[*cc.Declarator]Expr
-	gatheredIn map[string]map[int]bool
+	// filled (gathered.go).
+	elems map[*cc.Declarator]Expr
 	// arrays are the values kept in small arrays' elements, filling the
 	// loop whose body is being run for them, and threadIfs how many of
 	// the enclosing branches one thread of a parallel region alone takes
@@ -182,10 +168,6 @@ type walker struct {
 	// pureVals are the values of calls of pure functions of constants
 	// or of procs, by function and arguments (recur.go).
 	pureVals map[string]Expr
-	// totals are the sums of counter arrays' elements, and received the
-	// elements in buffers an MPI_Alltoallv filled, by base (alltoall.go).
-	totals   map[*cc.Declarator]Expr
-	received map[string]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -203,6 +185,8 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.mpi = &mpiPart{w: w}
+	w.ptrs = &funcPointers{w: w}
 	if w.o.IsUser == nil {
 		w.o.IsUser = userFiles(srcs)
 	}
@@ -254,12 +238,10 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	for _, name := range preludeCosts() {
 		w.taken[name] = true
 	}
-	w.anySource, w.procNull = mpiSpecialRanks(srcs)
-	w.ranks = w.rankVars(defs)
+	w.mpi.read(srcs, defs)
 	w.values.read(srcs, defs)
-	w.fptrs = w.pointees(srcs, defs)
+	w.ptrs.read(srcs, defs)
 	w.findAllocators(defs)
-	w.gatheredIn = gatheredParams(w.funcs)
 	w.clamped = map[*cc.Declarator]bool{}
 	w.binding = map[string]bool{}
 	w.skips = map[*cc.SelectionStatement]bool{}
@@ -378,7 +360,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
 	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
-	w.totals, w.received = nil, nil
+	w.mpi.enter()
 	w.opaquePtrs = opaquePointers(fd) // reload.go
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
@@ -396,7 +378,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 		mn := w.fresh(name + "_" + d.Name())
 		w.names[d] = mn
 		w.vals[d] = Name{mn}
-		if w.gatheredIn[name][i] {
+		if w.mpi.gatheredParam(name, i) {
 			if w.elems == nil {
 				w.elems = map[*cc.Declarator]Expr{}
 			}
@@ -609,8 +591,8 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	}
 	scanned := w.scanned(e)
 	w.assignmentsIn(e)
-	w.rankAndSize(e)
-	w.derivedTypes(e)
+	w.mpi.rankAndSize(e)
+	w.mpi.derivedTypes(e)
 	for d, v := range scanned {
 		w.vals[d] = v
 	}
@@ -657,7 +639,7 @@ func (w *walker) setOutVals() {
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
 // MPI_Comm_size(MPI_COMM_WORLD, &s): r is pid, s is procs.
-func (w *walker) rankAndSize(e cc.Node) {
+func (mp *mpiPart) rankAndSize(e cc.Node) {
 	visit(e, func(n cc.Node) bool {
 		p, ok := n.(*cc.PostfixExpression)
 		if !ok || p.Case != cc.PostfixExpressionCall {
@@ -672,7 +654,7 @@ func (w *walker) rankAndSize(e cc.Node) {
 			return true
 		}
 		if t := strings.ToLower(exprText(args[0])); t != "" && !strings.Contains(t, "world") {
-			w.a.warn(pos(p), "%s of a communicator other than MPI_COMM_WORLD: taken as MPI_COMM_WORLD", name)
+			mp.w.a.warn(pos(p), "%s of a communicator other than MPI_COMM_WORLD: taken as MPI_COMM_WORLD", name)
 		}
 		u, ok := unparen(args[1]).(*cc.UnaryExpression)
 		if !ok || u.Case != cc.UnaryExpressionAddrof {
@@ -680,9 +662,9 @@ func (w *walker) rankAndSize(e cc.Node) {
 		}
 		if d := declOf(u.CastExpression); d != nil {
 			if name == "MPI_Comm_rank" {
-				w.vals[d] = Name{"pid"}
+				mp.w.vals[d] = Name{"pid"}
 			} else {
-				w.vals[d] = Name{"procs"}
+				mp.w.vals[d] = Name{"procs"}
 			}
 		}
 		return true
@@ -711,8 +693,8 @@ func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
 		if !ok || p.Case != cc.PostfixExpressionCall {
 			return true
 		}
-		name := w.callee(p)
-		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.candidates(p)) > 1) {
+		name := w.ptrs.callee(p)
+		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.ptrs.candidates(p)) > 1) {
 			out = append(out, p)
 		}
 		return true
@@ -732,24 +714,24 @@ func calleeName(p *cc.PostfixExpression) string {
 // callBlock makes the block of an MPI call or of a call of one of the
 // program's functions.
 func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
-	name := w.callee(c)
+	name := w.ptrs.callee(c)
 	args := callArgs(c)
 	if name == "MPI_Bcast" && len(args) > 0 {
-		w.broadcast(args[0])
+		w.mpi.broadcast(args[0])
 	}
 	if name == "MPI_Allgather" {
-		w.gathered(args)
+		w.mpi.gathered(args)
 	}
-	w.exchanged(name, args)
+	w.mpi.exchanged(name, args)
 	if isCommMPI(name) {
-		if cm := w.mpiCall(name, args, c); cm != nil {
+		if cm := w.mpi.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
-			w.freshReceive(c, name, args, cm.Root, out) // freshrecv.go
+			w.mpi.freshReceive(c, name, args, cm.Root, out) // freshrecv.go
 		}
 		return
 	}
-	if fns := w.candidates(c); name == "" && len(fns) > 1 {
-		w.choice(c, fns, out) // fptr.go
+	if fns := w.ptrs.candidates(c); name == "" && len(fns) > 1 {
+		w.ptrs.choice(c, fns, out) // fptr.go
 		return
 	}
 	if b := w.userCall(c, name); b != nil {
@@ -772,7 +754,7 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 			break
 		}
 		v, ok := w.sym(a)
-		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.gatheredIn[name][i] {
+		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.mpi.gatheredParam(name, i) {
 			v, ok = e, true // an array of gathered values: their value
 		}
 		if !ok {
@@ -803,7 +785,7 @@ func (w *walker) reaches(from, to string) bool {
 		found := false
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
-				if name := w.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
+				if name := w.ptrs.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
 					found = true
 				}
 			}
@@ -1085,19 +1067,19 @@ func (w *walker) pragmaAbove(n cc.Node) (string, Position, bool) {
 // value the root rank computed for it in a branch of its own (if (rank
 // == root) n = atoi(argv[1]) / procs;): after the broadcast every rank
 // holds it. A variable with a value known on every rank keeps it.
-func (w *walker) broadcast(buf cc.ExpressionNode) {
+func (mp *mpiPart) broadcast(buf cc.ExpressionNode) {
 	u, ok := uncast(buf).(*cc.UnaryExpression)
 	if !ok || u.Case != cc.UnaryExpressionAddrof {
 		return
 	}
 	d := declOf(u.CastExpression)
-	if d == nil || len(w.loops) > 0 || w.inIf > 0 {
+	if d == nil || len(mp.w.loops) > 0 || mp.w.inIf > 0 {
 		return
 	}
 	// What the root computed for it in its own branch wins over what
 	// every rank held before (or held depending on the rank, the branch's
 	// arms merged).
-	if v, ok := w.rootVals[d]; ok {
-		w.vals[d] = v
+	if v, ok := mp.w.rootVals[d]; ok {
+		mp.w.vals[d] = v
 	}
 }
