@@ -103,8 +103,8 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 	filled()
 	w.recurrences(it, info, pre)
 	w.mpi.counterTotals(it, info)
-	w.unroll(b)
-	w.vectorise(b) // vector.go
+	w.mem.unroll(b)
+	w.mem.vectorise(b) // vector.go
 	extend(b, it.Statement)
 	*out = append(*out, b)
 }

@@ -428,9 +428,8 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			if v, ok := w.values.onceValue(x); ok {
 				return v, true
 			}
-			if w.opaque != nil && cc.IsIntegerType(r.Type()) {
-				w.opaque[r] = true
-				return Name{"?" + r.Name()}, true
+			if v, ok := w.mem.opaqueVar(r); ok {
+				return v, true
 			}
 			return w.unknownVar(r)
 		case *cc.Enumerator:

@@ -75,6 +75,7 @@ type walker struct {
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
 	values *progValues   // what the program gives globals, fields and options
+	mem    *memOps       // the counting and pricing of operations and accesses
 	mpi    *mpiPart      // the MPI calls and the rank
 	ptrs   *funcPointers // the functions called through pointers
 	// unknownNames are the parameters made for function parameters whose
@@ -114,10 +115,6 @@ type walker struct {
 	// memory (alloc.go); binding marks those whose size is being read.
 	allocators map[string]allocator
 	binding    map[string]bool
-	// aliasStores are the types each loop stores to through pointers,
-	// which may write the locals whose address was taken (reload.go).
-	aliasStores map[cc.Node][]cc.Type
-	opaquePtrs  map[*cc.Declarator]bool
 	// argc is main's first parameter (nil in other functions), and
 	// argcChanged whether main assigns it.
 	argc        *cc.Declarator
@@ -133,11 +130,6 @@ type walker struct {
 	// then becomes a parameter named after it.
 	paramize []cc.Node
 	omp      ompState // the OpenMP directives (omp.go)
-	// opaque, while set, makes sym read a variable whose value it does
-	// not know as a name of its own ("?" and the C name) and note it in
-	// opaque: for strides, which such a variable does not change where no
-	// loop in question assigns it (lineReuse).
-	opaque map[*cc.Declarator]bool
 	// varies are the variables of the function whose value may differ
 	// between processes (unknown.go); shared is set while a value is read
 	// in which a variable unknown but the same everywhere becomes a
@@ -185,6 +177,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.mem = &memOps{w: w}
 	w.mpi = &mpiPart{w: w}
 	w.ptrs = &funcPointers{w: w}
 	if w.o.IsUser == nil {
@@ -361,7 +354,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
 	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
 	w.mpi.enter()
-	w.opaquePtrs = opaquePointers(fd) // reload.go
+	w.mem.enter(fd)
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
