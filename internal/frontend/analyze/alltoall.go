@@ -128,7 +128,7 @@ func (mp *mpiPart) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
 	if v, ok := constValue(start); !ok || v != 0 {
 		return nil, false
 	}
-	if s, ok := mp.w.stepIn(step, d); !ok || s != 1 || assigns(it.Statement, d) {
+	if s, ok := mp.w.flow.stepIn(step, d); !ok || s != 1 || assigns(it.Statement, d) {
 		return nil, false
 	}
 	var total Expr

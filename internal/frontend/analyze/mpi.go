@@ -142,7 +142,7 @@ func (mp *mpiPart) vCollective(name, elem string, args []cc.ExpressionNode, at c
 	}
 	if text, ap, ok := mp.w.pragmaAbove(at); ok {
 		if arg, ok := pragmaArg(text, "bytes"); ok {
-			if v, ok := mp.w.symText(arg, ap); ok {
+			if v, ok := mp.w.flow.symText(arg, ap); ok {
 				c.Size = v
 				mp.w.a.Unknowns = append(mp.w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", How: Annotated, Value: arg})
 				return c

@@ -361,7 +361,7 @@ func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block
 		mp.regions++
 		mp.regionLoops = len(mp.w.loops)
 	}
-	wrap.Then = mp.w.body(s)
+	wrap.Then = mp.w.flow.body(s)
 	if c.kind == ompRegion {
 		mp.regions--
 		mp.regionLoops = outerLoops
@@ -470,7 +470,7 @@ func (mp *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
 		return id
 	})
 	text = strings.ReplaceAll(text, keywordMark+"(", "(")
-	e, err := parseAnnotation(text, mp.w.lookup)
+	e, err := parseAnnotation(text, mp.w.flow.lookup)
 	if err != nil {
 		mp.w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
 		return nil, false

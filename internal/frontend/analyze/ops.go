@@ -1285,7 +1285,7 @@ func (mo *memOps) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
 		return false
 	}
 	_, stepE := loopTestStep(it)
-	if step, ok := mo.w.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
+	if step, ok := mo.w.flow.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
 		return false
 	}
 	e := unparen(idx)

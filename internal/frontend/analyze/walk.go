@@ -75,6 +75,7 @@ type walker struct {
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
 	values *progValues   // what the program gives globals, fields and options
+	flow   *control      // loops, branches, switches and jumps
 	mem    *memOps       // the counting and pricing of operations and accesses
 	mpi    *mpiPart      // the MPI calls and the rank
 	ptrs   *funcPointers // the functions called through pointers
@@ -82,9 +83,6 @@ type walker struct {
 	// value became unknown (paramName).
 	unknownNames map[*cc.Declarator]string
 	fieldVars    map[*cc.Declarator]cc.Node
-	// jumps are the loops and switches around the statement walked, the
-	// innermost last: the one a break leaves.
-	jumps []jumpFrame
 
 	// Per function.
 	fn    *Func
@@ -92,9 +90,6 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
-	// skips are the tests `if (c) continue;` whose else is the rest of
-	// the loop's body (contguard.go).
-	skips map[*cc.SelectionStatement]bool
 	// scopeIf is inIf where the innermost if arm or loop body began: an
 	// assignment at that depth is straight-line code of it, whose value
 	// holds until the arm ends (join.go) or the iteration does.
@@ -154,9 +149,6 @@ type walker struct {
 	arrays    map[*cc.Declarator][]elemPiece
 	filling   *elemFill
 	threadIfs int
-	// clamped are the variables a loop steps by that its body only
-	// lowers to a bound the analysis cannot read (clamp.go).
-	clamped map[*cc.Declarator]bool
 	// pureVals are the values of calls of pure functions of constants
 	// or of procs, by function and arguments (recur.go).
 	pureVals map[string]Expr
@@ -177,6 +169,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
 	w.mem = &memOps{w: w}
 	w.mpi = &mpiPart{w: w}
 	w.ptrs = &funcPointers{w: w}
@@ -235,9 +228,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.values.read(srcs, defs)
 	w.ptrs.read(srcs, defs)
 	w.findAllocators(defs)
-	w.clamped = map[*cc.Declarator]bool{}
 	w.binding = map[string]bool{}
-	w.skips = map[*cc.SelectionStatement]bool{}
 	w.omp.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
@@ -349,7 +340,8 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.names = map[*cc.Declarator]string{}
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
-	w.loops, w.jumps, w.scopeIf = nil, nil, 0
+	w.loops, w.scopeIf = nil, 0
+	w.flow.enter()
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
 	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
@@ -422,10 +414,10 @@ func (w *walker) items(list *cc.BlockItemList) []*Block {
 			continue
 		}
 		w.omp.ompItem(it, &out)
-		if s, ok := w.continueGuard(it); ok && l.BlockItemList != nil {
-			w.skips[s] = true
+		if s, ok := w.flow.continueGuard(it); ok && l.BlockItemList != nil {
+			w.flow.skip(s)
 			w.blockItem(it, &out)
-			w.guardedRest(l.BlockItemList, out) // contguard.go
+			w.flow.guardedRest(l.BlockItemList, out) // contguard.go
 			break
 		}
 		w.blockItem(it, &out)
@@ -434,11 +426,11 @@ func (w *walker) items(list *cc.BlockItemList) []*Block {
 }
 
 // jump is the construct a break leaves, nil outside loops and switches.
-func (w *walker) jump() *jumpFrame {
-	if len(w.jumps) == 0 {
+func (cf *control) jump() *jumpFrame {
+	if len(cf.jumps) == 0 {
 		return nil
 	}
-	return &w.jumps[len(w.jumps)-1]
+	return &cf.jumps[len(cf.jumps)-1]
 }
 
 // blockItem adds a declaration or statement of a compound statement.
@@ -525,9 +517,9 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 			w.expression(e, out, s)
 		}
 	case cc.StatementIteration:
-		w.loop(s.IterationStatement, out)
+		w.flow.loop(s.IterationStatement, out)
 	case cc.StatementSelection:
-		w.selection(s.SelectionStatement, out)
+		w.flow.selection(s.SelectionStatement, out)
 	case cc.StatementJump:
 		j := s.JumpStatement
 		switch j.Case {
@@ -541,14 +533,14 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 		case cc.JumpStatementBreak:
 			// The break that ends a case is the switch's (switch.go);
 			// one inside a branch of a case leaves the switch early.
-			switch top := w.jump(); {
+			switch top := w.flow.jump(); {
 			case top != nil && top.isSwitch:
 				w.a.warn(pos(j), "break inside a branch of a switch case: the rest of the case is counted as if it ran")
 			case top != nil && !top.spin:
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
-			if len(w.loops) > 0 && !w.skipping(j) {
+			if len(w.loops) > 0 && !w.flow.skipping(j) {
 				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", jumpText(j))
 			}
 		default:
@@ -801,7 +793,7 @@ func callArgs(c *cc.PostfixExpression) []cc.ExpressionNode {
 // function level; inside loops and branches the variable becomes
 // unknown (it may hold several values).
 func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
-	if d == nil || w.clamped[d] && selfClamp(rhs, d) {
+	if d == nil || w.flow.isClamped(d) && selfClamp(rhs, d) {
 		return // a step lowered to a bound not known: kept (clamp.go)
 	}
 	delete(w.arrays, d) // a pointer set again (elems.go)
