@@ -124,7 +124,7 @@ func (cf *control) loop(it *cc.IterationStatement, out *[]*Block) {
 	cf.jumps = append(cf.jumps, jumpFrame{spin: b.spin != nil})
 	scope := cf.w.scopeIf
 	cf.w.scopeIf = cf.w.inIf
-	filled := cf.w.fillArrays(it, info) // elems.go
+	filled := cf.w.arrs.fillArrays(it, info) // elems.go
 	b.Body = cf.body(it.Statement)
 	cf.w.scopeIf = scope
 	cf.jumps = cf.jumps[:len(cf.jumps)-1]
@@ -609,9 +609,9 @@ func (cf *control) selection(s *cc.SelectionStatement, out *[]*Block) {
 	}
 	// What one thread of a region stores alone, the team reads after it
 	// (elems.go).
-	oneThread := cf.w.omp.regions > 0 && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
+	oneThread := cf.w.omp.inRegion() && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
 	if oneThread {
-		cf.w.threadIfs++
+		cf.w.arrs.threadIf(1)
 	}
 	cf.w.inIf++
 	scope := cf.w.scopeIf
@@ -644,7 +644,7 @@ func (cf *control) selection(s *cc.SelectionStatement, out *[]*Block) {
 		cf.w.rankIfs--
 	}
 	if oneThread {
-		cf.w.threadIfs--
+		cf.w.arrs.threadIf(-1)
 	}
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:

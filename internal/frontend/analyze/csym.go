@@ -226,7 +226,7 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 			}
 			return w.values.fieldParam(x)
 		}
-		if v, ok := w.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
+		if v, ok := w.arrs.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
 			return v, true // gathered.go
 		}
 		if x.Case == cc.PostfixExpressionCall {

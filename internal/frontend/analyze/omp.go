@@ -781,3 +781,9 @@ func scheduleText(sched string, chunk Expr) string {
 	}
 	return s
 }
+
+// inRegion reports whether the statement walked is inside a parallel
+// region.
+func (mp *ompState) inRegion() bool {
+	return mp.regions > 0
+}

@@ -75,6 +75,7 @@ type walker struct {
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
 	values *progValues   // what the program gives globals, fields and options
+	arrs   *smallArrays  // the values kept in small arrays' elements
 	flow   *control      // loops, branches, switches and jumps
 	mem    *memOps       // the counting and pricing of operations and accesses
 	mpi    *mpiPart      // the MPI calls and the rank
@@ -142,13 +143,6 @@ type walker struct {
 	// elems are the values of the elements of arrays an MPI_Allgather
 	// filled (gathered.go).
 	elems map[*cc.Declarator]Expr
-	// arrays are the values kept in small arrays' elements, filling the
-	// loop whose body is being run for them, and threadIfs how many of
-	// the enclosing branches one thread of a parallel region alone takes
-	// (elems.go).
-	arrays    map[*cc.Declarator][]elemPiece
-	filling   *elemFill
-	threadIfs int
 	// pureVals are the values of calls of pure functions of constants
 	// or of procs, by function and arguments (recur.go).
 	pureVals map[string]Expr
@@ -169,6 +163,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.arrs = &smallArrays{w: w}
 	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
 	w.mem = &memOps{w: w}
 	w.mpi = &mpiPart{w: w}
@@ -344,7 +339,7 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.flow.enter()
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
 	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
-	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
+	w.arrs.enter()
 	w.mpi.enter()
 	w.mem.enter(fd)
 	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
@@ -796,7 +791,7 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	if d == nil || w.flow.isClamped(d) && selfClamp(rhs, d) {
 		return // a step lowered to a bound not known: kept (clamp.go)
 	}
-	delete(w.arrays, d) // a pointer set again (elems.go)
+	w.arrs.forget(d) // a pointer set again (elems.go)
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
 		if call := allocationCall(rhs); call != nil {
@@ -966,16 +961,16 @@ func (w *walker) assignmentsIn(e cc.Node) {
 				}
 			}
 			if op, ok := storeOps[x.Case]; ok {
-				w.storeElem(x.UnaryExpression, op, x.AssignmentExpression)
+				w.arrs.storeElem(x.UnaryExpression, op, x.AssignmentExpression)
 			} else {
-				w.forgetArray(x.UnaryExpression)
+				w.arrs.forgetArray(x.UnaryExpression)
 			}
 		case *cc.UnaryExpression:
 			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
 				if d := declOf(x.UnaryExpression); d != nil {
 					delete(w.vals, d)
 				}
-				w.storeElem(x.UnaryExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.UnaryExpressionInc], nil)
+				w.arrs.storeElem(x.UnaryExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.UnaryExpressionInc], nil)
 			}
 			if x.Case == cc.UnaryExpressionAddrof && !kept[x] {
 				// &x handed to a function: x may change.
@@ -988,10 +983,10 @@ func (w *walker) assignmentsIn(e cc.Node) {
 				if d := declOf(x.PostfixExpression); d != nil {
 					delete(w.vals, d)
 				}
-				w.storeElem(x.PostfixExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.PostfixExpressionInc], nil)
+				w.arrs.storeElem(x.PostfixExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.PostfixExpressionInc], nil)
 			}
 			if x.Case == cc.PostfixExpressionCall {
-				w.passedArrays(x)
+				w.arrs.passedArrays(x)
 			}
 			if x.Case == cc.PostfixExpressionCall && keepsBuffer[calleeName(x)] {
 				return false // MPI_Bcast(&n, ...): see broadcast
