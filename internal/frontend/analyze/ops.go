@@ -1366,7 +1366,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
 			o.touch(x)
 		case "posix_memalign":
-			o.w.allocatedBy(x)
+			o.w.allocs.allocatedBy(x)
 			o.touch(x)
 		}
 		return

@@ -75,6 +75,7 @@ type walker struct {
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
 	values *progValues   // what the program gives globals, fields and options
+	allocs *allocFuncs   // the program's allocators
 	arrs   *smallArrays  // the values kept in small arrays' elements
 	flow   *control      // loops, branches, switches and jumps
 	mem    *memOps       // the counting and pricing of operations and accesses
@@ -107,10 +108,6 @@ type walker struct {
 	allocated map[string]Expr
 	// allocSites maps an allocation's call site to the pointer it set.
 	allocSites map[string]string
-	// allocators are the program's functions that return allocated
-	// memory (alloc.go); binding marks those whose size is being read.
-	allocators map[string]allocator
-	binding    map[string]bool
 	// argc is main's first parameter (nil in other functions), and
 	// argcChanged whether main assigns it.
 	argc        *cc.Declarator
@@ -163,6 +160,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.allocs = &allocFuncs{w: w, binding: map[string]bool{}}
 	w.arrs = &smallArrays{w: w}
 	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
 	w.mem = &memOps{w: w}
@@ -222,8 +220,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.mpi.read(srcs, defs)
 	w.values.read(srcs, defs)
 	w.ptrs.read(srcs, defs)
-	w.findAllocators(defs)
-	w.binding = map[string]bool{}
+	w.allocs.findAllocators(defs)
 	w.omp.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
@@ -236,7 +233,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.a.tiles()
 	w.a.restarts()
 	w.a.touches()
-	w.firstTouches()
+	w.allocs.firstTouches()
 	w.a.callCounts()
 	w.a.argDefaults()
 	if err := w.a.giveValues(w.o.Values); err != nil {
@@ -849,10 +846,10 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 // allocation reads the size of an allocation, casts included (alloc.go).
 func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
 	p := allocationCall(rhs)
-	if p == nil || !w.allocates(p) {
+	if p == nil || !w.allocs.allocates(p) {
 		return nil, false
 	}
-	return w.allocSize(p)
+	return w.allocs.allocSize(p)
 }
 
 // allocationCall is the call in rhs, under casts: malloc(...) in
