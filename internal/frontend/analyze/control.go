@@ -550,7 +550,7 @@ func (cf *control) selection(s *cc.SelectionStatement, out *[]*Block) {
 	for _, c := range cf.w.structuralCalls(s.ExpressionList) {
 		cf.w.callBlock(c, out)
 	}
-	cf.w.setOutVals()
+	cf.w.unk.setOutVals()
 	b := &Block{Name: cf.w.blockName(s), Kind: Branch, Func: cf.w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
 	o := opsCounter{w: cf.w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
@@ -571,7 +571,7 @@ func (cf *control) selection(s *cc.SelectionStatement, out *[]*Block) {
 		// A test of values that are the same on every process goes the
 		// same way on all of them: a shared parameter, not a draw per
 		// process (unknown.go).
-		if c, ok := cf.w.symShared(s.ExpressionList, true); ok {
+		if c, ok := cf.w.unk.symShared(s.ExpressionList, true); ok {
 			b.Cond = c
 			break
 		}

@@ -74,17 +74,15 @@ type walker struct {
 	taken   map[string]bool           // model names in use
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
-	values *progValues   // what the program gives globals, fields and options
-	allocs *allocFuncs   // the program's allocators
-	arrs   *smallArrays  // the values kept in small arrays' elements
-	flow   *control      // loops, branches, switches and jumps
-	mem    *memOps       // the counting and pricing of operations and accesses
-	mpi    *mpiPart      // the MPI calls and the rank
-	ptrs   *funcPointers // the functions called through pointers
-	// unknownNames are the parameters made for function parameters whose
-	// value became unknown (paramName).
-	unknownNames map[*cc.Declarator]string
-	fieldVars    map[*cc.Declarator]cc.Node
+	values    *progValues   // what the program gives globals, fields and options
+	unk       *unknowns     // the values not known statically: parameters
+	allocs    *allocFuncs   // the program's allocators
+	arrs      *smallArrays  // the values kept in small arrays' elements
+	flow      *control      // loops, branches, switches and jumps
+	mem       *memOps       // the counting and pricing of operations and accesses
+	mpi       *mpiPart      // the MPI calls and the rank
+	ptrs      *funcPointers // the functions called through pointers
+	fieldVars map[*cc.Declarator]cc.Node
 
 	// Per function.
 	fn    *Func
@@ -123,26 +121,11 @@ type walker struct {
 	// then becomes a parameter named after it.
 	paramize []cc.Node
 	omp      ompState // the OpenMP directives (omp.go)
-	// varies are the variables of the function whose value may differ
-	// between processes (unknown.go); shared is set while a value is read
-	// in which a variable unknown but the same everywhere becomes a
-	// parameter, sharedAt where.
-	varies   map[*cc.Declarator]bool
-	shared   int
-	sharedAt cc.Node
-	// pureFuncs caches which functions are pure; outVals are the values
-	// a pure function's call writes through &x, set once its statement
-	// is done.
-	pureFuncs map[string]bool
-	outVals   map[*cc.Declarator]Expr
 	// symDepth is how deep symAny is (maxSymDepth).
 	symDepth int
 	// elems are the values of the elements of arrays an MPI_Allgather
 	// filled (gathered.go).
 	elems map[*cc.Declarator]Expr
-	// pureVals are the values of calls of pure functions of constants
-	// or of procs, by function and arguments (recur.go).
-	pureVals map[string]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -160,6 +143,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.unk = &unknowns{w: w}
 	w.allocs = &allocFuncs{w: w, binding: map[string]bool{}}
 	w.arrs = &smallArrays{w: w}
 	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
@@ -335,7 +319,8 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.loops, w.scopeIf = nil, 0
 	w.flow.enter()
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
-	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
+	w.unk.enter(fd)
+	w.elems = nil
 	w.arrs.enter()
 	w.mpi.enter()
 	w.mem.enter(fd)
@@ -573,7 +558,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	for d, v := range scanned {
 		w.vals[d] = v
 	}
-	w.setOutVals()
+	w.unk.setOutVals()
 }
 
 // priceInto adds what o counted to the compute block at the end of out.
@@ -607,11 +592,11 @@ func (w *walker) priceInto(out *[]*Block, at cc.Node, o opsCounter) {
 
 // setOutVals gives the variables a pure function's call wrote through
 // &x their values (outParams).
-func (w *walker) setOutVals() {
-	for d, v := range w.outVals {
-		w.vals[d] = v
+func (uk *unknowns) setOutVals() {
+	for d, v := range uk.outVals {
+		uk.w.vals[d] = v
 	}
-	w.outVals = nil
+	uk.outVals = nil
 }
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
@@ -723,7 +708,7 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
 		return nil
 	}
-	w.outParams(c)
+	w.unk.outParams(c)
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
 	for i, a := range callArgs(c) {
@@ -833,7 +818,7 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	// (joined with the other arm's after the if). A value computed from
 	// one unknown but the same on every process (my_IDx = my_ID %
 	// Num_procsx) keeps the rank it reads exact.
-	if v, ok := w.symShared(rhs, false); ok {
+	if v, ok := w.unk.symShared(rhs, false); ok {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
@@ -894,29 +879,29 @@ func (w *walker) varName(d *cc.Declarator) string {
 // the local a function's callers set (hpgmg's colors_in_each_dim, the
 // local rebuild_operator_blackbox_colors_in_each_dim, made a parameter
 // of the same name too when a loop changed it): then a name of its own.
-func (w *walker) paramName(d *cc.Declarator) string {
-	n := w.varName(d)
-	if !w.calleeLocal(n) {
+func (uk *unknowns) paramName(d *cc.Declarator) string {
+	n := uk.w.varName(d)
+	if !uk.calleeLocal(n) {
 		return n
 	}
-	if m, ok := w.unknownNames[d]; ok {
+	if m, ok := uk.unknownNames[d]; ok {
 		return m
 	}
-	m := w.fresh(n)
-	if w.unknownNames == nil {
-		w.unknownNames = map[*cc.Declarator]string{}
+	m := uk.w.fresh(n)
+	if uk.unknownNames == nil {
+		uk.unknownNames = map[*cc.Declarator]string{}
 	}
-	w.unknownNames[d] = m
+	uk.unknownNames[d] = m
 	return m
 }
 
 // calleeLocal reports whether n is the model local of a function's
 // parameter (set by the callers).
-func (w *walker) calleeLocal(n string) bool {
-	if w.fn != nil && slices.Contains(w.fn.Params, n) {
+func (uk *unknowns) calleeLocal(n string) bool {
+	if uk.w.fn != nil && slices.Contains(uk.w.fn.Params, n) {
 		return true
 	}
-	for _, f := range w.a.Funcs {
+	for _, f := range uk.w.a.Funcs {
 		if slices.Contains(f.Params, n) {
 			return true
 		}
