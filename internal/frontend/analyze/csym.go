@@ -234,8 +234,8 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 				return v, true // recur.go
 			}
 		}
-		if k, ok := w.argvConversion(x); ok && k > 0 {
-			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
+		if k, ok := w.args.argvConversion(x); ok && k > 0 {
+			return Name{w.args.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}
 		return nil, false
 	}
@@ -415,8 +415,8 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
-			if r == w.argc {
-				if v := w.argcValue(); v != nil {
+			if w.args.isArgc(r) {
+				if v := w.args.argcValue(); v != nil {
 					return v, true
 				}
 			}

@@ -75,6 +75,7 @@ type walker struct {
 	warned  map[string]bool           // library functions already warned about
 	// The parts, each in files of its own (docs/contributing.md).
 	values    *progValues   // what the program gives globals, fields and options
+	args      *argvPart     // main's arguments
 	unk       *unknowns     // the values not known statically: parameters
 	allocs    *allocFuncs   // the program's allocators
 	arrs      *smallArrays  // the values kept in small arrays' elements
@@ -106,16 +107,6 @@ type walker struct {
 	allocated map[string]Expr
 	// allocSites maps an allocation's call site to the pointer it set.
 	allocSites map[string]string
-	// argc is main's first parameter (nil in other functions), and
-	// argcChanged whether main assigns it.
-	argc        *cc.Declarator
-	argcChanged bool
-	// argvAlias are the variables that hold an argument, char *s =
-	// argv[K], with K (0: a position the analysis does not know).
-	argvAlias map[*cc.Declarator]int
-	// argvAt are main's reads of an argument through a moved argv
-	// (*++argv) with their positions (argvshift.go).
-	argvAt map[cc.Node]int
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
@@ -143,6 +134,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
 	w.omp.w = w
 	w.values = &progValues{w: w}
+	w.args = &argvPart{w: w}
 	w.unk = &unknowns{w: w}
 	w.allocs = &allocFuncs{w: w, binding: map[string]bool{}}
 	w.arrs = &smallArrays{w: w}
@@ -324,17 +316,11 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.arrs.enter()
 	w.mpi.enter()
 	w.mem.enter(fd)
-	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
+	w.args.enter(fd, name)
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
-			if i == 1 {
-				w.argvAt = argvShifts(fd.CompoundStatement, d)
-			}
 			// argc and argv: their uses are recognised where they are
 			// read (args.go).
-			if i == 0 {
-				w.argc, w.argcChanged = d, changesArgc(fd.CompoundStatement, d)
-			}
 			continue
 		}
 		mn := w.fresh(name + "_" + d.Name())
@@ -551,7 +537,7 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	if len(o.ops) > 0 || o.bytes > 0 {
 		w.priceInto(out, at, o)
 	}
-	scanned := w.scanned(e)
+	scanned := w.args.scanned(e)
 	w.assignmentsIn(e)
 	w.mpi.rankAndSize(e)
 	w.mpi.derivedTypes(e)
@@ -780,12 +766,8 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 			w.allocSites[siteOf(call)] = d.Name()
 		}
 	}
-	if k, ok := w.argvIndex(rhs); ok {
-		w.argvAlias[d] = k // char *s = argv[2]
-	} else {
-		delete(w.argvAlias, d)
-	}
-	if v, ok := w.argvParam(d, rhs); ok {
+	w.args.alias(d, rhs)
+	if v, ok := w.args.argvParam(d, rhs); ok {
 		w.vals[d] = v
 		if len(w.loops) == 0 && w.rankIfs > 0 {
 			w.rootVals[d] = v // read by the root, then broadcast
