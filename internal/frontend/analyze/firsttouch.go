@@ -170,20 +170,20 @@ func (a *Analysis) shareTouches(div map[string]Expr) {
 
 // touchersAt is the value a call block sets its allocator's touchers
 // local to, with the local's name; "" when the call sets none.
-func (a *Analysis) touchersAt(b *Block) (string, Expr) {
-	if a.firstTouch == nil || a.firstTouch.set[b] == nil {
+func (mw *modelWriter) touchersAt(b *Block) (string, Expr) {
+	if mw.a.firstTouch == nil || mw.a.firstTouch.set[b] == nil {
 		return "", nil
 	}
-	return a.firstTouch.local[b.Callee], a.firstTouch.set[b]
+	return mw.a.firstTouch.local[b.Callee], mw.a.firstTouch.set[b]
 }
 
 // touchersLocals declares the allocators' touchers locals.
-func (a *Analysis) touchersLocals(b *strings.Builder) {
-	if a.firstTouch == nil {
+func (mw *modelWriter) touchersLocals(b *strings.Builder) {
+	if mw.a.firstTouch == nil {
 		return
 	}
-	for _, name := range a.firstTouch.order {
-		fmt.Fprintf(b, "local %s = 1 // the threads that first write what %s allocates (their faults are shared), set by its callers\n", a.firstTouch.local[name], name)
+	for _, name := range mw.a.firstTouch.order {
+		fmt.Fprintf(b, "local %s = 1 // the threads that first write what %s allocates (their faults are shared), set by its callers\n", mw.a.firstTouch.local[name], name)
 	}
 }
 

@@ -597,18 +597,18 @@ func sanitizeName(s string) string {
 
 // emitOMP writes a construct's block: a region, a worksharing loop, a
 // section or a barrier. It reports whether they use the memory costs.
-func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
+func (mw *modelWriter) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	c := blk.omp
 	if c.inline {
-		return a.emit(b, blk.Then, depth)
+		return mw.emit(b, blk.Then, depth)
 	}
 	switch c.kind {
 	case ompBarrier:
 		fmt.Fprintf(b, "%sbarrier %s threads // #pragma %s at %s\n", ind, blk.Name, c.text, c.at)
 		return false
 	case ompLoop:
-		return a.emitShared(b, blk, c, depth)
+		return mw.emitShared(b, blk, c, depth)
 	case ompRegion:
 		threads := ""
 		if c.threads != nil {
@@ -622,7 +622,7 @@ func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 		}
 		fmt.Fprintf(b, "%s%s %s { // #pragma %s at %s\n", ind, c.section, name, c.text, c.at)
 	}
-	mem := a.emit(b, blk.Then, depth+1)
+	mem := mw.emit(b, blk.Then, depth+1)
 	fmt.Fprintf(b, "%s}\n", ind)
 	return mem
 }
@@ -636,7 +636,7 @@ func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 // iterations one pfor iteration each. A collapsed pair of loops shares
 // the n1 × n2 iterations of both: a chunk is the rows it touches, each
 // with the columns of the chunk.
-func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, depth int) bool {
+func (mw *modelWriter) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	nest, ok := sharedNest(blk, c.collapse)
 	if !ok {
@@ -649,10 +649,10 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		var mem bool
 		if l.Var != "" && l.From != nil && l.Step != nil {
 			fmt.Fprintf(b, "%s  for %s in %s .. %s + 1 { // iteration %s of the loop at %s\n", ind, l.Var, at(l, it), at(l, it), it, span(blk))
-			mem = a.emitIteration(b, blk, depth+2)
+			mem = mw.emitIteration(b, blk, depth+2)
 			fmt.Fprintf(b, "%s  }\n", ind)
 		} else {
-			mem = a.emitIteration(b, blk, depth+1)
+			mem = mw.emitIteration(b, blk, depth+1)
 		}
 		fmt.Fprintf(b, "%s}\n", ind)
 		return mem
@@ -673,7 +673,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		}
 		if step == 1 && len(nest) == 1 {
 			fmt.Fprintf(b, "%spfor omp_%s %s in %s .. %s schedule guided%s { // #pragma %s at %s\n", ind, blk.Name, l.Var, String(l.From), String(l.To), chunk, c.text, c.at)
-			mem := a.emitIteration(b, blk, depth+1)
+			mem := mw.emitIteration(b, blk, depth+1)
 			fmt.Fprintf(b, "%s}\n", ind)
 			return mem
 		}
@@ -704,7 +704,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 	var mem bool
 	if len(nest) == 1 {
 		fmt.Fprintf(b, "%s  for %s in %s .. %s%s { // its chunk of the loop at %s\n", ind, l.Var, at(l, lo), at(l, hi), stepText(l), span(blk))
-		mem = a.emitIteration(b, blk, depth+2)
+		mem = mw.emitIteration(b, blk, depth+2)
 		fmt.Fprintf(b, "%s  }\n", ind)
 	} else {
 		// Flat iteration f is row floor(f / n2), column f mod n2.
@@ -715,7 +715,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		fmt.Fprintf(b, "%s    for %s in %s .. %s + 1 {\n", ind, l.Var, at(l, r), at(l, r))
 		fmt.Fprintf(b, "%s      for %s in %s .. %s%s { // the row's columns in the chunk\n", ind, in.Var,
 			at(in, fmt.Sprintf("max(0, %s - %s * %s)", lo, r, n2)), at(in, fmt.Sprintf("min(%s, %s - %s * %s)", n2, hi, r, n2)), stepText(in))
-		mem = a.emitIteration(b, nest[1], depth+4)
+		mem = mw.emitIteration(b, nest[1], depth+4)
 		fmt.Fprintf(b, "%s      }\n%s    }\n%s  }\n", ind, ind, ind)
 	}
 	fmt.Fprintf(b, "%s}\n", ind)

@@ -93,10 +93,10 @@ func (mp *ompState) stageLoop() *Block {
 
 // emitSpin writes a spin-wait: one probe, and the pipeline's fill in the
 // stage loop's first iteration.
-func (a *Analysis) emitSpin(b *strings.Builder, blk *Block, depth int) bool {
+func (mw *modelWriter) emitSpin(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	fmt.Fprintf(b, "%s// a spin-wait on other threads' flags at %s: one probe, and the pipeline's fill\n", ind, blk.Pos)
-	mem := a.emit(b, blk.Body, depth)
+	mem := mw.emit(b, blk.Body, depth)
 	st := blk.spin.stage
 	if st == nil || st.Loop.Var == "" || st.Loop.From == nil {
 		return mem
