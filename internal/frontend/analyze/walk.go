@@ -65,7 +65,15 @@ type Options struct {
 	Values []ValueLine
 }
 
-// walker analyses the functions of a program.
+// walker analyses the functions of a program. It walks each function's
+// statements in order, keeping the state of the function walked (the
+// fields below "Per function"), and hands each concern to a part: a type
+// of its own with its own fields and files, reached through the field
+// here, which reaches the walker (and through it the other parts, by
+// their methods) through its w. docs/contributing.md has the table of
+// the parts; walk.go, csym.go and ops.go's opsCounter are the walk
+// itself: the statements, the symbolic values of expressions and the
+// operations they count.
 type walker struct {
 	a       *Analysis
 	o       Options
@@ -73,17 +81,18 @@ type walker struct {
 	pragmas map[string]map[int]string // file → line → pragma text
 	taken   map[string]bool           // model names in use
 	warned  map[string]bool           // library functions already warned about
-	// The parts, each in files of its own (docs/contributing.md).
-	values    *progValues   // what the program gives globals, fields and options
-	args      *argvPart     // main's arguments
-	unk       *unknowns     // the values not known statically: parameters
-	allocs    *allocFuncs   // the program's allocators
-	arrs      *smallArrays  // the values kept in small arrays' elements
-	flow      *control      // loops, branches, switches and jumps
-	mem       *memOps       // the counting and pricing of operations and accesses
-	mpi       *mpiPart      // the MPI calls and the rank
-	ptrs      *funcPointers // the functions called through pointers
-	fieldVars map[*cc.Declarator]cc.Node
+
+	// The parts.
+	values *progValues   // what the program gives globals, fields and options
+	args   *argvPart     // main's arguments
+	unk    *unknowns     // the values not known statically: parameters
+	allocs *allocFuncs   // the program's allocators
+	arrs   *smallArrays  // the values kept in small arrays' elements
+	flow   *control      // loops, branches, switches and jumps
+	mem    *memOps       // the counting and pricing of operations and accesses
+	mpi    *mpiPart      // the MPI calls and the rank
+	omp    *ompState     // the OpenMP directives
+	ptrs   *funcPointers // the functions called through pointers
 
 	// Per function.
 	fn    *Func
@@ -107,11 +116,13 @@ type walker struct {
 	allocated map[string]Expr
 	// allocSites maps an allocation's call site to the pointer it set.
 	allocSites map[string]string
+	// fieldVars are the variables of the function that copy a field
+	// whose value is not known (n = s->n; fields.go).
+	fieldVars map[*cc.Declarator]cc.Node
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
 	paramize []cc.Node
-	omp      ompState // the OpenMP directives (omp.go)
 	// symDepth is how deep symAny is (maxSymDepth).
 	symDepth int
 	// elems are the values of the elements of arrays an MPI_Allgather
@@ -132,7 +143,6 @@ type loopFrame struct {
 func Run(srcs []Source, o Options) (*Analysis, error) {
 	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
-	w.omp.w = w
 	w.values = &progValues{w: w}
 	w.args = &argvPart{w: w}
 	w.unk = &unknowns{w: w}
@@ -141,6 +151,7 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
 	w.mem = &memOps{w: w}
 	w.mpi = &mpiPart{w: w}
+	w.omp = &ompState{w: w}
 	w.ptrs = &funcPointers{w: w}
 	if w.o.IsUser == nil {
 		w.o.IsUser = userFiles(srcs)
