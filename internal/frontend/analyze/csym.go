@@ -471,15 +471,8 @@ func (uk *unknowns) unknownVar(d *cc.Declarator) (Expr, bool) {
 	if uk.w.values.boundTest() {
 		return nil, false // a test of bound fields only (boundfields.go)
 	}
-	name := uk.paramName(d)
-	if !uk.w.a.hasParam(name) {
-		use := pos(uk.w.paramize[len(uk.w.paramize)-1])
-		uk.w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())
-		uk.w.a.Unknowns = append(uk.w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
-		uk.w.a.warnParam(name, use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
-	}
-	uk.w.vals[d] = Name{name}
-	return Name{name}, true
+	return uk.unknownParam(d, pos(uk.w.paramize[len(uk.w.paramize)-1]), " (not known statically)",
+		"the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE")
 }
 
 // constValue is the value of a constant expression cc computed.

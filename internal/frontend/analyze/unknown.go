@@ -565,7 +565,7 @@ func tabulate(vals []float64, beyond Expr) Expr {
 
 // sharedUnknown makes a variable whose value the analysis does not know
 // but that is the same on every process a parameter named after it, when
-// a branch tests it or a value is computed from it (w.shared).
+// a branch tests it or a value is computed from it (shared).
 func (uk *unknowns) sharedUnknown(d *cc.Declarator) (Expr, bool) {
 	if uk.shared == 0 || uk.varies == nil || uk.varies[d] || d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
 		return nil, false
@@ -575,12 +575,20 @@ func (uk *unknowns) sharedUnknown(d *cc.Declarator) (Expr, bool) {
 			return nil, false
 		}
 	}
+	return uk.unknownParam(d, pos(uk.sharedAt), ", the same on every process (not known statically)",
+		"the value of the C variable %s (declared at %s) is not known statically but is the same on every process: it is the parameter %s (default 1), not a draw per process; give it with --set %s=VALUE, which may be an expression of procs")
+}
+
+// unknownParam makes d's value the parameter named after it, default 1,
+// made at its first read at use: how says what is known of the value,
+// warning is the warning's format (of d's name, its position and the
+// parameter's name twice).
+func (uk *unknowns) unknownParam(d *cc.Declarator, use Position, how, warning string) (Expr, bool) {
 	name := uk.paramName(d)
 	if !uk.w.a.hasParam(name) {
-		use := pos(uk.sharedAt)
-		uk.w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+", the same on every process (not known statically), read at "+use.String())
+		uk.w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+how+", read at "+use.String())
 		uk.w.a.Unknowns = append(uk.w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
-		uk.w.a.warnParam(name, use, "the value of the C variable %s (declared at %s) is not known statically but is the same on every process: it is the parameter %s (default 1), not a draw per process; give it with --set %s=VALUE, which may be an expression of procs", d.Name(), pos(d), name, name)
+		uk.w.a.warnParam(name, use, warning, d.Name(), pos(d), name, name)
 	}
 	uk.w.vals[d] = Name{name}
 	return Name{name}, true
