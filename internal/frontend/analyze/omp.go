@@ -177,133 +177,133 @@ func contains(words []string, w string) bool {
 }
 
 // ompInit reads the program's directives.
-func (mp *ompState) ompInit(srcs []Source) {
-	mp.dirs = map[string][]*ompDirective{}
+func (om *ompState) ompInit(srcs []Source) {
+	om.dirs = map[string][]*ompDirective{}
 	for _, s := range srcs {
 		for _, p := range s.Directives {
-			mp.dirs[p.Pos.File] = append(mp.dirs[p.Pos.File], readDirective(p))
+			om.dirs[p.Pos.File] = append(om.dirs[p.Pos.File], readDirective(p))
 		}
 	}
 }
 
 // ompPending takes the directives of the current function's file that lie
 // after the last statement visited and before line, and moves on to line.
-func (mp *ompState) ompPending(n cc.Node, line int) []*ompDirective {
+func (om *ompState) ompPending(n cc.Node, line int) []*ompDirective {
 	p := pos(n)
-	if mp.fn != mp.w.fn {
-		mp.fn, mp.last = mp.w.fn, mp.w.fn.Pos.Line
+	if om.fn != om.w.fn {
+		om.fn, om.last = om.w.fn, om.w.fn.Pos.Line
 	}
 	var out []*ompDirective
-	for _, d := range mp.dirs[p.File] {
-		if !d.used && d.Pos.Line > mp.last && d.Pos.Line < line {
+	for _, d := range om.dirs[p.File] {
+		if !d.used && d.Pos.Line > om.last && d.Pos.Line < line {
 			d.used = true
 			out = append(out, d)
 		}
 	}
-	mp.last = max(mp.last, line)
+	om.last = max(om.last, line)
 	return out
 }
 
 // ompItem takes the directives before a block item: standalone ones
 // become blocks here; those that apply to a statement are left to
 // ompStmt, those before a declaration are warned about.
-func (mp *ompState) ompItem(it *cc.BlockItem, out *[]*Block) {
+func (om *ompState) ompItem(it *cc.BlockItem, out *[]*Block) {
 	if it.Case == cc.BlockItemStmt {
 		return // ompStmt
 	}
-	for _, d := range mp.ompPending(it, pos(it).Line) {
-		if !mp.ompStandalone(d, out) {
-			mp.ompWarn(d, "applies to a declaration")
+	for _, d := range om.ompPending(it, pos(it).Line) {
+		if !om.ompStandalone(d, out) {
+			om.ompWarn(d, "applies to a declaration")
 		}
 	}
 }
 
 // ompEnd takes the standalone directives at the end of a compound
 // statement, before its "}".
-func (mp *ompState) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
+func (om *ompState) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
 	line := cs.Token2.Position().Line
 	if line == 0 {
 		return
 	}
-	for _, d := range mp.ompPending(cs, line) {
-		if !mp.ompStandalone(d, out) {
-			mp.ompWarn(d, "applies to no statement")
+	for _, d := range om.ompPending(cs, line) {
+		if !om.ompStandalone(d, out) {
+			om.ompWarn(d, "applies to no statement")
 		}
 	}
 }
 
 // ompStmt handles the directives before statement s. It reports whether
 // it walked s (a construct whose body s is).
-func (mp *ompState) ompStmt(s *cc.Statement, out *[]*Block) bool {
+func (om *ompState) ompStmt(s *cc.Statement, out *[]*Block) bool {
 	var construct *ompDirective
-	for _, d := range mp.ompPending(s, pos(s).Line) {
-		if mp.ompStandalone(d, out) {
+	for _, d := range om.ompPending(s, pos(s).Line) {
+		if om.ompStandalone(d, out) {
 			continue
 		}
 		if construct != nil {
-			mp.ompWarn(construct, "is followed by another directive")
+			om.ompWarn(construct, "is followed by another directive")
 		}
 		construct = d
 	}
 	if construct == nil {
 		return false
 	}
-	return mp.ompConstruct(construct, s, out)
+	return om.ompConstruct(construct, s, out)
 }
 
 // ompStandalone makes the block of a directive that applies to no
 // statement (or warns of it); false for a directive that applies to the
 // statement after it.
-func (mp *ompState) ompStandalone(d *ompDirective, out *[]*Block) bool {
+func (om *ompState) ompStandalone(d *ompDirective, out *[]*Block) bool {
 	switch {
 	case d.name == "":
 		if !isCompileTime(d.Text) {
-			mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 		}
 		return true
-	case !mp.w.o.Compiled.OpenMP:
-		mp.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+	case !om.w.o.Compiled.OpenMP:
+		om.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 		return true
-	case d.name == "barrier" && mp.nested > 0:
+	case d.name == "barrier" && om.nested > 0:
 		return true // a team of one
 	case d.name == "barrier":
-		if mp.regions > 0 {
-			mp.ompClauses(d, nil)
-			*out = append(*out, &Block{Name: mp.w.fresh(fmt.Sprintf("%s_L%d_barrier", mp.w.fn.Name, d.Pos.Line)), Kind: Branch, Func: mp.w.fn.Name,
+		if om.regions > 0 {
+			om.ompClauses(d, nil)
+			*out = append(*out, &Block{Name: om.w.fresh(fmt.Sprintf("%s_L%d_barrier", om.w.fn.Name, d.Pos.Line)), Kind: Branch, Func: om.w.fn.Name,
 				Pos: d.Pos, End: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: &ompConstruct{kind: ompBarrier, at: d.Pos, text: d.Text}})
 		} else {
-			mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 		}
 		return true
 	case d.name == "flush":
 		return true // a memory fence: nothing to time at this level
 	case standalone[d.name]:
-		mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
 		return true
 	}
 	return false
 }
 
 // ompWarn warns of a directive that is not modelled.
-func (mp *ompState) ompWarn(d *ompDirective, why string) {
+func (om *ompState) ompWarn(d *ompDirective, why string) {
 	if why != "" {
 		why = " (it " + why + ")"
 	}
-	mp.w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
+	om.w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
 }
 
 // ompConstruct walks statement s, the body of directive d.
-func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
+func (om *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
 	c := &ompConstruct{at: d.Pos, text: d.Text}
 	loop := false
-	if mp.regions > 0 && strings.HasPrefix(d.name, "parallel") {
-		mp.w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
-		mp.nested++
-		mp.w.stmt(s, out)
-		mp.nested--
+	if om.regions > 0 && strings.HasPrefix(d.name, "parallel") {
+		om.w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
+		om.nested++
+		om.w.stmt(s, out)
+		om.nested--
 		return true
 	}
-	if mp.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
+	if om.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
 		return false // a team of one runs it all
 	}
 	switch d.name {
@@ -313,15 +313,15 @@ func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block
 		c.kind, loop = ompRegion, true
 		c.loop = &ompConstruct{kind: ompLoop, at: d.Pos, text: d.Text, sched: "static"}
 	case "for", "for simd":
-		if mp.regions == 0 {
-			mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
+		if om.regions == 0 {
+			om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
 			return false
 		}
 		c.kind, c.sched = ompLoop, "static"
 	case "critical", "atomic", "master", "masked", "single":
-		if mp.regions == 0 {
+		if om.regions == 0 {
 			if d.name == "critical" || d.name == "atomic" {
-				mp.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+				om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 			}
 			return false // one thread: master and single run it once
 		}
@@ -336,38 +336,38 @@ func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block
 			}
 		}
 	default:
-		mp.ompWarn(d, "")
+		om.ompWarn(d, "")
 		return false
 	}
 	if strings.HasSuffix(d.name, "simd") {
-		mp.w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
 	}
-	mp.ompClauses(d, c)
+	om.ompClauses(d, c)
 	if loop || c.kind == ompLoop {
 		if s.Case != cc.StatementIteration || s.IterationStatement.Case == cc.IterationStatementWhile || s.IterationStatement.Case == cc.IterationStatementDo {
-			mp.w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
 			return false
 		}
 	}
-	wrap := &Block{Name: mp.w.fresh(fmt.Sprintf("%s_L%d_%s", mp.w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: mp.w.fn.Name,
+	wrap := &Block{Name: om.w.fresh(fmt.Sprintf("%s_L%d_%s", om.w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: om.w.fn.Name,
 		Pos: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: c}
 	if c.kind == ompLoop {
-		mp.w.stmt(s, out)
-		mp.tagLoop(*out, c, d)
+		om.w.stmt(s, out)
+		om.tagLoop(*out, c, d)
 		return true
 	}
-	outerLoops := mp.regionLoops
+	outerLoops := om.regionLoops
 	if c.kind == ompRegion {
-		mp.regions++
-		mp.regionLoops = len(mp.w.loops)
+		om.regions++
+		om.regionLoops = len(om.w.loops)
 	}
-	wrap.Then = mp.w.flow.body(s)
+	wrap.Then = om.w.flow.body(s)
 	if c.kind == ompRegion {
-		mp.regions--
-		mp.regionLoops = outerLoops
+		om.regions--
+		om.regionLoops = outerLoops
 	}
 	if loop {
-		mp.tagLoop(wrap.Then, c.loop, d)
+		om.tagLoop(wrap.Then, c.loop, d)
 	}
 	extend(wrap, s)
 	*out = append(*out, wrap)
@@ -375,21 +375,21 @@ func (mp *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block
 }
 
 // tagLoop marks the last block of bs, the loop of a for directive.
-func (mp *ompState) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
+func (om *ompState) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
 	if k := len(bs); k > 0 && bs[k-1].Kind == Loop {
 		bs[k-1].omp = c
 		if nest, _ := sharedNest(bs[k-1], c.collapse); c.collapse > 1 && len(nest) < c.collapse {
-			mp.w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
 		}
 		return
 	}
-	mp.w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
+	om.w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
 }
 
 // ompClauses reads the clauses of d into c (nil: a barrier's, which
 // should have none) and warns of those that change the time but are not
 // modelled.
-func (mp *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
+func (om *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
 	for _, cl := range d.clauses {
 		switch cl.name {
 		case "private", "shared", "firstprivate", "lastprivate", "default", "copyin", "copyprivate", "linear",
@@ -401,22 +401,22 @@ func (mp *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
 			// copies at the end (a few operations) is not priced.
 		case "num_threads":
 			if c != nil && c.kind == ompRegion {
-				if e, ok := mp.ompExpr(cl.arg, d); ok {
+				if e, ok := om.ompExpr(cl.arg, d); ok {
 					c.threads = e
 				}
 				continue
 			}
-			mp.w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
 		case "schedule":
 			lc := c
 			if c != nil && c.loop != nil {
 				lc = c.loop
 			}
 			if lc == nil || lc.kind != ompLoop {
-				mp.w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
+				om.w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
 				continue
 			}
-			mp.ompSchedule(cl.arg, d, lc)
+			om.ompSchedule(cl.arg, d, lc)
 		case "collapse":
 			lc := c
 			if c != nil && c.loop != nil {
@@ -424,20 +424,20 @@ func (mp *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(cl.arg))
 			if lc == nil || lc.kind != ompLoop || err != nil || n > 2 {
-				mp.w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
+				om.w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
 				continue
 			}
 			lc.collapse = n
 		case "nowait":
-			mp.w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
 		default:
-			mp.w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
+			om.w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
 		}
 	}
 }
 
 // ompSchedule reads schedule(KIND[, CHUNK]).
-func (mp *ompState) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
+func (om *ompState) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 	kind, chunk, _ := strings.Cut(arg, ",")
 	kind = strings.TrimSpace(kind)
 	if _, k, ok := strings.Cut(kind, ":"); ok {
@@ -450,19 +450,19 @@ func (mp *ompState) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 		c.sched = "static" // libgomp's auto is static
 	case "runtime":
 		c.sched = "dynamic"
-		mp.w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
 	default:
-		mp.w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
+		om.w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
 	}
 	if chunk = strings.TrimSpace(chunk); chunk != "" {
-		if e, ok := mp.ompExpr(chunk, d); ok {
+		if e, ok := om.ompExpr(chunk, d); ok {
 			c.chunk = e
 		}
 	}
 }
 
 // ompExpr reads an expression of a clause in the model's terms.
-func (mp *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
+func (om *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
 	text = identifier.ReplaceAllStringFunc(text, func(id string) string {
 		if modelKeywords[id] {
 			return id + keywordMark
@@ -470,9 +470,9 @@ func (mp *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
 		return id
 	})
 	text = strings.ReplaceAll(text, keywordMark+"(", "(")
-	e, err := parseAnnotation(text, mp.w.flow.lookup)
+	e, err := parseAnnotation(text, om.w.flow.lookup)
 	if err != nil {
-		mp.w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
+		om.w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
 		return nil, false
 	}
 	return e, true
@@ -485,13 +485,13 @@ var ompQueries = map[string]string{"omp_get_thread_num": "tid", "omp_get_num_thr
 
 // ompQuery reads id = omp_get_thread_num() and the like, with -fopenmp
 // (without it, they are the stubs of a sequential build: 0 and 1).
-func (mp *ompState) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
+func (om *ompState) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 	p, ok := unparen(rhs).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall || len(callArgs(p)) != 0 {
 		return nil, false
 	}
 	v, ok := ompQueries[calleeName(p)]
-	if !ok || !mp.w.o.Compiled.OpenMP {
+	if !ok || !om.w.o.Compiled.OpenMP {
 		return nil, false
 	}
 	return Name{v}, true
@@ -502,7 +502,7 @@ func (mp *ompState) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 // thread: a nested region runs with one thread in libgomp, and the model
 // has no nested regions. Its critical and atomic sections keep their
 // locks, which the enclosing region's threads share.
-func (mp *ompState) ompCalled() {
+func (om *ompState) ompCalled() {
 	// in: called inside a region; out: called outside any (from main).
 	in, out := map[string]bool{}, map[string]bool{"main": true}
 	var calls func(bs []*Block, inRegion bool)
@@ -515,7 +515,7 @@ func (mp *ompState) ompCalled() {
 				}
 				if !seen[b.Callee] {
 					seen[b.Callee] = true
-					if f := mp.w.a.Func(b.Callee); f != nil {
+					if f := om.w.a.Func(b.Callee); f != nil {
 						calls(f.Body, inRegion)
 					}
 				}
@@ -526,7 +526,7 @@ func (mp *ompState) ompCalled() {
 			calls(b.Else, r)
 		}
 	}
-	if f := mp.w.a.Func("main"); f != nil {
+	if f := om.w.a.Func("main"); f != nil {
 		calls(f.Body, false)
 	}
 	var inline func(bs []*Block, locks bool)
@@ -535,7 +535,7 @@ func (mp *ompState) ompCalled() {
 			if c := b.omp; c != nil {
 				switch {
 				case c.kind == ompRegion:
-					mp.w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
+					om.w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
 					c.inline = true
 				case c.kind == ompSection && (c.lock == "" && c.section != "atomic" || !locks), c.kind == ompBarrier:
 					c.inline = true
@@ -548,7 +548,7 @@ func (mp *ompState) ompCalled() {
 			inline(b.Else, locks)
 		}
 	}
-	for _, f := range mp.w.a.Funcs {
+	for _, f := range om.w.a.Funcs {
 		if in[f.Name] {
 			// Critical sections keep their locks where every call is
 			// inside a region; the model cannot say both.
@@ -559,22 +559,22 @@ func (mp *ompState) ompCalled() {
 
 // ompUnused warns of the directives no statement took: at file scope,
 // in functions that are not analysed.
-func (mp *ompState) ompUnused() {
-	files := sortedKeys(mp.dirs)
+func (om *ompState) ompUnused() {
+	files := sortedKeys(om.dirs)
 	for _, f := range files {
-		for _, d := range mp.dirs[f] {
+		for _, d := range om.dirs[f] {
 			if d.used {
 				continue
 			}
 			switch {
 			case d.name == "":
 				if !isCompileTime(d.Text) {
-					mp.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+					om.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 				}
-			case !mp.w.o.Compiled.OpenMP:
-				mp.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+			case !om.w.o.Compiled.OpenMP:
+				om.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 			default:
-				mp.ompWarn(d, "is outside the functions analysed")
+				om.ompWarn(d, "is outside the functions analysed")
 			}
 		}
 	}
@@ -784,6 +784,6 @@ func scheduleText(sched string, chunk Expr) string {
 
 // inRegion reports whether the statement walked is inside a parallel
 // region.
-func (mp *ompState) inRegion() bool {
-	return mp.regions > 0
+func (om *ompState) inRegion() bool {
+	return om.regions > 0
 }

@@ -46,15 +46,15 @@ type spinWait struct {
 
 // isSpin reports whether loop it, of no count the analysis can read, is a
 // spin-wait: inside a parallel region, its body reads by an atomic read.
-func (mp *ompState) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
-	if info.Trips != nil || mp.regions == 0 || mp.nested > 0 || !mp.w.o.Compiled.OpenMP {
+func (om *ompState) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
+	if info.Trips != nil || om.regions == 0 || om.nested > 0 || !om.w.o.Compiled.OpenMP {
 		return false
 	}
 	from, to := pos(it.Statement), it.Statement.Position()
 	if end := lastLine(it.Statement); end > 0 {
 		to.Line = end
 	}
-	for _, d := range mp.dirs[from.File] {
+	for _, d := range om.dirs[from.File] {
 		if d.name != "atomic" || d.Pos.Line < pos(it).Line || d.Pos.Line > to.Line {
 			continue
 		}
@@ -84,9 +84,9 @@ func lastLine(s *cc.Statement) int {
 
 // stageLoop is the innermost loop around the statement walked inside the
 // current parallel region, nil if none.
-func (mp *ompState) stageLoop() *Block {
-	if len(mp.w.loops) > mp.regionLoops {
-		return mp.w.loops[len(mp.w.loops)-1].blk
+func (om *ompState) stageLoop() *Block {
+	if len(om.w.loops) > om.regionLoops {
+		return om.w.loops[len(om.w.loops)-1].blk
 	}
 	return nil
 }
