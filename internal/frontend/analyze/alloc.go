@@ -11,6 +11,17 @@ import "modernc.org/cc/v4"
 // function of the program that returns what an allocation returned is an
 // allocator, through any number of wrappers.
 
+// allocFuncs is the walker's part for the program's own allocators: the
+// functions that return allocated memory (alloc.go), the size a call
+// of one allocates, and whose faults a team shares (firsttouch.go).
+type allocFuncs struct {
+	w *walker
+	// allocators are the program's functions that return allocated
+	// memory; binding marks those whose size is being read.
+	allocators map[string]allocator
+	binding    map[string]bool
+}
+
 // allocator is a function of the program that returns memory it
 // allocates: the allocation inside it, whose size is an expression of
 // the function's parameters.
@@ -24,17 +35,17 @@ type allocator struct {
 // through a local pointer set by one (p = malloc(n); ... return p;
 // posix_memalign(&p, a, n); return p;). A wrapper of a wrapper is one
 // too: the search repeats until no new allocator appears.
-func (w *walker) findAllocators(defs []*cc.FunctionDefinition) {
-	w.allocators = map[string]allocator{}
+func (ap *allocFuncs) findAllocators(defs []*cc.FunctionDefinition) {
+	ap.allocators = map[string]allocator{}
 	for changed := true; changed; {
 		changed = false
 		for _, fd := range defs {
 			name := fd.Declarator.Name()
-			if _, ok := w.allocators[name]; ok || fd.CompoundStatement == nil {
+			if _, ok := ap.allocators[name]; ok || fd.CompoundStatement == nil {
 				continue
 			}
-			if call := w.returnedAllocation(fd); call != nil {
-				w.allocators[name] = allocator{call: call, params: paramDecls(fd)}
+			if call := ap.returnedAllocation(fd); call != nil {
+				ap.allocators[name] = allocator{call: call, params: paramDecls(fd)}
 				changed = true
 			}
 		}
@@ -43,19 +54,19 @@ func (w *walker) findAllocators(defs []*cc.FunctionDefinition) {
 
 // returnedAllocation is the allocation whose result fd returns, nil when
 // none.
-func (w *walker) returnedAllocation(fd *cc.FunctionDefinition) *cc.PostfixExpression {
+func (ap *allocFuncs) returnedAllocation(fd *cc.FunctionDefinition) *cc.PostfixExpression {
 	var found *cc.PostfixExpression
 	visit(fd.CompoundStatement, func(n cc.Node) bool {
 		j, ok := n.(*cc.JumpStatement)
 		if !ok || j.Case != cc.JumpStatementReturn || j.ExpressionList == nil || found != nil {
 			return found == nil
 		}
-		if c := allocationCall(j.ExpressionList); c != nil && w.allocates(c) {
+		if c := allocationCall(j.ExpressionList); c != nil && ap.allocates(c) {
 			found = c
 			return false
 		}
 		if d := declOf(stripCasts(j.ExpressionList)); d != nil {
-			found = w.allocationOf(fd.CompoundStatement, d)
+			found = ap.allocationOf(fd.CompoundStatement, d)
 		}
 		return found == nil
 	})
@@ -65,19 +76,19 @@ func (w *walker) returnedAllocation(fd *cc.FunctionDefinition) *cc.PostfixExpres
 // allocationOf is the allocation that sets the local pointer d in body:
 // d = malloc(...), a declaration with such an initialiser, or
 // posix_memalign(&d, ...).
-func (w *walker) allocationOf(body cc.Node, d *cc.Declarator) *cc.PostfixExpression {
+func (ap *allocFuncs) allocationOf(body cc.Node, d *cc.Declarator) *cc.PostfixExpression {
 	var found *cc.PostfixExpression
 	visit(body, func(n cc.Node) bool {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
 			if x.Case == cc.AssignmentExpressionAssign && declOf(x.UnaryExpression) == d {
-				if c := allocationCall(x.AssignmentExpression); c != nil && w.allocates(c) {
+				if c := allocationCall(x.AssignmentExpression); c != nil && ap.allocates(c) {
 					found = c
 				}
 			}
 		case *cc.InitDeclarator:
 			if x.Declarator == d && x.Initializer != nil && x.Initializer.Case == cc.InitializerExpr {
-				if c := allocationCall(x.Initializer.AssignmentExpression); c != nil && w.allocates(c) {
+				if c := allocationCall(x.Initializer.AssignmentExpression); c != nil && ap.allocates(c) {
 					found = c
 				}
 			}
@@ -117,12 +128,12 @@ func stripCasts(e cc.Node) cc.Node {
 
 // allocates tells whether a call allocates memory: one of C's and
 // POSIX's allocation functions, or an allocator of the program.
-func (w *walker) allocates(c *cc.PostfixExpression) bool {
+func (ap *allocFuncs) allocates(c *cc.PostfixExpression) bool {
 	switch calleeName(c) {
 	case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc", "posix_memalign":
 		return true
 	}
-	_, ok := w.allocators[calleeName(c)]
+	_, ok := ap.allocators[calleeName(c)]
 	return ok
 }
 
@@ -130,7 +141,7 @@ func (w *walker) allocates(c *cc.PostfixExpression) bool {
 // at the call site: malloc(n), calloc(k, n), realloc(p, n),
 // aligned_alloc(a, n), posix_memalign(&p, a, n), or an allocator's own
 // allocation with its parameters bound to the call's arguments.
-func (w *walker) allocSize(c *cc.PostfixExpression) (Expr, bool) {
+func (ap *allocFuncs) allocSize(c *cc.PostfixExpression) (Expr, bool) {
 	if c == nil {
 		return nil, false
 	}
@@ -139,7 +150,7 @@ func (w *walker) allocSize(c *cc.PostfixExpression) (Expr, bool) {
 		if i >= len(args) {
 			return nil, false
 		}
-		return w.sym(args[i])
+		return ap.w.sym(args[i])
 	}
 	switch calleeName(c) {
 	case "malloc", "valloc":
@@ -153,8 +164,8 @@ func (w *walker) allocSize(c *cc.PostfixExpression) (Expr, bool) {
 	case "posix_memalign":
 		return arg(2)
 	}
-	al, ok := w.allocators[calleeName(c)]
-	if !ok || w.binding[calleeName(c)] {
+	al, ok := ap.allocators[calleeName(c)]
+	if !ok || ap.binding[calleeName(c)] {
 		return nil, false
 	}
 	// The allocator's parameters take the arguments' values while its
@@ -162,21 +173,21 @@ func (w *walker) allocSize(c *cc.PostfixExpression) (Expr, bool) {
 	saved := map[*cc.Declarator]Expr{}
 	had := map[*cc.Declarator]bool{}
 	for i, p := range al.params {
-		saved[p], had[p] = w.vals[p]
+		saved[p], had[p] = ap.w.vals[p]
 		if v, ok := arg(i); ok {
-			w.vals[p] = v
+			ap.w.vals[p] = v
 		} else {
-			delete(w.vals, p)
+			delete(ap.w.vals, p)
 		}
 	}
-	w.binding[calleeName(c)] = true
-	size, ok := w.allocSize(al.call)
-	delete(w.binding, calleeName(c))
+	ap.binding[calleeName(c)] = true
+	size, ok := ap.allocSize(al.call)
+	delete(ap.binding, calleeName(c))
 	for _, p := range al.params {
 		if had[p] {
-			w.vals[p] = saved[p]
+			ap.w.vals[p] = saved[p]
 		} else {
-			delete(w.vals, p)
+			delete(ap.w.vals, p)
 		}
 	}
 	return size, ok
@@ -184,7 +195,7 @@ func (w *walker) allocSize(c *cc.PostfixExpression) (Expr, bool) {
 
 // allocatedBy notes the size of memory a statement-level
 // posix_memalign(&p, a, n) gives p.
-func (w *walker) allocatedBy(c *cc.PostfixExpression) {
+func (ap *allocFuncs) allocatedBy(c *cc.PostfixExpression) {
 	if calleeName(c) != "posix_memalign" {
 		return
 	}
@@ -193,10 +204,10 @@ func (w *walker) allocatedBy(c *cc.PostfixExpression) {
 		return
 	}
 	d := addressOf(args[0])
-	size, ok := w.allocSize(c)
+	size, ok := ap.allocSize(c)
 	if d == nil || !ok {
 		return
 	}
-	w.allocated[d.Name()] = size
-	w.allocSites[siteOf(c)] = d.Name()
+	ap.w.allocated[d.Name()] = size
+	ap.w.allocSites[siteOf(c)] = d.Name()
 }

@@ -26,7 +26,7 @@ import "modernc.org/cc/v4"
 // counterTotals notes the counter arrays a loop's body increments at one
 // place of its straight-line code (size[dest]++): after the loop they hold
 // that many increments in all.
-func (w *walker) counterTotals(it *cc.IterationStatement, info *LoopInfo) {
+func (mp *mpiPart) counterTotals(it *cc.IterationStatement, info *LoopInfo) {
 	if info.Trips == nil || info.TripsHow == Default || info.Var != "" && mentionsName(info.Trips, info.Var) {
 		return
 	}
@@ -41,10 +41,10 @@ func (w *walker) counterTotals(it *cc.IterationStatement, info *LoopInfo) {
 				return true
 			}
 			if d := declOf(ix.PostfixExpression); d != nil && incrementsOf(it.Statement, d) == 1 {
-				if w.totals == nil {
-					w.totals = map[*cc.Declarator]Expr{}
+				if mp.totals == nil {
+					mp.totals = map[*cc.Declarator]Expr{}
 				}
-				w.totals[d] = info.Trips
+				mp.totals[d] = info.Trips
 			}
 			return true
 		})
@@ -65,26 +65,26 @@ func incrementsOf(n cc.Node, d *cc.Declarator) int {
 
 // exchanged follows the totals through MPI_Alltoall (counts) and
 // MPI_Alltoallv (the data: the buffer it fills holds that many elements).
-func (w *walker) exchanged(name string, args []cc.ExpressionNode) {
+func (mp *mpiPart) exchanged(name string, args []cc.ExpressionNode) {
 	switch {
 	case name == "MPI_Alltoall" && len(args) >= 4:
 		if n, ok := constValue(args[1]); !ok || n != 1 {
 			return
 		}
 		src, dst := declOf(uncast(args[0])), declOf(uncast(args[3]))
-		if t, ok := w.totals[src]; ok && dst != nil {
-			w.totals[dst] = t
+		if t, ok := mp.totals[src]; ok && dst != nil {
+			mp.totals[dst] = t
 		}
 	case name == "MPI_Alltoallv" && len(args) >= 6:
-		t, ok := w.totals[declOf(uncast(args[5]))]
+		t, ok := mp.totals[declOf(uncast(args[5]))]
 		if !ok {
-			t, ok = w.totals[declOf(uncast(args[1]))]
+			t, ok = mp.totals[declOf(uncast(args[1]))]
 		}
 		if base := baseOf(args[4]); ok && base != "" {
-			if w.received == nil {
-				w.received = map[string]Expr{}
+			if mp.received == nil {
+				mp.received = map[string]Expr{}
 			}
-			w.received[base] = t
+			mp.received[base] = t
 		}
 	}
 }
@@ -92,15 +92,15 @@ func (w *walker) exchanged(name string, args []cc.ExpressionNode) {
 // exchangeBytes is the bytes per process of an MPI_Alltoallv whose send
 // counts the analysis totals: the elements spread evenly over the
 // processes.
-func (w *walker) exchangeBytes(args []cc.ExpressionNode) (Expr, bool) {
+func (mp *mpiPart) exchangeBytes(args []cc.ExpressionNode) (Expr, bool) {
 	if len(args) < 4 {
 		return nil, false
 	}
-	t, ok := w.totals[declOf(uncast(args[1]))]
+	t, ok := mp.totals[declOf(uncast(args[1]))]
 	if !ok {
 		return nil, false
 	}
-	size, ok := w.typeSize(args[3])
+	size, ok := mp.typeSize(args[3])
 	if !ok {
 		return nil, false
 	}
@@ -111,8 +111,8 @@ func (w *walker) exchangeBytes(args []cc.ExpressionNode) (Expr, bool) {
 // read but whose body reads a buffer an MPI_Alltoallv filled at the
 // loop's index (rbucket[0][j] for j from 0 by 1): one iteration per
 // element received.
-func (w *walker) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
-	if len(w.received) == 0 {
+func (mp *mpiPart) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
+	if len(mp.received) == 0 {
 		return nil, false
 	}
 	inits, ok := loopInits(it)
@@ -128,7 +128,7 @@ func (w *walker) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
 	if v, ok := constValue(start); !ok || v != 0 {
 		return nil, false
 	}
-	if s, ok := w.stepIn(step, d); !ok || s != 1 || assigns(it.Statement, d) {
+	if s, ok := mp.w.flow.stepIn(step, d); !ok || s != 1 || assigns(it.Statement, d) {
 		return nil, false
 	}
 	var total Expr
@@ -137,7 +137,7 @@ func (w *walker) receivedWalk(it *cc.IterationStatement) (Expr, bool) {
 		if !ok || p.Case != cc.PostfixExpressionIndex || declOf(p.ExpressionList) != d {
 			return true
 		}
-		if t, ok := w.received[baseOf(p)]; ok {
+		if t, ok := mp.received[baseOf(p)]; ok {
 			total = t
 		}
 		return total == nil

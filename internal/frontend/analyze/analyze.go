@@ -491,7 +491,7 @@ func (a *Analysis) warnParam(param string, pos Position, format string, args ...
 // parameters the written model reads: one it does not read changes no
 // figure, and a user told to give it could not.
 func (a *Analysis) keepModelParams() {
-	body, _ := a.body()
+	body, _ := a.writer().body()
 	var kept []*Param
 	in := a.readParams(body)
 	for _, p := range a.Params {

@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -19,6 +18,55 @@ import (
 // gives a model the arguments the program would get (predict --args)
 // and never needs the parameters' names.
 
+// argvPart is the walker's part for main's arguments: argc, argv and
+// the variables that hold an argument, and the parameters the values
+// read from them become.
+type argvPart struct {
+	w *walker
+	// argc is main's first parameter (nil in other functions), and
+	// argcChanged whether main assigns it.
+	argc        *cc.Declarator
+	argcChanged bool
+	// argvAlias are the variables that hold an argument, char *s =
+	// argv[K], with K (0: a position the analysis does not know).
+	argvAlias map[*cc.Declarator]int
+	// argvAt are main's reads of an argument through a moved argv
+	// (*++argv) with their positions (argvshift.go).
+	argvAt map[cc.Node]int
+}
+
+// enter starts function fd, named name: in main, its parameters are argc
+// and argv.
+func (av *argvPart) enter(fd *cc.FunctionDefinition, name string) {
+	av.argc, av.argcChanged, av.argvAlias, av.argvAt = nil, false, map[*cc.Declarator]int{}, nil
+	if name != "main" {
+		return
+	}
+	for i, d := range paramDecls(fd) {
+		switch i {
+		case 0:
+			av.argc, av.argcChanged = d, changesArgc(fd.CompoundStatement, d)
+		case 1:
+			av.argvAt = argvShifts(fd.CompoundStatement, d)
+		}
+	}
+}
+
+// alias notes whether d, just assigned rhs, holds an argument: char *s =
+// argv[2].
+func (av *argvPart) alias(d *cc.Declarator, rhs cc.ExpressionNode) {
+	if k, ok := av.argvIndex(rhs); ok {
+		av.argvAlias[d] = k
+	} else {
+		delete(av.argvAlias, d)
+	}
+}
+
+// isArgc reports whether d is main's argc.
+func (av *argvPart) isArgc(d *cc.Declarator) bool {
+	return d == av.argc
+}
+
 // argvConversions are the C library's conversions of a string to a
 // number that programs read their arguments with.
 var argvConversions = map[string]bool{"atoi": true, "atol": true, "atoll": true, "atof": true, "strtol": true,
@@ -28,12 +76,12 @@ var argvConversions = map[string]bool{"atoi": true, "atol": true, "atoll": true,
 // that holds it (char *s = argv[2]): K, and whether the expression is an
 // argument at all; K is 0 when the index is not a constant the analysis
 // knows.
-func (w *walker) argvIndex(e cc.Node) (int, bool) {
-	if k, ok := w.argvAt[uncast(e)]; ok {
+func (av *argvPart) argvIndex(e cc.Node) (int, bool) {
+	if k, ok := av.argvAt[uncast(e)]; ok {
 		return k, true // *++argv, argv[k] after argv moved (argvshift.go)
 	}
 	if d := declOf(uncast(e)); d != nil {
-		k, ok := w.argvAlias[d]
+		k, ok := av.argvAlias[d]
 		return k, ok
 	}
 	p, ok := uncast(e).(*cc.PostfixExpression)
@@ -66,7 +114,7 @@ func uncast(e cc.Node) cc.Node {
 // argvConversion recognises a conversion of a command-line argument,
 // atoi(argv[K]) or strtol(argv[K], NULL, 10), under casts: K (0 when the
 // position is not known) and whether e is one.
-func (w *walker) argvConversion(e cc.Node) (int, bool) {
+func (av *argvPart) argvConversion(e cc.Node) (int, bool) {
 	p, ok := uncast(e).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall || !argvConversions[calleeName(p)] {
 		return 0, false
@@ -75,14 +123,14 @@ func (w *walker) argvConversion(e cc.Node) (int, bool) {
 	if len(args) == 0 {
 		return 0, false
 	}
-	return w.argvIndex(args[0])
+	return av.argvIndex(args[0])
 }
 
 // argParam is the parameter bound to the program's k-th argument, made
 // at its first read with the name given ("" names it argK) and, if
 // hasDef, the default the program uses without the argument.
-func (w *walker) argParam(k int, name string, def float64, hasDef bool, at Position) *Param {
-	for _, p := range w.a.Params {
+func (av *argvPart) argParam(k int, name string, def float64, hasDef bool, at Position) *Param {
+	for _, p := range av.w.a.Params {
 		if p.Arg == k && !p.ArgCount {
 			if hasDef && !p.argDefault {
 				p.Default, p.argDefault = def, true
@@ -92,17 +140,17 @@ func (w *walker) argParam(k int, name string, def float64, hasDef bool, at Posit
 		}
 	}
 	if name == "" {
-		name = w.fresh(fmt.Sprintf("arg%d", k))
+		name = av.w.fresh(fmt.Sprintf("arg%d", k))
 	}
 	doc := fmt.Sprintf("argv[%d], default %s in the source", k, numText(def))
 	if !hasDef {
 		def = 1
 		doc = fmt.Sprintf("argv[%d], no default in the source", k)
 	}
-	p := w.a.param(name, def, at, "argv", doc)
+	p := av.w.a.param(name, def, at, "argv", doc)
 	p.Arg, p.argDefault = k, hasDef
 	if !hasDef {
-		w.a.warnParam(p.Name, at, "argument %d of the program (argv[%d]) has no default in the source: give the program's arguments with --args (it is 1 without)", k, k)
+		av.w.a.warnParam(p.Name, at, "argument %d of the program (argv[%d]) has no default in the source: give the program's arguments with --args (it is 1 without)", k, k)
 	}
 	return p
 }
@@ -110,70 +158,44 @@ func (w *walker) argParam(k int, name string, def float64, hasDef bool, at Posit
 // argvValue is the value of a command-line read in the model's terms:
 // the parameter bound to its argument, or, when the position is not a
 // constant, a parameter of the variable read, which --set gives.
-func (w *walker) argvValue(k int, d *cc.Declarator, def float64, hasDef bool) Expr {
+func (av *argvPart) argvValue(k int, d *cc.Declarator, def float64, hasDef bool) Expr {
 	name := ""
 	if d != nil {
-		if n, ok := w.names[d]; ok {
+		if n, ok := av.w.names[d]; ok {
 			name = n
 		} else if k > 0 {
-			name = w.varName(d)
+			name = av.w.varName(d)
 		}
 	}
 	if k > 0 {
-		return Name{w.argParam(k, name, def, hasDef, pos(d)).Name}
+		return Name{av.argParam(k, name, def, hasDef, pos(d)).Name}
 	}
 	if d == nil {
 		return nil
 	}
-	if opts, ok := w.optVars[d]; ok {
-		// Set under a test of the argument against the option's name
-		// (strcmpopts.go): bound to the option.
-		if name, made := w.optVarParams[d]; made {
-			return Name{name}
-		}
-		doc := "value of the option " + strings.Join(opts, " ") + " of the program (the variable " + d.Name() + ", declared at " + pos(d).String() + ")"
-		if !hasDef {
-			// The value it has before the parse: int steps = 5; then
-			// the loop over the arguments.
-			if v, ok := constOf(w.vals[d]); ok {
-				def, hasDef = v, true
-			} else if v := w.initialValue(d); d.HasInitializer() && !math.IsNaN(v) {
-				def, hasDef = v, true
-			}
-		}
-		if !hasDef {
-			def = 1
-		} else {
-			doc += "; the program's default: " + numText(def)
-		}
-		p := w.a.param(w.varName(d), def, pos(d), "argv", doc)
-		p.Options = opts
-		if set, ok := w.o.Set[p.Name]; ok {
-			p.Default = set
-		}
-		w.optVarParams[d] = p.Name
-		return Name{p.Name}
+	if v, ok := av.w.values.optionVar(d, def, hasDef); ok {
+		return v
 	}
-	p := w.a.param(w.varName(d), 1, pos(d), "argv", "from the command line, at a position the analysis cannot follow")
+	p := av.w.a.param(av.w.varName(d), 1, pos(d), "argv", "from the command line, at a position the analysis cannot follow")
 	if hasDef {
 		p.Default = def
 	}
-	w.a.warnParam(p.Name, pos(d), "%s is read from the command line at a position the analysis cannot follow: it is the parameter %s (default %s); give it with --set %s=VALUE", d.Name(), p.Name, numText(p.Default), p.Name)
+	av.w.a.warnParam(p.Name, pos(d), "%s is read from the command line at a position the analysis cannot follow: it is the parameter %s (default %s); give it with --set %s=VALUE", d.Name(), p.Name, numText(p.Default), p.Name)
 	return Name{p.Name}
 }
 
 // argvParam recognises a variable read from the command line, with its
 // default: n = argc > 1 ? atoi(argv[1]) : 512, or n = atoi(argv[1]).
-func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool) {
-	if k, ok := w.argvConversion(rhs); ok {
+func (av *argvPart) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool) {
+	if k, ok := av.argvConversion(rhs); ok {
 		// if (argc > 1) n = atoi(argv[1]); with n's earlier value the
 		// default.
-		if old, known := w.vals[d]; known && w.inIf > 0 && len(w.loops) == 0 {
-			if c, isConst := eval(old, w.paramValues()); isConst {
-				return w.argvValue(k, d, c, true), true
+		if old, known := av.w.vals[d]; known && av.w.inIf > 0 && len(av.w.loops) == 0 {
+			if c, isConst := eval(old, av.w.paramValues()); isConst {
+				return av.argvValue(k, d, c, true), true
 			}
 		}
-		return w.argvValue(k, d, 0, false), true
+		return av.argvValue(k, d, 0, false), true
 	}
 	ce, ok := unparen(rhs).(*cc.ConditionalExpression)
 	if !ok || ce.Case != cc.ConditionalExpressionCond {
@@ -181,19 +203,19 @@ func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool)
 	}
 	arms := []cc.ExpressionNode{ce.ExpressionList, ce.ConditionalExpression}
 	for i, arm := range arms {
-		k, ok := w.argvConversion(arm)
+		k, ok := av.argvConversion(arm)
 		if !ok {
 			continue
 		}
-		def, ok := w.sym(arms[1-i])
+		def, ok := av.w.sym(arms[1-i])
 		if !ok {
 			return nil, false
 		}
-		c, isConst := eval(def, w.paramValues())
+		c, isConst := eval(def, av.w.paramValues())
 		if !isConst {
 			return nil, false
 		}
-		return w.argvValue(k, d, c, true), true
+		return av.argvValue(k, d, c, true), true
 	}
 	return nil, false
 }
@@ -202,9 +224,9 @@ func (w *walker) argvParam(d *cc.Declarator, rhs cc.ExpressionNode) (Expr, bool)
 // argument into a variable, in straight-line code: n is then the
 // parameter bound to argument K, its default the value n held before. It
 // returns the values to give the variables once the statement is done.
-func (w *walker) scanned(e cc.Node) map[*cc.Declarator]Expr {
+func (av *argvPart) scanned(e cc.Node) map[*cc.Declarator]Expr {
 	out := map[*cc.Declarator]Expr{}
-	if len(w.loops) > 0 {
+	if len(av.w.loops) > 0 {
 		return out
 	}
 	visit(e, func(n cc.Node) bool {
@@ -216,7 +238,7 @@ func (w *walker) scanned(e cc.Node) map[*cc.Declarator]Expr {
 		if len(args) != 3 {
 			return true
 		}
-		k, isArgv := w.argvIndex(args[0])
+		k, isArgv := av.argvIndex(args[0])
 		if !isArgv || !oneConversion(args[1]) {
 			return true
 		}
@@ -228,12 +250,12 @@ func (w *walker) scanned(e cc.Node) map[*cc.Declarator]Expr {
 		if d == nil || !cc.IsArithmeticType(d.Type()) {
 			return true
 		}
-		old, ok := w.vals[d]
+		old, ok := av.w.vals[d]
 		def, isConst := 0.0, false
 		if ok {
-			def, isConst = eval(old, w.paramValues())
+			def, isConst = eval(old, av.w.paramValues())
 		}
-		if v := w.argvValue(k, d, def, isConst); v != nil {
+		if v := av.argvValue(k, d, def, isConst); v != nil {
 			out[d] = v
 		}
 		return true
@@ -263,16 +285,16 @@ func oneConversion(e cc.Node) bool {
 // argcValue is argc in the model's terms: one more than the parameter
 // bound to how many arguments the program was given. It is nil when the
 // program changes argc (argc--, as option parsers do).
-func (w *walker) argcValue() Expr {
-	if w.argcChanged {
+func (av *argvPart) argcValue() Expr {
+	if av.argcChanged {
 		return nil
 	}
-	for _, p := range w.a.Params {
+	for _, p := range av.w.a.Params {
 		if p.ArgCount {
 			return add(Name{p.Name}, Num{1})
 		}
 	}
-	p := w.a.param(w.fresh("nargs"), 0, pos(w.argc), "argc", "how many arguments the program was given, argc - 1")
+	p := av.w.a.param(av.w.fresh("nargs"), 0, pos(av.argc), "argc", "how many arguments the program was given, argc - 1")
 	p.ArgCount = true
 	return add(Name{p.Name}, Num{1})
 }

@@ -58,10 +58,10 @@ func fieldsRead(e cc.Node) map[string]bool {
 
 // boundFieldCond reads the test of s as the parameters of the fields it
 // reads when one of them bounds a loop (boundFields), or fails.
-func (w *walker) boundFieldCond(s *cc.SelectionStatement) (Expr, bool) {
+func (pv *progValues) boundFieldCond(s *cc.SelectionStatement) (Expr, bool) {
 	bound := false
 	for key := range fieldsRead(s.ExpressionList) {
-		bound = bound || w.boundFields[key]
+		bound = bound || pv.boundFields[key]
 	}
 	if !bound {
 		return nil, false
@@ -69,9 +69,9 @@ func (w *walker) boundFieldCond(s *cc.SelectionStatement) (Expr, bool) {
 	// Only the bound fields become parameters here: a test that also
 	// reads a value the analysis cannot know (CoMD's jId <= iId beside
 	// jBox < nLocalBoxes) keeps its probability.
-	w.paramize, w.boundOnly = append(w.paramize, s.ExpressionList), true
-	defer func() { w.paramize, w.boundOnly = w.paramize[:len(w.paramize)-1], false }()
-	c, ok := w.symCond(s.ExpressionList)
+	pv.w.paramize, pv.boundOnly = append(pv.w.paramize, s.ExpressionList), true
+	defer func() { pv.w.paramize, pv.boundOnly = pv.w.paramize[:len(pv.w.paramize)-1], false }()
+	c, ok := pv.w.symCond(s.ExpressionList)
 	if !ok {
 		return nil, false
 	}
@@ -80,11 +80,11 @@ func (w *walker) boundFieldCond(s *cc.SelectionStatement) (Expr, bool) {
 	// the data (CoMD's jBox < nLocalBoxes, jBox a neighbour cell's number)
 	// keeps its probability.
 	boundParams := map[string]bool{}
-	for key, name := range w.fieldParams {
-		boundParams[name] = w.boundFields[key]
+	for key, name := range pv.fieldParams {
+		boundParams[name] = pv.boundFields[key]
 	}
 	for _, n := range names(c) {
-		p := w.a.lookup(n)
+		p := pv.w.a.lookup(n)
 		known := p != nil && (boundParams[n] || p.From != "unknown")
 		if !known && !processNames[n] {
 			return nil, false

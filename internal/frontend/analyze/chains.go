@@ -37,7 +37,7 @@ func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op str
 		return
 	}
 	base := baseOf(st)
-	stored, ok := o.w.symIndices(indexChain(st))
+	stored, ok := o.w.mem.symIndices(indexChain(st))
 	if base == "" || !ok {
 		return
 	}
@@ -51,7 +51,7 @@ func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op str
 		if t := ld.Type(); t != nil && t.Kind() == cc.Array {
 			return true // a[i] of a[i][j]: an address
 		}
-		loaded, ok := o.w.symIndices(indexChain(ld))
+		loaded, ok := o.w.mem.symIndices(indexChain(ld))
 		if !ok {
 			return true
 		}
@@ -59,7 +59,7 @@ func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op str
 		if !ok {
 			return true
 		}
-		chain := o.w.chainOf(rhs, func(m cc.Node) bool { return encloses(m, ld) })
+		chain := o.w.mem.chainOf(rhs, func(m cc.Node) bool { return encloses(m, ld) })
 		if op != "" {
 			chain[op]++
 		}
@@ -94,13 +94,13 @@ func (o *opsCounter) carriedMemory(target cc.Node, rhs cc.ExpressionNode, op str
 }
 
 // symIndices reads an access's indices as the model's expressions.
-func (w *walker) symIndices(idx []cc.ExpressionNode) ([]Expr, bool) {
+func (mo *memOps) symIndices(idx []cc.ExpressionNode) ([]Expr, bool) {
 	if len(idx) == 0 {
 		return nil, false
 	}
 	out := make([]Expr, len(idx))
 	for i, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return nil, false
 		}

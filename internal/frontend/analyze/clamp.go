@@ -20,14 +20,14 @@ import (
 // clampedStep finds the variable a loop's step adds (i += s) when the
 // body assigns it only as s = MIN(s, X): it and its value before the
 // loop, nil when there is none or its value is not known.
-func (w *walker) clampedStep(it *cc.IterationStatement) (*cc.Declarator, Expr) {
+func (cf *control) clampedStep(it *cc.IterationStatement) (*cc.Declarator, Expr) {
 	_, stepE := loopTestStep(it)
 	ae, ok := unparen(stepE).(*cc.AssignmentExpression)
 	if !ok || ae.Case != cc.AssignmentExpressionAdd {
 		return nil, nil
 	}
 	s := declOf(ae.AssignmentExpression)
-	v, known := w.vals[s]
+	v, known := cf.w.vals[s]
 	if s == nil || !known || !cc.IsIntegerType(s.Type()) {
 		return nil, nil
 	}

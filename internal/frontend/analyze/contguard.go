@@ -12,11 +12,11 @@ import "modernc.org/cc/v4"
 
 // continueGuard reports whether it is `if (c) continue;` (in braces or
 // not, no else) that skips the rest of the innermost loop's body.
-func (w *walker) continueGuard(it *cc.BlockItem) (*cc.SelectionStatement, bool) {
+func (cf *control) continueGuard(it *cc.BlockItem) (*cc.SelectionStatement, bool) {
 	if it == nil || it.Case != cc.BlockItemStmt || it.Statement == nil || it.Statement.Case != cc.StatementSelection {
 		return nil, false
 	}
-	if len(w.loops) == 0 || w.jump() == nil || w.jump().isSwitch {
+	if len(cf.w.loops) == 0 || cf.jump() == nil || cf.jump().isSwitch {
 		return nil, false // in a switch, the rest is the case's, not the loop's
 	}
 	s := it.Statement.SelectionStatement
@@ -48,14 +48,14 @@ func onlyJump(st *cc.Statement) *cc.JumpStatement {
 
 // guardedRest makes the rest of a body after `if (c) continue;` the
 // else of the if's branch block, the last of out.
-func (w *walker) guardedRest(rest *cc.BlockItemList, out []*Block) {
+func (cf *control) guardedRest(rest *cc.BlockItemList, out []*Block) {
 	b := out[len(out)-1]
 	if b.Kind != Branch {
 		return
 	}
-	w.inIf++
-	b.Else = append(b.Else, w.items(rest)...)
-	w.inIf--
+	cf.w.inIf++
+	b.Else = append(b.Else, cf.w.items(rest)...)
+	cf.w.inIf--
 	if n := len(b.Else); n > 0 {
 		if e := b.Else[n-1].End; e.Line > b.End.Line || e.Line == b.End.Line && e.Col > b.End.Col {
 			b.End = e
@@ -65,8 +65,8 @@ func (w *walker) guardedRest(rest *cc.BlockItemList, out []*Block) {
 
 // skipping reports whether j is the continue of a test whose else is the
 // rest of the loop's body.
-func (w *walker) skipping(j *cc.JumpStatement) bool {
-	for s := range w.skips {
+func (cf *control) skipping(j *cc.JumpStatement) bool {
+	for s := range cf.skips {
 		if onlyJump(s.Statement) == j {
 			return true
 		}

@@ -8,46 +8,80 @@ import (
 	"modernc.org/cc/v4"
 )
 
+// control is the walker's part for control flow: loops and their counts
+// (control.go, loops.go, multiindex.go, clamp.go), branches and their
+// joins (join.go), switches (switch.go), and the jumps out of loops
+// (contguard.go, exitguard.go).
+type control struct {
+	w *walker
+	// jumps are the loops and switches around the statement walked, the
+	// innermost last: the one a break leaves.
+	jumps []jumpFrame
+	// skips are the tests `if (c) continue;` whose else is the rest of
+	// the loop's body (contguard.go).
+	skips map[*cc.SelectionStatement]bool
+	// clamped are the variables a loop steps by that its body only
+	// lowers to a bound the analysis cannot read (clamp.go).
+	clamped map[*cc.Declarator]bool
+}
+
+// enter starts a function: no loop or switch is around.
+func (cf *control) enter() {
+	cf.jumps = nil
+}
+
+// skip marks test s, `if (c) continue;`, as one whose else is the rest
+// of the loop's body.
+func (cf *control) skip(s *cc.SelectionStatement) {
+	cf.skips[s] = true
+}
+
+// isClamped reports whether a loop steps by d and its body only lowers d
+// to a bound the analysis cannot read.
+func (cf *control) isClamped(d *cc.Declarator) bool {
+	return cf.clamped[d]
+}
+
 // loop makes the block of a loop: its control (the test and the step of
 // each iteration), its trip count and its body.
-func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
+func (cf *control) loop(it *cc.IterationStatement, out *[]*Block) {
 	// The initialisation runs once, before the loop: straight-line code.
 	switch it.Case {
 	case cc.IterationStatementFor:
 		if it.ExpressionList != nil {
-			w.expression(it.ExpressionList, out, it)
+			cf.w.expression(it.ExpressionList, out, it)
 		}
 	case cc.IterationStatementForDecl:
-		w.declaration(it.Declaration, out)
+		cf.w.declaration(it.Declaration, out)
 	}
 	// A while loop's index, read before the body's assignments are
 	// forgotten: its value is where the count starts (loops.go).
 	var whileFrom Expr
 	whileVar := whileIndex(it)
 	if whileVar != nil {
-		whileFrom = w.vals[whileVar]
+		whileFrom = cf.w.vals[whileVar]
 	}
-	clampVar, clampVal := w.clampedStep(it)
-	pre := copyVals(w.vals) // for the values the loop steps (recur.go)
-	w.invalidate(it.Statement)
+	clampVar, clampVal := cf.clampedStep(it)
+	pre := copyVals(cf.w.vals) // for the values the loop steps (recur.go)
+	cf.invalidate(it.Statement)
 	test, step := loopTestStep(it)
-	w.invalidate(step)
+	cf.invalidate(step)
 	if clampVar != nil {
 		// A step the body only lowers keeps its value (clamp.go).
-		w.vals[clampVar] = clampVal
-		w.clamped[clampVar] = true
-		defer delete(w.clamped, clampVar)
+		cf.w.vals[clampVar] = clampVal
+		cf.clamped[clampVar] = true
+		defer delete(cf.clamped, clampVar)
 	}
-	b := &Block{Name: w.blockName(it), Kind: Loop, Func: w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
+	b := &Block{Name: cf.w.blockName(it), Kind: Loop, Func: cf.w.fn.Name, Pos: pos(it), Ops: map[string]float64{}, Stmt: it}
 	var info *LoopInfo
 	var decl *cc.Declarator
-	if text, at, ok := w.pragmaAbove(it); ok {
+	if text, at, ok := cf.w.pragmaAbove(it); ok {
 		if arg, ok := pragmaArg(text, "loop"); ok {
-			if v, ok := w.symText(arg, at); ok {
-				info, decl = w.canonicalLoop(it, false)
+			if v, ok := cf.symText(arg, at); ok {
+				info, decl = cf.canonicalLoop(it, false)
 				info.To, info.Canonical = nil, false
 				info.Trips, info.TripsHow = v, Annotated
-				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", How: Annotated, Value: arg})
+				cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", How: Annotated, Value: arg})
 			}
 		}
 	}
@@ -56,55 +90,55 @@ func (w *walker) loop(it *cc.IterationStatement, out *[]*Block) {
 		info = &LoopInfo{Trips: Num{1}, TripsHow: Exact}
 	}
 	if info == nil {
-		info, decl = w.canonical(it)
+		info, decl = cf.canonical(it)
 	}
 	if info.Trips == nil && whileFrom != nil {
-		if n, how, ok := w.whileCount(it, whileVar, whileFrom); ok {
+		if n, how, ok := cf.whileCount(it, whileVar, whileFrom); ok {
 			info.Trips, info.TripsHow = n, how
 		}
 	}
 	if info.Trips == nil {
-		if n, ok := w.receivedWalk(it); ok {
+		if n, ok := cf.w.mpi.receivedWalk(it); ok {
 			info.Trips, info.TripsHow = n, Symbolic // alltoall.go
 		}
 	}
-	if w.isSpin(it, info) {
+	if cf.w.omp.isSpin(it, info) {
 		// Priced by the other threads' work, not by a count (spin.go).
-		b.spin = &spinWait{stage: w.stageLoop()}
+		b.spin = &spinWait{stage: cf.w.omp.stageLoop()}
 		info.Trips, info.TripsHow = Num{1}, Exact
 	}
 	b.Loop = info
-	o := opsCounter{w: w, ops: b.Ops}
+	o := opsCounter{w: cf.w, ops: b.Ops}
 	// The test's own compare is counted; the jump back is predicted
 	// right every iteration but the last, and costs nothing more.
 	o.loopTest(test, info.Var)
 	o.expr(step, false)
 	b.addStreams(o.streamed, o.streamIdx)
 	if info.Trips == nil {
-		p := w.a.param(w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
+		p := cf.w.a.param(cf.w.fresh(b.Name+"_iters"), 1, b.Pos, "unknown", "iterations of the loop at "+b.Pos.String())
 		info.Trips, info.TripsHow = Name{p.Name}, Default
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
-		w.a.warnParam(p.Name, b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "loop count", Param: p.Name, How: Default, Value: "1"})
+		cf.w.a.warnParam(p.Name, b.Pos, "the iteration count of this loop is not known statically: it is the parameter %s (default 1); annotate it with #pragma augur loop(COUNT) or give --set %s=N", p.Name, p.Name)
 	}
-	w.loops = append(w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: w.inIf, blk: b})
-	w.jumps = append(w.jumps, jumpFrame{spin: b.spin != nil})
-	scope := w.scopeIf
-	w.scopeIf = w.inIf
-	filled := w.fillArrays(it, info) // elems.go
-	b.Body = w.body(it.Statement)
-	w.scopeIf = scope
-	w.jumps = w.jumps[:len(w.jumps)-1]
-	w.loops = w.loops[:len(w.loops)-1]
+	cf.w.loops = append(cf.w.loops, &loopFrame{decl: decl, info: info, stmt: it, ifBase: cf.w.inIf, blk: b})
+	cf.jumps = append(cf.jumps, jumpFrame{spin: b.spin != nil})
+	scope := cf.w.scopeIf
+	cf.w.scopeIf = cf.w.inIf
+	filled := cf.w.arrs.fillArrays(it, info) // elems.go
+	b.Body = cf.body(it.Statement)
+	cf.w.scopeIf = scope
+	cf.jumps = cf.jumps[:len(cf.jumps)-1]
+	cf.w.loops = cf.w.loops[:len(cf.w.loops)-1]
 	// The body's straight-line assignments hold within an iteration;
 	// after the loop, the variables hold the last iteration's values
 	// (and the indices that stepped with it, theirs).
-	w.invalidate(it.Statement)
-	w.invalidate(step)
+	cf.invalidate(it.Statement)
+	cf.invalidate(step)
 	filled()
-	w.recurrences(it, info, pre)
-	w.counterTotals(it, info)
-	w.unroll(b)
-	w.vectorise(b) // vector.go
+	cf.w.recurrences(it, info, pre)
+	cf.w.mpi.counterTotals(it, info)
+	cf.w.mem.unroll(b)
+	cf.w.mem.vectorise(b) // vector.go
 	extend(b, it.Statement)
 	*out = append(*out, b)
 }
@@ -123,25 +157,25 @@ func loopTestStep(it *cc.IterationStatement) (test, step cc.ExpressionNode) {
 }
 
 // body walks a loop or branch body.
-func (w *walker) body(s *cc.Statement) []*Block {
+func (cf *control) body(s *cc.Statement) []*Block {
 	var out []*Block
-	w.stmt(s, &out)
+	cf.w.stmt(s, &out)
 	return out
 }
 
 // invalidate forgets the values of the variables n assigns: after (and
 // inside) a loop they may hold any of several values.
-func (w *walker) invalidate(n cc.Node) {
+func (cf *control) invalidate(n cc.Node) {
 	visit(n, func(m cc.Node) bool {
 		if x, ok := m.(*cc.Declaration); ok {
 			for l := x.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
 				if l.InitDeclarator != nil {
-					delete(w.vals, l.InitDeclarator.Declarator)
+					delete(cf.w.vals, l.InitDeclarator.Declarator)
 				}
 			}
 		}
 		if d := declOf(written(m, false)); d != nil {
-			delete(w.vals, d)
+			delete(cf.w.vals, d)
 		}
 		return true
 	})
@@ -150,20 +184,20 @@ func (w *walker) invalidate(n cc.Node) {
 // canonical recognises for (i = a; i < b; i += s) and its variants (<=,
 // >, >=, ++, --, -=, i = i + s) with a constant step and bounds the
 // analysis can express, where the body does not assign i.
-func (w *walker) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator) {
-	return w.canonicalLoop(it, true)
+func (cf *control) canonical(it *cc.IterationStatement) (*LoopInfo, *cc.Declarator) {
+	return cf.canonicalLoop(it, true)
 }
 
 // canonicalLoop is canonical; without needBound (a loop whose count is
 // annotated) a test the analysis cannot read still gives the index, its
 // start and step, so that accesses through it are recognised.
-func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*LoopInfo, *cc.Declarator) {
+func (cf *control) canonicalLoop(it *cc.IterationStatement, needBound bool) (*LoopInfo, *cc.Declarator) {
 	info := &LoopInfo{}
 	var decl *cc.Declarator
 	var from Expr
 	if needBound {
-		w.paramize = append(w.paramize, it)
-		defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+		cf.w.paramize = append(cf.w.paramize, it)
+		defer func() { cf.w.paramize = cf.w.paramize[:len(cf.w.paramize)-1] }()
 	}
 	testE, stepE := loopTestStep(it)
 	// The index is the initialisation the test reads; a loop may start
@@ -177,7 +211,7 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 		return info, nil
 	}
 	decl = index.d
-	v, ok := w.sym(index.v)
+	v, ok := cf.w.sym(index.v)
 	if !ok {
 		return info, nil
 	}
@@ -185,25 +219,25 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 	if decl == nil || !cc.IsIntegerType(decl.Type()) || assigns(it.Statement, decl) {
 		return info, nil
 	}
-	step, ok := w.stepIn(stepE, decl)
+	step, ok := cf.stepIn(stepE, decl)
 	if !ok || step == 0 {
-		return w.symbolicStep(info, decl, from, testE, stepE)
+		return cf.symbolicStep(info, decl, from, testE, stepE)
 	}
-	to, ok := w.bound(testE, decl, step > 0)
+	to, ok := cf.bound(testE, decl, step > 0)
 	if !ok {
 		if needBound {
 			return info, nil
 		}
-		info.Var = w.fresh(decl.Name())
-		w.names[decl] = info.Var
+		info.Var = cf.w.fresh(decl.Name())
+		cf.w.names[decl] = info.Var
 		info.From, info.Step = from, Num{float64(step)}
 		if step < 0 {
 			info.From, info.Step, info.Mirror = neg(from), Num{float64(-step)}, true
 		}
 		return info, decl
 	}
-	info.Var = w.fresh(decl.Name())
-	w.names[decl] = info.Var
+	info.Var = cf.w.fresh(decl.Name())
+	cf.w.names[decl] = info.Var
 	info.From, info.To, info.Step = from, to, Num{float64(step)}
 	if step < 0 {
 		// for (i = n - 1; i >= 0; i--): the model's for steps up, over
@@ -216,7 +250,7 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 		info.TripsHow = Exact
 	}
 	info.Canonical = true
-	w.coIndices(it, others, info, from, step)
+	cf.coIndices(it, others, info, from, step)
 	return info, decl
 }
 
@@ -225,12 +259,12 @@ func (w *walker) canonicalLoop(it *cc.IterationStatement, needBound bool) (*Loop
 // distribution), taken to be positive. Such a loop is not summed with the
 // nest around it; its trip count ceil((b - a) / s) is a factor, and the
 // model keeps it as a for with that step.
-func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, testE, stepE cc.ExpressionNode) (*LoopInfo, *cc.Declarator) {
+func (cf *control) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, testE, stepE cc.ExpressionNode) (*LoopInfo, *cc.Declarator) {
 	ae, ok := unparen(stepE).(*cc.AssignmentExpression)
 	if !ok || ae.Case != cc.AssignmentExpressionAdd || declOf(ae.UnaryExpression) != decl || mentions(ae.AssignmentExpression, decl) {
 		return info, nil
 	}
-	step, ok := w.sym(ae.AssignmentExpression)
+	step, ok := cf.w.sym(ae.AssignmentExpression)
 	if !ok {
 		return info, nil
 	}
@@ -240,12 +274,12 @@ func (w *walker) symbolicStep(info *LoopInfo, decl *cc.Declarator, from Expr, te
 		// value its parameter is given.
 		step = Call{"max", []Expr{Num{1}, step}}
 	}
-	to, ok := w.bound(testE, decl, true)
+	to, ok := cf.bound(testE, decl, true)
 	if !ok {
 		return info, nil
 	}
-	info.Var = w.fresh(decl.Name())
-	w.names[decl] = info.Var
+	info.Var = cf.w.fresh(decl.Name())
+	cf.w.names[decl] = info.Var
 	info.From, info.To, info.Step = from, to, step
 	info.Trips = Call{"max", []Expr{Num{0}, Call{"ceil", []Expr{div(simplify(sub(to, from)), step)}}}}
 	info.TripsHow = Symbolic
@@ -302,7 +336,7 @@ func assigns(n cc.Node, d *cc.Declarator) bool {
 }
 
 // stepOf reads a loop's step: i++, ++i, i--, i += c, i -= c, i = i + c.
-func (w *walker) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
+func (cf *control) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
 	switch x := unparen(e).(type) {
 	case *cc.PostfixExpression:
 		if declOf(x.PostfixExpression) == d {
@@ -356,17 +390,17 @@ func (w *walker) stepOf(e cc.ExpressionNode, d *cc.Declarator) (int64, bool) {
 
 // bound reads the loop test i < b (and its variants, and conjunctions of
 // them) as the exclusive end of the range in the step's direction.
-func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bool) {
+func (cf *control) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bool) {
 	if declOf(e) == d {
 		return Num{0}, true // for (i = n; i; i--): i != 0
 	}
 	switch x := unparen(e).(type) {
 	case *cc.LogicalAndExpression:
 		if x.Case != cc.LogicalAndExpressionLAnd {
-			return w.bound(x.InclusiveOrExpression, d, up)
+			return cf.bound(x.InclusiveOrExpression, d, up)
 		}
-		a, ok1 := w.bound(x.LogicalAndExpression, d, up)
-		b, ok2 := w.bound(x.InclusiveOrExpression, d, up)
+		a, ok1 := cf.bound(x.LogicalAndExpression, d, up)
+		b, ok2 := cf.bound(x.InclusiveOrExpression, d, up)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -389,7 +423,7 @@ func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bo
 		if mentions(right, d) {
 			return nil, false
 		}
-		b, ok := w.sym(right)
+		b, ok := cf.w.sym(right)
 		if !ok {
 			return nil, false
 		}
@@ -404,7 +438,7 @@ func (w *walker) bound(e cc.ExpressionNode, d *cc.Declarator, up bool) (Expr, bo
 	case *cc.EqualityExpression:
 		// i != b with a unit step is i < b (or i > b).
 		if x.Case == cc.EqualityExpressionNeq && declOf(x.EqualityExpression) == d && !mentions(x.RelationalExpression, d) {
-			return w.sym(x.RelationalExpression)
+			return cf.w.sym(x.RelationalExpression)
 		}
 	}
 	return nil, false
@@ -435,7 +469,7 @@ func pragmaArg(text, name string) (string, bool) {
 
 // symText reads an annotation's expression: a number, or a C expression
 // of the program's variables and macros as the model's terms know them.
-func (w *walker) symText(text string, at Position) (Expr, bool) {
+func (cf *control) symText(text string, at Position) (Expr, bool) {
 	if v, err := strconv.ParseFloat(text, 64); err == nil {
 		return Num{v}, true
 	}
@@ -448,9 +482,9 @@ func (w *walker) symText(text string, at Position) (Expr, bool) {
 		return id
 	})
 	text = strings.ReplaceAll(text, keywordMark+"(", "(") // min(, floor(: functions
-	e, err := parseAnnotation(text, w.lookup)
+	e, err := parseAnnotation(text, cf.lookup)
 	if err != nil {
-		w.a.warn(at, "#pragma augur: %v", err)
+		cf.w.a.warn(at, "#pragma augur: %v", err)
 		return nil, false
 	}
 	return e, true
@@ -464,19 +498,19 @@ const keywordMark = "__c"
 
 // lookup resolves a name in an annotation: a variable of the current
 // function whose value is known, a loop index, or a parameter.
-func (w *walker) lookup(name string) (Expr, bool) {
+func (cf *control) lookup(name string) (Expr, bool) {
 	name = strings.TrimSuffix(name, keywordMark)
-	for d, v := range w.vals {
+	for d, v := range cf.w.vals {
 		if d.Name() == name {
 			return v, true
 		}
 	}
-	for _, l := range w.loops {
+	for _, l := range cf.w.loops {
 		if l.decl != nil && l.decl.Name() == name && l.info.Var != "" {
 			return l.info.index(), true
 		}
 	}
-	for _, p := range w.a.Params {
+	for _, p := range cf.w.a.Params {
 		if p.Name == name {
 			return Name{name}, true
 		}
@@ -508,60 +542,60 @@ func branchless(arm []*Block) bool {
 	return n <= 2
 }
 
-func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
+func (cf *control) selection(s *cc.SelectionStatement, out *[]*Block) {
 	if s.Case == cc.SelectionStatementSwitch {
-		w.switchStmt(s, out)
+		cf.switchStmt(s, out)
 		return
 	}
-	for _, c := range w.structuralCalls(s.ExpressionList) {
-		w.callBlock(c, out)
+	for _, c := range cf.w.structuralCalls(s.ExpressionList) {
+		cf.w.callBlock(c, out)
 	}
-	w.setOutVals()
-	b := &Block{Name: w.blockName(s), Kind: Branch, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
-	o := opsCounter{w: w, ops: b.Ops}
+	cf.w.unk.setOutVals()
+	b := &Block{Name: cf.w.blockName(s), Kind: Branch, Func: cf.w.fn.Name, Pos: pos(s), Ops: map[string]float64{}, Stmt: s}
+	o := opsCounter{w: cf.w, ops: b.Ops}
 	o.expr(s.ExpressionList, false)
 	b.addStreams(o.streamed, o.streamIdx)
-	switch p, how, ok := w.probability(s); {
-	case !ok && w.runOnce(s):
+	switch p, how, ok := cf.probability(s); {
+	case !ok && cf.w.values.runOnce(s):
 		// Taken on the program's first call only: not a cost of each.
 		b.Prob, b.FirstCall = Num{0}, true
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (a first-call guard)", How: Exact, Value: "0"})
 	case ok:
 		b.Prob = p
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", How: how, Value: String(p)})
 	default:
-		if c, ok := w.symCond(s.ExpressionList); ok {
+		if c, ok := cf.w.symCond(s.ExpressionList); ok {
 			b.Cond = c
 			break
 		}
 		// A test of values that are the same on every process goes the
 		// same way on all of them: a shared parameter, not a draw per
 		// process (unknown.go).
-		if c, ok := w.symShared(s.ExpressionList, true); ok {
+		if c, ok := cf.w.unk.symShared(s.ExpressionList, true); ok {
 			b.Cond = c
 			break
 		}
 		// A test of a field that bounds a loop reads the loop's
 		// parameter (boundfields.go).
-		if c, ok := w.boundFieldCond(s); ok {
+		if c, ok := cf.w.values.boundFieldCond(s); ok {
 			b.Cond = c
 			break
 		}
-		if w.leavesLoop(s) {
+		if cf.leavesLoop(s) {
 			// Its arm leaves the loop, whose count says it is not
 			// taken (exitguard.go).
 			b.Prob = Num{0}
-			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (an arm that leaves the loop, not taken in the iterations counted)", How: Exact, Value: "0"})
+			cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability (an arm that leaves the loop, not taken in the iterations counted)", How: Exact, Value: "0"})
 			break
 		}
 		def, why := 0.5, ""
-		if w.skips[s] {
+		if cf.skips[s] {
 			def, why = 0, ", the rest of the loop's body counted whole"
 		}
-		p := w.a.param(w.fresh(b.Name+"_p"), def, b.Pos, "unknown", "probability that the test at "+b.Pos.String()+" is true")
+		p := cf.w.a.param(cf.w.fresh(b.Name+"_p"), def, b.Pos, "unknown", "probability that the test at "+b.Pos.String()+" is true")
 		b.Prob = Name{p.Name}
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: numText(def)})
-		w.a.warnParam(p.Name, b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default %s%s); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name, numText(def), why)
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: b.Pos, Block: b.Name, What: "branch probability", Param: p.Name, How: Default, Value: numText(def)})
+		cf.w.a.warnParam(p.Name, b.Pos, "the outcome of this test is not known statically: its probability is the parameter %s (default %s%s); annotate it with PIC_proba(P) or #pragma augur proba(P)", p.Name, numText(def), why)
 	}
 	// The jump: a test that depends on the rank or the loop indices
 	// follows a pattern the predictor learns; one that is true with
@@ -571,50 +605,50 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 	// that rank broadcasts afterwards (rootValues in walk.go).
 	rankOnly := b.Cond != nil && mentionsName(b.Cond, "pid") && s.Case != cc.SelectionStatementIfElse
 	if rankOnly {
-		w.rankIfs++
+		cf.w.rankIfs++
 	}
 	// What one thread of a region stores alone, the team reads after it
 	// (elems.go).
-	oneThread := w.omp.regions > 0 && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
+	oneThread := cf.w.omp.inRegion() && b.Cond != nil && mentionsName(b.Cond, "tid") && s.Case != cc.SelectionStatementIfElse
 	if oneThread {
-		w.threadIfs++
+		cf.w.arrs.threadIf(1)
 	}
-	w.inIf++
-	scope := w.scopeIf
-	w.scopeIf = w.inIf
-	before := copyVals(w.vals)
-	b.Then = w.body(s.Statement)
-	then := w.vals
-	w.vals = before
+	cf.w.inIf++
+	scope := cf.w.scopeIf
+	cf.w.scopeIf = cf.w.inIf
+	before := copyVals(cf.w.vals)
+	b.Then = cf.body(s.Statement)
+	then := cf.w.vals
+	cf.w.vals = before
 	if s.Case == cc.SelectionStatementIfElse {
-		w.vals = copyVals(before)
-		b.Else = w.body(s.Statement2)
+		cf.w.vals = copyVals(before)
+		b.Else = cf.body(s.Statement2)
 	}
-	w.vals = w.join(b.Cond, then, w.vals)
-	w.scopeIf = scope
-	w.inIf--
-	if len(w.loops) == 0 && w.rankIfs > 0 {
+	cf.w.vals = cf.join(b.Cond, then, cf.w.vals)
+	cf.w.scopeIf = scope
+	cf.w.inIf--
+	if len(cf.w.loops) == 0 && cf.w.rankIfs > 0 {
 		// What the root's branch computes, it broadcasts (broadcast):
 		// the values its own arm leaves, joined inside it.
-		after := w.vals
+		after := cf.w.vals
 		if rankOnly {
 			after = then
 		}
 		for d, v := range after {
 			if old, ok := before[d]; !ok || String(old) != String(v) {
-				w.rootVals[d] = v
+				cf.w.rootVals[d] = v
 			}
 		}
 	}
 	if rankOnly {
-		w.rankIfs--
+		cf.w.rankIfs--
 	}
 	if oneThread {
-		w.threadIfs--
+		cf.w.arrs.threadIf(-1)
 	}
 	switch p, isConst := constOf(orNum(b.Prob)); {
 	case b.Cond != nil:
-	case w.optimised(1) && branchless(b.Then) && branchless(b.Else):
+	case cf.w.optimised(1) && branchless(b.Then) && branchless(b.Else):
 		// if (x * x + y * y <= 1) hits++: an optimising compiler
 		// computes the condition into the update (setcc, cmov) instead
 		// of jumping; gcc -O0 jumps.
@@ -636,12 +670,12 @@ func (w *walker) selection(s *cc.SelectionStatement, out *[]*Block) {
 
 // probability finds an annotated probability: PIC_proba(P) in the test
 // (ChronosMix's form), or #pragma augur proba(P) above the if.
-func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
+func (cf *control) probability(s *cc.SelectionStatement) (Expr, How, bool) {
 	var found Expr
 	visit(s.ExpressionList, func(n cc.Node) bool {
 		if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && calleeName(p) == "PIC_proba" {
 			if args := callArgs(p); len(args) == 1 {
-				if v, ok := w.sym(args[0]); ok {
+				if v, ok := cf.w.sym(args[0]); ok {
 					found = v
 				}
 			}
@@ -651,9 +685,9 @@ func (w *walker) probability(s *cc.SelectionStatement) (Expr, How, bool) {
 	if found != nil {
 		return found, Annotated, true
 	}
-	if text, at, ok := w.pragmaAbove(s); ok {
+	if text, at, ok := cf.w.pragmaAbove(s); ok {
 		if arg, ok := pragmaArg(text, "proba"); ok {
-			if v, ok := w.symText(arg, at); ok {
+			if v, ok := cf.symText(arg, at); ok {
 				return v, Annotated, true
 			}
 		}

@@ -210,32 +210,32 @@ func (w *walker) symAny(e cc.Node) (Expr, bool) {
 		case cc.PostfixExpressionPrimary:
 			return w.symAny(x.PrimaryExpression)
 		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-			if v, ok := w.rankOf(x); ok {
+			if v, ok := w.mpi.rankOf(x); ok {
 				return v, true // s.rank, s->size
 			}
-			if v, ok := w.onceValue(x); ok {
+			if v, ok := w.values.onceValue(x); ok {
 				return v, true
 			}
 			if key, ok := rankKey(x); ok {
-				if name, ok := w.optionSource(key); ok {
+				if name, ok := w.values.optionSource(key); ok {
 					return Name{name}, true // an option's field (strcmpopts.go)
 				}
-				if v, ok := w.optionDefault(key); ok {
+				if v, ok := w.values.optionDefault(key); ok {
 					return v, true
 				}
 			}
-			return w.fieldParam(x)
+			return w.values.fieldParam(x)
 		}
-		if v, ok := w.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
+		if v, ok := w.arrs.elemValue(x); ok && x.Case == cc.PostfixExpressionIndex {
 			return v, true // gathered.go
 		}
 		if x.Case == cc.PostfixExpressionCall {
-			if v, ok := w.pureValue(x); ok {
+			if v, ok := w.unk.pureValue(x); ok {
 				return v, true // recur.go
 			}
 		}
-		if k, ok := w.argvConversion(x); ok && k > 0 {
-			return Name{w.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
+		if k, ok := w.args.argvConversion(x); ok && k > 0 {
+			return Name{w.args.argParam(k, "", 0, false, pos(x)).Name}, true // 1 << atoi(argv[1])
 		}
 		return nil, false
 	}
@@ -409,14 +409,14 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 	case cc.PrimaryExpressionIdent:
 		switch r := x.ResolvedTo().(type) {
 		case *cc.Declarator:
-			if v, ok := w.rankOf(x); ok {
+			if v, ok := w.mpi.rankOf(x); ok {
 				return v, true
 			}
 			if v, ok := w.vals[r]; ok {
 				return v, true
 			}
-			if r == w.argc {
-				if v := w.argcValue(); v != nil {
+			if w.args.isArgc(r) {
+				if v := w.args.argcValue(); v != nil {
 					return v, true
 				}
 			}
@@ -425,14 +425,13 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 					return l.info.index(), true
 				}
 			}
-			if v, ok := w.onceValue(x); ok {
+			if v, ok := w.values.onceValue(x); ok {
 				return v, true
 			}
-			if w.opaque != nil && cc.IsIntegerType(r.Type()) {
-				w.opaque[r] = true
-				return Name{"?" + r.Name()}, true
+			if v, ok := w.mem.opaqueVar(r); ok {
+				return v, true
 			}
-			return w.unknownVar(r)
+			return w.unk.unknownVar(r)
 		case *cc.Enumerator:
 			if v, ok := constValue(x); ok {
 				return Num{v}, true
@@ -445,42 +444,35 @@ func (w *walker) symPrimary(x *cc.PrimaryExpression) (Expr, bool) {
 // unknownVar makes a variable whose value the analysis does not know a
 // parameter named after it, when a loop bound or a message size needs it
 // and no loop around changes it: the user gives its value with --set.
-func (w *walker) unknownVar(d *cc.Declarator) (Expr, bool) {
-	if len(w.paramize) == 0 {
-		return w.sharedUnknown(d)
+func (uk *unknowns) unknownVar(d *cc.Declarator) (Expr, bool) {
+	if len(uk.w.paramize) == 0 {
+		return uk.sharedUnknown(d)
 	}
 	if d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
 		return nil, false
 	}
-	for _, l := range w.loops {
+	for _, l := range uk.w.loops {
 		if assigns(l.stmt, d) {
 			return nil, false
 		}
 	}
-	for _, n := range w.paramize {
+	for _, n := range uk.w.paramize {
 		if assigns(n, d) {
 			return nil, false
 		}
 	}
-	if rhs, ok := w.fieldVars[d]; ok && w.fn != nil && writesOf(w.funcs[w.fn.Name], d) == 1 {
+	if rhs, ok := uk.w.fieldVars[d]; ok && uk.w.fn != nil && writesOf(uk.w.funcs[uk.w.fn.Name], d) == 1 {
 		// const int n = s->n;, n written nowhere else: the field's value.
-		if v, ok := w.fieldParam(rhs); ok {
-			w.vals[d] = v
+		if v, ok := uk.w.values.fieldParam(rhs); ok {
+			uk.w.vals[d] = v
 			return v, true
 		}
 	}
-	if w.boundOnly {
+	if uk.w.values.boundTest() {
 		return nil, false // a test of bound fields only (boundfields.go)
 	}
-	name := w.paramName(d)
-	if !w.a.hasParam(name) {
-		use := pos(w.paramize[len(w.paramize)-1])
-		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+" (not known statically), read at "+use.String())
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
-		w.a.warnParam(name, use, "the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE", d.Name(), pos(d), name, name)
-	}
-	w.vals[d] = Name{name}
-	return Name{name}, true
+	return uk.unknownParam(d, pos(uk.w.paramize[len(uk.w.paramize)-1]), " (not known statically)",
+		"the value of the C variable %s (declared at %s) is not known statically: it is the parameter %s (default 1); give it with --set %s=VALUE")
 }
 
 // constValue is the value of a constant expression cc computed.

@@ -14,7 +14,7 @@ import "modernc.org/cc/v4"
 
 // derivedTypes records the datatypes the calls in e construct, with
 // their sizes in bytes at this point of the walk.
-func (w *walker) derivedTypes(e cc.Node) {
+func (mp *mpiPart) derivedTypes(e cc.Node) {
 	visit(e, func(n cc.Node) bool {
 		p, ok := n.(*cc.PostfixExpression)
 		if !ok || p.Case != cc.PostfixExpressionCall {
@@ -39,20 +39,20 @@ func (w *walker) derivedTypes(e cc.Node) {
 		if d == nil {
 			return true
 		}
-		if w.dtypes == nil {
-			w.dtypes = map[*cc.Declarator]Expr{}
+		if mp.dtypes == nil {
+			mp.dtypes = map[*cc.Declarator]Expr{}
 		}
-		delete(w.dtypes, d) // a type constructed again: unknown unless this one reads
-		size, ok := w.dtypeSize(old)
+		delete(mp.dtypes, d) // a type constructed again: unknown unless this one reads
+		size, ok := mp.dtypeSize(old)
 		for _, f := range factors {
-			v, okF := w.sym(f)
+			v, okF := mp.w.sym(f)
 			if !ok || !okF {
 				return true
 			}
 			size = mul(v, size)
 		}
 		if ok {
-			w.dtypes[d] = simplify(size)
+			mp.dtypes[d] = simplify(size)
 		}
 		return true
 	})
@@ -60,15 +60,15 @@ func (w *walker) derivedTypes(e cc.Node) {
 
 // dtypeSize is the size in bytes of an MPI datatype: a predefined one
 // (typeSize) or one the program constructed (derivedTypes).
-func (w *walker) dtypeSize(e cc.ExpressionNode) (Expr, bool) {
-	if v, ok := w.typeSize(e); ok {
+func (mp *mpiPart) dtypeSize(e cc.ExpressionNode) (Expr, bool) {
+	if v, ok := mp.typeSize(e); ok {
 		return Num{v}, true
 	}
 	if e == nil {
 		return nil, false
 	}
 	if d := declOf(e); d != nil {
-		v, ok := w.dtypes[d]
+		v, ok := mp.dtypes[d]
 		return v, ok
 	}
 	return nil, false

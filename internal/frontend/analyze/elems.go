@@ -45,6 +45,34 @@ const (
 	elemUnknown = "\x00unknown"
 )
 
+// smallArrays is the walker's part for the values kept in small arrays'
+// elements (elems.go): stored one by one, or filled by a loop.
+type smallArrays struct {
+	w *walker
+	// arrays are the values kept in small arrays' elements, filling the
+	// loop whose body is being run for them, and threadIfs how many of
+	// the enclosing branches one thread of a parallel region alone takes.
+	arrays    map[*cc.Declarator][]elemPiece
+	filling   *elemFill
+	threadIfs int
+}
+
+// enter starts a function: no array holds known values.
+func (sa *smallArrays) enter() {
+	sa.arrays, sa.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
+}
+
+// forget drops what array d holds: the pointer is set again.
+func (sa *smallArrays) forget(d *cc.Declarator) {
+	delete(sa.arrays, d)
+}
+
+// threadIf adds n to the branches around that one thread of a parallel
+// region alone takes.
+func (sa *smallArrays) threadIf(n int) {
+	sa.threadIfs += n
+}
+
 // elemPiece is the value of the elements from index from on (eq: at that
 // index only; both nil: every element).
 type elemPiece struct {
@@ -75,30 +103,30 @@ type elemRef struct {
 
 // elemValue is the value of arr[k]: gathered from every process, or kept
 // in a small array.
-func (w *walker) elemValue(x *cc.PostfixExpression) (Expr, bool) {
+func (sa *smallArrays) elemValue(x *cc.PostfixExpression) (Expr, bool) {
 	d := declOf(x.PostfixExpression)
 	if d == nil {
 		return nil, false
 	}
-	if v, ok := w.elems[d]; ok {
+	if v, ok := sa.w.elems[d]; ok {
 		return v, true // gathered.go
 	}
 	if x.Case != cc.PostfixExpressionIndex {
 		return nil, false
 	}
-	k, ok := w.sym(x.ExpressionList)
+	k, ok := sa.w.sym(x.ExpressionList)
 	if !ok {
 		return nil, false
 	}
-	if f := w.filling; f != nil {
-		return f.read(w, d, k)
+	if f := sa.filling; f != nil {
+		return f.read(sa, d, k)
 	}
-	return w.arrayAt(d, k)
+	return sa.arrayAt(d, k)
 }
 
 // arrayAt is the kept value of d[k].
-func (w *walker) arrayAt(d *cc.Declarator, k Expr) (Expr, bool) {
-	pieces := w.arrays[d]
+func (sa *smallArrays) arrayAt(d *cc.Declarator, k Expr) (Expr, bool) {
+	pieces := sa.arrays[d]
 	if len(pieces) == 0 {
 		return nil, false
 	}
@@ -129,9 +157,9 @@ func piecesAt(pieces []elemPiece, k Expr) Expr {
 // read is d[k] inside the loop being filled: this iteration's value, the
 // previous iteration's (a placeholder, resolved by solve), or the value
 // before the loop.
-func (f *elemFill) read(w *walker, d *cc.Declarator, k Expr) (Expr, bool) {
+func (f *elemFill) read(sa *smallArrays, d *cc.Declarator, k Expr) (Expr, bool) {
 	if !f.stored[d] {
-		return w.arrayAt(d, k)
+		return sa.arrayAt(d, k)
 	}
 	l, ok := linear(k)
 	if !ok || len(l.coef) != 1 || l.coef[f.v] != 1 {
@@ -163,15 +191,15 @@ func (f *elemFill) ref(d *cc.Declarator, prev bool) Name {
 
 // forgetArray drops what is kept of the array d names, stored to where
 // its values cannot be followed.
-func (w *walker) forgetArray(target cc.Node) {
+func (sa *smallArrays) forgetArray(target cc.Node) {
 	if x, ok := unparen(target).(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionIndex {
-		delete(w.arrays, declOf(x.PostfixExpression))
+		delete(sa.arrays, declOf(x.PostfixExpression))
 	}
 }
 
 // storeElem records A[c] = rhs (op: the compound operator, "" for =;
 // "++" and "--" without rhs) at function level.
-func (w *walker) storeElem(target cc.Node, op string, rhs cc.ExpressionNode) {
+func (sa *smallArrays) storeElem(target cc.Node, op string, rhs cc.ExpressionNode) {
 	x, ok := unparen(target).(*cc.PostfixExpression)
 	if !ok || x.Case != cc.PostfixExpressionIndex {
 		return
@@ -180,27 +208,27 @@ func (w *walker) storeElem(target cc.Node, op string, rhs cc.ExpressionNode) {
 	if d == nil {
 		return
 	}
-	if len(w.loops) > 0 || w.inIf != w.threadIfs || !cc.IsIntegerType(x.Type()) {
-		delete(w.arrays, d)
+	if len(sa.w.loops) > 0 || sa.w.inIf != sa.threadIfs || !cc.IsIntegerType(x.Type()) {
+		delete(sa.arrays, d)
 		return
 	}
-	k, ok := w.sym(x.ExpressionList)
+	k, ok := sa.w.sym(x.ExpressionList)
 	var v Expr
 	if ok {
-		v, ok = w.updated(d, k, op, rhs)
+		v, ok = sa.updated(d, k, op, rhs)
 	}
 	if !ok {
-		delete(w.arrays, d)
+		delete(sa.arrays, d)
 		return
 	}
-	w.arrays[d] = prependPiece(w.arrays[d], elemPiece{eq: k, at: v})
+	sa.arrays[d] = prependPiece(sa.arrays[d], elemPiece{eq: k, at: v})
 }
 
 // updated is the value of d[k] after d[k] op= rhs.
-func (w *walker) updated(d *cc.Declarator, k Expr, op string, rhs cc.ExpressionNode) (Expr, bool) {
+func (sa *smallArrays) updated(d *cc.Declarator, k Expr, op string, rhs cc.ExpressionNode) (Expr, bool) {
 	var r Expr = Num{1}
 	if rhs != nil {
-		v, ok := w.sym(rhs)
+		v, ok := sa.w.sym(rhs)
 		if !ok {
 			return nil, false
 		}
@@ -211,10 +239,10 @@ func (w *walker) updated(d *cc.Declarator, k Expr, op string, rhs cc.ExpressionN
 	}
 	var old Expr
 	var ok bool
-	if w.filling != nil {
-		old, ok = w.filling.read(w, d, k)
+	if sa.filling != nil {
+		old, ok = sa.filling.read(sa, d, k)
 	} else {
-		old, ok = w.arrayAt(d, k)
+		old, ok = sa.arrayAt(d, k)
 	}
 	if !ok {
 		return nil, false
@@ -246,36 +274,36 @@ func nonPositive(e Expr) bool {
 // generic index and keeps what it stores: called with the loop's frame
 // pushed, before its body is walked; the values are installed by the
 // function it returns, after the walk.
-func (w *walker) fillArrays(it *cc.IterationStatement, info *LoopInfo) func() {
+func (sa *smallArrays) fillArrays(it *cc.IterationStatement, info *LoopInfo) func() {
 	stored := storedArrays(it.Statement)
 	if len(stored) == 0 {
 		return func() {}
 	}
 	forget := func() {
 		for d := range stored {
-			delete(w.arrays, d)
+			delete(sa.arrays, d)
 		}
 	}
 	if step, ok := constOf(info.Step); !ok || step != 1 || info.Mirror || info.Var == "" || info.From == nil ||
-		len(w.loops) != 1 || w.inIf != w.threadIfs || w.filling != nil {
+		len(sa.w.loops) != 1 || sa.w.inIf != sa.threadIfs || sa.filling != nil {
 		return forget
 	}
 	f := &elemFill{v: info.Var, lo: info.From, stored: stored, cur: map[*cc.Declarator]Expr{},
 		before: map[*cc.Declarator][]elemPiece{}, refs: map[string]elemRef{}}
 	for d := range stored {
-		f.before[d] = w.arrays[d]
+		f.before[d] = sa.arrays[d]
 	}
-	w.filling = f
-	ok := w.runFill(it.Statement)
-	w.filling = nil
+	sa.filling = f
+	ok := sa.runFill(it.Statement)
+	sa.filling = nil
 	if !ok || f.failed {
 		return forget
 	}
-	solved := f.solve(w)
+	solved := f.solve(sa)
 	return func() {
 		forget()
 		for d, p := range solved {
-			w.arrays[d] = p
+			sa.arrays[d] = p
 		}
 	}
 }
@@ -296,12 +324,12 @@ func storedArrays(s cc.Node) map[*cc.Declarator]bool {
 
 // runFill runs a statement of the filling loop's body: stores of
 // elements at the index, in a block or under ifs.
-func (w *walker) runFill(s *cc.Statement) bool {
-	f := w.filling
+func (sa *smallArrays) runFill(s *cc.Statement) bool {
+	f := sa.filling
 	switch s.Case {
 	case cc.StatementCompound:
 		for l := s.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
-			if it := l.BlockItem; it == nil || it.Case != cc.BlockItemStmt || !w.runFill(it.Statement) {
+			if it := l.BlockItem; it == nil || it.Case != cc.BlockItemStmt || !sa.runFill(it.Statement) {
 				return false
 			}
 		}
@@ -311,7 +339,7 @@ func (w *walker) runFill(s *cc.Statement) bool {
 			return true
 		}
 		for _, e := range commaList(s.ExpressionStatement.ExpressionList) {
-			if !w.fillStore(e) {
+			if !sa.fillStore(e) {
 				return false
 			}
 		}
@@ -321,17 +349,17 @@ func (w *walker) runFill(s *cc.Statement) bool {
 		if sel.Case != cc.SelectionStatementIf && sel.Case != cc.SelectionStatementIfElse {
 			return false
 		}
-		c, ok := w.symCond(sel.ExpressionList)
+		c, ok := sa.w.symCond(sel.ExpressionList)
 		if !ok {
 			return false
 		}
 		before := copyVals(f.cur)
-		if !w.runFill(sel.Statement) {
+		if !sa.runFill(sel.Statement) {
 			return false
 		}
 		then := f.cur
 		f.cur = copyVals(before)
-		if sel.Case == cc.SelectionStatementIfElse && !w.runFill(sel.Statement2) {
+		if sel.Case == cc.SelectionStatementIfElse && !sa.runFill(sel.Statement2) {
 			return false
 		}
 		f.join(c, then)
@@ -360,8 +388,8 @@ func (f *elemFill) join(c Expr, then map[*cc.Declarator]Expr) {
 
 // fillStore runs one expression of the body: A[v] = e, A[v] op= e,
 // A[v]++ and A[v]--.
-func (w *walker) fillStore(e cc.Node) bool {
-	f := w.filling
+func (sa *smallArrays) fillStore(e cc.Node) bool {
+	f := sa.filling
 	var target cc.Node
 	var rhs cc.ExpressionNode
 	op := ""
@@ -385,11 +413,11 @@ func (w *walker) fillStore(e cc.Node) bool {
 		return false
 	}
 	d := declOf(t.PostfixExpression)
-	k, ok := w.sym(t.ExpressionList)
+	k, ok := sa.w.sym(t.ExpressionList)
 	if d == nil || !ok || String(simplify(k)) != f.v {
 		return false
 	}
-	v, ok := w.updated(d, k, op, rhs)
+	v, ok := sa.updated(d, k, op, rhs)
 	if !ok {
 		return false
 	}
@@ -402,16 +430,16 @@ func (w *walker) fillStore(e cc.Node) bool {
 // constants) and the others (v > lo): the recurrences A(v) = A(v-1) +
 // d(v) first, summed, then the arrays that read the previous elements of
 // those. An array whose value cannot be told is left out: forgotten.
-func (f *elemFill) solve(w *walker) map[*cc.Declarator][]elemPiece {
+func (f *elemFill) solve(sa *smallArrays) map[*cc.Declarator][]elemPiece {
 	out := map[*cc.Declarator][]elemPiece{}
 	defer func() {
 		for d, p := range f.before {
-			w.arrays[d] = p
+			sa.arrays[d] = p
 		}
 	}()
 	install := func(d *cc.Declarator, ps []elemPiece) {
 		out[d] = ps
-		w.arrays[d] = ps // read by the arrays solved after it
+		sa.arrays[d] = ps // read by the arrays solved after it
 	}
 	var rest []*cc.Declarator
 	for d := range f.stored {
@@ -717,12 +745,12 @@ var storeOps = map[cc.AssignmentExpressionCase]string{cc.AssignmentExpressionAss
 
 // passedArrays forgets the kept arrays a call is given, which it may
 // store to.
-func (w *walker) passedArrays(call *cc.PostfixExpression) {
+func (sa *smallArrays) passedArrays(call *cc.PostfixExpression) {
 	for _, a := range callArgs(call) {
 		if u, ok := uncast(a).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
-			w.forgetArray(u.CastExpression)
+			sa.forgetArray(u.CastExpression)
 		}
-		delete(w.arrays, declOf(uncast(a)))
+		delete(sa.arrays, declOf(uncast(a)))
 	}
 }
 

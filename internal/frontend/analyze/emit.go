@@ -471,7 +471,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 	fmt.Fprintf(&b, "// Written by augur analyze from %s: ChronosMix-style static analysis.\n", strings.Join(sources, ", "))
 	b.WriteString("// Costs are operation counts priced by the machine file's ops (formula (1)).\n")
 	fmt.Fprintf(&b, "model %s\n\n", sanitize(name))
-	body, usesMemory := a.body()
+	body, usesMemory := a.writer().body()
 	// Parameters the model reads (a macro that only named a constant is
 	// left out: the checker would warn of it, and no --set could matter).
 	read := a.readParams(body)
@@ -492,7 +492,7 @@ func (a *Analysis) Model(name string, sources []string) string {
 			}
 		}
 	}
-	a.touchersLocals(&b)
+	a.writer().touchersLocals(&b)
 	if usesMemory {
 		b.WriteString("\n" + usedCosts(memoryCosts+stridedCosts+randomCosts+streamCosts, body))
 	}
@@ -500,14 +500,27 @@ func (a *Analysis) Model(name string, sources []string) string {
 	return b.String()
 }
 
+// modelWriter writes an analysis's blocks as the model's activities
+// (emit.go, omp.go's parallel constructs, spin.go's spin-waits,
+// firsttouch.go's locals): the text of the model, where the Analysis
+// is what was found.
+type modelWriter struct {
+	a *Analysis
+}
+
+// writer is a writer of the analysis's model.
+func (a *Analysis) writer() *modelWriter {
+	return &modelWriter{a: a}
+}
+
 // body writes the model's activities; it reports whether they use the
 // memory cost functions.
-func (a *Analysis) body() (string, bool) {
+func (mw *modelWriter) body() (string, bool) {
 	var body strings.Builder
 	usesMemory := false
-	for _, f := range a.orderedFuncs() {
+	for _, f := range mw.orderedFuncs() {
 		fmt.Fprintf(&body, "\n// %s at %s\nactivity %s {\n", f.Name, f.Pos, activityName(f.Name))
-		if a.emit(&body, f.Body, 1) {
+		if mw.emit(&body, f.Body, 1) {
 			usesMemory = true
 		}
 		body.WriteString("}\n")
@@ -582,12 +595,12 @@ func usedCosts(defs, text string) string {
 
 // orderedFuncs lists main first, then the functions it reaches in source
 // order; unreachable functions are left out of the model.
-func (a *Analysis) orderedFuncs() []*Func {
+func (mw *modelWriter) orderedFuncs() []*Func {
 	var out []*Func
-	if m := a.Func("main"); m != nil {
+	if m := mw.a.Func("main"); m != nil {
 		out = append(out, m)
 	}
-	for _, f := range a.Funcs {
+	for _, f := range mw.a.Funcs {
 		if f.Name != "main" && f.Calls != nil {
 			if v, ok := constOf(f.Calls); !ok || v > 0 {
 				out = append(out, f)
@@ -680,13 +693,13 @@ func tooLong(text string) bool {
 
 // emit writes blocks as model statements; it reports whether they use
 // the memory cost functions.
-func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
+func (mw *modelWriter) emit(b *strings.Builder, bs []*Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	usesMemory := false
 	for _, blk := range bs {
 		if blk.omp != nil {
 			// An OpenMP construct (omp.go).
-			if a.emitOMP(b, blk, depth) {
+			if mw.emitOMP(b, blk, depth) {
 				usesMemory = true
 			}
 			continue
@@ -701,7 +714,7 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 			}
 		case Loop:
 			if blk.spin != nil {
-				usesMemory = a.emitSpin(b, blk, depth) || usesMemory
+				usesMemory = mw.emitSpin(b, blk, depth) || usesMemory
 				continue
 			}
 			if pure([]*Block{blk}) {
@@ -721,14 +734,14 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 					step = " step " + String(l.Step)
 				}
 				fmt.Fprintf(b, "%sfor %s in %s .. %s%s { // %s\n", ind, l.Var, String(l.From), String(l.To), step, span(blk))
-			} else if l.Var != "" && l.From != nil && l.Step != nil && a.bodyReads(blk, l.Var) {
+			} else if l.Var != "" && l.From != nil && l.Step != nil && mw.bodyReads(blk, l.Var) {
 				// A count from an annotation, and a body that reads the
 				// index: it runs from its start by its step.
 				fmt.Fprintf(b, "%sfor %s in %s .. %s step %s { // %s\n", ind, l.Var, String(l.From), String(l.end()), String(l.Step), span(blk))
 			} else {
 				fmt.Fprintf(b, "%sloop %s { // %s\n", ind, String(l.Trips), span(blk))
 			}
-			if a.emitIteration(b, blk, depth+1) {
+			if mw.emitIteration(b, blk, depth+1) {
 				usesMemory = true
 			}
 			fmt.Fprintf(b, "%s}\n", ind)
@@ -750,12 +763,12 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				fmt.Fprintf(b, "%schoose {\n%s  %s {\n", ind, ind, String(blk.Prob))
 				ind += "  "
 			}
-			if a.emit(b, blk.Then, strings.Count(ind, "  ")+1) {
+			if mw.emit(b, blk.Then, strings.Count(ind, "  ")+1) {
 				usesMemory = true
 			}
 			if len(blk.Else) > 0 {
 				fmt.Fprintf(b, "%s} else {\n", ind)
-				if a.emit(b, blk.Else, strings.Count(ind, "  ")+1) {
+				if mw.emit(b, blk.Else, strings.Count(ind, "  ")+1) {
 					usesMemory = true
 				}
 			}
@@ -765,18 +778,18 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 				fmt.Fprintf(b, "%s}\n", ind)
 			}
 		case CallK:
-			callee := a.Func(blk.Callee)
+			callee := mw.a.Func(blk.Callee)
 			for i, v := range blk.Args {
 				if callee != nil && i < len(callee.Params) && v != nil {
 					fmt.Fprintf(b, "%s%s = %s\n", ind, callee.Params[i], String(v))
 				}
 			}
-			if local, v := a.touchersAt(blk); local != "" {
+			if local, v := mw.touchersAt(blk); local != "" {
 				fmt.Fprintf(b, "%s%s = %s\n", ind, local, String(v))
 			}
 			fmt.Fprintf(b, "%scall %s // %s\n", ind, activityName(blk.Callee), blk.Pos)
 		case MPI:
-			a.emitComm(b, ind, blk.Name, blk.Comm, blk.Pos)
+			mw.emitComm(b, ind, blk.Name, blk.Comm, blk.Pos)
 		}
 	}
 	return usesMemory
@@ -784,7 +797,7 @@ func (a *Analysis) emit(b *strings.Builder, bs []*Block, depth int) bool {
 
 // emitIteration writes the statements of one iteration of loop blk at
 // depth; it reports whether they use the memory cost functions.
-func (a *Analysis) emitIteration(b *strings.Builder, blk *Block, depth int) bool {
+func (mw *modelWriter) emitIteration(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	if it, ok := iteration(blk); ok {
 		// One action for the whole iteration (iteration.go); the loop
@@ -809,14 +822,14 @@ func (a *Analysis) emitIteration(b *strings.Builder, blk *Block, depth int) bool
 		usesMemory = mem
 		fmt.Fprintf(b, "%saction %s cost %s // the loop's test and step\n", ind, blk.Name, String(e))
 	}
-	if a.emit(b, blk.Body, depth) {
+	if mw.emit(b, blk.Body, depth) {
 		usesMemory = true
 	}
 	return usesMemory
 }
 
 // bodyReads reports whether the model of a loop's body reads the name v.
-func (a *Analysis) bodyReads(blk *Block, v string) bool {
+func (mw *modelWriter) bodyReads(blk *Block, v string) bool {
 	var body strings.Builder
 	if it, ok := iteration(blk); ok {
 		for _, x := range it {
@@ -826,7 +839,7 @@ func (a *Analysis) bodyReads(blk *Block, v string) bool {
 		}
 		return false
 	}
-	a.emit(&body, blk.Body, 0)
+	mw.emit(&body, blk.Body, 0)
 	return mentionsWord(body.String(), v)
 }
 
@@ -854,13 +867,13 @@ func span(b *Block) string {
 
 // emitComm writes a communication element; a peer that may be negative
 // (MPI_PROC_NULL at a boundary) guards it with an if.
-func (a *Analysis) emitComm(b *strings.Builder, ind, name string, c *Comm, at Position) {
+func (mw *modelWriter) emitComm(b *strings.Builder, ind, name string, c *Comm, at Position) {
 	if c == nil {
 		return
 	}
 	if len(c.Parts) > 0 {
 		for i, p := range c.Parts {
-			a.emitComm(b, ind, fmt.Sprintf("%s_%c", name, 'a'+i), p, at)
+			mw.emitComm(b, ind, fmt.Sprintf("%s_%c", name, 'a'+i), p, at)
 		}
 		return
 	}

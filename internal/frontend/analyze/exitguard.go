@@ -15,8 +15,8 @@ import "modernc.org/cc/v4"
 
 // leavesLoop reports whether s is an if with no else, inside a loop and
 // not in a switch case there, whose arm ends with a break or a return.
-func (w *walker) leavesLoop(s *cc.SelectionStatement) bool {
-	if s.Case != cc.SelectionStatementIf || len(w.loops) == 0 {
+func (cf *control) leavesLoop(s *cc.SelectionStatement) bool {
+	if s.Case != cc.SelectionStatementIf || len(cf.w.loops) == 0 {
 		return false
 	}
 	j := lastJump(s.Statement)
@@ -26,7 +26,7 @@ func (w *walker) leavesLoop(s *cc.SelectionStatement) bool {
 	case j.Case == cc.JumpStatementReturn:
 		return true
 	case j.Case == cc.JumpStatementBreak:
-		top := w.jump()
+		top := cf.jump()
 		return top != nil && !top.isSwitch
 	}
 	return false

@@ -61,17 +61,17 @@ func fieldWrites(defs []*cc.FunctionDefinition) map[string][]cc.ExpressionNode {
 // fieldDefault is the program's default for a field: the one constant
 // its assignments give it (following a copy of another field), 1 when
 // there is none. from says where it comes from.
-func (w *walker) fieldDefault(key string, seen map[string]bool) (v float64, from string) {
+func (pv *progValues) fieldDefault(key string, seen map[string]bool) (v float64, from string) {
 	if seen[key] {
 		return 1, ""
 	}
 	seen[key] = true
 	var vals []cc.ExpressionNode
-	for _, rhs := range w.fieldVals[key] {
+	for _, rhs := range pv.fieldVals[key] {
 		// A conversion of an argument is the option's value, not its
 		// default (in.n = atoi(argv[++i]) after in.n = 34), and so is a
 		// value stored only when an option is given (strcmpopts.go).
-		if rhs != nil && !readsArgv(rhs) && !w.optionGiven[rhs] {
+		if rhs != nil && !readsArgv(rhs) && !pv.optionGiven[rhs] {
 			vals = append(vals, rhs)
 		}
 	}
@@ -82,51 +82,51 @@ func (w *walker) fieldDefault(key string, seen map[string]bool) (v float64, from
 		return c, "set to " + numText(c) + " at " + pos(vals[0]).String()
 	}
 	if k, ok := rankKey(vals[0]); ok && strings.HasPrefix(k, "field ") {
-		return w.fieldDefault(k, seen)
+		return pv.fieldDefault(k, seen)
 	}
 	return 1, ""
 }
 
 // fieldParam is the parameter a field read by a loop bound or a message
 // size stands for.
-func (w *walker) fieldParam(e cc.Node) (Expr, bool) {
-	if len(w.paramize) == 0 {
+func (pv *progValues) fieldParam(e cc.Node) (Expr, bool) {
+	if len(pv.w.paramize) == 0 {
 		return nil, false
 	}
-	if _, isSwitch := w.paramize[len(w.paramize)-1].(*cc.SelectionStatement); isSwitch {
+	if _, isSwitch := pv.w.paramize[len(pv.w.paramize)-1].(*cc.SelectionStatement); isSwitch {
 		return nil, false // a switch's unknown value takes each case alike
 	}
 	key, ok := rankKey(e)
-	if !ok || !strings.HasPrefix(key, "field ") || w.boundOnly && !w.boundFields[key] {
+	if !ok || !strings.HasPrefix(key, "field ") || pv.boundOnly && !pv.boundFields[key] {
 		return nil, false
 	}
-	for _, l := range w.loops {
+	for _, l := range pv.w.loops {
 		if writesField(l.stmt, key) {
 			return nil, false // it changes under the loop
 		}
 	}
-	if name, ok := w.fieldParams[key]; ok {
+	if name, ok := pv.fieldParams[key]; ok {
 		return Name{name}, true
 	}
-	if name, ok := w.optionSource(key); ok {
-		w.fieldParams[key] = name
+	if name, ok := pv.optionSource(key); ok {
+		pv.fieldParams[key] = name
 		return Name{name}, true
 	}
 	field := fieldText(e)
-	name := w.fresh(fieldName(e))
-	def, from := w.fieldDefault(key, map[string]bool{})
-	use := pos(w.paramize[len(w.paramize)-1])
+	name := pv.w.fresh(fieldName(e))
+	def, from := pv.fieldDefault(key, map[string]bool{})
+	use := pos(pv.w.paramize[len(pv.w.paramize)-1])
 	doc := "value of the field " + field + " (not known statically), read at " + use.String()
 	if from != "" {
 		doc += "; the program's default: " + from
 	}
-	p := w.a.param(name, def, pos(e), "unknown", doc)
-	if set, ok := w.o.Set[p.Name]; ok {
+	p := pv.w.a.param(name, def, pos(e), "unknown", doc)
+	if set, ok := pv.w.o.Set[p.Name]; ok {
 		p.Default = set
 	}
-	w.fieldParams[key] = name
-	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the field " + field, Param: name, How: Default, Value: numText(def)})
-	w.a.warnParam(name, use, "the value of the field %s is not known statically: it is the parameter %s (default %s%s); give it with --set %s=VALUE",
+	pv.fieldParams[key] = name
+	pv.w.a.Unknowns = append(pv.w.a.Unknowns, Unknown{Pos: use, What: "value of the field " + field, Param: name, How: Default, Value: numText(def)})
+	pv.w.a.warnParam(name, use, "the value of the field %s is not known statically: it is the parameter %s (default %s%s); give it with --set %s=VALUE",
 		field, name, numText(def), fromText(from), name)
 	return Name{name}, true
 }

@@ -47,8 +47,8 @@ type touchOrder struct {
 }
 
 // firstTouches decides who first touches each large allocation.
-func (w *walker) firstTouches() {
-	if !w.o.Compiled.OpenMP {
+func (ap *allocFuncs) firstTouches() {
+	if !ap.w.o.Compiled.OpenMP {
 		return // no team ever shares a fault
 	}
 	ti := &touchInfo{set: map[*Block]Expr{}, local: map[string]string{}}
@@ -59,12 +59,12 @@ func (w *walker) firstTouches() {
 	// pointer is first touched by.
 	calls := map[string][]*Block{}
 	team := map[*Block]Expr{}
-	for _, f := range w.a.Funcs {
+	for _, f := range ap.w.a.Funcs {
 		order := flatten(f.Body, nil, nil)
 		for i, o := range order {
 			b := o.b
 			if b.Kind == CallK {
-				if _, ok := w.allocators[b.Callee]; ok {
+				if _, ok := ap.allocators[b.Callee]; ok {
 					calls[b.Callee] = append(calls[b.Callee], b)
 					if p, ok := f.allocSites[siteAt(b.Pos)]; ok {
 						if t := firstTeam(order[i+1:], p); t != nil {
@@ -102,17 +102,17 @@ func (w *walker) firstTouches() {
 	for changed := true; changed; {
 		changed = false
 		for _, name := range sortedKeys(shared) {
-			if inner := calleeName(w.allocators[name].call); w.allocators[inner].call != nil && !shared[inner] {
+			if inner := calleeName(ap.allocators[name].call); ap.allocators[inner].call != nil && !shared[inner] {
 				shared[inner], changed = true, true
 			}
 		}
 	}
 	for _, name := range sortedKeys(shared) {
-		ti.local[name] = w.fresh(name + "_touchers")
+		ti.local[name] = ap.w.fresh(name + "_touchers")
 		ti.order = append(ti.order, name)
 	}
 	for _, name := range ti.order {
-		al := w.allocators[name]
+		al := ap.allocators[name]
 		own := Name{ti.local[name]}
 		inner := calleeName(al.call)
 		if _, ok := shared[inner]; !ok {
@@ -122,7 +122,7 @@ func (w *walker) firstTouches() {
 			switch {
 			case team[b] != nil:
 				ti.set[b] = team[b]
-			case b.Func != "" && shared[b.Func] && siteAt(b.Pos) == siteOf(w.allocators[b.Func].call):
+			case b.Func != "" && shared[b.Func] && siteAt(b.Pos) == siteOf(ap.allocators[b.Func].call):
 				ti.set[b] = Name{ti.local[b.Func]} // the wrapper's own allocation
 			default:
 				ti.set[b] = Num{1}
@@ -130,9 +130,9 @@ func (w *walker) firstTouches() {
 		}
 	}
 	if len(ti.set) > 0 {
-		w.a.firstTouch = ti
+		ap.w.a.firstTouch = ti
 	}
-	w.a.shareTouches(div)
+	ap.w.a.shareTouches(div)
 }
 
 // sharedBy separates an allocation's size from the threads that share
@@ -170,20 +170,20 @@ func (a *Analysis) shareTouches(div map[string]Expr) {
 
 // touchersAt is the value a call block sets its allocator's touchers
 // local to, with the local's name; "" when the call sets none.
-func (a *Analysis) touchersAt(b *Block) (string, Expr) {
-	if a.firstTouch == nil || a.firstTouch.set[b] == nil {
+func (mw *modelWriter) touchersAt(b *Block) (string, Expr) {
+	if mw.a.firstTouch == nil || mw.a.firstTouch.set[b] == nil {
 		return "", nil
 	}
-	return a.firstTouch.local[b.Callee], a.firstTouch.set[b]
+	return mw.a.firstTouch.local[b.Callee], mw.a.firstTouch.set[b]
 }
 
 // touchersLocals declares the allocators' touchers locals.
-func (a *Analysis) touchersLocals(b *strings.Builder) {
-	if a.firstTouch == nil {
+func (mw *modelWriter) touchersLocals(b *strings.Builder) {
+	if mw.a.firstTouch == nil {
 		return
 	}
-	for _, name := range a.firstTouch.order {
-		fmt.Fprintf(b, "local %s = 1 // the threads that first write what %s allocates (their faults are shared), set by its callers\n", a.firstTouch.local[name], name)
+	for _, name := range mw.a.firstTouch.order {
+		fmt.Fprintf(b, "local %s = 1 // the threads that first write what %s allocates (their faults are shared), set by its callers\n", mw.a.firstTouch.local[name], name)
 	}
 }
 

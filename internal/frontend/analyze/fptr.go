@@ -15,12 +15,27 @@ import (
 // of that function, followed like any other; with several (or a value the
 // analysis cannot name), it stays one call, with a warning.
 
+// funcPointers is the walker's part for calls through function pointers:
+// which of the program's functions each place holding a pointer may
+// call (fptr.go), and the tests that choose among them (fptrguard.go).
+type funcPointers struct {
+	w *walker
+	// fptrs are the program's functions stored in each place that holds
+	// a function pointer.
+	fptrs map[string][]string
+}
+
+// read finds the functions stored in each place holding a pointer.
+func (fp *funcPointers) read(srcs []Source, defs []*cc.FunctionDefinition) {
+	fp.fptrs = fp.pointees(srcs, defs)
+}
+
 // pointees lists, by place (rankKey; for a field also memberKey, its name
 // and place whatever struct it is in, since C programs emulate
 // inheritance with structs that begin the same way), the program's
 // functions stored there.
 // A place that is also given anything else maps to nil.
-func (w *walker) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[string][]string {
+func (fp *funcPointers) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[string][]string {
 	sets := map[string]map[string]bool{}
 	other := map[string]bool{}
 	note := func(place cc.Node, val cc.Node) {
@@ -32,7 +47,7 @@ func (w *walker) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[stri
 		if m := memberKey(place); m != "" {
 			keys = append(keys, m)
 		}
-		fns := w.functionsNamed(val)
+		fns := fp.functionsNamed(val)
 		for _, k := range keys {
 			if fns == nil {
 				other[k] = true
@@ -56,7 +71,7 @@ func (w *walker) pointees(srcs []Source, defs []*cc.FunctionDefinition) map[stri
 		key := declKey(x.Declarator)
 		fn := ""
 		if x.Initializer.Case == cc.InitializerExpr {
-			fn = w.functionNamed(x.Initializer.AssignmentExpression)
+			fn = fp.functionNamed(x.Initializer.AssignmentExpression)
 		}
 		if fn == "" {
 			other[key] = true
@@ -113,15 +128,15 @@ func declKey(d *cc.Declarator) string {
 
 // functionsNamed are the program's functions that e names (f, &f, (T)f,
 // c ? f : g), nil when it may be anything else.
-func (w *walker) functionsNamed(e cc.Node) []string {
+func (fp *funcPointers) functionsNamed(e cc.Node) []string {
 	if c, ok := uncast(e).(*cc.ConditionalExpression); ok && c.Case == cc.ConditionalExpressionCond {
-		a, b := w.functionsNamed(c.ExpressionList), w.functionsNamed(c.ConditionalExpression)
+		a, b := fp.functionsNamed(c.ExpressionList), fp.functionsNamed(c.ConditionalExpression)
 		if a == nil || b == nil {
 			return nil
 		}
 		return append(a, b...)
 	}
-	if fn := w.functionNamed(e); fn != "" {
+	if fn := fp.functionNamed(e); fn != "" {
 		return []string{fn}
 	}
 	return nil
@@ -129,7 +144,7 @@ func (w *walker) functionsNamed(e cc.Node) []string {
 
 // functionNamed is the program's function that e names (f, &f, (T)f), or
 // "".
-func (w *walker) functionNamed(e cc.Node) string {
+func (fp *funcPointers) functionNamed(e cc.Node) string {
 	e = uncast(e)
 	if u, ok := e.(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
 		e = uncast(u.CastExpression)
@@ -139,7 +154,7 @@ func (w *walker) functionNamed(e cc.Node) string {
 		return ""
 	}
 	name := pe.Token.SrcStr()
-	if _, ok := w.funcs[name]; ok {
+	if _, ok := fp.w.funcs[name]; ok {
 		return name
 	}
 	return ""
@@ -184,7 +199,7 @@ func isFuncPointerType(t cc.Type) bool {
 // callee is the program's function a call calls: by its name, or through
 // a pointer that the program sets to that one function only; "" for a
 // library function or a pointer the analysis cannot resolve.
-func (w *walker) callee(p *cc.PostfixExpression) string {
+func (fp *funcPointers) callee(p *cc.PostfixExpression) string {
 	target := p.PostfixExpression
 	if name := calleeName(p); name != "" && !pointerVar(target) {
 		return name // a function, the program's or a library's
@@ -196,7 +211,7 @@ func (w *walker) callee(p *cc.PostfixExpression) string {
 	if !ok {
 		return ""
 	}
-	if fns := w.targets(target, key); len(fns) == 1 {
+	if fns := fp.targets(target, key); len(fns) == 1 {
 		return fns[0]
 	}
 	return ""
@@ -204,11 +219,11 @@ func (w *walker) callee(p *cc.PostfixExpression) string {
 
 // targets are the functions stored in the place with key that target
 // reads.
-func (w *walker) targets(target cc.Node, key string) []string {
-	fns, known := w.fptrs[key]
+func (fp *funcPointers) targets(target cc.Node, key string) []string {
+	fns, known := fp.fptrs[key]
 	if !known {
 		if m := memberKey(target); m != "" {
-			fns = w.fptrs[m]
+			fns = fp.fptrs[m]
 		}
 	}
 	return fns
@@ -216,7 +231,7 @@ func (w *walker) targets(target cc.Node, key string) []string {
 
 // candidates are the functions a call through a pointer may call, when
 // the program stores only its own functions in the pointer.
-func (w *walker) candidates(p *cc.PostfixExpression) []string {
+func (fp *funcPointers) candidates(p *cc.PostfixExpression) []string {
 	target := p.PostfixExpression
 	if u, ok := uncast(target).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionDeref {
 		target = u.CastExpression
@@ -228,25 +243,25 @@ func (w *walker) candidates(p *cc.PostfixExpression) []string {
 	if !ok {
 		return nil
 	}
-	return w.targets(target, key)
+	return fp.targets(target, key)
 }
 
 // choice makes the blocks of a call through a pointer that the program
 // sets to several of its functions: which one it calls is a parameter,
 // the same on every process (the functions may communicate), 0 for the
 // first in fns; each is a branch that calls one.
-func (w *walker) choice(c *cc.PostfixExpression, fns []string, out *[]*Block) {
+func (fp *funcPointers) choice(c *cc.PostfixExpression, fns []string, out *[]*Block) {
 	at := pos(c)
-	name := w.fresh(fmt.Sprintf("%s_L%d_callee", w.fn.Name, at.Line))
+	name := fp.w.fresh(fmt.Sprintf("%s_L%d_callee", fp.w.fn.Name, at.Line))
 	var list []string
 	for i, fn := range fns {
 		list = append(list, fmt.Sprintf("%d %s", i, fn))
 	}
-	p := w.a.param(name, 0, at, "unknown", "which function the call through a pointer at "+at.String()+" calls: "+strings.Join(list, ", "))
+	p := fp.w.a.param(name, 0, at, "unknown", "which function the call through a pointer at "+at.String()+" calls: "+strings.Join(list, ", "))
 	chosen := ""
-	if v, ok := w.calleeChoice(fns); ok {
+	if v, ok := fp.calleeChoice(fns); ok {
 		env := map[string]float64{}
-		for _, q := range w.a.Params {
+		for _, q := range fp.w.a.Params {
 			env[q.Name] = q.Default
 		}
 		if d, ok := eval(v, env); ok {
@@ -254,18 +269,18 @@ func (w *walker) choice(c *cc.PostfixExpression, fns []string, out *[]*Block) {
 			chosen = ", as the tests that lead to its stores choose: " + String(v)
 		}
 	}
-	if set, ok := w.o.Set[p.Name]; ok {
+	if set, ok := fp.w.o.Set[p.Name]; ok {
 		p.Default, p.Value = set, nil
 	}
-	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: at, What: "callee of a call through a function pointer", Param: name, How: Default, Value: numText(p.Default)})
-	w.a.warnParam(name, at, "call through a function pointer that the program sets to %d of its functions (%s): which one it calls is the parameter %s (default %s%s); give it with --set %s=K",
+	fp.w.a.Unknowns = append(fp.w.a.Unknowns, Unknown{Pos: at, What: "callee of a call through a function pointer", Param: name, How: Default, Value: numText(p.Default)})
+	fp.w.a.warnParam(name, at, "call through a function pointer that the program sets to %d of its functions (%s): which one it calls is the parameter %s (default %s%s); give it with --set %s=K",
 		len(fns), strings.Join(list, ", "), name, numText(p.Default), chosen, name)
 	for i, fn := range fns {
-		call := w.userCall(c, fn)
+		call := fp.w.userCall(c, fn)
 		if call == nil {
 			continue
 		}
-		b := &Block{Name: w.blockName(c), Kind: Branch, Func: w.fn.Name, Pos: at, End: at, Ops: map[string]float64{},
+		b := &Block{Name: fp.w.blockName(c), Kind: Branch, Func: fp.w.fn.Name, Pos: at, End: at, Ops: map[string]float64{},
 			Cond: Bin{"==", Name{name}, Num{float64(i)}}, Then: []*Block{call}}
 		*out = append(*out, b)
 	}

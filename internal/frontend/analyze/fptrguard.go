@@ -21,14 +21,14 @@ import (
 // pointer that may call fns: g0 ? 0 : g1 ? 1 : ... (gi the test that
 // leads to the store of fns[i]), or false when a candidate's path is not
 // known.
-func (w *walker) calleeChoice(fns []string) (Expr, bool) {
+func (fp *funcPointers) calleeChoice(fns []string) (Expr, bool) {
 	guards := make([]Expr, len(fns))
 	for i, fn := range fns {
-		setter, ok := w.onlySetter(fn)
+		setter, ok := fp.onlySetter(fn)
 		if !ok {
 			return nil, false
 		}
-		g, ok := w.callGuard(setter)
+		g, ok := fp.callGuard(setter)
 		if !ok {
 			return nil, false
 		}
@@ -47,12 +47,12 @@ func (w *walker) calleeChoice(fns []string) (Expr, bool) {
 
 // onlySetter is the one function of the program that stores fn in a
 // function pointer.
-func (w *walker) onlySetter(fn string) (string, bool) {
+func (fp *funcPointers) onlySetter(fn string) (string, bool) {
 	found := map[string]bool{}
-	for _, name := range sortedKeys(w.funcs) {
-		visit(w.funcs[name].CompoundStatement, func(n cc.Node) bool {
+	for _, name := range sortedKeys(fp.w.funcs) {
+		visit(fp.w.funcs[name].CompoundStatement, func(n cc.Node) bool {
 			if x, ok := n.(*cc.AssignmentExpression); ok && x.Case == cc.AssignmentExpressionAssign &&
-				isFuncPointer(x.UnaryExpression) && w.functionNamed(x.AssignmentExpression) == fn {
+				isFuncPointer(x.UnaryExpression) && fp.functionNamed(x.AssignmentExpression) == fn {
 				found[name] = true
 			}
 			return true
@@ -71,12 +71,12 @@ func (w *walker) onlySetter(fn string) (string, bool) {
 // the tests of the if statements around it in its caller; false when
 // it is called from more than one place or under a test the analysis
 // cannot read.
-func (w *walker) callGuard(setter string) (Expr, bool) {
+func (fp *funcPointers) callGuard(setter string) (Expr, bool) {
 	var site cc.Node
 	var in *cc.FunctionDefinition
 	sites := 0
-	for _, name := range sortedKeys(w.funcs) {
-		fd := w.funcs[name]
+	for _, name := range sortedKeys(fp.w.funcs) {
+		fd := fp.w.funcs[name]
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && calleeName(p) == setter {
 				site, in = p, fd
@@ -102,7 +102,7 @@ func (w *walker) callGuard(setter string) (Expr, bool) {
 				ok = false
 				return false
 			}
-			c, known := w.guardExpr(x.ExpressionList, in)
+			c, known := fp.guardExpr(x.ExpressionList, in)
 			if !known {
 				ok = false
 				return false
@@ -151,7 +151,7 @@ func nodeWithin(n, target cc.Node) bool {
 // guardParam reads a parameter of fd that fd does not write, in a
 // function called from one place (initPotential(cmd.doeam, ...)): the
 // argument it is given there.
-func (w *walker) guardParam(x *cc.PrimaryExpression, fd *cc.FunctionDefinition) (Expr, bool) {
+func (fp *funcPointers) guardParam(x *cc.PrimaryExpression, fd *cc.FunctionDefinition) (Expr, bool) {
 	if x.Case != cc.PrimaryExpressionIdent || fd == nil {
 		return nil, false
 	}
@@ -163,8 +163,8 @@ func (w *walker) guardParam(x *cc.PrimaryExpression, fd *cc.FunctionDefinition) 
 	var arg cc.Node
 	var caller *cc.FunctionDefinition
 	sites := 0
-	for _, name := range sortedKeys(w.funcs) {
-		c := w.funcs[name]
+	for _, name := range sortedKeys(fp.w.funcs) {
+		c := fp.w.funcs[name]
 		visit(c.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall && calleeName(p) == fd.Declarator.Name() {
 				sites++
@@ -178,21 +178,21 @@ func (w *walker) guardParam(x *cc.PrimaryExpression, fd *cc.FunctionDefinition) 
 	if sites != 1 || arg == nil || caller == fd {
 		return nil, false
 	}
-	return w.guardValue(arg, caller)
+	return fp.guardValue(arg, caller)
 }
 
 // guardExpr reads a test made of constants and fields whose values the
 // analysis knows (an option's parameter, a constant default) with !,
 // comparisons, && and ||, as a truth value.
-func (w *walker) guardExpr(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
-	v, ok := w.guardValue(e, fd)
+func (fp *funcPointers) guardExpr(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
+	v, ok := fp.guardValue(e, fd)
 	if !ok {
 		return nil, false
 	}
 	return boolOf(v), true
 }
 
-func (w *walker) guardValue(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
+func (fp *funcPointers) guardValue(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
 	if x, ok := uncast(e).(cc.ExpressionNode); ok {
 		if c, isConst := constValue(x); isConst {
 			return Num{c}, true
@@ -200,63 +200,63 @@ func (w *walker) guardValue(e cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
 	}
 	switch x := uncast(e).(type) {
 	case *cc.PrimaryExpression:
-		return w.guardParam(x, fd)
+		return fp.guardParam(x, fd)
 	case *cc.PostfixExpression:
 		key, ok := rankKey(x)
 		if !ok {
 			return nil, false
 		}
-		if name, ok := w.optionSource(key); ok {
+		if name, ok := fp.w.values.optionSource(key); ok {
 			return Name{name}, true
 		}
-		if def, from := w.fieldDefault(key, map[string]bool{}); from != "" {
+		if def, from := fp.w.values.fieldDefault(key, map[string]bool{}); from != "" {
 			return Num{def}, true
 		}
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionNot {
-			v, ok := w.guardExpr(x.CastExpression, fd)
+			v, ok := fp.guardExpr(x.CastExpression, fd)
 			if !ok {
 				return nil, false
 			}
 			return negate(v), true
 		}
 		if x.Case == cc.UnaryExpressionPostfix {
-			return w.guardValue(x.PostfixExpression, fd)
+			return fp.guardValue(x.PostfixExpression, fd)
 		}
 	case *cc.EqualityExpression:
 		op := map[cc.EqualityExpressionCase]string{cc.EqualityExpressionEq: "==", cc.EqualityExpressionNeq: "!="}[x.Case]
-		return w.guardBin(op, x.EqualityExpression, x.RelationalExpression, fd)
+		return fp.guardBin(op, x.EqualityExpression, x.RelationalExpression, fd)
 	case *cc.RelationalExpression:
 		op := map[cc.RelationalExpressionCase]string{cc.RelationalExpressionLt: "<", cc.RelationalExpressionGt: ">",
 			cc.RelationalExpressionLeq: "<=", cc.RelationalExpressionGeq: ">="}[x.Case]
-		return w.guardBin(op, x.RelationalExpression, x.ShiftExpression, fd)
+		return fp.guardBin(op, x.RelationalExpression, x.ShiftExpression, fd)
 	case *cc.LogicalAndExpression:
 		if x.Case == cc.LogicalAndExpressionLAnd {
-			return w.guardLogic("&&", x.LogicalAndExpression, x.InclusiveOrExpression, fd)
+			return fp.guardLogic("&&", x.LogicalAndExpression, x.InclusiveOrExpression, fd)
 		}
 	case *cc.LogicalOrExpression:
 		if x.Case == cc.LogicalOrExpressionLOr {
-			return w.guardLogic("||", x.LogicalOrExpression, x.LogicalAndExpression, fd)
+			return fp.guardLogic("||", x.LogicalOrExpression, x.LogicalAndExpression, fd)
 		}
 	}
 	return nil, false
 }
 
-func (w *walker) guardBin(op string, a, b cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
+func (fp *funcPointers) guardBin(op string, a, b cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
 	if op == "" {
 		return nil, false
 	}
-	x, ok1 := w.guardValue(a, fd)
-	y, ok2 := w.guardValue(b, fd)
+	x, ok1 := fp.guardValue(a, fd)
+	y, ok2 := fp.guardValue(b, fd)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
 	return Bin{op, x, y}, true
 }
 
-func (w *walker) guardLogic(op string, a, b cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
-	x, ok1 := w.guardExpr(a, fd)
-	y, ok2 := w.guardExpr(b, fd)
+func (fp *funcPointers) guardLogic(op string, a, b cc.Node, fd *cc.FunctionDefinition) (Expr, bool) {
+	x, ok1 := fp.guardExpr(a, fd)
+	y, ok2 := fp.guardExpr(b, fd)
 	if !ok1 || !ok2 {
 		return nil, false
 	}

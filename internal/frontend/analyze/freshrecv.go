@@ -32,7 +32,7 @@ var recvBuffer = map[string]int{
 // freshReceive moves the first writes of the allocation that the MPI call
 // c (just appended to out) receives into, when out shows no earlier use
 // of it since it was allocated, to a block right after the call.
-func (w *walker) freshReceive(c *cc.PostfixExpression, name string, args []cc.ExpressionNode, root Expr, out *[]*Block) {
+func (mp *mpiPart) freshReceive(c *cc.PostfixExpression, name string, args []cc.ExpressionNode, root Expr, out *[]*Block) {
 	i, ok := recvBuffer[name]
 	if !ok || i >= len(args) || inPlaceBuffer(args[i]) {
 		return
@@ -43,13 +43,13 @@ func (w *walker) freshReceive(c *cc.PostfixExpression, name string, args []cc.Ex
 	}
 	for k := len(*out) - 2; k >= 0; k-- {
 		b := (*out)[k]
-		if key, ok := w.touchOf(b, base); ok {
+		if key, ok := mp.touchOf(b, base); ok {
 			if usesBase(b, base) {
 				return // written where it was allocated
 			}
 			n := b.Ops[key]
 			delete(b.Ops, key)
-			w.chargeAfter(c, name, key, n, b.footprints, root, out)
+			mp.chargeAfter(c, name, key, n, b.footprints, root, out)
 			return
 		}
 		if b.Kind == CallK || usesBase(b, base) {
@@ -59,13 +59,13 @@ func (w *walker) freshReceive(c *cc.PostfixExpression, name string, args []cc.Ex
 }
 
 // touchOf is the touch@ key of b that charges the allocation of base.
-func (w *walker) touchOf(b *Block, base string) (string, bool) {
+func (mp *mpiPart) touchOf(b *Block, base string) (string, bool) {
 	for _, k := range sortedKeys(b.Ops) {
 		rest, ok := strings.CutPrefix(k, "touch@")
 		if !ok {
 			continue
 		}
-		if _, site, _ := strings.Cut(rest, "#"); w.allocSites[site] == base {
+		if _, site, _ := strings.Cut(rest, "#"); mp.w.allocSites[site] == base {
 			return k, true
 		}
 	}
@@ -92,7 +92,7 @@ func usesBase(b *Block, base string) bool {
 // chargeAfter appends to out a compute block at the call c that charges
 // n first writes of the allocation key (touch@SIZE#SITE) names: procs
 // times over at the root of MPI_Scatter.
-func (w *walker) chargeAfter(c *cc.PostfixExpression, name, key string, n float64, fps map[string]Expr, root Expr, out *[]*Block) {
+func (mp *mpiPart) chargeAfter(c *cc.PostfixExpression, name, key string, n float64, fps map[string]Expr, root Expr, out *[]*Block) {
 	rest := strings.TrimPrefix(key, "touch@")
 	sizeText, site, _ := strings.Cut(rest, "#")
 	size := fps[rest]
@@ -104,7 +104,7 @@ func (w *walker) chargeAfter(c *cc.PostfixExpression, name, key string, n float6
 		sizeText = String(size)
 	}
 	nk := sizeText + "#" + site
-	b := &Block{Name: w.fresh(w.fn.Name + "_L" + itoa(pos(c).Line) + "_touch"), Kind: Compute, Func: w.fn.Name, Pos: pos(c), End: pos(c),
+	b := &Block{Name: mp.w.fresh(mp.w.fn.Name + "_L" + itoa(pos(c).Line) + "_touch"), Kind: Compute, Func: mp.w.fn.Name, Pos: pos(c), End: pos(c),
 		Ops: map[string]float64{"touch@" + nk: n}, footprints: map[string]Expr{nk: size}}
 	*out = append(*out, b)
 }

@@ -15,8 +15,8 @@ import "modernc.org/cc/v4"
 // call sets to the caller's value.
 
 // gathered records the array an MPI_Allgather of one value fills.
-func (w *walker) gathered(args []cc.ExpressionNode) {
-	if len(args) < 4 || len(w.loops) > 0 || w.inIf > 0 {
+func (mp *mpiPart) gathered(args []cc.ExpressionNode) {
+	if len(args) < 4 || len(mp.w.loops) > 0 || mp.w.inIf > 0 {
 		return
 	}
 	if n, ok := constValue(args[1]); !ok || n != 1 {
@@ -26,15 +26,15 @@ func (w *walker) gathered(args []cc.ExpressionNode) {
 	if !ok || u.Case != cc.UnaryExpressionAddrof {
 		return
 	}
-	v, ok := w.sym(u.CastExpression)
+	v, ok := mp.w.sym(u.CastExpression)
 	d := declOf(uncast(args[3]))
-	if !ok || d == nil || writesElements(w.funcs[w.fn.Name], d) {
+	if !ok || d == nil || writesElements(mp.w.funcs[mp.w.fn.Name], d) {
 		return
 	}
-	if w.elems == nil {
-		w.elems = map[*cc.Declarator]Expr{}
+	if mp.w.elems == nil {
+		mp.w.elems = map[*cc.Declarator]Expr{}
 	}
-	w.elems[d] = v
+	mp.w.elems[d] = v
 }
 
 // writesElements reports whether fd stores into an element of the array d

@@ -10,16 +10,16 @@ import "modernc.org/cc/v4"
 // the first level costs, not a load at the nest's working set every
 // iteration. At -O2 and below, a store in the loop that may alias it
 // keeps the load in.
-func (w *walker) hoisted(idx []cc.ExpressionNode) bool {
-	if len(w.loops) == 0 || len(idx) == 0 || !w.optimised(3) {
+func (mo *memOps) hoisted(idx []cc.ExpressionNode) bool {
+	if len(mo.w.loops) == 0 || len(idx) == 0 || !mo.w.optimised(3) {
 		return false
 	}
-	inner := w.loops[len(w.loops)-1].info
+	inner := mo.w.loops[len(mo.w.loops)-1].info
 	if inner.Var == "" {
 		return false
 	}
 	for _, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok || mentionsName(v, inner.Var) {
 			return false
 		}

@@ -26,14 +26,14 @@ func copyVals(v map[*cc.Declarator]Expr) map[*cc.Declarator]Expr {
 // join is the values after an if whose test is cond (nil when it is not
 // known statically), from those its two arms left (an if without else
 // leaves the values from before it as its second arm's).
-func (w *walker) join(cond Expr, then, els map[*cc.Declarator]Expr) map[*cc.Declarator]Expr {
+func (cf *control) join(cond Expr, then, els map[*cc.Declarator]Expr) map[*cc.Declarator]Expr {
 	out := map[*cc.Declarator]Expr{}
 	for _, side := range []map[*cc.Declarator]Expr{then, els} {
 		for d := range side {
 			if _, done := out[d]; done {
 				continue
 			}
-			if v, ok := w.joined(cond, d, then, els); ok {
+			if v, ok := cf.joined(cond, d, then, els); ok {
 				out[d] = v
 			}
 		}
@@ -42,7 +42,7 @@ func (w *walker) join(cond Expr, then, els map[*cc.Declarator]Expr) map[*cc.Decl
 }
 
 // joined is d's value after the if, when it is known.
-func (w *walker) joined(cond Expr, d *cc.Declarator, then, els map[*cc.Declarator]Expr) (Expr, bool) {
+func (cf *control) joined(cond Expr, d *cc.Declarator, then, els map[*cc.Declarator]Expr) (Expr, bool) {
 	t, okT := then[d]
 	e, okE := els[d]
 	switch {
@@ -54,11 +54,11 @@ func (w *walker) joined(cond Expr, d *cc.Declarator, then, els map[*cc.Declarato
 			return nil, false
 		}
 		return v, true
-	case okT && w.fromArgv(t) && (!okE || cond == nil):
+	case okT && cf.fromArgv(t) && (!okE || cond == nil):
 		// if (argc > 1) n = atoi(argv[1]): the parameter bound to the
 		// argument, whose default is n's value before (args.go).
 		return t, true
-	case okE && w.fromArgv(e) && (!okT || cond == nil):
+	case okE && cf.fromArgv(e) && (!okT || cond == nil):
 		return e, true
 	}
 	return nil, false
@@ -66,12 +66,12 @@ func (w *walker) joined(cond Expr, d *cc.Declarator, then, els map[*cc.Declarato
 
 // fromArgv reports whether v is a parameter read from the program's
 // arguments.
-func (w *walker) fromArgv(v Expr) bool {
+func (cf *control) fromArgv(v Expr) bool {
 	n, ok := v.(Name)
 	if !ok {
 		return false
 	}
-	for _, p := range w.a.Params {
+	for _, p := range cf.w.a.Params {
 		if p.Name == n.N {
 			return p.From == "argv"
 		}

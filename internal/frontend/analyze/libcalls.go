@@ -17,55 +17,55 @@ import (
 // machine times (libm_*, libc_*; docs/bench.md). The key a machine file
 // lacks is priced as before it had it (machine.OpFallback), and the
 // report says so.
-func (w *walker) libOps(x *cc.PostfixExpression, name string) (map[string]float64, bool) {
+func (mo *memOps) libOps(x *cc.PostfixExpression, name string) (map[string]float64, bool) {
 	switch name {
 	case "sqrt", "sqrtf", "sqrtl":
-		if !w.optimised(1) {
+		if !mo.w.optimised(1) {
 			return map[string]float64{"libm_sqrt": 1}, true // gcc -O0 calls libm
 		}
-		if w.mathErrno() {
+		if mo.mathErrno() {
 			// sqrtsd, then a compare of the result that calls libm only
 			// for a negative argument (to set errno): never taken.
 			return map[string]float64{"sqrt": 1, "fp_add": 1}, true
 		}
 		return map[string]float64{"sqrt": 1}, true
 	case "exp", "expf", "expl", "exp2", "exp2f", "expm1", "expm1f":
-		return w.mathCall("libm_exp"), true
+		return mo.mathCall("libm_exp"), true
 	case "log", "logf", "logl", "log2", "log2f", "log10", "log10f", "log1p", "log1pf":
-		return w.mathCall("libm_log"), true
+		return mo.mathCall("libm_log"), true
 	case "pow", "powf", "powl":
-		if args := callArgs(x); len(args) == 2 && w.optimised(1) {
+		if args := callArgs(x); len(args) == 2 && mo.w.optimised(1) {
 			switch v, _ := constValue(args[1]); {
 			case v == 2:
 				return map[string]float64{"fp_mul": 1}, true // pow(x, 2) is x·x, exactly
-			case v == 0.5 && w.o.Compiled.FastMath:
+			case v == 0.5 && mo.w.o.Compiled.FastMath:
 				return map[string]float64{"sqrt": 1}, true
 			}
 		}
-		return w.mathCall("libm_pow"), true
+		return mo.mathCall("libm_pow"), true
 	case "sin", "cos", "sinf", "cosf", "sinl", "cosl", "sincos":
-		return w.mathCall("libm_sin"), true
+		return mo.mathCall("libm_sin"), true
 	case "tan", "tanf", "tanl":
-		return w.mathCall("libm_tan"), true
+		return mo.mathCall("libm_tan"), true
 	case "atan", "atan2", "asin", "acos", "atanf", "atan2f", "asinf", "acosf":
-		return w.mathCall("libm_atan"), true
+		return mo.mathCall("libm_atan"), true
 	case "sinh", "cosh", "tanh", "erf", "erfc", "cbrt", "hypot", "sinhf", "coshf", "tanhf":
 		// libm calls of the same kind of cost as exp, which they
 		// mostly compute through; the machine file has no key of
 		// their own.
-		w.note(x, name, "%s is priced as one call of exp (libm_exp, a libm call of similar cost)", name)
-		return w.mathCall("libm_exp"), true
+		mo.w.note(x, name, "%s is priced as one call of exp (libm_exp, a libm call of similar cost)", name)
+		return mo.mathCall("libm_exp"), true
 	case "fabs", "fabsf", "fabsl":
 		return map[string]float64{"fp_add": 1}, true // a mask, inlined at every level
 	case "abs", "labs", "llabs":
 		return map[string]float64{"int_add": 1}, true
 	case "floor", "ceil", "trunc", "rint", "nearbyint", "floorf", "ceilf", "truncf":
-		if w.optimised(1) {
+		if mo.w.optimised(1) {
 			return map[string]float64{"fp_add": 1}, true // inlined (roundsd, or SSE2's few operations)
 		}
 		return map[string]float64{"libm_floor": 1}, true
 	case "round", "roundf", "lround", "fmin", "fmax", "fminf", "fmaxf":
-		if w.optimised(1) && w.o.Compiled.FastMath {
+		if mo.w.optimised(1) && mo.w.o.Compiled.FastMath {
 			return map[string]float64{"fp_add": 1}, true // minsd, or round's few operations
 		}
 		return map[string]float64{"libm_floor": 1}, true // called: NaN and rounding rules
@@ -93,9 +93,9 @@ func (w *walker) libOps(x *cc.PostfixExpression, name string) (map[string]float6
 // declares the vector variants only then); with -march, as augur bench
 // machine measures them (without, gcc takes the two-lane SSE variants,
 // and the scalar call is the nearer price).
-func (w *walker) mathCall(key string) map[string]float64 {
-	if len(w.loops) > 0 && w.loops[len(w.loops)-1].info.Var != "" &&
-		w.optimised(3) && w.o.Compiled.FastMath && w.o.Compiled.Arch != "" {
+func (mo *memOps) mathCall(key string) map[string]float64 {
+	if len(mo.w.loops) > 0 && mo.w.loops[len(mo.w.loops)-1].info.Var != "" &&
+		mo.w.optimised(3) && mo.w.o.Compiled.FastMath && mo.w.o.Compiled.Arch != "" {
 		return map[string]float64{key + "_vec": 1}
 	}
 	return map[string]float64{key: 1}
@@ -103,12 +103,12 @@ func (w *walker) mathCall(key string) map[string]float64 {
 
 // mathErrno tells whether math functions set errno, as C requires
 // unless -fno-math-errno or -ffast-math says otherwise.
-func (w *walker) mathErrno() bool {
-	if w.o.Compiled.FastMath {
+func (mo *memOps) mathErrno() bool {
+	if mo.w.o.Compiled.FastMath {
 		return false
 	}
-	i := slices.Index(w.o.Compiled.Flags, "-fno-math-errno")
-	return i < 0 || slices.Index(w.o.Compiled.Flags[i:], "-fmath-errno") > 0
+	i := slices.Index(mo.w.o.Compiled.Flags, "-fno-math-errno")
+	return i < 0 || slices.Index(mo.w.o.Compiled.Flags[i:], "-fmath-errno") > 0
 }
 
 // bulk prices memcpy, memmove and memset by their bytes (their third
@@ -126,7 +126,7 @@ func (o *opsCounter) bulk(x *cc.PostfixExpression, name string) bool {
 		return false
 	}
 	args := callArgs(x)
-	n, ok := o.w.symArg(args, 2, len(args) == 3)
+	n, ok := o.w.mem.symArg(args, 2, len(args) == 3)
 	o.addSizedOr(x, kind, n, ok, "call", name+"(size)", "%s of a size the analysis cannot read: priced as one call, its bytes are not counted")
 	return true
 }
@@ -154,7 +154,7 @@ func (o *opsCounter) sort(x *cc.PostfixExpression, name string) bool {
 		return false
 	}
 	args := callArgs(x)
-	n, ok := o.w.symArg(args, 1, len(args) >= 4)
+	n, ok := o.w.mem.symArg(args, 1, len(args) >= 4)
 	o.addSizedOr(x, "qsort", n, ok, "libc_qsort", name+"(count)", "%s of a count the analysis cannot read: priced as the sort of one element")
 	return true
 }
@@ -162,11 +162,11 @@ func (o *opsCounter) sort(x *cc.PostfixExpression, name string) bool {
 // symArg is the value of argument i of a call with arguments args, when
 // the call has the arguments it needs (enough) and the analysis can read
 // it.
-func (w *walker) symArg(args []cc.ExpressionNode, i int, enough bool) (Expr, bool) {
+func (mo *memOps) symArg(args []cc.ExpressionNode, i int, enough bool) (Expr, bool) {
 	if !enough || i >= len(args) {
 		return nil, false
 	}
-	return w.sym(args[i])
+	return mo.w.sym(args[i])
 }
 
 // addSizedOr counts one operation of kind over n (addSized) when n is

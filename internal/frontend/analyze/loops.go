@@ -81,18 +81,18 @@ func stepOfBody(it *cc.IterationStatement, d *cc.Declarator) cc.ExpressionNode {
 
 // whileCount is the trip count of a loop whose index d whileIndex found,
 // from its value before the loop.
-func (w *walker) whileCount(it *cc.IterationStatement, d *cc.Declarator, from Expr) (Expr, How, bool) {
+func (cf *control) whileCount(it *cc.IterationStatement, d *cc.Declarator, from Expr) (Expr, How, bool) {
 	test, _ := loopTestStep(it)
 	stepE := loopStep(it, d)
 	// A bound or step the analysis does not know becomes a parameter
 	// named after its variable, as a for loop's (csym.go).
-	w.paramize = append(w.paramize, it)
-	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
-	to, ok := w.bound(test, d, true)
+	cf.w.paramize = append(cf.w.paramize, it)
+	defer func() { cf.w.paramize = cf.w.paramize[:len(cf.w.paramize)-1] }()
+	to, ok := cf.bound(test, d, true)
 	if !ok {
 		return nil, "", false
 	}
-	if step, ok := w.stepOf(stepE, d); ok && step > 0 {
+	if step, ok := cf.stepOf(stepE, d); ok && step > 0 {
 		n := trips(from, to, step)
 		if _, isConst := constOf(n); isConst {
 			return n, Exact, true
@@ -103,7 +103,7 @@ func (w *walker) whileCount(it *cc.IterationStatement, d *cc.Declarator, from Ex
 	if !ok || ae.Case != cc.AssignmentExpressionAdd || declOf(ae.UnaryExpression) != d || mentions(ae.AssignmentExpression, d) {
 		return nil, "", false
 	}
-	step, ok := w.sym(ae.AssignmentExpression)
+	step, ok := cf.w.sym(ae.AssignmentExpression)
 	if !ok {
 		return nil, "", false
 	}

@@ -7,6 +7,58 @@ import (
 	"modernc.org/cc/v4"
 )
 
+// mpiPart is the walker's part for MPI: the calls (mpi.go), the places
+// the rank and size are written (rank.go), the derived datatypes
+// (dtype.go), what collectives fill (alltoall.go, gathered.go) and the
+// receives into fresh memory (freshrecv.go).
+type mpiPart struct {
+	w *walker
+	// anySource and procNull are MPI_ANY_SOURCE and MPI_PROC_NULL as the
+	// program's mpi.h defines them (Open MPI: -1 and -2, MPICH the other
+	// way round): a receive from the one matches any sender, from the
+	// other nothing.
+	anySource, procNull float64
+	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
+	// rankKey: "pid" or "procs" wherever they are read (rank.go).
+	ranks map[string]string
+	// dtypes are the sizes in bytes of the MPI datatypes the program
+	// constructs (dtype.go).
+	dtypes map[*cc.Declarator]Expr
+	// gatheredIn are the functions' parameters every call passes an
+	// array an MPI_Allgather filled (gathered.go).
+	gatheredIn map[string]map[int]bool
+	// totals are the sums of counter arrays' elements, and received the
+	// elements in buffers an MPI_Alltoallv filled, by base (alltoall.go),
+	// in the function walked.
+	totals   map[*cc.Declarator]Expr
+	received map[string]Expr
+}
+
+// read finds the special ranks, the places the rank and size are written
+// and the parameters that receive gathered arrays.
+func (mp *mpiPart) read(srcs []Source, defs []*cc.FunctionDefinition) {
+	mp.anySource, mp.procNull = mpiSpecialRanks(srcs)
+	mp.ranks = mp.rankVars(defs)
+	mp.gatheredIn = gatheredParams(mp.w.funcs)
+}
+
+// enter starts a function: what collectives filled is the last one's.
+func (mp *mpiPart) enter() {
+	mp.totals, mp.received = nil, nil
+}
+
+// isRank reports whether the place of rankKey key holds the rank or size.
+func (mp *mpiPart) isRank(key string) bool {
+	_, ok := mp.ranks[key]
+	return ok
+}
+
+// gatheredParam reports whether every call of fn passes its i-th
+// parameter an array an MPI_Allgather filled.
+func (mp *mpiPart) gatheredParam(fn string, i int) bool {
+	return mp.gatheredIn[fn][i]
+}
+
 // commMPI are the MPI calls that communicate or synchronise: each becomes
 // a communication element of the model. Other MPI calls (MPI_Wtime,
 // MPI_Comm_rank, ...) are priced as calls.
@@ -40,28 +92,28 @@ var mpiLayout = map[string]mpiArgs{
 }
 
 // mpiCall turns an MPI call into the model's terms.
-func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Comm {
+func (mp *mpiPart) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Comm {
 	elem := commMPI[name]
 	if elem == "sendrecv" {
 		// Both directions at once: an isend, an irecv and a wait.
 		if want := map[string]int{"MPI_Sendrecv": 12, "MPI_Sendrecv_replace": 9}[name]; len(args) < want {
-			w.a.warn(pos(at), "%s with %d arguments: not modelled", name, len(args))
+			mp.w.a.warn(pos(at), "%s with %d arguments: not modelled", name, len(args))
 			return nil
 		}
 		var s, r *Comm
 		if name == "MPI_Sendrecv" {
-			s = w.comm("MPI_Sendrecv", "isend", args[:5], mpiLayout["isend"], at)
-			r = w.comm("MPI_Sendrecv", "irecv", args[5:10], mpiLayout["irecv"], at)
+			s = mp.comm("MPI_Sendrecv", "isend", args[:5], mpiLayout["isend"], at)
+			r = mp.comm("MPI_Sendrecv", "irecv", args[5:10], mpiLayout["irecv"], at)
 		} else {
-			s = w.comm(name, "isend", []cc.ExpressionNode{args[0], args[1], args[2], args[3], args[4]}, mpiLayout["isend"], at)
-			r = w.comm(name, "irecv", []cc.ExpressionNode{args[0], args[1], args[2], args[5], args[6]}, mpiLayout["irecv"], at)
+			s = mp.comm(name, "isend", []cc.ExpressionNode{args[0], args[1], args[2], args[3], args[4]}, mpiLayout["isend"], at)
+			r = mp.comm(name, "irecv", []cc.ExpressionNode{args[0], args[1], args[2], args[5], args[6]}, mpiLayout["irecv"], at)
 		}
 		return &Comm{Call: name, Elem: "sendrecv", Parts: []*Comm{s, r, {Call: name, Elem: "wait", Reqs: true}}}
 	}
 	if strings.HasSuffix(name, "v") && (elem == "gather" || elem == "scatter" || elem == "allgather" || elem == "alltoall") {
-		return w.vCollective(name, elem, args, at)
+		return mp.vCollective(name, elem, args, at)
 	}
-	c := w.comm(name, elem, args, mpiLayout[elem], at)
+	c := mp.comm(name, elem, args, mpiLayout[elem], at)
 	if elem == "wait" {
 		c.Reqs = true
 	}
@@ -69,7 +121,7 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 		c.InPlace = true
 	}
 	if name == "MPI_Scan" || name == "MPI_Exscan" || strings.HasPrefix(name, "MPI_Reduce_scatter") {
-		w.note(at, name, "%s is modelled as an allreduce of the same size", name)
+		mp.w.note(at, name, "%s is modelled as an allreduce of the same size", name)
 	}
 	return c
 }
@@ -78,41 +130,41 @@ func (w *walker) mpiCall(name string, args []cc.ExpressionNode, at cc.Node) *Com
 // MPI_Alltoallv, whose counts per process come from arrays: the bytes a
 // process sends to each other are given by #pragma augur bytes(EXPR)
 // above the call, or are a parameter.
-func (w *walker) vCollective(name, elem string, args []cc.ExpressionNode, at cc.Node) *Comm {
+func (mp *mpiPart) vCollective(name, elem string, args []cc.ExpressionNode, at cc.Node) *Comm {
 	c := &Comm{Call: name, Elem: elem}
 	if elem == "gather" || elem == "scatter" {
 		c.Root = Num{0}
 		if len(args) > 7 {
-			if v, ok := w.sym(args[7]); ok {
+			if v, ok := mp.w.sym(args[7]); ok {
 				c.Root = v
 			}
 		}
 	}
-	if text, ap, ok := w.pragmaAbove(at); ok {
+	if text, ap, ok := mp.w.pragmaAbove(at); ok {
 		if arg, ok := pragmaArg(text, "bytes"); ok {
-			if v, ok := w.symText(arg, ap); ok {
+			if v, ok := mp.w.flow.symText(arg, ap); ok {
 				c.Size = v
-				w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", How: Annotated, Value: arg})
+				mp.w.a.Unknowns = append(mp.w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", How: Annotated, Value: arg})
 				return c
 			}
 		}
 	}
-	if v, ok := w.exchangeBytes(args); ok && name == "MPI_Alltoallv" {
+	if v, ok := mp.exchangeBytes(args); ok && name == "MPI_Alltoallv" {
 		c.Size = v // alltoall.go
 		return c
 	}
-	p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
+	p := mp.w.a.param(mp.w.fresh(mp.w.fn.Name+"_L"+itoa(pos(at).Line)+"_bytes"), 0, pos(at), "unknown", "bytes per process of "+name)
 	c.Size = Name{p.Name}
-	w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
-	w.a.warnParam(p.Name, pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0); annotate the call with #pragma augur bytes(EXPR)", name, p.Name)
+	mp.w.a.Unknowns = append(mp.w.a.Unknowns, Unknown{Pos: pos(at), What: "message size", Param: p.Name, How: Default, Value: "0"})
+	mp.w.a.warnParam(p.Name, pos(at), "%s takes its counts from arrays: the bytes per process are the parameter %s (default 0); annotate the call with #pragma augur bytes(EXPR)", name, p.Name)
 	return c
 }
 
 // comm reads one communication's size, peer, tag and root.
-func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at cc.Node) *Comm {
+func (mp *mpiPart) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at cc.Node) *Comm {
 	c := &Comm{Call: name, Elem: elem}
-	w.paramize = append(w.paramize, at)
-	defer func() { w.paramize = w.paramize[:len(w.paramize)-1] }()
+	mp.w.paramize = append(mp.w.paramize, at)
+	defer func() { mp.w.paramize = mp.w.paramize[:len(mp.w.paramize)-1] }()
 	arg := func(i int) cc.ExpressionNode {
 		if i < 0 || i >= len(args) {
 			return nil
@@ -120,48 +172,48 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		return args[i]
 	}
 	if e := arg(l.count); e != nil {
-		n, ok := w.sym(e)
-		size, okT := w.dtypeSize(arg(l.dtype)) // dtype.go
+		n, ok := mp.w.sym(e)
+		size, okT := mp.dtypeSize(arg(l.dtype)) // dtype.go
 		if !okT {
-			w.a.warn(pos(at), "%s: the datatype is not a predefined MPI type, nor one the program constructs from a size the analysis reads: its size is taken as 1 byte", name)
+			mp.w.a.warn(pos(at), "%s: the datatype is not a predefined MPI type, nor one the program constructs from a size the analysis reads: its size is taken as 1 byte", name)
 			size = Num{1}
 		}
 		if ok {
 			c.Size = mul(n, size)
-			if v, isConst := eval(c.Size, w.paramValues()); isConst && v < 0 {
+			if v, isConst := eval(c.Size, mp.w.paramValues()); isConst && v < 0 {
 				// n - 1 elements with n from the command line, whose
 				// default is 0: no message of a negative size.
 				c.Size = Call{"max", []Expr{Num{0}, c.Size}}
 			}
 		} else {
-			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
+			p := mp.w.a.param(mp.w.fresh(mp.w.fn.Name+"_L"+itoa(pos(at).Line)+"_count"), 1, pos(at), "unknown", "element count of "+name)
 			c.Size = mul(Name{p.Name}, size)
-			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message count", Param: p.Name, How: Default, Value: "1"})
-			w.a.warnParam(p.Name, pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
+			mp.w.a.Unknowns = append(mp.w.a.Unknowns, Unknown{Pos: pos(at), What: "message count", Param: p.Name, How: Default, Value: "1"})
+			mp.w.a.warnParam(p.Name, pos(at), "%s: the element count is not known statically: it is the parameter %s (default 1)", name, p.Name)
 		}
 	}
 	if e := arg(l.peer); e != nil {
-		v, ok := w.sym(e)
+		v, ok := mp.w.sym(e)
 		switch c2, isConst := constOf(v); {
-		case ok && isConst && c2 == w.anySource && (elem == "recv" || elem == "irecv"):
+		case ok && isConst && c2 == mp.anySource && (elem == "recv" || elem == "irecv"):
 			c.Peer = nil // MPI_ANY_SOURCE
 		case ok && isConst && c2 < 0:
 			c.Peer = Num{c2} // MPI_PROC_NULL: no message (emitComm)
 		case ok:
-			c.Peer = w.inRange(v)
+			c.Peer = mp.inRange(v)
 		default:
 			// By default the process itself: a message to itself matches
 			// whatever the others do, where a fixed peer leaves the
 			// exchanges of the others unmatched (a deadlock).
-			p := w.a.param(w.fresh(w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name+", by default the process itself")
+			p := mp.w.a.param(mp.w.fresh(mp.w.fn.Name+"_L"+itoa(pos(at).Line)+"_peer"), 0, pos(at), "unknown", "peer of "+name+", by default the process itself")
 			p.Value = Name{"pid"}
 			c.Peer = Name{p.Name}
-			w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "pid"})
-			w.a.warnParam(p.Name, pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default pid, the process itself); give it with --set %s=EXPR, an expression of pid and procs", name, p.Name, p.Name)
+			mp.w.a.Unknowns = append(mp.w.a.Unknowns, Unknown{Pos: pos(at), What: "message peer", Param: p.Name, How: Default, Value: "pid"})
+			mp.w.a.warnParam(p.Name, pos(at), "%s: the peer is not an expression of the rank, the size and parameters: it is the parameter %s (default pid, the process itself); give it with --set %s=EXPR, an expression of pid and procs", name, p.Name, p.Name)
 		}
 	}
 	if e := arg(l.tag); e != nil {
-		v, ok := w.sym(e)
+		v, ok := mp.w.sym(e)
 		t, isConst := constOf(v)
 		switch {
 		case ok && isConst && t < 0:
@@ -169,18 +221,18 @@ func (w *walker) comm(name, elem string, args []cc.ExpressionNode, l mpiArgs, at
 		case ok:
 			c.Tag = v
 		default:
-			w.a.warn(pos(at), "%s: the tag is not known statically: any tag is matched", name)
+			mp.w.a.warn(pos(at), "%s: the tag is not known statically: any tag is matched", name)
 		}
 	} else if elem == "send" || elem == "isend" {
 		c.Tag = Num{0}
 	}
 	if e := arg(l.root); e != nil {
-		v, ok := w.sym(e)
+		v, ok := mp.w.sym(e)
 		if !ok {
-			w.a.warn(pos(at), "%s: the root is not known statically: 0 is used", name)
+			mp.w.a.warn(pos(at), "%s: the root is not known statically: 0 is used", name)
 			v = Num{0}
 		}
-		c.Root = w.inRange(v)
+		c.Root = mp.inRange(v)
 	}
 	return c
 }
@@ -222,10 +274,10 @@ func macroInt(m *cc.Macro) (float64, bool) {
 // analysis could not follow, a value from the command line) within
 // 0..procs-1 whatever value the parameter is given: its default, 1, is
 // out of range at one process.
-func (w *walker) inRange(e Expr) Expr {
+func (mp *mpiPart) inRange(e Expr) Expr {
 	reads := false
 	for _, n := range names(e) {
-		if w.a.hasParam(n) {
+		if mp.w.a.hasParam(n) {
 			reads = true
 		}
 	}
@@ -238,7 +290,7 @@ func (w *walker) inRange(e Expr) Expr {
 // typeSize is the size in bytes of a predefined MPI datatype, whichever
 // mpi.h defined it: OpenMPI's &ompi_mpi_double, MPICH's integer handles
 // (the size is in bits 8–15), SimGrid's and augur's own names.
-func (w *walker) typeSize(e cc.ExpressionNode) (float64, bool) {
+func (mp *mpiPart) typeSize(e cc.ExpressionNode) (float64, bool) {
 	if e == nil {
 		return 0, false
 	}

@@ -91,10 +91,10 @@ func loopIndex(inits []loopInit, test cc.Node) (loopInit, []loopInit, bool) {
 
 // stepIn reads the step of d in a loop's step clause, which may step
 // several indices (n++, ng++).
-func (w *walker) stepIn(e cc.Node, d *cc.Declarator) (int64, bool) {
+func (cf *control) stepIn(e cc.Node, d *cc.Declarator) (int64, bool) {
 	for _, x := range commaList(e) {
 		if xe, ok := x.(cc.ExpressionNode); ok {
-			if s, ok := w.stepOf(xe, d); ok {
+			if s, ok := cf.stepOf(xe, d); ok {
 				return s, true
 			}
 		}
@@ -106,18 +106,18 @@ func (w *walker) stepIn(e cc.Node, d *cc.Declarator) (int64, bool) {
 // loop's C index plus the difference of their starts, when the step
 // clause moves it by the loop's own step and the body does not assign it;
 // from is where the loop's index starts in C.
-func (w *walker) coIndices(it *cc.IterationStatement, others []loopInit, info *LoopInfo, from Expr, step int64) {
+func (cf *control) coIndices(it *cc.IterationStatement, others []loopInit, info *LoopInfo, from Expr, step int64) {
 	_, stepE := loopTestStep(it)
 	for _, o := range others {
-		s, ok := w.stepIn(stepE, o.d)
+		s, ok := cf.stepIn(stepE, o.d)
 		if !ok || s != step || assigns(it.Statement, o.d) || !cc.IsIntegerType(o.d.Type()) {
 			continue
 		}
-		start, ok := w.sym(o.v)
+		start, ok := cf.w.sym(o.v)
 		if !ok {
 			continue
 		}
-		w.vals[o.d] = simplify(add(start, sub(info.index(), from)))
+		cf.w.vals[o.d] = simplify(add(start, sub(info.index(), from)))
 	}
 }
 

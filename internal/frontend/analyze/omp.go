@@ -66,8 +66,10 @@ type ompClause struct {
 	name, arg string
 }
 
-// ompState is the walk's position among the directives.
+// ompState is the walker's OpenMP part: the walk's position among the
+// directives, and the regions and constructs it is in.
 type ompState struct {
+	w       *walker
 	dirs    map[string][]*ompDirective // by file, in order
 	fn      *Func                      // the function last seen
 	last    int                        // line of the last statement or declaration of that function that was visited
@@ -175,133 +177,133 @@ func contains(words []string, w string) bool {
 }
 
 // ompInit reads the program's directives.
-func (w *walker) ompInit(srcs []Source) {
-	w.omp.dirs = map[string][]*ompDirective{}
+func (om *ompState) ompInit(srcs []Source) {
+	om.dirs = map[string][]*ompDirective{}
 	for _, s := range srcs {
 		for _, p := range s.Directives {
-			w.omp.dirs[p.Pos.File] = append(w.omp.dirs[p.Pos.File], readDirective(p))
+			om.dirs[p.Pos.File] = append(om.dirs[p.Pos.File], readDirective(p))
 		}
 	}
 }
 
 // ompPending takes the directives of the current function's file that lie
 // after the last statement visited and before line, and moves on to line.
-func (w *walker) ompPending(n cc.Node, line int) []*ompDirective {
+func (om *ompState) ompPending(n cc.Node, line int) []*ompDirective {
 	p := pos(n)
-	if w.omp.fn != w.fn {
-		w.omp.fn, w.omp.last = w.fn, w.fn.Pos.Line
+	if om.fn != om.w.fn {
+		om.fn, om.last = om.w.fn, om.w.fn.Pos.Line
 	}
 	var out []*ompDirective
-	for _, d := range w.omp.dirs[p.File] {
-		if !d.used && d.Pos.Line > w.omp.last && d.Pos.Line < line {
+	for _, d := range om.dirs[p.File] {
+		if !d.used && d.Pos.Line > om.last && d.Pos.Line < line {
 			d.used = true
 			out = append(out, d)
 		}
 	}
-	w.omp.last = max(w.omp.last, line)
+	om.last = max(om.last, line)
 	return out
 }
 
 // ompItem takes the directives before a block item: standalone ones
 // become blocks here; those that apply to a statement are left to
 // ompStmt, those before a declaration are warned about.
-func (w *walker) ompItem(it *cc.BlockItem, out *[]*Block) {
+func (om *ompState) ompItem(it *cc.BlockItem, out *[]*Block) {
 	if it.Case == cc.BlockItemStmt {
 		return // ompStmt
 	}
-	for _, d := range w.ompPending(it, pos(it).Line) {
-		if !w.ompStandalone(d, out) {
-			w.ompWarn(d, "applies to a declaration")
+	for _, d := range om.ompPending(it, pos(it).Line) {
+		if !om.ompStandalone(d, out) {
+			om.ompWarn(d, "applies to a declaration")
 		}
 	}
 }
 
 // ompEnd takes the standalone directives at the end of a compound
 // statement, before its "}".
-func (w *walker) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
+func (om *ompState) ompEnd(cs *cc.CompoundStatement, out *[]*Block) {
 	line := cs.Token2.Position().Line
 	if line == 0 {
 		return
 	}
-	for _, d := range w.ompPending(cs, line) {
-		if !w.ompStandalone(d, out) {
-			w.ompWarn(d, "applies to no statement")
+	for _, d := range om.ompPending(cs, line) {
+		if !om.ompStandalone(d, out) {
+			om.ompWarn(d, "applies to no statement")
 		}
 	}
 }
 
 // ompStmt handles the directives before statement s. It reports whether
 // it walked s (a construct whose body s is).
-func (w *walker) ompStmt(s *cc.Statement, out *[]*Block) bool {
+func (om *ompState) ompStmt(s *cc.Statement, out *[]*Block) bool {
 	var construct *ompDirective
-	for _, d := range w.ompPending(s, pos(s).Line) {
-		if w.ompStandalone(d, out) {
+	for _, d := range om.ompPending(s, pos(s).Line) {
+		if om.ompStandalone(d, out) {
 			continue
 		}
 		if construct != nil {
-			w.ompWarn(construct, "is followed by another directive")
+			om.ompWarn(construct, "is followed by another directive")
 		}
 		construct = d
 	}
 	if construct == nil {
 		return false
 	}
-	return w.ompConstruct(construct, s, out)
+	return om.ompConstruct(construct, s, out)
 }
 
 // ompStandalone makes the block of a directive that applies to no
 // statement (or warns of it); false for a directive that applies to the
 // statement after it.
-func (w *walker) ompStandalone(d *ompDirective, out *[]*Block) bool {
+func (om *ompState) ompStandalone(d *ompDirective, out *[]*Block) bool {
 	switch {
 	case d.name == "":
 		if !isCompileTime(d.Text) {
-			w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 		}
 		return true
-	case !w.o.Compiled.OpenMP:
-		w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+	case !om.w.o.Compiled.OpenMP:
+		om.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 		return true
-	case d.name == "barrier" && w.omp.nested > 0:
+	case d.name == "barrier" && om.nested > 0:
 		return true // a team of one
 	case d.name == "barrier":
-		if w.omp.regions > 0 {
-			w.ompClauses(d, nil)
-			*out = append(*out, &Block{Name: w.fresh(fmt.Sprintf("%s_L%d_barrier", w.fn.Name, d.Pos.Line)), Kind: Branch, Func: w.fn.Name,
+		if om.regions > 0 {
+			om.ompClauses(d, nil)
+			*out = append(*out, &Block{Name: om.w.fresh(fmt.Sprintf("%s_L%d_barrier", om.w.fn.Name, d.Pos.Line)), Kind: Branch, Func: om.w.fn.Name,
 				Pos: d.Pos, End: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: &ompConstruct{kind: ompBarrier, at: d.Pos, text: d.Text}})
 		} else {
-			w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 		}
 		return true
 	case d.name == "flush":
 		return true // a memory fence: nothing to time at this level
 	case standalone[d.name]:
-		w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s is not modelled: the program is analysed as if it were absent", d.Text)
 		return true
 	}
 	return false
 }
 
 // ompWarn warns of a directive that is not modelled.
-func (w *walker) ompWarn(d *ompDirective, why string) {
+func (om *ompState) ompWarn(d *ompDirective, why string) {
 	if why != "" {
 		why = " (it " + why + ")"
 	}
-	w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
+	om.w.a.warn(d.Pos, "#pragma %s is not modelled%s: the code it applies to is analysed as sequential", d.Text, why)
 }
 
 // ompConstruct walks statement s, the body of directive d.
-func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
+func (om *ompState) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) bool {
 	c := &ompConstruct{at: d.Pos, text: d.Text}
 	loop := false
-	if w.omp.regions > 0 && strings.HasPrefix(d.name, "parallel") {
-		w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
-		w.omp.nested++
-		w.stmt(s, out)
-		w.omp.nested--
+	if om.regions > 0 && strings.HasPrefix(d.name, "parallel") {
+		om.w.a.warn(d.Pos, "#pragma %s: a parallel region inside a parallel region runs with a team of one thread (libgomp's default, OMP_MAX_ACTIVE_LEVELS=1): it is analysed as the enclosing thread's code", d.Text)
+		om.nested++
+		om.w.stmt(s, out)
+		om.nested--
 		return true
 	}
-	if w.omp.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
+	if om.nested > 0 && (d.name == "for" || d.name == "for simd" || d.name == "single" || d.name == "master" || d.name == "masked") {
 		return false // a team of one runs it all
 	}
 	switch d.name {
@@ -311,15 +313,15 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 		c.kind, loop = ompRegion, true
 		c.loop = &ompConstruct{kind: ompLoop, at: d.Pos, text: d.Text, sched: "static"}
 	case "for", "for simd":
-		if w.omp.regions == 0 {
-			w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
+		if om.regions == 0 {
+			om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function (an orphaned loop): the analysis cannot tell the region it is in, so the loop is analysed as sequential", d.Text)
 			return false
 		}
 		c.kind, c.sched = ompLoop, "static"
 	case "critical", "atomic", "master", "masked", "single":
-		if w.omp.regions == 0 {
+		if om.regions == 0 {
 			if d.name == "critical" || d.name == "atomic" {
-				w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
+				om.w.a.warn(d.Pos, "#pragma %s outside a parallel region of this function: the analysis cannot tell the region it is in, so it is analysed as absent", d.Text)
 			}
 			return false // one thread: master and single run it once
 		}
@@ -334,38 +336,38 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 			}
 		}
 	default:
-		w.ompWarn(d, "")
+		om.ompWarn(d, "")
 		return false
 	}
 	if strings.HasSuffix(d.name, "simd") {
-		w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s: simd is not modelled (the iterations are priced as the compiler's scalar code)", d.Text)
 	}
-	w.ompClauses(d, c)
+	om.ompClauses(d, c)
 	if loop || c.kind == ompLoop {
 		if s.Case != cc.StatementIteration || s.IterationStatement.Case == cc.IterationStatementWhile || s.IterationStatement.Case == cc.IterationStatementDo {
-			w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s is not followed by a for loop: it is analysed as absent", d.Text)
 			return false
 		}
 	}
-	wrap := &Block{Name: w.fresh(fmt.Sprintf("%s_L%d_%s", w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: w.fn.Name,
+	wrap := &Block{Name: om.w.fresh(fmt.Sprintf("%s_L%d_%s", om.w.fn.Name, d.Pos.Line, strings.ReplaceAll(d.name, " ", "_"))), Kind: Branch, Func: om.w.fn.Name,
 		Pos: d.Pos, Ops: map[string]float64{}, Cond: Num{1}, omp: c}
 	if c.kind == ompLoop {
-		w.stmt(s, out)
-		w.tagLoop(*out, c, d)
+		om.w.stmt(s, out)
+		om.tagLoop(*out, c, d)
 		return true
 	}
-	outerLoops := w.omp.regionLoops
+	outerLoops := om.regionLoops
 	if c.kind == ompRegion {
-		w.omp.regions++
-		w.omp.regionLoops = len(w.loops)
+		om.regions++
+		om.regionLoops = len(om.w.loops)
 	}
-	wrap.Then = w.body(s)
+	wrap.Then = om.w.flow.body(s)
 	if c.kind == ompRegion {
-		w.omp.regions--
-		w.omp.regionLoops = outerLoops
+		om.regions--
+		om.regionLoops = outerLoops
 	}
 	if loop {
-		w.tagLoop(wrap.Then, c.loop, d)
+		om.tagLoop(wrap.Then, c.loop, d)
 	}
 	extend(wrap, s)
 	*out = append(*out, wrap)
@@ -373,21 +375,21 @@ func (w *walker) ompConstruct(d *ompDirective, s *cc.Statement, out *[]*Block) b
 }
 
 // tagLoop marks the last block of bs, the loop of a for directive.
-func (w *walker) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
+func (om *ompState) tagLoop(bs []*Block, c *ompConstruct, d *ompDirective) {
 	if k := len(bs); k > 0 && bs[k-1].Kind == Loop {
 		bs[k-1].omp = c
 		if nest, _ := sharedNest(bs[k-1], c.collapse); c.collapse > 1 && len(nest) < c.collapse {
-			w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: the loops are not a rectangular nest of two counted loops, so collapse is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text)
 		}
 		return
 	}
-	w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
+	om.w.a.warn(d.Pos, "#pragma %s: the loop after it could not be analysed as a loop; it is analysed as sequential", d.Text)
 }
 
 // ompClauses reads the clauses of d into c (nil: a barrier's, which
 // should have none) and warns of those that change the time but are not
 // modelled.
-func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
+func (om *ompState) ompClauses(d *ompDirective, c *ompConstruct) {
 	for _, cl := range d.clauses {
 		switch cl.name {
 		case "private", "shared", "firstprivate", "lastprivate", "default", "copyin", "copyprivate", "linear",
@@ -399,22 +401,22 @@ func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
 			// copies at the end (a few operations) is not priced.
 		case "num_threads":
 			if c != nil && c.kind == ompRegion {
-				if e, ok := w.ompExpr(cl.arg, d); ok {
+				if e, ok := om.ompExpr(cl.arg, d); ok {
 					c.threads = e
 				}
 				continue
 			}
-			w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: num_threads here is not modelled", d.Text)
 		case "schedule":
 			lc := c
 			if c != nil && c.loop != nil {
 				lc = c.loop
 			}
 			if lc == nil || lc.kind != ompLoop {
-				w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
+				om.w.a.warn(d.Pos, "#pragma %s: schedule here is not modelled", d.Text)
 				continue
 			}
-			w.ompSchedule(cl.arg, d, lc)
+			om.ompSchedule(cl.arg, d, lc)
 		case "collapse":
 			lc := c
 			if c != nil && c.loop != nil {
@@ -422,20 +424,20 @@ func (w *walker) ompClauses(d *ompDirective, c *ompConstruct) {
 			}
 			n, err := strconv.Atoi(strings.TrimSpace(cl.arg))
 			if lc == nil || lc.kind != ompLoop || err != nil || n > 2 {
-				w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
+				om.w.a.warn(d.Pos, "#pragma %s: collapse(%s) is modelled as the outermost loop shared among the threads (the threads' balance differs when it has few iterations)", d.Text, cl.arg)
 				continue
 			}
 			lc.collapse = n
 		case "nowait":
-			w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
+			om.w.a.warn(d.Pos, "#pragma %s: nowait is not modelled: the threads wait for each other at the end of the construct", d.Text)
 		default:
-			w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
+			om.w.a.warn(d.Pos, "#pragma %s: clause %s is not modelled", d.Text, cl.name)
 		}
 	}
 }
 
 // ompSchedule reads schedule(KIND[, CHUNK]).
-func (w *walker) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
+func (om *ompState) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 	kind, chunk, _ := strings.Cut(arg, ",")
 	kind = strings.TrimSpace(kind)
 	if _, k, ok := strings.Cut(kind, ":"); ok {
@@ -448,19 +450,19 @@ func (w *walker) ompSchedule(arg string, d *ompDirective, c *ompConstruct) {
 		c.sched = "static" // libgomp's auto is static
 	case "runtime":
 		c.sched = "dynamic"
-		w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
+		om.w.a.warn(d.Pos, "#pragma %s: schedule(runtime) is modelled as libgomp's default without OMP_SCHEDULE, dynamic", d.Text)
 	default:
-		w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
+		om.w.a.warn(d.Pos, "#pragma %s: schedule %q is not known; the loop is modelled with schedule(static)", d.Text, kind)
 	}
 	if chunk = strings.TrimSpace(chunk); chunk != "" {
-		if e, ok := w.ompExpr(chunk, d); ok {
+		if e, ok := om.ompExpr(chunk, d); ok {
 			c.chunk = e
 		}
 	}
 }
 
 // ompExpr reads an expression of a clause in the model's terms.
-func (w *walker) ompExpr(text string, d *ompDirective) (Expr, bool) {
+func (om *ompState) ompExpr(text string, d *ompDirective) (Expr, bool) {
 	text = identifier.ReplaceAllStringFunc(text, func(id string) string {
 		if modelKeywords[id] {
 			return id + keywordMark
@@ -468,9 +470,9 @@ func (w *walker) ompExpr(text string, d *ompDirective) (Expr, bool) {
 		return id
 	})
 	text = strings.ReplaceAll(text, keywordMark+"(", "(")
-	e, err := parseAnnotation(text, w.lookup)
+	e, err := parseAnnotation(text, om.w.flow.lookup)
 	if err != nil {
-		w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
+		om.w.a.warn(d.Pos, "#pragma %s: %v; the default is used", d.Text, err)
 		return nil, false
 	}
 	return e, true
@@ -483,13 +485,13 @@ var ompQueries = map[string]string{"omp_get_thread_num": "tid", "omp_get_num_thr
 
 // ompQuery reads id = omp_get_thread_num() and the like, with -fopenmp
 // (without it, they are the stubs of a sequential build: 0 and 1).
-func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
+func (om *ompState) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 	p, ok := unparen(rhs).(*cc.PostfixExpression)
 	if !ok || p.Case != cc.PostfixExpressionCall || len(callArgs(p)) != 0 {
 		return nil, false
 	}
 	v, ok := ompQueries[calleeName(p)]
-	if !ok || !w.o.Compiled.OpenMP {
+	if !ok || !om.w.o.Compiled.OpenMP {
 		return nil, false
 	}
 	return Name{v}, true
@@ -500,7 +502,7 @@ func (w *walker) ompQuery(rhs cc.ExpressionNode) (Expr, bool) {
 // thread: a nested region runs with one thread in libgomp, and the model
 // has no nested regions. Its critical and atomic sections keep their
 // locks, which the enclosing region's threads share.
-func (w *walker) ompCalled() {
+func (om *ompState) ompCalled() {
 	// in: called inside a region; out: called outside any (from main).
 	in, out := map[string]bool{}, map[string]bool{"main": true}
 	var calls func(bs []*Block, inRegion bool)
@@ -513,7 +515,7 @@ func (w *walker) ompCalled() {
 				}
 				if !seen[b.Callee] {
 					seen[b.Callee] = true
-					if f := w.a.Func(b.Callee); f != nil {
+					if f := om.w.a.Func(b.Callee); f != nil {
 						calls(f.Body, inRegion)
 					}
 				}
@@ -524,7 +526,7 @@ func (w *walker) ompCalled() {
 			calls(b.Else, r)
 		}
 	}
-	if f := w.a.Func("main"); f != nil {
+	if f := om.w.a.Func("main"); f != nil {
 		calls(f.Body, false)
 	}
 	var inline func(bs []*Block, locks bool)
@@ -533,7 +535,7 @@ func (w *walker) ompCalled() {
 			if c := b.omp; c != nil {
 				switch {
 				case c.kind == ompRegion:
-					w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
+					om.w.a.warn(c.at, "#pragma %s: this function is called inside a parallel region, where its region runs with a team of one thread (libgomp's default): it is analysed as the calling thread's code", c.text)
 					c.inline = true
 				case c.kind == ompSection && (c.lock == "" && c.section != "atomic" || !locks), c.kind == ompBarrier:
 					c.inline = true
@@ -546,7 +548,7 @@ func (w *walker) ompCalled() {
 			inline(b.Else, locks)
 		}
 	}
-	for _, f := range w.a.Funcs {
+	for _, f := range om.w.a.Funcs {
 		if in[f.Name] {
 			// Critical sections keep their locks where every call is
 			// inside a region; the model cannot say both.
@@ -557,22 +559,22 @@ func (w *walker) ompCalled() {
 
 // ompUnused warns of the directives no statement took: at file scope,
 // in functions that are not analysed.
-func (w *walker) ompUnused() {
-	files := sortedKeys(w.omp.dirs)
+func (om *ompState) ompUnused() {
+	files := sortedKeys(om.dirs)
 	for _, f := range files {
-		for _, d := range w.omp.dirs[f] {
+		for _, d := range om.dirs[f] {
 			if d.used {
 				continue
 			}
 			switch {
 			case d.name == "":
 				if !isCompileTime(d.Text) {
-					w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
+					om.w.a.warn(d.Pos, "#pragma %s is not modelled: the code is analysed as if it were absent", d.Text)
 				}
-			case !w.o.Compiled.OpenMP:
-				w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
+			case !om.w.o.Compiled.OpenMP:
+				om.w.a.warn(d.Pos, "#pragma %s has no effect without -fopenmp, as with gcc: the code is analysed as sequential", d.Text)
 			default:
-				w.ompWarn(d, "is outside the functions analysed")
+				om.ompWarn(d, "is outside the functions analysed")
 			}
 		}
 	}
@@ -595,18 +597,18 @@ func sanitizeName(s string) string {
 
 // emitOMP writes a construct's block: a region, a worksharing loop, a
 // section or a barrier. It reports whether they use the memory costs.
-func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
+func (mw *modelWriter) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	c := blk.omp
 	if c.inline {
-		return a.emit(b, blk.Then, depth)
+		return mw.emit(b, blk.Then, depth)
 	}
 	switch c.kind {
 	case ompBarrier:
 		fmt.Fprintf(b, "%sbarrier %s threads // #pragma %s at %s\n", ind, blk.Name, c.text, c.at)
 		return false
 	case ompLoop:
-		return a.emitShared(b, blk, c, depth)
+		return mw.emitShared(b, blk, c, depth)
 	case ompRegion:
 		threads := ""
 		if c.threads != nil {
@@ -620,7 +622,7 @@ func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 		}
 		fmt.Fprintf(b, "%s%s %s { // #pragma %s at %s\n", ind, c.section, name, c.text, c.at)
 	}
-	mem := a.emit(b, blk.Then, depth+1)
+	mem := mw.emit(b, blk.Then, depth+1)
 	fmt.Fprintf(b, "%s}\n", ind)
 	return mem
 }
@@ -634,7 +636,7 @@ func (a *Analysis) emitOMP(b *strings.Builder, blk *Block, depth int) bool {
 // iterations one pfor iteration each. A collapsed pair of loops shares
 // the n1 × n2 iterations of both: a chunk is the rows it touches, each
 // with the columns of the chunk.
-func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, depth int) bool {
+func (mw *modelWriter) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	nest, ok := sharedNest(blk, c.collapse)
 	if !ok {
@@ -647,10 +649,10 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		var mem bool
 		if l.Var != "" && l.From != nil && l.Step != nil {
 			fmt.Fprintf(b, "%s  for %s in %s .. %s + 1 { // iteration %s of the loop at %s\n", ind, l.Var, at(l, it), at(l, it), it, span(blk))
-			mem = a.emitIteration(b, blk, depth+2)
+			mem = mw.emitIteration(b, blk, depth+2)
 			fmt.Fprintf(b, "%s  }\n", ind)
 		} else {
-			mem = a.emitIteration(b, blk, depth+1)
+			mem = mw.emitIteration(b, blk, depth+1)
 		}
 		fmt.Fprintf(b, "%s}\n", ind)
 		return mem
@@ -671,7 +673,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		}
 		if step == 1 && len(nest) == 1 {
 			fmt.Fprintf(b, "%spfor omp_%s %s in %s .. %s schedule guided%s { // #pragma %s at %s\n", ind, blk.Name, l.Var, String(l.From), String(l.To), chunk, c.text, c.at)
-			mem := a.emitIteration(b, blk, depth+1)
+			mem := mw.emitIteration(b, blk, depth+1)
 			fmt.Fprintf(b, "%s}\n", ind)
 			return mem
 		}
@@ -702,7 +704,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 	var mem bool
 	if len(nest) == 1 {
 		fmt.Fprintf(b, "%s  for %s in %s .. %s%s { // its chunk of the loop at %s\n", ind, l.Var, at(l, lo), at(l, hi), stepText(l), span(blk))
-		mem = a.emitIteration(b, blk, depth+2)
+		mem = mw.emitIteration(b, blk, depth+2)
 		fmt.Fprintf(b, "%s  }\n", ind)
 	} else {
 		// Flat iteration f is row floor(f / n2), column f mod n2.
@@ -713,7 +715,7 @@ func (a *Analysis) emitShared(b *strings.Builder, blk *Block, c *ompConstruct, d
 		fmt.Fprintf(b, "%s    for %s in %s .. %s + 1 {\n", ind, l.Var, at(l, r), at(l, r))
 		fmt.Fprintf(b, "%s      for %s in %s .. %s%s { // the row's columns in the chunk\n", ind, in.Var,
 			at(in, fmt.Sprintf("max(0, %s - %s * %s)", lo, r, n2)), at(in, fmt.Sprintf("min(%s, %s - %s * %s)", n2, hi, r, n2)), stepText(in))
-		mem = a.emitIteration(b, nest[1], depth+4)
+		mem = mw.emitIteration(b, nest[1], depth+4)
 		fmt.Fprintf(b, "%s      }\n%s    }\n%s  }\n", ind, ind, ind)
 	}
 	fmt.Fprintf(b, "%s}\n", ind)
@@ -778,4 +780,10 @@ func scheduleText(sched string, chunk Expr) string {
 		s += " chunk max(1, " + String(chunk) + ")"
 	}
 	return s
+}
+
+// inRegion reports whether the statement walked is inside a parallel
+// region.
+func (om *ompState) inRegion() bool {
+	return om.regions > 0
 }

@@ -16,10 +16,57 @@ import (
 // and size, other such places), holds that value wherever it is read: a
 // program reads its sizes after it sets them.
 
+// progValues is the walker's part that knows the values the program
+// gives its globals, fields and options before the functions read them:
+// the places written once (once.go), the fields' values and parameters
+// (fields.go, boundfields.go), the options (optfields.go, strcmpopts.go).
+type progValues struct {
+	w *walker
+	// once are the globals and fields the program writes at one place
+	// only, with the value written (once.go); onceVals their values as
+	// read so far (nil: not expressible).
+	once     map[string]cc.ExpressionNode
+	onceVals map[string]Expr
+	// fieldVals are the values the program gives each field, and
+	// fieldParams the parameters fields became (fields.go).
+	fieldVals   map[string][]cc.ExpressionNode
+	fieldParams map[string]string
+	// optFields are the fields an option of the program sets (optfields.go,
+	// strcmpopts.go); optVars the variables, with their option words.
+	optFields map[string]*optionField
+	optVars   map[*cc.Declarator][]string
+	// boundFields are the fields loop conditions read, and boundOnly is
+	// set while a test of them is read (boundfields.go).
+	boundFields  map[string]bool
+	boundOnly    bool
+	optVarParams map[*cc.Declarator]string // their parameters, once made
+	// optionGiven are the values stored under a test of an argument
+	// against an option's name: the option's, not the program's default.
+	optionGiven map[cc.Node]bool
+}
+
+// read finds the places the program writes once and the fields and
+// variables its options set, and makes the options' parameters.
+func (pv *progValues) read(srcs []Source, defs []*cc.FunctionDefinition) {
+	pv.once, pv.onceVals = pv.onceWrites(srcs, defs), map[string]Expr{}
+	pv.fieldVals, pv.fieldParams = fieldWrites(defs), map[string]string{}
+	pv.optFields = optionFields(defs)
+	pv.boundFields = boundFields(defs)
+	strFields, strVars, given := strcmpOptions(defs)
+	pv.optionGiven = given
+	for key, of := range strFields {
+		if _, ok := pv.optFields[key]; !ok {
+			pv.optFields[key] = of
+		}
+	}
+	pv.optVars, pv.optVarParams = strVars, map[*cc.Declarator]string{}
+	pv.optionParams()
+}
+
 // onceWrites finds, by rankKey, the globals and fields that the program's
 // functions and file-scope initialisers write exactly once, with the
 // value each is given.
-func (w *walker) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[string]cc.ExpressionNode {
+func (pv *progValues) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[string]cc.ExpressionNode {
 	writes := map[string]int{}
 	sites := map[string]cc.ExpressionNode{}
 	statics := map[string]bool{} // the file-scope statics, keyed as their declarators
@@ -41,7 +88,7 @@ func (w *walker) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[st
 			}
 			for il := ed.Declaration.InitDeclaratorList; il != nil; il = il.InitDeclaratorList {
 				id := il.InitDeclarator
-				if id == nil || id.Declarator == nil || !w.o.IsUser(pos(id).File) {
+				if id == nil || id.Declarator == nil || !pv.w.o.IsUser(pos(id).File) {
 					continue
 				}
 				if id.Declarator.IsStatic() {
@@ -96,7 +143,7 @@ func (w *walker) onceWrites(srcs []Source, defs []*cc.FunctionDefinition) map[st
 	}
 	out := map[string]cc.ExpressionNode{}
 	for key, n := range writes {
-		if _, rank := w.ranks[key]; n == 1 && !rank && sites[key] != nil && readsNoLocal(sites[key]) {
+		if rank := pv.w.mpi.isRank(key); n == 1 && !rank && sites[key] != nil && readsNoLocal(sites[key]) {
 			out[key] = sites[key]
 		}
 	}
@@ -131,30 +178,30 @@ func readsNoLocal(e cc.Node) bool {
 
 // onceValue is the value of a place written once, in the model's terms,
 // when the analysis can express it.
-func (w *walker) onceValue(e cc.Node) (Expr, bool) {
+func (pv *progValues) onceValue(e cc.Node) (Expr, bool) {
 	key, ok := rankKey(e)
 	if !ok {
 		return nil, false
 	}
-	rhs, ok := w.once[key]
+	rhs, ok := pv.once[key]
 	if !ok {
 		return nil, false
 	}
-	if v, done := w.onceVals[key]; done {
+	if v, done := pv.onceVals[key]; done {
 		return v, v != nil
 	}
 	// Read the value outside any function's flow: it names no local, so
 	// the function it is written in does not matter; a place that reads
 	// itself (through another) is not known.
-	w.onceVals[key] = nil
-	vals, loops, paramize := w.vals, w.loops, w.paramize
-	w.vals, w.loops, w.paramize = map[*cc.Declarator]Expr{}, nil, nil
-	v, ok := w.sym(rhs)
-	w.vals, w.loops, w.paramize = vals, loops, paramize
+	pv.onceVals[key] = nil
+	vals, loops, paramize := pv.w.vals, pv.w.loops, pv.w.paramize
+	pv.w.vals, pv.w.loops, pv.w.paramize = map[*cc.Declarator]Expr{}, nil, nil
+	v, ok := pv.w.sym(rhs)
+	pv.w.vals, pv.w.loops, pv.w.paramize = vals, loops, paramize
 	if !ok {
 		return nil, false
 	}
-	w.onceVals[key] = v
+	pv.onceVals[key] = v
 	return v, true
 }
 
@@ -163,9 +210,9 @@ func (w *walker) onceValue(e cc.Node) (Expr, bool) {
 // where nothing else in the program writes the flag: the arm runs on the
 // first call only (NAS's randlc computes its constants so), and is left
 // out of the cost of every call.
-func (w *walker) runOnce(s *cc.SelectionStatement) bool {
+func (pv *progValues) runOnce(s *cc.SelectionStatement) bool {
 	flag, when := onceTest(s.ExpressionList)
-	if flag == nil || flag.StorageDuration() != cc.Static || w.initialValue(flag) != when {
+	if flag == nil || flag.StorageDuration() != cc.Static || pv.initialValue(flag) != when {
 		return false
 	}
 	key, ok := rankKey(flagRef(s.ExpressionList))
@@ -173,7 +220,7 @@ func (w *walker) runOnce(s *cc.SelectionStatement) bool {
 		return false
 	}
 	writes, setInArm := 0, false
-	for _, fd := range w.funcs {
+	for _, fd := range pv.w.funcs {
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			target := written(n, true)
 			if k, ok := rankKey(target); target != nil && ok && k == key {
@@ -237,12 +284,12 @@ func flagRef(e cc.Node) cc.Node {
 // initialValue is the value a variable of static storage starts with:
 // its constant initialiser in the function walked, or zero; NaN when the
 // initialiser is not a constant the analysis finds.
-func (w *walker) initialValue(d *cc.Declarator) float64 {
+func (pv *progValues) initialValue(d *cc.Declarator) float64 {
 	if !d.HasInitializer() {
 		return 0
 	}
 	v := math.NaN()
-	if fd := w.funcs[w.fn.Name]; fd != nil {
+	if fd := pv.w.funcs[pv.w.fn.Name]; fd != nil {
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			id, ok := n.(*cc.InitDeclarator)
 			if ok && id.Declarator == d && id.Initializer != nil && id.Initializer.Case == cc.InitializerExpr {

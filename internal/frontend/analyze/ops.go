@@ -6,6 +6,42 @@ import (
 	"modernc.org/cc/v4"
 )
 
+// memOps is the walker's part that counts and prices what a statement
+// does beyond its operators: induction and invariant accesses, streams,
+// unrolled and vectorised loops (ops.go, unrolled.go, vector.go,
+// hoist.go), library calls (libcalls.go), reloads through pointers
+// (reload.go), strides and line reuse (strided.go, tile.go, chains.go).
+// opsCounter reads the expressions and asks it.
+type memOps struct {
+	w *walker
+	// aliasStores are the types each loop stores to through pointers,
+	// which may write the locals whose address was taken (reload.go).
+	aliasStores map[cc.Node][]cc.Type
+	// opaquePtrs are the function's pointers whose target the analysis
+	// cannot follow (reload.go).
+	opaquePtrs map[*cc.Declarator]bool
+	// opaque, while set, makes sym read a variable whose value it does
+	// not know as a name of its own ("?" and the C name) and note it in
+	// opaque: for strides, which such a variable does not change where no
+	// loop in question assigns it (lineReuse).
+	opaque map[*cc.Declarator]bool
+}
+
+// enter starts function fd.
+func (mo *memOps) enter(fd *cc.FunctionDefinition) {
+	mo.opaquePtrs = opaquePointers(fd) // reload.go
+}
+
+// opaqueVar is variable r as a name of its own ("?" and the C name),
+// noted in opaque, while strides are read (lineReuse); false otherwise.
+func (mo *memOps) opaqueVar(r *cc.Declarator) (Expr, bool) {
+	if mo.opaque == nil || !cc.IsIntegerType(r.Type()) {
+		return nil, false
+	}
+	mo.opaque[r] = true
+	return Name{"?" + r.Name()}, true
+}
+
 // opsCounter counts the operations of evaluating expressions, by the
 // classes of a machine file's ops (docs/bench.md). Loads and stores are
 // counted as load_l1 and store_l1 here and moved to the level their
@@ -51,7 +87,7 @@ type opsCounter struct {
 // and advanced, next[b]++ in out[next[b]++] = v (a bucket or counting
 // sort): the stores go to as many sequential streams as the array has
 // counters, which it returns when malloc or calloc sized the array.
-func (w *walker) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
+func (mo *memOps) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
 	var counter cc.ExpressionNode
 	switch x := unparen(ix).(type) {
 	case *cc.PostfixExpression:
@@ -67,7 +103,7 @@ func (w *walker) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
 	if !ok || p.Case != cc.PostfixExpressionIndex {
 		return nil, false
 	}
-	bytes, ok := w.allocated[baseOf(p)]
+	bytes, ok := mo.w.allocated[baseOf(p)]
 	if !ok {
 		return nil, false
 	}
@@ -81,14 +117,14 @@ func (w *walker) bucketCount(ix cc.ExpressionNode) (Expr, bool) {
 // footprint is the size of the array an access e with an index the
 // analysis cannot read goes through, when malloc or calloc gave it one or
 // its declaration does (arraySize).
-func (w *walker) footprint(e cc.Node, idx []cc.ExpressionNode) (Expr, bool) {
+func (mo *memOps) footprint(e cc.Node, idx []cc.ExpressionNode) (Expr, bool) {
 	if len(idx) == 0 {
 		return nil, false
 	}
-	if _, ok := w.sym(idx[len(idx)-1]); ok {
+	if _, ok := mo.w.sym(idx[len(idx)-1]); ok {
 		return nil, false // the nest's working set covers it
 	}
-	if fp, ok := w.allocated[baseOf(e)]; ok {
+	if fp, ok := mo.w.allocated[baseOf(e)]; ok {
 		return fp, true
 	}
 	return arraySize(e)
@@ -104,7 +140,7 @@ func (o *opsCounter) carried(target cc.Node, rhs cc.ExpressionNode, op string) {
 	}
 	chain := map[string]float64{}
 	if rhs != nil && mentions(rhs, d) {
-		chain = o.w.chainOf(rhs, func(n cc.Node) bool { return mentions(n, d) })
+		chain = o.w.mem.chainOf(rhs, func(n cc.Node) bool { return mentions(n, d) })
 	} else if op == "" {
 		return // x = f(...) without x: no dependency on the last iteration
 	}
@@ -264,7 +300,7 @@ func reassociable(chain map[string]float64) bool {
 // the root of e (the longest when it is read on several): on tells
 // whether a subtree reads that start (a register variable, or the load of
 // an array element an earlier iteration stored: chains.go).
-func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
+func (mo *memOps) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 	best := map[string]float64{}
 	var kids []cc.Node
 	own, extra := "", 0.0
@@ -291,14 +327,14 @@ func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 		}
 		if own == "int_mul" && x.Case == cc.MultiplicativeExpressionMul && leaFactor(x) {
 			own = "int_add"
-			if w.leaOps(x) == 2 {
+			if mo.leaOps(x) == 2 {
 				extra = 1 // -O0: n + n + n, (n << 2) + n, one after the other
 			}
 		}
 	case *cc.ConditionalExpression:
 		if x.Case == cc.ConditionalExpressionCond {
 			kids = []cc.Node{x.LogicalOrExpression, x.ExpressionList, x.ConditionalExpression}
-			if w.optimised(1) && selectable(x) {
+			if mo.w.optimised(1) && selectable(x) {
 				own = "int_add" // the conditional move after the longest arm
 			}
 		} else {
@@ -322,7 +358,7 @@ func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 			}
 			// A library call on the chain: its whole price waits for
 			// the argument (x = exp(x)), as gcc makes the call.
-			lib, _ = w.libOps(x, calleeName(x))
+			lib, _ = mo.libOps(x, calleeName(x))
 		} else {
 			kids = []cc.Node{x.PrimaryExpression, x.PostfixExpression}
 		}
@@ -342,7 +378,7 @@ func (w *walker) chainOf(e cc.Node, on func(cc.Node) bool) map[string]float64 {
 		if k == nil || !on(k) {
 			continue
 		}
-		c := w.chainOf(k, on)
+		c := mo.chainOf(k, on)
 		n := 0.0
 		for _, v := range c {
 			n += v
@@ -525,7 +561,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 			return
 		case cc.MultiplicativeExpressionMul:
 			if leaFactor(x) {
-				o.add("int_add", o.w.leaOps(x)) // 3 * n is lea (n + 2n), 8 * n a shift
+				o.add("int_add", o.w.mem.leaOps(x)) // 3 * n is lea (n + 2n), 8 * n a shift
 				break
 			}
 			o.add(arith(x.Type(), "int_mul", "fp_mul"), 1)
@@ -552,7 +588,7 @@ func (o *opsCounter) expr(e cc.Node, lvalue bool) {
 		case cc.PrimaryExpressionExpr:
 			o.expr(x.ExpressionList, lvalue)
 		case cc.PrimaryExpressionIdent:
-			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && (isMemoryVar(d) || !lvalue && o.w.reloaded(d)) {
+			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && (isMemoryVar(d) || !lvalue && o.w.mem.reloaded(d)) {
 				o.memory(x, lvalue)
 			}
 		case cc.PrimaryExpressionStmt:
@@ -628,7 +664,7 @@ func (o *opsCounter) address(e cc.Node) {
 		if x.Case == cc.PostfixExpressionIndex {
 			// A row's address (a[i] of a[i][j]) whose index is affine in
 			// the innermost loop is strength-reduced like an index.
-			if !o.w.inductive(x.ExpressionList) {
+			if !o.w.mem.inductive(x.ExpressionList) {
 				o.add("int_add", 1)
 				o.expr(x.ExpressionList, false)
 			}
@@ -646,7 +682,7 @@ func (o *opsCounter) postfix(x *cc.PostfixExpression, lvalue bool) {
 	case cc.PostfixExpressionPrimary:
 		o.expr(x.PrimaryExpression, lvalue)
 	case cc.PostfixExpressionIndex:
-		if !o.w.inductive(x.ExpressionList) {
+		if !o.w.mem.inductive(x.ExpressionList) {
 			o.expr(x.ExpressionList, false)
 		}
 		o.address(x.PostfixExpression)
@@ -693,7 +729,7 @@ func (o *opsCounter) memory(e cc.Node, store bool) {
 		switch {
 		case ok && isMemoryVar(d):
 			o.access(x, nil, store)
-		case ok && !store && o.w.reloaded(d):
+		case ok && !store && o.w.mem.reloaded(d):
 			o.add("load_seq", 1) // reload.go: a load from the first level every iteration
 		}
 	}
@@ -709,19 +745,19 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 	if t := e.Type(); t != nil && t.Size() > 0 {
 		size = float64(t.Size())
 	}
-	along, per, seq := o.w.streamLoop(idx)
+	along, per, seq := o.w.mem.streamLoop(idx)
 	if !seq {
-		along, per, seq = o.w.opaqueStream(idx)
+		along, per, seq = o.w.mem.opaqueStream(idx)
 	}
 	reuse, lineBytes, tiled := (*LoopInfo)(nil), 0.0, false
 	if !seq {
-		reuse, lineBytes, tiled = o.w.lineReuse(idx, size)
+		reuse, lineBytes, tiled = o.w.mem.lineReuse(idx, size)
 	}
 	var stride Expr
 	if !seq && !tiled {
-		stride, _ = o.w.symbolicStride(idx, size) // strided.go
+		stride, _ = o.w.mem.symbolicStride(idx, size) // strided.go
 	}
-	if fp, ok := o.w.footprint(e, idx); ok && !seq && !tiled && len(idx) > 0 {
+	if fp, ok := o.w.mem.footprint(e, idx); ok && !seq && !tiled && len(idx) > 0 {
 		// An access the analysis cannot follow through an array of known
 		// size: charged at the level that array fits, not the nest's.
 		if o.footprints == nil {
@@ -729,7 +765,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		}
 		key := "@" + String(fp)
 		o.footprints[String(fp)] = fp
-		switch k, bucketed := o.w.bucketCount(idx[len(idx)-1]); {
+		switch k, bucketed := o.w.mem.bucketCount(idx[len(idx)-1]); {
 		case !store:
 			o.add("load"+key, 1)
 			if o.loaded == nil {
@@ -761,13 +797,13 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		o.add("store_scalar", 1)
 	case len(idx) == 0:
 		o.add("load_scalar", 1)
-	case !store && o.w.hoistable(e, idx):
+	case !store && o.w.mem.hoistable(e, idx):
 		// weight[R][jj + R] in an unrolled radius loop: in a register
 		// for the whole nest (unrolled.go).
 		o.add("load_hoist", 1)
-	case !seq && !store && !o.w.invariant(idx) && o.w.hoisted(idx):
+	case !seq && !store && !o.w.mem.invariant(idx) && o.w.mem.hoisted(idx):
 		// Loaded once before the innermost loop, not in it (hoist.go).
-	case !seq && o.w.invariant(idx):
+	case !seq && o.w.mem.invariant(idx):
 		// weight[ii + R][R] in a stencil's radius loop: the same few
 		// elements at every iteration of the loops that are not unrolled,
 		// in the first level (or in registers once the short loop is
@@ -794,7 +830,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		if store {
 			op = "store"
 		}
-		kind = op + "@" + o.w.tileKey(reuse)
+		kind = op + "@" + o.w.mem.tileKey(reuse)
 		o.add(kind, 1)
 		o.stream(e, idx[len(idx)-1], lineBytes, false, store)
 	case stride != nil:
@@ -816,7 +852,7 @@ func (o *opsCounter) access(e cc.ExpressionNode, idx []cc.ExpressionNode, store 
 		}
 	}
 	o.bytes += size * o.weight()
-	acc := access{base: baseOf(e), size: size, store: store, addr: o.w.addressKey(e, idx), n: o.weight()}
+	acc := access{base: baseOf(e), size: size, store: store, addr: o.w.mem.addressKey(e, idx), n: o.weight()}
 	if !store {
 		acc.kind = kind
 	}
@@ -968,31 +1004,31 @@ func indexChain(x *cc.PostfixExpression) []cc.ExpressionNode {
 // unrolls so that their indices are constants, it is the first loop
 // around them that counts: in[(i + ii) * n + j] in a radius loop over ii
 // is a pointer per row, advanced along j.
-func (w *walker) inductive(idx cc.ExpressionNode) bool {
-	if !w.optimised(1) {
+func (mo *memOps) inductive(idx cc.ExpressionNode) bool {
+	if !mo.w.optimised(1) {
 		return false // gcc -O0 computes every address from its indices
 	}
-	e, ok := w.sym(idx)
+	e, ok := mo.w.sym(idx)
 	if !ok {
 		return false
 	}
 	// a[jt*n + it] is affine in jt whatever n is: the compiler adds n
 	// elements an iteration.
-	vals := w.strideValues()
+	vals := mo.strideValues()
 	for _, n := range names(e) {
 		if x, isParam := vals[n]; isParam {
 			e = subst(e, n, Num{x})
 		}
 	}
-	for k := len(w.loops) - 1; k >= 0; k-- {
-		in := w.loops[k].info
+	for k := len(mo.w.loops) - 1; k >= 0; k-- {
+		in := mo.w.loops[k].info
 		if in.Var == "" {
 			return false
 		}
 		if _, ok := slope(e, in.Var); ok {
 			return true
 		}
-		if _, short := w.shortTrips(in); !short {
+		if _, short := mo.shortTrips(in); !short {
 			return false
 		}
 	}
@@ -1023,11 +1059,11 @@ func (w *walker) optimised(level int) bool {
 // short loops inside, at most maxShortTrips iterations in all, compiled
 // at -O2 or higher: gcc unrolls it completely (a stencil's radius loop),
 // so it has none.
-func (w *walker) unroll(b *Block) {
-	if n, ok := w.unrolled(b); ok && n <= maxShortTrips && w.optimised(2) {
+func (mo *memOps) unroll(b *Block) {
+	if n, ok := mo.unrolled(b); ok && n <= maxShortTrips && mo.w.optimised(2) {
 		clear(b.Ops)
-		b.unrolled, _ = w.shortTrips(b.Loop)
-		if len(w.loops) > 0 {
+		b.unrolled, _ = mo.shortTrips(b.Loop)
+		if len(mo.w.loops) > 0 {
 			dropHoisted(b.Body) // loaded once, before the loops around
 		}
 	}
@@ -1035,8 +1071,8 @@ func (w *walker) unroll(b *Block) {
 
 // unrolled is how many iterations loop b and the loops inside it make
 // in all, when they are all short.
-func (w *walker) unrolled(b *Block) (float64, bool) {
-	n, short := w.shortTrips(b.Loop)
+func (mo *memOps) unrolled(b *Block) (float64, bool) {
+	n, short := mo.shortTrips(b.Loop)
 	if !short {
 		return 0, false
 	}
@@ -1045,7 +1081,7 @@ func (w *walker) unrolled(b *Block) (float64, bool) {
 	walk = func(bs []*Block) bool {
 		for _, x := range bs {
 			if x.Kind == Loop {
-				m, ok := w.unrolled(x)
+				m, ok := mo.unrolled(x)
 				if !ok {
 					return false
 				}
@@ -1074,29 +1110,29 @@ const maxShortTrips = 32
 // maxShortTrips times, a constant or a macro's (-2·R … 2·R for #define R
 // 2, taken at the parameters' values): the compiler unrolls it
 // completely.
-func (w *walker) shortTrips(l *LoopInfo) (float64, bool) {
-	n, ok := w.fixedTrips(l)
+func (mo *memOps) shortTrips(l *LoopInfo) (float64, bool) {
+	n, ok := mo.fixedTrips(l)
 	return n, ok && n <= maxShortTrips
 }
 
 // fixedTrips is the trip count of a loop that depends on nothing but
 // constants and macros, at the parameters' values.
-func (w *walker) fixedTrips(l *LoopInfo) (float64, bool) {
+func (mo *memOps) fixedTrips(l *LoopInfo) (float64, bool) {
 	if l.Trips == nil {
 		return 0, false
 	}
 	for _, n := range names(l.Trips) {
-		if p := w.paramOf(n); p == nil || p.From != "macro" {
+		if p := mo.paramOf(n); p == nil || p.From != "macro" {
 			return 0, false
 		}
 	}
-	n, ok := eval(l.Trips, w.paramValues())
+	n, ok := eval(l.Trips, mo.w.paramValues())
 	return n, ok && n >= 1
 }
 
 // paramOf is the model parameter of that name, nil when there is none.
-func (w *walker) paramOf(name string) *Param {
-	for _, p := range w.a.Params {
+func (mo *memOps) paramOf(name string) *Param {
+	for _, p := range mo.w.a.Params {
 		if p.Name == name {
 			return p
 		}
@@ -1115,13 +1151,13 @@ func (w *walker) paramOf(name string) *Param {
 // others brought: Kerncraft's layer condition). It returns that loop and
 // how many times the access runs per iteration of it (the trips of the
 // loops inside), which divides the bytes its stream moves per access.
-func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
-	if len(idx) == 0 || len(w.loops) == 0 {
+func (mo *memOps) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
+	if len(idx) == 0 || len(mo.w.loops) == 0 {
 		return nil, 1, false
 	}
-	in := w.loops[len(w.loops)-1].info
-	unit := w.unitStride(idx[len(idx)-1])
-	if _, short := w.shortTrips(in); unit && !short {
+	in := mo.w.loops[len(mo.w.loops)-1].info
+	unit := mo.unitStride(idx[len(idx)-1])
+	if _, short := mo.shortTrips(in); unit && !short {
 		return in, 1, true
 	}
 	// A short innermost loop (in[i*n + j + jj] for jj from -2 to 2)
@@ -1130,15 +1166,15 @@ func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) 
 	fallback := func() (*LoopInfo, float64, bool) { return in, 1, unit }
 	syms := make([]Expr, len(idx))
 	for i, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return fallback()
 		}
 		syms[i] = v
 	}
 	per, moving := 1.0, 1.0
-	for k := len(w.loops) - 1; k >= 0; k-- {
-		l := w.loops[k].info
+	for k := len(mo.w.loops) - 1; k >= 0; k-- {
+		l := mo.w.loops[k].info
 		if l.Var == "" {
 			return fallback()
 		}
@@ -1146,7 +1182,7 @@ func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) 
 		for _, v := range syms {
 			moves = moves || mentionsName(v, l.Var)
 		}
-		if (k < len(w.loops)-1 || !unit) && moves {
+		if (k < len(mo.w.loops)-1 || !unit) && moves {
 			c, ok := slope(syms[len(syms)-1], l.Var)
 			step, _ := constOf(l.Step)
 			earlier := false
@@ -1157,9 +1193,9 @@ func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) 
 				return l, per, true
 			}
 		}
-		n, short := w.shortTrips(l)
+		n, short := mo.shortTrips(l)
 		if !moves {
-			c, ok := w.fixedTrips(l)
+			c, ok := mo.fixedTrips(l)
 			if !ok {
 				return fallback()
 			}
@@ -1178,23 +1214,23 @@ func (w *walker) streamLoop(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) 
 // those of short loops (shortTrips), which the compiler unrolls: it
 // reaches at most maxShortTrips elements, again at every iteration of
 // the loops around.
-func (w *walker) invariant(idx []cc.ExpressionNode) bool {
-	if len(w.loops) == 0 {
+func (mo *memOps) invariant(idx []cc.ExpressionNode) bool {
+	if len(mo.w.loops) == 0 {
 		return false
 	}
 	var vars []string
 	for _, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return false
 		}
 		vars = append(vars, names(v)...)
 	}
-	for _, f := range w.loops {
+	for _, f := range mo.w.loops {
 		if f.info.Var == "" {
 			return false
 		}
-		if _, short := w.shortTrips(f.info); short {
+		if _, short := mo.shortTrips(f.info); short {
 			continue
 		}
 		for _, v := range vars {
@@ -1208,15 +1244,15 @@ func (w *walker) invariant(idx []cc.ExpressionNode) bool {
 
 // unitStride reports whether an index moves by one element from one
 // iteration of the innermost loop to the next.
-func (w *walker) unitStride(idx cc.ExpressionNode) bool {
-	if len(w.loops) == 0 {
+func (mo *memOps) unitStride(idx cc.ExpressionNode) bool {
+	if len(mo.w.loops) == 0 {
 		return false
 	}
-	in := w.loops[len(w.loops)-1].info
+	in := mo.w.loops[len(mo.w.loops)-1].info
 	if in.Var == "" {
-		return w.plainIndex(w.loops[len(w.loops)-1], idx)
+		return mo.plainIndex(mo.w.loops[len(mo.w.loops)-1], idx)
 	}
-	e, ok := w.sym(idx)
+	e, ok := mo.w.sym(idx)
 	if !ok {
 		return false
 	}
@@ -1229,7 +1265,7 @@ func (w *walker) unitStride(idx cc.ExpressionNode) bool {
 // the analysis cannot count, stepped by one (for (k = rowptr[i]; k <
 // rowptr[i + 1]; k++), a sparse matrix's row), plus or minus a constant:
 // val[k] moves by one element an iteration, whatever the bounds.
-func (w *walker) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
+func (mo *memOps) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
 	it, ok := f.stmt.(*cc.IterationStatement)
 	if !ok {
 		return false
@@ -1249,7 +1285,7 @@ func (w *walker) plainIndex(f *loopFrame, idx cc.ExpressionNode) bool {
 		return false
 	}
 	_, stepE := loopTestStep(it)
-	if step, ok := w.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
+	if step, ok := mo.w.flow.stepOf(stepE, d); !ok || (step != 1 && step != -1) {
 		return false
 	}
 	e := unparen(idx)
@@ -1318,11 +1354,11 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 	for _, a := range callArgs(x) {
 		o.expr(a, false)
 	}
-	name := o.w.callee(x)
-	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.candidates(x)) > 1) {
+	name := o.w.ptrs.callee(x)
+	if _, user := o.w.funcs[name]; user || isCommMPI(name) || (name == "" && len(o.w.ptrs.candidates(x)) > 1) {
 		return // a block of its own
 	}
-	if ops, ok := o.w.libOps(x, name); ok {
+	if ops, ok := o.w.mem.libOps(x, name); ok {
 		for k, n := range ops {
 			o.add(k, n)
 		}
@@ -1330,7 +1366,7 @@ func (o *opsCounter) call(x *cc.PostfixExpression) {
 		case "malloc", "calloc", "realloc", "aligned_alloc", "memalign", "valloc":
 			o.touch(x)
 		case "posix_memalign":
-			o.w.allocatedBy(x)
+			o.w.allocs.allocatedBy(x)
 			o.touch(x)
 		}
 		return
@@ -1426,8 +1462,8 @@ func leaFactor(x *cc.MultiplicativeExpression) bool {
 // one lea or shift when optimising; at -O0 gcc still shifts for a power
 // of two but builds 3n, 5n and 9n from a shift (or a copy) and an add,
 // two operations (gcc -O0 -S: n * 3 is addl, addl; n * 5 sall, addl).
-func (w *walker) leaOps(x *cc.MultiplicativeExpression) float64 {
-	if w.optimised(1) {
+func (mo *memOps) leaOps(x *cc.MultiplicativeExpression) float64 {
+	if mo.w.optimised(1) {
 		return 1
 	}
 	for _, f := range []cc.ExpressionNode{x.MultiplicativeExpression, x.CastExpression} {

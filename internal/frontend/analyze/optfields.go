@@ -137,37 +137,37 @@ func optionWord(s string) bool {
 // optionParams makes the parameters of the option fields, before any
 // other, so that they keep the fields' names: each bound to its option,
 // with the program's default.
-func (w *walker) optionParams() {
-	for _, key := range sortedKeys(w.optFields) {
-		of := w.optFields[key]
-		def, from := w.fieldDefault(key, map[string]bool{})
-		name := w.fresh(fieldName(of.field))
+func (pv *progValues) optionParams() {
+	for _, key := range sortedKeys(pv.optFields) {
+		of := pv.optFields[key]
+		def, from := pv.fieldDefault(key, map[string]bool{})
+		name := pv.w.fresh(fieldName(of.field))
 		doc := "value of the option " + strings.Join(of.options, " ") + " of the program (the field " + fieldText(of.field) + ", registered at " + pos(of.field).String() + ")"
 		if from != "" {
 			doc += "; the program's default: " + from
 		}
-		p := w.a.param(name, def, pos(of.field), "argv", doc)
+		p := pv.w.a.param(name, def, pos(of.field), "argv", doc)
 		p.Options = of.options
-		if set, ok := w.o.Set[p.Name]; ok {
+		if set, ok := pv.w.o.Set[p.Name]; ok {
 			p.Default = set
 		}
-		w.fieldParams[key] = name
+		pv.fieldParams[key] = name
 	}
 }
 
 // optionSource is the parameter of the option field that the field key
 // is copied from (sim->nSteps = cmd.nSteps, cmd.nSteps an option's), if
 // its one value comes from one.
-func (w *walker) optionSource(key string) (string, bool) {
+func (pv *progValues) optionSource(key string) (string, bool) {
 	seen := map[string]bool{}
 	for !seen[key] {
 		seen[key] = true
-		if _, ok := w.optFields[key]; ok {
-			name, ok := w.fieldParams[key]
+		if _, ok := pv.optFields[key]; ok {
+			name, ok := pv.fieldParams[key]
 			return name, ok
 		}
 		var vals []cc.ExpressionNode
-		for _, rhs := range w.fieldVals[key] {
+		for _, rhs := range pv.fieldVals[key] {
 			if rhs != nil {
 				vals = append(vals, rhs)
 			}

@@ -15,7 +15,7 @@ import (
 
 // rankVars finds, over the whole program, the places MPI_Comm_rank and
 // MPI_Comm_size write, by rankKey, with "pid" or "procs".
-func (w *walker) rankVars(defs []*cc.FunctionDefinition) map[string]string {
+func (mp *mpiPart) rankVars(defs []*cc.FunctionDefinition) map[string]string {
 	found := map[string]string{}
 	conflict := map[string]bool{}
 	note := func(key, v string) {
@@ -160,12 +160,12 @@ func rankKey(e cc.Node) (string, bool) {
 
 // rankOf is pid or procs when e reads a place MPI_Comm_rank or
 // MPI_Comm_size writes.
-func (w *walker) rankOf(e cc.Node) (Expr, bool) {
+func (mp *mpiPart) rankOf(e cc.Node) (Expr, bool) {
 	key, ok := rankKey(e)
 	if !ok {
 		return nil, false
 	}
-	v, ok := w.ranks[key]
+	v, ok := mp.ranks[key]
 	if !ok {
 		return nil, false
 	}

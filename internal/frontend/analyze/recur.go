@@ -138,17 +138,17 @@ func readVars(n cc.Node) []*cc.Declarator {
 // when its arguments are constants (run once) or read the process count
 // only (run for 1 to maxTabulated processes: a parameter whose value is
 // that table).
-func (w *walker) pureValue(c *cc.PostfixExpression) (Expr, bool) {
+func (uk *unknowns) pureValue(c *cc.PostfixExpression) (Expr, bool) {
 	name := calleeName(c)
-	fd := w.funcs[name]
-	if fd == nil || !w.pure(name) {
+	fd := uk.w.funcs[name]
+	if fd == nil || !uk.pure(name) {
 		return nil, false
 	}
 	args := callArgs(c)
 	in := make([]Expr, len(args))
 	readsProcs := false
 	for i, a := range args {
-		v, ok := w.sym(a)
+		v, ok := uk.w.sym(a)
 		if !ok {
 			return nil, false
 		}
@@ -161,7 +161,7 @@ func (w *walker) pureValue(c *cc.PostfixExpression) (Expr, bool) {
 		in[i] = v
 	}
 	key := name + "(" + fmt.Sprint(in) + ")"
-	if v, ok := w.pureVals[key]; ok {
+	if v, ok := uk.pureVals[key]; ok {
 		return v, true
 	}
 	top := 1
@@ -178,23 +178,23 @@ func (w *walker) pureValue(c *cc.PostfixExpression) (Expr, bool) {
 			}
 			args[i] = cval{num: x}
 		}
-		ret, err := runPure(w.funcs, fd, args)
+		ret, err := runPure(uk.w.funcs, fd, args)
 		if err != nil || ret.ref != nil {
 			return nil, false
 		}
 		table = append(table, ret.num)
 	}
-	if w.pureVals == nil {
-		w.pureVals = map[string]Expr{}
+	if uk.pureVals == nil {
+		uk.pureVals = map[string]Expr{}
 	}
 	var v Expr = Num{table[0]}
 	if readsProcs {
 		at := pos(c)
-		p := w.a.param(w.fresh(name+"_procs"), table[0], at, "computed",
+		p := uk.w.a.param(uk.w.fresh(name+"_procs"), table[0], at, "computed",
 			fmt.Sprintf("what %s returns at %s, the same on every process: run for 1 to %d processes (beyond, %s)", name, at, maxTabulated, numText(table[len(table)-1])))
 		p.Value = tabulate(table, Num{table[len(table)-1]})
 		v = Name{p.Name}
 	}
-	w.pureVals[key] = v
+	uk.pureVals[key] = v
 	return v, true
 }

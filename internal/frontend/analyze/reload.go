@@ -27,24 +27,24 @@ import (
 // reloaded reports whether a read of d inside the loops walked is a load
 // at every iteration of the innermost: d is a scalar local whose address
 // is taken, and that loop stores through an lvalue that may alias it.
-func (w *walker) reloaded(d *cc.Declarator) bool {
-	if len(w.loops) == 0 || !w.optimised(1) || d.StorageDuration() == cc.Static || !d.AddressTaken() {
+func (mo *memOps) reloaded(d *cc.Declarator) bool {
+	if len(mo.w.loops) == 0 || !mo.w.optimised(1) || d.StorageDuration() == cc.Static || !d.AddressTaken() {
 		return false
 	}
 	t := d.Type()
 	if t == nil || !cc.IsScalarType(t) {
 		return false
 	}
-	loop := w.loops[len(w.loops)-1].stmt
-	if w.aliasStores == nil {
-		w.aliasStores = map[cc.Node][]cc.Type{}
+	loop := mo.w.loops[len(mo.w.loops)-1].stmt
+	if mo.aliasStores == nil {
+		mo.aliasStores = map[cc.Node][]cc.Type{}
 	}
-	stored, ok := w.aliasStores[loop]
+	stored, ok := mo.aliasStores[loop]
 	if !ok {
-		stored = w.opaqueStores(loop)
-		w.aliasStores[loop] = stored
+		stored = mo.opaqueStores(loop)
+		mo.aliasStores[loop] = stored
 	}
-	strict := w.optimised(2) && !w.noStrictAliasing()
+	strict := mo.w.optimised(2) && !mo.noStrictAliasing()
 	for _, s := range stored {
 		switch {
 		case isCharType(s), !strict:
@@ -98,20 +98,20 @@ var libcAllocators = map[string]bool{"malloc": true, "calloc": true, "realloc": 
 // noStrictAliasing tells whether the compile line turns the strict
 // aliasing rule off (the last of -fno-strict-aliasing and
 // -fstrict-aliasing wins).
-func (w *walker) noStrictAliasing() bool {
-	i := slices.Index(w.o.Compiled.Flags, "-fno-strict-aliasing")
-	return i >= 0 && slices.Index(w.o.Compiled.Flags[i:], "-fstrict-aliasing") < 0
+func (mo *memOps) noStrictAliasing() bool {
+	i := slices.Index(mo.w.o.Compiled.Flags, "-fno-strict-aliasing")
+	return i >= 0 && slices.Index(mo.w.o.Compiled.Flags[i:], "-fstrict-aliasing") < 0
 }
 
 // opaqueStores are the types of the lvalues that n stores to through a
 // pointer the compiler cannot follow (a[i] = ..., *p = ..., p->f++ with
 // p from a call it did not inline, or a global): the stores that may
 // write a local whose address was taken.
-func (w *walker) opaqueStores(n cc.Node) []cc.Type {
+func (mo *memOps) opaqueStores(n cc.Node) []cc.Type {
 	var out []cc.Type
 	visit(n, func(m cc.Node) bool {
 		lv, ok := written(m, false).(cc.ExpressionNode)
-		if !ok || !indirect(lv) || !w.opaqueBase(lv) {
+		if !ok || !indirect(lv) || !mo.opaqueBase(lv) {
 			return true
 		}
 		if t := lv.Type(); t != nil {
@@ -126,7 +126,7 @@ func (w *walker) opaqueStores(n cc.Node) []cc.Type {
 // through may point to a local whose address was taken: a global, a
 // pointer from a call (opaquePointers), or one the analysis cannot name;
 // not a parameter, a local array or a local pointer from the allocators.
-func (w *walker) opaqueBase(lv cc.Node) bool {
+func (mo *memOps) opaqueBase(lv cc.Node) bool {
 	var d *cc.Declarator
 	if pe := baseIdent(lv); pe != nil {
 		d, _ = pe.ResolvedTo().(*cc.Declarator)
@@ -137,7 +137,7 @@ func (w *walker) opaqueBase(lv cc.Node) bool {
 	case d.IsParam():
 		return false
 	}
-	return w.opaquePtrs[d]
+	return mo.opaquePtrs[d]
 }
 
 // indirect reports whether an lvalue is reached through a pointer or an

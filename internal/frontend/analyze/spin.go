@@ -46,15 +46,15 @@ type spinWait struct {
 
 // isSpin reports whether loop it, of no count the analysis can read, is a
 // spin-wait: inside a parallel region, its body reads by an atomic read.
-func (w *walker) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
-	if info.Trips != nil || w.omp.regions == 0 || w.omp.nested > 0 || !w.o.Compiled.OpenMP {
+func (om *ompState) isSpin(it *cc.IterationStatement, info *LoopInfo) bool {
+	if info.Trips != nil || om.regions == 0 || om.nested > 0 || !om.w.o.Compiled.OpenMP {
 		return false
 	}
 	from, to := pos(it.Statement), it.Statement.Position()
 	if end := lastLine(it.Statement); end > 0 {
 		to.Line = end
 	}
-	for _, d := range w.omp.dirs[from.File] {
+	for _, d := range om.dirs[from.File] {
 		if d.name != "atomic" || d.Pos.Line < pos(it).Line || d.Pos.Line > to.Line {
 			continue
 		}
@@ -84,19 +84,19 @@ func lastLine(s *cc.Statement) int {
 
 // stageLoop is the innermost loop around the statement walked inside the
 // current parallel region, nil if none.
-func (w *walker) stageLoop() *Block {
-	if len(w.loops) > w.omp.regionLoops {
-		return w.loops[len(w.loops)-1].blk
+func (om *ompState) stageLoop() *Block {
+	if len(om.w.loops) > om.regionLoops {
+		return om.w.loops[len(om.w.loops)-1].blk
 	}
 	return nil
 }
 
 // emitSpin writes a spin-wait: one probe, and the pipeline's fill in the
 // stage loop's first iteration.
-func (a *Analysis) emitSpin(b *strings.Builder, blk *Block, depth int) bool {
+func (mw *modelWriter) emitSpin(b *strings.Builder, blk *Block, depth int) bool {
 	ind := strings.Repeat("  ", depth)
 	fmt.Fprintf(b, "%s// a spin-wait on other threads' flags at %s: one probe, and the pipeline's fill\n", ind, blk.Pos)
-	mem := a.emit(b, blk.Body, depth)
+	mem := mw.emit(b, blk.Body, depth)
 	st := blk.spin.stage
 	if st == nil || st.Loop.Var == "" || st.Loop.From == nil {
 		return mem

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -204,14 +205,14 @@ func readsArgv(e cc.Node) bool {
 // value stored under an option's test): input.method = HISTORY, then
 // under "-m" and "event" input.method = EVENT. At the program's defaults
 // the field holds that constant.
-func (w *walker) optionDefault(key string) (Expr, bool) {
+func (pv *progValues) optionDefault(key string) (Expr, bool) {
 	var def cc.ExpressionNode
 	optional := false
-	for _, rhs := range w.fieldVals[key] {
+	for _, rhs := range pv.fieldVals[key] {
 		switch {
 		case rhs == nil:
 			return nil, false // ++, --, its address taken
-		case readsArgv(rhs) || w.optionGiven[rhs]:
+		case readsArgv(rhs) || pv.optionGiven[rhs]:
 			optional = true
 		case def != nil:
 			return nil, false
@@ -224,4 +225,47 @@ func (w *walker) optionDefault(key string) (Expr, bool) {
 	}
 	c, ok := constValue(def)
 	return Num{c}, ok
+}
+
+// optionVar is the parameter of variable d, which an option of the
+// program sets (strcmpopts.go), made at its first read; false if no
+// option sets d. def is its value before the options are read, if hasDef.
+func (pv *progValues) optionVar(d *cc.Declarator, def float64, hasDef bool) (Expr, bool) {
+	opts, ok := pv.optVars[d]
+	if !ok {
+		return nil, false
+	}
+	// Set under a test of the argument against the option's name
+	// (strcmpopts.go): bound to the option.
+	if name, made := pv.optVarParams[d]; made {
+		return Name{name}, true
+	}
+	doc := "value of the option " + strings.Join(opts, " ") + " of the program (the variable " + d.Name() + ", declared at " + pos(d).String() + ")"
+	if !hasDef {
+		// The value it has before the parse: int steps = 5; then
+		// the loop over the arguments.
+		if v, ok := constOf(pv.w.vals[d]); ok {
+			def, hasDef = v, true
+		} else if v := pv.initialValue(d); d.HasInitializer() && !math.IsNaN(v) {
+			def, hasDef = v, true
+		}
+	}
+	if !hasDef {
+		def = 1
+	} else {
+		doc += "; the program's default: " + numText(def)
+	}
+	p := pv.w.a.param(pv.w.varName(d), def, pos(d), "argv", doc)
+	p.Options = opts
+	if set, ok := pv.w.o.Set[p.Name]; ok {
+		p.Default = set
+	}
+	pv.optVarParams[d] = p.Name
+	return Name{p.Name}, true
+}
+
+// boundTest reports whether a test of bound fields only is being read
+// (boundfields.go).
+func (pv *progValues) boundTest() bool {
+	return pv.boundOnly
 }

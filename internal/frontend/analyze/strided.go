@@ -69,18 +69,18 @@ func stridedStream(ops map[string]float64, ws, loads, stores, far string) (strin
 // the command line): the last index affine in the loop's index with a
 // coefficient that no enclosing loop changes, the earlier indices not
 // moving along the loop.
-func (w *walker) symbolicStride(idx []cc.ExpressionNode, size float64) (Expr, bool) {
-	if len(idx) == 0 || len(w.loops) == 0 {
+func (mo *memOps) symbolicStride(idx []cc.ExpressionNode, size float64) (Expr, bool) {
+	if len(idx) == 0 || len(mo.w.loops) == 0 {
 		return nil, false
 	}
-	in := w.loops[len(w.loops)-1].info
+	in := mo.w.loops[len(mo.w.loops)-1].info
 	step, ok := constOf(in.Step)
 	if in.Var == "" || !ok {
 		return nil, false
 	}
 	syms := make([]Expr, len(idx))
 	for i, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return nil, false
 		}
@@ -98,7 +98,7 @@ func (w *walker) symbolicStride(idx []cc.ExpressionNode, size float64) (Expr, bo
 	if !ok {
 		return nil, false
 	}
-	for _, f := range w.loops {
+	for _, f := range mo.w.loops {
 		if f.info.Var != "" && mentionsName(c, f.info.Var) {
 			return nil, false
 		}

@@ -43,16 +43,16 @@ type jumpFrame struct {
 }
 
 // switchStmt makes the blocks of a switch.
-func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
-	for _, c := range w.structuralCalls(s.ExpressionList) {
-		w.callBlock(c, out)
+func (cf *control) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
+	for _, c := range cf.w.structuralCalls(s.ExpressionList) {
+		cf.w.callBlock(c, out)
 	}
-	segs := w.segments(s.Statement)
+	segs := cf.segments(s.Statement)
 	// A variable that nothing around the switch changes is a parameter
 	// named after it, as in a loop bound (unknownVar).
-	w.paramize = append(w.paramize, s)
-	value, known := w.sym(s.ExpressionList)
-	w.paramize = w.paramize[:len(w.paramize)-1]
+	cf.w.paramize = append(cf.w.paramize, s)
+	value, known := cf.w.sym(s.ExpressionList)
+	cf.w.paramize = cf.w.paramize[:len(cf.w.paramize)-1]
 	var cases []caseLabel
 	hasDefault := false
 	for _, sg := range segs {
@@ -71,22 +71,22 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 	entries := len(cases) + 1
 	var blocks []*Block
 	for i, sg := range segs {
-		b := &Block{Name: w.blockName(sg.at), Kind: Branch, Func: w.fn.Name, Pos: pos(sg.at), Ops: map[string]float64{}, Stmt: s}
+		b := &Block{Name: cf.w.blockName(sg.at), Kind: Branch, Func: cf.w.fn.Name, Pos: pos(sg.at), Ops: map[string]float64{}, Stmt: s}
 		if i == 0 {
-			o := opsCounter{w: w, ops: b.Ops}
+			o := opsCounter{w: cf.w, ops: b.Ops}
 			o.expr(s.ExpressionList, false)
 			b.addStreams(o.streamed, o.streamIdx)
 			// A compare and jump per case, or a jump through a table:
 			// one branch, mispredicted as a data-dependent one.
 			b.Ops["branch"]++
 		}
-		w.inIf++
-		w.jumps = append(w.jumps, jumpFrame{isSwitch: true})
+		cf.w.inIf++
+		cf.jumps = append(cf.jumps, jumpFrame{isSwitch: true})
 		for _, it := range sg.items {
-			w.blockItem(it, &b.Then)
+			cf.w.blockItem(it, &b.Then)
 		}
-		w.jumps = w.jumps[:len(w.jumps)-1]
-		w.inIf--
+		cf.jumps = cf.jumps[:len(cf.jumps)-1]
+		cf.w.inIf--
 		if len(sg.items) > 0 {
 			extend(b, sg.items[len(sg.items)-1])
 		}
@@ -94,8 +94,8 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 	}
 	if len(blocks) == 0 {
 		// No case: the test alone.
-		b := &Block{Name: w.blockName(s), Kind: Compute, Func: w.fn.Name, Pos: pos(s), Ops: map[string]float64{"branch": 1}}
-		o := opsCounter{w: w, ops: b.Ops}
+		b := &Block{Name: cf.w.blockName(s), Kind: Compute, Func: cf.w.fn.Name, Pos: pos(s), Ops: map[string]float64{"branch": 1}}
+		o := opsCounter{w: cf.w, ops: b.Ops}
 		o.expr(s.ExpressionList, false)
 		*out = append(*out, b)
 		return
@@ -105,13 +105,13 @@ func (w *walker) switchStmt(s *cc.SelectionStatement, out *[]*Block) {
 		// Cases that communicate must go the same way on every process
 		// (a broadcast in one case only): not a draw per process, but a
 		// parameter that says which entry the program takes.
-		param = w.a.param(w.fresh(blocks[0].Name+"_case"), 0, pos(s), "unknown", "which entry of the switch at "+pos(s).String()+" is taken (0: the first case)").Name
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", Param: param, How: Default, Value: "0"})
-		w.a.warn(pos(s), "the value of this switch is not known statically: which of its %d entries is taken is the parameter %s (0 the first case, %d default or no match; default 0); give it with --set %s=K", entries, param, entries-1, param)
+		param = cf.w.a.param(cf.w.fresh(blocks[0].Name+"_case"), 0, pos(s), "unknown", "which entry of the switch at "+pos(s).String()+" is taken (0: the first case)").Name
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", Param: param, How: Default, Value: "0"})
+		cf.w.a.warn(pos(s), "the value of this switch is not known statically: which of its %d entries is taken is the parameter %s (0 the first case, %d default or no match; default 0); give it with --set %s=K", entries, param, entries-1, param)
 	} else if !known {
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", How: Default,
+		cf.w.a.Unknowns = append(cf.w.a.Unknowns, Unknown{Pos: pos(s), Block: blocks[0].Name, What: "switch case", How: Default,
 			Value: "1/" + itoa(entries) + " each"})
-		w.a.warn(pos(s), "the value of this switch is not known statically: each of its %d entries (the cases, and %s) is taken as equally likely",
+		cf.w.a.warn(pos(s), "the value of this switch is not known statically: each of its %d entries (the cases, and %s) is taken as equally likely",
 			entries, map[bool]string{true: "default", false: "no match"}[hasDefault])
 	}
 	start := 0 // the first segment of the current run
@@ -222,7 +222,7 @@ func and(a, b Expr) Expr {
 // segments splits a switch's body at its labels. Statements before the
 // first label never run; labels nested deeper (inside a loop of the body:
 // Duff's device) are not followed and warned about where they are walked.
-func (w *walker) segments(body *cc.Statement) []*segment {
+func (cf *control) segments(body *cc.Statement) []*segment {
 	var items []*cc.BlockItem
 	if body != nil && body.Case == cc.StatementCompound && body.CompoundStatement != nil {
 		for l := body.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
@@ -250,7 +250,7 @@ func (w *walker) segments(body *cc.Statement) []*segment {
 			if at == nil {
 				at = ls
 			}
-			labels = append(labels, w.caseOf(ls))
+			labels = append(labels, cf.caseOf(ls))
 			st = ls.Statement
 		}
 		if len(labels) > 0 {
@@ -301,7 +301,7 @@ func isBreak(s *cc.Statement) bool {
 }
 
 // caseOf reads a case label's value.
-func (w *walker) caseOf(ls *cc.LabeledStatement) caseLabel {
+func (cf *control) caseOf(ls *cc.LabeledStatement) caseLabel {
 	switch ls.Case {
 	case cc.LabeledStatementDefault:
 		return caseLabel{def: true}

@@ -31,20 +31,20 @@ const lineSize = 64
 // access brings in (the stride along that loop). The earlier indices
 // must not move along that loop or any inside it (the address is then
 // the last index's, scaled).
-func (w *walker) lineReuse(idx []cc.ExpressionNode, size float64) (*LoopInfo, float64, bool) {
-	if len(idx) == 0 || len(w.loops) == 0 {
+func (mo *memOps) lineReuse(idx []cc.ExpressionNode, size float64) (*LoopInfo, float64, bool) {
+	if len(idx) == 0 || len(mo.w.loops) == 0 {
 		return nil, 0, false
 	}
 	// The strides at the parameters' values: a[jt*n + it] moves n
 	// elements an iteration of jt, a line or more when n is 8 or more.
-	vals := w.strideValues()
+	vals := mo.strideValues()
 	syms := make([]Expr, len(idx))
 	// An offset the analysis cannot know (ParRes's istart, set in the
 	// loop around the nest) does not change the strides.
-	w.opaque = map[*cc.Declarator]bool{}
-	defer func() { w.opaque = nil }()
+	mo.opaque = map[*cc.Declarator]bool{}
+	defer func() { mo.opaque = nil }()
 	for i, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return nil, 0, false
 		}
@@ -56,13 +56,13 @@ func (w *walker) lineReuse(idx []cc.ExpressionNode, size float64) (*LoopInfo, fl
 		syms[i] = v
 	}
 	last := syms[len(syms)-1]
-	for k := len(w.loops) - 1; k >= 0; k-- {
-		l := w.loops[k].info
+	for k := len(mo.w.loops) - 1; k >= 0; k-- {
+		l := mo.w.loops[k].info
 		if l.Var == "" {
 			return nil, 0, false
 		}
-		for d := range w.opaque {
-			if assigns(w.loops[k].stmt, d) {
+		for d := range mo.opaque {
+			if assigns(mo.w.loops[k].stmt, d) {
 				return nil, 0, false // it changes along this loop
 			}
 		}
@@ -78,11 +78,11 @@ func (w *walker) lineReuse(idx []cc.ExpressionNode, size float64) (*LoopInfo, fl
 		}
 		stride := math.Abs(c * step * size)
 		switch {
-		case stride == 0 && k == len(w.loops)-1:
+		case stride == 0 && k == len(mo.w.loops)-1:
 			return nil, 0, false // the same element every iteration: not this case
 		case stride == 0:
 			continue // the loops inside walk the lines; this one repeats them
-		case stride < lineSize && k < len(w.loops)-1:
+		case stride < lineSize && k < len(mo.w.loops)-1:
 			return l, stride, true
 		case stride < lineSize:
 			return nil, 0, false // a stream or a short stride: priced as such
@@ -94,14 +94,14 @@ func (w *walker) lineReuse(idx []cc.ExpressionNode, size float64) (*LoopInfo, fl
 // tileKey is the placeholder that stands for the working set of one
 // iteration of l in an access's load@ or store@ key, until the whole
 // nest is known (Analysis.tiles).
-func (w *walker) tileKey(l *LoopInfo) string {
-	for i, x := range w.a.tileLoops {
+func (mo *memOps) tileKey(l *LoopInfo) string {
+	for i, x := range mo.w.a.tileLoops {
 		if x == l {
 			return "~tile" + strconv.Itoa(i)
 		}
 	}
-	w.a.tileLoops = append(w.a.tileLoops, l)
-	return "~tile" + strconv.Itoa(len(w.a.tileLoops)-1)
+	mo.w.a.tileLoops = append(mo.w.a.tileLoops, l)
+	return "~tile" + strconv.Itoa(len(mo.w.a.tileLoops)-1)
 }
 
 // tiles replaces each tile placeholder by the working set of one
@@ -223,10 +223,10 @@ const bigDimension = 1 << 20
 
 // strideValues are the parameters' values for strides: a macro's, or a
 // value the source or --set gives; bigDimension for the others.
-func (w *walker) strideValues() map[string]float64 {
+func (mo *memOps) strideValues() map[string]float64 {
 	vals := map[string]float64{}
-	for _, p := range w.a.Params {
-		_, set := w.o.Set[p.Name]
+	for _, p := range mo.w.a.Params {
+		_, set := mo.w.o.Set[p.Name]
 		if p.From == "macro" || p.argDefault || set {
 			vals[p.Name] = p.Default
 		} else {
@@ -240,20 +240,20 @@ func (w *walker) strideValues() map[string]float64 {
 // read as names of their own (ParRes's B(jt, it), B_p[(jt + istart) +
 // order*it], streams along jt whatever istart is), when no loop from the
 // innermost out to the stream's assigns them.
-func (w *walker) opaqueStream(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
-	w.opaque = map[*cc.Declarator]bool{}
-	defer func() { w.opaque = nil }()
-	along, per, seq := w.streamLoop(idx)
-	if !seq || len(w.opaque) == 0 {
+func (mo *memOps) opaqueStream(idx []cc.ExpressionNode) (*LoopInfo, float64, bool) {
+	mo.opaque = map[*cc.Declarator]bool{}
+	defer func() { mo.opaque = nil }()
+	along, per, seq := mo.streamLoop(idx)
+	if !seq || len(mo.opaque) == 0 {
 		return along, per, seq
 	}
-	for k := len(w.loops) - 1; k >= 0; k-- {
-		for d := range w.opaque {
-			if assigns(w.loops[k].stmt, d) {
+	for k := len(mo.w.loops) - 1; k >= 0; k-- {
+		for d := range mo.opaque {
+			if assigns(mo.w.loops[k].stmt, d) {
 				return nil, 1, false
 			}
 		}
-		if w.loops[k].info == along {
+		if mo.w.loops[k].info == along {
 			break
 		}
 	}

@@ -32,6 +32,38 @@ import (
 // A warning names the parameter and its C origin; --set gives it, also
 // as an expression of procs (--set 'Num_procsx=procs/2').
 
+// unknowns is the walker's part for the values the analysis cannot
+// compute: the variables that may differ between processes, the pure
+// functions and what their calls give (unknown.go, recur.go), and the
+// parameters that stand for the rest (unknownVar, paramName).
+type unknowns struct {
+	w *walker
+	// unknownNames are the parameters made for function parameters whose
+	// value became unknown (paramName).
+	unknownNames map[*cc.Declarator]string
+	// varies are the variables of the function whose value may differ
+	// between processes ; shared is set while a value is read
+	// in which a variable unknown but the same everywhere becomes a
+	// parameter, sharedAt where.
+	varies   map[*cc.Declarator]bool
+	shared   int
+	sharedAt cc.Node
+	// pureFuncs caches which functions are pure; outVals are the values
+	// a pure function's call writes through &x, set once its statement
+	// is done.
+	pureFuncs map[string]bool
+	outVals   map[*cc.Declarator]Expr
+	// pureVals are the values of calls of pure functions of constants
+	// or of procs, by function and arguments (pureValue).
+	pureVals map[string]Expr
+}
+
+// enter starts function fd: which of its variables may differ between
+// processes; no pure call has written through a pointer yet.
+func (uk *unknowns) enter(fd *cc.FunctionDefinition) {
+	uk.varies, uk.outVals = uk.varyingVars(fd), nil
+}
+
 // maxTabulated is the largest process count for which the values of a
 // pure function of procs are computed; beyond it, the parameter's default.
 const maxTabulated = 1024
@@ -60,8 +92,8 @@ type site struct {
 
 // varyingVars computes the variables of fd that may differ between
 // processes.
-func (w *walker) varyingVars(fd *cc.FunctionDefinition) map[*cc.Declarator]bool {
-	u := &uniformity{w: w, fd: fd, varies: map[*cc.Declarator]bool{}, params: map[*cc.Declarator]bool{}}
+func (uk *unknowns) varyingVars(fd *cc.FunctionDefinition) map[*cc.Declarator]bool {
+	u := &uniformity{w: uk.w, fd: fd, varies: map[*cc.Declarator]bool{}, params: map[*cc.Declarator]bool{}}
 	ps := paramDecls(fd)
 	for i, d := range ps {
 		if fd.Declarator.Name() == "main" {
@@ -218,7 +250,7 @@ func (u *uniformity) callSites(p *cc.PostfixExpression, controls []cc.Node, out 
 		case name == "MPI_Comm_size", name == "MPI_Bcast" && i == 0, name == "MPI_Allreduce" && i == 1:
 		case name == "sscanf" && i >= 2:
 			s.froms = []cc.Node{args[0]}
-		case u.w.pure(name):
+		case u.w.unk.pure(name):
 			for j, b := range args {
 				if j != i {
 					s.froms = append(s.froms, b)
@@ -244,7 +276,7 @@ func (u *uniformity) exprVaries(e cc.Node) bool {
 			if x.Case != cc.PrimaryExpressionIdent {
 				return true
 			}
-			if v, ok := u.w.rankOf(x); ok {
+			if v, ok := u.w.mpi.rankOf(x); ok {
 				found = v.(Name).N == "pid"
 				return false
 			}
@@ -265,7 +297,7 @@ func (u *uniformity) exprVaries(e cc.Node) bool {
 			switch x.Case {
 			case cc.PostfixExpressionCall:
 				name := calleeName(x)
-				if !u.w.pure(name) && !argvConversions[name] {
+				if !u.w.unk.pure(name) && !argvConversions[name] {
 					found = true
 				}
 				return !found
@@ -275,7 +307,7 @@ func (u *uniformity) exprVaries(e cc.Node) bool {
 				}
 				found = true
 			case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
-				if v, ok := u.w.rankOf(x); ok {
+				if v, ok := u.w.mpi.rankOf(x); ok {
 					found = v.(Name).N == "pid"
 					return false
 				}
@@ -299,21 +331,21 @@ func isFunction(d *cc.Declarator) bool {
 // pure reports whether name is a C library function of arithmetic or a
 // function of the program the interpreter can run: one that reads no
 // global and calls only pure functions (MPI, I/O and the clock are not).
-func (w *walker) pure(name string) bool {
+func (uk *unknowns) pure(name string) bool {
 	if _, ok := pureMath[name]; ok {
 		return true
 	}
-	if w.pureFuncs == nil {
-		w.pureFuncs = map[string]bool{}
+	if uk.pureFuncs == nil {
+		uk.pureFuncs = map[string]bool{}
 	}
-	if v, ok := w.pureFuncs[name]; ok {
+	if v, ok := uk.pureFuncs[name]; ok {
 		return v
 	}
-	fd := w.funcs[name]
+	fd := uk.w.funcs[name]
 	if fd == nil {
 		return false
 	}
-	w.pureFuncs[name] = false // recursion is not pure
+	uk.pureFuncs[name] = false // recursion is not pure
 	ok := true
 	visit(fd.CompoundStatement, func(m cc.Node) bool {
 		switch x := m.(type) {
@@ -326,13 +358,13 @@ func (w *walker) pure(name string) bool {
 				}
 			}
 		case *cc.PostfixExpression:
-			if x.Case == cc.PostfixExpressionCall && !w.pure(calleeName(x)) {
+			if x.Case == cc.PostfixExpressionCall && !uk.pure(calleeName(x)) {
 				ok = false
 			}
 		}
 		return ok
 	})
-	w.pureFuncs[name] = ok
+	uk.pureFuncs[name] = ok
 	return ok
 }
 
@@ -342,10 +374,10 @@ func (w *walker) pure(name string) bool {
 // (for each process count when they read procs), else a parameter with a
 // default that keeps the model valid. The values are set once the
 // statement is done (expression), in straight-line code only.
-func (w *walker) outParams(c *cc.PostfixExpression) {
+func (uk *unknowns) outParams(c *cc.PostfixExpression) {
 	name := calleeName(c)
-	fd := w.funcs[name]
-	if fd == nil || !w.pure(name) || len(w.loops) > 0 || w.inIf > 0 {
+	fd := uk.w.funcs[name]
+	if fd == nil || !uk.pure(name) || len(uk.w.loops) > 0 || uk.w.inIf > 0 {
 		return
 	}
 	args := callArgs(c)
@@ -360,10 +392,10 @@ func (w *walker) outParams(c *cc.PostfixExpression) {
 			}
 			outAt[i] = len(outs)
 			outs = append(outs, d)
-			in[i] = w.vals[d] // the value it holds before, if known
+			in[i] = uk.w.vals[d] // the value it holds before, if known
 			continue
 		}
-		v, ok := w.sym(a)
+		v, ok := uk.w.sym(a)
 		if !ok {
 			return
 		}
@@ -393,7 +425,7 @@ func (w *walker) outParams(c *cc.PostfixExpression) {
 	}
 	table := make([][]float64, len(outs))
 	for p := 1; p <= top; p++ {
-		vals, ok := w.runAt(fd, in, outAt, float64(p))
+		vals, ok := uk.runAt(fd, in, outAt, float64(p))
 		if !ok {
 			table = nil
 			break
@@ -403,19 +435,19 @@ func (w *walker) outParams(c *cc.PostfixExpression) {
 		}
 	}
 	at := pos(c)
-	if w.outVals == nil {
-		w.outVals = map[*cc.Declarator]Expr{}
+	if uk.outVals == nil {
+		uk.outVals = map[*cc.Declarator]Expr{}
 	}
 	var made []string
 	for k, d := range outs {
-		pname := w.varName(d)
+		pname := uk.w.varName(d)
 		origin := fmt.Sprintf("the value %s writes into %s at %s", name, d.Name(), at)
 		if table != nil {
 			if !readsProcs {
-				w.outVals[d] = Num{table[k][0]}
+				uk.outVals[d] = Num{table[k][0]}
 				continue
 			}
-			p := w.a.param(pname, table[k][0], at, "computed", fmt.Sprintf("%s, the same on every process: %s run for 1 to %d processes (beyond, %s)", origin, name, maxTabulated, String(gridDefault(k))))
+			p := uk.w.a.param(pname, table[k][0], at, "computed", fmt.Sprintf("%s, the same on every process: %s run for 1 to %d processes (beyond, %s)", origin, name, maxTabulated, String(gridDefault(k))))
 			p.Value = tabulate(table[k], gridDefault(k))
 			// The other side of a grid, procs / the first: given so, it
 			// follows when --set changes the first.
@@ -427,18 +459,18 @@ func (w *walker) outParams(c *cc.PostfixExpression) {
 				}
 			}
 			made = append(made, p.Name)
-			w.outVals[d] = Name{p.Name}
+			uk.outVals[d] = Name{p.Name}
 			continue
 		}
 		def := Expr(Num{1})
 		if readsProcs {
 			def = gridDefault(k)
 		}
-		p := w.a.param(pname, 1, at, "unknown", origin+", the same on every process (not known statically)")
+		p := uk.w.a.param(pname, 1, at, "unknown", origin+", the same on every process (not known statically)")
 		p.Value = def
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: at, What: origin, Param: p.Name, How: Default, Value: String(def)})
-		w.a.warnParam(p.Name, at, "%s is not known statically (%s cannot be run here): it is the parameter %s, the same on every process (default %s); give it with --set %s=VALUE, which may be an expression of procs", origin, name, p.Name, String(def), p.Name)
-		w.outVals[d] = Name{p.Name}
+		uk.w.a.Unknowns = append(uk.w.a.Unknowns, Unknown{Pos: at, What: origin, Param: p.Name, How: Default, Value: String(def)})
+		uk.w.a.warnParam(p.Name, at, "%s is not known statically (%s cannot be run here): it is the parameter %s, the same on every process (default %s); give it with --set %s=VALUE, which may be an expression of procs", origin, name, p.Name, String(def), p.Name)
+		uk.outVals[d] = Name{p.Name}
 	}
 }
 
@@ -465,7 +497,7 @@ func gridDefault(k int) Expr {
 
 // runAt runs fd with the arguments in at the process count procs and
 // returns the values it leaves in the variables passed by address.
-func (w *walker) runAt(fd *cc.FunctionDefinition, in []Expr, outAt map[int]int, procs float64) ([]float64, bool) {
+func (uk *unknowns) runAt(fd *cc.FunctionDefinition, in []Expr, outAt map[int]int, procs float64) ([]float64, bool) {
 	env := map[string]float64{"procs": procs}
 	args := make([]cval, len(in))
 	cells := make([]*cval, len(outAt))
@@ -485,7 +517,7 @@ func (w *walker) runAt(fd *cc.FunctionDefinition, in []Expr, outAt map[int]int, 
 		}
 		args[i] = cval{num: v}
 	}
-	if _, err := runPure(w.funcs, fd, args); err != nil {
+	if _, err := runPure(uk.w.funcs, fd, args); err != nil {
 		return nil, false
 	}
 	out := make([]float64, len(cells))
@@ -533,37 +565,45 @@ func tabulate(vals []float64, beyond Expr) Expr {
 
 // sharedUnknown makes a variable whose value the analysis does not know
 // but that is the same on every process a parameter named after it, when
-// a branch tests it or a value is computed from it (w.shared).
-func (w *walker) sharedUnknown(d *cc.Declarator) (Expr, bool) {
-	if w.shared == 0 || w.varies == nil || w.varies[d] || d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
+// a branch tests it or a value is computed from it (shared).
+func (uk *unknowns) sharedUnknown(d *cc.Declarator) (Expr, bool) {
+	if uk.shared == 0 || uk.varies == nil || uk.varies[d] || d.IsFuncDef() || !cc.IsArithmeticType(d.Type()) {
 		return nil, false
 	}
-	for _, l := range w.loops {
+	for _, l := range uk.w.loops {
 		if assigns(l.stmt, d) {
 			return nil, false
 		}
 	}
-	name := w.paramName(d)
-	if !w.a.hasParam(name) {
-		use := pos(w.sharedAt)
-		w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+", the same on every process (not known statically), read at "+use.String())
-		w.a.Unknowns = append(w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
-		w.a.warnParam(name, use, "the value of the C variable %s (declared at %s) is not known statically but is the same on every process: it is the parameter %s (default 1), not a draw per process; give it with --set %s=VALUE, which may be an expression of procs", d.Name(), pos(d), name, name)
+	return uk.unknownParam(d, pos(uk.sharedAt), ", the same on every process (not known statically)",
+		"the value of the C variable %s (declared at %s) is not known statically but is the same on every process: it is the parameter %s (default 1), not a draw per process; give it with --set %s=VALUE, which may be an expression of procs")
+}
+
+// unknownParam makes d's value the parameter named after it, default 1,
+// made at its first read at use: how says what is known of the value,
+// warning is the warning's format (of d's name, its position and the
+// parameter's name twice).
+func (uk *unknowns) unknownParam(d *cc.Declarator, use Position, how, warning string) (Expr, bool) {
+	name := uk.paramName(d)
+	if !uk.w.a.hasParam(name) {
+		uk.w.a.param(name, 1, pos(d), "unknown", "value of the C variable "+d.Name()+how+", read at "+use.String())
+		uk.w.a.Unknowns = append(uk.w.a.Unknowns, Unknown{Pos: use, What: "value of the C variable " + d.Name() + " declared at " + pos(d).String(), Param: name, How: Default, Value: "1"})
+		uk.w.a.warnParam(name, use, warning, d.Name(), pos(d), name, name)
 	}
-	w.vals[d] = Name{name}
+	uk.w.vals[d] = Name{name}
 	return Name{name}, true
 }
 
 // symShared is sym where a variable that is unknown but the same on
 // every process becomes a shared parameter (sharedUnknown).
-func (w *walker) symShared(e cc.Node, cond bool) (Expr, bool) {
-	w.shared++
-	w.sharedAt = e
-	defer func() { w.shared-- }()
+func (uk *unknowns) symShared(e cc.Node, cond bool) (Expr, bool) {
+	uk.shared++
+	uk.sharedAt = e
+	defer func() { uk.shared-- }()
 	if cond {
-		return w.symCond(e)
+		return uk.w.symCond(e)
 	}
-	return w.sym(e)
+	return uk.w.sym(e)
 }
 
 // peerArgs gives a parameter of a function that a message's peer reads

@@ -28,18 +28,18 @@ import (
 // loop nest neither writes nor lets escape: once the short loops are
 // unrolled (at -O2 and up) its indices are constants, and the compiler
 // keeps the element in a register for the whole nest.
-func (w *walker) hoistable(e cc.ExpressionNode, idx []cc.ExpressionNode) bool {
-	if !w.optimised(2) || len(idx) == 0 || len(w.loops) == 0 {
+func (mo *memOps) hoistable(e cc.ExpressionNode, idx []cc.ExpressionNode) bool {
+	if !mo.w.optimised(2) || len(idx) == 0 || len(mo.w.loops) == 0 {
 		return false
 	}
-	if _, short := w.shortTrips(w.loops[len(w.loops)-1].info); !short || !w.invariant(idx) {
+	if _, short := mo.shortTrips(mo.w.loops[len(mo.w.loops)-1].info); !short || !mo.invariant(idx) {
 		return false
 	}
 	d := baseDecl(e)
 	if d == nil || d.Type() == nil || d.Type().Kind() != cc.Array || d.StorageDuration() != cc.Automatic || d.AddressTaken() {
 		return false
 	}
-	nest := w.loops[0].stmt
+	nest := mo.w.loops[0].stmt
 	if nest == nil {
 		return false
 	}
@@ -98,7 +98,7 @@ func dropHoisted(bs []*Block) {
 
 // addressKey names the element an access reads or writes, its array and
 // its indices in the model's terms: "" when an index cannot be followed.
-func (w *walker) addressKey(e cc.ExpressionNode, idx []cc.ExpressionNode) string {
+func (mo *memOps) addressKey(e cc.ExpressionNode, idx []cc.ExpressionNode) string {
 	base := baseOf(e)
 	if base == "" || len(idx) == 0 {
 		return ""
@@ -106,7 +106,7 @@ func (w *walker) addressKey(e cc.ExpressionNode, idx []cc.ExpressionNode) string
 	var b strings.Builder
 	b.WriteString(base)
 	for _, ix := range idx {
-		v, ok := w.sym(ix)
+		v, ok := mo.w.sym(ix)
 		if !ok {
 			return ""
 		}

@@ -33,8 +33,8 @@ var avx2Arch = []string{"native", "haswell", "broadwell", "skylake", "cannonlake
 
 // vectorBytes is the width of the vectors gcc uses at the compile line's
 // target.
-func (w *walker) vectorBytes() float64 {
-	c := w.o.Compiled
+func (mo *memOps) vectorBytes() float64 {
+	c := mo.w.o.Compiled
 	for _, p := range avx2Arch {
 		if c.Arch != "" && strings.HasPrefix(c.Arch, p) {
 			return 32
@@ -48,14 +48,14 @@ func (w *walker) vectorBytes() float64 {
 
 // vectorise divides the instructions of a loop gcc vectorises by the
 // elements of a vector (see above).
-func (w *walker) vectorise(b *Block) {
-	if !w.optimised(3) || b.Loop == nil || !b.Loop.Canonical || b.Loop.Var == "" || len(b.Body) == 0 {
+func (mo *memOps) vectorise(b *Block) {
+	if !mo.w.optimised(3) || b.Loop == nil || !b.Loop.Canonical || b.Loop.Var == "" || len(b.Body) == 0 {
 		return
 	}
 	if k, ok := constOf(b.Loop.Step); !ok || k != 1 {
 		return
 	}
-	if _, short := w.shortTrips(b.Loop); short {
+	if _, short := mo.shortTrips(b.Loop); short {
 		// A short loop (a stencil's radius loop) gcc unrolls completely:
 		// priced as straight code in the iteration around it
 		// (unrolled.go), checked against gcc -O3's vector code.
@@ -79,7 +79,7 @@ func (w *walker) vectorise(b *Block) {
 				return
 			}
 		}
-		if len(blk.chains) > 0 && !w.o.Compiled.FastMath {
+		if len(blk.chains) > 0 && !mo.w.o.Compiled.FastMath {
 			return // a reduction gcc does not reassociate
 		}
 		for _, acc := range blk.accesses {
@@ -98,7 +98,7 @@ func (w *walker) vectorise(b *Block) {
 	if elem == 0 {
 		return // no array: nothing gcc would vectorise
 	}
-	lanes := w.vectorBytes() / elem
+	lanes := mo.vectorBytes() / elem
 	if lanes < 2 {
 		return
 	}

@@ -65,55 +65,34 @@ type Options struct {
 	Values []ValueLine
 }
 
-// walker analyses the functions of a program.
+// walker analyses the functions of a program. It walks each function's
+// statements in order, keeping the state of the function walked (the
+// fields below "Per function"), and hands each concern to a part: a type
+// of its own with its own fields and files, reached through the field
+// here, which reaches the walker (and through it the other parts, by
+// their methods) through its w. docs/contributing.md has the table of
+// the parts; walk.go, csym.go and ops.go's opsCounter are the walk
+// itself: the statements, the symbolic values of expressions and the
+// operations they count.
 type walker struct {
-	// anySource and procNull are MPI_ANY_SOURCE and MPI_PROC_NULL as the
-	// program's mpi.h defines them (Open MPI: -1 and -2, MPICH the other
-	// way round): a receive from the one matches any sender, from the
-	// other nothing.
-	anySource, procNull float64
-	a                   *Analysis
-	o                   Options
-	funcs               map[string]*cc.FunctionDefinition
-	pragmas             map[string]map[int]string // file → line → pragma text
-	taken               map[string]bool           // model names in use
-	warned              map[string]bool           // library functions already warned about
-	// ranks are the places MPI_Comm_rank and MPI_Comm_size write, by
-	// rankKey: "pid" or "procs" wherever they are read (rank.go).
-	ranks map[string]string
-	// once are the globals and fields the program writes at one place
-	// only, with the value written (once.go); onceVals their values as
-	// read so far (nil: not expressible).
-	once     map[string]cc.ExpressionNode
-	onceVals map[string]Expr
-	// fptrs are the program's functions stored in each place that holds
-	// a function pointer (fptr.go).
-	fptrs map[string][]string
-	// fieldVals are the values the program gives each field, and
-	// fieldParams the parameters fields became (fields.go); fieldVars
-	// the variables of the function walked that copy a field whose
-	// value is not known (n = s->n).
-	fieldVals   map[string][]cc.ExpressionNode
-	fieldParams map[string]string
-	// optFields are the fields an option of the program sets (optfields.go,
-	// strcmpopts.go); optVars the variables, with their option words.
-	optFields map[string]*optionField
-	optVars   map[*cc.Declarator][]string
-	// boundFields are the fields loop conditions read, and boundOnly is
-	// set while a test of them is read (boundfields.go).
-	boundFields  map[string]bool
-	boundOnly    bool
-	optVarParams map[*cc.Declarator]string // their parameters, once made
-	// optionGiven are the values stored under a test of an argument
-	// against an option's name: the option's, not the program's default.
-	optionGiven map[cc.Node]bool
-	// unknownNames are the parameters made for function parameters whose
-	// value became unknown (paramName).
-	unknownNames map[*cc.Declarator]string
-	fieldVars    map[*cc.Declarator]cc.Node
-	// jumps are the loops and switches around the statement walked, the
-	// innermost last: the one a break leaves.
-	jumps []jumpFrame
+	a       *Analysis
+	o       Options
+	funcs   map[string]*cc.FunctionDefinition
+	pragmas map[string]map[int]string // file → line → pragma text
+	taken   map[string]bool           // model names in use
+	warned  map[string]bool           // library functions already warned about
+
+	// The parts.
+	values *progValues   // what the program gives globals, fields and options
+	args   *argvPart     // main's arguments
+	unk    *unknowns     // the values not known statically: parameters
+	allocs *allocFuncs   // the program's allocators
+	arrs   *smallArrays  // the values kept in small arrays' elements
+	flow   *control      // loops, branches, switches and jumps
+	mem    *memOps       // the counting and pricing of operations and accesses
+	mpi    *mpiPart      // the MPI calls and the rank
+	omp    *ompState     // the OpenMP directives
+	ptrs   *funcPointers // the functions called through pointers
 
 	// Per function.
 	fn    *Func
@@ -121,9 +100,6 @@ type walker struct {
 	names map[*cc.Declarator]string // model names of variables
 	loops []*loopFrame              // enclosing loops, outermost first
 	inIf  int                       // depth of enclosing branches
-	// skips are the tests `if (c) continue;` whose else is the rest of
-	// the loop's body (contguard.go).
-	skips map[*cc.SelectionStatement]bool
 	// scopeIf is inIf where the innermost if arm or loop body began: an
 	// assignment at that depth is straight-line code of it, whose value
 	// holds until the arm ends (join.go) or the iteration does.
@@ -140,73 +116,18 @@ type walker struct {
 	allocated map[string]Expr
 	// allocSites maps an allocation's call site to the pointer it set.
 	allocSites map[string]string
-	// allocators are the program's functions that return allocated
-	// memory (alloc.go); binding marks those whose size is being read.
-	allocators map[string]allocator
-	binding    map[string]bool
-	// aliasStores are the types each loop stores to through pointers,
-	// which may write the locals whose address was taken (reload.go).
-	aliasStores map[cc.Node][]cc.Type
-	opaquePtrs  map[*cc.Declarator]bool
-	// dtypes are the sizes in bytes of the MPI datatypes the program
-	// constructs (dtype.go).
-	dtypes map[*cc.Declarator]Expr
-	// argc is main's first parameter (nil in other functions), and
-	// argcChanged whether main assigns it.
-	argc        *cc.Declarator
-	argcChanged bool
-	// argvAlias are the variables that hold an argument, char *s =
-	// argv[K], with K (0: a position the analysis does not know).
-	argvAlias map[*cc.Declarator]int
-	// argvAt are main's reads of an argument through a moved argv
-	// (*++argv) with their positions (argvshift.go).
-	argvAt map[cc.Node]int
+	// fieldVars are the variables of the function that copy a field
+	// whose value is not known (n = s->n; fields.go).
+	fieldVars map[*cc.Declarator]cc.Node
 	// paramize is set while loop bounds and message sizes are read: a
 	// variable whose value is unknown but that no enclosing loop changes
 	// then becomes a parameter named after it.
 	paramize []cc.Node
-	omp      ompState // the OpenMP directives (omp.go)
-	// opaque, while set, makes sym read a variable whose value it does
-	// not know as a name of its own ("?" and the C name) and note it in
-	// opaque: for strides, which such a variable does not change where no
-	// loop in question assigns it (lineReuse).
-	opaque map[*cc.Declarator]bool
-	// varies are the variables of the function whose value may differ
-	// between processes (unknown.go); shared is set while a value is read
-	// in which a variable unknown but the same everywhere becomes a
-	// parameter, sharedAt where.
-	varies   map[*cc.Declarator]bool
-	shared   int
-	sharedAt cc.Node
-	// pureFuncs caches which functions are pure; outVals are the values
-	// a pure function's call writes through &x, set once its statement
-	// is done.
-	pureFuncs map[string]bool
-	outVals   map[*cc.Declarator]Expr
 	// symDepth is how deep symAny is (maxSymDepth).
 	symDepth int
 	// elems are the values of the elements of arrays an MPI_Allgather
-	// filled, and gatheredIn the functions' parameters every call passes
-	// such an array (gathered.go).
-	elems      map[*cc.Declarator]Expr
-	gatheredIn map[string]map[int]bool
-	// arrays are the values kept in small arrays' elements, filling the
-	// loop whose body is being run for them, and threadIfs how many of
-	// the enclosing branches one thread of a parallel region alone takes
-	// (elems.go).
-	arrays    map[*cc.Declarator][]elemPiece
-	filling   *elemFill
-	threadIfs int
-	// clamped are the variables a loop steps by that its body only
-	// lowers to a bound the analysis cannot read (clamp.go).
-	clamped map[*cc.Declarator]bool
-	// pureVals are the values of calls of pure functions of constants
-	// or of procs, by function and arguments (recur.go).
-	pureVals map[string]Expr
-	// totals are the sums of counter arrays' elements, and received the
-	// elements in buffers an MPI_Alltoallv filled, by base (alltoall.go).
-	totals   map[*cc.Declarator]Expr
-	received map[string]Expr
+	// filled (gathered.go).
+	elems map[*cc.Declarator]Expr
 }
 
 // loopFrame is an enclosing loop while its body is walked.
@@ -222,6 +143,16 @@ type loopFrame struct {
 func Run(srcs []Source, o Options) (*Analysis, error) {
 	w := &walker{a: &Analysis{}, o: o, funcs: map[string]*cc.FunctionDefinition{},
 		pragmas: map[string]map[int]string{}, taken: map[string]bool{}, warned: map[string]bool{}}
+	w.values = &progValues{w: w}
+	w.args = &argvPart{w: w}
+	w.unk = &unknowns{w: w}
+	w.allocs = &allocFuncs{w: w, binding: map[string]bool{}}
+	w.arrs = &smallArrays{w: w}
+	w.flow = &control{w: w, skips: map[*cc.SelectionStatement]bool{}, clamped: map[*cc.Declarator]bool{}}
+	w.mem = &memOps{w: w}
+	w.mpi = &mpiPart{w: w}
+	w.omp = &ompState{w: w}
+	w.ptrs = &funcPointers{w: w}
 	if w.o.IsUser == nil {
 		w.o.IsUser = userFiles(srcs)
 	}
@@ -273,40 +204,23 @@ func Run(srcs []Source, o Options) (*Analysis, error) {
 	for _, name := range preludeCosts() {
 		w.taken[name] = true
 	}
-	w.anySource, w.procNull = mpiSpecialRanks(srcs)
-	w.ranks = w.rankVars(defs)
-	w.once, w.onceVals = w.onceWrites(srcs, defs), map[string]Expr{}
-	w.fptrs = w.pointees(srcs, defs)
-	w.fieldVals, w.fieldParams = fieldWrites(defs), map[string]string{}
-	w.optFields = optionFields(defs)
-	w.boundFields = boundFields(defs)
-	strFields, strVars, given := strcmpOptions(defs)
-	w.optionGiven = given
-	for key, of := range strFields {
-		if _, ok := w.optFields[key]; !ok {
-			w.optFields[key] = of
-		}
-	}
-	w.optVars, w.optVarParams = strVars, map[*cc.Declarator]string{}
-	w.optionParams()
-	w.findAllocators(defs)
-	w.gatheredIn = gatheredParams(w.funcs)
-	w.clamped = map[*cc.Declarator]bool{}
-	w.binding = map[string]bool{}
-	w.skips = map[*cc.SelectionStatement]bool{}
-	w.ompInit(srcs)
+	w.mpi.read(srcs, defs)
+	w.values.read(srcs, defs)
+	w.ptrs.read(srcs, defs)
+	w.allocs.findAllocators(defs)
+	w.omp.ompInit(srcs)
 	for _, fd := range defs {
 		w.function(fd)
 	}
-	w.ompUnused()
-	w.ompCalled()
+	w.omp.ompUnused()
+	w.omp.ompCalled()
 	w.a.peerArgs()
 	w.a.counts()
 	w.a.reuse()
 	w.a.tiles()
 	w.a.restarts()
 	w.a.touches()
-	w.firstTouches()
+	w.allocs.firstTouches()
 	w.a.callCounts()
 	w.a.argDefaults()
 	if err := w.a.giveValues(w.o.Values); err != nil {
@@ -405,29 +319,25 @@ func (w *walker) function(fd *cc.FunctionDefinition) {
 	w.names = map[*cc.Declarator]string{}
 	w.allocated = map[string]Expr{}
 	w.allocSites = map[string]string{}
-	w.loops, w.jumps, w.scopeIf = nil, nil, 0
+	w.loops, w.scopeIf = nil, 0
+	w.flow.enter()
 	w.fieldVars = map[*cc.Declarator]cc.Node{}
-	w.varies, w.outVals, w.elems = w.varyingVars(fd), nil, nil
-	w.arrays, w.threadIfs = map[*cc.Declarator][]elemPiece{}, 0
-	w.totals, w.received = nil, nil
-	w.opaquePtrs = opaquePointers(fd) // reload.go
-	w.argc, w.argcChanged, w.argvAlias, w.argvAt = nil, false, map[*cc.Declarator]int{}, nil
+	w.unk.enter(fd)
+	w.elems = nil
+	w.arrs.enter()
+	w.mpi.enter()
+	w.mem.enter(fd)
+	w.args.enter(fd, name)
 	for i, d := range paramDecls(fd) {
 		if name == "main" {
-			if i == 1 {
-				w.argvAt = argvShifts(fd.CompoundStatement, d)
-			}
 			// argc and argv: their uses are recognised where they are
 			// read (args.go).
-			if i == 0 {
-				w.argc, w.argcChanged = d, changesArgc(fd.CompoundStatement, d)
-			}
 			continue
 		}
 		mn := w.fresh(name + "_" + d.Name())
 		w.names[d] = mn
 		w.vals[d] = Name{mn}
-		if w.gatheredIn[name][i] {
+		if w.mpi.gatheredParam(name, i) {
 			if w.elems == nil {
 				w.elems = map[*cc.Declarator]Expr{}
 			}
@@ -465,7 +375,7 @@ func paramDecls(fd *cc.FunctionDefinition) []*cc.Declarator {
 
 func (w *walker) compound(cs *cc.CompoundStatement) []*Block {
 	out := w.items(cs.BlockItemList)
-	w.ompEnd(cs, &out)
+	w.omp.ompEnd(cs, &out)
 	return out
 }
 
@@ -477,11 +387,11 @@ func (w *walker) items(list *cc.BlockItemList) []*Block {
 		if it == nil {
 			continue
 		}
-		w.ompItem(it, &out)
-		if s, ok := w.continueGuard(it); ok && l.BlockItemList != nil {
-			w.skips[s] = true
+		w.omp.ompItem(it, &out)
+		if s, ok := w.flow.continueGuard(it); ok && l.BlockItemList != nil {
+			w.flow.skip(s)
 			w.blockItem(it, &out)
-			w.guardedRest(l.BlockItemList, out) // contguard.go
+			w.flow.guardedRest(l.BlockItemList, out) // contguard.go
 			break
 		}
 		w.blockItem(it, &out)
@@ -490,11 +400,11 @@ func (w *walker) items(list *cc.BlockItemList) []*Block {
 }
 
 // jump is the construct a break leaves, nil outside loops and switches.
-func (w *walker) jump() *jumpFrame {
-	if len(w.jumps) == 0 {
+func (cf *control) jump() *jumpFrame {
+	if len(cf.jumps) == 0 {
 		return nil
 	}
-	return &w.jumps[len(w.jumps)-1]
+	return &cf.jumps[len(cf.jumps)-1]
 }
 
 // blockItem adds a declaration or statement of a compound statement.
@@ -570,7 +480,7 @@ func countInits(l *cc.InitializerList) int {
 }
 
 func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
-	if s == nil || w.ompStmt(s, out) {
+	if s == nil || w.omp.ompStmt(s, out) {
 		return
 	}
 	switch s.Case {
@@ -581,9 +491,9 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 			w.expression(e, out, s)
 		}
 	case cc.StatementIteration:
-		w.loop(s.IterationStatement, out)
+		w.flow.loop(s.IterationStatement, out)
 	case cc.StatementSelection:
-		w.selection(s.SelectionStatement, out)
+		w.flow.selection(s.SelectionStatement, out)
 	case cc.StatementJump:
 		j := s.JumpStatement
 		switch j.Case {
@@ -597,14 +507,14 @@ func (w *walker) stmt(s *cc.Statement, out *[]*Block) {
 		case cc.JumpStatementBreak:
 			// The break that ends a case is the switch's (switch.go);
 			// one inside a branch of a case leaves the switch early.
-			switch top := w.jump(); {
+			switch top := w.flow.jump(); {
 			case top != nil && top.isSwitch:
 				w.a.warn(pos(j), "break inside a branch of a switch case: the rest of the case is counted as if it ran")
 			case top != nil && !top.spin:
 				w.a.warn(pos(j), "break: the loop's count assumes it runs to its bound")
 			}
 		case cc.JumpStatementContinue:
-			if len(w.loops) > 0 && !w.skipping(j) {
+			if len(w.loops) > 0 && !w.flow.skipping(j) {
 				w.a.warn(pos(j), "%s: the loop's count assumes it runs to its bound", jumpText(j))
 			}
 		default:
@@ -638,14 +548,14 @@ func (w *walker) expression(e cc.ExpressionNode, out *[]*Block, at cc.Node) {
 	if len(o.ops) > 0 || o.bytes > 0 {
 		w.priceInto(out, at, o)
 	}
-	scanned := w.scanned(e)
+	scanned := w.args.scanned(e)
 	w.assignmentsIn(e)
-	w.rankAndSize(e)
-	w.derivedTypes(e)
+	w.mpi.rankAndSize(e)
+	w.mpi.derivedTypes(e)
 	for d, v := range scanned {
 		w.vals[d] = v
 	}
-	w.setOutVals()
+	w.unk.setOutVals()
 }
 
 // priceInto adds what o counted to the compute block at the end of out.
@@ -679,16 +589,16 @@ func (w *walker) priceInto(out *[]*Block, at cc.Node, o opsCounter) {
 
 // setOutVals gives the variables a pure function's call wrote through
 // &x their values (outParams).
-func (w *walker) setOutVals() {
-	for d, v := range w.outVals {
-		w.vals[d] = v
+func (uk *unknowns) setOutVals() {
+	for d, v := range uk.outVals {
+		uk.w.vals[d] = v
 	}
-	w.outVals = nil
+	uk.outVals = nil
 }
 
 // rankAndSize records MPI_Comm_rank(MPI_COMM_WORLD, &r) and
 // MPI_Comm_size(MPI_COMM_WORLD, &s): r is pid, s is procs.
-func (w *walker) rankAndSize(e cc.Node) {
+func (mp *mpiPart) rankAndSize(e cc.Node) {
 	visit(e, func(n cc.Node) bool {
 		p, ok := n.(*cc.PostfixExpression)
 		if !ok || p.Case != cc.PostfixExpressionCall {
@@ -703,7 +613,7 @@ func (w *walker) rankAndSize(e cc.Node) {
 			return true
 		}
 		if t := strings.ToLower(exprText(args[0])); t != "" && !strings.Contains(t, "world") {
-			w.a.warn(pos(p), "%s of a communicator other than MPI_COMM_WORLD: taken as MPI_COMM_WORLD", name)
+			mp.w.a.warn(pos(p), "%s of a communicator other than MPI_COMM_WORLD: taken as MPI_COMM_WORLD", name)
 		}
 		u, ok := unparen(args[1]).(*cc.UnaryExpression)
 		if !ok || u.Case != cc.UnaryExpressionAddrof {
@@ -711,9 +621,9 @@ func (w *walker) rankAndSize(e cc.Node) {
 		}
 		if d := declOf(u.CastExpression); d != nil {
 			if name == "MPI_Comm_rank" {
-				w.vals[d] = Name{"pid"}
+				mp.w.vals[d] = Name{"pid"}
 			} else {
-				w.vals[d] = Name{"procs"}
+				mp.w.vals[d] = Name{"procs"}
 			}
 		}
 		return true
@@ -742,8 +652,8 @@ func (w *walker) structuralCalls(e cc.Node) []*cc.PostfixExpression {
 		if !ok || p.Case != cc.PostfixExpressionCall {
 			return true
 		}
-		name := w.callee(p)
-		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.candidates(p)) > 1) {
+		name := w.ptrs.callee(p)
+		if _, user := w.funcs[name]; user || isCommMPI(name) || (name == "" && len(w.ptrs.candidates(p)) > 1) {
 			out = append(out, p)
 		}
 		return true
@@ -763,24 +673,24 @@ func calleeName(p *cc.PostfixExpression) string {
 // callBlock makes the block of an MPI call or of a call of one of the
 // program's functions.
 func (w *walker) callBlock(c *cc.PostfixExpression, out *[]*Block) {
-	name := w.callee(c)
+	name := w.ptrs.callee(c)
 	args := callArgs(c)
 	if name == "MPI_Bcast" && len(args) > 0 {
-		w.broadcast(args[0])
+		w.mpi.broadcast(args[0])
 	}
 	if name == "MPI_Allgather" {
-		w.gathered(args)
+		w.mpi.gathered(args)
 	}
-	w.exchanged(name, args)
+	w.mpi.exchanged(name, args)
 	if isCommMPI(name) {
-		if cm := w.mpiCall(name, args, c); cm != nil {
+		if cm := w.mpi.mpiCall(name, args, c); cm != nil {
 			*out = append(*out, &Block{Name: w.blockName(c), Kind: MPI, Func: w.fn.Name, Pos: pos(c), End: pos(c), Comm: cm, Ops: map[string]float64{}})
-			w.freshReceive(c, name, args, cm.Root, out) // freshrecv.go
+			w.mpi.freshReceive(c, name, args, cm.Root, out) // freshrecv.go
 		}
 		return
 	}
-	if fns := w.candidates(c); name == "" && len(fns) > 1 {
-		w.choice(c, fns, out) // fptr.go
+	if fns := w.ptrs.candidates(c); name == "" && len(fns) > 1 {
+		w.ptrs.choice(c, fns, out) // fptr.go
 		return
 	}
 	if b := w.userCall(c, name); b != nil {
@@ -795,7 +705,7 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 		w.a.warn(pos(c), "recursive call of %s: counted as one call of a function that does nothing", name)
 		return nil
 	}
-	w.outParams(c)
+	w.unk.outParams(c)
 	b := &Block{Name: w.blockName(c), Kind: CallK, Func: w.fn.Name, Pos: pos(c), End: pos(c), Callee: name, Ops: map[string]float64{"call": 1}}
 	params := paramDecls(w.funcs[name])
 	for i, a := range callArgs(c) {
@@ -803,7 +713,7 @@ func (w *walker) userCall(c *cc.PostfixExpression, name string) *Block {
 			break
 		}
 		v, ok := w.sym(a)
-		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.gatheredIn[name][i] {
+		if e, gathered := w.elems[declOf(uncast(a))]; gathered && w.mpi.gatheredParam(name, i) {
 			v, ok = e, true // an array of gathered values: their value
 		}
 		if !ok {
@@ -834,7 +744,7 @@ func (w *walker) reaches(from, to string) bool {
 		found := false
 		visit(fd.CompoundStatement, func(n cc.Node) bool {
 			if p, ok := n.(*cc.PostfixExpression); ok && p.Case == cc.PostfixExpressionCall {
-				if name := w.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
+				if name := w.ptrs.callee(p); name != "" && w.funcs[name] != nil && walk(name) {
 					found = true
 				}
 			}
@@ -857,29 +767,25 @@ func callArgs(c *cc.PostfixExpression) []cc.ExpressionNode {
 // function level; inside loops and branches the variable becomes
 // unknown (it may hold several values).
 func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
-	if d == nil || w.clamped[d] && selfClamp(rhs, d) {
+	if d == nil || w.flow.isClamped(d) && selfClamp(rhs, d) {
 		return // a step lowered to a bound not known: kept (clamp.go)
 	}
-	delete(w.arrays, d) // a pointer set again (elems.go)
+	w.arrs.forget(d) // a pointer set again (elems.go)
 	if bytes, ok := w.allocation(rhs); ok {
 		w.allocated[d.Name()] = bytes
 		if call := allocationCall(rhs); call != nil {
 			w.allocSites[siteOf(call)] = d.Name()
 		}
 	}
-	if k, ok := w.argvIndex(rhs); ok {
-		w.argvAlias[d] = k // char *s = argv[2]
-	} else {
-		delete(w.argvAlias, d)
-	}
-	if v, ok := w.argvParam(d, rhs); ok {
+	w.args.alias(d, rhs)
+	if v, ok := w.args.argvParam(d, rhs); ok {
 		w.vals[d] = v
 		if len(w.loops) == 0 && w.rankIfs > 0 {
 			w.rootVals[d] = v // read by the root, then broadcast
 		}
 		return
 	}
-	if v, ok := w.ompQuery(rhs); ok {
+	if v, ok := w.omp.ompQuery(rhs); ok {
 		w.vals[d] = v
 		return
 	}
@@ -905,7 +811,7 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 	// (joined with the other arm's after the if). A value computed from
 	// one unknown but the same on every process (my_IDx = my_ID %
 	// Num_procsx) keeps the rank it reads exact.
-	if v, ok := w.symShared(rhs, false); ok {
+	if v, ok := w.unk.symShared(rhs, false); ok {
 		w.vals[d] = v
 	} else {
 		delete(w.vals, d)
@@ -918,10 +824,10 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 // allocation reads the size of an allocation, casts included (alloc.go).
 func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
 	p := allocationCall(rhs)
-	if p == nil || !w.allocates(p) {
+	if p == nil || !w.allocs.allocates(p) {
 		return nil, false
 	}
-	return w.allocSize(p)
+	return w.allocs.allocSize(p)
 }
 
 // allocationCall is the call in rhs, under casts: malloc(...) in
@@ -966,29 +872,29 @@ func (w *walker) varName(d *cc.Declarator) string {
 // the local a function's callers set (hpgmg's colors_in_each_dim, the
 // local rebuild_operator_blackbox_colors_in_each_dim, made a parameter
 // of the same name too when a loop changed it): then a name of its own.
-func (w *walker) paramName(d *cc.Declarator) string {
-	n := w.varName(d)
-	if !w.calleeLocal(n) {
+func (uk *unknowns) paramName(d *cc.Declarator) string {
+	n := uk.w.varName(d)
+	if !uk.calleeLocal(n) {
 		return n
 	}
-	if m, ok := w.unknownNames[d]; ok {
+	if m, ok := uk.unknownNames[d]; ok {
 		return m
 	}
-	m := w.fresh(n)
-	if w.unknownNames == nil {
-		w.unknownNames = map[*cc.Declarator]string{}
+	m := uk.w.fresh(n)
+	if uk.unknownNames == nil {
+		uk.unknownNames = map[*cc.Declarator]string{}
 	}
-	w.unknownNames[d] = m
+	uk.unknownNames[d] = m
 	return m
 }
 
 // calleeLocal reports whether n is the model local of a function's
 // parameter (set by the callers).
-func (w *walker) calleeLocal(n string) bool {
-	if w.fn != nil && slices.Contains(w.fn.Params, n) {
+func (uk *unknowns) calleeLocal(n string) bool {
+	if uk.w.fn != nil && slices.Contains(uk.w.fn.Params, n) {
 		return true
 	}
-	for _, f := range w.a.Funcs {
+	for _, f := range uk.w.a.Funcs {
 		if slices.Contains(f.Params, n) {
 			return true
 		}
@@ -1030,16 +936,16 @@ func (w *walker) assignmentsIn(e cc.Node) {
 				}
 			}
 			if op, ok := storeOps[x.Case]; ok {
-				w.storeElem(x.UnaryExpression, op, x.AssignmentExpression)
+				w.arrs.storeElem(x.UnaryExpression, op, x.AssignmentExpression)
 			} else {
-				w.forgetArray(x.UnaryExpression)
+				w.arrs.forgetArray(x.UnaryExpression)
 			}
 		case *cc.UnaryExpression:
 			if x.Case == cc.UnaryExpressionInc || x.Case == cc.UnaryExpressionDec {
 				if d := declOf(x.UnaryExpression); d != nil {
 					delete(w.vals, d)
 				}
-				w.storeElem(x.UnaryExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.UnaryExpressionInc], nil)
+				w.arrs.storeElem(x.UnaryExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.UnaryExpressionInc], nil)
 			}
 			if x.Case == cc.UnaryExpressionAddrof && !kept[x] {
 				// &x handed to a function: x may change.
@@ -1052,10 +958,10 @@ func (w *walker) assignmentsIn(e cc.Node) {
 				if d := declOf(x.PostfixExpression); d != nil {
 					delete(w.vals, d)
 				}
-				w.storeElem(x.PostfixExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.PostfixExpressionInc], nil)
+				w.arrs.storeElem(x.PostfixExpression, map[bool]string{true: "++", false: "--"}[x.Case == cc.PostfixExpressionInc], nil)
 			}
 			if x.Case == cc.PostfixExpressionCall {
-				w.passedArrays(x)
+				w.arrs.passedArrays(x)
 			}
 			if x.Case == cc.PostfixExpressionCall && keepsBuffer[calleeName(x)] {
 				return false // MPI_Bcast(&n, ...): see broadcast
@@ -1116,19 +1022,19 @@ func (w *walker) pragmaAbove(n cc.Node) (string, Position, bool) {
 // value the root rank computed for it in a branch of its own (if (rank
 // == root) n = atoi(argv[1]) / procs;): after the broadcast every rank
 // holds it. A variable with a value known on every rank keeps it.
-func (w *walker) broadcast(buf cc.ExpressionNode) {
+func (mp *mpiPart) broadcast(buf cc.ExpressionNode) {
 	u, ok := uncast(buf).(*cc.UnaryExpression)
 	if !ok || u.Case != cc.UnaryExpressionAddrof {
 		return
 	}
 	d := declOf(u.CastExpression)
-	if d == nil || len(w.loops) > 0 || w.inIf > 0 {
+	if d == nil || len(mp.w.loops) > 0 || mp.w.inIf > 0 {
 		return
 	}
 	// What the root computed for it in its own branch wins over what
 	// every rank held before (or held depending on the rank, the branch's
 	// arms merged).
-	if v, ok := w.rootVals[d]; ok {
-		w.vals[d] = v
+	if v, ok := mp.w.rootVals[d]; ok {
+		mp.w.vals[d] = v
 	}
 }
