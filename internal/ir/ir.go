@@ -11,8 +11,10 @@
 // open, its front end states in Semantics: when a process may leave a
 // collective (CollectiveCompletion: after its own rounds, as MPI, or after
 // the last arrival, as models) and which algorithm builds a collective
-// that names none (Selector: augur's defaults or SMPI 3.32's selector);
-// per synchronisation object, in SyncObject: how a take is matched to a
+// that names none (Selector: augur's defaults or SMPI 3.32's selector),
+// whether its units share state, fork threads or hold their CPU between
+// operations (Shared, NoThreads, HoldCPU) and whether anyone reads their
+// time budgets (NoBudgets); per synchronisation object, in SyncObject: how a take is matched to a
 // post (Match) and whether a TakeFirst may name its tokens (Ordered).
 // Each field of an Op has one meaning: Peer is always a partner process,
 // Root a collective's root, Request a Wait's element, Lock a lock, Region
@@ -161,13 +163,44 @@ func (k Kind) HasRoot() bool {
 }
 
 // Semantics states what a program means where its operations leave it
-// open. Each front end states it for the programs it makes (a compiled
-// model: CompleteAfterAll and SelectAugur; an MPI trace: CompleteLocally
-// and SelectSMPI), so that the engine never decides by where a program
-// came from.
+// open, and what the engine may take for granted about it. Each front end
+// states it, in one place, for the programs it makes (a compiled model:
+// CompleteAfterAll and SelectAugur, Shared and NoThreads as the model
+// is; an MPI trace: CompleteLocally, SelectSMPI and NoThreads; a thread
+// trace: HoldCPU and NoBudgets), so that the engine never decides by
+// where a program came from. The zero value is the safe one but for
+// Shared: every promise (NoThreads, NoBudgets) is off.
 type Semantics struct {
+	// Collectives says when a process may leave a collective.
 	Collectives CollectiveCompletion
-	Selector    Selector
+	// Selector builds a collective that names no algorithm.
+	Selector Selector
+	// Shared: the streams read or write state shared between units
+	// (a model's global variables, dynamic loop schedules), so every
+	// operation must be issued at its exact simulated time. Otherwise
+	// consecutive computations of a unit on an uncontended node may be
+	// folded into one event (same result, far fewer events). A front end
+	// whose streams compute their next operation from shared state sets
+	// it.
+	Shared bool
+	// NoThreads promises that no stream ever forks threads: then a node
+	// with no more processes than CPUs never makes anyone wait for one,
+	// and a process may end ahead of time. A front end sets it when its
+	// programs have no parallel regions (MPI traces never do).
+	NoThreads bool
+	// HoldCPU gives units the thread model of VPPB's recorded programs: a
+	// unit needs a CPU to perform any operation and keeps it until it
+	// waits or ends. Otherwise a unit holds a CPU only while it computes.
+	// A thread trace's front end sets it: its threads were recorded
+	// running on a CPU between their calls.
+	HoldCPU bool
+	// NoBudgets: no one reads the units' time budgets (but their finish)
+	// or the element statistics, so the engine does not account
+	// operations to them (the synchronisation operations and the ends of
+	// computations at least, and loops are not batched, Batcher). A
+	// thread trace's front end sets it: its results are the threads'
+	// accounts under HoldCPU, and it saves the work on every operation.
+	NoBudgets bool
 }
 
 // CollectiveCompletion says when a process may leave a collective.

@@ -248,8 +248,7 @@ func Run(o Options) (*Result, error) {
 		},
 		Semantics: tit.Semantics(),
 	}
-	// A trace's ranks fork no threads.
-	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
 		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents,
 		UnitElements: true, Context: o.Context}
 	if o.Progress != nil {
