@@ -23,7 +23,10 @@
 // (WaitUnposted), not a special value.
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Kind says what an Op asks the engine to do.
 type Kind uint8
@@ -238,6 +241,9 @@ const (
 type Algorithm uint8
 
 // Collective algorithms. Default lets the program's Selector choose.
+// Adding one is its constant, its row of algorithms and its rounds in
+// engine/internal/coll (whose TestAlgorithmsImplemented holds the two
+// lists equal); the model checker and the compiler read the table.
 const (
 	AlgoDefault           Algorithm = iota
 	AlgoLinear                      // root exchanges with every process in turn
@@ -248,27 +254,58 @@ const (
 	AlgoDissemination               // barrier by dissemination
 )
 
-var algoNames = [...]string{
-	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
-	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
-	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
+// algorithms names each algorithm, as models write it, and the
+// collectives it builds (AlgoDefault builds every one).
+var algorithms = [...]struct {
+	name  string
+	kinds []Kind
+}{
+	AlgoDefault:           {"default", nil},
+	AlgoLinear:            {"linear", []Kind{Bcast, Reduce, Gather, Scatter}},
+	AlgoBinomial:          {"binomial", []Kind{Bcast, Reduce, Gather, Scatter, Allreduce}},
+	AlgoRecursiveDoubling: {"recursive_doubling", []Kind{Allreduce, Allgather}},
+	AlgoRing:              {"ring", []Kind{Allreduce, Allgather}},
+	AlgoPairwise:          {"pairwise", []Kind{Alltoall}},
+	AlgoDissemination:     {"dissemination", []Kind{Barrier}},
 }
 
 func (a Algorithm) String() string {
-	if int(a) < len(algoNames) {
-		return algoNames[a]
+	if int(a) < len(algorithms) {
+		return algorithms[a].name
 	}
 	return fmt.Sprintf("algorithm(%d)", a)
 }
 
 // ParseAlgorithm maps a name as written in models and flags to an Algorithm.
 func ParseAlgorithm(name string) (Algorithm, bool) {
-	for i, n := range algoNames {
-		if n == name {
+	for i, a := range algorithms {
+		if a.name == name {
 			return Algorithm(i), true
 		}
 	}
 	return AlgoDefault, false
+}
+
+// AlgorithmNames lists the name of every algorithm, AlgoDefault's first.
+func AlgorithmNames() []string {
+	names := make([]string, len(algorithms))
+	for i, a := range algorithms {
+		names[i] = a.name
+	}
+	return names
+}
+
+// Algorithms lists, in order, the algorithms but AlgoDefault that build
+// collectives of kind k: those a program may name for it (none for a
+// kind that is not a collective, or has one way only).
+func Algorithms(k Kind) []Algorithm {
+	var out []Algorithm
+	for i, a := range algorithms[1:] {
+		if slices.Contains(a.kinds, k) {
+			out = append(out, Algorithm(i+1))
+		}
+	}
+	return out
 }
 
 // Selector chooses the algorithm of a collective whose Op.Algo is

@@ -577,16 +577,8 @@ func (c *compiler) pushScope(v *model.Ident, slot int32) {
 
 func (c *compiler) popScope() { c.scope = c.scope[:len(c.scope)-1] }
 
-var commKinds = map[model.CommKind]ir.Kind{
-	model.SendComm: ir.Send, model.RecvComm: ir.Recv, model.IsendComm: ir.Isend,
-	model.IrecvComm: ir.Irecv, model.WaitComm: ir.Wait, model.BarrierComm: ir.Barrier,
-	model.BcastComm: ir.Bcast, model.ReduceComm: ir.Reduce, model.AllreduceComm: ir.Allreduce,
-	model.GatherComm: ir.Gather, model.ScatterComm: ir.Scatter, model.AllgatherComm: ir.Allgather,
-	model.AlltoallComm: ir.Alltoall,
-}
-
 func (c *compiler) comm(s *model.Comm) {
-	kind := commKinds[s.Kind]
+	kind := s.Kind.Op()
 	el := c.element(s.Name, s.Kind.Keyword(), s.Pos)
 	in := instr{op: opComm, kind: kind, elem: el, pos: s.Pos, any: s.AnyPeer}
 	switch {
