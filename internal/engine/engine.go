@@ -89,6 +89,23 @@ const stopMask = 1<<14 - 1
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
 const DefaultMaxEvents = 20_000_000_000
 
+// LimitError is a run stopped by its event limit (Config.MaxEvents): at
+// simulated time At, after Ops operations when those (not the events)
+// went past it. It names no way to raise the limit: a command says its
+// flag, the workbench its own bound.
+type LimitError struct {
+	Limit int64
+	At    float64
+	Ops   int64
+}
+
+func (e *LimitError) Error() string {
+	if e.Ops > 0 {
+		return fmt.Sprintf("event limit of %d reached at simulated time %.6gs after %d operations", e.Limit, e.At, e.Ops)
+	}
+	return fmt.Sprintf("event limit of %d reached at simulated time %.6gs", e.Limit, e.At)
+}
+
 // Tracer receives the timeline of a run.
 type Tracer interface {
 	// Slice reports that unit (pid, tid) spent [start, end) in element elem.
@@ -731,7 +748,7 @@ func (e *engine) checkEvents() error {
 		}
 	}
 	if e.events > e.maxEvents {
-		return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
+		return &LimitError{Limit: e.maxEvents, At: e.now}
 	}
 	return nil
 }
@@ -823,7 +840,7 @@ func (e *engine) opChecks(t float64) bool {
 		// Folded computations need no events, so the operations
 		// count against the limit too: a long loop of actions
 		// stops with this error instead of running on.
-		e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+		e.fail(&LimitError{Limit: e.maxEvents, At: t, Ops: e.ops})
 		return false
 	}
 	return true

@@ -301,7 +301,7 @@ func (c *compiler) compile() (*Program, error) {
 	}
 	for name := range c.p.opts.Params {
 		if _, ok := c.params[name]; !ok {
-			c.errs = append(c.errs, diag.At(c.f.Filename, 0, 0, "--set %s: the model declares no param %s", name, name))
+			c.errs = append(c.errs, diag.GivenAt(c.f.Filename, 0, 0, model.GivenParam(name), "the model declares no param %s", name))
 		}
 	}
 	main := c.acts["main"]

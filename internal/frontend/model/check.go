@@ -202,9 +202,9 @@ func (c *checker) run() {
 		s := c.syms[n]
 		switch {
 		case s == nil:
-			c.errorf(Pos{}, "--set %s: no param %q in the model", n, n)
+			c.diags = append(c.diags, diag.GivenAt(c.file.Filename, 0, 0, GivenParam(n), "no param %q in the model", n))
 		case s.kind != symParam:
-			c.errorf(Pos{}, "--set %s: %q is a %s, not a param", n, n, s.kind)
+			c.diags = append(c.diags, diag.GivenAt(c.file.Filename, 0, 0, GivenParam(n), "%q is a %s, not a param", n, s.kind))
 		}
 	}
 	// Initializers first, in order: they give the variables their types.
