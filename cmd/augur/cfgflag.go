@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -36,7 +37,8 @@ func (c *cfgFlag) String() string {
 func (c *cfgFlag) Set(v string) error {
 	k, val, err := netmodel.ParseCfg(v)
 	if err != nil {
-		return err
+		// The flag package prints the text only: name the flag now.
+		return errors.New(withFlags(err.Error(), err))
 	}
 	*c = append(*c, [2]string{k, val})
 	return nil

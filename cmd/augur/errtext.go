@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"augur/internal/diag"
+	"augur/internal/engine"
 	"augur/internal/infile"
 	"augur/internal/procbound"
 )
@@ -14,16 +16,55 @@ import (
 // line starts with file:line:col as docs/cli.md ("Errors and warnings")
 // says and editors' error parsers expect; any other error follows
 // "augur CMD: ", as the Go tool prefixes its own.
+//
+// The libraries speak of the values a command line gives by name in
+// their own words (diag.Given: "parameter nb: ..."), and of the event
+// limit without the flag that raises it: errorText names the flags.
 func errorText(cmd string, err error) string {
 	text := err.Error()
 	var one *diag.Error
 	var list diag.List
 	var placed *diag.Placed
-	if errors.As(err, &one) && one.Error() == text || errors.As(err, &list) && list.Error() == text ||
-		errors.As(err, &placed) && placed.Error() == text {
+	placedText := errors.As(err, &one) && one.Error() == text || errors.As(err, &list) && list.Error() == text ||
+		errors.As(err, &placed) && placed.Error() == text
+	text = withFlags(text, err)
+	if placedText {
 		return text
 	}
 	return "augur " + cmd + ": " + text
+}
+
+// givenFlags is the flag each kind of given value (diag.Given.What)
+// comes from on the command line.
+var givenFlags = map[string]string{
+	"parameter":         "--set",
+	"setting":           "--cfg",
+	"program arguments": "--args",
+	"loop":              "--sample",
+	"procs per node":    "--procs-per-node",
+	"parameter columns": "--params",
+	"metric column":     "--metric",
+}
+
+// withFlags is text, err's message, with every given value it names in
+// a library's words named by its flag instead ("--set nb: ..."), and
+// the event limit's flag added.
+func withFlags(text string, err error) string {
+	for _, g := range diag.Givens(err) {
+		flag, ok := givenFlags[g.What]
+		if !ok {
+			continue
+		}
+		if g.Name != "" {
+			flag += " " + g.Name
+		}
+		text = strings.Replace(text, g.String()+":", flag+":", 1)
+	}
+	var limit *engine.LimitError
+	if errors.As(err, &limit) {
+		text = strings.Replace(text, limit.Error(), limit.Error()+" (raise it with --max-events)", 1)
+	}
+	return text
 }
 
 // statusOf is the exit status of an error a simulation returned

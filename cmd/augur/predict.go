@@ -221,7 +221,7 @@ func runPredict(e *env, c *command, args []string) int {
 	if err != nil && !partial {
 		var ce *predict.CheckError
 		if errors.As(err, &ce) {
-			fmt.Fprintln(e.stderr, ce.Diags.Error())
+			fmt.Fprintln(e.stderr, withFlags(ce.Diags.Error(), ce.Diags))
 			return exitInput
 		}
 		fmt.Fprintln(e.stderr, errorText("predict", err))

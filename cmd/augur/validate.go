@@ -198,7 +198,7 @@ func runValidate(e *env, c *command, args []string) int {
 	if err != nil {
 		pr.finish("stopped")
 		if checkErr != nil {
-			fmt.Fprintln(e.stderr, checkErr.Error())
+			fmt.Fprintln(e.stderr, withFlags(checkErr.Error(), checkErr))
 			return exitInput
 		}
 		return fail(statusOf(err), "%w", err)

@@ -32,6 +32,9 @@ type Error struct {
 	// than it takes), not a mistake in it: a service answers the request
 	// as too large rather than as a program with errors.
 	Limit bool
+	// Given, if set, is the value given by name (not in the file) the
+	// problem is about; the message begins with it (GivenAt).
+	Given *Given
 }
 
 func (e *Error) Error() string {

@@ -34,12 +34,12 @@ type accounts struct {
 }
 
 // accountNow charges the unit's operation that completed at once, at t,
-// unless no one reads the budgets (Config.NoBudgets): the posts and
+// unless no one reads the budgets (ir.Semantics.NoBudgets): the posts and
 // takes of a thread trace, hundreds of thousands, skip the call. Models
 // never call it, so their operations pay no test.
 func (ac *accounts) accountNow(ui int32, t float64) {
 	e := ac.e
-	if !e.cfg.NoBudgets {
+	if !e.prog.Semantics.NoBudgets {
 		ac.account(ui, t, t)
 	}
 }
@@ -191,7 +191,7 @@ func (ac *accounts) result() *Result {
 	}
 	r.Elements = ac.elems
 	r.Deadlock = e.dead
-	if e.prog.HoldCPU {
+	if e.prog.Semantics.HoldCPU {
 		r.Threads = ac.threadAccounts()
 		r.Runs, r.Waits = ac.runSlices, ac.waitSlices
 	}

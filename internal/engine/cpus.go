@@ -32,7 +32,7 @@ type cpus struct {
 	// of lowest priority.
 	cpuGrants int64
 	// roomy: no node has more processes than CPUs, and none ever will
-	// (Config.NoThreads): no one ever waits for a CPU.
+	// (ir.Semantics.NoThreads): no one ever waits for a CPU.
 	roomy bool
 }
 
@@ -53,7 +53,7 @@ type nodeState struct {
 	// prio: the priority scheduler, which preempts.
 	prio bool
 	// slots: on a priority node or for units with an account
-	// (Program.HoldCPU), the unit on each CPU; nil until one
+	// (ir.Semantics.HoldCPU), the unit on each CPU; nil until one
 	// needs them.
 	slots *cpu.Slots
 	// bound holds a one-CPU queue per CPU once a unit of the node is bound
@@ -197,7 +197,7 @@ func (cp *cpus) preemptFor(ui int32) bool {
 		v.work = max(v.work, 0)
 		v.opCompute += ran
 		v.ext.resume = true
-	case v.state == stReady && e.prog.HoldCPU:
+	case v.state == stReady && e.prog.Semantics.HoldCPU:
 		// Granted a CPU, its operation not yet performed (evRun).
 	default:
 		return false // cannot happen: units hold a CPU only to compute or run
@@ -312,7 +312,7 @@ func (cp *cpus) initNodes() {
 			prio:  g.Scheduler == machine.Priority,
 			quant: cpu.Quantum(g.Quantum),
 			// A unit that may be preempted cannot fold its computations.
-			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !e.cfg.Shared,
+			fast: g.Scheduler != machine.RoundRobin && g.Scheduler != machine.Priority && !e.prog.Semantics.Shared,
 		}
 		cp.cpuHooks = cp.cpuHooks || cp.nodes[i].prio
 	}
@@ -323,7 +323,7 @@ func (cp *cpus) initNodes() {
 func (cp *cpus) initSharing() {
 	e := cp.e
 	m := e.m
-	cp.roomy = e.cfg.NoThreads
+	cp.roomy = e.prog.Semantics.NoThreads
 	for i := range cp.nodes {
 		if int(cp.nodes[i].live) > m.Groups[m.GroupOf(i)].CPUs {
 			cp.roomy = false
@@ -335,7 +335,7 @@ func (cp *cpus) initSharing() {
 	// slowed, and the facility lets computations be folded.
 	for i := range cp.nodes {
 		g := &m.Groups[m.GroupOf(i)]
-		if g.Scheduler == machine.Share && (!e.cfg.NoThreads || int(cp.nodes[i].live) > g.CPUs) {
+		if g.Scheduler == machine.Share && (!e.prog.Semantics.NoThreads || int(cp.nodes[i].live) > g.CPUs) {
 			cp.nodes[i].ps = cpu.NewSharing(g.CPUs, nil)
 			cp.nodes[i].fast = false
 		}
@@ -458,7 +458,7 @@ func (cp *cpus) grant(ui int32) {
 	cp.onCPU(ui, true)
 	u.hasCPU = true
 	u.sliceStart = e.now
-	if e.prog.HoldCPU {
+	if e.prog.Semantics.HoldCPU {
 		// It runs by an event, as VPPB's threads: its operation (not
 		// yet performed, issueHolding), the next (requestCPU) or a
 		// preempted computation (evRun).

@@ -106,7 +106,8 @@ func TestSharingFollowsThreadsNotOrigin(t *testing.T) {
 	var want *Result
 	for _, sched := range []string{"fcfs", "share"} {
 		m := mustMachine(t, "nodes:\n  - {count: 1, cpus: 2, scheduler: "+sched+"}\n")
-		r, err := Run(Config{Machine: m, Procs: 2, NodeOf: []int32{0, 0}, NoThreads: true}, Program{Elements: elems, Stream: computes})
+		r, err := Run(Config{Machine: m, Procs: 2, NodeOf: []int32{0, 0}},
+			Program{Elements: elems, Stream: computes, Semantics: ir.Semantics{NoThreads: true}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,16 +30,6 @@ type Config struct {
 	Procs   int
 	// NodeOf gives the node of every process (len Procs); see machine.Map.
 	NodeOf []int32
-	// Shared tells the engine that streams read or write state shared
-	// between units (global variables, dynamic loop schedules), so every
-	// operation must be issued at its exact simulated time. Otherwise
-	// consecutive computations of a unit on an uncontended node are
-	// folded into one event (same result, far fewer events).
-	Shared bool
-	// NoThreads promises that no stream ever forks threads: then a node
-	// with no more processes than CPUs never makes anyone wait for one,
-	// and a process may end ahead of time (see advance).
-	NoThreads bool
 	// MaxEvents bounds the run: both the events processed and the
 	// operations the units perform; 0 means DefaultMaxEvents.
 	MaxEvents int64
@@ -81,17 +71,9 @@ type Config struct {
 	// dataflow, never the array passes of regular algorithms (tests
 	// compare the two).
 	noArrayColl bool
-	// Timeline, under Program.HoldCPU, records every run on a CPU and
+	// Timeline, under ir.Semantics.HoldCPU, records every run on a CPU and
 	// every wait of the units (Result.Runs, Result.Waits).
 	Timeline bool
-	// NoBudgets: the caller reads neither the units' time budgets
-	// (Result.Units but Finish) nor the element statistics
-	// (Result.Elements, Result.UnitElements), so operations are not
-	// accounted to them, the synchronisation operations and the ends of
-	// computations at least (and loops are not batched, ir.Batcher): a
-	// thread trace's driver, which reads Result.Threads, saves the work
-	// on every operation.
-	NoBudgets bool
 
 	// plainEvents turns off what saves queue events without changing the
 	// run (nowList, issue batches, ending ahead): tests compare the two.
@@ -106,6 +88,23 @@ const stopMask = 1<<14 - 1
 
 // DefaultMaxEvents is the event limit when Config.MaxEvents is 0.
 const DefaultMaxEvents = 20_000_000_000
+
+// LimitError is a run stopped by its event limit (Config.MaxEvents): at
+// simulated time At, after Ops operations when those (not the events)
+// went past it. It names no way to raise the limit: a command says its
+// flag, the workbench its own bound.
+type LimitError struct {
+	Limit int64
+	At    float64
+	Ops   int64
+}
+
+func (e *LimitError) Error() string {
+	if e.Ops > 0 {
+		return fmt.Sprintf("event limit of %d reached at simulated time %.6gs after %d operations", e.Limit, e.At, e.Ops)
+	}
+	return fmt.Sprintf("event limit of %d reached at simulated time %.6gs", e.Limit, e.At)
+}
 
 // Tracer receives the timeline of a run.
 type Tracer interface {
@@ -158,17 +157,15 @@ type Program struct {
 	// Stream makes the stream of process pid (uid == pid), running on node nid.
 	Stream func(pid, nid int32) (ir.Stream, error)
 	// Semantics is what the program means where its operations leave it
-	// open (when a collective completes, how its algorithm is chosen), as
-	// its front end states it.
+	// open (when a collective completes, how its algorithm is chosen) and
+	// what the engine may take for granted (shared state, threads,
+	// holding CPUs, budgets no one reads), as its front end states it.
+	// Under NoBudgets, Result.Units (but Finish), Result.Elements and
+	// Result.UnitElements are not filled in.
 	Semantics ir.Semantics
 	// Sync describes the synchronisation objects of Post and Take
 	// (ir.Op.Obj indexes it); every process has its own instance of each.
 	Sync []ir.SyncObject
-	// HoldCPU gives units the thread model of VPPB's recorded programs: a
-	// unit needs a CPU to perform any operation and keeps it until it
-	// waits or ends (hold.go). Otherwise a unit holds a CPU only while it
-	// computes.
-	HoldCPU bool
 }
 
 // MaxUnitElementProcs bounds Config.UnitElements: beyond it the per-unit
@@ -200,7 +197,7 @@ type Result struct {
 	Reached  float64
 	Wall     time.Duration
 	Deadlock *Deadlock
-	// Threads, under Program.HoldCPU, holds every unit's account of
+	// Threads, under ir.Semantics.HoldCPU, holds every unit's account of
 	// VPPB's thread model, by process, then thread.
 	Threads []ThreadAccount
 	// Runs and Waits, with Config.Timeline, are the units' runs on a
@@ -522,11 +519,11 @@ func (e *engine) initUnits() error {
 // one can delay a computation: then a batch ends exactly when its
 // executions would.
 func (e *engine) allowBatches() {
-	m, cfg := e.m, &e.cfg
+	m, sem := e.m, &e.prog.Semantics
 	for i := range e.units {
 		u := &e.units[i]
 		n := &e.cpus.nodes[u.node]
-		if b, ok := u.stream.(ir.Batcher); ok && cfg.NoThreads && !cfg.NoBudgets && n.fast && n.ps == nil &&
+		if b, ok := u.stream.(ir.Batcher); ok && sem.NoThreads && !sem.NoBudgets && n.fast && n.ps == nil &&
 			int(n.live) <= m.Groups[m.GroupOf(int(u.node))].CPUs {
 			b.AllowBatches()
 		}
@@ -703,7 +700,7 @@ func (e *engine) startAll() error {
 		if err := e.checkEvents(); err != nil {
 			return err
 		}
-		if e.prog.HoldCPU {
+		if e.prog.Semantics.HoldCPU {
 			e.acct.startAccount(int32(i), 0)
 		}
 		e.advance(int32(i), 0)
@@ -751,7 +748,7 @@ func (e *engine) checkEvents() error {
 		}
 	}
 	if e.events > e.maxEvents {
-		return fmt.Errorf("event limit of %d reached at simulated time %.6gs (raise it with --max-events)", e.maxEvents, e.now)
+		return &LimitError{Limit: e.maxEvents, At: e.now}
 	}
 	return nil
 }
@@ -790,7 +787,7 @@ func (e *engine) advance(ui int32, t float64) {
 			return
 		}
 		var done bool
-		if e.prog.HoldCPU {
+		if e.prog.Semantics.HoldCPU {
 			// issueAt's way for a unit of such a program, without its
 			// tests (perform's units do not come here).
 			e.startOp(u, t)
@@ -843,7 +840,7 @@ func (e *engine) opChecks(t float64) bool {
 		// Folded computations need no events, so the operations
 		// count against the limit too: a long loop of actions
 		// stops with this error instead of running on.
-		e.fail(fmt.Errorf("event limit of %d reached at simulated time %.6gs after %d operations (raise it with --max-events)", e.maxEvents, t, e.ops))
+		e.fail(&LimitError{Limit: e.maxEvents, At: t, Ops: e.ops})
 		return false
 	}
 	return true
@@ -918,7 +915,7 @@ func (e *engine) issueAt(ui int32, t float64) (float64, bool) {
 		e.hold.held = false
 	} else {
 		e.startOp(u, t)
-		if e.prog.HoldCPU {
+		if e.prog.Semantics.HoldCPU {
 			return e.hold.issueHeld(u, ui, t)
 		}
 		if op.Kind != ir.Compute && u.hasCPU {
@@ -1102,7 +1099,7 @@ func (e *engine) pushRun(ui, run int32, t float64) {
 
 // wakeAt completes the unit's current operation at time t.
 func (e *engine) wakeAt(ui int32, t float64) {
-	if e.prog.HoldCPU && t == e.now {
+	if e.prog.Semantics.HoldCPU && t == e.now {
 		// VPPB's thread model (hold.go): the woken unit needs a CPU to
 		// go on with its next operation.
 		e.complete(ui, t)
@@ -1121,7 +1118,7 @@ func (e *engine) complete(ui int32, t float64) {
 		u.work = 0
 	}
 	u.state = stReady
-	if !e.cfg.NoBudgets {
+	if !e.prog.Semantics.NoBudgets {
 		e.acct.account(ui, u.opStart, t)
 	}
 }

@@ -24,7 +24,7 @@ const (
 	evBatch
 	// evSlice: a round-robin quantum expired.
 	evSlice
-	// evRun: a unit that holds its CPU while it runs (Program.HoldCPU)
+	// evRun: a unit that holds its CPU while it runs (ir.Semantics.HoldCPU)
 	// got one: perform its operation (hold.go).
 	evRun
 	// evPrioStep: a computation on a node with the priority scheduler

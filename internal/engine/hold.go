@@ -2,13 +2,13 @@ package engine
 
 import "augur/internal/ir"
 
-// The thread model of VPPB's recorded programs (Program.HoldCPU): a unit
+// The thread model of VPPB's recorded programs (ir.Semantics.HoldCPU): a unit
 // runs on a CPU from when it gets one until it waits or ends, performing
 // its synchronisation operations on it, and a unit that wakes (or starts)
 // needs a CPU again before it does anything.
 
 // holding is the engine's part for VPPB's thread model
-// (Program.HoldCPU).
+// (ir.Semantics.HoldCPU).
 type holding struct {
 	e *engine
 	// The unit performing an operation on its CPU, -1
@@ -163,7 +163,7 @@ func (h *holding) endNow(u *unit, ui int32, t, end float64) (float64, bool) {
 	u.opCompute += end - t
 	u.work = 0
 	u.state = stReady
-	if !e.cfg.NoBudgets {
+	if !e.prog.Semantics.NoBudgets {
 		e.acct.account(ui, u.opStart, end)
 	}
 	return end, true
@@ -185,7 +185,7 @@ func (h *holding) perform(ui int32, t float64) (float64, bool) {
 	return e.issueAt(ui, t)
 }
 
-// issueHeld issues, under Program.HoldCPU, the operation of unit u
+// issueHeld issues, under ir.Semantics.HoldCPU, the operation of unit u
 // (e.units[ui]), started at t (startOp). A unit that holds its CPU
 // performs it at once (performHolding), with a short way for what a
 // thread trace is made of: computing on a steady node, posting and taking

@@ -22,7 +22,7 @@ func runHold(t *testing.T, cpus int, hold bool, objs []ir.SyncObject, threads ..
 	var stream func(i int32) ir.Stream
 	stream = func(i int32) ir.Stream { return &forking{ops: ops{list: threads[i]}, start: stream} }
 	r, err := Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}},
-		Program{Elements: elems, Sync: objs, HoldCPU: hold, Stream: func(pid, nid int32) (ir.Stream, error) { return stream(0), nil }})
+		Program{Elements: elems, Sync: objs, Semantics: ir.Semantics{HoldCPU: hold}, Stream: func(pid, nid int32) (ir.Stream, error) { return stream(0), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestHeldComputationsEndingFirstChangeNothing(t *testing.T) {
 			var stream func(i int32) ir.Stream
 			stream = func(i int32) ir.Stream { return &forking{ops: ops{list: threads[i]}, start: stream} }
 			r, err := Run(Config{Machine: m, Procs: 1, NodeOf: []int32{0}, Timeline: true, plainEvents: plain},
-				Program{Elements: make([]ir.Element, 6), Sync: objs, HoldCPU: true,
+				Program{Elements: make([]ir.Element, 6), Sync: objs, Semantics: ir.Semantics{HoldCPU: true},
 					Stream: func(pid, nid int32) (ir.Stream, error) { return stream(0), nil }})
 			if err != nil {
 				t.Fatal(err)

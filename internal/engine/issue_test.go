@@ -92,10 +92,10 @@ network: {model: SMPI, latency: 10us, bandwidth: 1GB/s}
 				for i := range elems {
 					elems[i] = ir.Element{Name: string(rune('A' + i)), Kind: "test"}
 				}
-				r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, NoThreads: true, plainEvents: plain},
+				r, err := Run(Config{Machine: mach, Procs: p, NodeOf: nodes, plainEvents: plain},
 					Program{Elements: elems, Stream: func(pid, nid int32) (ir.Stream, error) {
 						return &ops{list: progs[pid]}, nil
-					}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}})
+					}, Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll, NoThreads: true}})
 				if err != nil {
 					t.Fatal(err)
 				}

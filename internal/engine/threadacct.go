@@ -8,11 +8,11 @@ import (
 	"augur/internal/ir"
 )
 
-// The accounts of VPPB's thread model (Program.HoldCPU): every unit's
+// The accounts of VPPB's thread model (ir.Semantics.HoldCPU): every unit's
 // time running on a CPU, ready (waiting for one) and blocked, and the
 // same split by step, which augur simulate reports per thread.
 
-// ThreadAccount is one unit's time under Program.HoldCPU. Busy + Blocked
+// ThreadAccount is one unit's time under ir.Semantics.HoldCPU. Busy + Blocked
 // + Ready is End - Start.
 type ThreadAccount struct {
 	Pid, Tid   int32

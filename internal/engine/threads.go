@@ -63,7 +63,7 @@ func (th *threads) fork(ui int32, t float64) {
 			e.units = append(e.units, nu)
 			e.acct.stats = append(e.acct.stats, st)
 		}
-		if e.prog.HoldCPU {
+		if e.prog.Semantics.HoldCPU {
 			e.hold.startHolding(id, t)
 			continue
 		}

@@ -11,8 +11,10 @@
 // open, its front end states in Semantics: when a process may leave a
 // collective (CollectiveCompletion: after its own rounds, as MPI, or after
 // the last arrival, as models) and which algorithm builds a collective
-// that names none (Selector: augur's defaults or SMPI 3.32's selector);
-// per synchronisation object, in SyncObject: how a take is matched to a
+// that names none (Selector: augur's defaults or SMPI 3.32's selector),
+// whether its units share state, fork threads or hold their CPU between
+// operations (Shared, NoThreads, HoldCPU) and whether anyone reads their
+// time budgets (NoBudgets); per synchronisation object, in SyncObject: how a take is matched to a
 // post (Match) and whether a TakeFirst may name its tokens (Ordered).
 // Each field of an Op has one meaning: Peer is always a partner process,
 // Root a collective's root, Request a Wait's element, Lock a lock, Region
@@ -21,7 +23,10 @@
 // (WaitUnposted), not a special value.
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Kind says what an Op asks the engine to do.
 type Kind uint8
@@ -161,13 +166,44 @@ func (k Kind) HasRoot() bool {
 }
 
 // Semantics states what a program means where its operations leave it
-// open. Each front end states it for the programs it makes (a compiled
-// model: CompleteAfterAll and SelectAugur; an MPI trace: CompleteLocally
-// and SelectSMPI), so that the engine never decides by where a program
-// came from.
+// open, and what the engine may take for granted about it. Each front end
+// states it, in one place, for the programs it makes (a compiled model:
+// CompleteAfterAll and SelectAugur, Shared and NoThreads as the model
+// is; an MPI trace: CompleteLocally, SelectSMPI and NoThreads; a thread
+// trace: HoldCPU and NoBudgets), so that the engine never decides by
+// where a program came from. The zero value is the safe one but for
+// Shared: every promise (NoThreads, NoBudgets) is off.
 type Semantics struct {
+	// Collectives says when a process may leave a collective.
 	Collectives CollectiveCompletion
-	Selector    Selector
+	// Selector builds a collective that names no algorithm.
+	Selector Selector
+	// Shared: the streams read or write state shared between units
+	// (a model's global variables, dynamic loop schedules), so every
+	// operation must be issued at its exact simulated time. Otherwise
+	// consecutive computations of a unit on an uncontended node may be
+	// folded into one event (same result, far fewer events). A front end
+	// whose streams compute their next operation from shared state sets
+	// it.
+	Shared bool
+	// NoThreads promises that no stream ever forks threads: then a node
+	// with no more processes than CPUs never makes anyone wait for one,
+	// and a process may end ahead of time. A front end sets it when its
+	// programs have no parallel regions (MPI traces never do).
+	NoThreads bool
+	// HoldCPU gives units the thread model of VPPB's recorded programs: a
+	// unit needs a CPU to perform any operation and keeps it until it
+	// waits or ends. Otherwise a unit holds a CPU only while it computes.
+	// A thread trace's front end sets it: its threads were recorded
+	// running on a CPU between their calls.
+	HoldCPU bool
+	// NoBudgets: no one reads the units' time budgets (but their finish)
+	// or the element statistics, so the engine does not account
+	// operations to them (the synchronisation operations and the ends of
+	// computations at least, and loops are not batched, Batcher). A
+	// thread trace's front end sets it: its results are the threads'
+	// accounts under HoldCPU, and it saves the work on every operation.
+	NoBudgets bool
 }
 
 // CollectiveCompletion says when a process may leave a collective.
@@ -205,6 +241,9 @@ const (
 type Algorithm uint8
 
 // Collective algorithms. Default lets the program's Selector choose.
+// Adding one is its constant, its row of algorithms and its rounds in
+// engine/internal/coll (whose TestAlgorithmsImplemented holds the two
+// lists equal); the model checker and the compiler read the table.
 const (
 	AlgoDefault           Algorithm = iota
 	AlgoLinear                      // root exchanges with every process in turn
@@ -215,27 +254,58 @@ const (
 	AlgoDissemination               // barrier by dissemination
 )
 
-var algoNames = [...]string{
-	AlgoDefault: "default", AlgoLinear: "linear", AlgoBinomial: "binomial",
-	AlgoRecursiveDoubling: "recursive_doubling", AlgoRing: "ring",
-	AlgoPairwise: "pairwise", AlgoDissemination: "dissemination",
+// algorithms names each algorithm, as models write it, and the
+// collectives it builds (AlgoDefault builds every one).
+var algorithms = [...]struct {
+	name  string
+	kinds []Kind
+}{
+	AlgoDefault:           {"default", nil},
+	AlgoLinear:            {"linear", []Kind{Bcast, Reduce, Gather, Scatter}},
+	AlgoBinomial:          {"binomial", []Kind{Bcast, Reduce, Gather, Scatter, Allreduce}},
+	AlgoRecursiveDoubling: {"recursive_doubling", []Kind{Allreduce, Allgather}},
+	AlgoRing:              {"ring", []Kind{Allreduce, Allgather}},
+	AlgoPairwise:          {"pairwise", []Kind{Alltoall}},
+	AlgoDissemination:     {"dissemination", []Kind{Barrier}},
 }
 
 func (a Algorithm) String() string {
-	if int(a) < len(algoNames) {
-		return algoNames[a]
+	if int(a) < len(algorithms) {
+		return algorithms[a].name
 	}
 	return fmt.Sprintf("algorithm(%d)", a)
 }
 
 // ParseAlgorithm maps a name as written in models and flags to an Algorithm.
 func ParseAlgorithm(name string) (Algorithm, bool) {
-	for i, n := range algoNames {
-		if n == name {
+	for i, a := range algorithms {
+		if a.name == name {
 			return Algorithm(i), true
 		}
 	}
 	return AlgoDefault, false
+}
+
+// AlgorithmNames lists the name of every algorithm, AlgoDefault's first.
+func AlgorithmNames() []string {
+	names := make([]string, len(algorithms))
+	for i, a := range algorithms {
+		names[i] = a.name
+	}
+	return names
+}
+
+// Algorithms lists, in order, the algorithms but AlgoDefault that build
+// collectives of kind k: those a program may name for it (none for a
+// kind that is not a collective, or has one way only).
+func Algorithms(k Kind) []Algorithm {
+	var out []Algorithm
+	for i, a := range algorithms[1:] {
+		if slices.Contains(a.kinds, k) {
+			out = append(out, Algorithm(i+1))
+		}
+	}
+	return out
 }
 
 // Selector chooses the algorithm of a collective whose Op.Algo is

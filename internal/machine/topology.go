@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"augur/internal/diag"
 	"augur/internal/netmodel"
 )
 
@@ -204,7 +205,7 @@ func (m *Machine) NetConfig(overrides ...[2]string) (netmodel.Config, error) {
 			continue
 		}
 		if err := c.Set(o[0], o[1]); err != nil {
-			return c, fmt.Errorf("--cfg %s: %w", o[0], err)
+			return c, &diag.GivenError{Given: netmodel.GivenSetting(o[0]), Err: err}
 		}
 	}
 	return c, nil

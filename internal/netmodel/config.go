@@ -13,6 +13,7 @@
 package netmodel
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -454,13 +455,18 @@ func (c *Config) remember(key, value string) {
 	c.Given[key] = value
 }
 
-// ParseCfg splits a --cfg argument "KEY:VALUE" (SimGrid's syntax; the first
-// ':' separates, since values such as factor lists contain more).
+// GivenSetting is the setting key as a caller gives it (a command
+// line's --cfg KEY:VALUE).
+func GivenSetting(key string) diag.Given { return diag.Given{What: "setting", Name: key} }
+
+// ParseCfg splits a setting "KEY:VALUE" (SimGrid's syntax, as --cfg
+// takes it; the first ':' separates, since values such as factor lists
+// contain more).
 func ParseCfg(arg string) (key, value string, err error) {
 	key, value, ok := strings.Cut(arg, ":")
 	key = strings.TrimSpace(key)
 	if !ok || key == "" {
-		return "", "", fmt.Errorf("--cfg %q: want KEY:VALUE, such as network/model:SMPI", arg)
+		return "", "", &diag.GivenError{Given: GivenSetting(strconv.Quote(arg)), Err: errors.New("want KEY:VALUE, such as network/model:SMPI")}
 	}
 	return key, value, nil
 }

@@ -16,6 +16,7 @@
 package analyze
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -429,7 +430,7 @@ func (a *Analysis) SetPerProcess(values map[string]model.Expr, env map[string]fl
 		}
 		v, ok := model.EvalProcess(values[name], env)
 		if !ok {
-			return fmt.Errorf("--set %s=%s: not a number for process 0", name, model.ExprString(values[name]))
+			return &diag.GivenError{Given: model.GivenParam(name + "=" + model.ExprString(values[name])), Err: errors.New("not a number for process 0")}
 		}
 		p.Default, p.PerProcess, p.Value = v, values[name], nil
 		p.Doc += "; a value per process, given with --set"
@@ -437,8 +438,8 @@ func (a *Analysis) SetPerProcess(values map[string]model.Expr, env map[string]fl
 	return nil
 }
 
-// given is the parameter a --set names, or an error that lists the
-// model's parameters.
+// given is the parameter a caller gives a value (a command line's
+// --set), or an error that lists the model's parameters.
 func (a *Analysis) given(name string) (*Param, error) {
 	if p := a.lookup(name); p != nil {
 		return p, nil
@@ -448,9 +449,9 @@ func (a *Analysis) given(name string) (*Param, error) {
 		names = append(names, p.Name)
 	}
 	if len(names) == 0 {
-		return nil, fmt.Errorf("--set %s: the model has no parameters", name)
+		return nil, &diag.GivenError{Given: model.GivenParam(name), Err: errors.New("the model has no parameters")}
 	}
-	return nil, fmt.Errorf("--set %s: the model has no parameter %s (its parameters: %s)", name, name, strings.Join(names, ", "))
+	return nil, &diag.GivenError{Given: model.GivenParam(name), Err: fmt.Errorf("the model has no parameter %s (its parameters: %s)", name, strings.Join(names, ", "))}
 }
 
 func (a *Analysis) lookup(name string) *Param {

@@ -354,7 +354,7 @@ func (a *Analysis) ArgValues(args []string) (map[string]float64, error) {
 			}
 			v, ok := model.ArgNumber(text)
 			if !ok {
-				errs = append(errs, diag.At(p.Pos.File, p.Pos.Line, p.Pos.Col, "--args: %s is the value of the program's option %s, which is %q, not a number", p.Name, opt, text))
+				errs = append(errs, diag.GivenAt(p.Pos.File, p.Pos.Line, p.Pos.Col, model.ProgramArgs, "%s is the value of the program's option %s, which is %q, not a number", p.Name, opt, text))
 				continue
 			}
 			out[p.Name] = v
@@ -363,7 +363,7 @@ func (a *Analysis) ArgValues(args []string) (map[string]float64, error) {
 		case p.Arg >= 1 && p.Arg <= len(args):
 			v, ok := model.ArgNumber(args[p.Arg-1])
 			if !ok {
-				errs = append(errs, diag.At(p.Pos.File, p.Pos.Line, p.Pos.Col, "--args: %s is argument %d of the program (argv[%d]), which is %q, not a number", p.Name, p.Arg, p.Arg, args[p.Arg-1]))
+				errs = append(errs, diag.GivenAt(p.Pos.File, p.Pos.Line, p.Pos.Col, model.ProgramArgs, "%s is argument %d of the program (argv[%d]), which is %q, not a number", p.Name, p.Arg, p.Arg, args[p.Arg-1]))
 				continue
 			}
 			out[p.Name] = v

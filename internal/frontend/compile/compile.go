@@ -65,15 +65,12 @@ const (
 // Program is a compiled model.
 type Program struct {
 	Elements []ir.Element
-	// Shared is true when units share mutable state (global variables are
-	// assigned, or a parallel loop uses a dynamic schedule), so the engine
-	// must issue every operation at its exact simulated time.
-	Shared bool
-	// Threads is true when the model has parallel regions: units may
-	// fork threads (engine.Config.NoThreads is its opposite).
-	Threads bool
 	// Semantics is what a model means where its operations leave it
-	// open: its collectives synchronise (docs/semantics.md, section 4).
+	// open: its collectives synchronise (docs/semantics.md, section 4);
+	// its units share mutable state (Shared) when global variables are
+	// assigned, a parallel loop uses a dynamic schedule or a single
+	// section is taken by the first thread; they fork no threads
+	// (NoThreads) unless the model has parallel regions.
 	Semantics ir.Semantics
 	// OpsUsed lists every operation key an ops(...) cost names, with its
 	// position, so that a machine lacking one is refused before running.
@@ -230,7 +227,7 @@ func Compile(f *model.File, opts Options) (*Program, error) {
 	}
 	c := &compiler{
 		f:        f,
-		p:        &Program{Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll}, opts: opts, filename: f.Filename},
+		p:        &Program{Semantics: ir.Semantics{Collectives: ir.CompleteAfterAll, NoThreads: true}, opts: opts, filename: f.Filename},
 		params:   map[string]float64{},
 		paramFns: map[string]expr{},
 		globals:  map[string]int32{},
@@ -304,7 +301,7 @@ func (c *compiler) compile() (*Program, error) {
 	}
 	for name := range c.p.opts.Params {
 		if _, ok := c.params[name]; !ok {
-			c.errs = append(c.errs, diag.At(c.f.Filename, 0, 0, "--set %s: the model declares no param %s", name, name))
+			c.errs = append(c.errs, diag.GivenAt(c.f.Filename, 0, 0, model.GivenParam(name), "the model declares no param %s", name))
 		}
 	}
 	main := c.acts["main"]
@@ -402,7 +399,7 @@ func (c *compiler) assigns(as []*model.Assign) []assignInstr {
 		}
 		val := c.expr(a.Value)
 		if i, ok := c.globals[a.Name.Name]; ok {
-			c.p.Shared = true
+			c.p.Semantics.Shared = true
 			out = append(out, assignInstr{global: true, idx: i, val: val})
 		} else if i, ok := c.locals[a.Name.Name]; ok {
 			out = append(out, assignInstr{idx: i, val: val})
@@ -512,7 +509,7 @@ func (c *compiler) stmt(s model.Stmt) {
 	case *model.Parallel:
 		el := c.element(s.Name, "parallel", s.Pos)
 		in := instr{op: opParallel, elem: el, pos: s.Pos}
-		c.p.Threads = true
+		c.p.Semantics.NoThreads = false
 		if s.Threads != nil {
 			in.f[0] = c.expr(s.Threads)
 		}
@@ -523,7 +520,7 @@ func (c *compiler) stmt(s model.Stmt) {
 		el := c.element(s.Name, "pfor", s.Pos)
 		slot := c.newSlots(3) // loop variable, end of current chunk, static chunk index
 		in := instr{op: opPfor, elem: el, a: slot, sched: s.Schedule, pos: s.Pos}
-		c.p.Threads = true
+		c.p.Semantics.NoThreads = false
 		in.f[0], in.f[1] = c.expr(s.From), c.expr(s.To)
 		if s.Threads != nil {
 			in.f[2] = c.expr(s.Threads)
@@ -532,7 +529,7 @@ func (c *compiler) stmt(s model.Stmt) {
 			in.f[3] = c.expr(s.Chunk)
 		}
 		if s.Schedule != model.Static {
-			c.p.Shared = true // iterations handed out from shared state
+			c.p.Semantics.Shared = true // iterations handed out from shared state
 		}
 		c.emit(in)
 		top := c.emit(instr{op: opPforNext, a: slot, elem: el})
@@ -550,7 +547,7 @@ func (c *compiler) stmt(s model.Stmt) {
 			c.block(s.Body)
 			c.p.code[pc].b = c.pc()
 		case model.SingleSection:
-			c.p.Shared = true
+			c.p.Semantics.Shared = true
 			pc := c.emit(instr{op: opSingle, elem: el, pos: s.Pos})
 			c.block(s.Body)
 			c.p.code[pc].b = c.pc()
@@ -580,16 +577,8 @@ func (c *compiler) pushScope(v *model.Ident, slot int32) {
 
 func (c *compiler) popScope() { c.scope = c.scope[:len(c.scope)-1] }
 
-var commKinds = map[model.CommKind]ir.Kind{
-	model.SendComm: ir.Send, model.RecvComm: ir.Recv, model.IsendComm: ir.Isend,
-	model.IrecvComm: ir.Irecv, model.WaitComm: ir.Wait, model.BarrierComm: ir.Barrier,
-	model.BcastComm: ir.Bcast, model.ReduceComm: ir.Reduce, model.AllreduceComm: ir.Allreduce,
-	model.GatherComm: ir.Gather, model.ScatterComm: ir.Scatter, model.AllgatherComm: ir.Allgather,
-	model.AlltoallComm: ir.Alltoall,
-}
-
 func (c *compiler) comm(s *model.Comm) {
-	kind := commKinds[s.Kind]
+	kind := s.Kind.Op()
 	el := c.element(s.Name, s.Kind.Keyword(), s.Pos)
 	in := instr{op: opComm, kind: kind, elem: el, pos: s.Pos, any: s.AnyPeer}
 	switch {

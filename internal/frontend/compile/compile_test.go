@@ -46,7 +46,7 @@ func dump(t *testing.T, p *Program, batches bool, limit int) string {
 	for i, e := range p.Elements {
 		fmt.Fprintf(&b, "element %d %s %s at %s\n", i, e.Kind, e.Name, e.Where)
 	}
-	fmt.Fprintf(&b, "shared %v threads %v\n", p.Shared, p.Threads)
+	fmt.Fprintf(&b, "shared %v threads %v\n", p.Semantics.Shared, !p.Semantics.NoThreads)
 	for pid := int32(0); pid < 4; pid++ {
 		s, err := p.Stream(pid, pid/2)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"modernc.org/cc/v4"
 
+	"augur/internal/diag"
 	"augur/internal/frontend/analyze"
 )
 
@@ -395,7 +396,8 @@ func markedLoops(a *analyze.Analysis, srcs []analyze.Source, names []string) ([]
 				loops = append(loops, b.Name)
 			}
 		}
-		return nil, fmt.Errorf("--sample %s: no loop of that name; the loops are %s", strings.Join(missing, ","), strings.Join(loops, " "))
+		// The loops to sample as the caller names them (a command line's --sample).
+		return nil, diag.Givenf("loop", strings.Join(missing, ","), "no loop of that name; the loops are %s", strings.Join(loops, " "))
 	}
 	return out, nil
 }

@@ -83,7 +83,7 @@ func TestRewriteTime(t *testing.T) {
 	if len(tp2.Samples) != 3 || len(tp2.Notes) != 2 || !strings.Contains(tp2.Notes[0], "relax_L23_2") || !strings.Contains(tp2.Notes[0], "it is in relax_L22, which is") {
 		t.Errorf("samples %+v, notes %q", tp2.Samples, tp2.Notes)
 	}
-	if _, _, err := rewriteTime(t, file, []string{"main_L3"}); err == nil || !strings.Contains(err.Error(), "--sample main_L3: no loop of that name; the loops are relax_L22 relax_L23_2 main_L37") {
+	if _, _, err := rewriteTime(t, file, []string{"main_L3"}); err == nil || !strings.Contains(err.Error(), "loop main_L3: no loop of that name; the loops are relax_L22 relax_L23_2 main_L37") {
 		t.Errorf("error %v", err)
 	}
 }

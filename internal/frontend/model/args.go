@@ -9,6 +9,14 @@ import (
 	"augur/internal/diag"
 )
 
+// GivenParam is the value of the model's param name as a caller gives it (a
+// command line's --set).
+func GivenParam(name string) diag.Given { return diag.Given{What: "parameter", Name: name} }
+
+// ProgramArgs is the modelled program's arguments as a caller gives
+// them (a command line's --args).
+var ProgramArgs = diag.Given{What: "program arguments"}
+
 // ArgValues gives the params of f bound to arguments of the modelled
 // program (`arg K`, `arg count`) their values for a run of the program
 // with args, the arguments after its name: `arg K` the K-th as a number,
@@ -31,8 +39,8 @@ func ArgValues(f *File, args []string) (map[string]float64, error) {
 			}
 			x, ok := ArgNumber(text)
 			if !ok {
-				errs = append(errs, diag.At(f.Filename, int(b.Pos.Line), int(b.Pos.Col),
-					"--args: param %s is the value of the program's option %s, which is %q, not a number", v.Name.Name, opt, text))
+				errs = append(errs, diag.GivenAt(f.Filename, int(b.Pos.Line), int(b.Pos.Col), ProgramArgs,
+					"param %s is the value of the program's option %s, which is %q, not a number", v.Name.Name, opt, text))
 				continue
 			}
 			out[v.Name.Name] = x
@@ -44,8 +52,8 @@ func ArgValues(f *File, args []string) (map[string]float64, error) {
 		case b.Index >= 1 && b.Index <= len(args):
 			x, ok := ArgNumber(args[b.Index-1])
 			if !ok {
-				errs = append(errs, diag.At(f.Filename, int(b.Pos.Line), int(b.Pos.Col),
-					"--args: param %s is argument %d of the program, which is %q, not a number", v.Name.Name, b.Index, args[b.Index-1]))
+				errs = append(errs, diag.GivenAt(f.Filename, int(b.Pos.Line), int(b.Pos.Col), ProgramArgs,
+					"param %s is argument %d of the program, which is %q, not a number", v.Name.Name, b.Index, args[b.Index-1]))
 				continue
 			}
 			out[v.Name.Name] = x

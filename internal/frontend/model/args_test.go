@@ -33,8 +33,8 @@ func TestArgValues(t *testing.T) {
 		}
 	}
 	_, err := ArgValues(f, []string{"20", "big", "inf"})
-	want := "t.aug:3:16: --args: param n is argument 2 of the program, which is \"big\", not a number\n" +
-		"t.aug:4:15: --args: param x is argument 3 of the program, which is \"inf\", not a number"
+	want := "t.aug:3:16: program arguments: param n is argument 2 of the program, which is \"big\", not a number\n" +
+		"t.aug:4:15: program arguments: param x is argument 3 of the program, which is \"inf\", not a number"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
 	}
@@ -133,7 +133,7 @@ func TestOptionArgValues(t *testing.T) {
 	}
 	// A value that is not a number is an error at the binding.
 	_, err := ArgValues(f, []string{"-D0.5x"})
-	if want := `t.aug:4:14: --args: param dt is the value of the program's option -D, which is "0.5x", not a number`; err == nil || err.Error() != want {
+	if want := `t.aug:4:14: program arguments: param dt is the value of the program's option -D, which is "0.5x", not a number`; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
 	}
 	// The binding is written back as it was given.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"augur/internal/diag"
+	"augur/internal/ir"
 )
 
 // Pos is a position in a model file. Line and Col count from 1; Col counts
@@ -270,20 +271,29 @@ const (
 	AlltoallComm
 )
 
-var commKeywords = [...]string{
-	SendComm: "send", RecvComm: "recv", IsendComm: "isend", IrecvComm: "irecv",
-	WaitComm: "wait", BarrierComm: "barrier", BcastComm: "bcast", ReduceComm: "reduce",
-	AllreduceComm: "allreduce", GatherComm: "gather", ScatterComm: "scatter",
-	AllgatherComm: "allgather", AlltoallComm: "alltoall",
+// commKinds gives each kind its keyword and the operation it compiles to.
+var commKinds = [...]struct {
+	keyword string
+	op      ir.Kind
+}{
+	SendComm: {"send", ir.Send}, RecvComm: {"recv", ir.Recv}, IsendComm: {"isend", ir.Isend},
+	IrecvComm: {"irecv", ir.Irecv}, WaitComm: {"wait", ir.Wait}, BarrierComm: {"barrier", ir.Barrier},
+	BcastComm: {"bcast", ir.Bcast}, ReduceComm: {"reduce", ir.Reduce}, AllreduceComm: {"allreduce", ir.Allreduce},
+	GatherComm: {"gather", ir.Gather}, ScatterComm: {"scatter", ir.Scatter},
+	AllgatherComm: {"allgather", ir.Allgather}, AlltoallComm: {"alltoall", ir.Alltoall},
 }
 
 // Keyword is the word that introduces the element in the language.
-func (k CommKind) Keyword() string { return commKeywords[k] }
+func (k CommKind) Keyword() string { return commKinds[k].keyword }
+
+// Op is the operation the element compiles to (ir.Barrier also for a
+// barrier of threads, which the compiler tells apart).
+func (k CommKind) Op() ir.Kind { return commKinds[k].op }
 
 // CommKindByKeyword maps a keyword to its kind.
 func CommKindByKeyword(word string) (CommKind, bool) {
-	for i, w := range commKeywords {
-		if w == word {
+	for i, w := range commKinds {
+		if w.keyword == word {
 			return CommKind(i), true
 		}
 	}

@@ -22,21 +22,6 @@ type CheckOptions struct {
 	Procs int
 }
 
-// CollectiveAlgorithms lists, for each collective kind, the algorithm names
-// a model may give with `algorithm NAME`. "default" is accepted everywhere.
-// Point-to-point elements, wait and thread barriers take no algorithm.
-var collectiveAlgorithms = map[CommKind][]string{
-	// Exactly what engine/internal/coll implements (docs/language.md lists them).
-	BarrierComm:   {"dissemination"},
-	BcastComm:     {"linear", "binomial"},
-	ReduceComm:    {"linear", "binomial"},
-	GatherComm:    {"linear", "binomial"},
-	ScatterComm:   {"linear", "binomial"},
-	AllreduceComm: {"binomial", "recursive_doubling", "ring"},
-	AllgatherComm: {"recursive_doubling", "ring"},
-	AlltoallComm:  {"pairwise"},
-}
-
 // Check reports every problem in f at once, sorted by position: errors and
 // warnings. It never panics, also not on the partial trees the parser
 // returns after syntax errors.
@@ -217,9 +202,9 @@ func (c *checker) run() {
 		s := c.syms[n]
 		switch {
 		case s == nil:
-			c.errorf(Pos{}, "--set %s: no param %q in the model", n, n)
+			c.diags = append(c.diags, diag.GivenAt(c.file.Filename, 0, 0, GivenParam(n), "no param %q in the model", n))
 		case s.kind != symParam:
-			c.errorf(Pos{}, "--set %s: %q is a %s, not a param", n, n, s.kind)
+			c.diags = append(c.diags, diag.GivenAt(c.file.Filename, 0, 0, GivenParam(n), "%q is a %s, not a param", n, s.kind))
 		}
 	}
 	// Initializers first, in order: they give the variables their types.
@@ -1048,7 +1033,7 @@ func (c *checker) choose(s *Choose, x checkCtx) {
 
 func (c *checker) comm(s *Comm, x checkCtx) {
 	kw := "comm"
-	if int(s.Kind) < len(commKeywords) {
+	if int(s.Kind) < len(commKinds) {
 		kw = s.Kind.Keyword()
 	}
 	c.defineElem(s.Name, kw)
@@ -1083,8 +1068,9 @@ func (c *checker) comm(s *Comm, x checkCtx) {
 
 func (c *checker) algorithm(s *Comm, kw string) {
 	name := s.Algo.Name
-	if _, ok := ir.ParseAlgorithm(name); !ok {
-		c.errorf(s.Algo.Pos, "unknown algorithm %q (known: %s)", name, strings.Join(knownAlgorithms(), ", "))
+	algo, ok := ir.ParseAlgorithm(name)
+	if !ok {
+		c.errorf(s.Algo.Pos, "unknown algorithm %q (known: %s)", name, strings.Join(ir.AlgorithmNames(), ", "))
 		return
 	}
 	if !s.Kind.IsCollective() {
@@ -1095,28 +1081,20 @@ func (c *checker) algorithm(s *Comm, kw string) {
 		c.errorf(s.Algo.Pos, "barrier threads takes no algorithm")
 		return
 	}
-	if name == "default" {
+	if algo == ir.AlgoDefault {
 		return
 	}
-	ok := collectiveAlgorithms[s.Kind]
-	for _, a := range ok {
-		if a == name {
-			return
-		}
+	// The algorithms engine/internal/coll implements for the kind
+	// (docs/language.md lists them).
+	fit := ir.Algorithms(s.Kind.Op())
+	if slices.Contains(fit, algo) {
+		return
 	}
-	c.errorf(s.Algo.Pos, "algorithm %q does not apply to %s (use default, %s)", name, kw, strings.Join(ok, ", "))
-}
-
-func knownAlgorithms() []string {
-	var names []string
-	for a := ir.Algorithm(0); ; a++ {
-		n := a.String()
-		if _, ok := ir.ParseAlgorithm(n); !ok {
-			break
-		}
-		names = append(names, n)
+	names := make([]string, len(fit))
+	for i, a := range fit {
+		names[i] = a.String()
 	}
-	return names
+	c.errorf(s.Algo.Pos, "algorithm %q does not apply to %s (use default, %s)", name, kw, strings.Join(names, ", "))
 }
 
 // ---- whole-model checks ----

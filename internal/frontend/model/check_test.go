@@ -518,8 +518,8 @@ activity main {
   action A cost N + G
 }
 `, opts: CheckOptions{SetParams: []string{"N", "G", "M"}}, want: []string{
-		`t.aug: --set G: "G" is a global, not a param`,
-		`t.aug: --set M: no param "M" in the model`,
+		`t.aug: parameter G: "G" is a global, not a param`,
+		`t.aug: parameter M: no param "M" in the model`,
 	}},
 	{name: "initializers", src: `model t
 param N = M + 1
@@ -558,7 +558,7 @@ activity SA {
   call main
 }
 `, opts: CheckOptions{Procs: 4, SetParams: []string{"K"}}, want: []string{
-		`t.aug: --set K: no param "K" in the model`,
+		`t.aug: parameter K: no param "K" in the model`,
 		`t.aug:3:8: "N" already declared at 2:7`,
 		`t.aug:4:17: undefined: "undefinedVar"`,
 		`t.aug:6:18: cost function "F" takes 1 argument, got 2`,

@@ -13,9 +13,14 @@ type Lowered struct {
 	// Client-Server lists ("next list of P1"); see Elem.
 	Elements []ir.Element
 	// Sync: the program's objects (Objs), with the matching of the model.
-	Sync    []ir.SyncObject
-	p       *Program
-	threads []loweredThread
+	Sync []ir.SyncObject
+	// Semantics: VPPB's thread model (HoldCPU: a thread was recorded
+	// running on its CPU between its calls); its results are the
+	// threads' accounts, so no one reads the engine's budgets
+	// (NoBudgets).
+	Semantics ir.Semantics
+	p         *Program
+	threads   []loweredThread
 	// streams holds each thread's stream once made (Position).
 	streams []*loweredStream
 }
@@ -82,7 +87,8 @@ const (
 // all 0) and bind (nil: unbound) give each thread a priority
 // (ir.Priority) and a CPU (ir.Bind) before its first operation.
 func (p *Program) Lower(m Matching, prio, bind []int32) *Lowered {
-	l := &Lowered{p: p, streams: make([]*loweredStream, len(p.Threads))}
+	l := &Lowered{p: p, streams: make([]*loweredStream, len(p.Threads)),
+		Semantics: ir.Semantics{HoldCPU: true, NoBudgets: true}}
 	byToken := make([]bool, len(p.Objs))
 	for i, o := range p.Objs {
 		s := ir.SyncObject{Name: o.Name, Init: o.Init, Tokens: int32(len(o.Producer))}

@@ -47,9 +47,9 @@ var elemNames = [numElems]string{
 // Semantics returns what a trace means where its actions leave it open:
 // MPI's collectives, which complete locally, built as SMPI's default
 // selector builds them (the algorithm smpirun -replay would run: a trace
-// names none).
+// names none); its ranks fork no threads.
 func Semantics() ir.Semantics {
-	return ir.Semantics{Collectives: ir.CompleteLocally, Selector: ir.SelectSMPI}
+	return ir.Semantics{Collectives: ir.CompleteLocally, Selector: ir.SelectSMPI, NoThreads: true}
 }
 
 // Elements returns the element table of a replayed trace: one element per

@@ -53,7 +53,7 @@ activity main {
 	}
 	_, err = Run(Options{Filename: "t.aug", Source: []byte(src), Machine: m, Procs: 1, Args: []string{"7", "many"}})
 	var usage *UsageError
-	if !errors.As(err, &usage) || err.Error() != `t.aug:2:16: --args: param n is argument 2 of the program, which is "many", not a number` {
+	if !errors.As(err, &usage) || err.Error() != `t.aug:2:16: program arguments: param n is argument 2 of the program, which is "many", not a number` {
 		t.Errorf("a word for a number: %v", err)
 	}
 	_, err = Run(Options{Filename: "t.aug", Source: []byte(src), Machine: m, Procs: 1, PerProcess: map[string]model.Expr{"nosuch": twice}})

@@ -35,7 +35,7 @@ const countBudget = 1 << 22
 // with a CPU of their own: crowded says no process has one), a stream
 // fails, or the sample is too long.
 func countOps(prog *compile.Program, procs int, nodeOf []int32, crowded bool) (ops int64, exact bool) {
-	if prog.Threads || prog.Shared || procs < 1 {
+	if !prog.Semantics.NoThreads || prog.Semantics.Shared || procs < 1 {
 		return 0, false
 	}
 	n := min(procs, countSample)

@@ -298,8 +298,7 @@ func Run(o Options) (*Prediction, error) {
 			}
 		}
 		cfg := engine.Config{
-			Machine: m, Procs: procs, NodeOf: nodeOf,
-			Shared: prog.Shared, NoThreads: !prog.Threads, MaxEvents: o.MaxEvents,
+			Machine: m, Procs: procs, NodeOf: nodeOf, MaxEvents: o.MaxEvents,
 			Context: o.Context, Net: net, Starting: o.Starting,
 		}
 		if o.Progress != nil {

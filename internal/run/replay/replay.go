@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/diag"
 	"augur/internal/engine"
 	"augur/internal/frontend/otf2"
 	"augur/internal/frontend/tit"
@@ -127,8 +128,8 @@ type Result struct {
 	ComputeRule string `json:"-"`
 }
 
-// SettingError is a --cfg setting or network model that cannot be
-// applied: the caller's mistake, not the trace's.
+// SettingError is a setting (a command line's --cfg) or network model
+// that cannot be applied: the caller's mistake, not the trace's.
 type SettingError struct{ Err error }
 
 func (e *SettingError) Error() string { return e.Err.Error() }
@@ -136,6 +137,11 @@ func (e *SettingError) Unwrap() error { return e.Err }
 
 func settingErr(format string, args ...any) error {
 	return &SettingError{fmt.Errorf(format, args...)}
+}
+
+// badSetting is a setting key that cannot be applied, for why.
+func badSetting(key string, why error) error {
+	return &SettingError{&diag.GivenError{Given: netmodel.GivenSetting(key), Err: why}}
 }
 
 // Run replays the trace. When its Context stops it, Run returns the
@@ -151,22 +157,22 @@ func Run(o Options) (*Result, error) {
 		case "smpi/simulate-computation":
 			b, err := netmodel.ParseBool(kv[1])
 			if err != nil {
-				return nil, settingErr("--cfg %s: %v", kv[0], err)
+				return nil, badSetting(kv[0], err)
 			}
 			set.NoCompute = !b
 		case "smpi/grow-injected-times":
 			b, err := netmodel.ParseBool(kv[1])
 			if err != nil {
-				return nil, settingErr("--cfg %s: %v", kv[0], err)
+				return nil, badSetting(kv[0], err)
 			}
 			set.GrowTest = b
 		case "smpi/coll-selector":
 			if kv[1] != "default" {
-				return nil, settingErr("--cfg smpi/coll-selector:%s: augur replays SimGrid's default selector only", kv[1])
+				return nil, badSetting(kv[0]+":"+kv[1], errors.New("augur replays SimGrid's default selector only"))
 			}
 		default:
 			if algoKey(kv[0]) {
-				return nil, settingErr("--cfg %s:%s: augur replays the algorithms of SimGrid's default selector only", kv[0], kv[1])
+				return nil, badSetting(kv[0]+":"+kv[1], errors.New("augur replays the algorithms of SimGrid's default selector only"))
 			}
 			netCfg = append(netCfg, kv)
 		}
@@ -248,8 +254,7 @@ func Run(o Options) (*Result, error) {
 		},
 		Semantics: tit.Semantics(),
 	}
-	// A trace's ranks fork no threads.
-	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc, NoThreads: true,
+	cfg := engine.Config{Machine: o.Machine, Procs: np, NodeOf: nodeOf, Net: &nc,
 		Tracer: o.Timelines.Tracer(), MaxEvents: o.MaxEvents,
 		UnitElements: true, Context: o.Context}
 	if o.Progress != nil {

@@ -18,7 +18,7 @@ var matching = [...]threadtrace.Matching{Direct: threadtrace.MatchDirect,
 	ClientServer: threadtrace.MatchClientServer, Strict: threadtrace.MatchStrict}
 
 // RunModel simulates p under cfg's model on the engine (threadtrace.Lower,
-// engine.Program.HoldCPU): every thread's account, the timeline, the
+// ir.Semantics.HoldCPU): every thread's account, the timeline, the
 // deadlock report and the events (docs/internals.md, section 8). A run
 // cfg.MaxEvents stops ends with the engine's error and no result.
 func RunModel(p *threadtrace.Program, cfg Config) (*Outcome, error) {
@@ -46,7 +46,7 @@ func RunModel(p *threadtrace.Program, cfg Config) (*Outcome, error) {
 		return nil, err
 	}
 	l := p.Lower(matching[cfg.Model], cfg.Prio, cfg.Bind)
-	ecfg := engine.Config{Machine: m, Procs: 1, NodeOf: []int32{0}, Timeline: cfg.Timeline, NoBudgets: true,
+	ecfg := engine.Config{Machine: m, Procs: 1, NodeOf: []int32{0}, Timeline: cfg.Timeline,
 		MaxEvents: cfg.MaxEvents, Context: cfg.Context}
 	if cfg.Progress != nil {
 		total := 0
@@ -57,7 +57,7 @@ func RunModel(p *threadtrace.Program, cfg Config) (*Outcome, error) {
 			cfg.Progress(t, events, min(float64(ops)/float64(max(2*total, 1)), 1))
 		}
 	}
-	r, err := engine.Run(ecfg, engine.Program{Elements: l.Elements, Sync: l.Sync, HoldCPU: true,
+	r, err := engine.Run(ecfg, engine.Program{Elements: l.Elements, Sync: l.Sync, Semantics: l.Semantics,
 		Stream: func(pid, nid int32) (ir.Stream, error) { return l.Stream(0), nil }})
 	if err != nil && (cfg.Context == nil || !errors.Is(err, cfg.Context.Err())) {
 		return nil, err

@@ -58,13 +58,13 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// --set of a name the model does not have is the user's error, which
+// A value for a name the model does not have (--set) is the user's error, which
 // lists the parameters it has; --args gives the program's arguments.
 func TestSetAndArgs(t *testing.T) {
 	const pi = "../../frontend/analyze/testdata/pi.c"
 	_, err := Run(Request{Files: []string{pi}, Set: map[string]float64{"nosuch": 1}, Procs: 1})
 	var src *SourceError
-	if !errors.As(err, &src) || !strings.HasPrefix(err.Error(), "--set nosuch: the model has no parameter nosuch (its parameters: ") ||
+	if !errors.As(err, &src) || !strings.HasPrefix(err.Error(), "parameter nosuch: the model has no parameter nosuch (its parameters: ") ||
 		!strings.Contains(err.Error(), "darts") {
 		t.Errorf("--set nosuch: %v", err)
 	}

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"augur/internal/diag"
 )
 
 // Table is a CSV file with a header: named columns of text cells, each
@@ -166,7 +168,7 @@ func ReadCSV(name string, data []byte, o Options) ([]Series, error) {
 	for _, p := range o.Params {
 		i, err := t.Column(p)
 		if err != nil {
-			return nil, fmt.Errorf("--params: %w", err)
+			return nil, &diag.GivenError{Given: diag.Given{What: "parameter columns"}, Err: err}
 		}
 		params = append(params, i)
 		isUsed[i] = true
@@ -174,7 +176,7 @@ func ReadCSV(name string, data []byte, o Options) ([]Series, error) {
 	for _, m := range o.Metrics {
 		i, err := t.Column(m)
 		if err != nil {
-			return nil, fmt.Errorf("--metric: %w", err)
+			return nil, &diag.GivenError{Given: diag.Given{What: "metric column"}, Err: err}
 		}
 		if isUsed[i] {
 			return nil, &Error{File: name, Msg: fmt.Sprintf("column %q cannot be both a parameter and a metric", m)}

@@ -11,6 +11,7 @@ package sweep
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -18,6 +19,7 @@ import (
 	"sort"
 	"strings"
 
+	"augur/internal/diag"
 	"augur/internal/frontend/model"
 	"augur/internal/infile"
 	"augur/internal/procbound"
@@ -278,11 +280,13 @@ func (s *Spec) Check() error {
 		}
 		seen[a.Name] = true
 	}
+	// ProcsPerNode as the caller gives it (a command line's --procs-per-node).
+	perNode := diag.Given{What: "procs per node"}
 	if s.ProcsPerNode > 0 && seen["nodes"] {
-		return fmt.Errorf("--procs-per-node sets nodes from procs: do not give nodes too")
+		return &diag.GivenError{Given: perNode, Err: errors.New("it sets nodes from procs: do not give nodes too")}
 	}
 	if s.ProcsPerNode > 0 && !seen["procs"] {
-		return fmt.Errorf("--procs-per-node needs procs")
+		return &diag.GivenError{Given: perNode, Err: errors.New("it needs procs")}
 	}
 	n := float64(len(s.Versions)) * float64(max(1, len(s.Machines))) * float64(max(1, len(s.Listed)))
 	for _, a := range s.Axes {

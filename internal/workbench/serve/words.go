@@ -2,15 +2,15 @@ package serve
 
 import "regexp"
 
-// The engine and the predictor advise command-line users by flag (raise
-// the event limit with --max-events, give a value with --set); a
-// workbench user has the page's fields instead, and no say over the
-// server's limits. workbenchWords rewrites that advice for them.
+// The predictor advises command-line users by flag (give a value with
+// --set); a workbench user has the page's fields instead, and no say
+// over the server's limits (the engine's event limit, which it states
+// without advice). workbenchWords rewrites that advice for them.
 var workbenchAdvice = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`\s*\(raise it with --max-events\)`), " (the workbench's limit per run: try fewer processes or smaller params)"},
+	{regexp.MustCompile(`(event limit of \d+ reached at simulated time \S+?s(?: after \d+ operations)?)`), "$1 (the workbench's limit per run: try fewer processes or smaller params)"},
 	{regexp.MustCompile(`give it with --set (\S+?)=VALUE`), "give it under Params as $1=VALUE"},
 	{regexp.MustCompile(`say how many processes with --procs`), "say how many in the Processes field"},
 	{regexp.MustCompile(`give it with --op-time (\S+?)=TIME`), "add $1 to the ops: of the machine file"},
