@@ -263,10 +263,6 @@ var schemaUnreached = map[string]string{
 	"validate partial":                                 "only an interrupted run (TestProgressInterruptedValidate)",
 	"validate configurations":                          "only an interrupted run",
 	"bench block partial":                              "only an interrupted run",
-	"bench block steps[].cold_s":                       "only when the search measures the cold start at a count (TestBenchBlock)",
-	"bench block steps[].cold_excess_s":                "only when the search measures the cold start",
-	"bench block steps[].cold_marginal":                "only when the search measures the cold start",
-	"bench block steps[].first_touch_s":                "only when the search measures the cold start",
 	"analyze measured_counts[].block":                  "needs --counts of an instrumented run (TestInstrumentCount)",
 	"analyze measured_counts[].provenance":             "needs --counts",
 	"analyze measured_counts[].static":                 "needs --counts",
@@ -283,6 +279,18 @@ var schemaUnreached = map[string]string{
 	"bench network collectives[].samples[].median_s":   "with --mpi",
 	"bench network collectives[].samples[].reps":       "with --mpi",
 	"bench network collectives[].samples[].trips":      "with --mpi",
+}
+
+// schemaMeasured are documented fields that a run writes or not by what
+// it measures on this machine: bench block's search measures the cold
+// start at a count only where the times it reads call for it, which a
+// busy machine changes. The test holds their type wherever they are
+// written and asserts neither way.
+var schemaMeasured = map[string]bool{
+	"bench block steps[].cold_s":        true,
+	"bench block steps[].cold_excess_s": true,
+	"bench block steps[].cold_marginal": true,
+	"bench block steps[].first_touch_s": true,
 }
 
 // schemaRun is a command line of the test and how its CSV is made.
@@ -398,6 +406,7 @@ func TestSchemaDocumented(t *testing.T) {
 		for p := range c.fields {
 			why, unreached := schemaUnreached[cmd+" "+p]
 			switch {
+			case schemaMeasured[cmd+" "+p]:
 			case !c.seen[p] && !unreached:
 				diffs = append(diffs, fmt.Sprintf("%s: %s is in docs/output.md but no run of the test wrote it", cmd, p))
 			case c.seen[p] && unreached:
