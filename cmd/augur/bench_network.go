@@ -78,7 +78,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 	}
 	maxSize, err := netbench.ParseSize("max-size", *n.maxSize)
 	if err != nil {
-		return fail(exitUsage, "%w", withFlag(err))
+		return fail(exitUsage, "%w", err)
 	}
 	if *n.segments < 1 || *bf.reps < 1 {
 		return fail(exitUsage, "--segments and --reps must be ≥ 1")
@@ -139,7 +139,7 @@ func benchNetwork(e *env, bf *benchFlags) int {
 		o, err := netbench.MPISettings{Hosts: *n.hosts, NP: *n.np, Collectives: *n.colls, CollMaxSize: *n.collMax,
 			WorkDir: *n.workdir}.Options(maxSize, *bf.reps)
 		if err != nil {
-			return fail(exitUsage, "%w", withFlag(err))
+			return fail(exitUsage, "%w", err)
 		}
 		o.Progress = progress
 		ctx, cancel := context.WithTimeout(e.context(), 10**n.timeout)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"augur/internal/diag"
@@ -35,7 +34,7 @@ func errorText(cmd string, err error) string {
 }
 
 // givenFlags is the flag each kind of given value (diag.Given.What)
-// comes from on the command line.
+// comes from on the command line; a diag.Option is the flag of its name.
 var givenFlags = map[string]string{
 	"parameter":         "--set",
 	"setting":           "--cfg",
@@ -47,22 +46,44 @@ var givenFlags = map[string]string{
 }
 
 // withFlags is text, err's message, with every given value it names in
-// a library's words named by its flag instead ("--set nb: ..."), and
-// the event limit's flag added.
+// a library's words named by its flag instead ("--set nb: ...",
+// "--map: ..."), and the event limit's flag added.
 func withFlags(text string, err error) string {
 	for _, g := range diag.Givens(err) {
-		flag, ok := givenFlags[g.What]
-		if !ok {
-			continue
+		if flag, ok := flagOf(g); ok {
+			text = replaceWords(text, g.String(), flag)
 		}
-		if g.Name != "" {
-			flag += " " + g.Name
-		}
-		text = strings.Replace(text, g.String()+":", flag+":", 1)
 	}
 	var limit *engine.LimitError
 	if errors.As(err, &limit) {
 		text = strings.Replace(text, limit.Error(), limit.Error()+" (raise it with --max-events)", 1)
+	}
+	return text
+}
+
+// flagOf is the flag that gives g on the command line: an option's is
+// its name with dashes ("--map"), another kind's is from givenFlags,
+// followed by the value's name ("--set nb").
+func flagOf(g diag.Given) (string, bool) {
+	if g.What == diag.Option {
+		return "--" + g.Name, true
+	}
+	flag, ok := givenFlags[g.What]
+	if ok && g.Name != "" {
+		flag += " " + g.Name
+	}
+	return flag, ok
+}
+
+// replaceWords is text with the first words that a colon follows
+// replaced by flag or, if none, the first that a space follows: the
+// message of an option may go on from its name ("option procs-per-node
+// must be ≥ 1").
+func replaceWords(text, words, flag string) string {
+	for _, sep := range []string{":", " "} {
+		if i := strings.Index(text, words+sep); i >= 0 {
+			return text[:i] + flag + text[i+len(words):]
+		}
 	}
 	return text
 }
@@ -80,15 +101,4 @@ func statusOf(err error) int {
 		return exitInput
 	}
 	return exitSim
-}
-
-// withFlag puts the dashes of its flag before a setting that a library
-// refused (a *diag.SettingError, whose text starts with the setting's
-// name, which is the flag's); other errors are returned as they are.
-func withFlag(err error) error {
-	var se *diag.SettingError
-	if errors.As(err, &se) {
-		return fmt.Errorf("--%w", se)
-	}
-	return err
 }

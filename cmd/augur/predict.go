@@ -288,9 +288,9 @@ func procsFlag(procs, threads int) string {
 
 // predictOptionText names the flag of an option predict refused.
 func predictOptionText(err error) string {
-	var se *diag.SettingError
-	if errors.As(err, &se) && se.Setting == "counts" {
+	var ge *diag.GivenError
+	if errors.As(err, &ge) && ge.Given == (diag.Given{What: diag.Option, Name: "counts"}) {
 		return fmt.Sprintf("--nodes, --procs and --threads must be ≥ 0 and --replications 1..%d", predict.MaxReplications)
 	}
-	return withFlag(err).Error()
+	return withFlags(err.Error(), err)
 }

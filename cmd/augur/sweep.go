@@ -233,7 +233,7 @@ func writeSweepReport(path string, sum *sweep.Summary) error {
 
 // buildSpec turns the flags and arguments into a sweep; relative paths
 // start at base ("" for the current directory). The status is exitUsage
-// or exitInput for the error, whose setting is named as its flag.
+// or exitInput for the error: an option refused is a usage error.
 func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, error) {
 	if len(pos) < 2 {
 		return nil, exitUsage, errors.New("want a mode (predict, replay or simulate) and at least one VERSION; run 'augur sweep --help'")
@@ -243,11 +243,11 @@ func buildSpec(f *sweepFlags, pos []string, base string) (*sweep.Spec, int, erro
 		Nodes: *f.nodes, Procs: *f.procs, Threads: *f.threads, NP: *f.np, CPUs: *f.cpus,
 		ProcsPerNode: *f.procsPerNode, Sets: f.sets, Cfgs: f.cfgs, Mapping: *f.mapping, SimModel: *f.simModel,
 		Points: *f.points, Seed: *f.seed, MaxEvents: *f.maxEvents})
-	var se *diag.SettingError
+	var ge *diag.GivenError
 	var ue *sweep.UsageError
 	switch {
-	case errors.As(err, &se):
-		return nil, exitUsage, withFlag(err)
+	case errors.As(err, &ge) && ge.What == diag.Option:
+		return nil, exitUsage, err
 	case errors.As(err, &ue):
 		return nil, exitUsage, err
 	case err != nil:

@@ -102,7 +102,7 @@ func jobSpec(e *env, c *command, dir string) (*sweep.Job, *sweep.Spec, int) {
 	}
 	spec, code, err := buildSpec(f, pos, base)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "augur sweep: %s: %v\n", dir, err)
+		fmt.Fprintf(e.stderr, "augur sweep: %s: %s\n", dir, withFlags(err.Error(), err))
 		return nil, nil, code
 	}
 	return job, spec, 0

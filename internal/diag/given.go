@@ -1,6 +1,9 @@
 package diag
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Given is a value a caller gave by name rather than in a file: a
 // parameter's value, a network setting, the program's arguments, a loop
@@ -9,9 +12,14 @@ import "fmt"
 // flag the value came from, names the flag there instead (cmd/augur's
 // errorText), and the workbench, which has no flags, shows the words.
 type Given struct {
-	What string // the kind of value, as the library calls it: "parameter", "setting"
+	What string // the kind of value, as the library calls it: "parameter", "setting", Option
 	Name string // which one; empty for a kind of one value (the program's arguments)
 }
+
+// Option is the kind of a setting of a call into a library that a
+// command line gives as the option of the same name (map, op-speed,
+// max-size): "option map: ...", which a command turns into "--map: ...".
+const Option = "option"
 
 // String is how a message about g begins: "parameter nb".
 func (g Given) String() string {
@@ -25,9 +33,19 @@ func (g Given) String() string {
 type GivenError struct {
 	Given
 	Err error
+	// Named says Err's text begins with Name and goes on as one sentence
+	// ("procs-per-node must be ≥ 1"), so that the message is What and
+	// then Err's text ("option procs-per-node must be ≥ 1") rather than
+	// the value, a colon and Err's text.
+	Named bool
 }
 
-func (e *GivenError) Error() string { return e.Given.String() + ": " + e.Err.Error() }
+func (e *GivenError) Error() string {
+	if e.Named {
+		return e.What + " " + e.Err.Error()
+	}
+	return e.Given.String() + ": " + e.Err.Error()
+}
 
 func (e *GivenError) Unwrap() error { return e.Err }
 
@@ -35,6 +53,14 @@ func (e *GivenError) Unwrap() error { return e.Err }
 // formatted message.
 func Givenf(what, name, format string, args ...any) *GivenError {
 	return &GivenError{Given: Given{What: what, Name: name}, Err: fmt.Errorf(format, args...)}
+}
+
+// Optionf makes a GivenError about the option name whose message goes
+// on from the name with a formatted text: Optionf("np", "%q: want at
+// least 2", "1") says `option np "1": want at least 2`. An option whose
+// message has a colon after its name is Givenf(Option, name, ...).
+func Optionf(name, format string, args ...any) *GivenError {
+	return &GivenError{Given: Given{What: Option, Name: name}, Err: errors.New(name + " " + fmt.Sprintf(format, args...)), Named: true}
 }
 
 // GivenAt makes an Error at file:line:col about a given value: its

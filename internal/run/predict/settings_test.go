@@ -23,14 +23,15 @@ func TestCheckSettings(t *testing.T) {
 		{Settings{Replications: 1, Mapping: "diagonal"}, "map"},
 	} {
 		_, _, err := CheckSettings(c.s)
-		var oe *diag.SettingError
-		if !errors.As(err, &oe) || oe.Setting != c.option {
-			t.Errorf("CheckSettings(%+v): %v, want a setting error of %s", c.s, err, c.option)
+		var ge *diag.GivenError
+		if !errors.As(err, &ge) || ge.Given != (diag.Given{What: diag.Option, Name: c.option}) {
+			t.Errorf("CheckSettings(%+v): %v, want an error of option %s", c.s, err, c.option)
 		}
 	}
 	err = CheckOpOverrides(map[string]float64{"nosuch_*": 2}, nil)
-	var oe *diag.SettingError
-	if !errors.As(err, &oe) || oe.Setting != "op-speed" || err.Error() != "op-speed nosuch_*: no operation matches (the keys are in docs/bench.md)" {
+	var ge *diag.GivenError
+	if !errors.As(err, &ge) || ge.Given != (diag.Given{What: diag.Option, Name: "op-speed"}) ||
+		err.Error() != "option op-speed nosuch_*: no operation matches (the keys are in docs/bench.md)" {
 		t.Errorf("CheckOpOverrides: %v", err)
 	}
 }

@@ -8,13 +8,13 @@ import (
 	"augur/internal/machine"
 )
 
-// ParseSize reads the largest message size of a measurement, the setting
+// ParseSize reads the largest message size of a measurement, the option
 // named setting (units allowed: 4MiB): a whole number of bytes from 1 to
 // MaxSize. The sizes measured are the powers of two (four) up to it.
 func ParseSize(setting, v string) (int64, error) {
 	f, err := machine.ParseSize(v)
 	if err != nil || f < 1 || f > float64(MaxSize) || f != float64(int64(f)) {
-		return 0, diag.Setting(setting, " %q: want a whole size from 1 B to %d B (16MiB)", v, int64(MaxSize))
+		return 0, diag.Optionf(setting, "%q: want a whole size from 1 B to %d B (16MiB)", v, int64(MaxSize))
 	}
 	return int64(f), nil
 }
@@ -29,7 +29,7 @@ type MPISettings struct {
 }
 
 // Options reads s into the options of an MPI measurement of ping-pongs
-// up to maxSize, reps rounds. Its errors are *diag.SettingError.
+// up to maxSize, reps rounds. Its errors are *diag.GivenError of a diag.Option.
 func (s MPISettings) Options(maxSize int64, reps int) (MPIOptions, error) {
 	o := MPIOptions{Sizes: Sizes(maxSize), Reps: reps, Target: 0.01, WorkDir: s.WorkDir}
 	for _, h := range strings.Split(s.Hosts, ",") {
@@ -38,12 +38,12 @@ func (s MPISettings) Options(maxSize int64, reps int) (MPIOptions, error) {
 		}
 	}
 	if len(o.Hosts) == 0 {
-		return o, diag.Setting("hosts", " %q: want at least one host", s.Hosts)
+		return o, diag.Optionf("hosts", "%q: want at least one host", s.Hosts)
 	}
 	for _, p := range strings.Split(s.NP, ",") {
 		v, err := strconv.Atoi(strings.TrimSpace(p))
 		if err != nil || v < 2 {
-			return o, diag.Setting("np", " %q: want process counts of at least 2", s.NP)
+			return o, diag.Optionf("np", "%q: want process counts of at least 2", s.NP)
 		}
 		o.Procs = append(o.Procs, v)
 	}
@@ -59,7 +59,7 @@ func (s MPISettings) Options(maxSize int64, reps int) (MPIOptions, error) {
 				known = known || k == c
 			}
 			if !known {
-				return o, diag.Setting("collectives", ": unknown collective %q (want %s, all or none)", c, strings.Join(Collectives, ", "))
+				return o, diag.Givenf(diag.Option, "collectives", "unknown collective %q (want %s, all or none)", c, strings.Join(Collectives, ", "))
 			}
 			o.Colls = append(o.Colls, c)
 		}

@@ -25,9 +25,9 @@ func TestMPISettings(t *testing.T) {
 		{MPISettings{Hosts: "a", NP: "2", Collectives: "all", CollMaxSize: "1.5"}, "coll-max-size"},
 	} {
 		_, err := c.s.Options(4, 1)
-		var se *diag.SettingError
-		if !errors.As(err, &se) || se.Setting != c.setting {
-			t.Errorf("Options(%+v): %v, want a setting error of %s", c.s, err, c.setting)
+		var ge *diag.GivenError
+		if !errors.As(err, &ge) || ge.Given != (diag.Given{What: diag.Option, Name: c.setting}) {
+			t.Errorf("Options(%+v): %v, want an error of option %s", c.s, err, c.setting)
 		}
 	}
 }

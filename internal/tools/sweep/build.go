@@ -46,8 +46,8 @@ func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
 
 // Build reads the versions, machines and points file of r and checks its
-// settings. Errors of the settings are a *diag.SettingError or a *UsageError;
-// others are the inputs'.
+// settings. Errors of the settings are a *diag.GivenError of a
+// diag.Option or a *UsageError; others are the inputs'.
 func Build(r Request) (*Spec, error) {
 	mode, err := ParseMode(r.Mode)
 	if err != nil {
@@ -83,12 +83,12 @@ func Build(r Request) (*Spec, error) {
 		}
 		for _, n := range names {
 			if given[n] {
-				return nil, diag.Setting(n, " is for augur sweep %s, not %s", m, mode)
+				return nil, diag.Optionf(n, "is for augur sweep %s, not %s", m, mode)
 			}
 		}
 	}
 	if mode == Simulate && len(r.Cfgs) > 0 {
-		return nil, diag.Setting("cfg", " is for predict and replay, not simulate")
+		return nil, diag.Optionf("cfg", "is for predict and replay, not simulate")
 	}
 	versionKind := map[Mode]infile.Kind{Predict: infile.Model, Replay: infile.MPITrace, Simulate: infile.ThreadTrace}[mode]
 	for _, v := range r.Versions {
@@ -118,17 +118,17 @@ func Build(r Request) (*Spec, error) {
 	}
 	if mode == Predict {
 		if _, _, err := machine.ParseMapping(r.Mapping); err != nil {
-			return nil, diag.Setting("map", ": %v", err)
+			return nil, diag.Givenf(diag.Option, "map", "%v", err)
 		}
 		s.Mapping = r.Mapping
 		if r.ProcsPerNode < 0 {
-			return nil, diag.Setting("procs-per-node", " must be ≥ 1")
+			return nil, diag.Optionf("procs-per-node", "must be ≥ 1")
 		}
 		s.ProcsPerNode = r.ProcsPerNode
 	}
 	if mode == Simulate {
 		if _, ok := simulate.ParseModel(r.SimModel); !ok && r.SimModel != "auto" {
-			return nil, diag.Setting("sim-model", " %q: use direct, client-server, strict or auto", r.SimModel)
+			return nil, diag.Optionf("sim-model", "%q: use direct, client-server, strict or auto", r.SimModel)
 		}
 		s.SimModel = r.SimModel
 	}
@@ -138,8 +138,8 @@ func Build(r Request) (*Spec, error) {
 		}
 		a, err := NumAxis(mode, ax.name, ax.list)
 		if err != nil {
-			// NumAxis's text starts with the axis's name.
-			return nil, &diag.SettingError{Setting: ax.name, Text: err.Error()}
+			// NumAxis's text starts with the axis's name, the option's.
+			return nil, &diag.GivenError{Given: diag.Given{What: diag.Option, Name: ax.name}, Err: err, Named: true}
 		}
 		s.Axes = append(s.Axes, a)
 	}
@@ -147,22 +147,22 @@ func Build(r Request) (*Spec, error) {
 		name, list, ok := strings.Cut(set, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.Contains(name, "/") {
-			return nil, diag.Setting("set", " %q: want NAME=LIST", set)
+			return nil, diag.Optionf("set", "%q: want NAME=LIST", set)
 		}
 		a, err := NumAxis(mode, name, list)
 		if err != nil {
-			return nil, diag.Setting("set", " %v", err)
+			return nil, diag.Optionf("set", "%v", err)
 		}
 		s.Axes = append(s.Axes, a)
 	}
 	for _, cfg := range r.Cfgs {
 		key, list, ok := strings.Cut(cfg, ":")
 		if !ok || !strings.Contains(key, "/") {
-			return nil, diag.Setting("cfg", " %q: want KEY:V1,V2,... with a SimGrid key such as network/model", cfg)
+			return nil, diag.Optionf("cfg", "%q: want KEY:V1,V2,... with a SimGrid key such as network/model", cfg)
 		}
 		a, err := TextAxis(mode, strings.TrimSpace(key), list)
 		if err != nil {
-			return nil, diag.Setting("cfg", " %v", err)
+			return nil, diag.Optionf("cfg", "%v", err)
 		}
 		// The model's name is checked here; other keys are checked by
 		// each point against its machine, as predict and replay do.
@@ -171,7 +171,7 @@ func Build(r Request) (*Spec, error) {
 				break
 			}
 			if _, err := netmodel.ParseKind(v.Text); err != nil {
-				return nil, diag.Setting("cfg", " %s:%s: %v", a.Name, v.Text, err)
+				return nil, diag.Optionf("cfg", "%s:%s: %v", a.Name, v.Text, err)
 			}
 		}
 		s.Axes = append(s.Axes, a)
@@ -211,7 +211,7 @@ func (r *Request) given() map[string]bool {
 // (a set, a points file's column) that a version does not declare,
 // suggesting the name nearest to it: a typo would otherwise fail every
 // point alike. A points file's column is a *diag.Error, a set a
-// *diag.SettingError.
+// *diag.GivenError of option set.
 func checkParamAxes(s *Spec, points string) error {
 	if s.Mode != Predict {
 		return nil
@@ -240,7 +240,7 @@ func checkParamAxes(s *Spec, points string) error {
 			if i < len(s.ListedAxes) {
 				return diag.At(points, 1, 0, "column %s: %s", a.Name, msg)
 			}
-			return diag.Setting("set", " %s: %s", a.Name, msg)
+			return diag.Optionf("set", "%s: %s", a.Name, msg)
 		}
 	}
 	return nil

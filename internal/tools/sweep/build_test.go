@@ -7,21 +7,22 @@ import (
 	"augur/internal/diag"
 )
 
-// Build's errors of settings name the setting (the CLI puts its flag's
-// dashes before it) and are told from the inputs' by their type.
-func TestBuildSettingErrors(t *testing.T) {
+// Build's errors of settings name the option in the library's words (the
+// CLI names its flag instead) and are told from the inputs' by their
+// kind of given value.
+func TestBuildOptionErrors(t *testing.T) {
 	for _, c := range []struct {
 		r       Request
 		setting string
 		want    string
 	}{
-		{Request{Mode: "replay", Versions: []string{"t.txt"}, Procs: "1,2", Mapping: "block", SimModel: "auto"}, "procs", "procs is for augur sweep predict, not replay"},
-		{Request{Mode: "simulate", Versions: []string{"t.trace"}, Cfgs: []string{"network/model:SMPI"}, Mapping: "block", SimModel: "auto"}, "cfg", "cfg is for predict and replay, not simulate"},
+		{Request{Mode: "replay", Versions: []string{"t.txt"}, Procs: "1,2", Mapping: "block", SimModel: "auto"}, "procs", "option procs is for augur sweep predict, not replay"},
+		{Request{Mode: "simulate", Versions: []string{"t.trace"}, Cfgs: []string{"network/model:SMPI"}, Mapping: "block", SimModel: "auto"}, "cfg", "option cfg is for predict and replay, not simulate"},
 	} {
 		_, err := Build(c.r)
-		var se *diag.SettingError
-		if !errors.As(err, &se) || se.Setting != c.setting || err.Error() != c.want {
-			t.Errorf("Build(%+v): %v, want a setting error of %s %q", c.r, err, c.setting, c.want)
+		var ge *diag.GivenError
+		if !errors.As(err, &ge) || ge.Given != (diag.Given{What: diag.Option, Name: c.setting}) || err.Error() != c.want {
+			t.Errorf("Build(%+v): %v, want an error of option %s %q", c.r, err, c.setting, c.want)
 		}
 	}
 	_, err := Build(Request{Mode: "nomode"})
