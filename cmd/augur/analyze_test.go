@@ -568,3 +568,55 @@ func TestAnalyzeMachineWithoutPrices(t *testing.T) {
 		t.Errorf("exit %d, want %d, and the missing operation in the report:\n%s", code, exitInput, out)
 	}
 }
+
+// A stream between the third level's working set and memory's is priced
+// off the triad augur bench machine times there (mem_byte_mid1 … 3,
+// smid()): testdata/triad.c over 2^18 doubles, 6 MiB, is 0.79 of the way
+// from membw.yaml's l3 (2 MiB) to its mem (8 MiB). Points at k/4 of
+// mem_byte are how a file without them prices it, so the prediction must
+// not move; points of 0 (a last cache that streams for free up to three
+// quarters of the way) must make it faster; and the written model and
+// analyze's report must agree on each file.
+func TestAnalyzeStreamBetweenCacheAndMemory(t *testing.T) {
+	if _, err := exec.LookPath("cc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	const (
+		src     = "../../internal/frontend/analyze/testdata/triad.c"
+		machine = "../../internal/frontend/analyze/testdata/membw.yaml"
+	)
+	dir := t.TempDir()
+	data, err := os.ReadFile(machine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variant := func(name, mids string) string {
+		p := filepath.Join(dir, name+".yaml")
+		text := strings.Replace(string(data), "mem_byte: 0.5ns, ", "mem_byte: 0.5ns, "+mids, 1)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fallback := variant("fallback", "mem_byte_mid1: 0.125ns, mem_byte_mid2: 0.25ns, mem_byte_mid3: 0.375ns, ")
+	free := variant("free", "mem_byte_mid1: 0, mem_byte_mid2: 0, mem_byte_mid3: 0, ")
+	model := filepath.Join(dir, "triad.aug")
+	if code, _, errs := augur(t, "analyze", "--machine", machine, src, "--model", model); code != exitOK {
+		t.Fatalf("analyze: exit %d\n%s", code, errs)
+	}
+	times := map[string]float64{}
+	for _, m := range []string{machine, fallback, free} {
+		report := predicted(t, "analyze", "--machine", m, "--args", "262144", src)
+		written := predicted(t, "predict", model, "--machine", m, "--procs", "1", "--args", "262144")
+		if math.Abs(report-written) > 1e-9*written {
+			t.Errorf("%s: analyze's report %.10g s, the written model %.10g s", m, report, written)
+		}
+		times[m] = written
+	}
+	if base, fb := times[machine], times[fallback]; math.Abs(base-fb) > 1e-9*base {
+		t.Errorf("points at k/4 of mem_byte: %.10g s, without points %.10g s", fb, base)
+	}
+	if times[free] >= times[machine] {
+		t.Errorf("points of 0: %.10g s, not below %.10g s without them", times[free], times[machine])
+	}
+}
