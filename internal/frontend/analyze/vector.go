@@ -12,15 +12,19 @@ import (
 // is 8 doubles a fused multiply-add at -O3 -march=native. The analysis
 // divides the loop's instructions (its arithmetic, its streamed loads and
 // stores, its test and step) by the elements a vector holds; the bytes
-// its streams move from memory stay what they are. A vector is 32 bytes
-// where the target has AVX2 (-march=native on any x86-64 of the last ten
-// years, or a -march or -m flag naming AVX2 or later; processors with
-// AVX-512 run most of it at the same rate per byte), 16 bytes (SSE2)
-// otherwise. A loop with anything else — a branch, a call, a load the
-// analysis cannot follow or that strides, a loop-carried chain (a
-// reduction, unless -ffast-math lets gcc split it), an array it stores
-// and also reads at another place (a[i] = a[i-1] + ...) — is left
-// scalar.
+// its streams move from memory stay what they are. Short loops inside it
+// that gcc unrolls completely (a stencil's radius loops) are vectorised
+// with it. A vector is as wide as the system's compiler makes it at the
+// compile line's flags (package cfront compiles a probe loop and reads
+// its registers), at most 32 bytes (an AVX-512 processor runs most loops
+// at about the same rate per byte); where that is not known, 32 bytes
+// where the target has
+// AVX2 (-march=native on any x86-64 of the last ten years, or a -march or
+// -m flag naming AVX2 or later), 16 bytes (SSE2) otherwise. A loop with
+// anything else — a branch, a call, a load the analysis cannot follow or
+// that strides, a loop-carried chain (a reduction, unless -ffast-math
+// lets gcc split it), an array it stores and also reads at another place
+// (a[i] = a[i-1] + ...) — is left scalar.
 
 // vectorOps are the operation keys a vectorised loop's body may have, and
 // that its vectors divide (seq_bytes, the memory traffic, is kept).
@@ -35,6 +39,16 @@ var avx2Arch = []string{"native", "haswell", "broadwell", "skylake", "cannonlake
 // target.
 func (mo *memOps) vectorBytes() float64 {
 	c := mo.w.o.Compiled
+	if c.VectorBytes > 0 {
+		// What the compiler did with a probe loop, but no more than 32
+		// bytes: the throughputs of the machine file are those of 32-byte
+		// vectors at best, and a 64-byte one does not go at twice their
+		// rate. On the Xeon (Cooper Lake) of docs/corpus.md, gcc's zmm
+		// code of c[m] += a[m] * b in the first level takes 0.13 ns an
+		// element, its ymm code (-mprefer-vector-width=256) 0.145 ns at 32
+		// elements an entry and 0.18 at 512.
+		return min(c.VectorBytes, 32)
+	}
 	for _, p := range avx2Arch {
 		if c.Arch != "" && strings.HasPrefix(c.Arch, p) {
 			return 32
@@ -61,19 +75,44 @@ func (mo *memOps) vectorise(b *Block) {
 		// (unrolled.go), checked against gcc -O3's vector code.
 		return
 	}
+	// The body: straight-line blocks, and short loops gcc unrolls
+	// completely (a stencil's radius loops), whose copies are straight
+	// code of the iteration. gcc vectorises the loop around them: ParRes
+	// Stencil's i loop at -O3 -march=native is nine fused multiply-adds
+	// on vectors of doubles, with a run-time check that in and out do not
+	// overlap (objdump of the build).
+	var body []*Block
+	var collect func(bs []*Block) bool
+	collect = func(bs []*Block) bool {
+		for _, blk := range bs {
+			switch {
+			case blk.Kind == Compute:
+				body = append(body, blk)
+			case blk.Kind == Loop && blk.unrolled > 0:
+				body = append(body, blk)
+				if !collect(blk.Body) {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !collect(b.Body) {
+		return
+	}
 	elem := 0.0
 	stored := map[string]string{} // array → the index it is stored at
-	for _, blk := range b.Body {
+	for _, blk := range body {
 		for _, acc := range blk.accesses {
 			if acc.store && acc.index != nil {
 				stored[acc.base] = String(acc.index)
 			}
 		}
 	}
-	for _, blk := range append([]*Block{b}, b.Body...) {
-		if blk != b && blk.Kind != Compute {
-			return
-		}
+	all := append([]*Block{b}, body...)
+	for _, blk := range all {
 		for k, n := range blk.Ops {
 			if n != 0 && !vectorOps[k] && k != "seq_bytes" {
 				return
@@ -102,10 +141,17 @@ func (mo *memOps) vectorise(b *Block) {
 	if lanes < 2 {
 		return
 	}
-	for _, blk := range append([]*Block{b}, b.Body...) {
+	for _, blk := range all {
 		for k := range blk.Ops {
 			if vectorOps[k] {
 				blk.Ops[k] /= lanes
+			}
+		}
+		for i := range blk.accesses {
+			// The loads an unrolled iteration keeps in a register
+			// (keptLoads) are vector loads too.
+			if vectorOps[blk.accesses[i].kind] {
+				blk.accesses[i].n /= lanes
 			}
 		}
 	}

@@ -158,6 +158,11 @@ type CodeGen struct {
 	Arch, Tune string
 	// OpenMP: -fopenmp (not undone by -fno-openmp).
 	OpenMP bool
+	// VectorBytes is the width of the vectors the system's compiler
+	// vectorises a loop of doubles with at these flags, as the reader of
+	// the program found it (package cfront); 0 when not known, and the
+	// analysis then judges from -march.
+	VectorBytes float64
 	// Flags are all the compile line's code-generation and dialect flags
 	// as given, in order: -O, -f, -m, -std=, -ansi, -pthread, -pg.
 	Flags []string

@@ -110,6 +110,7 @@ type Loader struct {
 	mu      sync.Mutex
 	configs map[string]*cc.Config // by code-generation flags
 	checked map[string]bool       // flag sets the compiler took
+	vectors map[string]float64    // vector widths by code-generation flags (vectorwidth.go)
 }
 
 // NewLoader learns the system's headers from its C compiler.
@@ -118,7 +119,7 @@ func NewLoader() (*Loader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("augur analyze needs a C compiler (cc or gcc) to find the system's headers: %w", err)
 	}
-	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}, checked: map[string]bool{}}, nil
+	return &Loader{cfg: cfg, mpiDirs: mpiIncludeDirs(false), configs: map[string]*cc.Config{"": cfg}, checked: map[string]bool{}, vectors: map[string]float64{}}, nil
 }
 
 // Load reads files with a new Loader.
@@ -178,6 +179,10 @@ func (l *Loader) Load(ctx context.Context, files []string, o Options) (*Program,
 			return nil, err
 		}
 		u := &Unit{File: f, CodeGen: line.CodeGen}
+		if g := line.CodeGen; g.Opt == "3" || g.Opt == "fast" {
+			// Only -O3 and -Ofast vectorise the loops the analysis does.
+			u.CodeGen.VectorBytes = l.vectorBytes(ctx, g.Flags)
+		}
 		p.Units = append(p.Units, u)
 		src, err := infile.ReadFile(f, infile.CSource)
 		var refused *infile.Error
