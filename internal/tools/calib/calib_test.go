@@ -149,7 +149,7 @@ func TestMTCQuick(t *testing.T) {
 	want := []string{"int_add", "int_mul", "int_div", "fp_add", "fp_mul", "fp_div", "sqrt", "exp", "log",
 		"branch", "call", "rand", "int_add_tp", "int_mul_tp", "int_div_tp", "fp_add_tp", "fp_mul_tp", "fp_div_tp", "sqrt_tp", "exp_tp", "log_tp",
 		"load_l1", "store_l1", "load_rand_l1", "load_l2", "store_l2", "load_rand_l2", "load_l3", "store_l3", "load_rand_l3",
-		"load_mem", "store_mem", "load_rand_mem", "load_rand_mid1", "load_rand_mid2", "load_rand_mid3", "load_tp", "store_tp", "page_touch", "mem_byte_mid1", "mem_byte_mid2", "mem_byte_mid3", "mem_byte"}
+		"load_mem", "store_mem", "load_rand_mem", "load_rand_mid1_8", "load_rand_mid1", "load_rand_mid3_8", "load_rand_mid2", "load_rand_mid5_8", "load_rand_mid3", "load_rand_mid7_8", "load_tp", "store_tp", "page_touch", "mem_byte_mid1", "mem_byte_mid2", "mem_byte_mid3", "mem_byte"}
 	// The node's bandwidth with more than one CPU, unless no run had
 	// them all (a busy machine), which it then says.
 	if runtime.NumCPU() > 1 && len(r.Left) == 0 {
