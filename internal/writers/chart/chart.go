@@ -132,16 +132,17 @@ func Open(c vg.Canvas, title string, attrs ...Attr) {
 // Close ends the group Open started.
 func Close(c vg.Canvas) { emit(c, "</g>\n") }
 
-// TimeTicks are round ticks (1, 2 or 5 times a power of ten, about N of
-// them) of an axis in seconds, written in the unit Scale gives
-// (results.TimeUnit); ticks outside the axis are left out.
-type TimeTicks struct {
+// RoundTicks are round ticks (1, 2 or 5 times a power of ten, about N
+// of them), written times Scale: an axis in seconds in the unit
+// results.TimeUnit picks, or 1 for numbers; ticks outside the axis are
+// left out.
+type RoundTicks struct {
 	N     int
 	Scale float64
 }
 
 // Ticks implements plot.Ticker.
-func (t TimeTicks) Ticks(lo, hi float64) []plot.Tick {
+func (t RoundTicks) Ticks(lo, hi float64) []plot.Tick {
 	vs, step := results.Ticks(lo, hi, t.N)
 	var ts []plot.Tick
 	for _, v := range vs {
@@ -187,4 +188,27 @@ func hsl(h, s, l float64) color.Color {
 		return uint8(math.Round(255 * (l - a*math.Max(-1, math.Min(math.Min(k-3, 9-k), 1)))))
 	}
 	return color.RGBA{f(0), f(8), f(4), 255}
+}
+
+// Tagged is a plotter whose drawing is one tagged group (Open): a line
+// with its series' name as tooltip, a point with its value.
+type Tagged struct {
+	plot.Plotter
+	Title string
+	Attrs []Attr
+}
+
+// Plot implements plot.Plotter.
+func (t Tagged) Plot(c draw.Canvas, p *plot.Plot) {
+	Open(c, t.Title, t.Attrs...)
+	t.Plotter.Plot(c, p)
+	Close(c)
+}
+
+// DataRange is the wrapped plotter's, if it has one.
+func (t Tagged) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if r, ok := t.Plotter.(plot.DataRanger); ok {
+		return r.DataRange()
+	}
+	return math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 }

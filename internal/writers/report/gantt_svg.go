@@ -87,7 +87,7 @@ func ganttPlot(g *Gantt) *plot.Plot {
 	if g.Unit == "s" || g.Unit == "" {
 		scale, unit = results.TimeUnit(end)
 	}
-	p.X.Tick.Marker = chart.TimeTicks{N: 10, Scale: scale}
+	p.X.Tick.Marker = chart.RoundTicks{N: 10, Scale: scale}
 	p.X.Label.Text = "time (" + unit + ")"
 	n := len(g.Rows)
 	p.Y.Min, p.Y.Max = 0, float64(max(n, 1))

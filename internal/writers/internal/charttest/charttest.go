@@ -35,7 +35,34 @@ type Chart struct {
 	Paths  int
 }
 
-var coords = regexp.MustCompile(`-?[0-9.]+(e-?[0-9]+)?`)
+var pathToken = regexp.MustCompile(`[A-Za-z]|-?[0-9.]+(e-?[0-9]+)?`)
+
+// points are the end points of a path's segments (M, L, A, Z: what
+// gonum writes).
+func points(d string) [][2]float64 {
+	var pts [][2]float64
+	var nums []float64
+	arc := false
+	flush := func() {
+		if arc && len(nums) >= 7 {
+			nums = nums[len(nums)-2:]
+		}
+		for i := 0; i+1 < len(nums); i += 2 {
+			pts = append(pts, [2]float64{nums[i], nums[i+1]})
+		}
+		nums = nums[:0]
+	}
+	for _, tok := range pathToken.FindAllString(d, -1) {
+		if v, err := strconv.ParseFloat(tok, 64); err == nil {
+			nums = append(nums, v)
+			continue
+		}
+		flush()
+		arc = tok == "A" || tok == "a"
+	}
+	flush()
+	return pts
+}
 
 // Read parses an SVG chart; the error says where it is not well-formed.
 func Read(svg string) (*Chart, error) {
@@ -77,17 +104,15 @@ func Read(svg string) (*Chart, error) {
 				c.Texts = append(c.Texts, Text{X: x, Y: -y})
 			case "path":
 				c.Paths++
-				nums := coords.FindAllString(attrs["d"], -1)
+				pts := points(attrs["d"])
 				for _, k := range open {
 					if k < 0 {
 						continue
 					}
 					g := &c.Groups[k]
-					for i := 0; i+1 < len(nums); i += 2 {
-						x, _ := strconv.ParseFloat(nums[i], 64)
-						y, _ := strconv.ParseFloat(nums[i+1], 64)
-						g.MinX, g.MaxX = math.Min(g.MinX, x), math.Max(g.MaxX, x)
-						g.MinY, g.MaxY = math.Min(g.MinY, y), math.Max(g.MaxY, y)
+					for _, pt := range pts {
+						g.MinX, g.MaxX = math.Min(g.MinX, pt[0]), math.Max(g.MaxX, pt[0])
+						g.MinY, g.MaxY = math.Min(g.MinY, pt[1]), math.Max(g.MaxY, pt[1])
 					}
 				}
 			}
