@@ -54,6 +54,10 @@ func Face(size float64) font.Face {
 	return font.DefaultCache.Lookup(Sans, font.Length(size))
 }
 
+// Namespace is SVG's, the xmlns of a standalone document (an SVG
+// element in HTML has none: the reports refer to nothing outside them).
+const Namespace = "http://www.w3.org/2000/svg"
+
 // SVG renders p as an SVG element w × h, one point of the plot a pixel
 // of the page, with attrs on the root element.
 func SVG(p *plot.Plot, w, h vg.Length, attrs ...Attr) (string, error) {
@@ -79,7 +83,7 @@ func Draw(w, h vg.Length, drawFn func(draw.Canvas), attrs ...Attr) (string, erro
 		return "", fmt.Errorf("rendering a chart: gonum wrote no <svg> element")
 	}
 	var root strings.Builder
-	fmt.Fprintf(&root, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s"`,
+	fmt.Fprintf(&root, `<svg width="%s" height="%s" viewBox="0 0 %s %s"`,
 		num(w.Points()), num(h.Points()), num(w.Points()), num(h.Points()))
 	for _, a := range attrs {
 		fmt.Fprintf(&root, ` %s="%s"`, a.Name, html.EscapeString(a.Value))
@@ -211,4 +215,18 @@ func (t Tagged) DataRange() (xmin, xmax, ymin, ymax float64) {
 		return r.DataRange()
 	}
 	return math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+}
+
+// Text is the style of text a plotter writes: the charts' typeface at
+// size points, black, aligned by xAlign and yAlign (draw.XLeft, XCenter,
+// XRight; draw.YBottom, YCenter, YTop).
+func Text(size float64, xAlign draw.XAlignment, yAlign draw.YAlignment) draw.TextStyle {
+	f := Sans
+	f.Size = font.Length(size)
+	return draw.TextStyle{Color: color.Black, Font: f, XAlign: xAlign, YAlign: yAlign, Handler: plot.DefaultTextHandler}
+}
+
+// Rect is the corners of a rectangle, for FillPolygon.
+func Rect(x0, y0, x1, y1 vg.Length) []vg.Point {
+	return []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
 }

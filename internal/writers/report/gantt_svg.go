@@ -121,7 +121,7 @@ func (l lanes) Plot(c draw.Canvas, p *plot.Plot) {
 	rowH := y(1) - y(0)
 	barH := rowH * ganttBarH / ganttRowH
 	for i := 1; i < n; i += 2 {
-		c.FillPolygon(stripe, rect(c.Min.X, top(i)-rowH, c.Max.X, top(i)))
+		c.FillPolygon(stripe, chart.Rect(c.Min.X, top(i)-rowH, c.Max.X, top(i)))
 	}
 	for _, b := range l.g.Bars {
 		if b.Row < 0 || b.Row >= n || !(b.End >= b.Start) {
@@ -133,7 +133,7 @@ func (l lanes) Plot(c draw.Canvas, p *plot.Plot) {
 		if b.Style == StyleBlocked {
 			c.StrokeLine2(blockedStyle, x0, mid, x1, mid)
 		} else {
-			pts := rect(x0, mid-barH/2, max(x1, x0+0.5), mid+barH/2)
+			pts := chart.Rect(x0, mid-barH/2, max(x1, x0+0.5), mid+barH/2)
 			c.FillPolygon(chart.Colour(ganttColour(b.Style)), pts)
 			c.StrokeLines(barEdge, append(pts, pts[0]))
 		}
@@ -144,10 +144,6 @@ func (l lanes) Plot(c draw.Canvas, p *plot.Plot) {
 // DataRange is the axes' range, set on the plot.
 func (l lanes) DataRange() (xmin, xmax, ymin, ymax float64) {
 	return 0, l.g.End, 0, float64(len(l.g.Rows))
-}
-
-func rect(x0, y0, x1, y1 vg.Length) []vg.Point {
-	return []vg.Point{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}}
 }
 
 // ganttLegend names the styles and the blocked line.
@@ -167,7 +163,7 @@ func ganttLegend(g *Gantt) plot.Legend {
 type box struct{ c color.Color }
 
 func (b box) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(b.c, rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
+	c.FillPolygon(b.c, chart.Rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
 }
 
 type line draw.LineStyle
@@ -186,13 +182,13 @@ func WriteGanttSVG(w io.Writer, g *Gantt) error {
 	height := vg.Length(ganttRowH*len(g.Rows) + 84)
 	height = max(height, vg.Length(len(g.Legend)+1)*16+50)
 	svg, err := chart.Draw(ganttW, height, func(c draw.Canvas) {
-		c.FillPolygon(color.White, rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
+		c.FillPolygon(color.White, chart.Rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
 		// The plot's rows are ganttRowH high: what the title and the
 		// axis leave of the canvas's top part.
 		rows := vg.Length(ganttRowH * len(g.Rows))
 		p.Draw(draw.Crop(c, 0, -legendW, height-rows-84, 0))
 		l.Draw(draw.Crop(c, ganttW-legendW+10, 0, 0, -40))
-	})
+	}, chart.Attr{Name: "xmlns", Value: chart.Namespace})
 	if err != nil {
 		return err
 	}

@@ -316,9 +316,7 @@ func (t pointTicks) Ticks(float64, float64) []plot.Tick {
 type note string
 
 func (n note) Plot(c draw.Canvas, _ *plot.Plot) {
-	sty := draw.TextStyle{Color: color.Black, Font: chart.Sans, XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
-	sty.Font.Size = 12
-	c.FillText(sty, c.Center(), string(n))
+	c.FillText(chart.Text(12, draw.XCenter, draw.YCenter), c.Center(), string(n))
 }
 
 // writeTable writes every row with each version's figures.
