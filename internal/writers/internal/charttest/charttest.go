@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -137,20 +138,18 @@ func Read(svg string) (*Chart, error) {
 
 // Titled is the groups whose tooltip is title.
 func (c *Chart) Titled(title string) []Group {
-	var out []Group
-	for _, g := range c.Groups {
-		if g.Title == title {
-			out = append(out, g)
-		}
-	}
-	return out
+	return c.groups(func(g Group) bool { return g.Title == title })
 }
 
 // With is the groups whose attribute name is value.
 func (c *Chart) With(name, value string) []Group {
+	return c.groups(func(g Group) bool { v, ok := g.Attrs[name]; return ok && v == value })
+}
+
+func (c *Chart) groups(keep func(Group) bool) []Group {
 	var out []Group
 	for _, g := range c.Groups {
-		if v, ok := g.Attrs[name]; ok && v == value {
+		if keep(g) {
 			out = append(out, g)
 		}
 	}
@@ -159,10 +158,5 @@ func (c *Chart) With(name, value string) []Group {
 
 // HasText says whether a text reads s.
 func (c *Chart) HasText(s string) bool {
-	for _, t := range c.Texts {
-		if t.Value == s {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.Texts, func(t Text) bool { return t.Value == s })
 }
