@@ -81,7 +81,6 @@ func ganttPlot(g *Gantt) *plot.Plot {
 		end = 1
 	}
 	p := chart.New()
-	p.Title.Text = g.Title
 	p.X.Min, p.X.Max = 0, end
 	scale, unit := 1.0, g.Unit
 	if g.Unit == "s" || g.Unit == "" {
@@ -173,8 +172,9 @@ func (s line) Thumbnail(c *draw.Canvas) {
 	c.StrokeLine2(draw.LineStyle(s), c.Min.X, mid, c.Max.X, mid)
 }
 
-// WriteGanttSVG draws g as a standalone SVG document: the chart, and the
-// legend in a column at its right.
+// WriteGanttSVG draws g as a standalone SVG document: the title across
+// the top (a trace's path is long: centred over the plot it would run
+// off the left), the chart, and the legend in a column at its right.
 func WriteGanttSVG(w io.Writer, g *Gantt) error {
 	const legendW = 150
 	p := ganttPlot(g)
@@ -183,10 +183,11 @@ func WriteGanttSVG(w io.Writer, g *Gantt) error {
 	height = max(height, vg.Length(len(g.Legend)+1)*16+50)
 	svg, err := chart.Draw(ganttW, height, func(c draw.Canvas) {
 		c.FillPolygon(color.White, chart.Rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
-		// The plot's rows are ganttRowH high: what the title and the
-		// axis leave of the canvas's top part.
+		c.FillText(chart.Text(14, draw.XLeft, draw.YTop), vg.Point{X: 10, Y: c.Max.Y - 8}, g.Title)
+		// The plot's rows are ganttRowH high: what the title (30 px)
+		// and the axis leave of the canvas's top part.
 		rows := vg.Length(ganttRowH * len(g.Rows))
-		p.Draw(draw.Crop(c, 0, -legendW, height-rows-84, 0))
+		p.Draw(draw.Crop(c, 10, -legendW, height-rows-84, -30))
 		l.Draw(draw.Crop(c, ganttW-legendW+10, 0, 0, -40))
 	}, chart.Attr{Name: "xmlns", Value: chart.Namespace})
 	if err != nil {
