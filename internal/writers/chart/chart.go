@@ -169,10 +169,15 @@ func AxisMax(max float64, n int) float64 {
 	return top
 }
 
-// Colour reads a CSS colour as the writers write them: #rrggbb, or
+// Colour reads a CSS colour as the writers write them: #rrggbb, #rgb, or
 // hsl(h,s%,l%) for the hues past a palette.
 func Colour(css string) color.Color {
 	var r, g, b uint8
+	if len(css) == 4 { // #rgb
+		if _, err := fmt.Sscanf(css, "#%1x%1x%1x", &r, &g, &b); err == nil {
+			return color.RGBA{r * 17, g * 17, b * 17, 255}
+		}
+	}
 	if _, err := fmt.Sscanf(css, "#%02x%02x%02x", &r, &g, &b); err == nil {
 		return color.RGBA{r, g, b, 255}
 	}

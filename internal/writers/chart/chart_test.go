@@ -61,6 +61,8 @@ func TestSVG(t *testing.T) {
 func TestColour(t *testing.T) {
 	for css, want := range map[string]color.Color{
 		"#4e79a7":           color.RGBA{0x4e, 0x79, 0xa7, 255},
+		"#888":              color.RGBA{0x88, 0x88, 0x88, 255},
+		"#bbb":              color.RGBA{0xbb, 0xbb, 0xbb, 255},
 		"hsl(0.00,55%,42%)": color.RGBA{166, 48, 48, 255},
 		"hsl(120,100%,50%)": color.RGBA{0, 255, 0, 255},
 		"nonsense":          color.Black,
