@@ -29,7 +29,7 @@ var layers = [][]string{
 	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview", "internal/writers/text",
 		"internal/writers/chrome", "internal/writers/paraver", "internal/writers/otf2", "internal/writers/table",
 		"internal/writers/validation", "internal/writers/sweephtml", "internal/writers/sweepout",
-		"internal/writers/internal/tracetest"},
+		"internal/writers/internal/tracetest", "internal/writers/chart", "internal/writers/internal/charttest"},
 	{"internal/workbench/serve", "internal/workbench/web", "cmd/augur", "e2e", "examples/lapw0"},
 }
 

@@ -165,7 +165,7 @@ func TestReplayReportArrows(t *testing.T) {
 	run(t, ctx, "opening the replay report",
 		chromedp.Navigate("file://"+filepath.Join(dir, "r.html")),
 		chromedp.WaitReady("body", chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll('svg.gantt line.msg').length`, &arrows),
+		chromedp.Evaluate(`document.querySelectorAll('svg.gantt .msg').length`, &arrows),
 		chromedp.Evaluate(`Number(document.querySelector('[data-legend=timeline] .arrow').getAttribute('data-arrows'))`, &legendArrows),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-legend=timeline] span[data-element] i')].map(i => getComputedStyle(i).backgroundColor).join('|')`, &colours))
 	// actions_with_isend.txt: rank 0 sends to 1, 1 to 2, 2 to 0.
