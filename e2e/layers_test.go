@@ -15,17 +15,17 @@ import (
 // layers, lowest first; a package may import packages of its own layer or
 // below, never above. Every package of the module must be in one.
 var layers = [][]string{
-	{"internal/diag", "internal/infile", "internal/procbound", "internal/ir", "internal/des", "internal/frontend/nestsum", "internal/netmodel", "internal/tools/fit"},
+	{"internal/base/diag", "internal/base/infile", "internal/base/procbound", "internal/ir", "internal/base/des", "internal/frontend/nestsum", "internal/machine/netmodel", "internal/base/fit"},
 	// machines, and the network models, which read them
-	{"internal/machine", "internal/machine/platform", "internal/netmodel/flow", "internal/netmodel/constant"},
+	{"internal/machine", "internal/machine/platform", "internal/machine/netmodel/flow", "internal/machine/netmodel/constant"},
 	{"internal/frontend/model", "internal/frontend/ccline", "internal/frontend/cfront", "internal/frontend/tit", "internal/frontend/tit/gen", "internal/frontend/otf2",
 		"internal/frontend/threadtrace", "internal/frontend/analyze", "internal/frontend/compile", "internal/frontend/export",
-		"internal/frontend/instrument", "internal/frontend/tracecache", "internal/recorder/mpi", "internal/recorder/pthread"}, // front ends
+		"internal/frontend/instrument", "internal/frontend/tracecache", "internal/frontend/recorder/mpi", "internal/frontend/recorder/pthread"}, // front ends
 	{"internal/engine", "internal/engine/internal/coll", "internal/engine/internal/cpu", "internal/engine/internal/protocol"},
 	{"internal/results"},
 	{"internal/run/predict", "internal/run/replay", "internal/run/simulate", "internal/run/sourcefirst",
-		"internal/tools/sweep", "internal/tools/validate", "internal/tools/measure", "internal/tools/calib",
-		"internal/tools/netbench", "internal/tools/blockbench"}, // drivers
+		"internal/run/sweep", "internal/run/validate", "internal/run/measure", "internal/run/calib",
+		"internal/run/netbench", "internal/run/blockbench"}, // drivers
 	{"internal/writers/report", "internal/writers/htmlreport", "internal/writers/sourceview", "internal/writers/text",
 		"internal/writers/chrome", "internal/writers/paraver", "internal/writers/otf2", "internal/writers/table",
 		"internal/writers/validation", "internal/writers/sweephtml", "internal/writers/sweepout",

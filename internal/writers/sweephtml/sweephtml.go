@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"augur/internal/results"
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 )
 
 // maxCurves bounds the chart groups of a report; the table has every row.

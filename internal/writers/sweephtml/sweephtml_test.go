@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 )
 
 // The time chart of a sweep whose times reach 295 ms: round ticks 0,
