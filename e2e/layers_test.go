@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"fmt"
 	"go/build"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,6 +139,66 @@ func TestLayers(t *testing.T) {
 			t.Errorf("layer list names %s, which is not a package of the module", p)
 		}
 	}
+}
+
+// TestReadmeLayers keeps the README's "Layout" to the table: under
+// internal/, one line per layer at two spaces' indent, naming its folder,
+// in the table's order; then, at the margin, the last layer's packages.
+func TestReadmeLayers(t *testing.T) {
+	inner, top, err := readmeLayers("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, l := range layers[:len(layers)-1] {
+		want = append(want, l.folder)
+	}
+	if !slices.Equal(inner, want) {
+		t.Errorf("README.md's Layout lists the layers under internal/ as\n\t%v\nthe table in e2e/layers_test.go as\n\t%v", inner, want)
+	}
+	if last := layers[len(layers)-1].packages; !slices.Equal(top, last) {
+		t.Errorf("README.md's Layout gives the layer %s as %v, the table as %v", outside, top, last)
+	}
+}
+
+// readmeLayers reads the tree in the README's "Layout" section: the
+// folders of the layers under internal/ (its lines at two spaces' indent;
+// deeper lines are the packages inside a layer or a description going
+// on) and the folders named by the first line at the margin after them.
+func readmeLayers(path string) (inner, top []string, err error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Layout\n")
+	if !ok {
+		return nil, nil, fmt.Errorf("%s has no Layout section", path)
+	}
+	_, block, ok := strings.Cut(section, "\n```\n")
+	block, _, closed := strings.Cut(block, "\n```")
+	if !ok || !closed {
+		return nil, nil, fmt.Errorf("%s: the Layout section has no tree", path)
+	}
+	in := false
+	for line := range strings.Lines(block) {
+		fields := strings.Fields(line)
+		switch {
+		case len(fields) == 0:
+		case strings.HasPrefix(line, "internal/"):
+			in = true
+		case in && strings.HasPrefix(line, "  ") && line[2] != ' ':
+			inner = append(inner, "internal/"+strings.TrimSuffix(fields[0], "/"))
+		case in && line[0] != ' ':
+			for _, f := range fields {
+				if !strings.HasSuffix(f, "/") {
+					break
+				}
+				top = append(top, strings.TrimSuffix(f, "/"))
+			}
+			return inner, top, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("%s: the Layout tree has no internal/ line, or nothing at the margin after it", path)
 }
 
 // modulePackages maps each package directory of the module (relative to
