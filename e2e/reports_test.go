@@ -139,7 +139,7 @@ func TestReportsFit1280(t *testing.T) {
 	augurRun(t, dir, "predict", in("examples/sample.aug"), "--machine", in("examples/machines/ideal.yaml"), "--procs", "4", "--report", out("predict.html"))
 	augurRun(t, dir, "replay", in("internal/run/replay/testdata/simgrid/actions_with_isend.txt"), "--platform", in("internal/run/replay/testdata/simgrid/cluster_backbone.xml"), "--report", out("replay.html"))
 	augurRun(t, dir, "simulate", in("internal/frontend/threadtrace/testdata/vppb-P.trace"), "--cpus", "2", "--report", out("simulate.html"))
-	augurRun(t, dir, "sweep", "predict", "A="+in("internal/tools/sweep/testdata/a.aug"), "B="+in("internal/tools/sweep/testdata/b.aug"),
+	augurRun(t, dir, "sweep", "predict", "A="+in("internal/run/sweep/testdata/a.aug"), "B="+in("internal/run/sweep/testdata/b.aug"),
 		"--machine", in("examples/machines/ideal.yaml"), "--procs", "1..32*2", "--set", "W=120,480", "--out", out("sweep"), "--report", out("sweep.html"))
 	augurRun(t, dir, "analyze", in("internal/frontend/analyze/testdata/pi.c"), "--machine", in("internal/frontend/analyze/testdata/onens.yaml"), "--procs", "2", "--set", "darts=1000", "--report", out("analyze.html"))
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/engine"
 )
 

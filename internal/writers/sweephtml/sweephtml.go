@@ -18,7 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"augur/internal/results"
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 	"augur/internal/writers/chart"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 	"augur/internal/writers/internal/charttest"
 )
 

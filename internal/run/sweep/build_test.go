@@ -1,0 +1,33 @@
+package sweep
+
+import (
+	"errors"
+	"testing"
+
+	"augur/internal/base/diag"
+)
+
+// Build's errors of settings name the option in the library's words (the
+// CLI names its flag instead) and are told from the inputs' by their
+// kind of given value.
+func TestBuildOptionErrors(t *testing.T) {
+	for _, c := range []struct {
+		r       Request
+		setting string
+		want    string
+	}{
+		{Request{Mode: "replay", Versions: []string{"t.txt"}, Procs: "1,2", Mapping: "block", SimModel: "auto"}, "procs", "option procs is for augur sweep predict, not replay"},
+		{Request{Mode: "simulate", Versions: []string{"t.trace"}, Cfgs: []string{"network/model:SMPI"}, Mapping: "block", SimModel: "auto"}, "cfg", "option cfg is for predict and replay, not simulate"},
+	} {
+		_, err := Build(c.r)
+		var ge *diag.GivenError
+		if !errors.As(err, &ge) || ge.Given != (diag.Given{What: diag.Option, Name: c.setting}) || err.Error() != c.want {
+			t.Errorf("Build(%+v): %v, want an error of option %s %q", c.r, err, c.setting, c.want)
+		}
+	}
+	_, err := Build(Request{Mode: "nomode"})
+	var ue *UsageError
+	if !errors.As(err, &ue) {
+		t.Errorf("Build with mode nomode: %v, want a *UsageError", err)
+	}
+}
