@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -151,6 +152,12 @@ func Exec(ctx context.Context, r Run) (time.Duration, error) {
 	}
 	args = append(args, r.Argv...)
 	cmd := exec.CommandContext(ctx, mpirun, args...)
+	// Interrupted (Ctrl-C, a deadline), mpirun is asked to stop, so that
+	// it ends its ranks: SIGKILL, exec's default, would leave them running.
+	// It gets 5 s before the kill.
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 5 * time.Second
+	endWithUs(cmd)
 	cmd.Stdout, cmd.Stderr = r.Stdout, r.Stderr
 	cmd.Env = append(os.Environ(), "OMPI_MCA_plm_rsh_agent=", "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
 	start := time.Now()
