@@ -33,6 +33,11 @@ func errorText(cmd string, err error) string {
 	return "augur " + cmd + ": " + text
 }
 
+// pointErrorText is a sweep point's error as its result stores it: in
+// the words of a single run, with the flags named ("event limit of N
+// reached ... (raise it with --max-events)").
+func pointErrorText(err error) string { return withFlags(err.Error(), err) }
+
 // givenFlags is the flag each kind of given value (diag.Given.What)
 // comes from on the command line; a diag.Option is the flag of its name.
 var givenFlags = map[string]string{
@@ -76,14 +81,18 @@ func flagOf(g diag.Given) (string, bool) {
 }
 
 // replaceWords is text with the first words that a colon follows
-// replaced by flag or, if none, the first that a space follows: the
-// message of an option may go on from its name ("option procs-per-node
-// must be ≥ 1").
+// replaced by flag or, if none, the first that a space follows or that
+// end the text: the message of an option may go on from its name
+// ("option procs-per-node must be ≥ 1") or name it last ("simulate
+// needs option cpus").
 func replaceWords(text, words, flag string) string {
 	for _, sep := range []string{":", " "} {
 		if i := strings.Index(text, words+sep); i >= 0 {
 			return text[:i] + flag + text[i+len(words):]
 		}
+	}
+	if strings.HasSuffix(text, words) {
+		return strings.TrimSuffix(text, words) + flag
 	}
 	return text
 }
