@@ -81,20 +81,32 @@ func flagOf(g diag.Given) (string, bool) {
 }
 
 // replaceWords is text with the first words that a colon follows
-// replaced by flag or, if none, the first that a space follows or that
-// end the text: the message of an option may go on from its name
-// ("option procs-per-node must be ≥ 1") or name it last ("simulate
-// needs option cpus").
+// replaced by flag or, if none, the first that end a word there: the
+// message of an option may go on from its name ("option procs-per-node
+// must be ≥ 1") or name it within a sentence ("simulate needs option
+// cpus", "(option max-iterations)"), and "option procs" is not the start
+// of "option procs-per-node".
 func replaceWords(text, words, flag string) string {
-	for _, sep := range []string{":", " "} {
-		if i := strings.Index(text, words+sep); i >= 0 {
-			return text[:i] + flag + text[i+len(words):]
+	if i := strings.Index(text, words+":"); i >= 0 {
+		return text[:i] + flag + text[i+len(words):]
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], words)
+		if i < 0 {
+			return text
 		}
+		i += from
+		end := i + len(words)
+		if end == len(text) || !isNameByte(text[end]) {
+			return text[:i] + flag + text[end:]
+		}
+		from = end
 	}
-	if strings.HasSuffix(text, words) {
-		return strings.TrimSuffix(text, words) + flag
-	}
-	return text
+}
+
+// isNameByte says whether c may go on an option's name.
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
 
 // statusOf is the exit status of an error a simulation returned

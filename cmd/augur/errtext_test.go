@@ -88,6 +88,27 @@ func TestLibraryTextsNameFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr\n%q, want %d and\n%q", c.args, code, stderr, exitUsage, c.want)
 		}
 	}
+	// Errors placed in the model name options too.
+	dir := t.TempDir()
+	ops, loop := filepath.Join(dir, "ops.aug"), filepath.Join(dir, "loop.aug")
+	writeFile(t, ops, "model m\nactivity main {\n  action A cost ops(sqrt: 3)\n}\n")
+	writeFile(t, loop, "model m\nactivity main {\n  loop 1000 { action A cost 1ms }\n}\n")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"predict", ops, "--machine", ex + "machines/ideal.yaml", "--procs", "1"},
+			ops + ":3:21: machine ideal, node group ideal: no time for operation sqrt (ops:); measure it with augur bench machine or give it with --op-time sqrt=TIME\n"},
+		{[]string{"predict", loop, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--max-iterations", "10"},
+			loop + ":3:3: loop count 1000 exceeds the limit of 10 iterations (--max-iterations) (process 0 thread 0 at 0s)\n"},
+		{[]string{"predict", loop, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--cfg", "network/model:SMPI", "--cfg", "tracing:yes"},
+			"augur predict: --cfg tracing: tracing: augur writes no SimGrid trace; use --trace (Chrome/Perfetto JSON) or --paraver\n"},
+		{[]string{"sweep", "--collect", dir}, "augur sweep: " + dir + ": no job.json: not a sweep submitted with --on slurm\n"},
+	} {
+		if _, _, stderr := augur(t, c.args...); stderr != c.want {
+			t.Errorf("%v: stderr\n%q, want\n%q", c.args, stderr, c.want)
+		}
+	}
 	// A sweep point stores its error as a single run prints it: with the
 	// flag of the event limit, and of the node count of a platform.
 	for _, c := range []struct {

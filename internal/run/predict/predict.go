@@ -465,8 +465,10 @@ func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.Op
 		i, _ := machine.OpIndex(u.Key)
 		for g := range m.Groups {
 			if hosts[g] && math.IsNaN(table[g][i]) {
-				return diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
+				e := diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with option op-time %s=TIME",
 					m.Name, m.Groups[g].Name, u.Key, u.Key)
+				e.Given = &diag.Given{What: diag.Option, Name: "op-time"}
+				return e
 			}
 		}
 	}
