@@ -15,7 +15,7 @@ trap 'rm -f "$out"' EXIT
 for spec in "pi 200000000" "stream 1000000000" "stencil 8000000" "matvec 1000000" "sort 100000"; do
   set -- $spec
   for r in $(seq "$reps"); do
-    /tmp/augur-bb bench block "internal/tools/blockbench/blocks/$1.c" --n "$2" --full --format json |
+    /tmp/augur-bb bench block "internal/run/blockbench/blocks/$1.c" --n "$2" --full --format json |
       python3 -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps({k: v for k, v in d.items() if k != "steps"}))' >>"$out"
   done
 done

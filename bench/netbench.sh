@@ -73,6 +73,6 @@ tun() {
 
 run netem netem delay 2ms rate 100mbit
 run tbf tbf rate 100mbit burst 15k latency 100ms
-go test -c -o "$(dirname "$bin")/netbench.test" ./internal/tools/netbench
+go test -c -o "$(dirname "$bin")/netbench.test" ./internal/run/netbench
 tun 2ms
 tun 10ms

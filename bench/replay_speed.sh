@@ -56,7 +56,7 @@ if [ "${1:-}" = cached ]; then
     actions=$("$work/gentit" -pattern "$p" -np "$np" -iters "$it" -bytes 1e4 -flops 1e6 -spread "$spread" -seed 1 \
       -out "$work/trace" -platform "$work/cluster.xml" -backbone 2.25e9 -hostfile "$work/hostfile" | awk '{print $2}')
     # Files changed less than 3 s ago make a "racy" cache entry, checked
-    # by content on every read (internal/tracecache): let them settle.
+    # by content on every read (internal/frontend/tracecache): let them settle.
     sleep 3
     args=("$work/trace/index.txt" --platform "$work/cluster.xml" --hostfile "$work/hostfile")
     S=(); T=(); F=(); C=(); Sc=(); Tc=(); Fc=(); Cc=()

@@ -19,4 +19,4 @@ GOMAXPROCS=1 go run -pgo=cmd/augur/default.pgo ./bench/scale -model examples/lap
 [ "${1:-}" = quick ] && exit 0
 echo
 echo "== go test -bench"
-go test -run '^$' -bench . -benchmem ./internal/des ./internal/engine ./internal/run/predict 2>/dev/null | grep -E '^(Benchmark|ok|PASS)' || true
+go test -run '^$' -bench . -benchmem ./internal/base/des ./internal/engine ./internal/run/predict 2>/dev/null | grep -E '^(Benchmark|ok|PASS)' || true

@@ -39,7 +39,7 @@ const agreeJS = `(function (page) {
     const g = [...barSvg.querySelectorAll('g.bar')].find((g) => g.dataset.name === name);
     if (!g) return null;
     const m = new Map();
-    g.querySelectorAll('rect[data-category]').forEach((r) => m.set(r.dataset.category, parseFloat(r.dataset.v)));
+    g.querySelectorAll('[data-category]').forEach((r) => m.set(r.dataset.category, parseFloat(r.dataset.v)));
     return m;
   }
   function elemPieVsTable(pie, table, where) {
@@ -81,7 +81,7 @@ const agreeJS = `(function (page) {
       const i = col(table, catCols[k]);
       const sum = rows(table).reduce((a, r) => a + val(r, i), 0);
       let bars = 0;
-      barSvg.querySelectorAll('g.bar rect[data-category]').forEach((r) => { if (r.dataset.category === c) bars += parseFloat(r.dataset.v); });
+      barSvg.querySelectorAll('g.bar [data-category]').forEach((r) => { if (r.dataset.category === c) bars += parseFloat(r.dataset.v); });
       checks++;
       if (!near(sum, bars)) problems.push(where + ': ' + c + ' sums to ' + sum + ' s over the table, ' + bars + ' s over the bars');
     });

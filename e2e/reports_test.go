@@ -139,7 +139,7 @@ func TestReportsFit1280(t *testing.T) {
 	augurRun(t, dir, "predict", in("examples/sample.aug"), "--machine", in("examples/machines/ideal.yaml"), "--procs", "4", "--report", out("predict.html"))
 	augurRun(t, dir, "replay", in("internal/run/replay/testdata/simgrid/actions_with_isend.txt"), "--platform", in("internal/run/replay/testdata/simgrid/cluster_backbone.xml"), "--report", out("replay.html"))
 	augurRun(t, dir, "simulate", in("internal/frontend/threadtrace/testdata/vppb-P.trace"), "--cpus", "2", "--report", out("simulate.html"))
-	augurRun(t, dir, "sweep", "predict", "A="+in("internal/tools/sweep/testdata/a.aug"), "B="+in("internal/tools/sweep/testdata/b.aug"),
+	augurRun(t, dir, "sweep", "predict", "A="+in("internal/run/sweep/testdata/a.aug"), "B="+in("internal/run/sweep/testdata/b.aug"),
 		"--machine", in("examples/machines/ideal.yaml"), "--procs", "1..32*2", "--set", "W=120,480", "--out", out("sweep"), "--report", out("sweep.html"))
 	augurRun(t, dir, "analyze", in("internal/frontend/analyze/testdata/pi.c"), "--machine", in("internal/frontend/analyze/testdata/onens.yaml"), "--procs", "2", "--set", "darts=1000", "--report", out("analyze.html"))
 
@@ -165,7 +165,7 @@ func TestReplayReportArrows(t *testing.T) {
 	run(t, ctx, "opening the replay report",
 		chromedp.Navigate("file://"+filepath.Join(dir, "r.html")),
 		chromedp.WaitReady("body", chromedp.ByQuery),
-		chromedp.Evaluate(`document.querySelectorAll('svg.gantt line.msg').length`, &arrows),
+		chromedp.Evaluate(`document.querySelectorAll('svg.gantt .msg').length`, &arrows),
 		chromedp.Evaluate(`Number(document.querySelector('[data-legend=timeline] .arrow').getAttribute('data-arrows'))`, &legendArrows),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-legend=timeline] span[data-element] i')].map(i => getComputedStyle(i).backgroundColor).join('|')`, &colours))
 	// actions_with_isend.txt: rank 0 sends to 1, 1 to 2, 2 to 0.

@@ -65,7 +65,7 @@ func readers(root string) []reader {
 		{"hostfile", []string{j(sg, "hostfile")}, []string{"replay", j(sg, "actions_allreduce.txt"), "--platform", j(sg, "small_platform.xml"), "--hostfile", "INPUT"}, ".txt", nil},
 		{"tit", glob(sg + "actions*.txt"), []string{"replay", "INPUT", "--platform", j(sg, "small_platform.xml"), "--max-events", "200000"}, ".txt", nil},
 		{"threadtrace", glob("internal/frontend/threadtrace/testdata/*.trace"), []string{"simulate", "INPUT", "--cpus", "2", "--max-events", "200000"}, ".trace", nil},
-		{"fit", glob("internal/tools/fit/testdata/*.txt"), []string{"fit", "INPUT"}, ".txt", nil},
+		{"fit", glob("internal/base/fit/testdata/*.txt"), []string{"fit", "INPUT"}, ".txt", nil},
 		{"c-source", []string{j("examples/mpi/jacobi.c"), j("internal/frontend/instrument/testdata/while.c"), j("internal/frontend/instrument/testdata/nests.c")},
 			[]string{"analyze", "--machine", ideal, "--", "cc", "INPUT"}, ".c", nil},
 		// A host's speed profile, named by the platform written beside it.
@@ -80,7 +80,7 @@ func readers(root string) []reader {
 </zone></platform>
 `}},
 		{"points", []string{j("bench/mutate/testdata/points.csv")},
-			[]string{"sweep", "predict", j("internal/tools/sweep/testdata/a.aug"), "--machine", ideal, "--points", "INPUT", "--out", "sweep", "-j", "1", "--max-events", "200000"}, ".csv", nil},
+			[]string{"sweep", "predict", j("internal/run/sweep/testdata/a.aug"), "--machine", ideal, "--points", "INPUT", "--out", "sweep", "-j", "1", "--max-events", "200000"}, ".csv", nil},
 		{"compile-db", []string{j("bench/mutate/testdata/compile_commands.json")},
 			[]string{"analyze", "--machine", ideal, "--compile-commands", "INPUT"}, ".json",
 			map[string]string{"pi.c": "#include <stdio.h>\nint main(void) {\n  double s = 0;\n  for (int i = 0; i < N; i++)\n    s += 4.0 / (1 + (i + 0.5) * (i + 0.5) / ((double)N * N));\n  printf(\"%g\\n\", s / N);\n  return 0;\n}\n"}},

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"augur/internal/tools/calib"
+	"augur/internal/run/calib"
 )
 
 // benchWords are bench's benchmarks, as its first argument names them.

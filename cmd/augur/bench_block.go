@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"augur/internal/results"
-	"augur/internal/tools/blockbench"
+	"augur/internal/run/blockbench"
 	"augur/internal/writers/table"
 	"augur/internal/writers/text"
 )

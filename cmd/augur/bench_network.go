@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 	"augur/internal/machine"
 	"augur/internal/results"
-	"augur/internal/tools/calib"
-	"augur/internal/tools/netbench"
+	"augur/internal/run/calib"
+	"augur/internal/run/netbench"
 	"augur/internal/writers/table"
 	"augur/internal/writers/text"
 )

@@ -62,7 +62,7 @@ func TestBenchBlock(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-	code, out, errs := augur(t, "bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "2000000", "--full", "--format", "json")
+	code, out, errs := augur(t, "bench", "block", "../../internal/run/blockbench/blocks/pi.c", "--n", "2000000", "--full", "--format", "json")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // noteIgnored says on standard error which --cfg keys augur accepts for

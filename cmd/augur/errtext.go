@@ -4,10 +4,10 @@ import (
 	"errors"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
+	"augur/internal/base/procbound"
 	"augur/internal/engine"
-	"augur/internal/infile"
-	"augur/internal/procbound"
 )
 
 // errorText is how command cmd prints err. A problem placed in an input

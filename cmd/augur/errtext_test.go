@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/engine"
 )
 

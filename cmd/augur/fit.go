@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"augur/internal/base/fit"
 	"augur/internal/results"
-	"augur/internal/tools/fit"
-	"augur/internal/tools/measure"
+	"augur/internal/run/measure"
 	"augur/internal/writers/table"
 	"augur/internal/writers/text"
 )

@@ -94,7 +94,7 @@ func TestFitCSVSeveralModels(t *testing.T) {
 
 // Extra-P's own test file and result, through the command.
 func TestFitExtraPText(t *testing.T) {
-	code, out, errs := augur(t, "fit", "../../internal/tools/fit/testdata/extrap_two_parameter_1.txt", "--extrap", "--format", "json")
+	code, out, errs := augur(t, "fit", "../../internal/base/fit/testdata/extrap_two_parameter_1.txt", "--extrap", "--format", "json")
 	if code != exitOK {
 		t.Fatal(errs)
 	}

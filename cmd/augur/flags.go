@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // parseInterleaved parses flags that may come before, between or after

@@ -30,7 +30,7 @@ func TestEveryFormat(t *testing.T) {
 		"replay":   {"replay", ring, "--platform", sg + "small_platform.xml"},
 		"fit":      {"fit", fitData, "--predict", "p=64"},
 		"validate": {"validate", ex + "sample.aug", measured, "--machine", ex + "machines/ideal.yaml", "--stable"},
-		"bench":    {"bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "20000", "--reps", "1", "--confirm", "0"},
+		"bench":    {"bench", "block", "../../internal/run/blockbench/blocks/pi.c", "--n", "20000", "--reps", "1", "--confirm", "0"},
 		"sweep":    {"sweep", "predict", ex + "sample.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "1,2", "--out", t.TempDir()},
 	}
 	var withFormat []string

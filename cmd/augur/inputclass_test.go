@@ -81,7 +81,7 @@ func TestInputFileClasses(t *testing.T) {
 		{".yaml", []string{"replay", trace, "--platform", "X", "--np", "2"}, false},
 		{".txt", []string{"replay", trace, "--platform", platform, "--np", "2", "--hostfile", "X"}, false},
 		{".csv", []string{"fit", "X"}, false},
-		{".aug", []string{"validate", "X", "../../internal/tools/validate/testdata/lapw0.csv", "--machine", ideal}, false},
+		{".aug", []string{"validate", "X", "../../internal/run/validate/testdata/lapw0.csv", "--machine", ideal}, false},
 		{".csv", []string{"validate", model, "X", "--machine", ideal}, false},
 		{".json", []string{"report", "X", "-o", filepath.Join(dir, "r.html")}, false},
 		{".c", []string{"analyze", "X"}, false},

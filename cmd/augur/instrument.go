@@ -10,7 +10,7 @@ import (
 
 	"augur/internal/frontend/cfront"
 	"augur/internal/frontend/instrument"
-	"augur/internal/recorder/mpi"
+	"augur/internal/frontend/recorder/mpi"
 )
 
 type instrumentFlags struct {

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // Exit statuses, documented in docs/cli.md.

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"augur/internal/diag"
-	"augur/internal/infile"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
+	"augur/internal/base/procbound"
 	"augur/internal/machine"
-	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/predict"
 	"augur/internal/writers/htmlreport"

@@ -47,7 +47,7 @@ func TestProgressPhases(t *testing.T) {
 			[]string{"augur simulate: reading ../../internal/frontend/threadtrace/testdata/vppb-R.trace (", "% done", "augur simulate: simulating ", "augur simulate: done: "}},
 		{"fit", []string{"fit", csv},
 			[]string{"augur fit: reading " + csv + " (", "augur fit: fitting time (1 of 1, 5 points) (", "augur fit: done: 1 model(s) in "}},
-		{"sweep", []string{"sweep", "predict", "../../internal/tools/sweep/testdata/a.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "1,2", "--out", filepath.Join(dir, "sweep")},
+		{"sweep", []string{"sweep", "predict", "../../internal/run/sweep/testdata/a.aug", "--machine", ex + "machines/ideal.yaml", "--procs", "1,2", "--out", filepath.Join(dir, "sweep")},
 			[]string{"augur sweep: reading the versions and machines (", "augur sweep: reading the finished points in ", "augur sweep: setting up the points (", "augur sweep: 2 of 2 points", "augur sweep: done: 2 points in "}},
 	}
 	if _, err := exec.LookPath("cc"); err == nil {

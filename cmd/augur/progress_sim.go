@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 	"augur/internal/results"
 	"augur/internal/run/predict"
 	"augur/internal/run/replay"

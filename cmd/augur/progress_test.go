@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 )
 
 // stopAfter is a context that the user interrupts after its Err has been
@@ -225,7 +225,7 @@ func TestProgressInterruptedEarly(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("gcc not installed")
 	}
-	code, out, errs = augurCtx(t, ctx, "bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "1000")
+	code, out, errs = augurCtx(t, ctx, "bench", "block", "../../internal/run/blockbench/blocks/pi.c", "--n", "1000")
 	if code != exitInterrupted || out != "" || !strings.Contains(errs, "interrupted") {
 		t.Errorf("bench block: exit %d, want %d; stdout %q, stderr %q", code, exitInterrupted, out, errs)
 	}

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"augur/internal/frontend/recorder/pthread"
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/recorder/pthread"
 )
 
 type recordFlags struct {

@@ -13,7 +13,7 @@ import (
 	"augur/internal/frontend/tit/gen"
 )
 
-const recTestdata = "../../internal/recorder/mpi/testdata/"
+const recTestdata = "../../internal/frontend/recorder/mpi/testdata/"
 
 // recordProgram compiles testdata program name with mpicc and records it
 // at np ranks with augur record --mpi; it returns the trace directory and

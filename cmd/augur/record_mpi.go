@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/recorder/mpi"
+	"augur/internal/frontend/recorder/mpi"
 )
 
 // mpiRecord is what `augur record --mpi` was asked to do. record.go parses

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"augur/internal/frontend/otf2"
+	"augur/internal/frontend/recorder/mpi"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
-	"augur/internal/recorder/mpi"
-	"augur/internal/tools/calib"
+	"augur/internal/run/calib"
 )
 
 // recordingReference is the speed at which a recording (augur record

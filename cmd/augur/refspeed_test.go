@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/tools/calib"
+	"augur/internal/run/calib"
 )
 
 // The speed a recording converts at: the machine file's flop rate (its

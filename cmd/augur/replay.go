@@ -8,10 +8,10 @@ import (
 	"fmt"
 	"io"
 
+	"augur/internal/base/procbound"
 	"augur/internal/frontend/tit"
 	"augur/internal/machine"
 	"augur/internal/machine/platform"
-	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/replay"
 	"augur/internal/writers/chrome"

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 	"augur/internal/results"
 	"augur/internal/writers/htmlreport"
 )

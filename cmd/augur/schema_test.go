@@ -16,7 +16,7 @@ import (
 	"testing"
 
 	"augur/internal/results"
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 )
 
 // schemaField is a row of a field table of docs/output.md.
@@ -311,7 +311,7 @@ func schemaRuns(t *testing.T) []schemaRun {
 	warn := writeTemp(t, "warn.aug", "model warn\nglobal V = 0\ncost F() = 1\nactivity main {\n  action A cost F()\n}\n")
 	peer := writeTemp(t, "peer.aug", "model peer\nparam peer = 0\ncost F(p) = p + 1\nactivity main {\n  action A cost F(peer)\n}\n")
 	deadTrace := writeTemp(t, "dead.txt", "0 init\n1 init\n0 recv 1 0 8\n1 recv 0 0 8\n0 finalize\n1 finalize\n")
-	fitData := "../../internal/tools/fit/testdata/extrap_two_parameter_1.txt"
+	fitData := "../../internal/base/fit/testdata/extrap_two_parameter_1.txt"
 	sg := "../../internal/run/replay/testdata/simgrid/"
 	vppb := "../../internal/frontend/threadtrace/testdata/"
 	lapw := ex + "lapw0/"
@@ -345,7 +345,7 @@ func schemaRuns(t *testing.T) []schemaRun {
 		{cmd: "sweep", args: sweepAB(filepath.Join(dir, "sweep"))},
 		{cmd: "sweep", args: []string{"sweep", "predict", "A=" + ex + "sample.aug", "B=" + dead, "--machine", ex + "machines/ideal.yaml", "--procs", "2,4"}},
 		{cmd: "fit", args: []string{"fit", fitData, "--extrap", "--predict", "x=64,y=64"}, table: &fitTable},
-		{cmd: "bench block", args: []string{"bench", "block", "../../internal/tools/blockbench/blocks/pi.c", "--n", "200000", "--full"}, table: &blockTable},
+		{cmd: "bench block", args: []string{"bench", "block", "../../internal/run/blockbench/blocks/pi.c", "--n", "200000", "--full"}, table: &blockTable},
 	}
 }
 

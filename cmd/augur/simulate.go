@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/base/infile"
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/infile"
 	"augur/internal/results"
 	"augur/internal/run/simulate"
 	"augur/internal/writers/chrome"

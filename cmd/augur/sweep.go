@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"strings"
 
-	"augur/internal/diag"
-	"augur/internal/tools/sweep"
+	"augur/internal/base/diag"
+	"augur/internal/run/sweep"
 	"augur/internal/writers/sweephtml"
 	"augur/internal/writers/sweepout"
 )

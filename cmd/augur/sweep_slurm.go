@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"time"
 
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 	"augur/internal/writers/sweepout"
 )
 

@@ -12,7 +12,7 @@ import (
 // sweepAB is a sweep of the two toy versions of the sweep package's tests
 // (A: W/procs + 2, B: W/(2 procs) + procs/2 on the ideal machine).
 func sweepAB(out string, extra ...string) []string {
-	return append([]string{"sweep", "predict", "A=../../internal/tools/sweep/testdata/a.aug", "B=../../internal/tools/sweep/testdata/b.aug",
+	return append([]string{"sweep", "predict", "A=../../internal/run/sweep/testdata/a.aug", "B=../../internal/run/sweep/testdata/b.aug",
 		"--machine", ex + "machines/ideal.yaml", "--procs", "1..32*2", "--set", "W=120,480", "--out", out}, extra...)
 }
 
@@ -97,7 +97,7 @@ func TestSweepUsage(t *testing.T) {
 	}
 	pts := filepath.Join(dir, "p.csv")
 	os.WriteFile(pts, []byte("procs,W\n4,1\n4.5,2\n"), 0o644)
-	code, _, stderr := augur(t, "sweep", "predict", "../../internal/tools/sweep/testdata/a.aug", "--machine", ex+"machines/ideal.yaml", "--points", pts, "--out", dir)
+	code, _, stderr := augur(t, "sweep", "predict", "../../internal/run/sweep/testdata/a.aug", "--machine", ex+"machines/ideal.yaml", "--points", pts, "--out", dir)
 	if code != exitInput || !strings.Contains(stderr, "p.csv:3:1: procs: 4.5 is not a whole number") {
 		t.Errorf("bad points file: exit %d, %q", code, stderr)
 	}

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"os"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 	"augur/internal/frontend/export"
 	"augur/internal/frontend/model"
-	"augur/internal/infile"
 	"augur/internal/results"
 	"augur/internal/writers/table"
 )

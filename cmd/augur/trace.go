@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 
-	"augur/internal/infile"
-	"augur/internal/procbound"
+	"augur/internal/base/infile"
+	"augur/internal/base/procbound"
 )
 
 func traceCommand() *command {

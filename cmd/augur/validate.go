@@ -9,11 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/base/infile"
 	"augur/internal/frontend/model"
-	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/run/predict"
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 	"augur/internal/writers/validation"
 )
 

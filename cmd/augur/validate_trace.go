@@ -7,12 +7,12 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/base/infile"
 	"augur/internal/frontend/threadtrace"
-	"augur/internal/infile"
 	"augur/internal/machine"
 	"augur/internal/run/replay"
 	"augur/internal/run/simulate"
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 )
 
 // validateTrace validates a trace against measurements: every row of the

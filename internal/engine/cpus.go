@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/des"
+	"augur/internal/base/des"
 	"augur/internal/engine/internal/cpu"
 	"augur/internal/ir"
 	"augur/internal/machine"

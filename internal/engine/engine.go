@@ -17,11 +17,11 @@ import (
 	"math"
 	"time"
 
-	"augur/internal/des"
-	"augur/internal/diag"
+	"augur/internal/base/des"
+	"augur/internal/base/diag"
 	"augur/internal/ir"
 	"augur/internal/machine"
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // Config is what a run needs besides the program.

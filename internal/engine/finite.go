@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/des"
+	"augur/internal/base/des"
 )
 
 // Every reader refuses infinite and NaN inputs, but finite ones can still

@@ -4,9 +4,9 @@ import (
 	"fmt"
 
 	"augur/internal/engine/internal/protocol"
-	"augur/internal/netmodel"
-	"augur/internal/netmodel/constant"
-	"augur/internal/netmodel/flow"
+	"augur/internal/machine/netmodel"
+	"augur/internal/machine/netmodel/constant"
+	"augur/internal/machine/netmodel/flow"
 )
 
 // The engine and its network model (netmodel.Network): the model is a

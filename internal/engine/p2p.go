@@ -8,7 +8,7 @@ import (
 
 	"augur/internal/engine/internal/protocol"
 	"augur/internal/ir"
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // pointToPoint is the engine's part for point-to-point messages: the

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"augur/internal/des"
+	"augur/internal/base/des"
 	"augur/internal/machine"
 )
 

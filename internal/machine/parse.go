@@ -11,12 +11,12 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
-	"augur/internal/infile"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 
 	"go.yaml.in/yaml/v3"
 
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // Error is a problem in the input at a position: augur's one positioned

@@ -6,8 +6,8 @@ import (
 	"math"
 	"sort"
 
-	"augur/internal/diag"
-	"augur/internal/netmodel"
+	"augur/internal/base/diag"
+	"augur/internal/machine/netmodel"
 )
 
 // Sharing is how a link's bandwidth is shared by the flows crossing it.

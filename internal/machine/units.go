@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // A unit is a suffix and the factor that converts it to the base unit

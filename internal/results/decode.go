@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/engine"
 )
 

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // The checkers read the trace files the writers make the way their

@@ -22,7 +22,7 @@ import (
 
 	"modernc.org/cc/v4"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/model"
 )
 

@@ -1,6 +1,10 @@
 package analyze
 
-import "math"
+import (
+	"math"
+
+	"augur/internal/machine"
+)
 
 // Random loads between two measured working sets. augur bench machine
 // times independent loads at random places of a few working sets (16 KiB
@@ -19,9 +23,10 @@ import "math"
 // that gives that time (rshare), so that the report splits it by level
 // as before.
 
-// Between the third level and memory the blend goes through three more
-// measured points, the random loads at a quarter, a half and three
-// quarters of the way (load_rand_mid1 … load_rand_mid3): there the time
+// Between the third level and memory the blend goes through seven more
+// measured points, the random loads at every eighth of the way
+// (load_rand_mid1 … load_rand_mid3 at the quarters, load_rand_mid1_8 …
+// load_rand_mid7_8 between them): there the time
 // does not grow by an even factor. It stays near the third level's until
 // the working set outgrows the last cache or the TLB's reach and then
 // climbs to the memory's within a factor of two of the working set (on a
@@ -67,15 +72,19 @@ func rshare(f, lo, hi float64) float64 {
 // midShare is the share of the memory's price hi that, with the rest at
 // the third level's lo, makes the price of a random load f of the way
 // between them: blended geometrically between the neighbouring measured
-// points (lo, load_rand_mid1 … 3, hi), and kept between lo and hi (a
+// points (lo, the seven eighths, hi), and kept between lo and hi (a
 // point measured above the memory's is noise).
 func midShare(f, lo, hi float64, price func(key string) float64) float64 {
 	if lo <= 0 || hi <= lo {
 		return f
 	}
-	points := [5]float64{lo, price("load_rand_mid1"), price("load_rand_mid2"), price("load_rand_mid3"), hi}
-	i := min(int(4*f), 3)
-	t := 4*f - float64(i)
+	points := [9]float64{lo}
+	for e := 1; e <= 7; e++ {
+		points[e] = price(machine.RandomMidKey(e))
+	}
+	points[8] = hi
+	i := min(int(8*f), 7)
+	t := 8*f - float64(i)
 	p := math.Pow(points[i], 1-t) * math.Pow(points[i+1], t)
 	return min(1, max(0, (p-lo)/(hi-lo)))
 }
@@ -89,9 +98,9 @@ const randomCosts = `// A random load between two measured working sets costs th
 cost rlevel(ws_, n_, k_) = n_ * (k_ == 0 ? (ws_ <= ws_l1 ? 1 : ws_ <= ws_l2 ? 1 - rshare(blend(ws_, ws_l1, ws_l2), ops(load_rand_l1: 1), ops(load_rand_l2: 1)) : 0) : k_ == 1 ? (ws_ <= ws_l1 ? 0 : ws_ <= ws_l2 ? rshare(blend(ws_, ws_l1, ws_l2), ops(load_rand_l1: 1), ops(load_rand_l2: 1)) : ws_ <= ws_l3 ? 1 - rshare(blend(ws_, ws_l2, ws_l3), ops(load_rand_l2: 1), ops(load_rand_l3: 1)) : 0) : k_ == 2 ? (ws_ <= ws_l2 ? 0 : ws_ <= ws_l3 ? rshare(blend(ws_, ws_l2, ws_l3), ops(load_rand_l2: 1), ops(load_rand_l3: 1)) : ws_ <= ws_mem ? 1 - rmid(blend(ws_, ws_l3, ws_mem)) : 0) : (ws_ <= ws_l3 ? 0 : ws_ <= ws_mem ? rmid(blend(ws_, ws_l3, ws_mem)) : 1))
 cost rshare(f_, lo_, hi_) = lo_ <= 0 || hi_ <= lo_ ? f_ : (pow(lo_, 1 - f_) * pow(hi_, f_) - lo_) / (hi_ - lo_)
 // Between the third level and memory the blend goes through the points
-// measured a quarter, a half and three quarters of the way: rmid(f) is
-// the share of the memory's price at f of the way.
-cost rmid(f_) = rpart(f_, f_ <= 0.25 ? rgeo(4 * f_, ops(load_rand_l3: 1), ops(load_rand_mid1: 1)) : f_ <= 0.5 ? rgeo(4 * f_ - 1, ops(load_rand_mid1: 1), ops(load_rand_mid2: 1)) : f_ <= 0.75 ? rgeo(4 * f_ - 2, ops(load_rand_mid2: 1), ops(load_rand_mid3: 1)) : rgeo(4 * f_ - 3, ops(load_rand_mid3: 1), ops(load_rand_mem: 1)), ops(load_rand_l3: 1), ops(load_rand_mem: 1))
+// measured every eighth of the way: rmid(f) is the share of the memory's
+// price at f of the way.
+cost rmid(f_) = rpart(f_, f_ <= 0.125 ? rgeo(8 * f_, ops(load_rand_l3: 1), ops(load_rand_mid1_8: 1)) : f_ <= 0.25 ? rgeo(8 * f_ - 1, ops(load_rand_mid1_8: 1), ops(load_rand_mid1: 1)) : f_ <= 0.375 ? rgeo(8 * f_ - 2, ops(load_rand_mid1: 1), ops(load_rand_mid3_8: 1)) : f_ <= 0.5 ? rgeo(8 * f_ - 3, ops(load_rand_mid3_8: 1), ops(load_rand_mid2: 1)) : f_ <= 0.625 ? rgeo(8 * f_ - 4, ops(load_rand_mid2: 1), ops(load_rand_mid5_8: 1)) : f_ <= 0.75 ? rgeo(8 * f_ - 5, ops(load_rand_mid5_8: 1), ops(load_rand_mid3: 1)) : f_ <= 0.875 ? rgeo(8 * f_ - 6, ops(load_rand_mid3: 1), ops(load_rand_mid7_8: 1)) : rgeo(8 * f_ - 7, ops(load_rand_mid7_8: 1), ops(load_rand_mem: 1)), ops(load_rand_l3: 1), ops(load_rand_mem: 1))
 cost rgeo(t_, lo_, hi_) = pow(lo_, 1 - t_) * pow(hi_, t_)
 cost rpart(f_, p_, lo_, hi_) = lo_ <= 0 || hi_ <= lo_ ? f_ : min(1, max(0, (p_ - lo_) / (hi_ - lo_)))
 `

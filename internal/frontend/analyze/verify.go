@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/model"
 )
 

@@ -776,6 +776,8 @@ func (w *walker) assigned(d *cc.Declarator, rhs cc.ExpressionNode) {
 		if call := allocationCall(rhs); call != nil {
 			w.allocSites[siteOf(call)] = d.Name()
 		}
+	} else {
+		w.carve(d, rhs)
 	}
 	w.args.alias(d, rhs)
 	if v, ok := w.args.argvParam(d, rhs); ok {
@@ -828,6 +830,73 @@ func (w *walker) allocation(rhs cc.ExpressionNode) (Expr, bool) {
 		return nil, false
 	}
 	return w.allocs.allocSize(p)
+}
+
+// carve notes q = p + OFF (or &p[OFF]) at function level, where p holds
+// an allocation of S bytes: one allocation carved into two arrays, as
+// ParRes Sparse's vector = prk_malloc((size2 + nrows) * 8); result =
+// vector + size2. Each then reaches its own part — p the OFF elements
+// before q, q the rest — and a load through an index the analysis cannot
+// follow (vector[colIndex[col]]) is priced at the level its own part
+// fits, not the whole allocation's: 8 MiB rather than 16 there.
+func (w *walker) carve(q *cc.Declarator, rhs cc.ExpressionNode) {
+	if len(w.loops) > 0 || w.inIf > 0 {
+		return
+	}
+	base, off := carvedFrom(rhs)
+	if base == nil {
+		return
+	}
+	p := baseIdent(base)
+	if p == nil {
+		return
+	}
+	whole, ok := w.allocated[p.Token.SrcStr()]
+	t, isPtr := base.Type().(*cc.PointerType)
+	if !ok || !isPtr || t.Elem() == nil || t.Elem().Size() <= 0 {
+		return
+	}
+	n, ok := w.sym(off)
+	if !ok {
+		return
+	}
+	head := mul(n, Num{float64(t.Elem().Size())})
+	w.allocated[p.Token.SrcStr()] = head
+	w.allocated[q.Name()] = Call{"max", []Expr{Num{0}, sub(whole, head)}}
+}
+
+// carvedFrom reads p + OFF, OFF + p and &p[OFF] under casts: the pointer
+// and the offset in elements; nil when rhs is none of them.
+func carvedFrom(rhs cc.ExpressionNode) (cc.ExpressionNode, cc.ExpressionNode) {
+	e := stripCasts(rhs)
+	switch x := e.(type) {
+	case *cc.AdditiveExpression:
+		if x.Case != cc.AdditiveExpressionAdd {
+			return nil, nil
+		}
+		a, b := cc.ExpressionNode(x.AdditiveExpression), cc.ExpressionNode(x.MultiplicativeExpression)
+		if isPointer(b) {
+			a, b = b, a
+		}
+		if !isPointer(a) || isPointer(b) {
+			return nil, nil
+		}
+		return a, b
+	case *cc.UnaryExpression:
+		if x.Case != cc.UnaryExpressionAddrof {
+			return nil, nil
+		}
+		if ix, ok := unparen(x.CastExpression).(*cc.PostfixExpression); ok && ix.Case == cc.PostfixExpressionIndex && isPointer(ix.PostfixExpression) {
+			return ix.PostfixExpression, ix.ExpressionList
+		}
+	}
+	return nil, nil
+}
+
+// isPointer tells an expression of pointer type.
+func isPointer(e cc.ExpressionNode) bool {
+	t := e.Type()
+	return t != nil && t.Kind() == cc.Ptr
 }
 
 // allocationCall is the call in rhs, under casts: malloc(...) in

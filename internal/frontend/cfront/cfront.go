@@ -27,9 +27,9 @@ import (
 
 	"modernc.org/cc/v4"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 	"augur/internal/frontend/ccline"
-	"augur/internal/infile"
 )
 
 // Options are how a compiler is told to read the program.

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // headerFS is the file system cc reads #include files through (with

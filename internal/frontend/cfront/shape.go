@@ -5,7 +5,7 @@ import (
 
 	"modernc.org/cc/v4"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // Limits on the shape of what reaches cc's parser. cc parses and type

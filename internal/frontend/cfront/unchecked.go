@@ -6,7 +6,7 @@ import (
 
 	"modernc.org/cc/v4"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // cc's type checker says "internal error: CASE" without a place for a

@@ -10,7 +10,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/model"
 	"augur/internal/ir"
 )

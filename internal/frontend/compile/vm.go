@@ -3,7 +3,7 @@ package compile
 import (
 	"math"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/model"
 	"augur/internal/ir"
 )

@@ -11,11 +11,11 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/cfront"
-	"augur/internal/infile"
-	"augur/internal/recorder/mpi"
+	"augur/internal/frontend/recorder/mpi"
 )
 
 // Request is what augur instrument builds: the program's sources

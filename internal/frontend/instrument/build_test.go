@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"augur/internal/frontend/cfront"
-	"augur/internal/recorder/mpi"
+	"augur/internal/frontend/recorder/mpi"
 )
 
 // Prepare writes the counted program and its runtime and gives a command

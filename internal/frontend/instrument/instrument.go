@@ -21,9 +21,9 @@ import (
 
 	"modernc.org/cc/v4"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 	"augur/internal/frontend/analyze"
-	"augur/internal/infile"
 )
 
 // Counter is one counter of the instrumented program.

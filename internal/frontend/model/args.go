@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // GivenParam is the value of the model's param name as a caller gives it (a

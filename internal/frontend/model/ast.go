@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/ir"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/ir"
 	"augur/internal/machine"
 )

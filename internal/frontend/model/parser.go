@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // Limits that keep hostile or broken input cheap: the parser is recursive,

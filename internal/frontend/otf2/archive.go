@@ -30,7 +30,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // Magic starts an anchor file: a chunk mark, the byte order and "OTF2".

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // maxChunk bounds the chunk size an anchor may give: a chunk is read

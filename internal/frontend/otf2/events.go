@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strconv"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // Event record ids (those read; the others are skipped by length).

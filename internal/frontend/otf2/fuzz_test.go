@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // ring4 is an archive the OTF2 library wrote (testdata/mpiwrite.c, mode

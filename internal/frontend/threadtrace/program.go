@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // OpKind is one synchronisation step of a thread's list.

@@ -10,7 +10,7 @@
 package threadtrace
 
 import (
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"bufio"
 	"errors"
 	"fmt"

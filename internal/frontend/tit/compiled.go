@@ -13,9 +13,9 @@ import (
 	"runtime"
 	"sync/atomic"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
+	"augur/internal/base/procbound"
 	"augur/internal/ir"
-	"augur/internal/procbound"
 )
 
 // The compiled form of a trace: each rank's actions as the fast path

@@ -8,7 +8,7 @@ import (
 	"math"
 	"strconv"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // lineReader hands out the lines of a trace, with their numbers, out of

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 )
 
 // Reference is what a trace's header says about its compute amounts: they

@@ -26,9 +26,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
+	"augur/internal/base/procbound"
 	"augur/internal/ir"
-	"augur/internal/procbound"
 )
 
 // Trace is an opened trace.

@@ -44,8 +44,8 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/base/infile"
 	"augur/internal/frontend/tit"
-	"augur/internal/infile"
 )
 
 // Cache is a directory of compiled traces.

@@ -15,8 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/diag"
-	"augur/internal/infile"
+	"augur/internal/base/diag"
+	"augur/internal/base/infile"
 
 	"augur/internal/machine"
 )

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"augur/internal/infile"
+	"augur/internal/base/infile"
 	"augur/internal/machine"
 )
 

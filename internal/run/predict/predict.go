@@ -12,14 +12,14 @@ import (
 	"path"
 	"time"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/procbound"
 	"augur/internal/engine"
 	"augur/internal/frontend/compile"
 	"augur/internal/frontend/model"
 	"augur/internal/ir"
 	"augur/internal/machine"
-	"augur/internal/netmodel"
-	"augur/internal/procbound"
+	"augur/internal/machine/netmodel"
 	"augur/internal/results"
 )
 

@@ -4,7 +4,7 @@ import (
 	"math"
 	"path"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/machine"
 )
 

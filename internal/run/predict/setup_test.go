@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/procbound"
+	"augur/internal/base/procbound"
 )
 
 // Setting up many processes reports its progress and stops when the

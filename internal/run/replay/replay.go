@@ -14,16 +14,16 @@ import (
 	"strings"
 	"time"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
+	"augur/internal/base/procbound"
 	"augur/internal/engine"
 	"augur/internal/frontend/otf2"
 	"augur/internal/frontend/tit"
 	"augur/internal/frontend/tracecache"
 	"augur/internal/ir"
 	"augur/internal/machine"
+	"augur/internal/machine/netmodel"
 	"augur/internal/machine/platform"
-	"augur/internal/netmodel"
-	"augur/internal/procbound"
 	"augur/internal/results"
 )
 

@@ -14,7 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/engine"
 	"augur/internal/frontend/analyze"
 	"augur/internal/frontend/ccline"

@@ -3,7 +3,7 @@ package serve
 import (
 	"net/http"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/export"
 	"augur/internal/frontend/model"
 )

@@ -11,12 +11,12 @@ import (
 	"strings"
 	"sync"
 
+	"augur/internal/base/procbound"
 	"augur/internal/frontend/model"
 	"augur/internal/machine"
-	"augur/internal/procbound"
 	"augur/internal/results"
 	"augur/internal/run/predict"
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 	"augur/internal/writers/htmlreport"
 	"augur/internal/writers/report"
 )

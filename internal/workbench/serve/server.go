@@ -24,7 +24,7 @@ import (
 	"strings"
 	"time"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/frontend/model"
 	"augur/internal/results"
 )

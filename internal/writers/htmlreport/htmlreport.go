@@ -254,8 +254,7 @@ h1{font-size:22px;margin:0}h2{font-size:17px;margin:24px 0 8px;border-bottom:1px
 .sub{color:#555;margin:2px 0}.time{font-size:28px;font-weight:600;margin:8px 0}
 .facts{display:flex;flex-wrap:wrap;gap:4px 18px;margin:0}.facts div{display:flex;gap:6px}.facts dt{color:#666}.facts dd{margin:0}
 .deadlock{background:#fde2e1;border:1px solid #e15759;padding:6px}.warning{background:#fff6d5;padding:4px}
-svg.chart{max-width:100%;height:auto;display:block}svg .grid{stroke:#eee}svg .tick{font-size:10px;fill:#555}
-svg .axis{font-size:11px;fill:#333}svg .value{font-size:10px;fill:#222}svg .legend{font-size:12px}
+svg.chart{max-width:100%;height:auto;display:block}
 .legend span{margin-right:12px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .pies{display:flex;flex-wrap:wrap;gap:8px}.scroll{overflow-x:auto}
 table{border-collapse:collapse;margin:6px 0;font-size:13px}th,td{padding:2px 6px;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}

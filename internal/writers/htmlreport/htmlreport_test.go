@@ -2,14 +2,17 @@ package htmlreport
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"augur/internal/engine"
 	"augur/internal/results"
+	"augur/internal/writers/internal/charttest"
 )
 
 func load(t *testing.T) *results.Result {
@@ -117,7 +120,6 @@ func TestReportManyUnits(t *testing.T) {
 // Bar labels never overlap: across while they fit, then upright, then
 // thinned; values on top only where they fit.
 func TestBarLabels(t *testing.T) {
-	xs := regexp.MustCompile(`<text x="([0-9.]+)" y="[0-9]+" class="tick label" text-anchor="(middle|end)"( dominant-baseline="middle" transform="rotate\(-90 [^"]*\)")?>([^<]*)</text>`)
 	for _, c := range []struct {
 		n       int
 		upright bool
@@ -126,29 +128,33 @@ func TestBarLabels(t *testing.T) {
 		for i := 0; i < c.n; i++ {
 			r.Units = append(r.Units, results.Unit{Name: fmt.Sprintf("rank %d (host-%d)", i, i), Pid: int32(i), End: 0.002, Compute: 0.002})
 		}
-		svg := barChart(r, 512)
-		m := xs.FindAllStringSubmatch(svg, -1)
-		if len(m) == 0 {
+		p, _ := barPlot(r, 512)
+		if up := p.X.Tick.Label.Rotation != 0; up != c.upright {
+			t.Errorf("%d ranks: labels upright %v, want %v", c.n, up, c.upright)
+		}
+		ticks := p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max)
+		if len(ticks) == 0 {
 			t.Fatalf("%d ranks: no labels", c.n)
 		}
-		prev := -1e9
-		for _, l := range m {
-			x, _ := strconv.ParseFloat(l[1], 64)
-			up := l[3] != ""
-			if up != c.upright {
-				t.Errorf("%d ranks: label %q upright %v, want %v", c.n, l[4], up, c.upright)
-			}
+		// The plot is at least the chart's width less 80 px of axis.
+		pxPerBar := float64(barW-80) / (p.X.Max - p.X.Min)
+		prev := math.Inf(-1)
+		for _, l := range ticks {
 			gap := 12.0 // upright labels are a line high
-			if !up {
-				gap = float64(len([]rune(l[4])))*6 + 4
+			if !c.upright {
+				gap = float64(len([]rune(l.Label)))*6 + 4
 			}
-			if x-prev < gap-0.01 {
-				t.Errorf("%d ranks: label %q at x %g overlaps the one at %g", c.n, l[4], x, prev)
+			if (l.Value-prev)*pxPerBar < gap-0.01 {
+				t.Errorf("%d ranks: label %q at bar %g overlaps the one at %g", c.n, l.Label, l.Value, prev)
 			}
-			prev = x
+			prev = l.Value
 		}
-		if !strings.Contains(svg, ">time (ms)</text>") || !strings.Contains(svg, `class="tick" text-anchor="end">2.0</text>`) {
-			t.Errorf("%d ranks: the axis of 2 ms bars is not in ms:\n%.600s", c.n, svg)
+		var ys []string
+		for _, tk := range p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max) {
+			ys = append(ys, tk.Label)
+		}
+		if p.Y.Label.Text != "time (ms)" || !slices.Contains(ys, "2.0") {
+			t.Errorf("%d ranks: the axis of 2 ms bars is not in ms: %q, ticks %v", c.n, p.Y.Label.Text, ys)
 		}
 	}
 }
@@ -166,17 +172,42 @@ func TestElementColoursDistinct(t *testing.T) {
 }
 
 // A thread's bar starts with the time before it was created, so it is
-// drawn to the height of the total written on it.
+// drawn to the height of the total written on it: its segments stack,
+// each as high as its time.
 func TestThreadBarHeight(t *testing.T) {
 	r := &results.Result{Kind: results.KindThreads, Categories: results.ThreadCategories, UnitName: "thread",
 		Units: []results.Unit{{Name: "thread T1", Start: 2, End: 10, Compute: 5, Communication: 2, Waiting: 1}}}
 	svg := barChart(r, 512)
-	for _, want := range []string{`data-category="not yet created" data-v="2"`, `data-category="busy" data-v="5"`,
-		// the axis goes to 10 s over 260 px: the bar's top is at 20
-		`x="597" y="20" width="60" height="26" fill="#e15759" data-category="ready-waiting"`} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("bar lacks %q:\n%s", want, svg)
+	c, err := charttest.Read(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bars := c.With("class", "bar"); len(bars) != 1 || bars[0].Attrs["data-total"] != "10" || bars[0].Attrs["data-name"] != "thread T1" {
+		t.Fatalf("bars %+v, want thread T1's of 10 s", bars)
+	}
+	bottom := 0.0
+	var unit float64 // pixels a second
+	for i, seg := range []struct {
+		cat string
+		v   float64
+	}{{"not yet created", 2}, {"busy", 5}, {"blocked", 2}, {"ready-waiting", 1}} {
+		g := c.With("data-category", seg.cat)
+		if len(g) != 1 || g[0].Attrs["data-v"] != strconv.FormatFloat(seg.v, 'g', -1, 64) {
+			t.Fatalf("segment %s: %+v, want one of %g s", seg.cat, g, seg.v)
 		}
+		h := g[0].MaxY - g[0].MinY
+		if i == 0 {
+			unit = h / seg.v
+		} else if math.Abs(g[0].MinY-bottom) > 0.01 || math.Abs(h-seg.v*unit) > 0.01 {
+			t.Errorf("segment %s spans y %g..%g, want from %g, %g high", seg.cat, g[0].MinY, g[0].MaxY, bottom, seg.v*unit)
+		}
+		bottom = g[0].MaxY
+	}
+	if !c.HasText("10 s") {
+		t.Error("the bar's total is not written on it")
+	}
+	if again := barChart(r, 512); again != svg {
+		t.Error("two renderings of one chart differ")
 	}
 }
 
@@ -265,7 +296,7 @@ func TestReportArrowsLegendUnits(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	if n := strings.Count(out, `<line class="msg"`); n != 1 {
+	if n := strings.Count(out, `<g class="msg"`); n != 1 {
 		t.Errorf("%d arrows, want 1", n)
 	}
 	if !strings.Contains(out, `<title>rank 0 (node-0.cluster.simgrid.org) → rank 1 (node-1.cluster.simgrid.org): sent 400 ms, arrived 527.4 ms</title>`) {
@@ -293,9 +324,36 @@ func TestReportArrowsLegendUnits(t *testing.T) {
 		t.Errorf("the legend does not name the arrows: %s", legend[1])
 	}
 	// The labels' column holds "rank 1 (node-1.cluster.simgrid.org)"
-	// (35 characters, 220 px) whole.
-	if !strings.Contains(out, `class="tick track" text-anchor="end">rank 1 (node-1.cluster.simgrid.org)<title>`) {
+	// (35 characters, 220 px) whole; the axis has round ticks 0, 100,
+	// ..., 500 ms.
+	i := strings.Index(out, `<svg width="1200" height="92" viewBox="0 0 1200 92" class="chart gantt"`)
+	if i < 0 {
+		t.Fatal("no timeline of two 24 px rows")
+	}
+	tl, err := charttest.Read(out[i : i+strings.Index(out[i:], "</svg>")+len("</svg>")])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tl.HasText("rank 1 (node-1.cluster.simgrid.org)") {
 		t.Error("a track label was cut")
+	}
+	for _, want := range []string{"0", "100", "500", "time (ms)"} {
+		if !tl.HasText(want) {
+			t.Errorf("the timeline's axis lacks %q", want)
+		}
+	}
+	if tl.HasText("600") {
+		t.Error("the timeline's axis goes past its end")
+	}
+	// The arrow goes from rank 0 at 400 ms to rank 1 at 527.4 ms: its
+	// ends are at those times' places on the axis (rank 0's compute
+	// cell ends at 400 ms).
+	msg, compute := tl.With("class", "msg"), tl.Titled("compute")
+	if len(msg) != 1 || len(compute) != 1 {
+		t.Fatalf("%d arrows, %d compute cells", len(msg), len(compute))
+	}
+	if math.Abs(msg[0].MinX-compute[0].MaxX) > 1 || !(msg[0].MinY < compute[0].MinY) {
+		t.Errorf("the arrow (x %g..%g, y %g..%g) does not leave rank 0's row where its compute ends (x %g)", msg[0].MinX, msg[0].MaxX, msg[0].MinY, msg[0].MaxY, compute[0].MaxX)
 	}
 	for _, want := range []string{
 		`<th data-col="total_s" data-unit="ms">total (ms)</th>`,
@@ -307,10 +365,6 @@ func TestReportArrowsLegendUnits(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q", want)
 		}
-	}
-	// Round ticks: 0, 100, ..., 500 ms on the timeline's axis.
-	if !strings.Contains(out, `class="tick" text-anchor="middle">100</text><line`) || !strings.Contains(out, `class="tick" text-anchor="middle">500</text>`) || !strings.Contains(out, `class="axis" text-anchor="middle">time (ms)</text>`) {
-		t.Error("the timeline's axis is not in round ms")
 	}
 }
 
@@ -333,7 +387,7 @@ func TestReportArrowSample(t *testing.T) {
 	if err := Write(&b, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	drawn := strings.Count(b.String(), `<line class="msg"`)
+	drawn := strings.Count(b.String(), `<g class="msg"`)
 	if drawn == 0 || drawn > MaxArrows {
 		t.Errorf("%d arrows drawn, want 1 to %d", drawn, MaxArrows)
 	}

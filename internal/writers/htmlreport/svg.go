@@ -3,13 +3,25 @@ package htmlreport
 import (
 	"fmt"
 	"html"
+	"image/color"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
 	"augur/internal/results"
+	"augur/internal/writers/chart"
 )
+
+// The report's charts, drawn with gonum/plot (internal/writers/chart):
+// the bars of time per unit, the pies of categories and elements, the
+// timeline.
 
 // Colours of the three categories (compute, communication, waiting) and
 // of elements. Elements have colours of their own, none of them a
@@ -54,14 +66,6 @@ func (c colours) of(name string) string {
 
 func esc(s string) string { return html.EscapeString(s) }
 
-// num prints an SVG coordinate compactly.
-func num(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "0"
-	}
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", x), "0"), ".")
-}
-
 // clip shortens a label to n characters, with an ellipsis.
 func clip(s string, n int) string {
 	if rs := []rune(s); len(rs) > n {
@@ -84,24 +88,44 @@ func labelPlan(n int, slot float64, chars int) (upright bool, step int) {
 	return true, max(step, 1)
 }
 
-// barChart draws a stacked bar per unit (Performance Prophet Fig. 14's bar chart):
-// compute, communication and waiting (after the time before a thread was
-// created, pale), the total on top when it fits. More units than maxBars
-// are drawn as groups, each bar the slowest unit of its group. Every
-// segment carries data-unit, data-category and data-v (seconds) for
-// programs (the browser tests check them against the tables).
+// The bar chart's width and its plot's height, in pixels.
+const barW, barPlotH = 1200, 260
+
+// unitBar is a bar of the bar chart: a unit, or the slowest of a group.
+type unitBar struct {
+	label, tip string
+	u          results.Unit
+}
+
+// barChart draws a stacked bar per unit (Performance Prophet Fig. 14's
+// bar chart): compute, communication and waiting (after the time before
+// a thread was created, pale), the total on top when it fits. More units
+// than maxBars are drawn as groups, each bar the slowest unit of its
+// group. Every bar is a group (class bar, data-name, data-total) of its
+// segments, each with data-category and data-v (seconds) for programs
+// (the browser tests check them against the tables).
 func barChart(r *results.Result, maxBars int) string {
-	const w, left, top = 1200, 64, 20
-	units := r.Units
-	if len(units) == 0 {
+	if len(r.Units) == 0 {
 		return `<p class="empty">No units.</p>`
 	}
-	per := (len(units) + maxBars - 1) / maxBars
-	type bar struct {
-		label string
-		u     results.Unit
+	p, h := barPlot(r, maxBars)
+	svg, err := chart.SVG(p, barW, h,
+		chart.Attr{Name: "class", Value: "chart bar"}, chart.Attr{Name: "role", Value: "img"},
+		chart.Attr{Name: "aria-label", Value: "time per " + r.UnitName},
+		chart.Attr{Name: "data-units", Value: strconv.Itoa(len(r.Units))},
+		chart.Attr{Name: "data-categories", Value: strings.Join(r.Categories[:], "|")})
+	if err != nil {
+		return `<p class="empty">` + esc(err.Error()) + `</p>`
 	}
-	var bars []bar
+	return svg
+}
+
+// barPlot lays the bars out with gonum/plot, and says how high the
+// chart is: the plot and its labels under it.
+func barPlot(r *results.Result, maxBars int) (*plot.Plot, vg.Length) {
+	units := r.Units
+	per := (len(units) + maxBars - 1) / maxBars
+	var bars []unitBar
 	chars := 0
 	for i := 0; i < len(units); i += per {
 		j := min(i+per, len(units))
@@ -111,95 +135,105 @@ func barChart(r *results.Result, maxBars int) string {
 				best = k
 			}
 		}
-		label := shortName(units[i].Name)
+		b := unitBar{label: shortName(units[i].Name), tip: units[best].Name, u: units[best]}
 		if j-i > 1 {
-			label = shortName(units[i].Name) + "–" + shortName(units[j-1].Name)
+			b.label = shortName(units[i].Name) + "–" + shortName(units[j-1].Name)
+			b.tip = fmt.Sprintf("%s %s (slowest: %s)", r.UnitName, b.label, b.u.Name)
 		}
-		if rs := []rune(label); len(rs) > 24 {
-			label = string(rs[:23]) + "…" // the tooltip has it whole
+		if rs := []rune(b.label); len(rs) > 24 {
+			b.label = string(rs[:23]) + "…" // the tooltip has it whole
 		}
-		chars = max(chars, utf8.RuneCountInString(label))
-		bars = append(bars, bar{label, units[best]})
+		chars = max(chars, utf8.RuneCountInString(b.label))
+		bars = append(bars, b)
 	}
 	var maxT float64
 	for _, b := range bars {
 		maxT = math.Max(maxT, math.Max(b.u.End, b.u.Start+b.u.Compute+b.u.Communication+b.u.Waiting))
 	}
 	scale, unit := results.TimeUnit(maxT)
-	ticks, step := results.Ticks(0, maxT, 5)
-	axisMax := ticks[len(ticks)-1]
-	if !(axisMax > 0) || math.IsInf(axisMax, 0) {
-		axisMax, ticks = 1, []float64{0, 1}
-	}
-	plotW := float64(w - left - 10)
-	slot := plotW / float64(len(bars))
+	// The plot is about the chart's width less the time axis (64 px).
+	slot := float64(barW-74) / float64(len(bars))
 	upright, every := labelPlan(len(bars), slot, chars)
 	bottom := 40
 	if upright {
 		bottom = min(chars, 24)*6 + 26
 	}
-	const plotH = 260.0
-	h := top + int(plotH) + bottom
-	y := func(v float64) float64 { return top + plotH - v/axisMax*plotH }
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart bar" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="time per %s" data-units="%d" data-categories="%s">`,
-		w, h, w, h, esc(r.UnitName), len(units), esc(strings.Join(r.Categories[:], "|")))
-	for _, v := range ticks {
-		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%s" y2="%s" class="grid"/><text x="%d" y="%s" class="tick" text-anchor="end">%s</text>`,
-			left, w-10, num(y(v)), num(y(v)), left-4, num(y(v)+4), results.TickText(v, step, scale))
+	p := chart.New()
+	p.Y.Min, p.Y.Max = 0, chart.AxisMax(maxT, 5)
+	p.Y.Tick.Marker = chart.RoundTicks{N: 5, Scale: scale}
+	p.Y.Label.Text = "time (" + unit + ")"
+	p.X.Min, p.X.Max = -0.5, float64(len(bars))-0.5
+	p.X.Label.Text = r.UnitName
+	p.X.Tick.Marker = barLabels{bars, every}
+	if upright {
+		p.X.Tick.Label.Rotation = math.Pi / 2
+		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
 	}
-	fmt.Fprintf(&b, `<text x="12" y="%d" class="axis" transform="rotate(-90 12 %d)" text-anchor="middle">time (%s)</text>`, top+int(plotH/2), top+int(plotH/2), unit)
-	bw := math.Min(math.Max(slot*0.8, 0.5), 60)
-	valueFits := float64(len(results.Seconds(maxT)))*6 <= slot
-	for i, br := range bars {
-		x := float64(left) + float64(i)*slot + (slot-bw)/2
+	grid := plotter.NewGrid()
+	grid.Vertical.Width = 0
+	grid.Horizontal.Color = color.Gray{0xee}
+	p.Add(grid, stacks{r: r, bars: bars, value: float64(len(results.Seconds(maxT)))*6 <= slot})
+	return p, vg.Length(20 + barPlotH + bottom)
+}
+
+// barLabels names every every-th bar under it.
+type barLabels struct {
+	bars  []unitBar
+	every int
+}
+
+func (l barLabels) Ticks(float64, float64) []plot.Tick {
+	var ts []plot.Tick
+	for i, b := range l.bars {
+		if i%l.every == 0 {
+			ts = append(ts, plot.Tick{Value: float64(i), Label: b.label})
+		}
+	}
+	return ts
+}
+
+// stacks draws the bars, and their totals on top if value.
+type stacks struct {
+	r     *results.Result
+	bars  []unitBar
+	value bool
+}
+
+func (s stacks) Plot(c draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&c)
+	bw := math.Min(math.Max(float64(x(1)-x(0))*0.8, 0.5), 60)
+	cats := s.r.Categories
+	for i, br := range s.bars {
 		u := br.u
-		tip := u.Name
-		if per > 1 {
-			tip = fmt.Sprintf("%s %s (slowest: %s)", r.UnitName, br.label, u.Name)
-		}
-		fmt.Fprintf(&b, `<g class="bar" data-name="%s" data-total="%g"><title>%s: total %s; %s %s, %s %s, %s %s`,
-			esc(u.Name), u.End, esc(tip), results.Seconds(u.End), r.Categories[0], results.Seconds(u.Compute),
-			r.Categories[1], results.Seconds(u.Communication), r.Categories[2], results.Seconds(u.Waiting))
+		tip := fmt.Sprintf("%s: total %s; %s %s, %s %s, %s %s", br.tip, results.Seconds(u.End), cats[0], results.Seconds(u.Compute),
+			cats[1], results.Seconds(u.Communication), cats[2], results.Seconds(u.Waiting))
 		if u.Start > 0 {
-			fmt.Fprintf(&b, "; created at %s", results.Seconds(u.Start))
+			tip += "; created at " + results.Seconds(u.Start)
 		}
-		b.WriteString("</title>")
+		chart.Open(c, tip, chart.Attr{Name: "class", Value: "bar"}, chart.Attr{Name: "data-name", Value: u.Name},
+			chart.Attr{Name: "data-total", Value: strconv.FormatFloat(u.End, 'g', -1, 64)})
+		x0 := x(float64(i)) - vg.Length(bw/2)
 		base := 0.0
-		if u.Start > 0 {
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" data-category="not yet created" data-v="%g"/>`,
-				num(x), num(y(u.Start)), num(bw), num(y(0)-y(u.Start)), notStartedColour, u.Start)
-			base = u.Start
-		}
-		for c, v := range [3]float64{u.Compute, u.Communication, u.Waiting} {
-			if v <= 0 {
-				continue
-			}
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" data-category="%s" data-v="%g"/>`,
-				num(x), num(y(base+v)), num(bw), num(y(base)-y(base+v)), categoryColours[c], esc(r.Categories[c]), v)
+		segment := func(category, colour string, v float64) {
+			chart.Open(c, "", chart.Attr{Name: "data-category", Value: category}, chart.Attr{Name: "data-v", Value: strconv.FormatFloat(v, 'g', -1, 64)})
+			c.FillPolygon(chart.Colour(colour), chart.Rect(x0, y(base), x0+vg.Length(bw), y(base+v)))
+			chart.Close(c)
 			base += v
 		}
-		b.WriteString("</g>")
-		if valueFits {
+		if u.Start > 0 {
+			segment("not yet created", notStartedColour, u.Start)
+		}
+		for k, v := range [3]float64{u.Compute, u.Communication, u.Waiting} {
+			if v > 0 {
+				segment(cats[k], categoryColours[k], v)
+			}
+		}
+		chart.Close(c)
+		if s.value {
 			// The label sits on top of the bar as drawn, which is its total.
-			fmt.Fprintf(&b, `<text x="%s" y="%s" class="value" text-anchor="middle">%s</text>`,
-				num(x+bw/2), num(y(math.Max(u.End, base))-4), esc(results.Seconds(u.End)))
-		}
-		if i%every != 0 {
-			continue
-		}
-		cx := x + bw/2
-		if upright {
-			ly := top + int(plotH) + 6
-			fmt.Fprintf(&b, `<text x="%s" y="%d" class="tick label" text-anchor="end" dominant-baseline="middle" transform="rotate(-90 %s %d)">%s</text>`,
-				num(cx), ly, num(cx), ly, esc(br.label))
-		} else {
-			fmt.Fprintf(&b, `<text x="%s" y="%d" class="tick label" text-anchor="middle">%s</text>`, num(cx), top+int(plotH)+14, esc(br.label))
+			c.FillText(chart.Text(10, draw.XCenter, draw.YBottom), vg.Point{X: x(float64(i)), Y: y(math.Max(u.End, base)) + 4}, results.Seconds(u.End))
 		}
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" class="axis" text-anchor="middle">%s</text>`, left+int(plotW/2), h-6, esc(r.UnitName))
-	b.WriteString(`</svg>`)
-	return b.String()
 }
 
 func shortName(n string) string {
@@ -227,56 +261,86 @@ const (
 	pieElements   pieKind = "elements"
 )
 
-// pieChart draws slices with a legend giving each value and share.
+// The pie chart's size and its disc, in pixels.
+const pieW, pieH, pieR = 580, 240, 100
+
+// pieChart draws slices, each a group (class slice, data-label, data-v)
+// with its share as tooltip, and a legend giving each value and share.
 func pieChart(title string, kind pieKind, slices []pieSlice) string {
-	const w, h, cx, cy, rad = 580, 240, 120, 120, 100
+	svg, err := chart.Draw(pieW, pieH, func(c draw.Canvas) { drawPie(c, slices) },
+		chart.Attr{Name: "class", Value: "chart pie"}, chart.Attr{Name: "data-pie", Value: string(kind)},
+		chart.Attr{Name: "role", Value: "img"}, chart.Attr{Name: "aria-label", Value: title})
+	if err != nil {
+		return `<p class="empty">` + esc(err.Error()) + `</p>`
+	}
+	return svg
+}
+
+// disc is the pie's whole disc (SVG's arcs need a start point).
+func disc(centre vg.Point) vg.Path {
+	var p vg.Path
+	p.Move(vg.Point{X: centre.X + pieR, Y: centre.Y})
+	p.Arc(centre, pieR, 0, 2*math.Pi)
+	return p
+}
+
+// drawPie draws the disc at the left, clockwise from the top, and the
+// legend at its right, as many entries as fit.
+func drawPie(c draw.Canvas, slices []pieSlice) {
+	centre := vg.Point{X: 120, Y: c.Max.Y - 120}
 	var total float64
 	for _, s := range slices {
 		total += math.Max(s.value, 0)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart pie" data-pie="%s" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s">`, kind, w, h, w, h, esc(title))
-	if total <= 0 {
-		fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="#ddd"/><text x="%d" y="%d" text-anchor="middle">no time</text></svg>`, cx, cy, rad, cx, cy)
-		return b.String()
+	if !(total > 0) || math.IsInf(total, 0) {
+		c.SetColor(color.Gray{0xdd})
+		c.Fill(disc(centre))
+		c.FillText(chart.Text(12, draw.XCenter, draw.YCenter), centre, "no time")
+		return
 	}
-	angle := -math.Pi / 2
+	angle := math.Pi / 2
 	for _, s := range slices {
 		if s.value <= 0 {
 			continue
 		}
 		frac := s.value / total
-		tip := fmt.Sprintf("%s: %s (%.1f%%)", s.label, results.Seconds(s.value), frac*100)
-		if frac > 0.9999 {
-			fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="%d" fill="%s" class="slice" data-label="%s" data-v="%g"><title>%s</title></circle>`, cx, cy, rad, s.colour, esc(s.label), s.value, esc(tip))
-			continue
+		chart.Open(c, fmt.Sprintf("%s: %s (%.1f%%)", s.label, results.Seconds(s.value), frac*100),
+			chart.Attr{Name: "class", Value: "slice"}, chart.Attr{Name: "data-label", Value: s.label},
+			chart.Attr{Name: "data-v", Value: strconv.FormatFloat(s.value, 'g', -1, 64)})
+		path := disc(centre)
+		if frac <= 0.9999 {
+			path = nil
+			path.Move(centre)
+			path.Line(vg.Point{X: centre.X + pieR*vg.Length(math.Cos(angle)), Y: centre.Y + pieR*vg.Length(math.Sin(angle))})
+			path.Arc(centre, pieR, angle, -frac*2*math.Pi)
+			path.Close()
 		}
-		a2 := angle + frac*2*math.Pi
-		large := 0
-		if frac > 0.5 {
-			large = 1
+		c.SetColor(chart.Colour(s.colour))
+		c.Fill(path)
+		if frac <= 0.9999 {
+			c.SetLineStyle(draw.LineStyle{Color: color.White, Width: 1})
+			c.Stroke(path)
 		}
-		fmt.Fprintf(&b, `<path d="M%d %d L%s %s A%d %d 0 %d 1 %s %s Z" fill="%s" stroke="#fff" class="slice" data-label="%s" data-v="%g"><title>%s</title></path>`,
-			cx, cy, num(cx+rad*math.Cos(angle)), num(cy+rad*math.Sin(angle)), rad, rad, large,
-			num(cx+rad*math.Cos(a2)), num(cy+rad*math.Sin(a2)), s.colour, esc(s.label), s.value, esc(tip))
-		angle = a2
+		chart.Close(c)
+		angle -= frac * 2 * math.Pi
 	}
-	y := 20
+	sty := chart.Text(12, draw.XLeft, draw.YBottom)
+	y := c.Max.Y - 20
 	for _, s := range slices {
-		if y > h-10 {
-			fmt.Fprintf(&b, `<text x="250" y="%d" class="legend">…</text>`, y)
+		if y < 10 {
+			c.FillText(sty, vg.Point{X: 250, Y: y}, "…")
 			break
 		}
 		name := s.label
 		if s.legend != "" {
 			name = s.legend
 		}
-		fmt.Fprintf(&b, `<rect x="250" y="%d" width="12" height="12" fill="%s"/><text x="268" y="%d" class="legend">%s %s (%.1f%%)<title>%s</title></text>`,
-			y-10, s.colour, y, esc(clip(name, 28)), esc(results.Seconds(s.value)), math.Max(s.value, 0)/total*100, esc(name))
-		y += 20
+		chart.Open(c, name)
+		c.FillPolygon(chart.Colour(s.colour), chart.Rect(250, y-2, 262, y+10))
+		c.FillText(sty, vg.Point{X: 268, Y: y}, fmt.Sprintf("%s %s (%.1f%%)", clip(name, 28), results.Seconds(s.value), math.Max(s.value, 0)/total*100))
+		chart.Close(c)
+		y -= 20
 	}
-	b.WriteString(`</svg>`)
-	return b.String()
 }
 
 // categoryPie is the pie of one unit's compute, communication and waiting.
@@ -315,13 +379,16 @@ func elementPie(title string, els []results.Stats, c colours) string {
 // k-th, and the legend says so.
 const MaxArrows = 1500
 
+// The timeline's width, its grid's bins and rows.
+const ganttW, ganttBins, ganttMaxRows = 1200, 700, 64
+
 // gantt draws the timeline folded into a grid (results.Timeline.Aggregate):
 // however many slices, at most bins × rows rectangles, and the messages
-// as arrows from the send to the arrival; above it the legend names
-// every element of the timeline, each in its own colour, and the arrows.
+// as arrows (class msg) from the send to the arrival; above it the
+// legend names every element of the timeline, each in its own colour,
+// and the arrows.
 func gantt(t *results.Timeline, c colours) string {
-	const w, bins, maxRows = 1200, 700, 64
-	g := t.Aggregate(results.Query{Bins: bins, MaxRows: maxRows})
+	g := t.Aggregate(results.Query{Bins: ganttBins, MaxRows: ganttMaxRows})
 	// The labels' column is as wide as the longest (at 10 px type a
 	// character is about 6 px), up to a quarter of the chart; longer
 	// ones are cut, whole in their tooltip.
@@ -329,8 +396,7 @@ func gantt(t *results.Timeline, c colours) string {
 	for _, row := range g.Rows {
 		chars = max(chars, utf8.RuneCountInString(row.Label))
 	}
-	left := min(max(chars*6+10, 60), w/4)
-	fit := (left - 10) / 6
+	left := min(max(chars*6+10, 60), ganttW/4)
 	rowH := 14.0
 	switch n := len(g.Rows); {
 	case n <= 8:
@@ -340,67 +406,116 @@ func gantt(t *results.Timeline, c colours) string {
 	case n > 24:
 		rowH = math.Max(4, 336/float64(len(g.Rows)))
 	}
-	h := int(float64(len(g.Rows))*rowH) + 44
-	plotW := float64(w - left - 10)
-	cellW := plotW / float64(g.Bins)
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="chart gantt" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="timeline">`, w, h, w, h)
-	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0 0 L6 3 L0 6 z" fill="#222"/></marker></defs>`)
-	labelEvery := int(math.Ceil(12 / rowH))
+	arrows, sent := t.Arrows(MaxArrows)
+	tl := &timeline{g: g, colours: c, arrows: arrows, fit: (left - 10) / 6, labelEvery: int(math.Ceil(12 / rowH))}
+	t0, t1 := g.T0, g.T1
+	if !(t1 > t0) || math.IsInf(t1-t0, 0) {
+		t0, t1 = 0, 1
+	}
+	p := chart.New()
+	p.X.Min, p.X.Max = t0, t1
+	scale, unit := results.TimeUnit(t1)
+	p.X.Tick.Marker = chart.RoundTicks{N: 8, Scale: scale}
+	p.X.Label.Text = "time (" + unit + ")"
+	p.Y.Min, p.Y.Max = 0, float64(max(len(g.Rows), 1))
+	p.Y.Tick.Marker = plot.ConstantTicks(nil)
+	p.Y.LineStyle.Width, p.Y.Padding = 0, 0
+	grid := plotter.NewGrid()
+	grid.Horizontal.Width = 0
+	grid.Vertical.Color = color.Gray{0xee}
+	p.Add(tl, grid)
+	h := vg.Length(float64(len(g.Rows))*rowH + 44)
+	svg, err := chart.Draw(ganttW, h, func(cv draw.Canvas) { p.Draw(draw.Crop(cv, vg.Length(left), 0, 0, 0)) },
+		chart.Attr{Name: "class", Value: "chart gantt"}, chart.Attr{Name: "role", Value: "img"}, chart.Attr{Name: "aria-label", Value: "timeline"})
+	if err != nil {
+		svg = `<p class="empty">` + esc(err.Error()) + `</p>`
+	}
+	return timelineLegend(t, g, c, tl.drawn, int64(len(arrows)) < sent, sent) + svg
+}
+
+// timeline draws the grid's cells (paler when partly idle), the rows'
+// labels in the column at its left and the arrows; drawn counts them.
+type timeline struct {
+	g          *results.Gantt
+	colours    colours
+	arrows     []results.Arrow
+	fit        int // characters of a label
+	labelEvery int
+	drawn      int
+}
+
+var arrowColour = color.NRGBA{0x22, 0x22, 0x22, 153}
+
+func (tl *timeline) Plot(c draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&c)
+	g := tl.g
+	n := len(g.Rows)
+	rowH := y(1) - y(0)
+	top := func(i int) vg.Length { return y(float64(n - i)) }
+	binW := (g.T1 - g.T0) / float64(g.Bins)
+	label := chart.Text(10, draw.XRight, draw.YCenter)
 	for i, row := range g.Rows {
-		y := float64(i) * rowH
-		if i%labelEvery == 0 {
-			fmt.Fprintf(&b, `<text x="%d" y="%s" class="tick track" text-anchor="end">%s<title>%s</title></text>`,
-				left-4, num(y+math.Min(rowH, 12)-2+math.Max(0, rowH-12)/2), esc(clip(row.Label, fit)), esc(row.Label))
+		if i%tl.labelEvery == 0 {
+			chart.Open(c, row.Label)
+			c.FillText(label, vg.Point{X: c.Min.X - 4, Y: top(i) - min(rowH, 12)/2}, clip(row.Label, tl.fit))
+			chart.Close(c)
 		}
 		for _, run := range row.Runs {
 			if run[2] < 0 {
 				continue
 			}
-			frac := float64(run[3]) / 8
 			name := g.Elements[run[2]]
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="%s"><title>%s</title></rect>`,
-				num(float64(left)+float64(run[0])*cellW), num(y+1), num(float64(run[1])*cellW), num(rowH-2),
-				c.of(name), num(0.35+0.65*frac), esc(name))
+			r, gr, b, _ := chart.Colour(tl.colours.of(name)).RGBA()
+			fill := color.NRGBA{uint8(r >> 8), uint8(gr >> 8), uint8(b >> 8), uint8(math.Round(255 * (0.35 + 0.65*float64(run[3])/8)))}
+			x0 := x(g.T0 + float64(run[0])*binW)
+			chart.Open(c, name)
+			c.FillPolygon(fill, chart.Rect(x0, top(i)-rowH+1, x0+x(g.T0+float64(run[1])*binW)-x(g.T0), top(i)-1))
+			chart.Close(c)
 		}
 	}
-	x := func(v float64) float64 { return float64(left) + (v-g.T0)/(g.T1-g.T0)*plotW }
 	// Arrows: a track's drawn row is found from the rows' first tracks.
 	rowOf := func(track int) int {
-		k := sort.Search(len(g.Rows), func(i int) bool { return g.Rows[i].First > track }) - 1
+		k := sort.Search(n, func(i int) bool { return g.Rows[i].First > track }) - 1
 		if k < 0 || track >= g.Rows[k].First+g.Rows[k].Tracks {
 			return -1
 		}
 		return k
 	}
-	arrows, sent := t.Arrows(MaxArrows)
-	drawn := 0
-	for _, a := range arrows {
+	line := draw.LineStyle{Color: arrowColour, Width: 0.8}
+	for _, a := range tl.arrows {
 		fr, tr := rowOf(a.From), rowOf(a.To)
 		if fr < 0 || tr < 0 || fr == tr {
 			continue // tracks folded into one row: no arrow to draw
 		}
-		drawn++
-		fmt.Fprintf(&b, `<line class="msg" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#222" stroke-opacity="0.6" stroke-width="0.8" marker-end="url(#arrow)"><title>%s → %s: sent %s, arrived %s</title></line>`,
-			num(x(a.Send)), num((float64(fr)+0.5)*rowH), num(x(a.Arrive)), num((float64(tr)+0.5)*rowH),
-			esc(g.Rows[fr].Label), esc(g.Rows[tr].Label), results.Seconds(a.Send), results.Seconds(a.Arrive))
+		tl.drawn++
+		from := vg.Point{X: x(a.Send), Y: top(fr) - rowH/2}
+		to := vg.Point{X: x(a.Arrive), Y: top(tr) - rowH/2}
+		chart.Open(c, fmt.Sprintf("%s → %s: sent %s, arrived %s", g.Rows[fr].Label, g.Rows[tr].Label, results.Seconds(a.Send), results.Seconds(a.Arrive)),
+			chart.Attr{Name: "class", Value: "msg"})
+		c.StrokeLine2(line, from.X, from.Y, to.X, to.Y)
+		c.FillPolygon(arrowColour, arrowHead(from, to))
+		chart.Close(c)
 	}
-	scale, unit := results.TimeUnit(g.T1)
-	ticks, step := results.Ticks(g.T0, g.T1, 8)
-	ay := float64(len(g.Rows))*rowH + 4
-	for _, v := range ticks {
-		if v < g.T0-step*1e-9 || v > g.T1+step*1e-9 {
-			continue
-		}
-		fmt.Fprintf(&b, `<line x1="%s" x2="%s" y1="0" y2="%s" class="grid"/><text x="%s" y="%s" class="tick" text-anchor="middle">%s</text>`,
-			num(x(v)), num(x(v)), num(ay), num(x(v)), num(ay+12), results.TickText(v, step, scale))
-	}
-	fmt.Fprintf(&b, `<text x="%d" y="%s" class="axis" text-anchor="middle">time (%s)</text>`, left+int(plotW/2), num(ay+30), unit)
-	b.WriteString(`</svg>`)
+}
 
-	// The legend: every element with time on the timeline, largest
-	// first (those too short to win a cell at this scale too: they are
-	// in the timeline, and zooming in the workbench shows them).
+// arrowHead is a triangle 6 px long, 6 px wide, its point at to.
+func arrowHead(from, to vg.Point) []vg.Point {
+	d := to.Sub(from)
+	l := vg.Length(math.Hypot(float64(d.X), float64(d.Y)))
+	if !(l > 0) {
+		return nil
+	}
+	u := d.Scale(1 / l)
+	back := to.Sub(u.Scale(6))
+	side := vg.Point{X: -u.Y, Y: u.X}.Scale(3)
+	return []vg.Point{to, back.Add(side), back.Sub(side)}
+}
+
+// timelineLegend names every element with time on the timeline, largest
+// first (those too short to win a cell at this scale too: they are in
+// the timeline, and zooming in the workbench shows them), and the
+// arrows drawn (of how many sent when sampled).
+func timelineLegend(t *results.Timeline, g *results.Gantt, c colours, drawn int, sampled bool, sent int64) string {
 	times := t.ElementTimes()
 	names := t.ElementNames()
 	type entry struct {
@@ -430,11 +545,11 @@ func gantt(t *results.Timeline, c colours) string {
 	}
 	if drawn > 0 {
 		note := fmt.Sprintf("message (%d)", drawn)
-		if int64(len(arrows)) < sent {
+		if sampled {
 			note = fmt.Sprintf("message (%d drawn of %d, evenly spaced in send order)", drawn, sent)
 		}
 		fmt.Fprintf(&l, `<span class="arrow" data-arrows="%d"><svg width="22" height="10" viewBox="0 0 22 10"><line x1="1" y1="5" x2="15" y2="5" stroke="#222" stroke-width="1.2"/><path d="M15 2 L21 5 L15 8 z" fill="#222"/></svg>%s</span>`, drawn, esc(note))
 	}
 	l.WriteString(`<span class="note">paler: the cell is partly idle</span></p>`)
-	return l.String() + b.String()
+	return l.String()
 }

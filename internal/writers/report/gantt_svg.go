@@ -1,15 +1,17 @@
 package report
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/xml"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
-	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"augur/internal/results"
+	"augur/internal/writers/chart"
 )
 
 // Gantt is a Gantt chart: one row per lane (a thread, a processor), bars
@@ -54,92 +56,145 @@ func ganttColour(i int) string {
 	return fmt.Sprintf("hsl(%.2f,%d%%,%d%%)", math.Mod(float64(j)*137.50776405, 360), 55+10*(j/3%3), []int{42, 58, 50}[j%3])
 }
 
-// WriteGanttSVG draws g as a standalone SVG document.
-func WriteGanttSVG(w io.Writer, g *Gantt) error {
-	const (
-		left, right, top, rowH, barH = 130.0, 20.0, 40.0, 26.0, 18.0
-		width                        = 1000.0
-	)
+// Sizes in points (a pixel each in the SVG): the chart's width, a row's
+// height and its bar's.
+const (
+	ganttW    = 1000
+	ganttRowH = 26
+	ganttBarH = 18
+)
+
+var (
+	blockedStyle = draw.LineStyle{Color: color.Gray{0x99}, Width: 2, Dashes: []vg.Length{3, 2}}
+	barEdge      = draw.LineStyle{Color: color.Gray{0x33}, Width: 0.5}
+	stripe       = color.Gray{0xf4}
+)
+
+// ganttPlot lays g out: rows from the top down (row i between n-i-1 and
+// n-i on the y axis), time along x from 0 to the end.
+func ganttPlot(g *Gantt) *plot.Plot {
 	end := g.End
 	for _, b := range g.Bars {
 		end = math.Max(end, b.End)
 	}
-	if end <= 0 || math.IsInf(end, 0) || math.IsNaN(end) {
+	if !(end > 0) || math.IsInf(end, 0) {
 		end = 1
 	}
-	plotW := width - left - right
-	x := func(t float64) float64 { return left + plotW*t/end }
-	// The legend: the styles, then the blocked line, 150 px each, in
-	// rows of what fits.
-	const entryW = 150.0
-	avail := width - left
-	perRow := int(avail / entryW)
-	entries := len(g.Legend) + 1
-	legendH := 22 * math.Ceil(float64(entries)/float64(perRow))
-	height := top + rowH*float64(len(g.Rows)) + 44 + legendH
-	bw := bufio.NewWriter(w)
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="sans-serif" font-size="12">`+"\n",
-		f(width), f(height), f(width), f(height))
-	fmt.Fprintf(bw, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(bw, `<text x="%s" y="22" font-size="15" font-weight="bold">%s</text>`+"\n", f(left), ganttEsc(g.Title))
-	for i, r := range g.Rows {
-		y := top + rowH*float64(i)
-		if i%2 == 1 {
-			fmt.Fprintf(bw, `<rect x="%s" y="%s" width="%s" height="%s" fill="#f4f4f4"/>`+"\n", f(left), f(y), f(plotW), f(rowH))
-		}
-		fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="end" dominant-baseline="middle">%s</text>`+"\n", f(left-8), f(y+rowH/2), ganttEsc(r))
-	}
-	for _, b := range g.Bars {
-		if b.Row < 0 || b.Row >= len(g.Rows) || !(b.End >= b.Start) {
-			continue
-		}
-		y := top + rowH*float64(b.Row)
-		x0, x1 := x(b.Start), x(b.End)
-		if b.Style == StyleBlocked {
-			fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#999" stroke-width="2" stroke-dasharray="3,2">`, f(x0), f(y+rowH/2), f(x1), f(y+rowH/2))
-			fmt.Fprintf(bw, `<title>%s</title></line>`+"\n", ganttEsc(b.Label))
-			continue
-		}
-		fill := ganttColour(b.Style)
-		fmt.Fprintf(bw, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="#333" stroke-width="0.5">`,
-			f(x0), f(y+(rowH-barH)/2), f(math.Max(x1-x0, 0.5)), f(barH), fill)
-		fmt.Fprintf(bw, `<title>%s</title></rect>`+"\n", ganttEsc(b.Label))
-	}
-	// Time axis with about ten round ticks, in the unit the end needs.
-	axisY := top + rowH*float64(len(g.Rows)) + 4
-	fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="black"/>`+"\n", f(left), f(axisY), f(left+plotW), f(axisY))
+	p := chart.New()
+	p.X.Min, p.X.Max = 0, end
 	scale, unit := 1.0, g.Unit
 	if g.Unit == "s" || g.Unit == "" {
 		scale, unit = results.TimeUnit(end)
 	}
-	ticks, step := results.Ticks(0, end, 10)
-	for _, t := range ticks {
-		if t > end*(1+1e-9) {
-			break
-		}
-		fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="black"/>`, f(x(t)), f(axisY), f(x(t)), f(axisY+5))
-		fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="middle">%s</text>`+"\n", f(x(t)), f(axisY+18), results.TickText(t, step, scale))
-	}
-	fmt.Fprintf(bw, `<text x="%s" y="%s" text-anchor="end">time (%s)</text>`+"\n", f(left+plotW), f(axisY+34), ganttEsc(unit))
-	ly := axisY + 34 + 22
-	for i := 0; i < entries; i++ {
-		lx := left + float64(i%perRow)*entryW
-		y := ly + 22*float64(i/perRow)
-		if i == len(g.Legend) {
-			fmt.Fprintf(bw, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#999" stroke-width="2" stroke-dasharray="3,2"/><text x="%s" y="%s">blocked</text>`+"\n",
-				f(lx), f(y-4), f(lx+14), f(y-4), f(lx+18), f(y))
-			continue
-		}
-		fmt.Fprintf(bw, `<rect x="%s" y="%s" width="14" height="12" fill="%s"/><text x="%s" y="%s">%s</text>`+"\n",
-			f(lx), f(y-10), ganttColour(i), f(lx+18), f(y), ganttEsc(g.Legend[i]))
-	}
-	fmt.Fprintln(bw, "</svg>")
-	return bw.Flush()
+	p.X.Tick.Marker = chart.RoundTicks{N: 10, Scale: scale}
+	p.X.Label.Text = "time (" + unit + ")"
+	n := len(g.Rows)
+	p.Y.Min, p.Y.Max = 0, float64(max(n, 1))
+	p.Y.Tick.Marker = rowTicks(g.Rows)
+	p.Y.Tick.Length = 0
+	p.Y.LineStyle.Width = 0
+	p.Y.Padding = 8
+	p.Add(lanes{g})
+	return p
 }
 
-func ganttEsc(s string) string {
-	var b bytes.Buffer
-	xml.EscapeText(&b, []byte(s))
-	return b.String()
+// rowTicks names the rows at their middles.
+type rowTicks []string
+
+func (r rowTicks) Ticks(float64, float64) []plot.Tick {
+	ts := make([]plot.Tick, len(r))
+	for i, name := range r {
+		ts[i] = plot.Tick{Value: float64(len(r)-i) - 0.5, Label: name}
+	}
+	return ts
+}
+
+// lanes draws the rows' stripes and bars, each bar with its label as a
+// tooltip.
+type lanes struct{ g *Gantt }
+
+func (l lanes) Plot(c draw.Canvas, p *plot.Plot) {
+	x, y := p.Transforms(&c)
+	n := len(l.g.Rows)
+	top := func(row int) vg.Length { return y(float64(n - row)) }
+	rowH := y(1) - y(0)
+	barH := rowH * ganttBarH / ganttRowH
+	for i := 1; i < n; i += 2 {
+		c.FillPolygon(stripe, chart.Rect(c.Min.X, top(i)-rowH, c.Max.X, top(i)))
+	}
+	for _, b := range l.g.Bars {
+		if b.Row < 0 || b.Row >= n || !(b.End >= b.Start) {
+			continue
+		}
+		mid := top(b.Row) - rowH/2
+		x0, x1 := x(b.Start), x(b.End)
+		chart.Open(c, b.Label)
+		if b.Style == StyleBlocked {
+			c.StrokeLine2(blockedStyle, x0, mid, x1, mid)
+		} else {
+			pts := chart.Rect(x0, mid-barH/2, max(x1, x0+0.5), mid+barH/2)
+			c.FillPolygon(chart.Colour(ganttColour(b.Style)), pts)
+			c.StrokeLines(barEdge, append(pts, pts[0]))
+		}
+		chart.Close(c)
+	}
+}
+
+// DataRange is the axes' range, set on the plot.
+func (l lanes) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return 0, l.g.End, 0, float64(len(l.g.Rows))
+}
+
+// ganttLegend names the styles and the blocked line.
+func ganttLegend(g *Gantt) plot.Legend {
+	l := plot.NewLegend()
+	l.TextStyle.Font = chart.Sans
+	l.TextStyle.Font.Size = 11
+	l.Top, l.Left = true, true
+	l.Padding = 4
+	for i, name := range g.Legend {
+		l.Add(name, box{chart.Colour(ganttColour(i))})
+	}
+	l.Add("blocked", line(blockedStyle))
+	return l
+}
+
+type box struct{ c color.Color }
+
+func (b box) Thumbnail(c *draw.Canvas) {
+	c.FillPolygon(b.c, chart.Rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
+}
+
+type line draw.LineStyle
+
+func (s line) Thumbnail(c *draw.Canvas) {
+	mid := (c.Min.Y + c.Max.Y) / 2
+	c.StrokeLine2(draw.LineStyle(s), c.Min.X, mid, c.Max.X, mid)
+}
+
+// WriteGanttSVG draws g as a standalone SVG document: the title across
+// the top (a trace's path is long: centred over the plot it would run
+// off the left), the chart, and the legend in a column at its right.
+func WriteGanttSVG(w io.Writer, g *Gantt) error {
+	const legendW = 150
+	p := ganttPlot(g)
+	l := ganttLegend(g)
+	height := vg.Length(ganttRowH*len(g.Rows) + 84)
+	height = max(height, vg.Length(len(g.Legend)+1)*16+50)
+	svg, err := chart.Draw(ganttW, height, func(c draw.Canvas) {
+		c.FillPolygon(color.White, chart.Rect(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y))
+		c.FillText(chart.Text(14, draw.XLeft, draw.YTop), vg.Point{X: 10, Y: c.Max.Y - 8}, g.Title)
+		// The plot's rows are ganttRowH high: what the title (30 px)
+		// and the axis leave of the canvas's top part.
+		rows := vg.Length(ganttRowH * len(g.Rows))
+		p.Draw(draw.Crop(c, 10, -legendW, height-rows-84, -30))
+		l.Draw(draw.Crop(c, ganttW-legendW+10, 0, 0, -40))
+	}, chart.Attr{Name: "xmlns", Value: chart.Namespace})
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, svg+"\n"); err != nil {
+		return fmt.Errorf("writing the Gantt chart: %w", err)
+	}
+	return nil
 }

@@ -15,8 +15,8 @@ import (
 	"sort"
 	"strings"
 
+	"augur/internal/base/infile"
 	"augur/internal/frontend/analyze"
-	"augur/internal/infile"
 	"augur/internal/results"
 )
 

@@ -1,18 +1,25 @@
 // Package sweephtml writes a sweep's summary as one self-contained HTML
-// report (augur sweep --report): SVG charts along the sweep's X axis and
+// report (augur sweep --report): SVG charts (gonum/plot) along the sweep's X axis and
 // the table of every point.
 package sweephtml
 
 import (
 	"fmt"
 	"html"
+	"image/color"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
 	"augur/internal/results"
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
+	"augur/internal/writers/chart"
 )
 
 // maxCurves bounds the chart groups of a report; the table has every row.
@@ -165,99 +172,151 @@ func writeCurves(b *strings.Builder, sum *sweep.Summary) {
 // largest value needs.
 const yTime = "time"
 
-// lineChart draws series as an SVG chart. X is on a log2 scale when it
-// spans more than a factor 8 (processor counts), linear otherwise; labels,
-// if any, name the positions 0, 1, ... of a text axis. Y starts at 0 and
-// has round ticks (1, 2 or 5 times a power of ten); yname is written
-// along it, with the unit for times. A dashed series (ideal, equal) is
-// named at its end.
+// lineChart draws series as an SVG chart (an error message in its
+// place if gonum cannot render it).
 func lineChart(title, xname, yname string, ss []series, labels []string) string {
-	const W, H, L, R, T, B = 380.0, 240.0, 62.0, 44.0, 24.0, 36.0
+	p := linePlot(title, xname, yname, ss, labels)
+	margin := vg.Length(4)
+	for _, s := range ss {
+		if s.dash && len(s.xs) > 0 {
+			margin = 40 // for its name at its end
+		}
+	}
+	svg, err := chart.Draw(chartW, chartH, func(c draw.Canvas) { p.Draw(draw.Crop(c, 0, -margin, 0, 0)) },
+		chart.Attr{Name: "role", Value: "img"}, chart.Attr{Name: "aria-label", Value: title})
+	if err != nil {
+		return "<p>" + html.EscapeString(err.Error()) + "</p>"
+	}
+	return svg
+}
+
+// The charts' size in pixels.
+const chartW, chartH = 380, 240
+
+// linePlot lays series out with gonum/plot. X is on a log2 scale when it
+// spans more than a factor 8 (processor counts), linear otherwise, ticked
+// at the points; labels, if any, name the positions 0, 1, ... of a text
+// axis. Y starts at 0 and has round ticks (1, 2 or 5 times a power of
+// ten); yname is written along it, with the unit for times. Every line
+// has its series' name as tooltip, every point its value; a dashed
+// series (ideal, equal) is named at its end.
+func linePlot(title, xname, yname string, ss []series, labels []string) *plot.Plot {
+	p := chart.New()
+	p.Title.Text = title
 	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
 	for _, s := range ss {
 		for i := range s.xs {
 			xmin, xmax, ymax = math.Min(xmin, s.xs[i]), math.Max(xmax, s.xs[i]), math.Max(ymax, s.ys[i])
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" viewBox="0 0 %g %g" role="img"><title>%s</title>`, W, H, W, H, html.EscapeString(title))
-	fmt.Fprintf(&b, `<text x="%g" y="15" font-size="12" text-anchor="middle">%s</text>`, W/2, html.EscapeString(title))
-	if math.IsInf(xmin, 0) || ymax <= 0 {
-		b.WriteString(`<text x="180" y="120" font-size="12" text-anchor="middle">no finished point</text></svg>`)
-		return b.String()
+	if math.IsInf(xmin, 0) || !(ymax > 0) || math.IsInf(ymax, 0) {
+		p.HideAxes()
+		p.Add(note("no finished point"))
+		return p
 	}
 	logX := labels == nil && xmin > 0 && xmax/xmin > 8
-	fx := func(v float64) float64 { return v }
+	xLabel := xname
 	if logX {
-		fx = math.Log2
+		p.X.Scale = plot.LogScale{}
+		xLabel += " (log scale)"
 	}
-	x0, x1 := fx(xmin), fx(xmax)
-	if x1 == x0 {
-		x0, x1 = x0-1, x1+1
+	p.X.Label.Text = xLabel
+	if xmax == xmin {
+		xmin, xmax = xmin-1, xmax+1
+		if logX {
+			xmin = xmax / 4
+		}
 	}
+	p.X.Min, p.X.Max = xmin, xmax
+	p.X.Tick.Marker = pointTicks{ss, labels}
+	p.X.Tick.Label.Font.Size = 9
 	yscale, ylabel := 1.0, yname
 	if yname == yTime {
 		var unit string
 		yscale, unit = results.TimeUnit(ymax)
 		ylabel = "time (" + unit + ")"
 	}
-	ticks, step := results.Ticks(0, ymax, 4)
-	ymax = ticks[len(ticks)-1]
-	px := func(v float64) float64 { return L + (fx(v)-x0)/(x1-x0)*(W-L-R) }
-	py := func(v float64) float64 { return H - B - v/ymax*(H-T-B) }
-	fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#444"/><line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#444"/>`,
-		L, H-B, W-R, H-B, L, T, L, H-B)
-	for _, v := range ticks {
-		fmt.Fprintf(&b, `<line x1="%g" y1="%.1f" x2="%g" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" font-size="10" text-anchor="end" class="ytick">%s</text>`,
-			L, py(v), W-R, py(v), L-4, py(v)+3, results.TickText(v, step, yscale))
-	}
-	fmt.Fprintf(&b, `<text x="14" y="%g" font-size="11" text-anchor="middle" transform="rotate(-90 14 %g)" class="yaxis">%s</text>`, (T+H-B)/2, (T+H-B)/2, html.EscapeString(ylabel))
-	// X ticks at the points themselves.
-	seen := map[float64]bool{}
+	p.Y.Label.Text = ylabel
+	p.Y.Min, p.Y.Max = 0, chart.AxisMax(ymax, 4)
+	p.Y.Tick.Marker = chart.RoundTicks{N: 4, Scale: yscale}
+	grid := plotter.NewGrid()
+	grid.Vertical.Width = 0
+	grid.Horizontal.Color = color.Gray{0xee}
+	p.Add(grid)
 	for _, s := range ss {
+		if len(s.xs) == 0 {
+			continue
+		}
+		xys := make(plotter.XYs, len(s.xs))
+		for i := range s.xs {
+			xys[i] = plotter.XY{X: s.xs[i], Y: s.ys[i]}
+		}
+		colour := chart.Colour(s.colour)
+		l, err := plotter.NewLine(xys)
+		if err != nil {
+			continue // a NaN: nothing to draw
+		}
+		l.Color, l.Width = colour, 1.5
+		if s.dash {
+			l.Dashes = []vg.Length{4, 3}
+		}
+		p.Add(chart.Tagged{Plotter: l, Title: s.name})
+		if s.dash {
+			// Named where it ends, in the right margin.
+			n := len(xys) - 1
+			lab, err := plotter.NewLabels(plotter.XYLabels{XYs: xys[n:], Labels: []string{s.name}})
+			if err == nil {
+				lab.TextStyle[0].Color = colour
+				lab.TextStyle[0].Font = chart.Sans
+				lab.TextStyle[0].Font.Size = 10
+				lab.Offset = vg.Point{X: 4, Y: -3}
+				p.Add(chart.Tagged{Plotter: lab, Attrs: []chart.Attr{{Name: "class", Value: "series-label"}}})
+			}
+			continue
+		}
+		for i, xy := range xys {
+			sc, err := plotter.NewScatter(xys[i : i+1])
+			if err != nil {
+				continue
+			}
+			sc.GlyphStyle = draw.GlyphStyle{Color: colour, Radius: 2.5, Shape: draw.CircleGlyph{}}
+			p.Add(chart.Tagged{Plotter: sc, Title: fmt.Sprintf("%s: %s=%s, %.6g", s.name, xname, formatNum(xy.X), xy.Y)})
+		}
+	}
+	return p
+}
+
+// pointTicks are ticks at the points themselves, named by labels on a
+// text axis.
+type pointTicks struct {
+	ss     []series
+	labels []string
+}
+
+func (t pointTicks) Ticks(float64, float64) []plot.Tick {
+	var ts []plot.Tick
+	seen := map[float64]bool{}
+	for _, s := range t.ss {
 		for _, v := range s.xs {
 			if seen[v] {
 				continue
 			}
 			seen[v] = true
 			text := formatNum(v)
-			if labels != nil && int(v) < len(labels) {
-				text = labels[int(v)]
+			if t.labels != nil && int(v) < len(t.labels) {
+				text = t.labels[int(v)]
 			}
-			fmt.Fprintf(&b, `<text x="%.1f" y="%g" font-size="9" text-anchor="middle">%s</text>`, px(v), H-B+12, html.EscapeString(text))
+			ts = append(ts, plot.Tick{Value: v, Label: text})
 		}
 	}
-	scale := ""
-	if logX {
-		scale = " (log scale)"
-	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" font-size="11" text-anchor="middle">%s%s</text>`, (L+W-R)/2, H-6, html.EscapeString(xname), scale)
-	for _, s := range ss {
-		if len(s.xs) == 0 {
-			continue
-		}
-		var pts []string
-		for i := range s.xs {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", px(s.xs[i]), py(s.ys[i])))
-		}
-		dash := ""
-		if s.dash {
-			dash = ` stroke-dasharray="4 3"`
-		}
-		fmt.Fprintf(&b, `<polyline fill="none" stroke="%s" stroke-width="1.5"%s points="%s"><title>%s</title></polyline>`, s.colour, dash, strings.Join(pts, " "), html.EscapeString(s.name))
-		if s.dash {
-			// Named where it ends, in the right margin.
-			n := len(s.xs) - 1
-			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" font-size="10" fill="%s" class="series-label">%s</text>`, px(s.xs[n])+4, py(s.ys[n])+3, s.colour, html.EscapeString(s.name))
-		}
-		if !s.dash {
-			for i := range s.xs {
-				fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"><title>%s: %s=%s, %.6g</title></circle>`, px(s.xs[i]), py(s.ys[i]), s.colour, html.EscapeString(s.name), html.EscapeString(xname), formatNum(s.xs[i]), s.ys[i])
-			}
-		}
-	}
-	b.WriteString("</svg>")
-	return b.String()
+	return ts
+}
+
+// note is a chart with nothing to draw: a sentence in its middle.
+type note string
+
+func (n note) Plot(c draw.Canvas, _ *plot.Plot) {
+	c.FillText(chart.Text(12, draw.XCenter, draw.YCenter), c.Center(), string(n))
 }
 
 // writeTable writes every row with each version's figures.

@@ -13,7 +13,7 @@ import (
 	"text/tabwriter"
 
 	"augur/internal/results"
-	"augur/internal/tools/sweep"
+	"augur/internal/run/sweep"
 )
 
 // Writer prints a sweep: a line per point as it comes, then the summary,

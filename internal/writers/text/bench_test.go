@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/tools/blockbench"
-	"augur/internal/tools/netbench"
+	"augur/internal/run/blockbench"
+	"augur/internal/run/netbench"
 )
 
 func TestNetwork(t *testing.T) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"augur/internal/tools/blockbench"
+	"augur/internal/run/blockbench"
 )
 
 // Block writes augur bench block's report: the threshold, the times of

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"augur/internal/tools/measure"
+	"augur/internal/run/measure"
 )
 
 // Fit writes augur fit's report: per model its name, expression, SMAPE,

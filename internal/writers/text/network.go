@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"augur/internal/tools/netbench"
+	"augur/internal/run/netbench"
 )
 
 // Network writes augur bench network's report: the samples against the

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"augur/internal/results"
+	"augur/internal/run/measure"
 	"augur/internal/run/replay"
-	"augur/internal/tools/measure"
 )
 
 func TestDuration(t *testing.T) {

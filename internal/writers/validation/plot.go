@@ -12,7 +12,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 )
 
 // The chart of Performance Prophet's Fig. 15: for every configuration,

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 )
 
 // table2 is the validation of a model against three configurations of

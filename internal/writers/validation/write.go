@@ -10,7 +10,7 @@ import (
 	"math"
 	"text/tabwriter"
 
-	"augur/internal/tools/validate"
+	"augur/internal/run/validate"
 	"augur/internal/writers/table"
 )
 

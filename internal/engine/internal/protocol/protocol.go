@@ -11,7 +11,7 @@ package protocol
 import (
 	"math"
 
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // Protocol is one point-to-point protocol; its zero value is none of

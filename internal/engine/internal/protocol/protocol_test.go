@@ -3,7 +3,7 @@ package protocol
 import (
 	"testing"
 
-	"augur/internal/netmodel"
+	"augur/internal/machine/netmodel"
 )
 
 // TestAugur: a send of at most the threshold leaves at its post, a larger
