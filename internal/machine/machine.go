@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"math"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 )
 
 // Limits on machine sizes. They keep every derived table small and every

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/machine"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"augur/internal/diag"
+	"augur/internal/base/diag"
 	"augur/internal/machine/platform"
 )
 
