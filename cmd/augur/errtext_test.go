@@ -90,7 +90,8 @@ func TestLibraryTextsNameFlags(t *testing.T) {
 	}
 	// Errors placed in the model name options too.
 	dir := t.TempDir()
-	ops, loop := filepath.Join(dir, "ops.aug"), filepath.Join(dir, "loop.aug")
+	ops, loop, csv := filepath.Join(dir, "ops.aug"), filepath.Join(dir, "loop.aug"), filepath.Join(dir, "m.csv")
+	writeFile(t, csv, "procs,foo\n2,1.0\n")
 	writeFile(t, ops, "model m\nactivity main {\n  action A cost ops(sqrt: 3)\n}\n")
 	writeFile(t, loop, "model m\nactivity main {\n  loop 1000 { action A cost 1ms }\n}\n")
 	for _, c := range []struct {
@@ -104,6 +105,8 @@ func TestLibraryTextsNameFlags(t *testing.T) {
 		{[]string{"predict", loop, "--machine", ex + "machines/ideal.yaml", "--procs", "1", "--cfg", "network/model:SMPI", "--cfg", "tracing:yes"},
 			"augur predict: --cfg tracing: tracing: augur writes no SimGrid trace; use --trace (Chrome/Perfetto JSON) or --paraver\n"},
 		{[]string{"sweep", "--collect", dir}, "augur sweep: " + dir + ": no job.json: not a sweep submitted with --on slurm\n"},
+		{[]string{"validate", ex + "sample.aug", csv, "--machine", ex + "machines/ideal.yaml"},
+			csv + ":1: no measured-time column (looked for tm, tm_s, measured, measured_s, time, time_s; name it with --measured)\n"},
 	} {
 		if _, _, stderr := augur(t, c.args...); stderr != c.want {
 			t.Errorf("%v: stderr\n%q, want\n%q", c.args, stderr, c.want)
