@@ -33,6 +33,11 @@ func errorText(cmd string, err error) string {
 	return "augur " + cmd + ": " + text
 }
 
+// pointErrorText is a sweep point's error as its result stores it: in
+// the words of a single run, with the flags named ("event limit of N
+// reached ... (raise it with --max-events)").
+func pointErrorText(err error) string { return withFlags(err.Error(), err) }
+
 // givenFlags is the flag each kind of given value (diag.Given.What)
 // comes from on the command line; a diag.Option is the flag of its name.
 var givenFlags = map[string]string{
@@ -76,16 +81,32 @@ func flagOf(g diag.Given) (string, bool) {
 }
 
 // replaceWords is text with the first words that a colon follows
-// replaced by flag or, if none, the first that a space follows: the
+// replaced by flag or, if none, the first that end a word there: the
 // message of an option may go on from its name ("option procs-per-node
-// must be ≥ 1").
+// must be ≥ 1") or name it within a sentence ("simulate needs option
+// cpus", "(option max-iterations)"), and "option procs" is not the start
+// of "option procs-per-node".
 func replaceWords(text, words, flag string) string {
-	for _, sep := range []string{":", " "} {
-		if i := strings.Index(text, words+sep); i >= 0 {
-			return text[:i] + flag + text[i+len(words):]
-		}
+	if i := strings.Index(text, words+":"); i >= 0 {
+		return text[:i] + flag + text[i+len(words):]
 	}
-	return text
+	for from := 0; ; {
+		i := strings.Index(text[from:], words)
+		if i < 0 {
+			return text
+		}
+		i += from
+		end := i + len(words)
+		if end == len(text) || !isNameByte(text[end]) {
+			return text[:i] + flag + text[end:]
+		}
+		from = end
+	}
+}
+
+// isNameByte says whether c may go on an option's name.
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_'
 }
 
 // statusOf is the exit status of an error a simulation returned

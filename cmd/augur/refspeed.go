@@ -108,7 +108,7 @@ func otf2Reference(trace string, given float64, machineFile string) (float64, st
 	case given < 0 || math.IsInf(given, 0) || math.IsNaN(given):
 		return 0, "", &flagError{fmt.Errorf("--ref-speed %g: want a positive number of flop/s", given)}
 	case given > 0:
-		return given, "", nil
+		return given, "given by --ref-speed", nil
 	case machineFile == "":
 		return 0, "", nil
 	}
@@ -126,5 +126,5 @@ func otf2Reference(trace string, given float64, machineFile string) (float64, st
 	if err != nil {
 		return 0, "", fmt.Errorf("--ref-machine %s: %w", machineFile, err)
 	}
-	return g.Flops, "machine file " + machineFile + ", node group " + g.Name, nil
+	return g.Flops, "of machine file " + machineFile + ", node group " + g.Name, nil
 }

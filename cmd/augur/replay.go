@@ -139,7 +139,7 @@ func runReplay(e *env, c *command, args []string) int {
 		return fail(exitInput, "%w", err)
 	}
 	opts := replay.Options{Trace: pos[0], NP: *rf.np, Machine: m, Hostfile: hf,
-		Cfg: cfg, MaxEvents: *rf.maxEvents, Cache: traceCache(*rf.noCache)}
+		Cfg: cfg, MaxEvents: *rf.maxEvents, Cache: traceCache(*rf.noCache), RefHow: "--ref-speed FLOPS or --ref-machine FILE"}
 	if opts.RefSpeed, opts.RefSource, err = otf2Reference(pos[0], *rf.refSpeed, *rf.refMach); err != nil {
 		var ue *flagError
 		if errors.As(err, &ue) {

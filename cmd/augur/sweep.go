@@ -182,7 +182,7 @@ func runSweep(e *env, c *command, args []string) int {
 	w.Header()
 	defer gcPercent(sweepGCPercent)()
 	pr.phase("setting up the points")
-	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: *f.jobs, Done: doneRecs, Store: store,
+	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: *f.jobs, Done: doneRecs, Store: store, ErrorText: pointErrorText,
 		Cache: traceCache(*f.noCache), OnResult: w.Point, OnProgress: func(p sweep.Progress) { pr.update(sweepProgress(p)) }})
 	switch {
 	case errors.Is(err, context.Canceled):

@@ -138,7 +138,7 @@ func sweepTask(ctx context.Context, e *env, c *command, dir string) int {
 	share := job.Share(k)
 	t0 := time.Now()
 	defer gcPercent(sweepGCPercent)()
-	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: jobs, Done: doneRecs, Store: store, Only: share,
+	results, err := sweep.Run(ctx, spec, sweep.Options{Jobs: jobs, Done: doneRecs, Store: store, Only: share, ErrorText: pointErrorText,
 		Cache: traceCache(false)})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "augur sweep: task %d: %v\n", k, err)

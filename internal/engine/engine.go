@@ -808,7 +808,7 @@ func (e *engine) failFetch(u *unit, t float64, err error) {
 		// A reader's problem at a place in its input (a trace line
 		// read as the simulation asks for it): the place starts the
 		// message, as for every problem in an input (docs/cli.md).
-		e.fail(&diag.Error{File: d.File, Line: d.Line, Col: d.Col, Warning: d.Warning,
+		e.fail(&diag.Error{File: d.File, Line: d.Line, Col: d.Col, Warning: d.Warning, Given: d.Given,
 			Msg: fmt.Sprintf("%s (process %d thread %d at %.6gs)", d.Msg, u.pid, u.tid, t)})
 		return
 	}

@@ -16,6 +16,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"augur/internal/base/diag"
 )
 
 // Limits on machine sizes. They keep every derived table small and every
@@ -486,7 +488,8 @@ func (m *Machine) TotalCPUs() int {
 	return n
 }
 
-// WithNodes returns a copy of m with n nodes in total (the --nodes override).
+// WithNodes returns a copy of m with n nodes in total (the --nodes
+// override); its errors about n are a *diag.GivenError of option nodes.
 // With one group its count becomes n. With several, the groups are kept in
 // order: if n exceeds the current total the last group grows, otherwise the
 // groups are cut at n (the group holding node n-1 shrinks, later ones go).
@@ -494,7 +497,7 @@ func (m *Machine) TotalCPUs() int {
 // not change.
 func (m *Machine) WithNodes(n int) (*Machine, error) {
 	if n < 1 || n > MaxNodes {
-		return nil, fmt.Errorf("machine %q: --nodes %d out of range [1, %d]", m.Name, n, MaxNodes)
+		return nil, fmt.Errorf("machine %q: %w", m.Name, diag.Optionf("nodes", "%d out of range [1, %d]", n, MaxNodes))
 	}
 	if len(m.Groups) == 0 {
 		return nil, fmt.Errorf("machine %q: no node groups", m.Name)
@@ -503,7 +506,7 @@ func (m *Machine) WithNodes(n int) (*Machine, error) {
 		if n == m.NumNodes() {
 			return m, nil
 		}
-		return nil, fmt.Errorf("machine %q: --nodes %d: a platform's %d hosts are fixed (use a cluster of another size)", m.Name, n, m.NumNodes())
+		return nil, fmt.Errorf("machine %q: %w", m.Name, diag.Optionf("nodes", "%d: a platform's %d hosts are fixed (use a cluster of another size)", n, m.NumNodes()))
 	}
 	c := &Machine{
 		Name:        m.Name,

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"augur/internal/base/diag"
 )
 
 func load(t *testing.T, name string) *Machine {
@@ -795,6 +797,19 @@ func TestFormatDuration(t *testing.T) {
 		back, err := ParseDuration(got)
 		if err != nil || math.Abs(back-c.v) > 1e-3*c.v {
 			t.Errorf("ParseDuration(%q) = %g, %v; want about %g", got, back, err, c.v)
+		}
+	}
+}
+
+// A node count out of range is an error of option nodes in the
+// library's words: a command names its flag.
+func TestWithNodesNamesOption(t *testing.T) {
+	m := load(t, "ideal")
+	for _, n := range []int{0, MaxNodes + 1} {
+		_, err := m.WithNodes(n)
+		want := fmt.Sprintf(`machine "ideal": option nodes %d out of range [1, %d]`, n, MaxNodes)
+		if g := diag.Givens(err); err == nil || err.Error() != want || len(g) != 1 || g[0] != (diag.Given{What: diag.Option, Name: "nodes"}) {
+			t.Errorf("WithNodes(%d): %v (givens %v), want %q", n, err, g, want)
 		}
 	}
 }

@@ -63,6 +63,15 @@ func Optionf(name, format string, args ...any) *GivenError {
 	return &GivenError{Given: Given{What: Option, Name: name}, Err: errors.New(name + " " + fmt.Sprintf(format, args...)), Named: true}
 }
 
+// OptionName is the option name as an error that says only "option
+// name", for a message that names it within a sentence:
+// fmt.Errorf("no machine: give %w at least once", OptionName("machine"))
+// says "no machine: give option machine at least once", and a command
+// names its flag there ("give --machine at least once").
+func OptionName(name string) *GivenError {
+	return &GivenError{Given: Given{What: Option, Name: name}, Err: errors.New(name), Named: true}
+}
+
 // GivenAt makes an Error at file:line:col about a given value: its
 // message begins with g.
 func GivenAt(file string, line, col int, g Given, format string, args ...any) *Error {

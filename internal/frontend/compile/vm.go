@@ -159,6 +159,14 @@ func (v *vm) errf(in *instr, format string, args ...any) error {
 	return diag.At(v.p.filename, int(in.pos.Line), int(in.pos.Col), format, args...)
 }
 
+// iterErrf is errf for a loop past the limit of iterations, which the
+// message names as option max-iterations (a command, its flag).
+func (v *vm) iterErrf(in *instr, format string, args ...any) error {
+	e := diag.At(v.p.filename, int(in.pos.Line), int(in.pos.Col), format, args...)
+	e.Given = &diag.Given{What: diag.Option, Name: "max-iterations"}
+	return e
+}
+
 func (v *vm) runAssigns(as []assignInstr) {
 	for _, a := range as {
 		x := a.val(v)
@@ -239,7 +247,7 @@ func (v *vm) Next(op *ir.Op) error {
 				return v.errf(in, "loop count is not a number")
 			}
 			if n > v.p.opts.MaxIterations {
-				return v.errf(in, "loop count %g exceeds the limit of %g iterations (--max-iterations)", n, v.p.opts.MaxIterations)
+				return v.iterErrf(in, "loop count %g exceeds the limit of %g iterations (option max-iterations)", n, v.p.opts.MaxIterations)
 			}
 			v.slots[in.a] = n
 			v.pc++
@@ -259,7 +267,7 @@ func (v *vm) Next(op *ir.Op) error {
 				return v.errf(in, "for loop from %g to %g step %g never ends", from, to, step)
 			}
 			if trips := (to - from) / step; trips > v.p.opts.MaxIterations {
-				return v.errf(in, "for loop of %g iterations exceeds the limit of %g (--max-iterations)", math.Ceil(trips), v.p.opts.MaxIterations)
+				return v.iterErrf(in, "for loop of %g iterations exceeds the limit of %g (option max-iterations)", math.Ceil(trips), v.p.opts.MaxIterations)
 			}
 			v.slots[in.a], v.slots[in.a+1], v.slots[in.a+2] = from, to, step
 			v.pc++
@@ -452,7 +460,7 @@ func (v *vm) newShare(in *instr, t int32) (*pforShare, error) {
 		return nil, v.errf(in, "parallel loop bounds are not numbers")
 	}
 	if sh.to-sh.from > v.p.opts.MaxIterations {
-		return nil, v.errf(in, "parallel loop of %g iterations exceeds the limit of %g (--max-iterations)", sh.to-sh.from, v.p.opts.MaxIterations)
+		return nil, v.iterErrf(in, "parallel loop of %g iterations exceeds the limit of %g (option max-iterations)", sh.to-sh.from, v.p.opts.MaxIterations)
 	}
 	if in.f[3] != nil {
 		sh.chunk = math.Floor(in.f[3](v))

@@ -232,11 +232,11 @@ func (b *Build) Compile(ctx context.Context, w io.Writer) error {
 	out := io.MultiWriter(w, &said) // one writer for both: exec then copies them in one goroutine
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Run(); err != nil {
-		hint := ""
 		if strings.Contains(said.String(), "align-loops") && strings.HasPrefix(b.Args[0], "-falign-loops=") {
-			hint = fmt.Sprintf(" (%s does not seem to know -falign-loops: --align-loops 0 leaves it out)", b.Compiler)
+			return fmt.Errorf("%s %s: %w (%s does not seem to know -falign-loops: %w 0 leaves it out)",
+				b.Compiler, strings.Join(b.Args, " "), err, b.Compiler, diag.OptionName("align-loops"))
 		}
-		return fmt.Errorf("%s %s: %w%s", b.Compiler, strings.Join(b.Args, " "), err, hint)
+		return fmt.Errorf("%s %s: %w", b.Compiler, strings.Join(b.Args, " "), err)
 	}
 	return nil
 }

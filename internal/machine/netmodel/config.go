@@ -432,7 +432,7 @@ func (c *Config) Set(key, value string) error {
 		return nil
 	}
 	if key == "tracing" || strings.HasPrefix(key, "tracing/") {
-		return fmt.Errorf("%s: augur writes no SimGrid trace; use --trace (Chrome/Perfetto JSON) or --paraver", key)
+		return fmt.Errorf("%s: augur writes no SimGrid trace; use %w (Chrome/Perfetto JSON) or %w", key, diag.OptionName("trace"), diag.OptionName("paraver"))
 	}
 	k := findKey(key)
 	if k == nil {

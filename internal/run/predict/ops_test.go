@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"augur/internal/base/diag"
 	"augur/internal/machine"
 )
 
@@ -71,6 +72,10 @@ func TestOpsErrors(t *testing.T) {
 	_, err := Run(Options{Filename: "t.aug", Source: []byte(src), Machine: m, Procs: 2})
 	if err == nil || !strings.Contains(err.Error(), "t.aug:3:21: machine pair, node group slow: no time for operation sqrt") {
 		t.Errorf("missing op: %v", err)
+	}
+	// The advice names option op-time in the library's words.
+	if g := diag.Givens(err); len(g) != 1 || g[0] != (diag.Given{What: diag.Option, Name: "op-time"}) || !strings.HasSuffix(err.Error(), "give it with option op-time sqrt=TIME") {
+		t.Errorf("missing op: %v, givens %v", err, g)
 	}
 	// One process only: it runs on the fast node, which has sqrt.
 	if _, err := Run(Options{Filename: "t.aug", Source: []byte(src), Machine: m, Procs: 1}); err != nil {

@@ -165,10 +165,10 @@ func networkFor(m *machine.Machine, cfg [][2]string) (*machine.Machine, *netmode
 		case "network/model":
 			continue
 		default:
-			return nil, nil, &UsageError{fmt.Errorf("--cfg %s: the constant network model has no such setting; choose a flow model first (--cfg network/model:CM02, LV08 or SMPI)", key)}
+			return nil, nil, &UsageError{&diag.GivenError{Given: netmodel.GivenSetting(key), Err: errors.New("the constant network model has no such setting; choose a flow model first (network/model:CM02, LV08 or SMPI)")}}
 		}
 		if len(f) != 1 || f[0].From != 0 {
-			return nil, nil, &UsageError{fmt.Errorf("--cfg %s: factors by message size need a flow model (--cfg network/model:SMPI first); the constant model takes one number", key)}
+			return nil, nil, &UsageError{&diag.GivenError{Given: netmodel.GivenSetting(key), Err: errors.New("factors by message size need a flow model (network/model:SMPI first); the constant model takes one number")}}
 		}
 		if key == "network/latency-factor" || key == "smpi/lat-factor" {
 			lat = f[0].Value
@@ -197,7 +197,7 @@ func Run(o Options) (*Prediction, error) {
 	if o.Nodes > 0 && o.Nodes != m.NumNodes() {
 		var err error
 		if m, err = m.WithNodes(o.Nodes); err != nil {
-			return nil, &UsageError{err} // --nodes out of the machine's range
+			return nil, &UsageError{err} // nodes out of the machine's range
 		}
 	}
 	m, net, err := networkFor(m, o.Cfg)
@@ -215,12 +215,15 @@ func Run(o Options) (*Prediction, error) {
 	}
 	what := fmt.Sprintf("%d processes", procs)
 	if o.Procs <= 0 {
-		what = fmt.Sprintf("one process per CPU of the machine, %d (give --procs)", procs)
+		what = fmt.Sprintf("one process per CPU of the machine (none given), %d", procs)
 	}
 	if threads > 1 {
 		what += fmt.Sprintf(" of %d threads", threads)
 	}
 	if err := procbound.Check(int64(procs)*int64(threads), what); err != nil {
+		if o.Procs <= 0 { // the caller gives fewer with option procs
+			err = diag.Givenf(diag.Option, "procs", "%w", err)
+		}
 		return nil, &UsageError{err}
 	}
 	set, err := bindParams(f, o)
@@ -462,8 +465,10 @@ func checkOps(file string, m *machine.Machine, nodeOf []int32, used []compile.Op
 		i, _ := machine.OpIndex(u.Key)
 		for g := range m.Groups {
 			if hosts[g] && math.IsNaN(table[g][i]) {
-				return diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with --op-time %s=TIME",
+				e := diag.At(file, int(u.Pos.Line), int(u.Pos.Col), "machine %s, node group %s: no time for operation %s (ops:); measure it with augur bench machine or give it with option op-time %s=TIME",
 					m.Name, m.Groups[g].Name, u.Key, u.Key)
+				e.Given = &diag.Given{What: diag.Option, Name: "op-time"}
+				return e
 			}
 		}
 	}

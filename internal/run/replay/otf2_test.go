@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"augur/internal/base/diag"
 	"augur/internal/machine/platform"
 )
 
@@ -70,7 +71,7 @@ func TestOTF2ReplaysAsTiT(t *testing.T) {
 		if rel := math.Abs(got.SimulationTime-want.SimulationTime) / want.SimulationTime; rel > 1e-3 || got.NP != 4 {
 			t.Errorf("%s: OTF2 %.9f s (%d ranks), TiT %.9f s: %.2g apart", c.plat, got.SimulationTime, got.NP, want.SimulationTime, rel)
 		}
-		if !strings.Contains(got.ComputeRule, "9.81e+07 flop/s (given by --ref-speed)") {
+		if !strings.Contains(got.ComputeRule, "9.81e+07 flop/s (given)") {
 			t.Errorf("rule %q", got.ComputeRule)
 		}
 		if len(got.Warnings) != 6 {
@@ -125,12 +126,19 @@ func TestOTF2RecordedSeconds(t *testing.T) {
 	if c := r.Ranks[1].Compute; math.Abs(c-6.12e-3) > 1e-12 {
 		t.Errorf("rank 1 computes %.12f s on %s, want 0.00612", c, r.Ranks[1].Host)
 	}
-	if !strings.Contains(r.ComputeRule, "replayed as those seconds on every host") {
+	// The library's words name no flag; a caller says how it gives the
+	// speed (RefHow).
+	if !strings.Contains(r.ComputeRule, "replayed as those seconds on every host") || !strings.Contains(r.ComputeRule, "(give the recording host's speed to scale") {
 		t.Errorf("rule %q", r.ComputeRule)
 	}
-	// A TiT trace has no use for a reference speed.
-	if _, err := Run(Options{Trace: sg + "actions_bcast.txt", NP: 3, Machine: m, Hostfile: hf, RefSpeed: 1e9}); err == nil || !strings.Contains(err.Error(), "are for OTF2 traces") {
-		t.Errorf("TiT with --ref-speed: %v", err)
+	// A TiT trace has no use for a reference speed: the options are named
+	// in the library's words, for a command to name its flags.
+	_, err = Run(Options{Trace: sg + "actions_bcast.txt", NP: 3, Machine: m, Hostfile: hf, RefSpeed: 1e9})
+	if err == nil || !strings.Contains(err.Error(), "option ref-speed and option ref-machine are for OTF2 traces") || strings.Contains(err.Error(), "--") {
+		t.Errorf("TiT with a reference speed: %v", err)
+	}
+	if g := diag.Givens(err); len(g) != 2 || g[0].Name != "ref-speed" || g[1].Name != "ref-machine" {
+		t.Errorf("TiT with a reference speed: givens %v", g)
 	}
 	if _, err := Run(Options{Trace: anchor, NP: 5, Machine: m, Hostfile: hf}); err == nil || !strings.Contains(err.Error(), "has 4 ranks, but 5 were asked for") {
 		t.Errorf("--np 5: %v", err)

@@ -62,11 +62,15 @@ type Options struct {
 	Context context.Context
 	// RefSpeed is the flop rate of the host an OTF2 trace was recorded
 	// on, whose compute is seconds: a burst of t s takes t·RefSpeed/F s
-	// on a host of F flop/s. RefSource says where it comes from ("" for
-	// a speed given by hand). 0: each burst takes its recorded seconds
-	// on whatever host it replays on.
+	// on a host of F flop/s. RefSource says where it comes from, in the
+	// caller's words ("given by --ref-speed", "of machine file F, node
+	// group G"; "" for "given"). 0: each burst takes its recorded seconds
+	// on whatever host it replays on, and the result's ComputeRule says
+	// to give the speed, as RefHow says how ("--ref-speed FLOPS"; "" for
+	// "the recording host's speed").
 	RefSpeed  float64
 	RefSource string
+	RefHow    string
 }
 
 // Progress is how far a replay has come: the simulated time reached,
@@ -199,7 +203,8 @@ func Run(o Options) (*Result, error) {
 			return nil, err
 		}
 	} else if o.RefSpeed > 0 {
-		return nil, settingErr("--ref-speed and --ref-machine are for OTF2 traces, whose compute is seconds; %s is a time-independent trace, whose compute is flops", o.Trace)
+		return nil, settingErr("%w and %w are for OTF2 traces, whose compute is seconds; %s is a time-independent trace, whose compute is flops",
+			diag.OptionName("ref-speed"), diag.OptionName("ref-machine"), o.Trace)
 	}
 	var tr *tit.Trace
 	read := tracecache.Opened{How: tracecache.Text, Why: "no cache"}
@@ -358,9 +363,9 @@ func fromOTF2(o Options, dir string) (index, rule string, notRead, events []stri
 	}
 	speed := func(int) float64 { return o.RefSpeed }
 	if o.RefSpeed > 0 {
-		src := "given by --ref-speed"
+		src := "given"
 		if o.RefSource != "" {
-			src = "of " + o.RefSource
+			src = o.RefSource
 		}
 		rule = fmt.Sprintf("compute recorded in seconds on a host of %.4g flop/s (%s): a burst of t s takes t × %.4g / F s on a host of F flop/s", o.RefSpeed, src, o.RefSpeed)
 	} else {
@@ -373,7 +378,11 @@ func fromOTF2(o Options, dir string) (index, rule string, notRead, events []stri
 			rates[r] = 1 / c
 		}
 		speed = func(r int) float64 { return rates[r] }
-		rule = "compute recorded in seconds, replayed as those seconds on every host: the recording host's speed is not known (give --ref-speed FLOPS or --ref-machine FILE to scale it to the platform's hosts)"
+		how := "the recording host's speed"
+		if o.RefHow != "" {
+			how = o.RefHow
+		}
+		rule = "compute recorded in seconds, replayed as those seconds on every host: the recording host's speed is not known (give " + how + " to scale it to the platform's hosts)"
 	}
 	conv, err := a.Convert(dir, speed)
 	if err != nil {

@@ -31,3 +31,22 @@ func TestBuildOptionErrors(t *testing.T) {
 		t.Errorf("Build with mode nomode: %v, want a *UsageError", err)
 	}
 }
+
+// A spec with nothing to run on names the option to give in the
+// library's words, as a diag.Given for a command to name its flag.
+func TestCheckNamesOptions(t *testing.T) {
+	for _, c := range []struct {
+		s      Spec
+		option string
+		want   string
+	}{
+		{Spec{Mode: Predict, Versions: []Input{{Name: "a"}}}, "machine", "no machine: give option machine at least once"},
+		{Spec{Mode: Replay, Versions: []Input{{Name: "a"}}}, "platform", "no machine: give option platform at least once"},
+		{Spec{Mode: Simulate, Versions: []Input{{Name: "a"}}}, "cpus", "simulate needs option cpus"},
+	} {
+		err := c.s.Check()
+		if g := diag.Givens(err); err == nil || err.Error() != c.want || len(g) != 1 || g[0] != (diag.Given{What: diag.Option, Name: c.option}) {
+			t.Errorf("%s: %v (givens %v), want %q about option %s", c.s.Mode, err, g, c.want, c.option)
+		}
+	}
+}

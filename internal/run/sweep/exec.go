@@ -47,6 +47,11 @@ type Options struct {
 	// Cache, if set, holds the compiled forms of the traces replayed:
 	// every point after the first reads its trace without parsing it.
 	Cache *tracecache.Cache
+	// ErrorText, if set, is how a point's error is written into its
+	// outcome: a command names there the flags of the values the error
+	// is about and of the event limit (cmd/augur's withFlags). Nil: the
+	// error's own text, in the libraries' words.
+	ErrorText func(error) string
 }
 
 // Run runs the sweep's points that have no stored result on a pool of
@@ -100,7 +105,7 @@ func Run(ctx context.Context, s *Spec, o Options) ([]Result, error) {
 	var next atomic.Int64
 	for w := 0; w < min(jobs, len(todo)); w++ {
 		wk := newWorker(s)
-		wk.cache = o.Cache
+		wk.cache, wk.errorText = o.Cache, o.ErrorText
 		go func() {
 			for ctx.Err() == nil {
 				k := int(next.Add(1)) - 1

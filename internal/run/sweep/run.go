@@ -40,6 +40,9 @@ type worker struct {
 	threads  map[int]*threadtrace.Program
 	hostfile *platform.Hostfile
 	cache    *tracecache.Cache // nil: traces are read from their text
+	// errorText writes a point's error (Options.ErrorText); nil: its
+	// Error().
+	errorText func(error) string
 }
 
 func newWorker(s *Spec) *worker {
@@ -64,7 +67,11 @@ func (w *worker) run(ctx context.Context, p Point) (out Outcome) {
 		out, err = w.simulate(p)
 	}
 	if err != nil {
-		return Outcome{Status: StatusError, Error: err.Error()}
+		text := err.Error()
+		if w.errorText != nil {
+			text = w.errorText(err)
+		}
+		return Outcome{Status: StatusError, Error: text}
 	}
 	return out
 }

@@ -49,7 +49,7 @@ func ReadJob(dir string) (*Job, error) {
 	data, err := os.ReadFile(jobFile(dir))
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no job.json: not a sweep submitted with --on slurm", dir)
+			return nil, fmt.Errorf("%s: no job.json: not a sweep submitted with %w slurm", dir, diag.OptionName("on"))
 		}
 		return nil, err
 	}

@@ -124,15 +124,15 @@ func systemAxes(m Mode) []string {
 }
 
 // NewAxis makes an axis from its name and values, as flags give them:
-// numbers for system axes and params, text for --cfg keys (any name with
-// a '/', as SimGrid's keys are).
+// numbers for system axes and params, text for network settings (any
+// name with a '/', as SimGrid's keys are).
 func NewAxis(m Mode, name string, texts []string) (Axis, error) {
 	a := Axis{Name: name, kind: axisKind(m, name)}
 	if a.kind == kindParam && m != Predict {
-		return a, fmt.Errorf("%q: %s takes no params (its axes: %s and --cfg keys)", name, m, strings.Join(systemAxes(m), ", "))
+		return a, fmt.Errorf("%q: %s takes no params (its axes: %s and network settings such as network/model)", name, m, strings.Join(systemAxes(m), ", "))
 	}
 	if a.kind == kindCfg && m == Simulate {
-		return a, fmt.Errorf("%q: simulate takes no --cfg settings", name)
+		return a, fmt.Errorf("%q: simulate takes no network settings", name)
 	}
 	for _, t := range texts {
 		v, err := a.value(t)
@@ -257,11 +257,11 @@ func (s *Spec) Check() error {
 		return fmt.Errorf("no version to run: give at least one %s", map[Mode]string{Predict: "model", Replay: "trace", Simulate: "thread trace"}[s.Mode])
 	}
 	if s.Mode != Simulate && len(s.Machines) == 0 {
-		return fmt.Errorf("no machine: give --%s at least once", map[Mode]string{Predict: "machine", Replay: "platform"}[s.Mode])
+		return fmt.Errorf("no machine: give %w at least once", diag.OptionName(map[Mode]string{Predict: "machine", Replay: "platform"}[s.Mode]))
 	}
 	if s.Mode == Simulate {
 		if !s.has(s.Mode.scaling()) {
-			return fmt.Errorf("simulate needs --cpus")
+			return fmt.Errorf("simulate needs %w", diag.OptionName("cpus"))
 		}
 	}
 	for _, list := range [][]Input{s.Versions, s.Machines} {

@@ -276,6 +276,37 @@ func TestFailingPoint(t *testing.T) {
 	}
 }
 
+// A point stopped by the event limit stores the engine's words, which
+// name no flag, unless the caller writes its errors (Options.ErrorText:
+// the CLI names --max-events there).
+func TestEventLimitPoint(t *testing.T) {
+	s := abSpec(t)
+	s.MaxEvents = 10
+	for _, o := range []Options{{}, {ErrorText: func(err error) string { return "written: " + err.Error() }}} {
+		rs, err := Run(context.Background(), s, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limited := 0
+		for _, r := range rs {
+			if r.Status != StatusError {
+				continue
+			}
+			limited++
+			want := "event limit of 10 reached"
+			if o.ErrorText != nil {
+				want = "written: " + want
+			}
+			if !strings.HasPrefix(r.Error, want) || strings.Contains(r.Error, "--") {
+				t.Errorf("point %v: error %q, want it to begin %q and name no flag", r.Values, r.Error, want)
+			}
+		}
+		if limited == 0 {
+			t.Errorf("no point reached the event limit of 10")
+		}
+	}
+}
+
 func TestReadRecordsErrors(t *testing.T) {
 	done := map[string]Record{}
 	err := ReadRecords("r.jsonl", strings.NewReader("{\"key\":\"a\",\"status\":\"ok\",\"time_s\":1}\nnot json\n{\"key\":\"b\",\"status\":\"ok\",\"time_s\":1}\n"), done)

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"augur/internal/base/diag"
 	"augur/internal/base/procbound"
 	"augur/internal/run/measure"
 )
@@ -167,7 +168,8 @@ func ReadMeasurements(name string, data []byte, cols Columns) ([]Row, error) {
 			}
 		}
 		if mcol < 0 {
-			return nil, &measure.Error{File: name, Line: 1, Msg: fmt.Sprintf("no measured-time column (looked for %s; name it with --measured)", strings.Join(measuredNames, ", "))}
+			return nil, &measure.Error{File: name, Line: 1, Msg: fmt.Sprintf("no measured-time column (looked for %s; name it with option measured)", strings.Join(measuredNames, ", ")),
+				Given: &diag.Given{What: diag.Option, Name: "measured"}}
 		}
 	}
 	rcol := -1

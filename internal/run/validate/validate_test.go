@@ -47,7 +47,7 @@ func TestBadMeasurements(t *testing.T) {
 		{"nodes,procs,tm\n1,4,NaN\n", `row 1, column "tm": NaN is not a measurement`},
 		{"nodes,procs,tm\n1.5,4,3\n", `row 1, column "nodes": want a whole number`},
 		{"nodes,procs,tm\n1,4,-3\n", "must be positive"},
-		{"nodes,procs,speed\n1,4,3\n", "no measured-time column"},
+		{"nodes,procs,speed\n1,4,3\n", "no measured-time column (looked for tm, tm_s, measured, measured_s, time, time_s; name it with option measured)"},
 		{"foo,tm\n1,4\n", "no configuration columns"},
 	}
 	for _, c := range cases {

@@ -167,10 +167,19 @@ func TestWorkbenchWords(t *testing.T) {
 		!strings.Contains(msg, "(the workbench's limit per run: try fewer processes or smaller params)") {
 		t.Errorf("event limit: %v", j)
 	}
+	// Without a process count, one per CPU: too many, said of the field.
+	_, r = call(t, ts, "POST", "/api/runs", map[string]any{"source": long, "machine": "ideal.yaml", "nodes": 100})
+	j = wait(t, ts, r["id"].(string))
+	if msg := fmt.Sprint(j["error"]); j["state"] != stateFailed || !strings.HasPrefix(msg, "processes: one process per CPU of the machine (none given), 100000000: ") {
+		t.Errorf("the default process count: %v", j)
+	}
 	for in, want := range map[string]string{
-		"f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or give it with --op-time fp_add=TIME": "f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or add fp_add to the ops: of the machine file",
-		"the machine has 2000000 CPUs; say how many processes with --procs":                                                                                  "the machine has 2000000 CPUs; say how many in the Processes field",
-		"it is the parameter n (default 1); give it with --set n=VALUE":                                                                                      "it is the parameter n (default 1); give it under Params as n=VALUE",
+		"f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or give it with option op-time fp_add=TIME": "f.aug:3:5: machine m, node group g: no time for operation fp_add (ops:); measure it with augur bench machine or add fp_add to the ops: of the machine file",
+		"the machine has 2000000 CPUs; say how many processes with --procs":                                                                                       "the machine has 2000000 CPUs; say how many in the Processes field",
+		"it is the parameter n (default 1); give it with --set n=VALUE":                                                                                           "it is the parameter n (default 1); give it under Params as n=VALUE",
+		"m.aug:3:3: loop count 1000 exceeds the limit of 10 iterations (option max-iterations) (process 0 thread 0 at 0s)":                                        "m.aug:3:3: loop count 1000 exceeds the limit of 10 iterations (the workbench's limit per run: try smaller params) (process 0 thread 0 at 0s)",
+		`machine "m": option nodes 3: a platform's 64 hosts are fixed (use a cluster of another size)`:                                                            `machine "m": nodes 3: a platform's 64 hosts are fixed (use a cluster of another size)`,
+		"option procs: one process per CPU of the machine (none given), 100000000: 100000000 processes are more than the 67108864 augur simulates":                "processes: one process per CPU of the machine (none given), 100000000: 100000000 processes are more than the 67108864 augur simulates",
 	} {
 		if got := workbenchWords(in); got != want {
 			t.Errorf("%q:\n got %q\nwant %q", in, got, want)
