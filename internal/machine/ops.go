@@ -189,8 +189,8 @@ func OpTime(ops map[string]float64, key string) (float64, bool) {
 // 1 to 7: the quarters are load_rand_mid1 … load_rand_mid3, the odd
 // eighths between them load_rand_mid1_8, load_rand_mid3_8, … (the knee
 // where a random load outgrows the last cache or the TLB's reach can lie
-// between two quarters: on a Cooper Lake virtual machine 2.1 ns at 4 MiB,
-// 3.1 at 8, 7.9 at 16).
+// between two quarters: on a Cooper Lake virtual machine 2.0 ns at 4 MiB,
+// 3.9 at 8, 8.9 at 16).
 func RandomMidKey(e int) string {
 	if e%2 == 0 {
 		return "load_rand_mid" + strconv.Itoa(e/2)

@@ -44,9 +44,9 @@ func (mo *memOps) vectorBytes() float64 {
 		// bytes: the throughputs of the machine file are those of 32-byte
 		// vectors at best, and a 64-byte one does not go at twice their
 		// rate. On the Xeon (Cooper Lake) of docs/corpus.md, gcc's zmm
-		// code of c[m] += a[m] * b in the first level takes 0.13 ns an
-		// element, its ymm code (-mprefer-vector-width=256) 0.145 ns at 32
-		// elements an entry and 0.18 at 512.
+		// code of c[m] += a[m] * b in the first level is 10-35 % faster an
+		// element than its ymm code (-mprefer-vector-width=256;
+		// bench/probes.sh).
 		return min(c.VectorBytes, 32)
 	}
 	for _, p := range avx2Arch {

@@ -860,9 +860,45 @@ func (w *walker) carve(q *cc.Declarator, rhs cc.ExpressionNode) {
 	if !ok {
 		return
 	}
-	head := mul(n, Num{float64(t.Elem().Size())})
+	elem := float64(t.Elem().Size())
+	if !sizedWith(whole, n, elem) {
+		// q = p + 1, a cursor or an end pointer: p still reaches all of
+		// it. Only an allocation sized as the sum of its parts is carved.
+		return
+	}
+	head := mul(n, Num{elem})
 	w.allocated[p.Token.SrcStr()] = head
 	w.allocated[q.Name()] = Call{"max", []Expr{Num{0}, sub(whole, head)}}
+}
+
+// sizedWith tells whether an allocation of whole bytes was sized as a sum
+// with n elements of elem bytes among its terms: (n + m) * elem, or
+// n * elem + m * elem.
+func sizedWith(whole, n Expr, elem float64) bool {
+	want, inBytes := String(n), String(mul(n, Num{elem}))
+	var terms func(e Expr, scaled bool) bool
+	terms = func(e Expr, scaled bool) bool {
+		switch x := e.(type) {
+		case Bin:
+			switch x.Op {
+			case "+":
+				return terms(x.A, scaled) || terms(x.B, scaled)
+			case "*":
+				if k, ok := constOf(x.B); ok && k == elem && !scaled {
+					return terms(x.A, true)
+				}
+				if k, ok := constOf(x.A); ok && k == elem && !scaled {
+					return terms(x.B, true)
+				}
+			}
+		}
+		if scaled {
+			return String(e) == want
+		}
+		return String(e) == inBytes
+	}
+	b, ok := whole.(Bin)
+	return ok && (b.Op == "+" || b.Op == "*") && terms(whole, false)
 }
 
 // carvedFrom reads p + OFF, OFF + p and &p[OFF] under casts: the pointer

@@ -654,7 +654,7 @@ func randomLoads(level string, bytes int, data []uint64) bench {
 // set by a multiply (Lemire's fastrange) rather than a shift, as these
 // sizes need not be powers of two; the multiply hides under the miss.
 // The eighths are there because a knee can lie between two quarters: on a
-// 2-core Cooper Lake virtual machine 2.1 ns at 4 MiB, 3.1 at 8, 7.9 at
+// 2-core Cooper Lake virtual machine 2.0 ns at 4 MiB, 3.9 at 8, 8.9 at
 // 16, where ParRes Sparse gathers from a vector of 8 MiB.
 func midRandomLoads(l3, mem int) []bench {
 	var out []bench

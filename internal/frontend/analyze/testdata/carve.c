@@ -12,5 +12,12 @@ int main(void) {
   for (long i = 0; i < N; i++)
     s += v[idx[i]];
   r[0] = s;
+  /* A cursor one element in does not carve w: its gather is at all of
+     w's 8 MiB. */
+  double *w = malloc(N * sizeof(double));
+  double *w1 = w + 1;
+  for (long i = 0; i < N; i++)
+    s += w[idx[i]];
+  w1[0] = s;
   return 0;
 }
